@@ -1,0 +1,3 @@
+from skillmem_hook.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,47 @@
+"""Render the index block from skills, and read one back.
+
+The block's bytes depend only on the set of skills: domains in the table's
+priority order, names sorted by code point, one per line.
+"""
+
+from __future__ import annotations
+
+from skillmem_hook.domains import DOMAIN_NAMES
+from skillmem_hook.markers import BEGIN_MARKER, END_MARKER
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from skillmem_hook.skills import Skill
+
+
+def group_by_domain(skills: Iterable[Skill]) -> dict[str, list[str]]:
+    """Labels per non-empty domain, domains in priority order, labels sorted."""
+    grouped: dict[str, list[str]] = {domain: [] for domain in DOMAIN_NAMES}
+    for skill in skills:
+        grouped[skill.domain].append(skill.label)
+    return {domain: sorted(labels) for domain, labels in grouped.items() if labels}
+
+
+def render_block(skills: Iterable[Skill], newline: bytes = b"\n") -> bytes:
+    """The block, markers included, without a line ending after END."""
+    lines = [BEGIN_MARKER]
+    for domain, labels in group_by_domain(skills).items():
+        lines.append(f"[{domain}]")
+        lines.extend(labels)
+    lines.append(END_MARKER)
+    return newline.join(line.encode("utf-8") for line in lines)
+
+
+def read_block(block: bytes) -> dict[str, str]:
+    """The labels a block lists, each with the domain it is listed under."""
+    listed: dict[str, str] = {}
+    domain = ""
+    for raw in block.split(b"\n")[1:-1]:
+        line = raw.rstrip(b"\r").decode("utf-8", errors="replace")
+        if line.startswith("[") and line.endswith("]"):
+            domain = line[1:-1]
+        elif line:
+            listed[line] = domain
+    return listed

@@ -1,0 +1,92 @@
+"""The ``skillmem`` command line: build the parser and dispatch to ``commands/``."""
+
+from __future__ import annotations
+
+import sys
+
+from skillmem_hook import __version__
+from skillmem_hook.arguments import ArgumentParser, HelpShown, add_prompt_file_option, add_root_option
+from skillmem_hook.config import load_settings, require_prompt_files, require_roots
+from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.report import run_reporting_errors
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+
+COMMANDS = {
+    "index": "scan, parse, de-duplicate and categorise the skills",
+    "prompt": "print the index block",
+    "inject": "put the block into the prompt files",
+    "verify": "compare the block in the prompt files with the skills (exit 3 on drift)",
+    "stats": "what the block costs: bytes, estimated tokens, skills per domain",
+    "hook": "write a bash wrapper that installs skills, then re-indexes them",
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    command = next((word for word in arguments if word in COMMANDS), None)
+    tool = f"skillmem {command}" if command else "skillmem"
+    return run_reporting_errors(lambda: tool, lambda: _run(arguments))
+
+
+def _run(arguments: list[str]) -> int:
+    try:
+        options = build_parser().parse_args(arguments)
+    except HelpShown:
+        return EXIT_OK
+    settings = load_settings(
+        options.root,
+        getattr(options, "prompt_file", None),
+        strict=getattr(options, "strict", None),
+        write=getattr(options, "write", None),
+    )
+    command: str = options.command
+    roots = require_roots(settings)
+    if command == "index":
+        from skillmem_hook.commands.index import index  # noqa: PLC0415 - import only the command that runs
+
+        return index(roots, settings.write)
+    if command == "prompt":
+        from skillmem_hook.commands.prompt import prompt  # noqa: PLC0415
+
+        return prompt(roots)
+    if command == "stats":
+        from skillmem_hook.commands.stats import stats  # noqa: PLC0415
+
+        return stats(roots, options.prompt_file)
+    prompt_files = require_prompt_files(settings)
+    if command == "inject":
+        from skillmem_hook.commands.inject import inject  # noqa: PLC0415
+
+        return inject(roots, prompt_files)
+    if command == "verify":
+        from skillmem_hook.commands.verify import verify  # noqa: PLC0415
+
+        return verify(roots, prompt_files, strict=settings.strict)
+    from skillmem_hook.commands.hook import hook  # noqa: PLC0415
+
+    return hook(roots, prompt_files, options.out)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = ArgumentParser(prog="skillmem", description="Keep an agent prompt file's skill index true.")
+    parser.add_argument("--version", action="version", version=f"skillmem {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parsers = {name: subparsers.add_parser(name, help=text, description=text) for name, text in COMMANDS.items()}
+    for sub in parsers.values():
+        add_root_option(sub)
+    for name in ("inject", "verify", "hook"):
+        add_prompt_file_option(parsers[name])
+    parsers["index"].add_argument("--write", metavar="PATH", help="also write a human-readable SKILLS_INDEX.md there")
+    parsers["verify"].add_argument(
+        "--strict",
+        action="store_true",
+        default=None,
+        help="drift is any byte that differs from what inject would write",
+    )
+    parsers["stats"].add_argument("--prompt-file", metavar="FILE", help="also measure the block now in FILE")
+    parsers["hook"].add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")
+    return parser

@@ -1,0 +1,1 @@
+"""One module per ``skillmem`` subcommand, each a function of plain values returning an exit code."""

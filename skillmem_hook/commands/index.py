@@ -1,0 +1,62 @@
+"""``skillmem index``: scan, parse, de-duplicate and categorise; optionally write SKILLS_INDEX.md."""
+
+from __future__ import annotations
+
+from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.index_file import render_index_file
+from skillmem_hook.prompt_file import write_atomically
+from skillmem_hook.report import emit
+from skillmem_hook.scan import Catalog, scan_roots
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+def index(roots: Sequence[str], write: str | None) -> int:
+    catalog = scan_roots(roots)
+    result = catalog_json(catalog)
+    if write is not None:
+        result["written"] = write_index_file(write, catalog)
+    emit(result)
+    return EXIT_OK
+
+
+def catalog_json(catalog: Catalog) -> dict[str, object]:
+    return {
+        "count": len(catalog.skills),
+        "domains": domain_counts(catalog),
+        "skills": [skill.as_json() for skill in sorted(catalog.skills, key=lambda skill: skill.label)],
+        "duplicates": [
+            {
+                "name": dropped.name,
+                "root": dropped.root,
+                "path": dropped.path,
+                "kept": {"root": kept.root, "path": kept.path},
+            }
+            for dropped, kept in catalog.duplicates
+        ],
+        "skipped": catalog.skipped,
+        "warnings": catalog.warnings,
+    }
+
+
+def domain_counts(catalog: Catalog) -> dict[str, int]:
+    from skillmem_hook.block import group_by_domain  # noqa: PLC0415
+
+    return {domain: len(labels) for domain, labels in group_by_domain(catalog.skills).items()}
+
+
+def write_index_file(path: str, catalog: Catalog) -> bool:
+    """Write SKILLS_INDEX.md when its bytes change; True when it was written."""
+    content = render_index_file(catalog.skills)
+    try:
+        with open(path, "rb") as file:
+            if file.read() == content:
+                return False
+    except FileNotFoundError:
+        pass
+    except OSError:
+        pass  # let the write report why the path cannot be used
+    write_atomically(path, content)
+    return True

@@ -1,0 +1,27 @@
+"""``skillmem inject``: put the block into each prompt file, writing only what changed."""
+
+from __future__ import annotations
+
+from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.report import emit
+from skillmem_hook.sync import compare_prompt_files, write_updates
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+def inject(roots: Sequence[str], prompt_files: Sequence[str]) -> int:
+    catalog, drifts = compare_prompt_files(roots, prompt_files)
+    written = write_updates(drifts)
+    emit(
+        {
+            "changed": bool(written),
+            "skills": len(catalog.skills),
+            "files": [
+                {"prompt_file": path, "changed": path in written, "missing": drift.missing, "stale": drift.stale}
+                for path, drift in drifts
+            ],
+        }
+    )
+    return EXIT_OK

@@ -1,0 +1,27 @@
+"""``skillmem prompt``: the block for a skills root, in the JSON under ``block``."""
+
+from __future__ import annotations
+
+from skillmem_hook.block import render_block
+from skillmem_hook.commands.index import domain_counts
+from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.report import emit
+from skillmem_hook.scan import scan_roots
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+def prompt(roots: Sequence[str]) -> int:
+    catalog = scan_roots(roots)
+    block = render_block(catalog.skills)
+    emit(
+        {
+            "block": block.decode("utf-8"),
+            "bytes": len(block),
+            "skills": len(catalog.skills),
+            "domains": domain_counts(catalog),
+        }
+    )
+    return EXIT_OK

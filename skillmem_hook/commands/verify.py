@@ -1,0 +1,32 @@
+"""``skillmem verify``: inject's comparison without the write; exit 3 on drift."""
+
+from __future__ import annotations
+
+from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
+from skillmem_hook.report import emit
+from skillmem_hook.sync import compare_prompt_files, union
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+def verify(roots: Sequence[str], prompt_files: Sequence[str], *, strict: bool) -> int:
+    catalog, drifts = compare_prompt_files(roots, prompt_files)
+    drifted = any(drift.is_drift(strict=strict) for _, drift in drifts)
+    emit(
+        {
+            "ok": not drifted,
+            "strict": strict,
+            "missing": union(drifts, "missing"),
+            "stale": union(drifts, "stale"),
+            "moved": union(drifts, "moved"),
+            "current": all(drift.current for _, drift in drifts),
+            "skills": len(catalog.skills),
+            "files": [
+                {"prompt_file": path, "drift": drift.is_drift(strict=strict), **drift.as_json()}
+                for path, drift in drifts
+            ],
+        }
+    )
+    return EXIT_DRIFT if drifted else EXIT_OK

@@ -1,0 +1,50 @@
+"""Compare the block in a prompt file with the block the skills on disk give.
+
+Pure. ``inject`` writes ``Drift.updated``; ``verify`` reports the same
+comparison without writing, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from skillmem_hook.block import read_block, render_block
+from skillmem_hook.markers import current_block, newline_of, splice_block
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.skills import Skill
+
+
+class Drift:
+    """How a prompt file's block differs from the skills on disk."""
+
+    __slots__ = ("has_block", "missing", "moved", "original", "stale", "updated")
+
+    def __init__(self, original: bytes, skills: Sequence[Skill]) -> None:
+        old_block = current_block(original)
+        self.original = original
+        self.updated = splice_block(original, render_block(skills, newline_of(original)))
+        self.has_block = old_block is not None
+        listed = read_block(old_block) if old_block is not None else {}
+        expected = {skill.label: skill.domain for skill in skills}
+        self.missing = sorted(expected.keys() - listed.keys())
+        self.stale = sorted(listed.keys() - expected.keys())
+        self.moved = sorted(label for label, domain in expected.items() if listed.get(label, domain) != domain)
+
+    @property
+    def current(self) -> bool:
+        """True when the block is byte for byte what inject would write."""
+        return self.updated == self.original
+
+    def is_drift(self, *, strict: bool) -> bool:
+        return not self.current if strict else bool(self.missing or self.stale)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "missing": self.missing,
+            "stale": self.stale,
+            "moved": self.moved,
+            "current": self.current,
+            "has_block": self.has_block,
+        }

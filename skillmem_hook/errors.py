@@ -1,0 +1,35 @@
+"""The errors skillmem raises, and the exit code each one maps to.
+
+Inner code raises these; ``cli.main`` is the one place that turns them into
+an exit code and a one-line JSON error.
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_ERROR = 2
+EXIT_DRIFT = 3
+EXIT_INTERRUPTED = 130
+
+
+class SkillmemError(Exception):
+    """A failure a user can act on: a message and a hint."""
+
+    exit_code = EXIT_ERROR
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+class UsageError(SkillmemError):
+    """The command line or the configuration is wrong."""
+
+
+class FileAccessError(SkillmemError):
+    """A file or folder could not be read or written."""
+
+
+class MarkerError(SkillmemError):
+    """The prompt file's markers are not exactly one BEGIN line before one END line."""

@@ -1,0 +1,164 @@
+"""Find a SKILL.md's frontmatter and read its fields, as strings.
+
+Pure: bytes and strings in, values out. Every scalar stays a string
+(``name: yes`` is the name "yes"), as YAML's base schema reads it.
+
+Three readers, tried in order:
+1. a fast path for the common shape, one ``key: plain value`` per line,
+   proven equal to PyYAML by a differential property test;
+2. PyYAML's base loader (imported only when a file needs it);
+3. when PyYAML rejects the text, a lenient line reader for ``name:`` and
+   ``description:`` that records a warning instead of dropping the skill.
+"""
+
+from __future__ import annotations
+
+import re
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+BOM = b"\xef\xbb\xbf"
+_OPENING = re.compile(rb"---[ \t]*\r?\n")
+_CLOSING = re.compile(rb"^---[ \t]*(?:\r?\n|\Z)", re.MULTILINE)
+
+_FAST_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +(.*)")
+# A plain scalar may not start with a YAML indicator; these also send
+# anything quoted, flow-styled, anchored, tagged or block-styled to PyYAML.
+_FAST_BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
+# Characters YAML treats as line breaks or will not read, and the tab,
+# whose handling differs between YAML readers: any of them means PyYAML.
+_FAST_BAD_CHAR = re.compile("[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_LENIENT_KEY = re.compile(r"(name|description)[ \t]*:(?:[ \t]+(.*))?$")
+_BLOCK_INDICATOR = re.compile(r"([|>])[+-]?[0-9]?[ \t]*(?:#.*)?")
+
+
+class UnclosedFrontmatter(ValueError):
+    """The file opens a ``---`` block that the given bytes never close."""
+
+
+def frontmatter_span(data: bytes) -> tuple[int, int, int] | None:
+    """Locate the frontmatter in a file's leading bytes.
+
+    Returns (start, end, body_start) of the YAML text, or None when the file
+    has no frontmatter. Raises UnclosedFrontmatter when an opening ``---``
+    line has no closing line within ``data``.
+    """
+    offset = len(BOM) if data.startswith(BOM) else 0
+    opening = _OPENING.match(data, offset)
+    if opening is None:
+        return None
+    closing = _CLOSING.search(data, opening.end())
+    if closing is None:
+        raise UnclosedFrontmatter("the frontmatter's '---' block is never closed")
+    return opening.end(), closing.start(), closing.end()
+
+
+def first_heading(body: str) -> str | None:
+    """The text of the first level-one ``# `` heading, if any."""
+    for line in body.splitlines():
+        if line.startswith("# "):
+            heading = line[2:].strip().rstrip("#").strip()
+            if heading:
+                return heading
+    return None
+
+
+def read_fields(text: str) -> tuple[object, list[str]]:
+    """Read frontmatter text into a YAML value, with any warnings."""
+    text = text.replace("\r\n", "\n")
+    fast = read_simple_mapping(text)
+    if fast is not None:
+        return fast, []
+    return _read_with_yaml(text)
+
+
+def read_simple_mapping(text: str) -> dict[str, str] | None:
+    """Read text made only of ``key: plain value`` lines; None for anything else."""
+    fields: dict[str, str] = {}
+    for line in text.split("\n"):
+        if not line:
+            continue
+        match = _FAST_LINE.fullmatch(line)
+        if match is None:
+            return None
+        key, value = match.groups()
+        value = value.rstrip(" ")
+        if (
+            not value
+            or key in fields
+            or value[0] in _FAST_BAD_START
+            or value.endswith(":")
+            or ": " in value
+            or " #" in value
+            or _FAST_BAD_CHAR.search(value)
+        ):
+            return None
+        fields[key] = value
+    return fields
+
+
+def _read_with_yaml(text: str) -> tuple[object, list[str]]:
+    import yaml  # noqa: PLC0415 - costs more than the rest of a run; load it only when needed
+
+    loader = getattr(yaml, "CBaseLoader", yaml.BaseLoader)
+    try:
+        value = yaml.load(text, Loader=loader)  # noqa: S506 - the base loader builds only str, list and dict
+    except (yaml.YAMLError, RecursionError) as error:
+        problem = " ".join(str(error).split())
+        return read_leniently(text), [f"invalid YAML ({problem}); name and description were read line by line"]
+    warnings = [f"key {key!r} is given more than once; the last one is used" for key in _repeated_keys(text)]
+    return value, warnings
+
+
+def _repeated_keys(text: str) -> list[str]:
+    seen: set[str] = set()
+    repeated: list[str] = []
+    for line in text.split("\n"):
+        match = _LENIENT_KEY.match(line)
+        if match is None:
+            continue
+        key = match.group(1)
+        if key in seen and key not in repeated:
+            repeated.append(key)
+        seen.add(key)
+    return repeated
+
+
+def read_leniently(text: str) -> dict[str, str]:
+    """Read ``name:`` and ``description:`` from text that is not valid YAML."""
+    lines = text.split("\n")
+    fields: dict[str, str] = {}
+    for number, line in enumerate(lines):
+        match = _LENIENT_KEY.match(line)
+        if match is None:
+            continue
+        key, value = match.group(1), (match.group(2) or "").strip()
+        block = _BLOCK_INDICATOR.fullmatch(value)
+        if block is not None:
+            value = _block_text(_indented_lines(lines, number + 1), folded=block.group(1) == ">")
+        fields[key] = _unquote(value)
+    return fields
+
+
+def _indented_lines(lines: list[str], start: int) -> Iterator[str]:
+    for line in lines[start:]:
+        if line and not line[0].isspace():
+            return
+        yield line.strip()
+
+
+def _block_text(lines: Iterator[str], *, folded: bool) -> str:
+    kept = list(lines)
+    while kept and not kept[-1]:
+        kept.pop()
+    if folded:
+        return " ".join(line for line in kept if line)
+    return "\n".join(kept)
+
+
+def _unquote(value: str) -> str:
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value

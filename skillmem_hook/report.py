@@ -1,0 +1,49 @@
+"""What reaches the terminal, and the one place errors become exit codes.
+
+stdout carries data only: one JSON line per call. Every failure is one JSON
+line ``{tool, error, hint}`` on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from skillmem_hook.errors import EXIT_ERROR, EXIT_INTERRUPTED, SkillmemError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+def emit(data: dict[str, object]) -> None:
+    """Print one JSON line on stdout."""
+    sys.stdout.write(json.dumps(data) + "\n")
+
+
+def emit_error(tool: str, error: str, hint: str) -> None:
+    """Print one JSON error line on stderr."""
+    sys.stderr.write(json.dumps({"tool": tool, "error": error, "hint": hint}) + "\n")
+
+
+def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int]) -> int:
+    """Run ``action`` and turn whatever it raises into an exit code and an error line.
+
+    ``tool`` names the command at the time of failure (known only once the
+    arguments are parsed).
+    """
+    try:
+        return action()
+    except SkillmemError as error:
+        emit_error(tool(), error.message, error.hint)
+        return error.exit_code
+    except KeyboardInterrupt:
+        emit_error(tool(), "interrupted", "run the command again; no file was left half-written")
+        return EXIT_INTERRUPTED
+    except Exception as error:  # noqa: BLE001 - the contract is a JSON line, never a traceback
+        emit_error(
+            tool(),
+            f"unexpected error: {type(error).__name__}: {error}",
+            "this is a bug in skillmem; please report it with the command you ran",
+        )
+        return EXIT_ERROR

@@ -1,0 +1,167 @@
+"""Turn a SKILL.md's bytes into a skill, and a list of skills into a catalog.
+
+Pure: the file system is read elsewhere (``scan.py``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from skillmem_hook.domains import categorise
+from skillmem_hook.frontmatter import (
+    UnclosedFrontmatter,
+    first_heading,
+    frontmatter_span,
+    read_fields,
+)
+from skillmem_hook.markers import BEGIN_MARKER, END_MARKER
+
+HEADING_WINDOW = 64 * 1024
+_UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
+# Characters that could break a block line or hide what it says: control
+# and format characters (line breaks, bidi overrides, zero-width marks).
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+_NOT_ALNUM = re.compile(r"[\W_]+")
+
+
+class SkillProblem(ValueError):
+    """A SKILL.md that cannot be used; the message is the reason."""
+
+
+class Skill:
+    """One skill as the index sees it."""
+
+    __slots__ = ("description", "domain", "label", "name", "owner", "path", "root", "slug", "warnings")
+
+    def __init__(self, *, name: str, description: str, path: str, root: str, warnings: list[str]) -> None:
+        self.name = name
+        self.description = description
+        self.path = path
+        self.root = root
+        self.owner = owner_of(path)
+        self.slug = slug_of(name)
+        self.label = f"{self.owner}/{name}" if self.owner else name
+        self.domain = categorise(name, description)
+        self.warnings = warnings
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "domain": self.domain,
+            "path": self.path,
+            "root": self.root,
+            "owner": self.owner,
+            "description": self.description,
+        }
+
+
+def owner_of(path: str) -> str:
+    """The first folder of the skill's path that starts with '@', or ''."""
+    if "@" in path:
+        for segment in path.split("/"):
+            if segment.startswith("@"):
+                return segment
+    return ""
+
+
+def slug_of(name: str) -> str:
+    """The name as compared for duplicates: NFKC, case-folded, punctuation runs as '-'."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return _NOT_ALNUM.sub("-", folded).strip("-") or folded
+
+
+def parse_skill(data: bytes, *, path: str, folder: str, root: str) -> Skill:
+    """Build a skill from the leading bytes of its SKILL.md.
+
+    ``data`` holds at least the frontmatter and up to HEADING_WINDOW bytes of
+    body after it (or the file's end). Raises SkillProblem with the reason.
+    """
+    if data.startswith(_UTF16_OR_32_BOMS):
+        raise SkillProblem("UTF-16 or UTF-32 text; save SKILL.md as UTF-8")
+    try:
+        span = frontmatter_span(data)
+    except UnclosedFrontmatter as error:
+        raise SkillProblem(str(error)) from None
+    fields: object = {}
+    warnings: list[str] = []
+    body_start = 0
+    if span is not None:
+        start, end, body_start = span
+        fields, warnings = read_fields(_decode(data[start:end], "frontmatter"))
+    mapping = _as_mapping(fields, warnings)
+    name = _string_field(mapping, "name", warnings)
+    description = _string_field(mapping, "description", warnings)
+    if description is None:
+        body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "text")
+        description = first_heading(body)
+    name = _nfc(name) or _nfc(folder)
+    check_name(name)
+    return Skill(name=name, description=_nfc(description), path=path, root=root, warnings=warnings)
+
+
+def check_name(name: str) -> None:
+    """Refuse a name that could break the block's structure or hide its text."""
+    for character in name:
+        if unicodedata.category(character) in _UNSAFE_CATEGORIES:
+            raise SkillProblem(f"the name holds the unsafe character U+{ord(character):04X}")
+    if BEGIN_MARKER in name or END_MARKER in name:
+        raise SkillProblem("the name holds an index marker")
+    if name.startswith("[") and name.endswith("]"):
+        raise SkillProblem("the name reads as a [domain] header")
+
+
+def deduplicate(skills: list[Skill]) -> tuple[list[Skill], list[tuple[Skill, Skill]]]:
+    """Keep the first skill of each (owner, slug), in the given order.
+
+    Returns the kept skills and (dropped, kept) pairs.
+    """
+    kept: dict[tuple[str, str], Skill] = {}
+    dropped: list[tuple[Skill, Skill]] = []
+    for skill in skills:
+        key = (skill.owner, skill.slug)
+        first = kept.setdefault(key, skill)
+        if first is not skill:
+            dropped.append((skill, first))
+    return list(kept.values()), dropped
+
+
+def _decode(data: bytes, what: str) -> str:
+    if b"\x00" in data:
+        raise SkillProblem(f"binary file: the {what} holds a NUL byte")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SkillProblem(
+            f"the {what} is not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})"
+        ) from None
+
+
+def _whole_lines(data: bytes) -> bytes:
+    """Drop a last line cut short by the read window, so no character is split."""
+    if len(data) < HEADING_WINDOW:
+        return data
+    return data[: data.rfind(b"\n") + 1]
+
+
+def _as_mapping(fields: object, warnings: list[str]) -> dict[object, object]:
+    if isinstance(fields, dict):
+        return fields
+    if fields is not None and fields != "":
+        warnings.append("the frontmatter is not a mapping of keys to values; defaults are used")
+    return {}
+
+
+def _string_field(mapping: dict[object, object], key: str, warnings: list[str]) -> str | None:
+    value = mapping.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    warnings.append(f"{key} is a {type(value).__name__}, not text; the default is used")
+    return None
+
+
+def _nfc(text: str | None) -> str:
+    if not text:
+        return ""
+    text = text.strip()
+    return text if text.isascii() else unicodedata.normalize("NFC", text)

@@ -1,0 +1,35 @@
+"""Read the prompt files and compare each block with the skills on disk.
+
+Shared by ``inject``, ``verify`` and the pre-commit hooks, so all of them
+make the same comparison. Every file is read and checked before any is
+written: a marker error in one file leaves all of them untouched.
+"""
+
+from __future__ import annotations
+
+from skillmem_hook.drift import Drift
+from skillmem_hook.prompt_file import check_writable, read_prompt_file, write_if_changed
+from skillmem_hook.scan import Catalog, scan_roots
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+def compare_prompt_files(roots: Sequence[str], prompt_files: Sequence[str]) -> tuple[Catalog, list[tuple[str, Drift]]]:
+    """The catalog, and each prompt file with how its block differs from it."""
+    catalog = scan_roots(roots)
+    return catalog, [(path, Drift(read_prompt_file(path), catalog.skills)) for path in prompt_files]
+
+
+def write_updates(drifts: Sequence[tuple[str, Drift]]) -> list[str]:
+    """Write every prompt file whose block is not current; the paths written."""
+    for path, drift in drifts:
+        if not drift.current:
+            check_writable(path)
+    return [path for path, drift in drifts if write_if_changed(path, drift.original, drift.updated)]
+
+
+def union(drifts: Sequence[tuple[str, Drift]], field: str) -> list[str]:
+    """The sorted union of one list field (missing, stale, moved) over all files."""
+    return sorted({label for _, drift in drifts for label in getattr(drift, field)})
