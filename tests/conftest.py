@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import settings
+
+# Enough examples to mean something, within CI's time; CI may raise it.
+settings.register_profile("default", max_examples=int(os.environ.get("SKILLMEM_HYPOTHESIS_EXAMPLES", "150")), deadline=None)
+settings.load_profile("default")
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp_cwd(tmp_path, monkeypatch):
+    """Run each test from an empty folder, so no .skillmem.yaml or layout leaks in."""
+    work = tmp_path / "cwd"
+    work.mkdir()
+    monkeypatch.chdir(work)

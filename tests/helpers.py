@@ -1,0 +1,134 @@
+"""Helpers shared by the tests: skill trees on disk, and CLI runs."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.cli import main
+
+BEGIN = b"<<<SKILL_INDEX_BEGIN>>>"
+END = b"<<<SKILL_INDEX_END>>>"
+
+
+def skill_md(name: str | None = None, description: str | None = None, body: str = "") -> bytes:
+    lines = ["---"]
+    if name is not None:
+        lines.append(f"name: {name}")
+    if description is not None:
+        lines.append(f"description: {description}")
+    lines.append("---")
+    return ("\n".join(lines) + "\n" + body).encode("utf-8")
+
+
+def write_skill(root: Path, folder: str, content: bytes | str) -> Path:
+    path = root / folder / "SKILL.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    return path
+
+
+def seed_tree(root: Path) -> Path:
+    """The tree of the issue's seed example."""
+    write_skill(root, "alpha-tool", skill_md("alpha-tool", "Parse CSV and JSON files into tables"))
+    write_skill(
+        root,
+        "crlf-skill",
+        b"---\r\nname: crlf-skill\r\ndescription: Parse and convert XML, YAML and JSON data\r\n---\r\nbody\r\n",
+    )
+    write_skill(root, "beta-heading", "# Beta heading\n\nSome text.\n")
+    return root
+
+
+SEED_BLOCK = (
+    b"<<<SKILL_INDEX_BEGIN>>>\n[data-parsing]\nalpha-tool\ncrlf-skill\n[general]\nbeta-heading\n<<<SKILL_INDEX_END>>>"
+)
+
+
+class Run:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code = code
+        self.out = out
+        self.err = err
+
+    @property
+    def data(self) -> dict:
+        lines = self.out.splitlines()
+        assert len(lines) == 1, f"expected one JSON line on stdout, got {self.out!r}"
+        return json.loads(lines[0])
+
+    @property
+    def error(self) -> dict:
+        lines = self.err.splitlines()
+        assert len(lines) == 1, f"expected one JSON line on stderr, got {self.err!r}"
+        error = json.loads(lines[0])
+        assert set(error) == {"tool", "error", "hint"}
+        assert error["error"] and error["hint"]
+        return error
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str | os.PathLike[str]) -> Run:
+    capsys.readouterr()
+    code = main([os.fspath(arg) for arg in args])
+    captured = capsys.readouterr()
+    return Run(code, captured.out, captured.err)
+
+
+def snapshot(path: Path) -> tuple[bytes, int]:
+    return path.read_bytes(), path.stat().st_mtime_ns
+
+
+NOBODY = 65534
+
+
+def run_unprivileged(function, *args):
+    """Call ``function(*args)`` as an ordinary user, even when the tests run as root.
+
+    Root passes every permission check, so permission tests fork a child
+    that drops to 'nobody' first. Returns the result, or re-raises the
+    child's exception as (type name, message) in an AssertionError-free form.
+    """
+    if os.geteuid() != 0:
+        return function(*args)
+    import pickle
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - runs in the child
+        os.close(read_end)
+        try:
+            os.setgroups([])
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            outcome = ("ok", function(*args))
+        except BaseException as error:  # noqa: BLE001 - everything goes back to the parent
+            outcome = ("error", (type(error).__name__, getattr(error, "message", str(error))))
+        with os.fdopen(write_end, "wb") as pipe:
+            pickle.dump(outcome, pipe)
+        os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        kind, value = pickle.load(pipe)
+    os.waitpid(pid, 0)
+    if kind == "error":
+        raise ChildError(*value)
+    return value
+
+
+class ChildError(Exception):
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(f"{kind}: {message}")
+        self.kind = kind
+        self.message = message
+
+
+def open_to_everyone(path: Path) -> Path:
+    """Let 'nobody' reach a test folder: every folder from / down to it gets o+x."""
+    for folder in [path, *path.parents]:
+        mode = folder.stat().st_mode
+        if not mode & 0o001:
+            folder.chmod(mode | 0o001)
+    return path

@@ -1,0 +1,160 @@
+from __future__ import annotations
+
+import pytest
+import yaml
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from skillmem_hook.frontmatter import (
+    UnclosedFrontmatter,
+    first_heading,
+    frontmatter_span,
+    read_fields,
+    read_leniently,
+    read_simple_mapping,
+)
+
+
+@pytest.mark.parametrize(
+    ("data", "yaml_text", "body"),
+    [
+        (b"---\nname: a\n---\nbody", b"name: a\n", b"body"),
+        (b"---\r\nname: a\r\n---\r\nbody", b"name: a\r\n", b"body"),
+        (b"\xef\xbb\xbf---\nname: a\n---\n", b"name: a\n", b""),
+        (b"---\nname: a\n---", b"name: a\n", b""),
+        (b"---  \nname: a\n---\t\nx", b"name: a\n", b"x"),
+        (b"---\n---\nx", b"", b"x"),
+        (b"---\ndescription: |\n  a\n  ---\n  b\n---\nx", b"description: |\n  a\n  ---\n  b\n", b"x"),
+    ],
+)
+def test_frontmatter_span_finds_the_yaml_and_the_body(data, yaml_text, body):
+    start, end, body_start = frontmatter_span(data)
+    assert data[start:end] == yaml_text
+    assert data[body_start:] == body
+
+
+@pytest.mark.parametrize("data", [b"", b"# Title\n", b"----\nname: a\n----\n", b"text\n---\nname: a\n---\n", b"---"])
+def test_no_frontmatter(data):
+    assert frontmatter_span(data) is None
+
+
+@pytest.mark.parametrize("data", [b"---\nname: a\n", b"---\nname: a\n--", b"--- \n", b"---\ndescription: |\n  ---\n"])
+def test_unclosed_frontmatter_is_reported(data):
+    with pytest.raises(UnclosedFrontmatter):
+        frontmatter_span(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("name: yes\ndescription: no\n", {"name": "yes", "description": "no"}),
+        ("name: 1.10\n", {"name": "1.10"}),
+        ("name: ~\n", {"name": "~"}),
+        ("name: 'quoted: value'\n", {"name": "quoted: value"}),
+        ('name: "a, b: \\"c\\""\n', {"name": 'a, b: "c"'}),
+        ("description: >\n  folded\n  text\n", {"description": "folded text\n"}),
+        ("description: |\n  literal\n  text\n", {"description": "literal\ntext\n"}),
+        ("name: a\r\ndescription: b\r\n", {"name": "a", "description": "b"}),
+        ("name: [a, b]\n", {"name": ["a", "b"]}),
+        ("name: {x: 1}\n", {"name": {"x": "1"}}),
+        ("description: 123\n", {"description": "123"}),
+    ],
+)
+def test_read_fields_keeps_every_scalar_a_string(text, expected):
+    fields, warnings = read_fields(text)
+    assert fields == expected
+    assert warnings == []
+
+
+def test_invalid_yaml_falls_back_to_line_reading_with_a_warning():
+    fields, warnings = read_fields("name: colon-skill\ndescription: Use when: the user asks\n")
+    assert fields == {"name": "colon-skill", "description": "Use when: the user asks"}
+    assert len(warnings) == 1
+    assert "invalid YAML" in warnings[0]
+
+
+def test_tabs_in_indentation_fall_back_to_line_reading():
+    fields, warnings = read_fields("name: tabbed\n\tdescription: x: y\n")
+    assert fields["name"] == "tabbed"
+    assert warnings
+
+
+def test_duplicate_keys_take_the_last_value_and_warn():
+    fields, warnings = read_fields("name: first\nname: second\nlicense: x y\nother: [a]\n")
+    assert fields["name"] == "second"
+    assert warnings == ["key 'name' is given more than once; the last one is used"]
+
+
+def test_lenient_reader_handles_block_scalars_and_quotes():
+    text = "name: 'odd: name'\ndescription: >-\n  first line\n  second: line\n\nother: x\n"
+    assert read_leniently(text) == {"name": "odd: name", "description": "first line second: line"}
+
+
+def test_lenient_reader_literal_block_keeps_line_breaks():
+    assert read_leniently("description: |\n  a: b\n  c\n")["description"] == "a: b\nc"
+
+
+@pytest.mark.parametrize(
+    ("body", "heading"),
+    [
+        ("# Title\n", "Title"),
+        ("intro\n\n## Sub\n# Real title #\n", "Real title"),
+        ("#NoSpace\n", None),
+        ("", None),
+        ("#   \n# Second\n", "Second"),
+    ],
+)
+def test_first_heading(body, heading):
+    assert first_heading(body) == heading
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name: a: b\n",
+        "name: 'q'\n",
+        "name: -x\n",
+        "name: a #c\n",
+        "  name: a\n",
+        "name: a\nname: b\n",
+        "name:\tx\n",
+        "name: a\u2028b\n",
+        "# comment\n",
+        "name: x:\n",
+        "name:\n",
+    ],
+)
+def test_fast_path_leaves_anything_unusual_to_pyyaml(text):
+    assert read_simple_mapping(text) is None
+
+
+# Differential: wherever the fast path answers, PyYAML's base loader must agree.
+_KEYS = st.sampled_from(["name", "description", "license", "version", "y", "on", "a-b", "x_1"])
+_VALUE_CHARS = st.characters(
+    codec="utf-8", exclude_categories=("Cs",), include_characters="-?:,[]{}#&*!|>'\"%@`\t \u2028\u0085\ufeff"
+)
+# Mostly values the fast path takes (so the comparison runs), some with every
+# character that matters to YAML (so its refusals are exercised too).
+_PLAIN_CHARS = st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp"), include_characters=" :#-'\"")
+_VALUES = st.one_of(
+    st.text(_PLAIN_CHARS, min_size=1, max_size=30), st.text(_PLAIN_CHARS, min_size=1, max_size=30), st.text(_VALUE_CHARS, max_size=30)
+)
+
+
+@given(st.lists(st.tuples(_KEYS, _VALUES), max_size=4, unique_by=lambda pair: pair[0]), st.sampled_from(["\n", "\r\n"]))
+def test_fast_path_agrees_with_pyyaml(pairs, newline):
+    text = "".join(f"{key}: {value}{newline}" for key, value in pairs)
+    fast = read_simple_mapping(text.replace("\r\n", "\n"))
+    if fast is not None:
+        assert (yaml.load(text, Loader=yaml.BaseLoader) or {}) == fast
+
+
+@given(st.lists(st.tuples(_KEYS, _VALUES), min_size=1, max_size=6))
+def test_read_fields_agrees_with_pyyaml_when_pyyaml_accepts(pairs):
+    text = "".join(f"{key}: {value}\n" for key, value in pairs)
+    try:
+        expected = yaml.load(text, Loader=yaml.BaseLoader)
+    except yaml.YAMLError:
+        assume(False)
+    fields, _ = read_fields(text)
+    assert fields == expected

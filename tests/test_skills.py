@@ -1,0 +1,140 @@
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from skillmem_hook.skills import HEADING_WINDOW, SkillProblem, deduplicate, owner_of, parse_skill, slug_of
+
+
+def parse(data: bytes, path: str = "group/folder-name"):
+    return parse_skill(data, path=path, folder=path.rsplit("/", 1)[-1], root="skills")
+
+
+@pytest.mark.parametrize(
+    ("data", "name", "description"),
+    [
+        (b"---\nname: alpha\ndescription: Does a\n---\n", "alpha", "Does a"),
+        (b"---\r\nname: crlf\r\ndescription: CRLF file\r\n---\r\n", "crlf", "CRLF file"),
+        (b"\xef\xbb\xbf---\nname: bom\n---\n# Heading\n", "bom", "Heading"),
+        (b"# Beta heading\n\ntext\n", "folder-name", "Beta heading"),
+        (b"", "folder-name", ""),
+        (b"---\n---\n", "folder-name", ""),
+        (b"---\nname: yes\ndescription: 1.10\n---\n", "yes", "1.10"),
+        (b"---\nname: ''\n---\n", "folder-name", ""),
+        (b"---\nname: '  padded  '\n---\n", "padded", ""),
+        (b"---\ndescription: >\n  folded\n  words\n---\n", "folder-name", "folded words"),
+        ("---\nname: Cafe\u0301\n---\n".encode(), "Caf\u00e9", ""),
+        (b"---\nname: Use: colons, \"quotes\"\n---\n", 'Use: colons, "quotes"', ""),
+    ],
+)
+def test_parse_skill_reads_name_and_description(data, name, description):
+    skill = parse(data)
+    assert (skill.name, skill.description) == (name, description)
+
+
+@pytest.mark.parametrize(
+    ("data", "warning"),
+    [
+        (b"---\nname: [a, b]\n---\n", "name is a list, not text; the default is used"),
+        (b"---\nname: {x: 1}\n---\n", "name is a dict, not text; the default is used"),
+        (b"---\n- a\n- b\n---\n", "the frontmatter is not a mapping of keys to values; defaults are used"),
+        (b"---\njust text\n---\n", "the frontmatter is not a mapping of keys to values; defaults are used"),
+    ],
+)
+def test_non_string_values_fall_back_to_defaults_with_a_warning(data, warning):
+    skill = parse(data)
+    assert skill.name == "folder-name"
+    assert skill.warnings == [warning]
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"\xff\xfe-\x00-\x00-\x00", "UTF-16 or UTF-32"),
+        (b"---\nname: caf\xe9\n---\n", "not valid UTF-8 (byte 0xe9"),
+        (b"# Caf\xe9\n", "not valid UTF-8"),
+        (b"\x00\x01\x02binary", "NUL byte"),
+        (b"---\nname: truncated\ndescr", "never closed"),
+        (b"---\nname: a\xc3", "never closed"),
+    ],
+)
+def test_unusable_files_are_skipped_with_a_reason(data, reason):
+    with pytest.raises(SkillProblem, match=re.escape(reason)):
+        parse(data)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "two\nlines",
+        "tab\there",
+        "bell\x07",
+        "rtl\u202eoverride",
+        "zero\u200bwidth",
+        "line\u2028separator",
+        "[general]",
+        "[anything at all]",
+        "<<<SKILL_INDEX_END>>>",
+        "x <<<SKILL_INDEX_BEGIN>>> y",
+    ],
+)
+def test_names_that_could_break_the_block_are_refused(name):
+    data = ("---\nname: " + json.dumps(name, ensure_ascii=False) + "\n---\n").encode()
+    with pytest.raises(SkillProblem):
+        parse(data)
+
+
+@pytest.mark.parametrize("name", ["a, b", 'say "hi"', "key: value", "[left only", "right only]", "עברית", "名前", "🦀 crab"])
+def test_names_with_punctuation_or_other_scripts_are_kept_as_declared(name):
+    data = ("---\nname: " + json.dumps(name, ensure_ascii=False) + "\n---\n").encode()
+    assert parse(data).name == name
+
+
+def test_heading_is_read_only_within_the_window():
+    body = b"x\n" * (HEADING_WINDOW // 2) + b"# Too far\n"
+    assert parse(b"---\nname: a\n---\n" + body).description == ""
+
+
+def test_long_name_and_description_are_kept_whole():
+    name, description = "n" * 100_000, "d " * 50_000
+    skill = parse(f"---\nname: {name}\ndescription: {description}\n---\n".encode())
+    assert skill.name == name
+    assert skill.description == description.strip()
+
+
+@pytest.mark.parametrize(
+    ("path", "owner"),
+    [("pdf", ""), ("@acme/pdf", "@acme"), ("vendor/@acme/tools/pdf", "@acme"), ("@a/@b/x", "@a"), ("mail@x/y", "")],
+)
+def test_owner_is_the_first_segment_starting_with_at(path, owner):
+    assert owner_of(path) == owner
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Active Directory Attacks", "active-directory-attacks"),
+        ("PDF_Tools", "pdf-tools"),
+        ("ｆｕｌｌｗｉｄｔｈ", "fullwidth"),
+        ("Straße", "STRASSE"),
+    ],
+)
+def test_slug_treats_spelling_variants_as_one_skill(one, other):
+    assert slug_of(one) == slug_of(other)
+
+
+def test_slug_keeps_distinct_names_apart():
+    assert slug_of("pdf") != slug_of("pdf2")
+    assert slug_of("!!!") == "!!!"
+
+
+def test_deduplicate_keeps_the_first_and_reports_the_rest():
+    first = parse(b"---\nname: PDF Tools\n---\n", "a/pdf")
+    second = parse(b"---\nname: pdf-tools\n---\n", "b/pdf")
+    owned = parse(b"---\nname: pdf-tools\n---\n", "@acme/pdf")
+    kept, dropped = deduplicate([first, second, owned])
+    assert kept == [first, owned]
+    assert dropped == [(second, first)]
+    assert owned.label == "@acme/pdf-tools"
