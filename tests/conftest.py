@@ -6,7 +6,9 @@ import pytest
 from hypothesis import settings
 
 # Enough examples to mean something, within CI's time; CI may raise it.
-settings.register_profile("default", max_examples=int(os.environ.get("SKILLMEM_HYPOTHESIS_EXAMPLES", "150")), deadline=None)
+settings.register_profile(
+    "default", max_examples=int(os.environ.get("SKILLMEM_HYPOTHESIS_EXAMPLES", "150")), deadline=None
+)
 settings.load_profile("default")
 
 

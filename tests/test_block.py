@@ -22,7 +22,17 @@ def test_names_sort_by_code_point_not_by_locale_or_case():
     names = ["beta", "Alpha", "alpha", "Zeta", "éclair", "_under", "10-x", "9-x", "名前"]
     block = render_block([skill(name) for name in names])
     assert block.decode().splitlines()[2:-1] == sorted(names)
-    assert block.decode().splitlines()[2:-1] == ["10-x", "9-x", "Alpha", "Zeta", "_under", "alpha", "beta", "éclair", "名前"]
+    assert block.decode().splitlines()[2:-1] == [
+        "10-x",
+        "9-x",
+        "Alpha",
+        "Zeta",
+        "_under",
+        "alpha",
+        "beta",
+        "éclair",
+        "名前",
+    ]
 
 
 def test_domains_follow_the_table_order_and_empty_domains_are_left_out():

@@ -137,7 +137,9 @@ _VALUE_CHARS = st.characters(
 # character that matters to YAML (so its refusals are exercised too).
 _PLAIN_CHARS = st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp"), include_characters=" :#-'\"")
 _VALUES = st.one_of(
-    st.text(_PLAIN_CHARS, min_size=1, max_size=30), st.text(_PLAIN_CHARS, min_size=1, max_size=30), st.text(_VALUE_CHARS, max_size=30)
+    st.text(_PLAIN_CHARS, min_size=1, max_size=30),
+    st.text(_PLAIN_CHARS, min_size=1, max_size=30),
+    st.text(_VALUE_CHARS, max_size=30),
 )
 
 

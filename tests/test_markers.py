@@ -48,7 +48,10 @@ def test_splice_block(data, expected):
             b"<<<SKILL_INDEX_BEGIN>>>\n<<<SKILL_INDEX_BEGIN>>>\n<<<SKILL_INDEX_END>>>\n",
             "more than one marker pair: BEGIN at line 1, BEGIN at line 2, END at line 3",
         ),
-        (b"a\n<<<SKILL_INDEX_BEGIN>>> \n<<<SKILL_INDEX_END>>>\n", "line 2 holds a marker with spaces or tabs around it"),
+        (
+            b"a\n<<<SKILL_INDEX_BEGIN>>> \n<<<SKILL_INDEX_END>>>\n",
+            "line 2 holds a marker with spaces or tabs around it",
+        ),
         (b"<<<SKILL_INDEX_BEGIN>>>\n\t<<<SKILL_INDEX_END>>>\n", "line 2 holds a marker with spaces or tabs around it"),
         (b"```\n<<<SKILL_INDEX_BEGIN>>>\n```\n", "the BEGIN marker at line 2 has no END marker"),
     ],
@@ -62,7 +65,14 @@ def test_marker_anomalies_are_errors_naming_the_lines(data, message):
 
 @pytest.mark.parametrize(
     ("data", "newline"),
-    [(b"", b"\n"), (b"one line", b"\n"), (b"a\nb\r\n", b"\n"), (b"a\r\nb\n", b"\r\n"), (b"\n", b"\n"), (b"\r\n", b"\r\n")],
+    [
+        (b"", b"\n"),
+        (b"one line", b"\n"),
+        (b"a\nb\r\n", b"\n"),
+        (b"a\r\nb\n", b"\r\n"),
+        (b"\n", b"\n"),
+        (b"\r\n", b"\r\n"),
+    ],
 )
 def test_newline_is_that_of_the_first_line(data, newline):
     assert newline_of(data) == newline

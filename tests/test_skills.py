@@ -26,7 +26,7 @@ def parse(data: bytes, path: str = "group/folder-name"):
         (b"---\nname: '  padded  '\n---\n", "padded", ""),
         (b"---\ndescription: >\n  folded\n  words\n---\n", "folder-name", "folded words"),
         ("---\nname: Cafe\u0301\n---\n".encode(), "Caf\u00e9", ""),
-        (b"---\nname: Use: colons, \"quotes\"\n---\n", 'Use: colons, "quotes"', ""),
+        (b'---\nname: Use: colons, "quotes"\n---\n', 'Use: colons, "quotes"', ""),
     ],
 )
 def test_parse_skill_reads_name_and_description(data, name, description):
@@ -86,7 +86,9 @@ def test_names_that_could_break_the_block_are_refused(name):
         parse(data)
 
 
-@pytest.mark.parametrize("name", ["a, b", 'say "hi"', "key: value", "[left only", "right only]", "עברית", "名前", "🦀 crab"])
+@pytest.mark.parametrize(
+    "name", ["a, b", 'say "hi"', "key: value", "[left only", "right only]", "עברית", "名前", "🦀 crab"]
+)
 def test_names_with_punctuation_or_other_scripts_are_kept_as_declared(name):
     data = ("---\nname: " + json.dumps(name, ensure_ascii=False) + "\n---\n").encode()
     assert parse(data).name == name

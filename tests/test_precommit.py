@@ -1,0 +1,169 @@
+"""End-to-end: the real git and the real pre-commit, with this checkout as the hook repository.
+
+Marked ``precommit`` (select with ``-m precommit``). One pre-commit
+environment is built per test session and shared by every test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .helpers import SEED_BLOCK, seed_tree, skill_md, snapshot, write_skill
+
+pytestmark = pytest.mark.precommit
+
+REPO = Path(__file__).resolve().parent.parent
+HOOK_REPO_FILES = ["skillmem_hook", "setup.cfg", "pyproject.toml", "README.md", "LICENSE", ".pre-commit-hooks.yaml"]
+GIT_IDENTITY = {
+    "GIT_AUTHOR_NAME": "Test",
+    "GIT_AUTHOR_EMAIL": "test@example.com",
+    "GIT_COMMITTER_NAME": "Test",
+    "GIT_COMMITTER_EMAIL": "test@example.com",
+}
+
+
+def run(args, cwd, env, check=True):
+    result = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise AssertionError(f"{args} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+@pytest.fixture(scope="session")
+def hook_repo(tmp_path_factory):
+    """This checkout's working tree, committed to a local git repository, as a user's config would reference it."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    root = tmp_path_factory.mktemp("hook-repo")
+    env = {**os.environ, **GIT_IDENTITY}
+    for name in HOOK_REPO_FILES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, root / name)
+    run(["git", "init", "-q"], root, env)
+    run(["git", "add", "-A"], root, env)
+    run(["git", "commit", "-q", "-m", "hook repository"], root, env)
+    rev = run(["git", "rev-parse", "HEAD"], root, env).stdout.strip()
+    home = tmp_path_factory.mktemp("pre-commit-home")
+    return root, rev, {**env, "PRE_COMMIT_HOME": str(home)}
+
+
+class UserRepo:
+    def __init__(self, path: Path, env: dict[str, str]) -> None:
+        self.path = path
+        self.env = env
+
+    def git(self, *args, check=True):
+        return run(["git", *args], self.path, self.env, check)
+
+    def pre_commit(self, *args):
+        return run([sys.executable, "-m", "pre_commit", *args], self.path, self.env, check=False)
+
+    def commit(self, message):
+        return self.git("commit", "-m", message, check=False)
+
+
+@pytest.fixture
+def user_repo(hook_repo, tmp_path):
+    """A user's repository with the seed skills, AGENTS.md and CLAUDE.md, and skillmem in its config."""
+    hook_root, rev, env = hook_repo
+    path = tmp_path / "user"
+    path.mkdir()
+    repo = UserRepo(path, env)
+    repo.git("init", "-q")
+    seed_tree(path / "skills")
+    (path / "AGENTS.md").write_bytes(b"# Agents\n\nHand-written text.\n")
+    (path / "CLAUDE.md").write_bytes(b"# Claude\r\n")
+    (path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-index\n        args: [--root, skills, --prompt-file, AGENTS.md, --prompt-file, CLAUDE.md]\n"
+        "      - id: skill-verify\n        args: [--root, skills, --prompt-file, AGENTS.md, --prompt-file, CLAUDE.md]\n"
+        "        stages: [manual]\n"
+    )
+    repo.git("add", "-A")
+    return repo
+
+
+def test_first_run_injects_and_fails_then_passes_once_staged(user_repo):
+    result = user_repo.pre_commit("run", "skill-index", "--all-files")
+    assert result.returncode == 1
+    assert "exit code: 3" in result.stdout
+    assert "AGENTS.md: the skill index was updated" in result.stdout
+    assert (user_repo.path / "AGENTS.md").read_bytes() == b"# Agents\n\nHand-written text.\n" + SEED_BLOCK + b"\n"
+    assert (user_repo.path / "CLAUDE.md").read_bytes() == b"# Claude\r\n" + SEED_BLOCK.replace(b"\n", b"\r\n") + b"\r\n"
+    user_repo.git("add", "-A")
+    assert user_repo.pre_commit("run", "skill-index", "--all-files").returncode == 0
+
+
+def test_a_commit_adding_a_skill_is_stopped_until_the_block_is_staged(user_repo):
+    user_repo.pre_commit("run", "skill-index", "--all-files")
+    user_repo.git("add", "-A")
+    assert user_repo.pre_commit("install").returncode == 0
+    assert user_repo.commit("initial").returncode == 0
+    write_skill(user_repo.path / "skills", "gamma-new", skill_md("gamma-new", "Deploy with Docker"))
+    user_repo.git("add", "skills")
+    stopped = user_repo.commit("add gamma")
+    assert stopped.returncode != 0
+    assert "missing (on disk, not in the block): gamma-new" in stopped.stdout + stopped.stderr
+    assert b"[devops]\ngamma-new\n" in (user_repo.path / "AGENTS.md").read_bytes()
+    user_repo.git("add", "-A")
+    assert user_repo.commit("add gamma").returncode == 0
+    assert user_repo.git("status", "--porcelain").stdout == ""
+
+
+def test_a_commit_that_only_deletes_a_skill_folder_is_stopped(user_repo):
+    user_repo.pre_commit("run", "skill-index", "--all-files")
+    user_repo.git("add", "-A")
+    user_repo.pre_commit("install")
+    assert user_repo.commit("initial").returncode == 0
+    user_repo.git("rm", "-r", "-q", "skills/alpha-tool")
+    stopped = user_repo.commit("remove alpha")
+    assert stopped.returncode != 0
+    assert "stale (in the block, not on disk): alpha-tool" in stopped.stdout + stopped.stderr
+    assert b"alpha-tool" not in (user_repo.path / "AGENTS.md").read_bytes()
+
+
+def test_skill_verify_fails_on_drift_without_writing_and_passes_when_current(user_repo):
+    files = [user_repo.path / "AGENTS.md", user_repo.path / "CLAUDE.md"]
+    before = [snapshot(path) for path in files]
+    result = user_repo.pre_commit("run", "skill-verify", "--all-files", "--hook-stage", "manual")
+    assert result.returncode == 1
+    assert "exit code: 3" in result.stdout
+    assert [snapshot(path) for path in files] == before
+    user_repo.pre_commit("run", "skill-index", "--all-files")
+    result = user_repo.pre_commit("run", "skill-verify", "--all-files", "--hook-stage", "manual")
+    assert result.returncode == 0, result.stdout
+
+
+def test_an_unstaged_edit_outside_the_block_survives_a_hook_run(user_repo):
+    user_repo.pre_commit("run", "skill-index", "--all-files")
+    user_repo.git("add", "-A")
+    user_repo.pre_commit("install")
+    assert user_repo.commit("initial").returncode == 0
+    agents = user_repo.path / "AGENTS.md"
+    write_skill(user_repo.path / "skills", "delta", skill_md("delta"))
+    user_repo.git("add", "skills")
+    agents.write_bytes(b"# Agents, edited and not staged\n" + agents.read_bytes())
+    stopped = user_repo.commit("add delta")
+    assert stopped.returncode != 0
+    text = agents.read_bytes()
+    assert text.startswith(b"# Agents, edited and not staged\n# Agents\n")
+
+
+def test_one_hook_run_keeps_two_prompt_files_current(user_repo):
+    user_repo.pre_commit("run", "skill-index", "--all-files")
+    for name in ("AGENTS.md", "CLAUDE.md"):
+        verify = subprocess.run(
+            [sys.executable, "-m", "skillmem_hook", "verify", "--strict", "--root", "skills", "--prompt-file", name],
+            cwd=user_repo.path,
+            capture_output=True,
+        )
+        assert verify.returncode == 0, verify.stdout
