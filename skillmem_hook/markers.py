@@ -24,9 +24,15 @@ _MARKERS_HINT = (
 
 
 def newline_of(data: bytes) -> bytes:
-    """The file's line ending: that of its first line, LF when it has none."""
+    """The file's line ending: that of its first line, LF when it has none.
+
+    A file with no LF yet that ends in CR gets CRLF: appending the block adds
+    an LF after that CR, which makes its first line end in CRLF.
+    """
     first = data.find(b"\n")
-    return b"\r\n" if first > 0 and data[first - 1 : first] == b"\r" else b"\n"
+    if first < 0:
+        return b"\r\n" if data.endswith(b"\r") else b"\n"
+    return b"\r\n" if data[first - 1 : first] == b"\r" else b"\n"
 
 
 def find_markers(data: bytes) -> tuple[int, int] | None:
@@ -81,5 +87,7 @@ def splice_block(data: bytes, block: bytes) -> bytes:
         start, stop = span
         return data[:start] + block + data[stop:]
     newline = newline_of(data)
-    separator = newline if data and not data.endswith(b"\n") else b""
+    separator = b""
+    if data and not data.endswith(b"\n"):
+        separator = b"\n" if data.endswith(b"\r") else newline
     return data + separator + block + newline

@@ -19,6 +19,9 @@ _WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff")
 def read_prompt_file(path: str) -> bytes:
     """The prompt file's bytes; it must exist, since skillmem never creates one."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            kind = "a folder" if os.path.isdir(path) else "not a regular file"
+            raise FileAccessError(f"the prompt file {path!r} is {kind}", "pass --prompt-file a text file")
         with open(path, "rb") as file:
             data = file.read()
     except FileNotFoundError:
@@ -26,8 +29,6 @@ def read_prompt_file(path: str) -> bytes:
             f"the prompt file {path!r} does not exist",
             f"create it first (skillmem never creates a prompt file), for example: touch {path}",
         ) from None
-    except IsADirectoryError:
-        raise FileAccessError(f"the prompt file {path!r} is a folder", "pass --prompt-file a file") from None
     except OSError as error:
         raise FileAccessError(
             f"cannot read the prompt file {path!r}: {error.strerror}", "check its permissions"

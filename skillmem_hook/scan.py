@@ -87,6 +87,8 @@ def find_skill_files(root: str) -> tuple[list[tuple[str, str]], list[tuple[str, 
         skill_file = next((entry for entry in entries if entry.name == SKILL_FILE), None)
         if skill_file is not None:
             reason = _link_problem(skill_file, real_root, real) if skill_file.is_symlink() else None
+            if reason is None and not skill_file.is_file():
+                reason = "SKILL.md is not a regular file"
             if reason is None:
                 found.append((_nfc(relative) or ".", skill_file.path))
             else:

@@ -15,6 +15,8 @@ BLOCK = b"<<<SKILL_INDEX_BEGIN>>>\nnew\n<<<SKILL_INDEX_END>>>"
         (b"text\n", b"text\n" + BLOCK + b"\n"),
         (b"text", b"text\n" + BLOCK + b"\n"),
         (b"a\r\nb", b"a\r\nb\r\n" + BLOCK + b"\r\n"),
+        (b"\r", b"\r\n" + BLOCK + b"\r\n"),
+        (b"a\nb\r", b"a\nb\r\n" + BLOCK + b"\n"),
         (
             b"head\n<<<SKILL_INDEX_BEGIN>>>\nold\n<<<SKILL_INDEX_END>>>\ntail\n",
             b"head\n" + BLOCK + b"\ntail\n",
