@@ -2,21 +2,20 @@
 
 The table is documented in docs/categorization.md; a test keeps the two equal.
 
-Rule: the skill's name is tried against every domain in priority order, then
-its description is; the first domain with a matching keyword wins, and a
-skill that matches none is ``general``. Text is case-folded and ``-``/``_``
-read as spaces. An English keyword matches whole words (a trailing ``s`` or
-``es`` allowed); one ending in ``*`` matches any word it starts. A Chinese
-keyword matches anywhere, since Chinese text has no spaces between words.
+Rule: the skill's name decides first, its description only when the name
+matches no keyword; of the domains whose keywords match, the one first in
+priority order wins, and a skill that matches none is ``general``.
+
+Text is case-folded and read as words: runs of letters and digits, so
+``-``, ``_`` and punctuation separate words. An ASCII keyword matches a whole
+word (a trailing ``s`` or ``es`` allowed); one ending in ``*`` matches any
+word it starts; one with spaces matches consecutive words. A Chinese keyword
+matches anywhere, since Chinese text has no spaces between words.
 """
 
 from __future__ import annotations
 
 import re
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from re import Pattern
 
 GENERAL = "general"
 
@@ -48,7 +47,7 @@ DOMAIN_TABLE: tuple[tuple[str, tuple[str, ...]], ...] = (
         "大模型", "智能体", "提示词", "人工智能", "机器学习", "语言模型", "向量",
     )),
     ("devops", (
-        "docker*", "kubernetes", "k8s", "helm", "terraform", "deploy*", "ci", "cd", "cicd", "ci/cd",
+        "docker*", "kubernetes", "k8s", "helm", "terraform", "deploy*", "ci", "cd", "cicd",
         "github actions", "gitlab", "aws", "gcp", "azure", "cloud", "serverless", "infrastructure", "devops",
         "sre", "monitor*", "observab*", "prometheus", "grafana", "incident*", "on call", "linux", "bash",
         "shell", "powershell", "container*", "service mesh", "istio", "nginx", "build system*", "bazel",
@@ -56,7 +55,7 @@ DOMAIN_TABLE: tuple[tuple[str, tuple[str, ...]], ...] = (
         "部署", "运维", "容器", "云", "监控",
     )),
     ("frontend", (
-        "frontend", "front end", "react", "vue", "angular", "svelte", "nextjs", "next.js", "css", "tailwind",
+        "frontend", "front end", "react", "vue", "angular", "svelte", "nextjs", "next js", "css", "tailwind",
         "html", "ui", "ux", "component*", "web design", "accessibility", "wcag", "mobile", "ios", "android",
         "flutter", "swiftui", "browser*", "responsive", "animation*", "3d", "game*", "unity", "godot",
         "design system*",
@@ -65,7 +64,7 @@ DOMAIN_TABLE: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("backend", (
         "backend", "back end", "api*", "database*", "sql", "postgres*", "mysql", "sqlite", "nosql", "mongodb",
         "redis", "graphql", "rest api", "server*", "microservice*", "fastapi", "django", "flask", "nodejs",
-        "node.js", "queue*", "orm", "prisma", "supabase", "firebase", "webhook*", "payment*", "stripe",
+        "node js", "queue*", "orm", "prisma", "supabase", "firebase", "webhook*", "payment*", "stripe",
         "event sourcing", "grpc",
         "后端", "接口", "数据库", "服务器", "微服务",
     )),
@@ -83,8 +82,8 @@ DOMAIN_TABLE: tuple[tuple[str, tuple[str, ...]], ...] = (
     )),
     ("engineering", (
         "git", "review*", "refactor*", "architect*", "architecture", "design pattern*", "clean code", "plan*",
-        "workflow*", "python", "rust", "golang", "java", "javascript", "typescript", "c", "cpp", "c++",
-        "csharp", "c#", ".net", "dotnet", "ruby", "php", "scala", "elixir", "haskell", "julia", "kotlin",
+        "workflow*", "python", "rust", "golang", "java", "javascript", "typescript", "c", "cpp",
+        "csharp", "dotnet", "ruby", "php", "scala", "elixir", "haskell", "julia", "kotlin",
         "swift", "performance", "optimi*", "concurren*", "async", "programming", "coding", "codebase*",
         "developer*",
         "代码", "重构", "架构", "编程", "开发", "性能",
@@ -94,35 +93,80 @@ DOMAIN_TABLE: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 DOMAIN_NAMES: tuple[str, ...] = (*(domain for domain, _ in DOMAIN_TABLE), GENERAL)
 
-_compiled: list[tuple[str, Pattern[str]]] = []
+_WORD = re.compile(r"[^\W_]+")
+_NO_MATCH = len(DOMAIN_TABLE)
 
 
-def keyword_pattern(keyword: str) -> str:
-    """The regular expression one keyword of the table stands for."""
-    if not keyword.isascii():
-        return re.escape(keyword)
-    if keyword.endswith("*"):
-        return rf"(?<!\w){re.escape(keyword[:-1])}"
-    return rf"(?<!\w){re.escape(keyword)}(?:e?s)?(?!\w)"
+class _KeywordIndex:
+    """The table as look-up structures, built once on first use (not at import)."""
+
+    def __init__(self) -> None:
+        self.whole: dict[str, int] = {}
+        self.prefix: dict[str, int] = {}
+        self.phrases: dict[str, list[tuple[tuple[str, ...], bool, int]]] = {}
+        self.anywhere: list[tuple[str, int]] = []
+        self.word_ranks: dict[str, int] = {}  # each distinct word is ranked once
+        for rank, (_, keywords) in enumerate(DOMAIN_TABLE):
+            for keyword in keywords:
+                self._add(keyword, rank)
+        self.prefix_lengths = sorted({len(stem) for stem in self.prefix})
+
+    def _add(self, keyword: str, rank: int) -> None:
+        is_prefix = keyword.endswith("*")
+        words = keyword.rstrip("*").split()
+        if not keyword.isascii():
+            self.anywhere.append((keyword, rank))
+        elif len(words) > 1:
+            self.phrases.setdefault(words[0], []).append((tuple(words[1:]), is_prefix, rank))
+        else:
+            table = self.prefix if is_prefix else self.whole
+            table.setdefault(words[0], rank)
+
+    def rank(self, text: str) -> int:
+        """The priority of the first domain whose keywords match the text."""
+        words = _WORD.findall(text.casefold())
+        best = _NO_MATCH
+        for position, word in enumerate(words):
+            rank = self.word_ranks.get(word)
+            if rank is None:
+                rank = self.word_ranks[word] = self._word_rank(word)
+            best = min(best, rank)
+            for rest, is_prefix, phrase_rank in self.phrases.get(word, ()):
+                if phrase_rank < best and _phrase_follows(words, position + 1, rest, is_prefix):
+                    best = phrase_rank
+        if not text.isascii():
+            best = min([best, *(rank for keyword, rank in self.anywhere if keyword in text)])
+        return best
+
+    def _word_rank(self, word: str) -> int:
+        ranks = [self.whole.get(word, _NO_MATCH)]
+        if word.endswith("s"):
+            ranks.append(self.whole.get(word[:-1], _NO_MATCH))
+            if word.endswith("es"):
+                ranks.append(self.whole.get(word[:-2], _NO_MATCH))
+        ranks += [self.prefix.get(word[:length], _NO_MATCH) for length in self.prefix_lengths if length <= len(word)]
+        return min(ranks)
 
 
-def _patterns() -> list[tuple[str, Pattern[str]]]:
-    # Compiled on first use, not at import: a run with no skills pays nothing.
-    if not _compiled:
-        for domain, keywords in DOMAIN_TABLE:
-            _compiled.append((domain, re.compile("|".join(map(keyword_pattern, keywords)))))
-    return _compiled
+def _phrase_follows(words: list[str], start: int, rest: tuple[str, ...], is_prefix: bool) -> bool:
+    following = words[start : start + len(rest)]
+    if len(following) < len(rest) or following[:-1] != list(rest[:-1]):
+        return False
+    last, wanted = following[-1], rest[-1]
+    if is_prefix:
+        return last.startswith(wanted)
+    return last in (wanted, wanted + "s", wanted + "es")
 
 
-def _normalise(text: str) -> str:
-    return text.casefold().replace("-", " ").replace("_", " ")
+_index: list[_KeywordIndex] = []
 
 
 def categorise(name: str, description: str) -> str:
     """The domain of a skill: its name decides first, then its description."""
-    patterns = _patterns()
-    for text in (_normalise(name), _normalise(description)):
-        for domain, pattern in patterns:
-            if pattern.search(text):
-                return domain
-    return GENERAL
+    if not _index:
+        _index.append(_KeywordIndex())
+    index = _index[0]
+    rank = index.rank(name)
+    if rank == _NO_MATCH:
+        rank = index.rank(description)
+    return GENERAL if rank == _NO_MATCH else DOMAIN_TABLE[rank][0]
