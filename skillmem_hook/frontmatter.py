@@ -4,8 +4,9 @@ Pure: bytes and strings in, values out. Every scalar stays a string
 (``name: yes`` is the name "yes"), as YAML's base schema reads it.
 
 Three readers, tried in order:
-1. a fast path for the common shape, one ``key: plain value`` per line,
-   proven equal to PyYAML by a differential property test;
+1. a fast path for the common shape, one ``key: value`` per line with a
+   plain or simply quoted value, proven equal to PyYAML by a differential
+   property test;
 2. PyYAML's base loader (imported only when a file needs it);
 3. when PyYAML rejects the text, a lenient line reader for ``name:`` and
    ``description:`` that records a warning instead of dropping the skill.
@@ -27,9 +28,8 @@ _FAST_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +(.*)")
 # A plain scalar may not start with a YAML indicator; these also send
 # anything quoted, flow-styled, anchored, tagged or block-styled to PyYAML.
 _FAST_BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
-# Characters YAML treats as line breaks or will not read, and the tab,
-# whose handling differs between YAML readers: any of them means PyYAML.
-_FAST_BAD_CHAR = re.compile("[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_ESCAPES = {"\\": "\\", '"': '"', "/": "/", "n": "\n", "t": "\t", "r": "\r"}
+_HEX = frozenset("0123456789abcdefABCDEF")
 _LENIENT_KEY = re.compile(r"(name|description)[ \t]*:(?:[ \t]+(.*))?$")
 _BLOCK_INDICATOR = re.compile(r"([|>])[+-]?[0-9]?[ \t]*(?:#.*)?")
 
@@ -84,19 +84,51 @@ def read_simple_mapping(text: str) -> dict[str, str] | None:
         if match is None:
             return None
         key, value = match.groups()
-        value = value.rstrip(" ")
-        if (
-            not value
-            or key in fields
-            or value[0] in _FAST_BAD_START
-            or value.endswith(":")
-            or ": " in value
-            or " #" in value
-            or _FAST_BAD_CHAR.search(value)
-        ):
+        scalar = _simple_scalar(value.rstrip(" "))
+        if scalar is None or key in fields:
             return None
-        fields[key] = value
+        fields[key] = scalar
     return fields
+
+
+def _simple_scalar(value: str) -> str | None:
+    """A one-line plain, 'single' or "double" quoted scalar; None for anything else.
+
+    Characters that are not printable (line breaks and controls YAML treats
+    specially, the tab whose handling differs between readers) mean PyYAML.
+    """
+    if not value.isprintable():
+        return None
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        inner = value[1:-1]
+        if value[0] == "'":
+            return None if "'" in inner.replace("''", "") else inner.replace("''", "'")
+        return _unescape_double_quoted(inner)
+    if not value or value[0] in _FAST_BAD_START or value.endswith(":") or ": " in value or " #" in value:
+        return None
+    return value
+
+
+def _unescape_double_quoted(inner: str) -> str | None:
+    """The common escapes of a double-quoted scalar; None for any other."""
+    if "\\" not in inner:
+        return None if '"' in inner else inner
+    parts: list[str] = []
+    start = 0
+    while (slash := inner.find("\\", start)) >= 0:
+        parts.append(inner[start:slash])
+        code = inner[slash + 1 : slash + 2]
+        if code in _ESCAPES:
+            parts.append(_ESCAPES[code])
+            start = slash + 2
+        elif code == "u" and len(digits := inner[slash + 2 : slash + 6]) == 4 and _HEX.issuperset(digits):
+            parts.append(chr(int(digits, 16)))
+            start = slash + 6
+        else:
+            return None
+    parts.append(inner[start:])
+    literal = "".join(parts[index] for index in range(0, len(parts), 2))
+    return None if '"' in literal else "".join(parts)
 
 
 def _read_with_yaml(text: str) -> tuple[object, list[str]]:

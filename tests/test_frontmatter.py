@@ -51,6 +51,8 @@ def test_unclosed_frontmatter_is_reported(data):
         ("name: 1.10\n", {"name": "1.10"}),
         ("name: ~\n", {"name": "~"}),
         ("name: 'quoted: value'\n", {"name": "quoted: value"}),
+        ("name: 'it''s'\n", {"name": "it's"}),
+        ('name: "# not a comment "\n', {"name": "# not a comment "}),
         ('name: "a, b: \\"c\\""\n', {"name": 'a, b: "c"'}),
         ("description: >\n  folded\n  text\n", {"description": "folded text\n"}),
         ("description: |\n  literal\n  text\n", {"description": "literal\ntext\n"}),
@@ -112,7 +114,11 @@ def test_first_heading(body, heading):
     "text",
     [
         "name: a: b\n",
-        "name: 'q'\n",
+        "name: 'q' x\n",
+        "name: 'it's'\n",
+        'name: "a\\qb"\n',
+        'name: "a"b"\n',
+        'name: "tab\tinside"\n',
         "name: -x\n",
         "name: a #c\n",
         "  name: a\n",
@@ -136,10 +142,22 @@ _VALUE_CHARS = st.characters(
 # Mostly values the fast path takes (so the comparison runs), some with every
 # character that matters to YAML (so its refusals are exercised too).
 _PLAIN_CHARS = st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp"), include_characters=" :#-'\"")
+_QUOTED = st.tuples(st.sampled_from(["'", '"']), st.text(_VALUE_CHARS, max_size=20)).map(lambda q: q[0] + q[1] + q[0])
+_ESCAPED = st.lists(
+    st.one_of(
+        st.text(_PLAIN_CHARS, max_size=5),
+        st.sampled_from(
+            ["\\\\", '\\"', "\\/", "\\n", "\\t", "\\r", "\\u00e9", "\\u4E2D", "\\x41", "\\", "\\q", "\\u12"]
+        ),
+    ),
+    max_size=6,
+).map(lambda parts: '"' + "".join(parts) + '"')
 _VALUES = st.one_of(
     st.text(_PLAIN_CHARS, min_size=1, max_size=30),
-    st.text(_PLAIN_CHARS, min_size=1, max_size=30),
+    _ESCAPED,
     st.text(_VALUE_CHARS, max_size=30),
+    _QUOTED,
+    _QUOTED.map(lambda value: value + "  "),
 )
 
 
