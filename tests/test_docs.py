@@ -1,0 +1,80 @@
+"""Docs that cannot rot: what the README and the hook manifest say is checked against the code."""
+
+from __future__ import annotations
+
+import configparser
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import yaml
+
+from skillmem_hook.cli import COMMANDS
+
+from .helpers import run_cli
+
+REPO = Path(__file__).resolve().parent.parent
+README = (REPO / "README.md").read_text()
+
+
+def shell_blocks(text: str) -> list[list[str]]:
+    blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
+    return [[line for line in block.splitlines() if line and not line.startswith("#")] for block in blocks]
+
+
+def hooks() -> list[dict]:
+    return yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
+
+
+def test_the_readme_names_every_hook_id():
+    for hook in hooks():
+        assert f"`{hook['id']}`" in README
+
+
+def test_every_hook_runs_on_every_commit_through_an_installed_script():
+    setup = configparser.ConfigParser()
+    setup.read(REPO / "setup.cfg")
+    scripts = {
+        line.split("=")[0].strip() for line in setup["options.entry_points"]["console_scripts"].splitlines() if line
+    }
+    for hook in hooks():
+        assert hook["language"] == "python"
+        assert hook["entry"] in scripts
+        assert (hook["pass_filenames"], hook["always_run"], hook["require_serial"]) == (False, True, True)
+
+
+def test_the_readme_starts_with_the_two_commands_and_ci_runs_the_test_command():
+    main_job, test_command = shell_blocks(README)[0]
+    assert "skillmem inject --root examples/skills --prompt-file examples/AGENTS.md" in main_job
+    assert "pytest" in test_command
+    assert test_command in (REPO / ".ci" / "run").read_text().splitlines()
+
+
+def test_the_readmes_main_job_works_and_the_shipped_example_is_current(capsys, tmp_path):
+    shutil.copytree(REPO / "examples", tmp_path / "examples")
+    main_job = shell_blocks(README)[0][0]
+    words = shlex.split(main_job.split("&&")[1])
+    assert words[0] == "skillmem"
+    before = (tmp_path / "examples" / "AGENTS.md").read_bytes()
+    run = run_cli(capsys, *[word.replace("examples/", f"{tmp_path}/examples/") for word in words[1:]])
+    assert run.code == 0
+    assert run.data["changed"] is False, "examples/AGENTS.md is not current: run the README's first command"
+    assert (tmp_path / "examples" / "AGENTS.md").read_bytes() == before
+
+
+def test_every_command_the_readme_shows_exists():
+    shown = set(re.findall(r"`skillmem (\w+)", README))
+    assert shown == set(COMMANDS)
+    for line in [line for block in shell_blocks(README) for line in block]:
+        for script in re.findall(r"python3 (\S+\.py)", line):
+            assert (REPO / script).exists(), script
+
+
+def test_the_examples_cover_the_shapes_the_issue_asks_for():
+    skills = REPO / "examples" / "skills"
+    files = [path.read_bytes() for path in skills.rglob("SKILL.md")]
+    assert len(files) >= 12
+    assert any(b"\r\n" in data for data in files)
+    assert any(b"description: >" in data for data in files)
+    assert any(not data.startswith(b"---") for data in files)
