@@ -33,7 +33,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE.parent.parent / "shared" / "data" / "skills-corpus-en.jsonl"
-WORDS = "parse deploy test review write data agent prompt cloud api secure render table docs plan".split()
+WORDS = ("parse deploy test review write data agent prompt cloud api secure render table docs plan").split()  # noqa: SIM905
 
 FLOOR_SCRIPT = r"""
 import os, sys
@@ -112,7 +112,7 @@ def measure(size: int, runs: int, skillmem: str, folder: Path) -> list[dict[str,
     times: dict[str, list[float]] = {name: [] for name in [*yardsticks, *commands]}
     peaks: dict[str, float] = dict.fromkeys(times, 0.0)
     for _ in range(runs):
-        for name, command in commands.items():
+        for name, _command in commands.items():
             if name == "inject (changed)":
                 prompt.write_bytes(original)
             elif name in ("inject (unchanged)", "verify"):
@@ -148,7 +148,8 @@ def print_table(rows: list[dict[str, object]]) -> None:
 
 
 def commit() -> str:
-    result = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE)
+    command = ["git", "rev-parse", "--short", "HEAD"]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=HERE, check=False)
     return result.stdout.strip() or "unknown"
 
 

@@ -211,7 +211,9 @@ def test_hook_writes_a_wrapper_that_installs_then_reindexes(capsys, tmp_path):
     run = run_cli(capsys, "hook", "--root", skills, "--prompt-file", prompt, "--out", wrapper)
     assert run.code == 0
     assert os.access(wrapper, os.X_OK)
-    installer = f"mkdir -p {shlex.quote(str(skills / 'b'))} && printf -- '---\\nname: b\\n---\\n' > {shlex.quote(str(skills / 'b' / 'SKILL.md'))}"
+    new_skill = skills / "b" / "SKILL.md"
+    content = "'---\\nname: b\\n---\\n'"
+    installer = f"mkdir -p {shlex.quote(str(new_skill.parent))} && printf -- {content} > {shlex.quote(str(new_skill))}"
     result = subprocess.run([str(wrapper), "bash", "-c", installer], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["ok"] is True
