@@ -107,7 +107,8 @@ def measure(size: int, runs: int, skillmem: str, folder: Path) -> list[dict[str,
         "inject (unchanged)": [skillmem, "inject", *with_prompt],
         "verify": [skillmem, "verify", *with_prompt],
     }
-    yardsticks = {"bare": [sys.executable, "-c", "pass"], "floor": [sys.executable, "-c", FLOOR_SCRIPT, str(root)]}
+    python = interpreter_of(skillmem)
+    yardsticks = {"bare": [python, "-c", "pass"], "floor": [python, "-c", FLOOR_SCRIPT, str(root)]}
     subprocess.run(commands["inject (unchanged)"], capture_output=True, check=True)  # warm the page cache
     times: dict[str, list[float]] = {name: [] for name in [*yardsticks, *commands]}
     peaks: dict[str, float] = dict.fromkeys(times, 0.0)
@@ -136,6 +137,13 @@ def measure(size: int, runs: int, skillmem: str, folder: Path) -> list[dict[str,
             }
         )
     return rows
+
+
+def interpreter_of(script: str) -> str:
+    """The Python a console script runs on, so the yardsticks start the same interpreter."""
+    with open(script, "rb") as file:
+        first = file.readline().decode("utf-8", "replace").strip()
+    return first[2:].strip() if first.startswith("#!") and "python" in first else sys.executable
 
 
 def print_table(rows: list[dict[str, object]]) -> None:

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import argparse
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 from skillmem_hook.errors import UsageError
 
 
@@ -15,7 +19,22 @@ class HelpShown(Exception):
     """``--help`` or ``--version`` printed its text; the run ends with exit 0."""
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Help wrapped at a fixed 100 columns.
+
+    argparse builds a formatter for every argument it adds, and the default
+    one imports shutil to ask the terminal's width: a cost paid on every run.
+    """
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=100)
+
+
 class ArgumentParser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message, f"see '{self.prog} --help'")
 

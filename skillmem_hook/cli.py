@@ -74,7 +74,7 @@ def _run(arguments: list[str]) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(prog="skillmem", description="Keep an agent prompt file's skill index true.")
     parser.add_argument("--version", action="version", version=f"skillmem {__version__}")
-    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", prog="skillmem")
     parsers = {name: subparsers.add_parser(name, help=text, description=text) for name, text in COMMANDS.items()}
     for sub in parsers.values():
         add_root_option(sub)

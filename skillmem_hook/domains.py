@@ -126,14 +126,17 @@ class _KeywordIndex:
         """The priority of the first domain whose keywords match the text."""
         words = _WORD.findall(text.casefold())
         best = _NO_MATCH
+        word_ranks, phrases = self.word_ranks, self.phrases
         for position, word in enumerate(words):
-            rank = self.word_ranks.get(word)
+            rank = word_ranks.get(word)
             if rank is None:
-                rank = self.word_ranks[word] = self._word_rank(word)
-            best = min(best, rank)
-            for rest, is_prefix, phrase_rank in self.phrases.get(word, ()):
-                if phrase_rank < best and _phrase_follows(words, position + 1, rest, is_prefix):
-                    best = phrase_rank
+                rank = word_ranks[word] = self._word_rank(word)
+            if rank < best:
+                best = rank
+            if word in phrases:
+                for rest, is_prefix, phrase_rank in phrases[word]:
+                    if phrase_rank < best and _phrase_follows(words, position + 1, rest, is_prefix):
+                        best = phrase_rank
         if not text.isascii():
             best = min([best, *(rank for keyword, rank in self.anywhere if keyword in text)])
         return best

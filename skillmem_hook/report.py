@@ -6,8 +6,10 @@ line ``{tool, error, hint}`` on stderr, never a traceback.
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
+from collections.abc import Iterator
 
 from skillmem_hook.errors import EXIT_ERROR, EXIT_INTERRUPTED, SkillmemError
 
@@ -16,9 +18,35 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 
+_BATCH = 1000
+
+
 def emit(data: dict[str, object]) -> None:
-    """Print one JSON line on stdout."""
-    sys.stdout.write(json.dumps(data) + "\n")
+    """Print one JSON line on stdout: the bytes ``json.dumps(data)`` gives.
+
+    A value that is an iterator (not a list) is written as a JSON array a
+    batch at a time, so that 100,000 skills never sit in memory twice, once
+    as objects and once as text.
+    """
+    write = sys.stdout.write
+    write("{")
+    for number, (key, value) in enumerate(data.items()):
+        write(", " if number else "")
+        write(json.dumps(key) + ": ")
+        if isinstance(value, Iterator):
+            _write_array(value, write)
+        else:
+            write(json.dumps(value))
+    write("}\n")
+
+
+def _write_array(items: Iterator[object], write: Callable[[str], object]) -> None:
+    write("[")
+    first = True
+    while batch := list(itertools.islice(items, _BATCH)):
+        write(("" if first else ", ") + json.dumps(batch)[1:-1])
+        first = False
+    write("]")
 
 
 def emit_error(tool: str, error: str, hint: str) -> None:

@@ -67,7 +67,7 @@ def owner_of(path: str) -> str:
 
 def slug_of(name: str) -> str:
     """The name as compared for duplicates: NFKC, case-folded, punctuation runs as '-'."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
+    folded = (name if name.isascii() else unicodedata.normalize("NFKC", name)).casefold()
     return _NOT_ALNUM.sub("-", folded).strip("-") or folded
 
 
@@ -102,9 +102,10 @@ def parse_skill(data: bytes, *, path: str, folder: str, root: str) -> Skill:
 
 def check_name(name: str) -> None:
     """Refuse a name that could break the block's structure or hide its text."""
-    for character in name:
-        if unicodedata.category(character) in _UNSAFE_CATEGORIES:
-            raise SkillProblem(f"the name holds the unsafe character U+{ord(character):04X}")
+    if not (name.isascii() and name.isprintable()):  # printable ASCII holds no unsafe character
+        for character in name:
+            if unicodedata.category(character) in _UNSAFE_CATEGORIES:
+                raise SkillProblem(f"the name holds the unsafe character U+{ord(character):04X}")
     if BEGIN_MARKER in name or END_MARKER in name:
         raise SkillProblem("the name holds an index marker")
     if name.startswith("[") and name.endswith("]"):

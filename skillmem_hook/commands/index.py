@@ -26,7 +26,7 @@ def catalog_json(catalog: Catalog) -> dict[str, object]:
     return {
         "count": len(catalog.skills),
         "domains": domain_counts(catalog),
-        "skills": [skill.as_json() for skill in sorted(catalog.skills, key=lambda skill: skill.label)],
+        "skills": (skill.as_json() for skill in sorted(catalog.skills, key=lambda skill: skill.label)),
         "duplicates": [
             {
                 "name": dropped.name,
