@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import argparse
 
+from skillmem_hook.errors import UsageError
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-from skillmem_hook.errors import UsageError
 
 
 class HelpShown(Exception):

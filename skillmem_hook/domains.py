@@ -131,7 +131,7 @@ class _KeywordIndex:
             rank = word_ranks.get(word)
             if rank is None:
                 rank = word_ranks[word] = self._word_rank(word)
-            if rank < best:
+            if rank < best:  # noqa: PLR1730 - a comparison is cheaper than min() in this hot loop
                 best = rank
             if word in phrases:
                 for rest, is_prefix, phrase_rank in phrases[word]:
