@@ -86,26 +86,25 @@ def find_skill_files(root: str) -> tuple[list[tuple[str, str]], list[tuple[str, 
             continue
         skill_file = next((entry for entry in entries if entry.name == SKILL_FILE), None)
         if skill_file is not None:
-            reason = _link_problem(skill_file, real_root, real) if skill_file.is_symlink() else None
-            if reason is None and not skill_file.is_file():
-                reason = "SKILL.md is not a regular file"
+            reason = _skill_file_problem(skill_file, real_root, real)
             if reason is None:
                 found.append((_nfc(relative) or ".", skill_file.path))
             else:
                 skipped.append((relative or ".", reason))
             continue  # a skill's folder holds its own resources, not more skills
         for entry in entries:
-            if entry.name.startswith("."):
+            name = entry.name
+            if name.startswith("."):
                 continue
-            child = f"{relative}/{entry.name}" if relative else entry.name
-            if entry.is_symlink():
+            child = f"{relative}/{name}" if relative else name
+            if entry.is_dir(follow_symlinks=False):
+                stack.append((entry.path, child, real + os.sep + name))
+            elif entry.is_symlink():
                 reason = _link_problem(entry, real_root, real)
                 if reason is not None:
                     skipped.append((_nfc(child), reason))
                 elif entry.is_dir():
                     stack.append((entry.path, child, os.path.realpath(entry.path)))
-            elif entry.is_dir(follow_symlinks=False):
-                stack.append((entry.path, child, os.path.join(real, entry.name)))
     found.sort()
     skipped.sort()
     return found, skipped
@@ -121,6 +120,14 @@ def _checked_root(root: str) -> str:
             f"the skills root {root!r} is not a folder", "pass --root the folder that holds your skills"
         )
     return os.path.realpath(root)
+
+
+def _skill_file_problem(entry: os.DirEntry[str], real_root: str, real_parent: str) -> str | None:
+    if entry.is_symlink():
+        reason = _link_problem(entry, real_root, real_parent)
+        if reason is not None:
+            return reason
+    return None if entry.is_file() else "SKILL.md is not a regular file"
 
 
 def _link_problem(entry: os.DirEntry[str], real_root: str, real_parent: str) -> str | None:
@@ -140,22 +147,36 @@ def read_skill_head(file_path: str) -> bytes:
     Never more than MAX_FRONTMATTER plus HEADING_WINDOW, however large the file.
     """
     try:
-        with open(file_path, "rb") as file:
-            data = file.read(HEADING_WINDOW)
-            if len(data) < HEADING_WINDOW:
-                return data
-            body_start = _frontmatter_end(data)
-            while body_start is None:
-                if len(data) >= MAX_FRONTMATTER:
-                    raise SkillProblem("the frontmatter is not closed within the first 1 MiB")
-                more = file.read(min(len(data), MAX_FRONTMATTER - len(data)))
-                if not more:
-                    return data
-                data += more
-                body_start = _frontmatter_end(data)
-            return data + file.read(max(0, body_start + HEADING_WINDOW - len(data)))
+        handle = os.open(file_path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     except OSError as error:
         raise SkillProblem(f"cannot read SKILL.md: {error.strerror}") from None
+    try:
+        data = os.read(handle, HEADING_WINDOW)
+        if len(data) < HEADING_WINDOW:
+            return data
+        body_start = _frontmatter_end(data)
+        while body_start is None:
+            if len(data) >= MAX_FRONTMATTER:
+                raise SkillProblem("the frontmatter is not closed within the first 1 MiB")
+            more = os.read(handle, min(len(data), MAX_FRONTMATTER - len(data)))
+            if not more:
+                return data
+            data += more
+            body_start = _frontmatter_end(data)
+        return data + _read_up_to(handle, body_start + HEADING_WINDOW - len(data))
+    except OSError as error:
+        raise SkillProblem(f"cannot read SKILL.md: {error.strerror}") from None
+    finally:
+        os.close(handle)
+
+
+def _read_up_to(handle: int, size: int) -> bytes:
+    """Up to ``size`` more bytes; os.read may return fewer than asked before the end."""
+    chunks = []
+    while size > 0 and (chunk := os.read(handle, size)):
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
 
 
 def _frontmatter_end(data: bytes) -> int | None:

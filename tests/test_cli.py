@@ -305,3 +305,24 @@ def test_the_installed_command_runs_as_a_user_would(tree, prompt, launcher):
     assert bad.returncode == 2
     assert bad.stdout == ""
     assert json.loads(bad.stderr)["tool"] == "skillmem verify"
+
+
+def test_verify_reads_a_read_only_prompt_file_and_inject_refuses_it(capsys, tree, prompt):
+    prompt.chmod(0o444)
+    try:
+        assert run_cli(capsys, "verify", "--root", tree, "--prompt-file", prompt).code == 3
+        before = snapshot(prompt)
+        run = run_cli(capsys, "inject", "--root", tree, "--prompt-file", prompt)
+        assert run.code == 2
+        assert "read-only" in run.error["error"]
+        assert snapshot(prompt) == before
+    finally:
+        prompt.chmod(0o644)
+
+
+def test_a_crlf_prompt_file_with_mixed_endings_keeps_them_all(capsys, tree, prompt):
+    text = b"first\r\nsecond\nthird\r\n<<<SKILL_INDEX_BEGIN>>>\nold\r\n<<<SKILL_INDEX_END>>>\nafter\r"
+    prompt.write_bytes(text)
+    run_cli(capsys, "inject", "--root", tree, "--prompt-file", prompt)
+    block = SEED_BLOCK.replace(b"\n", b"\r\n")
+    assert prompt.read_bytes() == b"first\r\nsecond\nthird\r\n" + block + b"\nafter\r"

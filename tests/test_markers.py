@@ -16,6 +16,7 @@ BLOCK = b"<<<SKILL_INDEX_BEGIN>>>\nnew\n<<<SKILL_INDEX_END>>>"
         (b"text", b"text\n" + BLOCK + b"\n"),
         (b"a\r\nb", b"a\r\nb\r\n" + BLOCK + b"\r\n"),
         (b"\r", b"\r\n" + BLOCK + b"\r\n"),
+        (b"lf\ncrlf\r\ncr\rend", b"lf\ncrlf\r\ncr\rend\n" + BLOCK + b"\n"),
         (b"a\nb\r", b"a\nb\r\n" + BLOCK + b"\n"),
         (
             b"head\n<<<SKILL_INDEX_BEGIN>>>\nold\n<<<SKILL_INDEX_END>>>\ntail\n",
