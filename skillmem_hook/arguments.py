@@ -44,19 +44,18 @@ class ArgumentParser(argparse.ArgumentParser):
         raise HelpShown
 
 
-def add_root_option(parser: argparse.ArgumentParser) -> None:
+def add_location_options(parser: argparse.ArgumentParser, *, prompt_files: bool) -> None:
+    """--root, and with ``prompt_files`` --prompt-file: both repeatable, both falling back to the configuration."""
     parser.add_argument(
         "--root",
         action="append",
         metavar="DIR",
         help="a folder of skills; repeat for several (default: .skillmem.yaml, then common layouts)",
     )
-
-
-def add_prompt_file_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--prompt-file",
-        action="append",
-        metavar="FILE",
-        help="an agent prompt file holding the block; repeat for several",
-    )
+    if prompt_files:
+        parser.add_argument(
+            "--prompt-file",
+            action="append",
+            metavar="FILE",
+            help="an agent prompt file holding the block; repeat for several",
+        )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from skillmem_hook import __version__
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_prompt_file_option, add_root_option
+from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.report import run_reporting_errors
@@ -76,10 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"skillmem {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", prog="skillmem")
     parsers = {name: subparsers.add_parser(name, help=text, description=text) for name, text in COMMANDS.items()}
-    for sub in parsers.values():
-        add_root_option(sub)
-    for name in ("inject", "verify", "hook"):
-        add_prompt_file_option(parsers[name])
+    for name, sub in parsers.items():
+        add_location_options(sub, prompt_files=name in ("inject", "verify", "hook"))
     parsers["index"].add_argument("--write", metavar="PATH", help="also write a human-readable SKILLS_INDEX.md there")
     parsers["verify"].add_argument(
         "--strict",

@@ -53,21 +53,20 @@ def load_settings(
 
 
 def require_roots(settings: Settings) -> list[str]:
-    if not settings.roots:
-        raise UsageError(
-            "no skills root given, configured or found (looked for " + ", ".join(DEFAULT_ROOTS) + ")",
-            f"pass --root DIR, or write {CONFIG_FILE} with: {_EXAMPLE}",
-        )
-    return settings.roots
+    return _required(settings.roots, "skills root", "--root DIR", DEFAULT_ROOTS)
 
 
 def require_prompt_files(settings: Settings) -> list[str]:
-    if not settings.prompt_files:
+    return _required(settings.prompt_files, "prompt file", "--prompt-file FILE", DEFAULT_PROMPT_FILES)
+
+
+def _required(values: list[str], what: str, flag: str, looked_for: Sequence[str]) -> list[str]:
+    if not values:
         raise UsageError(
-            "no prompt file given, configured or found (looked for " + ", ".join(DEFAULT_PROMPT_FILES) + ")",
-            f"pass --prompt-file FILE, or write {CONFIG_FILE} with: {_EXAMPLE}",
+            f"no {what} given, configured or found (looked for {', '.join(looked_for)})",
+            f"pass {flag}, or write {CONFIG_FILE} with: {_EXAMPLE}",
         )
-    return settings.prompt_files
+    return values
 
 
 def read_config_file(path: str) -> dict[str, object]:

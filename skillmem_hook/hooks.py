@@ -9,9 +9,10 @@ never writes. Their report is for a person, on stderr.
 
 from __future__ import annotations
 
+import argparse
 import sys
 
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_prompt_file_option, add_root_option
+from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
 from skillmem_hook.report import run_reporting_errors
@@ -36,8 +37,10 @@ def skill_verify(argv: Sequence[str] | None = None) -> int:
 
 def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     parser = ArgumentParser(prog=hook_id, description=(sys.modules[__name__].__doc__ or "").splitlines()[0])
-    add_root_option(parser)
-    add_prompt_file_option(parser)
+    add_location_options(parser, prompt_files=True)
+    # pre-commit passes file names if a config sets pass_filenames: true; the
+    # hooks read every skill whatever changed, so the names are accepted and unused.
+    parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
     try:
         options = parser.parse_args(argv)
     except HelpShown:

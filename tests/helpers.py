@@ -43,6 +43,17 @@ def seed_tree(root: Path) -> Path:
     return root
 
 
+def two_roots_two_files(folder: Path) -> tuple[list[str], list[Path]]:
+    """Skill 'a' in folder/one, 'b' in folder/two, and two prompt files: the arguments and the files."""
+    write_skill(folder / "one", "a", skill_md("a"))
+    write_skill(folder / "two", "b", skill_md("b"))
+    files = [folder / "AGENTS.md", folder / "CLAUDE.md"]
+    for path in files:
+        path.write_text("x\n")
+    args = ["--root", str(folder / "one"), "--root", str(folder / "two")]
+    return [*args, "--prompt-file", str(files[0]), "--prompt-file", str(files[1])], files
+
+
 SEED_BLOCK = (
     b"<<<SKILL_INDEX_BEGIN>>>\n[data-parsing]\nalpha-tool\ncrlf-skill\n[general]\nbeta-heading\n<<<SKILL_INDEX_END>>>"
 )

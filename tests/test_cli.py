@@ -12,7 +12,7 @@ import pytest
 
 from skillmem_hook.cli import COMMANDS
 
-from .helpers import SEED_BLOCK, run_cli, seed_tree, skill_md, snapshot, write_skill
+from .helpers import SEED_BLOCK, run_cli, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
 
 HEAD = b"# My prompt\r\n\r\nHand-written \xe9 text (Latin-1 byte).\r\n"
 
@@ -169,21 +169,7 @@ def test_stats(capsys, tree, prompt):
 
 
 def test_several_roots_and_prompt_files(capsys, tmp_path):
-    write_skill(tmp_path / "one", "a", skill_md("a"))
-    write_skill(tmp_path / "two", "b", skill_md("b"))
-    files = [tmp_path / "AGENTS.md", tmp_path / "CLAUDE.md"]
-    for path in files:
-        path.write_text("x\n")
-    args = [
-        "--root",
-        tmp_path / "one",
-        "--root",
-        tmp_path / "two",
-        "--prompt-file",
-        files[0],
-        "--prompt-file",
-        files[1],
-    ]
+    args, files = two_roots_two_files(tmp_path)
     assert run_cli(capsys, "inject", *args).data["changed"] is True
     assert all(b"\na\nb\n" in path.read_bytes() for path in files)
     data = run_cli(capsys, "index", *args[:4]).data

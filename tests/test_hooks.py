@@ -8,7 +8,7 @@ import pytest
 
 from skillmem_hook.hooks import skill_index, skill_verify
 
-from .helpers import SEED_BLOCK, seed_tree, skill_md, snapshot, write_skill
+from .helpers import SEED_BLOCK, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
 
 
 @pytest.fixture
@@ -57,13 +57,7 @@ def test_a_moved_skill_or_hand_edit_is_explained(repo, capsys):
 
 
 def test_hook_arguments_win_and_may_repeat(tmp_path, capsys):
-    write_skill(tmp_path / "one", "a", skill_md("a"))
-    write_skill(tmp_path / "two", "b", skill_md("b"))
-    files = [tmp_path / "AGENTS.md", tmp_path / "CLAUDE.md"]
-    for path in files:
-        path.write_text("x\n")
-    args = ["--root", str(tmp_path / "one"), "--root", str(tmp_path / "two")]
-    args += ["--prompt-file", str(files[0]), "--prompt-file", str(files[1])]
+    args, files = two_roots_two_files(tmp_path)
     assert skill_index(args) == 3
     assert all(b"[general]\na\nb\n" in path.read_bytes() for path in files)
     assert skill_verify(args) == 0
@@ -94,3 +88,8 @@ def test_a_marker_error_in_one_file_leaves_the_others_untouched(tmp_path, capsys
     args = ["--root", str(tmp_path / "skills"), "--prompt-file", str(good), "--prompt-file", str(bad)]
     assert skill_index(args) == 2
     assert good.read_text() == "x\n"
+
+
+def test_file_names_passed_by_pre_commit_are_accepted_and_change_nothing(repo, capsys):
+    assert skill_index(["skills/alpha-tool/SKILL.md"]) == 3
+    assert skill_index(["AGENTS.md", "skills/beta-heading/SKILL.md"]) == 0

@@ -63,15 +63,22 @@ def make_tree(root: Path, names):
         write_skill(root, f"s{number:03d}", ("---\nname: " + json.dumps(name) + "\n---\n").encode())
 
 
-@given(prompt_with_block(), st.lists(st.sampled_from(["alpha", "beta", "pdf-parse", "名前"]), unique=True))
-def test_bytes_outside_the_markers_never_change(case, names):
-    prefix, data, suffix = case
+@contextlib.contextmanager
+def workspace(names, prompt_bytes: bytes):
+    """A temporary skills root holding ``names`` and a prompt file; yields (root, prompt)."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder) / "skills"
         root.mkdir()
         make_tree(root, names)
         prompt = Path(folder) / "AGENTS.md"
-        prompt.write_bytes(data)
+        prompt.write_bytes(prompt_bytes)
+        yield root, prompt
+
+
+@given(prompt_with_block(), st.lists(st.sampled_from(["alpha", "beta", "pdf-parse", "名前"]), unique=True))
+def test_bytes_outside_the_markers_never_change(case, names):
+    prefix, data, suffix = case
+    with workspace(names, data) as (root, prompt):
         assert quietly("inject", "--root", root, "--prompt-file", prompt)[0] == 0
         result = prompt.read_bytes()
         assert result.startswith(prefix + BEGIN)
@@ -80,12 +87,7 @@ def test_bytes_outside_the_markers_never_change(case, names):
 
 @given(TEXT, st.lists(NAMES, max_size=6, unique=True))
 def test_inject_twice_is_inject_once_and_verify_then_passes(data, names):
-    with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder) / "skills"
-        root.mkdir()
-        make_tree(root, names)
-        prompt = Path(folder) / "AGENTS.md"
-        prompt.write_bytes(data)
+    with workspace(names, data) as (root, prompt):
         quietly("inject", "--root", root, "--prompt-file", prompt)
         once = prompt.read_bytes()
         quietly("inject", "--root", root, "--prompt-file", prompt)
@@ -95,12 +97,7 @@ def test_inject_twice_is_inject_once_and_verify_then_passes(data, names):
 
 @given(st.lists(st.from_regex(r"[a-z][a-z0-9-]{0,12}", fullmatch=True), min_size=1, max_size=8, unique=True), st.data())
 def test_adding_or_removing_one_skill_is_drift_naming_exactly_that_skill(names, data):
-    with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder) / "skills"
-        root.mkdir()
-        make_tree(root, names)
-        prompt = Path(folder) / "AGENTS.md"
-        prompt.write_bytes(b"# prompt\n")
+    with workspace(names, b"# prompt\n") as (root, prompt):
         quietly("inject", "--root", root, "--prompt-file", prompt)
         if data.draw(st.booleans()):
             write_skill(root, "zz-new", b"---\nname: zz-new-skill\n---\n")
@@ -132,11 +129,7 @@ def malformed_prompt(draw):
 def test_a_file_with_malformed_markers_is_never_modified(data):
     with pytest.raises(MarkerError):
         find_markers(data)
-    with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder) / "skills"
-        make_tree(root, ["a"])
-        prompt = Path(folder) / "AGENTS.md"
-        prompt.write_bytes(data)
+    with workspace(["a"], data) as (root, prompt):
         for command in ("inject", "verify"):
             assert quietly(command, "--root", root, "--prompt-file", prompt)[0] == 2
         assert prompt.read_bytes() == data
