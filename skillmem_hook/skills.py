@@ -95,9 +95,11 @@ def parse_skill(data: bytes, *, path: str, folder: str, root: str) -> Skill:
     if description is None:
         body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "text")
         description = first_heading(body)
-    name = _nfc(name) or _nfc(folder)
-    check_name(name)
-    return Skill(name=name, description=_nfc(description), path=path, root=root, warnings=warnings)
+    skill = Skill(
+        name=_nfc(name) or _nfc(folder), description=_nfc(description), path=path, root=root, warnings=warnings
+    )
+    check_name(skill.label)  # the label, since an owner's folder name is part of the line
+    return skill
 
 
 def check_name(name: str) -> None:

@@ -79,3 +79,23 @@ def test_no_name_in_any_tree_can_break_the_block(tmp_path):
     catalog = scan_roots([str(tmp_path)])
     assert [item.name for item in catalog.skills] == ["ok"]
     assert len(catalog.skipped) == 4
+
+
+def test_the_block_is_the_same_under_any_hash_seed_and_locale(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    for number, name in enumerate(["Zeta", "alpha", "Émile", "éclair", "名前", "b-tool", "B-Tool-2"]):
+        write_skill(tmp_path, f"s{number}", skill_md(name, "parse csv" if number % 2 else "deploy"))
+    blocks = set()
+    for seed, locale in [("0", "C"), ("1", "C.UTF-8"), ("12345", "en_US.UTF-8"), ("random", "tr_TR.UTF-8")]:
+        env = {**os.environ, "PYTHONHASHSEED": seed, "LC_ALL": locale, "LANG": locale}
+        result = subprocess.run(
+            [sys.executable, "-m", "skillmem_hook", "prompt", "--root", str(tmp_path)],
+            capture_output=True,
+            env=env,
+            check=True,
+        )
+        blocks.add(result.stdout)
+    assert len(blocks) == 1

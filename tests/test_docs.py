@@ -6,6 +6,8 @@ import configparser
 import re
 import shlex
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import yaml
@@ -78,3 +80,15 @@ def test_the_examples_cover_the_shapes_the_issue_asks_for():
     assert any(b"\r\n" in data for data in files)
     assert any(b"description: >" in data for data in files)
     assert any(not data.startswith(b"---") for data in files)
+
+
+def test_the_precommit_marker_selects_exactly_the_end_to_end_tests():
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", "precommit", "tests"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    selected = [line for line in result.stdout.splitlines() if "::" in line]
+    assert len(selected) >= 6
+    assert all(line.startswith("tests/test_precommit.py::") for line in selected)
