@@ -7,6 +7,8 @@ written: a marker error in one file leaves all of them untouched.
 
 from __future__ import annotations
 
+import os
+
 from skillmem_hook.drift import Drift
 from skillmem_hook.prompt_file import check_writable, read_prompt_file, write_if_changed
 from skillmem_hook.scan import Catalog, scan_roots
@@ -17,9 +19,19 @@ if TYPE_CHECKING:
 
 
 def compare_prompt_files(roots: Sequence[str], prompt_files: Sequence[str]) -> tuple[Catalog, list[tuple[str, Drift]]]:
-    """The catalog, and each prompt file with how its block differs from it."""
+    """The catalog, and each prompt file with how its block differs from it.
+
+    A file named twice (or once through a symlink) is compared, and written, once.
+    """
     catalog = scan_roots(roots)
-    return catalog, [(path, Drift(read_prompt_file(path), catalog.skills)) for path in prompt_files]
+    return catalog, [(path, Drift(read_prompt_file(path), catalog.skills)) for path in _distinct_files(prompt_files)]
+
+
+def _distinct_files(paths: Sequence[str]) -> list[str]:
+    by_target: dict[str, str] = {}
+    for path in paths:
+        by_target.setdefault(os.path.realpath(path), path)
+    return list(by_target.values())
 
 
 def write_updates(drifts: Sequence[tuple[str, Drift]]) -> list[str]:

@@ -312,3 +312,28 @@ def test_a_crlf_prompt_file_with_mixed_endings_keeps_them_all(capsys, tree, prom
     run_cli(capsys, "inject", "--root", tree, "--prompt-file", prompt)
     block = SEED_BLOCK.replace(b"\n", b"\r\n")
     assert prompt.read_bytes() == b"first\r\nsecond\nthird\r\n" + block + b"\nafter\r"
+
+
+def test_a_prompt_file_named_twice_or_through_a_link_is_handled_once(capsys, tree, prompt, tmp_path):
+    link = tmp_path / "CLAUDE.md"
+    link.symlink_to(prompt)
+    run = run_cli(
+        capsys, "inject", "--root", tree, "--prompt-file", prompt, "--prompt-file", link, "--prompt-file", prompt
+    )
+    assert [item["prompt_file"] for item in run.data["files"]] == [str(prompt)]
+    assert prompt.read_bytes().count(b"<<<SKILL_INDEX_BEGIN>>>") == 1
+
+
+def test_an_unreadable_prompt_file_is_exit_2(tmp_path):
+    from skillmem_hook.prompt_file import read_prompt_file
+
+    from .helpers import ChildError, open_to_everyone, run_unprivileged
+
+    prompt = open_to_everyone(tmp_path) / "AGENTS.md"
+    prompt.write_text("x")
+    prompt.chmod(0o000)
+    try:
+        with pytest.raises((ChildError, Exception), match="Permission denied"):
+            run_unprivileged(read_prompt_file, str(prompt))
+    finally:
+        prompt.chmod(0o644)

@@ -143,5 +143,5 @@ def test_deduplicate_keeps_the_first_and_reports_the_rest():
 
 
 def test_an_owner_folder_that_could_break_the_block_is_refused():
-    with pytest.raises(SkillProblem, match="unsafe character U[+]000A"):
+    with pytest.raises(SkillProblem, match=r"unsafe character U\+000A"):
         parse(b"---\nname: fine\n---\n", "@evil\nowner/fine")
