@@ -30,6 +30,7 @@ _FAST_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +(.*)")
 _FAST_BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _ESCAPES = {"\\": "\\", '"': '"', "/": "/", "n": "\n", "t": "\t", "r": "\r"}
 _HEX = frozenset("0123456789abcdefABCDEF")
+_BLOCK_STYLES = frozenset({">", ">-", "|", "|-"})
 _LENIENT_KEY = re.compile(r"(name|description)[ \t]*:(?:[ \t]+(.*))?$")
 _BLOCK_INDICATOR = re.compile(r"([|>])[+-]?[0-9]?[ \t]*(?:#.*)?")
 
@@ -75,20 +76,53 @@ def read_fields(text: str) -> tuple[object, list[str]]:
 
 
 def read_simple_mapping(text: str) -> dict[str, str] | None:
-    """Read text made only of ``key: plain value`` lines; None for anything else."""
+    """Read text made only of simple ``key: value`` entries; None for anything else.
+
+    A value is a one-line scalar, or a folded (``>``, ``>-``) or literal
+    (``|``, ``|-``) block whose lines share one indentation.
+    """
     fields: dict[str, str] = {}
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    position = 0
+    while position < len(lines):
+        line = lines[position]
+        position += 1
         if not line:
             continue
         match = _FAST_LINE.fullmatch(line)
         if match is None:
             return None
         key, value = match.groups()
-        scalar = _simple_scalar(value.rstrip(" "))
+        value = value.rstrip(" ")
+        if value in _BLOCK_STYLES:
+            scalar, position = _simple_block(lines, position, value)
+        else:
+            scalar = _simple_scalar(value)
         if scalar is None or key in fields:
             return None
         fields[key] = scalar
     return fields
+
+
+def _simple_block(lines: list[str], start: int, style: str) -> tuple[str | None, int]:
+    """The block scalar whose lines begin at ``start``, and the position after it."""
+    end = start
+    while end < len(lines) and (not lines[end] or lines[end][0] == " "):
+        end += 1
+    content = lines[start:end]
+    while content and not content[-1]:
+        content.pop()  # trailing blank lines: dropped by both chompings handled here
+    if not content:
+        return None, end
+    indent = len(content[0]) - len(content[0].lstrip(" "))
+    body = [line[indent:] for line in content]
+    # Blank or more-indented lines, and anything not printable, follow rules of their own.
+    if not all(text and text[0] != " " and text.isprintable() for text in body):
+        return None, end
+    if any(not line.startswith(" " * indent) for line in content):
+        return None, end
+    joined = (" " if style[0] == ">" else "\n").join(body)
+    return (joined if style.endswith("-") else joined + "\n"), end
 
 
 def _simple_scalar(value: str) -> str | None:

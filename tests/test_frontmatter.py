@@ -178,3 +178,55 @@ def test_read_fields_agrees_with_pyyaml_when_pyyaml_accepts(pairs):
         assume(False)
     fields, _ = read_fields(text)
     assert fields == expected
+
+
+# Block scalars: the fast path takes one-indentation folded and literal blocks.
+_BLOCK_TEXT = st.one_of(
+    st.from_regex(r"[A-Za-z0-9:#'\"|>-][A-Za-z0-9 :#'\",.|>é中-]{0,15}", fullmatch=True),
+    st.text(_PLAIN_CHARS, max_size=15),
+)
+_BLOCK_LINE = st.tuples(st.sampled_from([0, 0, 0, 0, 0, 0, 1]), _BLOCK_TEXT)
+_BLOCKS = st.tuples(
+    st.sampled_from([">", "|", ">-", "|-", ">", "|", ">+", "|-1"]),
+    st.integers(1, 3),
+    st.lists(_BLOCK_LINE, min_size=1, max_size=4),
+    st.sampled_from(["", "\n", "\n\n"]),
+).map(lambda block: (block[0], "".join(" " * (block[1] + extra) + line + "\n" for extra, line in block[2]) + block[3]))
+
+
+@given(
+    st.lists(
+        st.tuples(_KEYS, st.one_of(_VALUES.map(lambda v: ("", v)), _BLOCKS)), max_size=4, unique_by=lambda pair: pair[0]
+    )
+)
+def test_fast_path_agrees_with_pyyaml_on_block_scalars(entries):
+    text = "".join(f"{key}: {style}\n{body}" if style else f"{key}: {body}\n" for key, (style, body) in entries)
+    fast = read_simple_mapping(text)
+    if fast is not None:
+        assert (yaml.load(text, Loader=yaml.BaseLoader) or {}) == fast
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("description: >\n  folded\n  lines\nname: x\n", {"description": "folded lines\n", "name": "x"}),
+        ("description: >-\n  folded: with # marks\n\n", {"description": "folded: with # marks"}),
+        ("description: |\n    literal\n    lines\n", {"description": "literal\nlines\n"}),
+        ("description: |-\n  a\n  b\n", {"description": "a\nb"}),
+    ],
+)
+def test_fast_path_reads_simple_block_scalars(text, expected):
+    assert read_simple_mapping(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "description: >\n  a\n\n  b\n",
+        "description: >\n  a\n    b\n",
+        "description: >+\n  a\n",
+        "description: >\nname: x\n",
+    ],
+)
+def test_fast_path_leaves_harder_block_scalars_to_pyyaml(text):
+    assert read_simple_mapping(text) is None
