@@ -4,9 +4,10 @@ Pure: bytes and strings in, values out. Every scalar stays a string
 (``name: yes`` is the name "yes"), as YAML's base schema reads it.
 
 Three readers, tried in order:
-1. a fast path for the common shape, one ``key: value`` per line with a
-   plain or simply quoted value, proven equal to PyYAML by a differential
-   property test;
+1. a fast path for the common shapes, ``key: value`` entries whose value
+   is a plain or quoted scalar on one line, or a folded or literal block of
+   lines with one indentation; a differential property test proves it equal
+   to PyYAML;
 2. PyYAML's base loader (imported only when a file needs it);
 3. when PyYAML rejects the text, a lenient line reader for ``name:`` and
    ``description:`` that records a warning instead of dropping the skill.
@@ -115,13 +116,14 @@ def _simple_block(lines: list[str], start: int, style: str) -> tuple[str | None,
     if not content:
         return None, end
     indent = len(content[0]) - len(content[0].lstrip(" "))
-    body = [line[indent:] for line in content]
-    # Blank or more-indented lines, and anything not printable, follow rules of their own.
-    if not all(text and text[0] != " " and text.isprintable() for text in body):
+    prefix = " " * indent
+    # Blank, more- or less-indented lines, and anything not printable, follow rules of their own.
+    if not all(
+        line.startswith(prefix) and line[indent : indent + 1] not in ("", " ") and line.isprintable()
+        for line in content
+    ):
         return None, end
-    if any(not line.startswith(" " * indent) for line in content):
-        return None, end
-    joined = (" " if style[0] == ">" else "\n").join(body)
+    joined = (" " if style[0] == ">" else "\n").join(line[indent:] for line in content)
     return (joined if style.endswith("-") else joined + "\n"), end
 
 
