@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import sys
 from collections.abc import Iterator
 
@@ -29,15 +30,21 @@ def emit(data: dict[str, object]) -> None:
     as objects and once as text.
     """
     write = sys.stdout.write
-    write("{")
-    for number, (key, value) in enumerate(data.items()):
-        write(", " if number else "")
-        write(json.dumps(key) + ": ")
-        if isinstance(value, Iterator):
-            _write_array(value, write)
-        else:
-            write(json.dumps(value))
-    write("}\n")
+    try:
+        write("{")
+        for number, (key, value) in enumerate(data.items()):
+            write(", " if number else "")
+            write(json.dumps(key) + ": ")
+            if isinstance(value, Iterator):
+                _write_array(value, write)
+            else:
+                write(json.dumps(value))
+        write("}\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped reading (``| head``): nothing is wrong with the run,
+        # and its exit code still stands. Send what is left, and the flush at exit, nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _write_array(items: Iterator[object], write: Callable[[str], object]) -> None:

@@ -337,3 +337,12 @@ def test_an_unreadable_prompt_file_is_exit_2(tmp_path):
             run_unprivileged(read_prompt_file, str(prompt))
     finally:
         prompt.chmod(0o644)
+
+
+def test_a_reader_that_stops_early_does_not_turn_the_run_into_an_error(tree, prompt):
+    command = [sys.executable, "-m", "skillmem_hook", "verify", "--root", str(tree), "--prompt-file", str(prompt)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader is gone before the first byte, like '| head -c 0'
+    assert process.wait() == 3
+    assert process.stderr.read() == b""
+    process.stderr.close()
