@@ -84,16 +84,15 @@ def find_skill_files(root: str) -> tuple[list[tuple[str, str]], list[tuple[str, 
         except OSError as error:
             skipped.append((relative or ".", f"cannot read the folder: {error.strerror}"))
             continue
-        skill_file = next((entry for entry in entries if entry.name == SKILL_FILE), None)
-        if skill_file is not None:
-            reason = _skill_file_problem(skill_file, real_root, real)
-            if reason is None:
-                found.append((_nfc(relative) or ".", skill_file.path))
-            else:
-                skipped.append((relative or ".", reason))
-            continue  # a skill's folder holds its own resources, not more skills
         for entry in entries:
             name = entry.name
+            if name == SKILL_FILE:
+                reason = _skill_file_problem(entry, real_root, real)
+                if reason is None:
+                    found.append((_nfc(relative) or ".", entry.path))
+                else:
+                    skipped.append((relative or ".", reason))
+                continue
             if name.startswith("."):
                 continue
             child = f"{relative}/{name}" if relative else name

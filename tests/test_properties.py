@@ -175,3 +175,19 @@ def test_drift_after_inject_is_none(names):
     updated = Drift(b"", skills).updated
     again = Drift(updated, skills)
     assert (again.missing, again.stale, again.moved, again.current) == ([], [], [], True)
+
+
+FOLDERS = st.lists(st.sampled_from(["a", "b", "@acme", "x y", "é"]), min_size=1, max_size=4).map("/".join)
+
+
+@given(st.lists(st.tuples(FOLDERS, NAMES), min_size=1, max_size=12, unique_by=lambda entry: entry[0]))
+def test_every_skill_file_is_indexed_dropped_as_a_duplicate_or_skipped(entries):
+    """Nothing is lost silently: nested, owned, odd or duplicate, every SKILL.md is accounted for."""
+    with tempfile.TemporaryDirectory() as folder:
+        for path, name in entries:
+            write_skill(Path(folder), path, ("---\nname: " + json.dumps(name) + "\n---\n").encode())
+        catalog = scan_roots([folder])
+    accounted = [skill.path for skill in catalog.skills]
+    accounted += [dropped.path for dropped, _ in catalog.duplicates]
+    accounted += [item["path"] for item in catalog.skipped]
+    assert sorted(accounted) == sorted(path for path, _ in entries)

@@ -17,12 +17,14 @@ def paths(root):
     return [path for path, _ in found], dict(skipped)
 
 
-def test_finds_nested_skills_and_stops_at_each_skill_folder(tmp_path):
+def test_finds_skills_at_any_depth_including_inside_other_skills(tmp_path):
+    # Real collections nest skills in skills: game-development/2d-games/SKILL.md.
     write_skill(tmp_path, "a", skill_md("a"))
     write_skill(tmp_path, "group/sub/b", skill_md("b"))
-    write_skill(tmp_path, "a/templates/inner", skill_md("inner"))
+    write_skill(tmp_path, "a/inner", skill_md("inner"))
+    (tmp_path / "a" / "scripts").mkdir()
     (tmp_path / "group" / "README.md").write_text("not a skill")
-    assert paths(tmp_path) == (["a", "group/sub/b"], {})
+    assert paths(tmp_path) == (["a", "a/inner", "group/sub/b"], {})
 
 
 def test_skips_hidden_folders_below_the_root(tmp_path):
