@@ -50,7 +50,6 @@ for folder, dirs, files in os.walk(sys.argv[1]):
     dirs[:] = [d for d in dirs if not d.startswith(".")]
     if "SKILL.md" in files:
         read_frontmatter(os.path.join(folder, "SKILL.md"))
-        dirs[:] = []
 """
 
 
