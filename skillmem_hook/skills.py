@@ -106,7 +106,10 @@ def check_name(name: str) -> None:
     """Refuse a name that could break the block's structure or hide its text."""
     if not (name.isascii() and name.isprintable()):  # printable ASCII holds no unsafe character
         for character in name:
-            if unicodedata.category(character) in _UNSAFE_CATEGORIES:
+            category = unicodedata.category(character)
+            if category == "Cs":  # a byte of a file name that is not UTF-8, as Python decodes it
+                raise SkillProblem("a folder name on the skill's path is not valid UTF-8")
+            if category in _UNSAFE_CATEGORIES:
                 raise SkillProblem(f"the name holds the unsafe character U+{ord(character):04X}")
     if BEGIN_MARKER in name or END_MARKER in name:
         raise SkillProblem("the name holds an index marker")

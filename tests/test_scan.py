@@ -182,3 +182,13 @@ def test_skipped_files_do_not_stop_the_index(tmp_path):
     assert sorted(skill.name for skill in catalog.skills) == ["empty", "good"]
     assert sorted(item["path"] for item in catalog.skipped) == ["latin1", "utf16"]
     assert os.path.isdir(tmp_path)
+
+
+def test_folder_names_that_are_not_utf8_are_skipped_with_a_reason(tmp_path):
+    root = os.fsencode(tmp_path)
+    os.makedirs(root + b"/caf\xff")
+    with open(root + b"/caf\xff/SKILL.md", "wb") as file:
+        file.write(b"# Heading\n")
+    catalog = scan_roots([str(tmp_path)])
+    assert catalog.skills == []
+    assert [item["reason"] for item in catalog.skipped] == ["a folder name on the skill's path is not valid UTF-8"]
