@@ -56,7 +56,7 @@ def _run(arguments: list[str]) -> int:
     if command == "stats":
         from skillmem_hook.commands.stats import stats  # noqa: PLC0415
 
-        return stats(roots, options.prompt_file)
+        return stats(roots, options.measured_file)
     prompt_files = require_prompt_files(settings)
     if command == "inject":
         from skillmem_hook.commands.inject import inject  # noqa: PLC0415
@@ -85,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="drift is any byte that differs from what inject would write",
     )
-    parsers["stats"].add_argument("--prompt-file", metavar="FILE", help="also measure the block now in FILE")
+    parsers["stats"].add_argument(
+        "--prompt-file", dest="measured_file", metavar="FILE", help="also measure the block now in FILE"
+    )
     parsers["hook"].add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")
     return parser

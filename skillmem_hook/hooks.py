@@ -36,7 +36,7 @@ def skill_verify(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
-    parser = ArgumentParser(prog=hook_id, description=(sys.modules[__name__].__doc__ or "").splitlines()[0])
+    parser = ArgumentParser(prog=hook_id, description=(__doc__ or "").splitlines()[0])
     add_location_options(parser, prompt_files=True)
     # pre-commit passes file names if a config sets pass_filenames: true; the
     # hooks read every skill whatever changed, so the names are accepted and unused.
