@@ -324,7 +324,8 @@ def test_a_prompt_file_named_twice_or_through_a_link_is_handled_once(capsys, tre
     assert prompt.read_bytes().count(b"<<<SKILL_INDEX_BEGIN>>>") == 1
 
 
-def test_an_unreadable_prompt_file_is_exit_2(tmp_path):
+def test_an_unreadable_prompt_file_is_refused_with_its_reason(tmp_path):
+    from skillmem_hook.errors import FileAccessError
     from skillmem_hook.prompt_file import read_prompt_file
 
     from .helpers import ChildError, open_to_everyone, run_unprivileged
@@ -333,7 +334,7 @@ def test_an_unreadable_prompt_file_is_exit_2(tmp_path):
     prompt.write_text("x")
     prompt.chmod(0o000)
     try:
-        with pytest.raises((ChildError, Exception), match="Permission denied"):
+        with pytest.raises((ChildError, FileAccessError), match="Permission denied"):
             run_unprivileged(read_prompt_file, str(prompt))
     finally:
         prompt.chmod(0o644)
