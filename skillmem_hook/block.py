@@ -24,6 +24,11 @@ def group_by_domain(skills: Iterable[Skill]) -> dict[str, list[str]]:
     return {domain: sorted(labels) for domain, labels in grouped.items() if labels}
 
 
+def count_by_domain(skills: Iterable[Skill]) -> dict[str, int]:
+    """How many skills each non-empty domain holds, in priority order."""
+    return {domain: len(labels) for domain, labels in group_by_domain(skills).items()}
+
+
 def render_block(skills: Iterable[Skill], newline: bytes = b"\n") -> bytes:
     """The block, markers included, without a line ending after END."""
     lines = [BEGIN_MARKER]

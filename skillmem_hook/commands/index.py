@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from skillmem_hook.block import count_by_domain
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.index_file import render_index_file
 from skillmem_hook.prompt_file import write_atomically
@@ -25,7 +26,7 @@ def index(roots: Sequence[str], write: str | None) -> int:
 def catalog_json(catalog: Catalog) -> dict[str, object]:
     return {
         "count": len(catalog.skills),
-        "domains": domain_counts(catalog),
+        "domains": count_by_domain(catalog.skills),
         "skills": (skill.as_json() for skill in sorted(catalog.skills, key=lambda skill: skill.label)),
         "duplicates": [
             {
@@ -39,12 +40,6 @@ def catalog_json(catalog: Catalog) -> dict[str, object]:
         "skipped": catalog.skipped,
         "warnings": catalog.warnings,
     }
-
-
-def domain_counts(catalog: Catalog) -> dict[str, int]:
-    from skillmem_hook.block import group_by_domain  # noqa: PLC0415
-
-    return {domain: len(labels) for domain, labels in group_by_domain(catalog.skills).items()}
 
 
 def write_index_file(path: str, catalog: Catalog) -> bool:

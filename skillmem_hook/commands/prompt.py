@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from skillmem_hook.block import render_block
-from skillmem_hook.commands.index import domain_counts
+from skillmem_hook.block import count_by_domain, render_block
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.report import emit
 from skillmem_hook.scan import scan_roots
@@ -21,7 +20,7 @@ def prompt(roots: Sequence[str]) -> int:
             "block": block.decode("utf-8"),
             "bytes": len(block),
             "skills": len(catalog.skills),
-            "domains": domain_counts(catalog),
+            "domains": count_by_domain(catalog.skills),
         }
     )
     return EXIT_OK

@@ -7,8 +7,7 @@ other non-Latin scripts cost more tokens per byte than that.
 
 from __future__ import annotations
 
-from skillmem_hook.block import render_block
-from skillmem_hook.commands.index import domain_counts
+from skillmem_hook.block import count_by_domain, render_block
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.index_file import render_index_file
 from skillmem_hook.markers import current_block
@@ -28,7 +27,7 @@ def stats(roots: Sequence[str], prompt_file: str | None) -> int:
     block_bytes = len(render_block(catalog.skills))
     result: dict[str, object] = {
         "skills": len(catalog.skills),
-        "domains": domain_counts(catalog),
+        "domains": count_by_domain(catalog.skills),
         "block_bytes": block_bytes,
         "est_tokens": -(-block_bytes // BYTES_PER_TOKEN),
         "index_bytes": len(render_index_file(catalog.skills)),
