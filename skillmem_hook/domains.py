@@ -35,7 +35,7 @@ DOMAIN_TABLE: tuple[tuple[str, tuple[str, ...]], ...] = (
         "测试", "调试", "缺陷", "校验",
     )),
     ("data-parsing", (
-        "pars*", "parsing", "csv", "json", "xml", "yaml", "pdf", "docx", "xlsx", "pptx", "spreadsheet*",
+        "pars*", "csv", "json", "xml", "yaml", "pdf", "docx", "xlsx", "pptx", "spreadsheet*",
         "excel", "extract*", "convert*", "scrap*", "crawl*", "etl", "data pipeline*", "dbt", "spark", "airflow",
         "dataset*", "data engineer*",
         "解析", "数据处理", "数据清洗", "数据管道", "表格", "转换", "提取", "爬虫",
@@ -81,7 +81,7 @@ DOMAIN_TABLE: tuple[tuple[str, tuple[str, ...]], ...] = (
         "营销", "商业", "市场", "销售", "产品", "运营", "客户",
     )),
     ("engineering", (
-        "git", "review*", "refactor*", "architect*", "architecture", "design pattern*", "clean code", "plan*",
+        "git", "review*", "refactor*", "architect*", "design pattern*", "clean code", "plan*",
         "workflow*", "python", "rust", "golang", "java", "javascript", "typescript", "c", "cpp",
         "csharp", "dotnet", "ruby", "php", "scala", "elixir", "haskell", "julia", "kotlin",
         "swift", "performance", "optimi*", "concurren*", "async", "programming", "coding", "codebase*",
