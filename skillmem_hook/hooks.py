@@ -13,16 +13,16 @@ import argparse
 import sys
 
 from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options
+from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
 from skillmem_hook.report import run_reporting_errors
-from skillmem_hook.sync import compare_prompt_files, write_updates
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.drift import Drift
+    from skillmem_hook.block.drift import Drift
 
 
 def skill_index(argv: Sequence[str] | None = None) -> int:

@@ -325,8 +325,8 @@ def test_a_prompt_file_named_twice_or_through_a_link_is_handled_once(capsys, tre
 
 
 def test_an_unreadable_prompt_file_is_refused_with_its_reason(tmp_path):
+    from skillmem_hook.block.prompt_file import read_prompt_file
     from skillmem_hook.errors import FileAccessError
-    from skillmem_hook.prompt_file import read_prompt_file
 
     from .helpers import ChildError, open_to_everyone, run_unprivileged
 

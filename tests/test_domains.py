@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.domains import DOMAIN_NAMES, DOMAIN_TABLE, GENERAL, categorise
+from skillmem_hook.catalog.domains import DOMAIN_NAMES, DOMAIN_TABLE, GENERAL, categorise
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO.parent / "shared" / "data" / "skills-corpus-en.jsonl"

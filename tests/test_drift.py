@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-from skillmem_hook.drift import Drift
-from skillmem_hook.skills import parse_skill
+from skillmem_hook.block.drift import Drift
+from skillmem_hook.catalog.skills import parse_skill
 
 from .helpers import skill_md
 

@@ -9,7 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from skillmem_hook.scan import scan_roots
+from skillmem_hook.catalog.scan import scan_roots
 
 from .helpers import SEED_BLOCK, run_cli, seed_tree, skill_md, write_skill
 

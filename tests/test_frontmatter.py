@@ -5,7 +5,7 @@ import yaml
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from skillmem_hook.frontmatter import (
+from skillmem_hook.catalog.frontmatter import (
     UnclosedFrontmatter,
     first_heading,
     frontmatter_span,

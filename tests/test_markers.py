@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
+from skillmem_hook.block.markers import current_block, find_markers, newline_of, splice_block
 from skillmem_hook.errors import MarkerError
-from skillmem_hook.markers import current_block, find_markers, newline_of, splice_block
 
 BLOCK = b"<<<SKILL_INDEX_BEGIN>>>\nnew\n<<<SKILL_INDEX_END>>>"
 

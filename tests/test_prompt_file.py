@@ -5,8 +5,8 @@ import stat
 
 import pytest
 
+from skillmem_hook.block.prompt_file import check_writable, read_prompt_file, write_atomically, write_if_changed
 from skillmem_hook.errors import FileAccessError
-from skillmem_hook.prompt_file import check_writable, read_prompt_file, write_atomically, write_if_changed
 
 from .helpers import ChildError, open_to_everyone, run_unprivileged
 

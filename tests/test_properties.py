@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillmem_hook.block import render_block
+from skillmem_hook.block.drift import Drift
+from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER, find_markers, splice_block
+from skillmem_hook.block.render import render_block
+from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.cli import main
-from skillmem_hook.drift import Drift
 from skillmem_hook.errors import MarkerError
-from skillmem_hook.markers import BEGIN_MARKER, END_MARKER, find_markers, splice_block
-from skillmem_hook.scan import scan_roots
 
 from .helpers import BEGIN, END, write_skill
 

@@ -5,9 +5,9 @@ import tracemalloc
 
 import pytest
 
+from skillmem_hook.catalog.scan import MAX_FRONTMATTER, find_skill_files, read_skill_head, scan_roots
+from skillmem_hook.catalog.skills import HEADING_WINDOW
 from skillmem_hook.errors import FileAccessError
-from skillmem_hook.scan import MAX_FRONTMATTER, find_skill_files, read_skill_head, scan_roots
-from skillmem_hook.skills import HEADING_WINDOW
 
 from .helpers import open_to_everyone, run_unprivileged, skill_md, write_skill
 

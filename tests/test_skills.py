@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from skillmem_hook.skills import HEADING_WINDOW, SkillProblem, deduplicate, owner_of, parse_skill, slug_of
+from skillmem_hook.catalog.skills import HEADING_WINDOW, SkillProblem, deduplicate, owner_of, parse_skill, slug_of
 
 
 def parse(data: bytes, path: str = "group/folder-name"):

@@ -13,8 +13,8 @@ import os
 import shlex
 import sys
 
+from skillmem_hook.block.prompt_file import write_atomically
 from skillmem_hook.errors import EXIT_OK, FileAccessError
-from skillmem_hook.prompt_file import write_atomically
 from skillmem_hook.report import emit
 
 TYPE_CHECKING = False

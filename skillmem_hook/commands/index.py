@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from skillmem_hook.block import count_by_domain
+from skillmem_hook.block.index_file import render_index_file
+from skillmem_hook.block.prompt_file import write_atomically
+from skillmem_hook.block.render import count_by_domain
+from skillmem_hook.catalog.scan import Catalog, scan_roots
 from skillmem_hook.errors import EXIT_OK
-from skillmem_hook.index_file import render_index_file
-from skillmem_hook.prompt_file import write_atomically
 from skillmem_hook.report import emit
-from skillmem_hook.scan import Catalog, scan_roots
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

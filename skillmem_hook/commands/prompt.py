@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from skillmem_hook.block import count_by_domain, render_block
+from skillmem_hook.block.render import count_by_domain, render_block
+from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.report import emit
-from skillmem_hook.scan import scan_roots
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

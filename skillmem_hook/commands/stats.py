@@ -7,13 +7,13 @@ other non-Latin scripts cost more tokens per byte than that.
 
 from __future__ import annotations
 
-from skillmem_hook.block import count_by_domain, render_block
+from skillmem_hook.block.index_file import render_index_file
+from skillmem_hook.block.markers import current_block
+from skillmem_hook.block.prompt_file import read_prompt_file
+from skillmem_hook.block.render import count_by_domain, render_block
+from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK
-from skillmem_hook.index_file import render_index_file
-from skillmem_hook.markers import current_block
-from skillmem_hook.prompt_file import read_prompt_file
 from skillmem_hook.report import emit
-from skillmem_hook.scan import scan_roots
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from skillmem_hook.block.sync import compare_prompt_files, union
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
 from skillmem_hook.report import emit
-from skillmem_hook.sync import compare_prompt_files, union
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

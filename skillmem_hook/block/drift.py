@@ -6,14 +6,14 @@ comparison without writing, so the two can never disagree.
 
 from __future__ import annotations
 
-from skillmem_hook.block import read_block, render_block
-from skillmem_hook.markers import current_block, newline_of, splice_block
+from skillmem_hook.block.markers import current_block, newline_of, splice_block
+from skillmem_hook.block.render import read_block, render_block
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.skills import Skill
+    from skillmem_hook.catalog.skills import Skill
 
 
 class Drift:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.drift import Drift
-from skillmem_hook.prompt_file import check_writable, read_prompt_file, write_if_changed
-from skillmem_hook.scan import Catalog, scan_roots
+from skillmem_hook.block.drift import Drift
+from skillmem_hook.block.prompt_file import check_writable, read_prompt_file, write_if_changed
+from skillmem_hook.catalog.scan import Catalog, scan_roots
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

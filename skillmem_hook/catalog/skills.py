@@ -8,14 +8,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from skillmem_hook.domains import categorise
-from skillmem_hook.frontmatter import (
+from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER
+from skillmem_hook.catalog.domains import categorise
+from skillmem_hook.catalog.frontmatter import (
     UnclosedFrontmatter,
     first_heading,
     frontmatter_span,
     read_fields,
 )
-from skillmem_hook.markers import BEGIN_MARKER, END_MARKER
 
 HEADING_WINDOW = 64 * 1024
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from skillmem_hook.block import group_by_domain
+from skillmem_hook.block.render import group_by_domain
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.skills import Skill
+    from skillmem_hook.catalog.skills import Skill
 
 
 def render_index_file(skills: Sequence[Skill]) -> bytes:

@@ -13,15 +13,15 @@ from __future__ import annotations
 import os
 import unicodedata
 
+from skillmem_hook.catalog.frontmatter import UnclosedFrontmatter, frontmatter_span
+from skillmem_hook.catalog.skills import HEADING_WINDOW, SkillProblem, deduplicate, parse_skill
 from skillmem_hook.errors import FileAccessError
-from skillmem_hook.frontmatter import UnclosedFrontmatter, frontmatter_span
-from skillmem_hook.skills import HEADING_WINDOW, SkillProblem, deduplicate, parse_skill
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.skills import Skill
+    from skillmem_hook.catalog.skills import Skill
 
 SKILL_FILE = "SKILL.md"
 MAX_FRONTMATTER = 1024 * 1024

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import random
 
-from skillmem_hook.block import read_block, render_block
-from skillmem_hook.scan import scan_roots
-from skillmem_hook.skills import parse_skill
+from skillmem_hook.block.render import read_block, render_block
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.skills import parse_skill
 
 from .helpers import SEED_BLOCK, seed_tree, skill_md, write_skill
 

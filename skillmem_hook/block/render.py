@@ -6,14 +6,14 @@ priority order, names sorted by code point, one per line.
 
 from __future__ import annotations
 
-from skillmem_hook.domains import DOMAIN_NAMES
-from skillmem_hook.markers import BEGIN_MARKER, END_MARKER
+from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER
+from skillmem_hook.catalog.domains import DOMAIN_NAMES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from skillmem_hook.skills import Skill
+    from skillmem_hook.catalog.skills import Skill
 
 
 def group_by_domain(skills: Iterable[Skill]) -> dict[str, list[str]]:

@@ -1,0 +1,1 @@
+"""The prompt file: render the index block, find its markers, compare and write it."""
