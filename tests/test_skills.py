@@ -145,3 +145,15 @@ def test_deduplicate_keeps_the_first_and_reports_the_rest():
 def test_an_owner_folder_that_could_break_the_block_is_refused():
     with pytest.raises(SkillProblem, match=r"unsafe character U\+000A"):
         parse(b"---\nname: fine\n---\n", "@evil\nowner/fine")
+
+
+def test_read_skill_text_keeps_the_text_values_of_the_metadata_map_and_nothing_of_the_path():
+    from skillmem_hook.catalog.skills import make_skill, read_skill_text
+
+    data = b"---\nname: x\nmetadata:\n  domain: engineering\n  aliases: a, b\n  count: [1, 2]\n---\n"
+    text = read_skill_text(data)
+    assert (text.name, text.metadata) == ("x", {"domain": "engineering", "aliases": "a, b"})
+    nameless = read_skill_text(b"---\ndescription: d\n---\n")
+    assert nameless.name is None
+    assert make_skill(nameless, path="g/folder", folder="folder", root="r").name == "folder"
+    assert make_skill(nameless, path="g/other", folder="other", root="r").name == "other"

@@ -32,9 +32,18 @@ class SkillProblem(ValueError):
 class Skill:
     """One skill as the index sees it."""
 
-    __slots__ = ("description", "domain", "label", "name", "owner", "path", "root", "slug", "warnings")
+    __slots__ = ("description", "domain", "label", "metadata", "name", "owner", "path", "root", "slug", "warnings")
 
-    def __init__(self, *, name: str, description: str, path: str, root: str, warnings: list[str]) -> None:
+    def __init__(
+        self,
+        *,
+        name: str,
+        description: str,
+        path: str,
+        root: str,
+        warnings: list[str],
+        metadata: dict[str, str] | None = None,
+    ) -> None:
         self.name = name
         self.description = description
         self.path = path
@@ -44,6 +53,7 @@ class Skill:
         self.label = f"{self.owner}/{name}" if self.owner else name
         self.domain = categorise(name, description)
         self.warnings = warnings
+        self.metadata = metadata or {}
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -71,8 +81,31 @@ def slug_of(name: str) -> str:
     return _NOT_ALNUM.sub("-", folded).strip("-") or folded
 
 
+class SkillText:
+    """What one SKILL.md's bytes declare, whatever its path: the part a cache can keep by content.
+
+    ``name`` and ``description`` are None when the file does not give them;
+    ``metadata`` holds the text values of the frontmatter's ``metadata`` map.
+    """
+
+    __slots__ = ("description", "metadata", "name", "warnings")
+
+    def __init__(
+        self, name: str | None, description: str | None, warnings: list[str], metadata: dict[str, str]
+    ) -> None:
+        self.name = name
+        self.description = description
+        self.warnings = warnings
+        self.metadata = metadata
+
+
 def parse_skill(data: bytes, *, path: str, folder: str, root: str) -> Skill:
-    """Build a skill from the leading bytes of its SKILL.md.
+    """Build a skill from the leading bytes of its SKILL.md. Raises SkillProblem with the reason."""
+    return make_skill(read_skill_text(data), path=path, folder=folder, root=root)
+
+
+def read_skill_text(data: bytes) -> SkillText:
+    """Read what a SKILL.md declares from its leading bytes.
 
     ``data`` holds at least the frontmatter and up to HEADING_WINDOW bytes of
     body after it (or the file's end). Raises SkillProblem with the reason.
@@ -95,8 +128,18 @@ def parse_skill(data: bytes, *, path: str, folder: str, root: str) -> Skill:
     if description is None:
         body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "text")
         description = first_heading(body)
+    return SkillText(name, description, warnings, _text_metadata(mapping.get("metadata")))
+
+
+def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
+    """Place what a SKILL.md declares at its path: the folder's name is the default name."""
     skill = Skill(
-        name=_nfc(name) or _nfc(folder), description=_nfc(description), path=path, root=root, warnings=warnings
+        name=_nfc(text.name) or _nfc(folder),
+        description=_nfc(text.description),
+        path=path,
+        root=root,
+        warnings=list(text.warnings),
+        metadata=text.metadata,
     )
     check_name(skill.label)  # the label, since an owner's folder name is part of the line
     return skill
@@ -164,6 +207,13 @@ def _string_field(mapping: dict[object, object], key: str, warnings: list[str]) 
         return value
     warnings.append(f"{key} is a {type(value).__name__}, not text; the default is used")
     return None
+
+
+def _text_metadata(value: object) -> dict[str, str]:
+    """The frontmatter's ``metadata`` map, text values only (the Agent Skills spec's shape)."""
+    if not isinstance(value, dict):
+        return {}
+    return {key: item for key, item in value.items() if isinstance(key, str) and isinstance(item, str)}
 
 
 def _nfc(text: str | None) -> str:
