@@ -38,10 +38,13 @@ def test_nothing_found_is_a_usage_error_whose_hint_shows_the_config():
 @pytest.mark.parametrize(
     ("text", "message", "hint"),
     [
-        ("rots: [a]\n", "unknown key 'rots'", "the keys are: roots, prompt_files, strict, write"),
+        ("rots: [a]\n", "unknown key 'rots'", "did you mean 'roots'? the keys are: roots, prompt_files, strict, write"),
         ("roots: skills\n", "'roots' must be a list of paths", "roots: [path, other/path]"),
         ("prompt_files: [1]\n", "'prompt_files' must be a list of paths", "prompt_files:"),
-        ("strict: maybe\n", "'strict' must be a bool", "'strict'"),
+        ("strict: maybe\n", "'strict' must be a bool", "strict: true"),
+        ("exclude: draft\n", "'exclude' must be a list of skill names", "exclude: [my-private-skill"),
+        ("domains: {x: nowhere}\n", "'nowhere' is not a domain", "the domains are: security, testing"),
+        ("preamble: [a]\n", "'preamble' must be one line of text", "preamble:"),
         ("- a\n", "must be a mapping", "roots: [skills]"),
         ("roots: [a\n", "is not valid YAML", "roots: [skills]"),
     ],

@@ -7,8 +7,8 @@ import pytest
 
 from skillmem_hook.catalog.head import MAX_FRONTMATTER
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.walk import find_skill_files, read_skill_head
 from skillmem_hook.catalog.skills import HEADING_WINDOW
+from skillmem_hook.catalog.walk import find_skill_files, read_skill_head
 from skillmem_hook.errors import FileAccessError
 
 from .helpers import open_to_everyone, run_unprivileged, skill_md, write_skill

@@ -28,14 +28,18 @@ if TYPE_CHECKING:
 
 
 class CatalogOptions:
-    """How to build a catalog: which view, whether to cache, and the repository's selection rules."""
+    """How to build a catalog: which view, whether to cache, and the repository's selection rules.
+
+    ``tracked``: True for git's view, False for the file system's, None for
+    git's view inside a work tree and the file system's outside one.
+    """
 
     __slots__ = ("cache", "domains", "exclude", "tracked")
 
     def __init__(
         self,
         *,
-        tracked: bool = False,
+        tracked: bool | None = False,
         cache: bool = True,
         exclude: Sequence[str] = (),
         domains: Mapping[str, str] | None = None,
@@ -49,21 +53,24 @@ class CatalogOptions:
 class Catalog:
     """The skills of one or more roots, de-duplicated, with what was left out."""
 
-    __slots__ = ("duplicates", "excluded", "notices", "skills", "skipped")
+    __slots__ = ("duplicates", "excluded", "notices", "skills", "skipped", "work_tree")
 
     def __init__(
         self,
         skills: list[Skill],
         duplicates: list[tuple[Skill, Skill]],
         skipped: list[dict[str, str]],
+        *,
         excluded: list[Skill] | None = None,
         notices: list[dict[str, str]] | None = None,
+        work_tree: WorkTree | None = None,
     ) -> None:
         self.skills = skills
         self.duplicates = duplicates
         self.skipped = skipped
         self.excluded = excluded or []
         self.notices = notices or []  # about a root as a whole, e.g. one outside the repository
+        self.work_tree = work_tree  # set when the skills are git's view
 
     @property
     def warnings(self) -> list[dict[str, str]]:
@@ -115,7 +122,7 @@ def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> C
     kept, excluded = split_excluded(parsed, options.exclude)
     kept, duplicates = deduplicate(kept)
     apply_domains(kept, options.domains)
-    return Catalog(kept, duplicates, skipped, excluded, notices)
+    return Catalog(kept, duplicates, skipped, excluded=excluded, notices=notices, work_tree=work_tree)
 
 
 def _work_tree(options: CatalogOptions) -> WorkTree | None:

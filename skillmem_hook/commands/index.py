@@ -13,9 +13,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from skillmem_hook.catalog.scan import CatalogOptions
 
-def index(roots: Sequence[str], write: str | None) -> int:
-    catalog = scan_roots(roots)
+
+def index(roots: Sequence[str], write: str | None, options: CatalogOptions | None = None) -> int:
+    catalog = scan_roots(roots, options)
     result = catalog_json(catalog)
     if write is not None:
         result["written"] = write_index_file(write, catalog)

@@ -11,9 +11,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from skillmem_hook.catalog.scan import CatalogOptions
 
-def prompt(roots: Sequence[str]) -> int:
-    catalog = scan_roots(roots)
+
+def prompt(roots: Sequence[str], options: CatalogOptions | None = None) -> int:
+    catalog = scan_roots(roots, options)
     block = render_block(catalog.skills)
     emit(
         {
