@@ -103,12 +103,15 @@ def test_on_a_clean_checkout_both_views_agree_links_included(tmp_path):
     (root / "outside").symlink_to(tmp_path)
     (root / "file-link").mkdir()
     (root / "file-link" / "SKILL.md").symlink_to("../alpha/SKILL.md")
+    (root / "alpha" / "notes.md").write_bytes(skill_md("from-notes"))
+    (root / "other-name").mkdir()
+    (root / "other-name" / "SKILL.md").symlink_to("../alpha/notes.md")
     git("add", "-A")
     tracked, files = scan_roots(["skills"], TRACKED), scan_roots(["skills"], FILES)
     assert [(s.path, s.name) for s in tracked.skills] == [(s.path, s.name) for s in files.skills]
     assert tracked.skipped == files.skipped
     assert {item["path"] for item in tracked.skipped} == {"dangling", "link-to-nested", "outside"}
-    assert "link-to-hidden/secret" in {s.path for s in tracked.skills}
+    assert {"link-to-hidden/secret", "other-name"} <= {s.path for s in tracked.skills}
     assert render_block(tracked.skills) == render_block(files.skills)
 
 
@@ -336,3 +339,11 @@ def test_the_file_system_cache_serves_old_unchanged_files(monkeypatch):
     path.write_bytes(path.read_bytes().replace(b"Parse CSV files", b"Parse TSV files"))
     os.utime(path, (old, old))  # same size, same mtime: only the change time tells
     assert {s.name: s.description for s in scan_roots(["skills"], FILES).skills}["alpha"] == "Parse TSV files"
+
+
+def test_the_hooks_view_is_git_inside_a_work_tree():
+    repository()
+    write_skill(Path("skills"), "wip-skill", skill_md("wip-skill"))
+    catalog = scan_roots(["skills"], CatalogOptions(tracked=None))
+    assert names(catalog) == ["alpha", "beta"]
+    assert catalog.work_tree is not None

@@ -23,6 +23,7 @@ import time
 import unicodedata
 import zlib
 
+from skillmem_hook.catalog.domains import DOMAIN_NAMES
 from skillmem_hook.catalog.skills import SkillText
 
 TYPE_CHECKING = False
@@ -44,7 +45,7 @@ class ContentCache:
         self.started = time.time_ns()
         self.header = {"format": FORMAT, "parser": parser_fingerprint(), "unicode": unicodedata.unidata_version}
         self.stored = _load(path, self.header) if path else {}
-        self.used: dict[str, object] = {}
+        self.used: dict[str, object] = {}  # raw JSON values, or entries to serialise at save()
         self.changed = False
 
     def get(self, key: str) -> Entry | None:
@@ -57,16 +58,16 @@ class ContentCache:
     def put(self, key: str, entry: Entry, *, times_ns: tuple[int, ...] = ()) -> None:
         if any(stamp > self.started - RACY_SECONDS * 1_000_000_000 for stamp in times_ns):
             return  # racily clean: a later edit could keep this key
-        self.used[key] = _entry_to_json(entry)
+        self.used[key] = entry  # serialised at save(), by when the catalog has filled in its domain
         self.changed = True
 
     def save(self) -> None:
         """Write the entries this run used (and the older ones, within bounds) when any is new."""
         if not self.path or not self.changed:
             return
-        entries = self.used
+        entries = {key: _entry_to_json(entry) for key, entry in self.used.items()}
         if len(self.stored) + len(self.used) <= 4 * len(self.used) + 1000:
-            entries = {**self.stored, **self.used}
+            entries = {**self.stored, **entries}
         _write(self.path, json.dumps({**self.header, "entries": entries}, separators=(",", ":")).encode())
 
 
@@ -95,29 +96,30 @@ def _load(path: str, header: dict[str, str]) -> dict[str, object]:
     return entries if isinstance(entries, dict) else {}
 
 
-def _entry_to_json(entry: Entry) -> object:
-    if isinstance(entry, str):
-        return entry
-    return [entry.name, entry.description, entry.warnings, entry.metadata]
+def _entry_to_json(entry: object) -> object:
+    if isinstance(entry, SkillText):
+        return [entry.name, entry.description, entry.warnings, entry.metadata, entry.domain]
+    return entry  # a reason, or a raw value read from the file
 
 
 def _entry_from_json(raw: object) -> Entry | None:
     """The entry, or None for anything that is not exactly what ``_entry_to_json`` writes."""
     if isinstance(raw, str):
         return raw
-    if not isinstance(raw, list) or len(raw) != 4:
+    if not isinstance(raw, list) or len(raw) != 5:
         return None
-    name, description, warnings, metadata = raw
+    name, description, warnings, metadata, domain = raw
     if not (
         _is_text_or_none(name)
         and _is_text_or_none(description)
+        and (domain is None or domain in DOMAIN_NAMES)
         and isinstance(warnings, list)
         and all(isinstance(item, str) for item in warnings)
         and isinstance(metadata, dict)
         and all(isinstance(value, str) for value in metadata.values())
     ):
         return None
-    return SkillText(name, description, warnings, metadata)
+    return SkillText(name, description, warnings, metadata, domain)
 
 
 def _is_text_or_none(value: object) -> bool:

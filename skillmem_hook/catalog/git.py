@@ -104,8 +104,13 @@ def find_git_dir(folder: str) -> str | None:
         folder = parent
 
 
-def tracked_entries(pathspecs: Sequence[str]) -> list[IndexEntry]:
-    """The index entries under the given paths, each path relative to the current folder."""
+def tracked_entries(pathspecs: Sequence[str], *, everything: bool = False) -> list[IndexEntry]:
+    """The index entries under the given paths, each path relative to the current folder.
+
+    Unless ``everything``, only what the catalog can use: files named
+    SKILL.md, symlinks and submodules (a skill's scripts and references are
+    many more entries, and are skipped before they are decoded).
+    """
     code, out = run_git(["ls-files", "--stage", "-z", "--", *pathspecs])
     if code != 0:
         raise UsageError(
@@ -114,7 +119,7 @@ def tracked_entries(pathspecs: Sequence[str]) -> list[IndexEntry]:
         )
     entries = []
     for record in out.split(b"\0"):
-        if record:
+        if record and (everything or record.endswith(b"SKILL.md") or record.startswith((b"120000", b"160000"))):
             info, _, path = record.partition(b"\t")
             mode, oid, stage = info.decode("ascii").split(" ")
             entries.append(IndexEntry(mode, oid, stage, _decode(path)))

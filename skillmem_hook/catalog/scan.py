@@ -126,12 +126,12 @@ def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> C
 
 
 def _work_tree(options: CatalogOptions) -> WorkTree | None:
-    if not options.tracked:
+    if options.tracked is False:
         return None
     from skillmem_hook.catalog.git import find_work_tree  # noqa: PLC0415 - only git's view needs git
 
     work_tree = find_work_tree()
-    if work_tree is None:
+    if work_tree is None and options.tracked:
         raise UsageError("not inside a git work tree, so there is no index to read", "drop --tracked")
     return work_tree
 

@@ -83,7 +83,7 @@ def _resolve_link(
         return
     target = os.path.relpath(os.path.realpath(entry.path))
     if name == SKILL_FILE:
-        tracked = by_path.get(target)
+        tracked = by_path.get(target) or _look_up(target)
         if tracked is None or tracked.stage != "0":
             skipped[folder or "."] = "symlink leads to a file git does not track"
         else:
@@ -102,3 +102,11 @@ def _resolve_link(
 def _hidden(relative: str) -> bool:
     """True when a folder on the path (not the root itself) starts with a dot."""
     return any(part.startswith(".") for part in relative.split("/")[:-1])
+
+
+def _look_up(path: str) -> IndexEntry | None:
+    """The index entry of one path: for a SKILL.md linked to a file of another name (rare)."""
+    from skillmem_hook.catalog.git import tracked_entries  # noqa: PLC0415
+
+    entries = tracked_entries([path], everything=True)
+    return entries[0] if entries else None
