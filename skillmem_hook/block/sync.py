@@ -30,9 +30,12 @@ def compare_prompt_files(
 
 
 def _distinct_files(paths: Sequence[str]) -> list[str]:
+    """Each file once, named as the file that changes: a symlink by its target, relative to the current folder."""
     by_target: dict[str, str] = {}
     for path in paths:
-        by_target.setdefault(os.path.realpath(path), path)
+        by_target.setdefault(
+            os.path.realpath(path), os.path.relpath(os.path.realpath(path)) if os.path.islink(path) else path
+        )
     return list(by_target.values())
 
 
