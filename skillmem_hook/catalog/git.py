@@ -51,13 +51,16 @@ class IndexEntry:
         return self.mode == "160000"
 
 
-def run_git(arguments: Sequence[str], stdin: bytes | None = None) -> tuple[int, bytes]:
-    """Run git from the current folder; its exit code and stdout. Raises UsageError when git is missing."""
+def run_git(arguments: Sequence[str], stdin: bytes | None = None, *, literal: bool = True) -> tuple[int, bytes]:
+    """Run git from the current folder; its exit code and stdout. Raises UsageError when git is missing.
+
+    ``literal``: paths are never patterns (check-ignore refuses the option, and takes no patterns anyway).
+    """
     import subprocess  # noqa: PLC0415 - a run outside git never pays for it
 
     try:
         result = subprocess.run(
-            ["git", "--literal-pathspecs", *arguments],
+            ["git", *(["--literal-pathspecs"] if literal else []), *arguments],
             input=stdin,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -132,7 +135,7 @@ def ignored_paths(paths: Iterable[str]) -> set[str]:
     if not listed:
         return set()
     stdin = b"\0".join(os.fsencode(path) for path in listed) + b"\0"
-    code, out = run_git(["check-ignore", "-z", "--stdin"], stdin)
+    code, out = run_git(["check-ignore", "-z", "--stdin"], stdin, literal=False)
     if code not in (0, 1):  # 1: none of them is ignored
         return set()
     return {_decode(path) for path in out.split(b"\0") if path}

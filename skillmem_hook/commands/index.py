@@ -40,6 +40,7 @@ def catalog_json(catalog: Catalog) -> dict[str, object]:
             for dropped, kept in catalog.duplicates
         ],
         "skipped": catalog.skipped,
+        "excluded": [{"name": skill.label, "root": skill.root, "path": skill.path} for skill in catalog.excluded],
         "warnings": catalog.warnings,
     }
 
