@@ -9,7 +9,6 @@ import pytest
 from skillmem_hook.catalog.scan import CatalogOptions, scan_roots
 from skillmem_hook.catalog.selection import best_match
 from skillmem_hook.catalog.skills import parse_skill
-from skillmem_hook.errors import UsageError
 
 from .helpers import run_cli, skill_md, write_skill
 
@@ -68,14 +67,23 @@ def test_domain_overrides_from_metadata_and_configuration():
     assert domains["skill-creator"] == "general"  # the repository's word beats the author's
 
 
-def test_an_unknown_metadata_domain_is_a_usage_error_naming_the_domains(capsys):
-    write_skill(Path("skills"), "odd", "---\nname: odd\nmetadata:\n  domain: cooking\n---\n")
-    run = run_cli(capsys, "prompt", "--root", "skills")
+def test_an_unknown_metadata_domain_is_a_warning_and_the_table_decides(capsys):
+    write_skill(Path("skills"), "odd", "---\nname: odd\ndescription: Test it\nmetadata:\n  domain: cooking\n---\n")
+    run = run_cli(capsys, "index", "--root", "skills")
+    assert run.code == 0
+    assert run.data["skills"][0]["domain"] == "testing"
+    (warning,) = run.data["warnings"]
+    assert "'cooking' is not a domain" in warning["warning"]
+    assert "engineering" in warning["warning"]
+
+
+def test_an_unknown_configured_domain_is_a_usage_error_naming_the_domains(capsys):
+    write_skill(Path("skills"), "odd", skill_md("odd"))
+    Path(".skillmem.yaml").write_text("roots: [skills]\ndomains: {odd: cooking}\n")
+    run = run_cli(capsys, "prompt")
     assert run.code == 2
     assert "'cooking' is not a domain" in run.error["error"]
     assert "engineering" in run.error["hint"]
-    with pytest.raises(UsageError):
-        scan_roots(["skills"])
 
 
 def test_an_override_moves_the_skill_in_the_block_and_verify_sees_it(capsys):

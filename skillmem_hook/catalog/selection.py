@@ -52,8 +52,10 @@ def split_excluded(skills: Iterable[Skill], patterns: Sequence[str]) -> tuple[li
 def apply_domains(skills: Iterable[Skill], overrides: Mapping[str, str]) -> None:
     """File each skill under the domain the repository's configuration, then its own metadata, names.
 
-    Raises UsageError for a metadata domain that is not in the table (the
-    configuration's own values are checked when it is read).
+    The configuration's values are checked when it is read. A metadata
+    domain that is not in the table is a warning and the table decides:
+    authors use ``metadata: {domain: ...}`` for their own purposes too
+    (``content-marketing``), and a third-party skill must not stop a commit.
     """
     for skill in skills:
         chosen = best_match(overrides, skill) if overrides else None
@@ -61,7 +63,12 @@ def apply_domains(skills: Iterable[Skill], overrides: Mapping[str, str]) -> None
             chosen = skill.metadata.get(METADATA_DOMAIN)
             if chosen is None:
                 continue
-            check_domain(chosen, f"{skill.path}/SKILL.md: metadata {METADATA_DOMAIN}")
+            if chosen not in DOMAIN_NAMES:
+                skill.warnings.append(
+                    f"metadata {METADATA_DOMAIN} {chosen!r} is not a domain, so the table decides "
+                    f"(the domains: {', '.join(DOMAIN_NAMES)})"
+                )
+                continue
         skill.domain = chosen
 
 
