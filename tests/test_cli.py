@@ -60,12 +60,15 @@ def test_index_reports_skills_duplicates_skipped_and_domains(capsys, tree):
 
 
 def test_index_write_produces_a_readable_index_and_rewrites_only_on_change(capsys, tree, tmp_path):
-    out = tmp_path / "SKILLS_INDEX.md"
+    out = Path("SKILLS_INDEX.md")  # in the current folder, the repository: paths are relative to it
     assert run_cli(capsys, "index", "--root", tree, "--write", out).data["written"] is True
     text = out.read_text()
     assert "## data-parsing" in text
-    assert "- **alpha-tool**: Parse CSV and JSON files into tables (`alpha-tool`)" in text
-    assert "- **beta-heading**: Beta heading (`beta-heading`)" in text
+    assert (
+        "- **alpha-tool**: Parse CSV and JSON files into tables ([../skills/alpha-tool](../skills/alpha-tool/SKILL.md))"
+        in text
+    )
+    assert "- **beta-heading**: Beta heading ([../skills/beta-heading](../skills/beta-heading/SKILL.md))" in text
     before = snapshot(out)
     assert run_cli(capsys, "index", "--root", tree, "--write", out).data["written"] is False
     assert snapshot(out) == before

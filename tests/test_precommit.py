@@ -112,7 +112,7 @@ def test_a_commit_adding_a_skill_is_stopped_until_the_block_is_staged(user_repo)
     user_repo.git("add", "skills")
     stopped = user_repo.commit("add gamma")
     assert stopped.returncode != 0
-    assert "missing (on disk, not in the block): gamma-new" in stopped.stdout + stopped.stderr
+    assert "added (1): gamma-new" in stopped.stdout + stopped.stderr
     assert b"[devops]\ngamma-new\n" in (user_repo.path / "AGENTS.md").read_bytes()
     user_repo.git("add", "-A")
     assert user_repo.commit("add gamma").returncode == 0
@@ -127,7 +127,7 @@ def test_a_commit_that_only_deletes_a_skill_folder_is_stopped(user_repo):
     user_repo.git("rm", "-r", "-q", "skills/alpha-tool")
     stopped = user_repo.commit("remove alpha")
     assert stopped.returncode != 0
-    assert "stale (in the block, not on disk): alpha-tool" in stopped.stdout + stopped.stderr
+    assert "removed (1): alpha-tool" in stopped.stdout + stopped.stderr
     assert b"alpha-tool" not in (user_repo.path / "AGENTS.md").read_bytes()
 
 
