@@ -54,6 +54,14 @@ def emit(data: dict[str, object]) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+def emit_raw(text: str) -> None:
+    """Print ``text`` as it is on stdout: ``skillmem prompt --raw``, the one exception to one JSON line."""
+    try:
+        write_utf8(sys.stdout, text)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def _write_array(items: Iterator[object], write: Callable[[str], object]) -> None:
     write("[")
     first = True
