@@ -93,10 +93,9 @@ def describe_drift(path: str, drift: Drift, *, written: bool) -> str:
     lines = [f"{path}: {action}"]
     if not drift.has_block:
         lines.append("  the file had no index block yet" if written else "  the file has no index block yet")
-    added, removed, moved = ("added", "removed", "moved") if written else ("missing", "stale", "moved")
-    lines += name_list(added if written else "missing (on disk, not in the block)", drift.missing)
-    lines += name_list(removed if written else "stale (in the block, not on disk)", drift.stale)
-    lines += name_list(f"{moved} to another domain", describe_moves(drift))
+    lines += name_list("added" if written else "missing from the block", drift.missing)
+    lines += name_list("removed" if written else "stale, no longer on disk", drift.stale)
+    lines += name_list("moved to another domain", describe_moves(drift))
     if drift.has_block and not (drift.missing or drift.stale or drift.moved):
         lines.append(
             "  nothing missing or stale, but the block's lines differ from what skill-index writes (edited by hand?)"

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from skillmem_hook.hooks import name_list, skill_index, skill_verify
+from skillmem_hook.block.drift import Drift
+from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.hooks import describe_drift, name_list, skill_index, skill_verify
 
 from .helpers import SEED_BLOCK, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
 
@@ -32,7 +35,12 @@ def test_skill_index_injects_then_exits_3_then_passes(repo, capsys):
 def test_skill_verify_reports_drift_and_never_writes(repo, capsys):
     before = snapshot(repo)
     assert skill_verify([]) == 3
-    assert "the skill index is out of date" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "AGENTS.md: the skill index is out of date\n"
+        "  the file has no index block yet\n"
+        "  missing from the block (3): alpha-tool, beta-heading, crlf-skill\n"
+        "  run 'skillmem inject' or the skill-index hook to update it\n"
+    )
     assert snapshot(repo) == before
     skill_index([])
     assert skill_verify([]) == 0
@@ -42,7 +50,7 @@ def test_a_deleted_skill_is_reported_as_stale(repo, capsys):
     skill_index([])
     shutil.rmtree("skills/alpha-tool")
     assert skill_verify([]) == 3
-    assert "stale (in the block, not on disk) (1): alpha-tool" in capsys.readouterr().err
+    assert "  stale, no longer on disk (1): alpha-tool\n" in capsys.readouterr().err
     assert skill_index([]) == 3
     assert "  removed (1): alpha-tool\n" in capsys.readouterr().err
 
@@ -169,3 +177,15 @@ def test_verify_refuses_an_index_path_that_is_a_folder(index_repo, capsys):
     index_repo.mkdir()
     assert skill_verify([]) == 2
     assert "SKILLS_INDEX.md is not a regular file" in capsys.readouterr().err
+
+
+def test_the_readmes_first_commit_transcript_is_what_the_hook_writes():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    transcript = readme.split("AGENTS.md: the skill index was updated", 1)[1].split("\n$ ", 1)[0]
+    shown = "AGENTS.md: the skill index was updated" + transcript + "\n"
+    count = int(re.search(r"added \((\d+)\)", shown).group(1))
+    names = re.sub(r"^.*?added \(\d+\): ", "", shown.split("\n    ... and")[0], flags=re.S)
+    first = [name.strip() for name in names.split(",")]
+    filler = [f"zz-{number:04}" for number in range(count - len(first))]
+    skills = [Skill(name=name, description="", path=name, root="s", warnings=[]) for name in first + filler]
+    assert describe_drift("AGENTS.md", Drift(b"# Agents\n", skills), written=True) == shown
