@@ -121,8 +121,8 @@ def name_list(title: str, names: Sequence[str]) -> list[str]:
     """``  title (count): a, b, c`` wrapped to the terminal, cut after MAX_NAMES names."""
     if not names:
         return []
-    words = [f"{name}," for name in names[:MAX_NAMES]]
-    words[-1] = words[-1].rstrip(",")
+    shown = names[:MAX_NAMES]
+    words = [f"{name}," for name in shown[:-1]] + [shown[-1]]
     lines: list[str] = []
     line = f"  {title} ({len(names):,}):"
     for word in words:

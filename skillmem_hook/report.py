@@ -124,8 +124,9 @@ def emit_error(tool: str, error: str, hint: str) -> None:
 
 def say_error(tool: str, error: str, hint: str) -> None:
     """Print an error for a person on stderr: the error, then each line of the hint, indented."""
+    error_lines = "\n  ".join(error.splitlines())
     hint_lines = "".join(f"  {line}\n" for line in hint.splitlines())
-    write_utf8(sys.stderr, f"{tool}: {error}\n{hint_lines}")
+    write_utf8(sys.stderr, f"{tool}: {error_lines}\n{hint_lines}")
 
 
 def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int], *, human: bool = False) -> int:

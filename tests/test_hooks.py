@@ -122,6 +122,10 @@ def test_a_long_list_stops_at_a_screenful_and_counts_the_rest(capsys):
     assert "skill-21" not in "\n".join(lines)
 
 
+def test_a_name_ending_in_a_comma_keeps_it():
+    assert name_list("added", ["a,", "b,"]) == ["  added (2): a,, b,"]
+
+
 def test_counts_over_a_thousand_are_grouped():
     names = [f"s{number}" for number in range(1899)]
     lines = name_list("added", names)

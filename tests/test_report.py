@@ -142,3 +142,11 @@ def test_a_json_error_keeps_non_ascii_as_utf8(capsys):
 def test_success_passes_the_code_through(capsys):
     assert run_reporting_errors(lambda: "t", lambda: 3) == 3
     assert capsys.readouterr().err == ""
+
+
+def test_the_human_form_indents_every_line_after_the_first(capsys):
+    def fail() -> int:
+        raise UsageError("first\nsecond", "hint")
+
+    run_reporting_errors(lambda: "skill-verify", fail, human=True)
+    assert capsys.readouterr().err == "skill-verify: first\n  second\n  hint\n"
