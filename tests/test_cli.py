@@ -382,3 +382,16 @@ def test_a_reader_that_stops_early_does_not_turn_the_run_into_an_error(tree, pro
     assert process.wait() == 3
     assert process.stderr.read() == b""
     process.stderr.close()
+
+
+def test_json_keeps_non_ascii_as_utf8_in_output_and_errors(capsys, tmp_path):
+    root = tmp_path / "技能"
+    write_skill(root, "反重力", skill_md("反重力", "中文描述"))
+    run = run_cli(capsys, "index", "--root", root)
+    assert '"name": "反重力"' in run.out
+    assert "\\u" not in run.out
+    run = run_cli(capsys, "verify", "--root", root, "--prompt-file", tmp_path / "无.md")
+    assert run.code == 2
+    assert "无.md" in run.err
+    assert "\\u" not in run.err
+    assert json.loads(run.err)["tool"] == "skillmem verify"
