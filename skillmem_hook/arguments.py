@@ -59,3 +59,21 @@ def add_location_options(parser: argparse.ArgumentParser, *, prompt_files: bool)
             metavar="FILE",
             help="an agent prompt file holding the block; repeat for several",
         )
+
+
+def add_catalog_options(parser: argparse.ArgumentParser, *, view: bool) -> None:
+    """--no-cache, and with ``view`` --tracked: git's view of the skills instead of the file system's."""
+    if view:
+        parser.add_argument(
+            "--tracked",
+            action="store_true",
+            default=None,
+            help="index only the SKILL.md files git tracks (what a commit holds), as the pre-commit hooks do",
+        )
+    parser.add_argument(
+        "--no-cache",
+        dest="cache",
+        action="store_false",
+        default=None,
+        help="read every SKILL.md, ignoring the cache in the git directory",
+    )

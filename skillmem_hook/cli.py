@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from skillmem_hook import __version__
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options
+from skillmem_hook.arguments import ArgumentParser, HelpShown, add_catalog_options, add_location_options
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_ERROR, EXIT_OK
 from skillmem_hook.report import run_reporting_errors, write_utf8
@@ -45,30 +45,33 @@ def _run(arguments: list[str]) -> int:
         getattr(options, "prompt_file", None),
         strict=getattr(options, "strict", None),
         write=getattr(options, "write", None),
+        tracked=getattr(options, "tracked", None),
+        cache=getattr(options, "cache", None),
     )
+    catalog = settings.catalog_options()
     command: str = options.command
     roots = require_roots(settings)
     if command == "index":
         from skillmem_hook.commands.index import index  # noqa: PLC0415 - import only the command that runs
 
-        return index(roots, settings.write)
+        return index(roots, settings.write, catalog)
     if command == "prompt":
         from skillmem_hook.commands.prompt import prompt  # noqa: PLC0415
 
-        return prompt(roots, raw=options.raw)
+        return prompt(roots, catalog, raw=options.raw)
     if command == "stats":
         from skillmem_hook.commands.stats import stats  # noqa: PLC0415
 
-        return stats(roots, options.measured_files or [])
+        return stats(roots, options.measured_files or [], catalog)
     prompt_files = require_prompt_files(settings)
     if command == "inject":
         from skillmem_hook.commands.inject import inject  # noqa: PLC0415
 
-        return inject(roots, prompt_files)
+        return inject(roots, prompt_files, catalog)
     if command == "verify":
         from skillmem_hook.commands.verify import verify  # noqa: PLC0415
 
-        return verify(roots, prompt_files, strict=settings.strict)
+        return verify(roots, prompt_files, strict=settings.strict, options=catalog)
     from skillmem_hook.commands.hook import hook  # noqa: PLC0415
 
     return hook(roots, prompt_files, options.out)
@@ -81,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     parsers = {name: subparsers.add_parser(name, help=text, description=text) for name, text in COMMANDS.items()}
     for name, sub in parsers.items():
         add_location_options(sub, prompt_files=name in ("inject", "verify", "hook"))
+        add_catalog_options(sub, view=True)
     parsers["index"].add_argument("--write", metavar="PATH", help="also write a human-readable SKILLS_INDEX.md there")
     parsers["verify"].add_argument(
         "--strict",

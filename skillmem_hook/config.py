@@ -1,36 +1,59 @@
 """Where the skills and the prompt files are: flags, then .skillmem.yaml, then common layouts.
 
-A flag given on the command line replaces that key of the file.
+``.skillmem.yaml`` is looked for in the current folder, then in each folder
+above it up to the repository's root (the folder holding ``.git``); paths in
+it are relative to its own folder. A flag replaces that key of the file.
+The common layouts are looked for in the file's folder (or the repository's
+root, or the current folder), and skip what git ignores: a personal
+``.claude/skills`` never enters a committed block unless configured.
 """
 
 from __future__ import annotations
 
 import os
+import re
 
+from skillmem_hook.config_keys import EXAMPLE, check_config
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
+
+    from skillmem_hook.catalog.scan import CatalogOptions
 
 CONFIG_FILE = ".skillmem.yaml"
 DEFAULT_ROOTS = (".claude/skills", ".agents/skills", ".codex/skills", "skills")
 DEFAULT_PROMPT_FILES = ("AGENTS.md", "CLAUDE.md")
-_LIST_KEYS = ("roots", "prompt_files")
-_OPTION_KEYS = {"strict": bool, "write": str}
-_EXAMPLE = "roots: [skills]\nprompt_files: [AGENTS.md]"
+_IMPORT = re.compile(rb"(?:^|\s)@(?:\./)?([^\s`]+\.md)(?=\s|$)", re.MULTILINE)
 
 
 class Settings:
-    """The configuration in force for one run."""
+    """The configuration in force for one run. Paths are relative to the current folder (or absolute)."""
 
-    __slots__ = ("prompt_files", "roots", "strict", "write")
+    def __init__(self, file: dict[str, object], *, config_path: str | None) -> None:
+        self.config_path = config_path
+        self.roots: list[str] = []
+        self.prompt_files: list[str] = []
+        self.strict = bool(file.get("strict", False))
+        self.write: str | None = file.get("write")  # type: ignore[assignment]
+        self.tracked = bool(file.get("tracked", False))
+        self.cache = bool(file.get("cache", True))
+        self.exclude: list[str] = list(file.get("exclude") or [])  # type: ignore[call-overload]
+        self.domains: dict[str, str] = dict(file.get("domains") or {})  # type: ignore[call-overload]
+        self.preamble: str | bool = file.get("preamble", True)  # type: ignore[assignment]
+        self.skipped_prompt_files: list[dict[str, str]] = []  # auto-detected files left out, with why
 
-    def __init__(self, roots: list[str], prompt_files: list[str], strict: bool, write: str | None) -> None:
-        self.roots = roots
-        self.prompt_files = prompt_files
-        self.strict = strict
-        self.write = write
+    def catalog_options(self, *, hook: bool = False) -> CatalogOptions:
+        """How to build the catalog. The hooks take git's view whenever they run inside a work tree."""
+        from skillmem_hook.catalog.scan import CatalogOptions  # noqa: PLC0415
+
+        return CatalogOptions(
+            tracked=None if hook else self.tracked,
+            cache=self.cache,
+            exclude=self.exclude,
+            domains=self.domains,
+        )
 
 
 def load_settings(
@@ -39,17 +62,115 @@ def load_settings(
     *,
     strict: bool | None = None,
     write: str | None = None,
+    tracked: bool | None = None,
+    cache: bool | None = None,
 ) -> Settings:
-    """Merge the flags with the configuration file and the layout found in the current folder."""
-    file = read_config_file(CONFIG_FILE)
-    chosen_roots = list(roots or file.get("roots") or _existing(DEFAULT_ROOTS, os.path.isdir))  # type: ignore[call-overload]
-    chosen_files = list(prompt_files or file.get("prompt_files") or _existing(DEFAULT_PROMPT_FILES, os.path.isfile))  # type: ignore[call-overload]
-    return Settings(
-        roots=chosen_roots,
-        prompt_files=chosen_files,
-        strict=bool(strict if strict else file.get("strict", False)),
-        write=write if write is not None else file.get("write"),  # type: ignore[arg-type]
+    """Merge the flags with the configuration file and the layouts found."""
+    config_path, base = find_config(os.getcwd())
+    file = read_config_file(config_path) if config_path else {}
+    settings = Settings(file, config_path=config_path)
+    settings.strict = bool(strict) or settings.strict
+    if write is not None:
+        settings.write = write
+    elif settings.write:
+        settings.write = _rebased(base, settings.write)
+    if tracked is not None:
+        settings.tracked = tracked
+    if cache is not None:
+        settings.cache = cache
+    settings.roots = _chosen(roots, file.get("roots"), base)
+    settings.prompt_files = _chosen(prompt_files, file.get("prompt_files"), base)
+    if not (settings.roots and settings.prompt_files):
+        _detect_layouts(settings, base)
+    return settings
+
+
+def find_config(start: str) -> tuple[str | None, str]:
+    """(the configuration file, the folder that paths are relative to), looking upward to the repository's root."""
+    folder = start
+    while True:
+        candidate = os.path.join(folder, CONFIG_FILE)
+        if os.path.lexists(candidate):
+            return os.path.relpath(candidate), folder
+        if os.path.lexists(os.path.join(folder, ".git")):
+            return None, folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None, start
+        folder = parent
+
+
+def _chosen(flag: Sequence[str] | None, configured: object, base: str) -> list[str]:
+    if flag:
+        return list(flag)
+    if isinstance(configured, list):
+        return [_rebased(base, path) for path in configured]
+    return []
+
+
+def _rebased(base: str, path: str) -> str:
+    """A path of the configuration file, as seen from the current folder."""
+    if os.path.isabs(path) or base == os.getcwd():
+        return path
+    return os.path.relpath(os.path.join(base, path))
+
+
+def _detect_layouts(settings: Settings, base: str) -> None:
+    """Fill in whichever of roots and prompt files is not given, from the common layouts."""
+    roots = [] if settings.roots else [path for path in _layouts(base, DEFAULT_ROOTS) if os.path.isdir(path)]
+    files = (
+        [] if settings.prompt_files else [path for path in _layouts(base, DEFAULT_PROMPT_FILES) if os.path.isfile(path)]
     )
+    ignored = _ignored_by_git([*roots, *files])
+    settings.skipped_prompt_files += [
+        {"prompt_file": path, "reason": "git ignores it"} for path in files if path in ignored
+    ]
+    settings.roots = settings.roots or [path for path in roots if path not in ignored]
+    settings.prompt_files = settings.prompt_files or _drop_importers(
+        [path for path in files if path not in ignored], settings
+    )
+
+
+def _layouts(base: str, candidates: Sequence[str]) -> list[str]:
+    return [_rebased(base, path) for path in candidates]
+
+
+def _ignored_by_git(paths: list[str]) -> set[str]:
+    """Those of the paths git ignores; none when there is no git or no repository."""
+    if not paths:
+        return set()
+    from skillmem_hook.catalog.git import find_git_dir, ignored_paths  # noqa: PLC0415
+
+    if find_git_dir(os.getcwd()) is None:
+        return set()
+    try:
+        return ignored_paths(paths)
+    except UsageError:  # git is not installed: nothing can be ignored by it
+        return set()
+
+
+def _drop_importers(files: list[str], settings: Settings) -> list[str]:
+    """Leave out a prompt file that imports another (``@AGENTS.md`` in CLAUDE.md): no agent reads the block twice."""
+    kept = []
+    for path in files:
+        imported = [other for other in files if other != path and other in _imports(path)]
+        if imported:
+            settings.skipped_prompt_files.append(
+                {"prompt_file": path, "reason": f"it imports {imported[0]} (@{os.path.basename(imported[0])})"}
+            )
+        else:
+            kept.append(path)
+    return kept
+
+
+def _imports(path: str) -> set[str]:
+    try:
+        with open(path, "rb") as file:
+            data = file.read(1024 * 1024)
+    except OSError:
+        return set()
+    folder = os.path.dirname(path)
+    return {os.path.normpath(os.path.join(folder, name.decode("utf-8", "replace"))) for name in _IMPORT.findall(data)}
 
 
 def require_roots(settings: Settings) -> list[str]:
@@ -64,7 +185,7 @@ def _required(values: list[str], what: str, flag: str, looked_for: Sequence[str]
     if not values:
         raise UsageError(
             f"no {what} given, configured or found (looked for {', '.join(looked_for)})",
-            f"pass {flag}, or write {CONFIG_FILE} with: {_EXAMPLE}",
+            f"pass {flag}, or write {CONFIG_FILE} with: {EXAMPLE}",
         )
     return values
 
@@ -84,30 +205,9 @@ def read_config_file(path: str) -> dict[str, object]:
         content = yaml.safe_load(text)
     except yaml.YAMLError as error:
         problem = " ".join(str(error).split())
-        raise UsageError(
-            f"{path} is not valid YAML: {problem}", f"fix the YAML; a valid example:\n{_EXAMPLE}"
-        ) from None
+        raise UsageError(f"{path} is not valid YAML: {problem}", f"fix the YAML; a valid example:\n{EXAMPLE}") from None
     if content is None:
         return {}
     if not isinstance(content, dict):
-        raise UsageError(f"{path} must be a mapping of keys to values", f"for example:\n{_EXAMPLE}")
-    return _checked(path, content)
-
-
-def _checked(path: str, content: dict[object, object]) -> dict[str, object]:
-    known = (*_LIST_KEYS, *_OPTION_KEYS)
-    for key, value in content.items():
-        if key in _LIST_KEYS:
-            if not isinstance(value, list) or not value or not all(isinstance(item, str) and item for item in value):
-                raise UsageError(f"{path}: '{key}' must be a list of paths", f"write it as: {key}: [path, other/path]")
-        elif key in _OPTION_KEYS:
-            expected = _OPTION_KEYS[key]
-            if not isinstance(value, expected):
-                raise UsageError(f"{path}: '{key}' must be a {expected.__name__}", f"fix or remove the key '{key}'")
-        else:
-            raise UsageError(f"{path}: unknown key {key!r}", "the keys are: " + ", ".join(known))
-    return {str(key): value for key, value in content.items()}
-
-
-def _existing(candidates: Sequence[str], exists: Callable[[str], bool]) -> list[str]:
-    return [path for path in candidates if exists(path)]
+        raise UsageError(f"{path} must be a mapping of keys to values", f"for example:\n{EXAMPLE}")
+    return check_config(path, content)

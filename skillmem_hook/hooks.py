@@ -15,7 +15,7 @@ import os
 import re
 import sys
 
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options
+from skillmem_hook.arguments import ArgumentParser, HelpShown, add_catalog_options, add_location_options
 from skillmem_hook.block.index_file import render_index_file, repository_path
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.render import read_block
@@ -51,6 +51,7 @@ def skill_verify(argv: Sequence[str] | None = None) -> int:
 def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     parser = ArgumentParser(prog=hook_id, description=(__doc__ or "").splitlines()[0])
     add_location_options(parser, prompt_files=True)
+    add_catalog_options(parser, view=False)
     # pre-commit passes file names if a config sets pass_filenames: true; the
     # hooks read every skill whatever changed, so the names are accepted and unused.
     parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
@@ -58,8 +59,10 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
         options = parser.parse_args(argv)
     except HelpShown:
         return EXIT_OK
-    settings = load_settings(options.root, options.prompt_file)
-    catalog, drifts = compare_prompt_files(require_roots(settings), require_prompt_files(settings))
+    settings = load_settings(options.root, options.prompt_file, cache=options.cache)
+    catalog, drifts = compare_prompt_files(
+        require_roots(settings), require_prompt_files(settings), settings.catalog_options(hook=True)
+    )
     drifted = [(path, drift) for path, drift in drifts if not drift.current]
     if write:
         write_updates(drifted)

@@ -295,7 +295,7 @@ def test_usage_and_io_errors_are_one_json_line_and_exit_2(capsys, args, tool, me
 def test_an_unexpected_failure_is_still_one_json_line(capsys, tree, monkeypatch):
     import skillmem_hook.commands.prompt as module
 
-    def explode(roots):
+    def explode(*_):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(module, "scan_roots", explode)

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -38,10 +41,13 @@ def test_nothing_found_is_a_usage_error_whose_hint_shows_the_config():
 @pytest.mark.parametrize(
     ("text", "message", "hint"),
     [
-        ("rots: [a]\n", "unknown key 'rots'", "the keys are: roots, prompt_files, strict, write"),
+        ("rots: [a]\n", "unknown key 'rots'", "did you mean 'roots'? the keys are: roots, prompt_files, strict, write"),
         ("roots: skills\n", "'roots' must be a list of paths", "roots: [path, other/path]"),
         ("prompt_files: [1]\n", "'prompt_files' must be a list of paths", "prompt_files:"),
-        ("strict: maybe\n", "'strict' must be a bool", "'strict'"),
+        ("strict: maybe\n", "'strict' must be a bool", "strict: true"),
+        ("exclude: draft\n", "'exclude' must be a list of skill names", "exclude: [my-private-skill"),
+        ("domains: {x: nowhere}\n", "'nowhere' is not a domain", "the domains are: security, testing"),
+        ("preamble: [a]\n", "'preamble' must be one line of text", "preamble:"),
         ("- a\n", "must be a mapping", "roots: [skills]"),
         ("roots: [a\n", "is not valid YAML", "roots: [skills]"),
     ],
@@ -57,3 +63,70 @@ def test_bad_configuration_names_the_key(text, message, hint):
 def test_an_empty_config_file_is_no_configuration():
     Path(".skillmem.yaml").write_text("")
     assert load_settings(["r"], ["p"]).roots == ["r"]
+
+
+def test_the_config_is_found_from_a_subfolder_and_its_paths_are_relative_to_its_folder(tmp_path):
+    Path(".git").mkdir()  # the repository's root: the search stops here
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\nwrite: SKILLS_INDEX.md\n")
+    Path("docs/deep").mkdir(parents=True)
+    os.chdir("docs/deep")
+    settings = load_settings()
+    assert settings.roots == ["../../skills"]
+    assert settings.prompt_files == ["../../AGENTS.md"]
+    assert settings.write == "../../SKILLS_INDEX.md"
+    assert settings.config_path == "../../.skillmem.yaml"
+
+
+def test_the_search_upward_stops_at_the_repository_root():
+    Path(".skillmem.yaml").write_text("roots: [outer]\n")
+    Path("repo/.git").mkdir(parents=True)
+    os.chdir("repo")
+    assert load_settings().config_path is None
+
+
+def test_layouts_are_found_at_the_repository_root_from_a_subfolder():
+    Path(".git").mkdir()
+    Path("skills").mkdir()
+    Path("docs/a").mkdir(parents=True)
+    Path("AGENTS.md").write_text("x")
+    os.chdir("docs/a")
+    settings = load_settings()
+    assert settings.roots == ["../../skills"]
+    assert settings.prompt_files == ["../../AGENTS.md"]
+
+
+def test_a_prompt_file_that_imports_another_is_left_out_of_auto_detection():
+    Path("skills").mkdir()
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").write_text("# Claude\n\nSee @AGENTS.md for everything.\n")
+    settings = load_settings()
+    assert settings.prompt_files == ["AGENTS.md"]
+    assert settings.skipped_prompt_files == [
+        {"prompt_file": "CLAUDE.md", "reason": "it imports AGENTS.md (@AGENTS.md)"}
+    ]
+    # configured explicitly, both are used
+    assert load_settings(None, ["AGENTS.md", "CLAUDE.md"]).prompt_files == ["AGENTS.md", "CLAUDE.md"]
+
+
+def test_an_import_in_a_code_span_or_of_another_file_does_not_count():
+    Path("skills").mkdir()
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").write_text("Write `@AGENTS.md` to import it. @docs/other.md\n")
+    assert load_settings().prompt_files == ["AGENTS.md", "CLAUDE.md"]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_auto_detection_skips_what_git_ignores_unless_configured():
+    subprocess.run(["git", "init", "-q"], check=True)
+    Path(".gitignore").write_text(".claude/\nCLAUDE.md\n")
+    Path(".claude/skills/my-private").mkdir(parents=True)
+    Path("skills").mkdir()
+    Path("AGENTS.md").write_text("x")
+    Path("CLAUDE.md").write_text("x")
+    settings = load_settings()
+    assert settings.roots == ["skills"]
+    assert settings.prompt_files == ["AGENTS.md"]
+    assert settings.skipped_prompt_files == [{"prompt_file": "CLAUDE.md", "reason": "git ignores it"}]
+    Path(".skillmem.yaml").write_text("roots: [.claude/skills, skills]\nprompt_files: [CLAUDE.md]\n")
+    settings = load_settings()
+    assert (settings.roots, settings.prompt_files) == ([".claude/skills", "skills"], ["CLAUDE.md"])

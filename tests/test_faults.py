@@ -44,7 +44,7 @@ def test_sigint_exits_promptly_with_a_json_error_and_no_traceback(tmp_path):
         import os, signal, sys, time
         import skillmem_hook.commands.prompt as command
 
-        def interrupted_scan(roots):
+        def interrupted_scan(*_):
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(30)
 

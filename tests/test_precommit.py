@@ -198,13 +198,13 @@ def test_a_first_commit_on_a_large_collection_reads_as_a_screenful_of_utf8(user_
 
 def test_a_hook_error_reaches_the_person_as_plain_text(user_repo):
     config = user_repo.path / ".pre-commit-config.yaml"
-    config.write_text(config.read_text().replace("[--root, skills,", "[--root, 技能,", 1))
+    config.write_text(config.read_text().replace("--prompt-file, AGENTS.md,", "--prompt-file, 说明.md,", 1))
     user_repo.git("add", "-A")
     result = user_repo.pre_commit("run", "skill-index", "--all-files")
     assert "exit code: 2" in result.stdout
     lines = result.stdout.splitlines()
     (error,) = [number for number, line in enumerate(lines) if line.startswith("skill-index: ")]
-    assert "技能" in lines[error]
+    assert "说明.md" in lines[error]
     assert lines[error + 1].startswith("  ")
     assert '{"tool"' not in result.stdout
 

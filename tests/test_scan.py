@@ -5,8 +5,10 @@ import tracemalloc
 
 import pytest
 
-from skillmem_hook.catalog.scan import MAX_FRONTMATTER, find_skill_files, read_skill_head, scan_roots
+from skillmem_hook.catalog.head import MAX_FRONTMATTER
+from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skills import HEADING_WINDOW
+from skillmem_hook.catalog.walk import find_skill_files, read_skill_head
 from skillmem_hook.errors import FileAccessError
 
 from .helpers import open_to_everyone, run_unprivileged, skill_md, write_skill
@@ -14,7 +16,7 @@ from .helpers import open_to_everyone, run_unprivileged, skill_md, write_skill
 
 def paths(root):
     found, skipped = find_skill_files(str(root))
-    return [path for path, _ in found], dict(skipped)
+    return [found.relative for found in found], dict(skipped)
 
 
 def test_finds_skills_at_any_depth_including_inside_other_skills(tmp_path):
@@ -69,12 +71,12 @@ def test_symlink_policy(tmp_path):
     (root / "inside-file-link").mkdir()
     (root / "inside-file-link" / "SKILL.md").symlink_to(root / "real" / "SKILL.md")
     found, skipped = paths(root)
-    assert found == ["inside-file-link", "link-inside/deep", "nested/deep", "real"]
+    assert found == ["inside-file-link", "nested/deep", "real"]
     assert skipped == {
         "dangling": "dangling symlink",
         "file-link": "symlink leads outside the root; only links inside the root are followed",
         "link-outside": "symlink leads outside the root; only links inside the root are followed",
-        "link-inside/loop": "symlink loops back to a folder above it",
+        "link-inside": "symlink leads to a folder walked already",
         "nested/loop": "symlink loops back to a folder above it",
     }
 
@@ -103,7 +105,7 @@ def test_an_unreadable_folder_is_skipped_and_the_rest_indexed(tmp_path):
         found, skipped = run_unprivileged(find_skill_files, str(root))
     finally:
         (root / "locked").chmod(0o755)
-    assert [path for path, _ in found] == ["ok"]
+    assert [item.relative for item in found] == ["ok"]
     assert skipped == [("locked", "cannot read the folder: Permission denied")]
 
 

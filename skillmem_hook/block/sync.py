@@ -11,26 +11,31 @@ import os
 
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.block.prompt_file import check_writable, read_prompt_file, write_if_changed
-from skillmem_hook.catalog.scan import Catalog, scan_roots
+from skillmem_hook.catalog.scan import Catalog, CatalogOptions, scan_roots
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 
-def compare_prompt_files(roots: Sequence[str], prompt_files: Sequence[str]) -> tuple[Catalog, list[tuple[str, Drift]]]:
+def compare_prompt_files(
+    roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOptions | None = None
+) -> tuple[Catalog, list[tuple[str, Drift]]]:
     """The catalog, and each prompt file with how its block differs from it.
 
     A file named twice (or once through a symlink) is compared, and written, once.
     """
-    catalog = scan_roots(roots)
+    catalog = scan_roots(roots, options)
     return catalog, [(path, Drift(read_prompt_file(path), catalog.skills)) for path in _distinct_files(prompt_files)]
 
 
 def _distinct_files(paths: Sequence[str]) -> list[str]:
+    """Each file once, named as the file that changes: a symlink by its target, relative to the current folder."""
     by_target: dict[str, str] = {}
     for path in paths:
-        by_target.setdefault(os.path.realpath(path), path)
+        by_target.setdefault(
+            os.path.realpath(path), os.path.relpath(os.path.realpath(path)) if os.path.islink(path) else path
+        )
     return list(by_target.values())
 
 

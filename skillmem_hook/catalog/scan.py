@@ -1,191 +1,244 @@
-"""Walk skill roots, read each SKILL.md's leading bytes, and build the catalog.
+"""Build the catalog: find each root's SKILL.md files, read what they declare (through the cache), select.
 
-The I/O edge of the core: everything after reading is done by ``skills.py``.
-
-Symlink policy: a link (to a folder or to a SKILL.md) is followed when its
-target lies inside the same root, since then every checkout has it. A link
-that leaves the root, dangles, or loops back to a folder above it is skipped
-and reported, so the block never depends on what one machine has elsewhere.
+Two views of a root. The file system's (walk.py): every SKILL.md on disk.
+Git's (tracked.py): the SKILL.md files git's index tracks, read from their
+blobs, which is what the next commit holds. The hooks take git's view in a
+git work tree; the CLI takes the file system's unless asked.
 """
 
 from __future__ import annotations
 
 import os
-import unicodedata
 
-from skillmem_hook.catalog.frontmatter import UnclosedFrontmatter, frontmatter_span
-from skillmem_hook.catalog.skills import HEADING_WINDOW, SkillProblem, deduplicate, parse_skill
-from skillmem_hook.errors import FileAccessError
+from skillmem_hook.catalog.cache import ContentCache
+from skillmem_hook.catalog.head import MAX_READ, skill_head
+from skillmem_hook.catalog.selection import apply_domains, split_excluded
+from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill, read_skill_text
+from skillmem_hook.catalog.walk import find_skill_files, read_skill_head
+from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Mapping, Sequence
+    from typing import Any
 
+    from skillmem_hook.catalog.cache import Entry
+    from skillmem_hook.catalog.git import WorkTree
     from skillmem_hook.catalog.skills import Skill
 
-SKILL_FILE = "SKILL.md"
-MAX_FRONTMATTER = 1024 * 1024
+
+class CatalogOptions:
+    """How to build a catalog: which view, whether to cache, and the repository's selection rules.
+
+    ``tracked``: True for git's view, False for the file system's, None for
+    git's view inside a work tree and the file system's outside one.
+    """
+
+    __slots__ = ("cache", "domains", "exclude", "tracked")
+
+    def __init__(
+        self,
+        *,
+        tracked: bool | None = False,
+        cache: bool = True,
+        exclude: Sequence[str] = (),
+        domains: Mapping[str, str] | None = None,
+    ) -> None:
+        self.tracked = tracked
+        self.cache = cache
+        self.exclude = tuple(exclude)
+        self.domains = dict(domains or {})
 
 
 class Catalog:
     """The skills of one or more roots, de-duplicated, with what was left out."""
 
-    __slots__ = ("duplicates", "skills", "skipped")
+    __slots__ = ("duplicates", "excluded", "notices", "skills", "skipped", "work_tree")
 
     def __init__(
-        self, skills: list[Skill], duplicates: list[tuple[Skill, Skill]], skipped: list[dict[str, str]]
+        self,
+        skills: list[Skill],
+        duplicates: list[tuple[Skill, Skill]],
+        skipped: list[dict[str, str]],
+        *,
+        excluded: list[Skill] | None = None,
+        notices: list[dict[str, str]] | None = None,
+        work_tree: WorkTree | None = None,
     ) -> None:
         self.skills = skills
         self.duplicates = duplicates
         self.skipped = skipped
+        self.excluded = excluded or []
+        self.notices = notices or []  # about a root as a whole, e.g. one outside the repository
+        self.work_tree = work_tree  # set when the skills are git's view
 
     @property
     def warnings(self) -> list[dict[str, str]]:
         return [
-            {"root": skill.root, "path": skill.path, "warning": warning}
-            for skill in self.skills
-            for warning in skill.warnings
+            *self.notices,
+            *(
+                {"root": skill.root, "path": skill.path, "warning": warning}
+                for skill in self.skills
+                for warning in skill.warnings
+            ),
         ]
 
 
-def scan_roots(roots: Sequence[str]) -> Catalog:
+class _Pending:
+    """A SKILL.md to turn into a skill: where it lies, its cache key, and how to read it on a miss."""
+
+    __slots__ = ("entry", "file_path", "key", "oid", "relative", "root", "times")
+
+    def __init__(self, root: str, relative: str, key: str, *, oid: str = "", file_path: bytes = b"") -> None:
+        self.root = root
+        self.relative = relative
+        self.key = key
+        self.oid = oid
+        self.file_path = file_path
+        self.times: tuple[int, ...] = ()
+        self.entry: Entry | None = None
+
+
+def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> Catalog:
     """Build the catalog of every skill below the given roots.
 
     De-duplication spans all roots; of two skills with one (owner, slug), the
-    one in the earlier root, then with the earlier path, is kept.
+    one in the earlier root, then with the earlier path, is kept. A root
+    named twice (``skills`` and ``./skills``) is read once.
     """
-    parsed: list[Skill] = []
+    options = options or CatalogOptions()
+    work_tree = _work_tree(options)
+    cache = ContentCache(_cache_path(work_tree, options))
+    pending: list[_Pending] = []
     skipped: list[dict[str, str]] = []
-    for root in roots:
-        found, root_skipped = find_skill_files(root)
-        skipped.extend({"root": root, "path": path, "reason": reason} for path, reason in root_skipped)
-        for path, file_path in found:
-            folder = os.path.basename(os.path.realpath(root)) if path == "." else path.rsplit("/", 1)[-1]
-            try:
-                data = read_skill_head(file_path)
-                parsed.append(parse_skill(data, path=path, folder=folder, root=root))
-            except SkillProblem as problem:
-                skipped.append({"root": root, "path": path, "reason": str(problem)})
-    kept, duplicates = deduplicate(parsed)
-    return Catalog(kept, duplicates, skipped)
+    notices: list[dict[str, str]] = []
+    for root in _distinct(roots):
+        found, root_skipped = _list_root(root, work_tree, notices)
+        pending += found
+        skipped += ({"root": root, "path": path, "reason": reason} for path, reason in root_skipped)
+    _read_entries(pending, cache)
+    parsed = _make_skills(pending, skipped)
+    cache.save()
+    kept, excluded = split_excluded(parsed, options.exclude)
+    kept, duplicates = deduplicate(kept)
+    apply_domains(kept, options.domains)
+    return Catalog(kept, duplicates, skipped, excluded=excluded, notices=notices, work_tree=work_tree)
 
 
-def find_skill_files(root: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """(skill folder relative to root, SKILL.md path) pairs sorted by folder, and (folder, reason) skipped."""
-    real_root = _checked_root(root)
-    found: list[tuple[str, str]] = []
-    skipped: list[tuple[str, str]] = []
-    stack = [(root, "", real_root)]
-    while stack:
-        folder, relative, real = stack.pop()
-        try:
-            with os.scandir(folder) as listing:
-                entries = list(listing)
-        except OSError as error:
-            skipped.append((relative or ".", f"cannot read the folder: {error.strerror}"))
-            continue
-        for entry in entries:
-            name = entry.name
-            if name == SKILL_FILE:
-                reason = _skill_file_problem(entry, real_root, real)
-                if reason is None:
-                    found.append((_nfc(relative) or ".", entry.path))
-                else:
-                    skipped.append((relative or ".", reason))
-                continue
-            if name.startswith("."):
-                continue
-            child = f"{relative}/{name}" if relative else name
-            if entry.is_dir(follow_symlinks=False):
-                stack.append((entry.path, child, real + os.sep + name))
-            elif entry.is_symlink():
-                reason = _link_problem(entry, real_root, real)
-                if reason is not None:
-                    skipped.append((_nfc(child), reason))
-                elif entry.is_dir():
-                    stack.append((entry.path, child, os.path.realpath(entry.path)))
-    found.sort()
-    skipped.sort()
-    return found, skipped
-
-
-def _checked_root(root: str) -> str:
-    if not os.path.exists(root):
-        raise FileAccessError(
-            f"the skills root {root!r} does not exist", "pass --root the folder that holds your skills"
-        )
-    if not os.path.isdir(root):
-        raise FileAccessError(
-            f"the skills root {root!r} is not a folder", "pass --root the folder that holds your skills"
-        )
-    return os.path.realpath(root)
-
-
-def _skill_file_problem(entry: os.DirEntry[str], real_root: str, real_parent: str) -> str | None:
-    if entry.is_symlink():
-        reason = _link_problem(entry, real_root, real_parent)
-        if reason is not None:
-            return reason
-    return None if entry.is_file() else "SKILL.md is not a regular file"
-
-
-def _link_problem(entry: os.DirEntry[str], real_root: str, real_parent: str) -> str | None:
-    target = os.path.realpath(entry.path)
-    if not os.path.exists(target):
-        return "dangling symlink"
-    if target != real_root and not target.startswith(real_root + os.sep):
-        return "symlink leads outside the root; only links inside the root are followed"
-    if entry.name != SKILL_FILE and (real_parent == target or real_parent.startswith(target + os.sep)):
-        return "symlink loops back to a folder above it"
-    return None
-
-
-def read_skill_head(file_path: str) -> bytes:
-    """The leading bytes of a SKILL.md: its frontmatter and a window of body after it.
-
-    Never more than MAX_FRONTMATTER plus HEADING_WINDOW, however large the file.
-    """
-    try:
-        handle = os.open(file_path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-    except OSError as error:
-        raise SkillProblem(f"cannot read SKILL.md: {error.strerror}") from None
-    try:
-        data = os.read(handle, HEADING_WINDOW)
-        if len(data) < HEADING_WINDOW:
-            return data
-        body_start = _frontmatter_end(data)
-        while body_start is None:
-            if len(data) >= MAX_FRONTMATTER:
-                raise SkillProblem("the frontmatter is not closed within the first 1 MiB")
-            more = os.read(handle, min(len(data), MAX_FRONTMATTER - len(data)))
-            if not more:
-                return data
-            data += more
-            body_start = _frontmatter_end(data)
-        return data + _read_up_to(handle, body_start + HEADING_WINDOW - len(data))
-    except OSError as error:
-        raise SkillProblem(f"cannot read SKILL.md: {error.strerror}") from None
-    finally:
-        os.close(handle)
-
-
-def _read_up_to(handle: int, size: int) -> bytes:
-    """Up to ``size`` more bytes; os.read may return fewer than asked before the end."""
-    chunks = []
-    while size > 0 and (chunk := os.read(handle, size)):
-        chunks.append(chunk)
-        size -= len(chunk)
-    return b"".join(chunks)
-
-
-def _frontmatter_end(data: bytes) -> int | None:
-    """Where the body starts (0 with no frontmatter); None while the frontmatter is still open."""
-    try:
-        span = frontmatter_span(data)
-    except UnclosedFrontmatter:
+def _work_tree(options: CatalogOptions) -> WorkTree | None:
+    if options.tracked is False:
         return None
-    return 0 if span is None else span[2]
+    from skillmem_hook.catalog.git import find_work_tree  # noqa: PLC0415 - only git's view needs git
+
+    work_tree = find_work_tree()
+    if work_tree is None and options.tracked:
+        raise UsageError("not inside a git work tree, so there is no index to read", "drop --tracked")
+    return work_tree
 
 
-def _nfc(text: str) -> str:
-    return text if text.isascii() else unicodedata.normalize("NFC", text)
+def _cache_path(work_tree: WorkTree | None, options: CatalogOptions) -> str | None:
+    if not options.cache:
+        return None
+    if work_tree is not None:
+        return work_tree.cache_path
+    from skillmem_hook.catalog.git import find_git_dir  # noqa: PLC0415
+
+    git_dir = find_git_dir(os.getcwd())
+    return None if git_dir is None else os.path.join(git_dir, "skillmem", "cache.json")
+
+
+def _distinct(roots: Sequence[str]) -> list[str]:
+    by_real: dict[str, str] = {}
+    for root in roots:
+        by_real.setdefault(os.path.realpath(root), root)
+    return list(by_real.values())
+
+
+def _list_root(
+    root: str, work_tree: WorkTree | None, notices: list[dict[str, str]]
+) -> tuple[list[_Pending], list[tuple[str, str]]]:
+    if work_tree is not None:
+        real_top = os.path.realpath(work_tree.top)
+        real_root = os.path.realpath(root)
+        if real_root == real_top or real_root.startswith(real_top + os.sep):
+            return _list_tracked(root)
+        notices.append(
+            {
+                "root": root,
+                "path": ".",
+                "warning": "the root lies outside the repository, so it was read from disk "
+                "and the block depends on this machine",
+            }
+        )
+    files, skipped = find_skill_files(root)
+    return [_Pending(root, found.relative, "", file_path=found.file_path) for found in files], skipped
+
+
+def _list_tracked(root: str) -> tuple[list[_Pending], list[tuple[str, str]]]:
+    from skillmem_hook.catalog.git import tracked_entries  # noqa: PLC0415
+    from skillmem_hook.catalog.tracked import pathspec_of, tracked_skill_files  # noqa: PLC0415
+
+    found, skipped = tracked_skill_files(root, tracked_entries([pathspec_of(root)]))
+    return [_Pending(root, tracked.relative, "b:" + tracked.oid, oid=tracked.oid) for tracked in found], skipped
+
+
+def _read_entries(pending: list[_Pending], cache: ContentCache) -> None:
+    """Fill in each entry: from the cache, from git's blobs, or from disk."""
+    blobs: dict[str, list[_Pending]] = {}
+    for item in pending:
+        if item.oid:
+            item.entry = cache.get(item.key)
+            if item.entry is None:
+                blobs.setdefault(item.oid, []).append(item)
+        else:
+            _read_from_disk(item, cache)
+    if blobs:
+        from skillmem_hook.catalog.git import read_blobs  # noqa: PLC0415
+
+        for oid, data in read_blobs(list(blobs), MAX_READ):
+            entry = _declared(skill_head, data)
+            for item in blobs[oid]:
+                item.entry = entry
+            if entry is not None:
+                cache.put("b:" + oid, entry)
+
+
+def _read_from_disk(item: _Pending, cache: ContentCache) -> None:
+    try:
+        info = os.stat(item.file_path)
+    except OSError:
+        info = None
+    if info is not None:
+        item.key = f"f:{os.fsdecode(item.file_path)}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}"
+        item.times = (info.st_mtime_ns, info.st_ctime_ns)
+        item.entry = cache.get(item.key)
+        if item.entry is not None:
+            return
+    item.entry = _declared(read_skill_head, item.file_path)
+    if info is not None and item.entry is not None:
+        cache.put(item.key, item.entry, times_ns=item.times)
+
+
+def _declared(read: Callable[..., bytes | None], *arguments: Any, **options: Any) -> Entry | None:
+    """What the bytes ``read`` gives declare, the reason they cannot be used, or None when the file is gone."""
+    try:
+        data = read(*arguments, **options)
+        return None if data is None else read_skill_text(data)
+    except SkillProblem as problem:
+        return str(problem)
+
+
+def _make_skills(pending: list[_Pending], skipped: list[dict[str, str]]) -> list[Skill]:
+    skills: list[Skill] = []
+    for item in pending:
+        if item.entry is None:
+            continue  # the file went away while the run read it
+        relative, root = item.relative, item.root
+        try:
+            if isinstance(item.entry, str):
+                raise SkillProblem(item.entry)
+            folder = os.path.basename(os.path.realpath(root)) if relative == "." else relative.rsplit("/", 1)[-1]
+            skills.append(make_skill(item.entry, path=relative, folder=folder, root=root))
+        except SkillProblem as problem:
+            skipped.append({"root": root, "path": relative, "reason": str(problem)})
+    return skills

@@ -43,6 +43,7 @@ class Skill:
         root: str,
         warnings: list[str],
         metadata: dict[str, str] | None = None,
+        domain: str | None = None,
     ) -> None:
         self.name = name
         self.description = description
@@ -51,7 +52,7 @@ class Skill:
         self.owner = owner_of(path)
         self.slug = slug_of(name)
         self.label = f"{self.owner}/{name}" if self.owner else name
-        self.domain = categorise(name, description)
+        self.domain = domain or categorise(name, description)
         self.warnings = warnings
         self.metadata = metadata or {}
 
@@ -86,17 +87,25 @@ class SkillText:
 
     ``name`` and ``description`` are None when the file does not give them;
     ``metadata`` holds the text values of the frontmatter's ``metadata`` map.
+    ``domain`` is where the table files a skill of the declared name, once
+    known: derived, but kept with the rest so a cached skill is not sorted again.
     """
 
-    __slots__ = ("description", "metadata", "name", "warnings")
+    __slots__ = ("description", "domain", "metadata", "name", "warnings")
 
     def __init__(
-        self, name: str | None, description: str | None, warnings: list[str], metadata: dict[str, str]
+        self,
+        name: str | None,
+        description: str | None,
+        warnings: list[str],
+        metadata: dict[str, str],
+        domain: str | None = None,
     ) -> None:
         self.name = name
         self.description = description
         self.warnings = warnings
         self.metadata = metadata
+        self.domain = domain
 
 
 def parse_skill(data: bytes, *, path: str, folder: str, root: str) -> Skill:
@@ -140,8 +149,11 @@ def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
         root=root,
         warnings=list(text.warnings),
         metadata=text.metadata,
+        domain=text.domain if text.name else None,  # a folder-named skill is sorted by its folder's name
     )
     check_name(skill.label)  # the label, since an owner's folder name is part of the line
+    if text.name:
+        text.domain = skill.domain
     return skill
 
 

@@ -15,9 +15,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from skillmem_hook.catalog.scan import CatalogOptions
 
-def index(roots: Sequence[str], write: str | None) -> int:
-    catalog = scan_roots(roots)
+
+def index(roots: Sequence[str], write: str | None, options: CatalogOptions | None = None) -> int:
+    catalog = scan_roots(roots, options)
     result = catalog_json(catalog)
     if write is not None:
         result["written"] = write_index_file(write, catalog)
@@ -40,6 +42,7 @@ def catalog_json(catalog: Catalog) -> dict[str, object]:
             for dropped, kept in catalog.duplicates
         ],
         "skipped": catalog.skipped,
+        "excluded": [{"name": skill.label, "root": skill.root, "path": skill.path} for skill in catalog.excluded],
         "warnings": catalog.warnings,
     }
 

@@ -10,9 +10,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from skillmem_hook.catalog.scan import CatalogOptions
 
-def inject(roots: Sequence[str], prompt_files: Sequence[str]) -> int:
-    catalog, drifts = compare_prompt_files(roots, prompt_files)
+
+def inject(roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOptions | None = None) -> int:
+    catalog, drifts = compare_prompt_files(roots, prompt_files, options)
     written = write_updates(drifts)
     emit(
         {

@@ -15,9 +15,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from skillmem_hook.catalog.scan import CatalogOptions
 
-def prompt(roots: Sequence[str], *, raw: bool = False) -> int:
-    catalog = scan_roots(roots)
+
+def prompt(roots: Sequence[str], options: CatalogOptions | None = None, *, raw: bool = False) -> int:
+    catalog = scan_roots(roots, options)
     block = render_block(catalog.skills)
     if raw:
         emit_raw(block.decode("utf-8") + "\n")

@@ -19,11 +19,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from skillmem_hook.catalog.scan import CatalogOptions
+
 BYTES_PER_TOKEN = 4
 
 
-def stats(roots: Sequence[str], prompt_files: Sequence[str]) -> int:
-    catalog = scan_roots(roots)
+def stats(roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOptions | None = None) -> int:
+    catalog = scan_roots(roots, options)
     block_bytes = len(render_block(catalog.skills))
     result: dict[str, object] = {
         "skills": len(catalog.skills),

@@ -10,9 +10,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from skillmem_hook.catalog.scan import CatalogOptions
 
-def verify(roots: Sequence[str], prompt_files: Sequence[str], *, strict: bool) -> int:
-    catalog, drifts = compare_prompt_files(roots, prompt_files)
+
+def verify(
+    roots: Sequence[str], prompt_files: Sequence[str], *, strict: bool, options: CatalogOptions | None = None
+) -> int:
+    catalog, drifts = compare_prompt_files(roots, prompt_files, options)
     drifted = any(drift.is_drift(strict=strict) for _, drift in drifts)
     emit(
         {

@@ -1,0 +1,143 @@
+"""A content-addressed cache of what each SKILL.md declares, so an unchanged skill is never read again.
+
+Keys: ``b:<blob id>`` for a file git tracks (the id is a hash of the bytes,
+so it can never be stale), ``f:<path>:<size>:<mtime>:<ctime>:<inode>`` for a
+file read from disk. A file whose times are within RACY_SECONDS of the run
+is not kept, so an edit within the same clock tick (same size, same time
+stamp) is always read anew, as git treats racily clean entries.
+
+The file lives in the git directory (``git rev-parse --git-path skillmem``),
+so nothing shows in ``git status``. It is JSON with a header naming the
+format, a fingerprint of the parsing code and the Unicode version; a file
+that is missing, corrupt, truncated, of another version or unwritable is
+ignored and rebuilt, never an error. It is written whole to a temporary
+file and renamed over the old one, so concurrent runs never see half a file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+import unicodedata
+import zlib
+
+from skillmem_hook.catalog.domains import DOMAIN_NAMES
+from skillmem_hook.catalog.skills import SkillText
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Union
+
+    Entry = Union[SkillText, str]  # what a SKILL.md declares, or why it cannot be used
+
+FORMAT = "skillmem-cache-1"
+RACY_SECONDS = 3
+_CATALOG_FOLDER = os.path.dirname(os.path.abspath(__file__))
+
+
+class ContentCache:
+    """Entries by key, loaded from ``path`` (None: a cache that keeps nothing)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.started = time.time_ns()
+        self.header = {"format": FORMAT, "parser": parser_fingerprint(), "unicode": unicodedata.unidata_version}
+        self.stored = _load(path, self.header) if path else {}
+        self.used: dict[str, object] = {}  # raw JSON values, or entries to serialise at save()
+        self.changed = False
+
+    def get(self, key: str) -> Entry | None:
+        raw = self.stored.get(key)
+        entry = None if raw is None else _entry_from_json(raw)
+        if entry is not None:
+            self.used[key] = raw
+        return entry
+
+    def put(self, key: str, entry: Entry, *, times_ns: tuple[int, ...] = ()) -> None:
+        if any(stamp > self.started - RACY_SECONDS * 1_000_000_000 for stamp in times_ns):
+            return  # racily clean: a later edit could keep this key
+        self.used[key] = entry  # serialised at save(), by when the catalog has filled in its domain
+        self.changed = True
+
+    def save(self) -> None:
+        """Write the entries this run used (and the older ones, within bounds) when any is new."""
+        if not self.path or not self.changed:
+            return
+        entries = {key: _entry_to_json(entry) for key, entry in self.used.items()}
+        if len(self.stored) + len(self.used) <= 4 * len(self.used) + 1000:
+            entries = {**self.stored, **entries}
+        _write(self.path, json.dumps({**self.header, "entries": entries}, separators=(",", ":")).encode())
+
+
+def parser_fingerprint() -> str:
+    """A checksum of the catalog's own source, so a new version of the parsing code never reads old entries."""
+    checksum = 0
+    try:
+        for name in sorted(os.listdir(_CATALOG_FOLDER)):
+            if name.endswith(".py"):
+                with open(os.path.join(_CATALOG_FOLDER, name), "rb") as file:
+                    checksum = zlib.crc32(file.read(), checksum)
+    except OSError:
+        return "unknown"
+    return f"{checksum:08x}"
+
+
+def _load(path: str, header: dict[str, str]) -> dict[str, object]:
+    try:
+        with open(path, "rb") as file:
+            content = json.loads(file.read())
+    except (OSError, ValueError, RecursionError):
+        return {}
+    if not isinstance(content, dict) or any(content.get(key) != value for key, value in header.items()):
+        return {}
+    entries = content.get("entries")
+    return entries if isinstance(entries, dict) else {}
+
+
+def _entry_to_json(entry: object) -> object:
+    if isinstance(entry, SkillText):
+        return [entry.name, entry.description, entry.warnings, entry.metadata, entry.domain]
+    return entry  # a reason, or a raw value read from the file
+
+
+def _entry_from_json(raw: object) -> Entry | None:
+    """The entry, or None for anything that is not exactly what ``_entry_to_json`` writes."""
+    if isinstance(raw, str):
+        return raw
+    if not isinstance(raw, list) or len(raw) != 5:
+        return None
+    name, description, warnings, metadata, domain = raw
+    if not (
+        _is_text_or_none(name)
+        and _is_text_or_none(description)
+        and (domain is None or domain in DOMAIN_NAMES)
+        and isinstance(warnings, list)
+        and all(isinstance(item, str) for item in warnings)
+        and isinstance(metadata, dict)
+        and all(isinstance(value, str) for value in metadata.values())
+    ):
+        return None
+    return SkillText(name, description, warnings, metadata, domain)
+
+
+def _is_text_or_none(value: object) -> bool:
+    return value is None or isinstance(value, str)
+
+
+def _write(path: str, data: bytes) -> None:
+    """Replace the file atomically; any failure leaves the old one (or none) and is ignored."""
+    temporary = f"{path}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+            os.replace(temporary, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    except OSError:
+        return

@@ -1,0 +1,185 @@
+"""What git knows: the work tree around the current folder, the files its index tracks, and their blobs.
+
+The I/O edge to git. Every call runs the real ``git`` with paths relative to
+the current folder and ``--literal-pathspecs``, so a root named ``[a]*`` is
+the folder of that name, never a pattern. Output is read as bytes (``-z``)
+and decoded as UTF-8 with surrogate escapes, whatever the locale.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.errors import UsageError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Sequence
+    from typing import IO
+
+GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file system"
+_CHUNK = 256  # object ids sent to cat-file before reading their answers: well under a pipe's buffer
+
+
+class WorkTree:
+    """The git work tree that holds the current folder."""
+
+    __slots__ = ("cache_path", "top")
+
+    def __init__(self, top: str, cache_path: str) -> None:
+        self.top = top
+        self.cache_path = cache_path
+
+
+class IndexEntry:
+    """One path of git's index: ``mode`` is git's octal text, ``stage`` 0 unless a merge is unresolved."""
+
+    __slots__ = ("mode", "oid", "path", "stage")
+
+    def __init__(self, mode: str, oid: str, stage: str, path: str) -> None:
+        self.mode = mode
+        self.oid = oid
+        self.stage = stage
+        self.path = path
+
+    @property
+    def is_link(self) -> bool:
+        return self.mode == "120000"
+
+    @property
+    def is_submodule(self) -> bool:
+        return self.mode == "160000"
+
+
+def run_git(arguments: Sequence[str], stdin: bytes | None = None, *, literal: bool = True) -> tuple[int, bytes]:
+    """Run git from the current folder; its exit code and stdout. Raises UsageError when git is missing.
+
+    ``literal``: paths are never patterns (check-ignore refuses the option, and takes no patterns anyway).
+    """
+    import subprocess  # noqa: PLC0415 - a run outside git never pays for it
+
+    try:
+        result = subprocess.run(
+            ["git", *(["--literal-pathspecs"] if literal else []), *arguments],
+            input=stdin,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise UsageError("git is not on PATH", GIT_MISSING_HINT) from None
+    except OSError as error:
+        raise UsageError(f"cannot run git: {error.strerror}", GIT_MISSING_HINT) from None
+    return result.returncode, result.stdout
+
+
+def find_work_tree() -> WorkTree | None:
+    """The work tree around the current folder; None outside one (or in a bare repository)."""
+    code, out = run_git(["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--git-path", "skillmem"])
+    lines = _decode(out).split("\n")
+    if code != 0 or len(lines) < 3 or lines[0] != "true":
+        return None
+    return WorkTree(top=lines[1], cache_path=os.path.join(lines[2], "cache.json"))
+
+
+def find_git_dir(folder: str) -> str | None:
+    """The git directory of the work tree around ``folder``, found without running git; None outside one.
+
+    A ``.git`` folder, or a ``.git`` file naming the directory (linked work
+    trees, submodules), as git itself looks for them.
+    """
+    while True:
+        dot_git = os.path.join(folder, ".git")
+        if os.path.isdir(dot_git):
+            return dot_git
+        if os.path.isfile(dot_git):
+            try:
+                with open(dot_git, "rb") as file:
+                    line = file.read(4096).decode("utf-8", "surrogateescape").strip()
+            except OSError:
+                return None
+            if not line.startswith("gitdir: "):
+                return None
+            return os.path.join(folder, line[len("gitdir: ") :])
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def tracked_entries(pathspecs: Sequence[str], *, everything: bool = False) -> list[IndexEntry]:
+    """The index entries under the given paths, each path relative to the current folder.
+
+    Unless ``everything``, only what the catalog can use: files named
+    SKILL.md, symlinks and submodules (a skill's scripts and references are
+    many more entries, and are skipped before they are decoded).
+    """
+    code, out = run_git(["ls-files", "--stage", "-z", "--", *pathspecs])
+    if code != 0:
+        raise UsageError(
+            "git cannot list the files under " + ", ".join(repr(path) for path in pathspecs),
+            "pass paths inside this repository, or scan the file system (drop --tracked)",
+        )
+    entries = []
+    for record in out.split(b"\0"):
+        if record and (everything or record.endswith(b"SKILL.md") or record.startswith((b"120000", b"160000"))):
+            info, _, path = record.partition(b"\t")
+            mode, oid, stage = info.decode("ascii").split(" ")
+            entries.append(IndexEntry(mode, oid, stage, _decode(path)))
+    return entries
+
+
+def ignored_paths(paths: Iterable[str]) -> set[str]:
+    """Those of the paths that git ignores (and does not track)."""
+    listed = list(paths)
+    if not listed:
+        return set()
+    stdin = b"\0".join(os.fsencode(path) for path in listed) + b"\0"
+    code, out = run_git(["check-ignore", "-z", "--stdin"], stdin, literal=False)
+    if code not in (0, 1):  # 1: none of them is ignored
+        return set()
+    return {_decode(path) for path in out.split(b"\0") if path}
+
+
+def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
+    """(oid, first ``limit`` bytes) for each blob, in the given order; memory stays bounded."""
+    import subprocess  # noqa: PLC0415
+
+    try:
+        process = subprocess.Popen(
+            ["git", "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        )
+    except OSError:
+        raise UsageError("git is not on PATH", GIT_MISSING_HINT) from None
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for start in range(0, len(oids), _CHUNK):
+            chunk = oids[start : start + _CHUNK]
+            process.stdin.write("".join(oid + "\n" for oid in chunk).encode("ascii"))
+            process.stdin.flush()
+            for oid in chunk:
+                yield oid, _read_answer(process.stdout, limit)
+    finally:
+        process.stdin.close()
+        process.stdout.close()
+        process.wait()
+
+
+def _read_answer(stdout: IO[bytes], limit: int) -> bytes:
+    """One ``cat-file --batch`` answer: the header line, then the object and a line feed."""
+    header = stdout.readline().split()
+    if len(header) != 3:
+        raise OSError("git cat-file gave no object")
+    size = int(header[2])
+    data: bytes = stdout.read(min(size, limit))
+    left = size - len(data) + 1  # the rest of the object, and its line feed
+    while left > 0:
+        skipped = len(stdout.read(min(left, 1 << 20)))
+        if not skipped:
+            break
+        left -= skipped
+    return data
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")

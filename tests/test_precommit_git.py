@@ -1,0 +1,124 @@
+"""End-to-end with the real git and pre-commit: the hooks index what the commit holds.
+
+Each scenario ends the way CI would see it: a fresh clone of what was
+committed, and ``pre-commit run --all-files`` on it.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .helpers import skill_md, write_skill
+from .test_precommit import UserRepo, hook_repo, run  # noqa: F401 - hook_repo is a fixture
+
+pytestmark = pytest.mark.precommit
+
+HOOK_ARGS = "args: [--root, skills, --prompt-file, AGENTS.md]"
+
+
+def make_repo(hook_repo, path: Path, *, args: str = HOOK_ARGS) -> UserRepo:  # noqa: F811
+    hook_root, rev, env = hook_repo
+    path.mkdir(parents=True, exist_ok=True)
+    repo = UserRepo(path, env)
+    repo.git("init", "-q")
+    write_skill(path / "skills", "alpha", skill_md("alpha", "Parse CSV files"))
+    write_skill(path / "skills", "beta", skill_md("beta", "Deploy with Docker"))
+    (path / "AGENTS.md").write_bytes(b"# Agents\n")
+    (path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        f"      - id: skill-index\n        {args}\n"
+        f"      - id: skill-verify\n        {args}\n        stages: [manual]\n"
+    )
+    repo.git("add", "-A")
+    repo.pre_commit("run", "skill-index", "--all-files")
+    repo.git("add", "-A")
+    assert repo.pre_commit("install").returncode == 0
+    assert repo.commit("initial").returncode == 0, repo.git("status").stdout
+    return repo
+
+
+def ci_passes(repo: UserRepo, tmp_path: Path) -> bool:
+    """A fresh clone of what is committed, checked as CI does."""
+    clone = tmp_path / "ci-clone"
+    shutil.rmtree(clone, ignore_errors=True)
+    run(["git", "clone", "-q", str(repo.path), str(clone)], tmp_path, repo.env)
+    result = UserRepo(clone, repo.env).pre_commit("run", "--all-files")
+    return result.returncode == 0
+
+
+@pytest.fixture
+def repo(hook_repo, tmp_path):  # noqa: F811
+    return make_repo(hook_repo, tmp_path / "user")
+
+
+def test_an_untracked_skill_folder_does_not_stop_an_unrelated_commit(repo, tmp_path):
+    write_skill(repo.path / "skills", "wip-skill", skill_md("wip-skill"))
+    (repo.path / "notes.txt").write_text("unrelated\n")
+    repo.git("add", "notes.txt")
+    result = repo.commit("unrelated")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert b"wip-skill" not in (repo.path / "AGENTS.md").read_bytes()
+    assert ci_passes(repo, tmp_path)
+
+
+def test_git_rm_cached_stops_the_commit_until_the_block_follows(repo, tmp_path):
+    repo.git("rm", "-r", "-q", "--cached", "skills/alpha")
+    stopped = repo.commit("untrack alpha")
+    assert stopped.returncode != 0
+    assert "alpha" in stopped.stdout + stopped.stderr
+    assert b"\nalpha\n" not in (repo.path / "AGENTS.md").read_bytes()
+    repo.git("add", "AGENTS.md")
+    assert repo.commit("untrack alpha").returncode == 0
+    assert ci_passes(repo, tmp_path)
+
+
+def test_a_skill_added_and_staged_in_one_commit_and_a_rename(repo, tmp_path):
+    write_skill(repo.path / "skills", "gamma", skill_md("gamma", "Review code"))
+    repo.git("add", "skills")
+    assert repo.commit("add gamma").returncode != 0
+    repo.git("add", "AGENTS.md")
+    assert repo.commit("add gamma").returncode == 0
+    repo.git("mv", "skills/gamma", "skills/gamma-renamed")
+    text = (repo.path / "skills/gamma-renamed/SKILL.md").read_bytes().replace(b"name: gamma", b"name: gamma-renamed")
+    (repo.path / "skills/gamma-renamed/SKILL.md").write_bytes(text)
+    repo.git("add", "-A")
+    assert repo.commit("rename gamma").returncode != 0
+    repo.git("add", "AGENTS.md")
+    assert repo.commit("rename gamma").returncode == 0
+    assert b"gamma-renamed" in (repo.path / "AGENTS.md").read_bytes()
+    assert ci_passes(repo, tmp_path)
+
+
+def test_a_delete_only_commit_is_stopped_and_then_ci_passes(repo, tmp_path):
+    repo.git("rm", "-r", "-q", "skills/beta")
+    assert repo.commit("remove beta").returncode != 0
+    repo.git("add", "AGENTS.md")
+    assert repo.commit("remove beta").returncode == 0
+    assert ci_passes(repo, tmp_path)
+
+
+def test_an_ignored_claude_folder_is_not_auto_detected(hook_repo, tmp_path):  # noqa: F811
+    repo = make_repo(hook_repo, tmp_path / "auto", args="args: []")
+    (repo.path / ".gitignore").write_text(".claude/\n")
+    write_skill(repo.path / ".claude" / "skills", "my-private", skill_md("my-private"))
+    repo.git("add", ".gitignore")
+    result = repo.commit("ignore .claude")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert b"my-private" not in (repo.path / "AGENTS.md").read_bytes()
+    assert ci_passes(repo, tmp_path)
+
+
+def test_the_hooks_work_in_a_linked_worktree(repo, tmp_path):
+    other = tmp_path / "worktree"
+    repo.git("worktree", "add", "-q", "-b", "side", str(other))
+    side = UserRepo(other, repo.env)
+    write_skill(other / "skills", "delta", skill_md("delta", "Write docs"))
+    side.git("add", "skills")
+    assert side.commit("add delta").returncode != 0
+    assert b"delta" in (other / "AGENTS.md").read_bytes()
+    assert b"delta" not in (repo.path / "AGENTS.md").read_bytes()
+    side.git("add", "AGENTS.md")
+    assert side.commit("add delta").returncode == 0

@@ -1,0 +1,121 @@
+"""The file-system walk under hostile trees: link graphs, vanishing files, locales, read boundaries."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from skillmem_hook.catalog import walk as walk_module
+from skillmem_hook.catalog.head import head_length
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.skills import HEADING_WINDOW
+from skillmem_hook.catalog.walk import HEAD_CHUNK, find_skill_files, read_skill_head
+
+from .helpers import skill_md, write_skill
+
+
+def test_symlink_diamonds_walk_each_real_folder_once(tmp_path):
+    root = tmp_path / "root"
+    depth = 16
+    for level in range(depth + 1):
+        write_skill(root, f"d{level}", skill_md(f"skill-{level}"))
+    for level in range(depth):
+        for link in ("x", "y"):
+            (root / f"d{level}" / link).symlink_to(root / f"d{level + 1}")
+    calls = []
+    real_scandir = os.scandir
+    walk_module.os.scandir = lambda path: calls.append(path) or real_scandir(path)  # type: ignore[attr-defined]
+    try:
+        found, skipped = find_skill_files(str(root))
+    finally:
+        walk_module.os.scandir = real_scandir  # type: ignore[attr-defined]
+    assert len(found) == depth + 1
+    assert len(calls) == depth + 2  # the root and each real folder, once
+    assert len(skipped) == 2 * depth
+    assert {reason for _, reason in skipped} == {"symlink leads to a folder walked already"}
+    assert len(scan_roots([str(root)]).duplicates) == 0
+
+
+def test_two_folders_linking_to_each_other_are_skipped_and_reported(tmp_path):
+    write_skill(tmp_path / "a", ".", skill_md("a"))
+    write_skill(tmp_path / "b", ".", skill_md("b"))
+    (tmp_path / "a" / "tob").symlink_to("../b")
+    (tmp_path / "b" / "toa").symlink_to("../a")
+    catalog = scan_roots([str(tmp_path)])
+    assert sorted(skill.name for skill in catalog.skills) == ["a", "b"]
+    assert sorted(item["path"] for item in catalog.skipped) == ["a/tob", "b/toa"]
+
+
+def test_a_skill_md_linking_to_itself_is_a_loop_not_dangling(tmp_path):
+    (tmp_path / "self").mkdir()
+    (tmp_path / "self" / "SKILL.md").symlink_to("SKILL.md")
+    ((path, reason),) = find_skill_files(str(tmp_path))[1]
+    assert (path, reason) == ("self", "symlink loop: the link leads back to itself")
+
+
+def test_a_link_that_vanishes_during_the_walk_is_absent(tmp_path, monkeypatch):
+    write_skill(tmp_path, "kept", skill_md("kept"))
+    (tmp_path / "gone").symlink_to(tmp_path / "kept")
+    real_stat = os.stat
+
+    def vanishing_stat(path, *args, **kwargs):
+        if os.fsencode(path).endswith(b"/gone"):
+            os.unlink(path)  # a concurrent checkout removes it now
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(walk_module.os, "stat", vanishing_stat)
+    found, skipped = find_skill_files(str(tmp_path))
+    assert [item.relative for item in found] == ["kept"]
+    assert skipped == []
+
+
+def test_a_skill_file_that_vanishes_before_it_is_read_is_absent(tmp_path):
+    path = write_skill(tmp_path, "gone", skill_md("gone"))
+    os.unlink(path)
+    assert read_skill_head(str(path)) is None
+
+
+def test_the_same_root_named_twice_is_read_once(tmp_path):
+    write_skill(tmp_path / "skills", "a", skill_md("a"))
+    os.chdir(tmp_path)
+    catalog = scan_roots(["skills", "./skills", str(tmp_path / "skills")])
+    assert [skill.name for skill in catalog.skills] == ["a"]
+    assert catalog.duplicates == []
+
+
+def test_folder_names_decode_the_same_under_every_locale(tmp_path):
+    write_skill(tmp_path, "café-folder", "# heading\n")
+    write_skill(tmp_path, "naïve", skill_md())
+    script = (
+        "import json, sys; from skillmem_hook.catalog.scan import scan_roots; "
+        "print(json.dumps(sorted(s.name for s in scan_roots([sys.argv[1]]).skills)))"
+    )
+    outputs = set()
+    ascii_locale = {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}  # file names decode as ASCII
+    for environment in ({"LC_ALL": "C.UTF-8"}, ascii_locale):
+        env = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG", "PYTHON"))}
+        result = subprocess.run(
+            [sys.executable, "-c", script, str(tmp_path)], env={**env, **environment}, capture_output=True, check=True
+        )
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop()) == ["café-folder", "naïve"]
+
+
+def test_a_closing_line_cut_by_the_read_boundary_is_not_taken_for_one(tmp_path):
+    # '---x' straddles the first read's end: its first three bytes must not close the frontmatter
+    filler = "f" * (HEAD_CHUNK - len("---\nlicense: \n") - 3)
+    text = f"---\nlicense: {filler}\n---x: not a closing line\nname: real\n---\n# Body\n"
+    assert text.index("---x") + 3 == HEAD_CHUNK
+    write_skill(tmp_path, "straddle", text)
+    (skill,) = scan_roots([str(tmp_path)]).skills
+    assert skill.name == "real"
+
+
+def test_head_length_needs_complete_lines_before_it_decides():
+    assert head_length(b"---", at_end=False) is None
+    assert head_length(b"---\nname: a\n---", at_end=False) is None
+    assert head_length(b"---\nname: a\n---\n", at_end=False) == len(b"---\nname: a\n---\n") + HEADING_WINDOW
+    assert head_length(b"# no frontmatter\n", at_end=False) == HEADING_WINDOW
