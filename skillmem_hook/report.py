@@ -14,13 +14,13 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-from typing import TextIO
 
 from skillmem_hook.errors import EXIT_ERROR, EXIT_INTERRUPTED, SkillmemError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import TextIO
 
 
 _BATCH = 1000
