@@ -7,8 +7,8 @@ import sys
 from skillmem_hook import __version__
 from skillmem_hook.arguments import ArgumentParser, HelpShown, add_catalog_options, add_location_options
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
-from skillmem_hook.errors import EXIT_OK
-from skillmem_hook.report import run_reporting_errors
+from skillmem_hook.errors import EXIT_ERROR, EXIT_OK
+from skillmem_hook.report import run_reporting_errors, write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,6 +37,9 @@ def _run(arguments: list[str]) -> int:
         options = build_parser().parse_args(arguments)
     except HelpShown:
         return EXIT_OK
+    if options.command is None:  # a bare 'skillmem': show a person what there is to run
+        write_utf8(sys.stderr, build_parser().format_help())
+        return EXIT_ERROR
     settings = load_settings(
         options.root,
         getattr(options, "prompt_file", None),
@@ -55,11 +58,11 @@ def _run(arguments: list[str]) -> int:
     if command == "prompt":
         from skillmem_hook.commands.prompt import prompt  # noqa: PLC0415
 
-        return prompt(roots, catalog)
+        return prompt(roots, catalog, raw=options.raw)
     if command == "stats":
         from skillmem_hook.commands.stats import stats  # noqa: PLC0415
 
-        return stats(roots, options.measured_file, catalog)
+        return stats(roots, options.measured_files or [], catalog)
     prompt_files = require_prompt_files(settings)
     if command == "inject":
         from skillmem_hook.commands.inject import inject  # noqa: PLC0415
@@ -77,7 +80,7 @@ def _run(arguments: list[str]) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(prog="skillmem", description="Keep an agent prompt file's skill index true.")
     parser.add_argument("--version", action="version", version=f"skillmem {__version__}")
-    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", prog="skillmem")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", prog="skillmem")
     parsers = {name: subparsers.add_parser(name, help=text, description=text) for name, text in COMMANDS.items()}
     for name, sub in parsers.items():
         add_location_options(sub, prompt_files=name in ("inject", "verify", "hook"))
@@ -89,8 +92,15 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="drift is any byte that differs from what inject would write",
     )
+    parsers["prompt"].add_argument(
+        "--raw", action="store_true", help="print the block itself, for pasting, instead of one JSON line"
+    )
     parsers["stats"].add_argument(
-        "--prompt-file", dest="measured_file", metavar="FILE", help="also measure the block now in FILE"
+        "--prompt-file",
+        action="append",
+        dest="measured_files",
+        metavar="FILE",
+        help="also measure the block now in FILE; repeat for several",
     )
     parsers["hook"].add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")
     return parser

@@ -60,12 +60,15 @@ def test_index_reports_skills_duplicates_skipped_and_domains(capsys, tree):
 
 
 def test_index_write_produces_a_readable_index_and_rewrites_only_on_change(capsys, tree, tmp_path):
-    out = tmp_path / "SKILLS_INDEX.md"
+    out = Path("SKILLS_INDEX.md")  # in the current folder, the repository: paths are relative to it
     assert run_cli(capsys, "index", "--root", tree, "--write", out).data["written"] is True
     text = out.read_text()
     assert "## data-parsing" in text
-    assert "- **alpha-tool**: Parse CSV and JSON files into tables (`alpha-tool`)" in text
-    assert "- **beta-heading**: Beta heading (`beta-heading`)" in text
+    assert (
+        "- **alpha-tool**: Parse CSV and JSON files into tables ([../skills/alpha-tool](../skills/alpha-tool/SKILL.md))"
+        in text
+    )
+    assert "- **beta-heading**: Beta heading ([../skills/beta-heading](../skills/beta-heading/SKILL.md))" in text
     before = snapshot(out)
     assert run_cli(capsys, "index", "--root", tree, "--write", out).data["written"] is False
     assert snapshot(out) == before
@@ -161,11 +164,44 @@ def test_stats(capsys, tree, prompt):
     data = run_cli(capsys, "stats", "--root", tree, "--prompt-file", prompt).data
     assert data["block_bytes"] == len(SEED_BLOCK)
     assert data["est_tokens"] == -(-len(SEED_BLOCK) // 4)
-    assert data["prompt_block_bytes"] == 0
+    assert data["prompt_files"] == [{"prompt_file": str(prompt), "block_bytes": 0, "est_tokens": 0}]
     assert (data["skills"], data["domains"]) == (3, {"data-parsing": 2, "general": 1})
     run_cli(capsys, "inject", "--root", tree, "--prompt-file", prompt)
     data = run_cli(capsys, "stats", "--root", tree, "--prompt-file", prompt).data
-    assert data["prompt_block_bytes"] == len(SEED_BLOCK) + SEED_BLOCK.count(b"\n")  # CRLF block
+    (measured,) = data["prompt_files"]
+    assert measured["block_bytes"] == len(SEED_BLOCK) + SEED_BLOCK.count(b"\n")  # CRLF block
+    assert "prompt_files" not in run_cli(capsys, "stats", "--root", tree).data
+
+
+def test_stats_measures_every_prompt_file_given(capsys, tree, prompt, tmp_path):
+    run_cli(capsys, "inject", "--root", tree, "--prompt-file", prompt)
+    empty = tmp_path / "CLAUDE.md"
+    empty.write_text("# Claude\n")
+    data = run_cli(capsys, "stats", "--root", tree, "--prompt-file", prompt, "--prompt-file", empty).data
+    assert [(item["prompt_file"], item["block_bytes"] > 0) for item in data["prompt_files"]] == [
+        (str(prompt), True),
+        (str(empty), False),
+    ]
+
+
+def test_stats_keeps_its_prompt_file_option_apart_from_the_configuration(capsys, tree, prompt):
+    Path(".skillmem.yaml").write_text(f"prompt_files: [{prompt}]\n")
+    assert "prompt_files" not in run_cli(capsys, "stats", "--root", tree).data
+
+
+def test_prompt_raw_prints_the_block_itself_for_pasting(capsys, tree):
+    run = run_cli(capsys, "prompt", "--raw", "--root", tree)
+    assert run.code == 0
+    assert run.out.encode() == SEED_BLOCK + b"\n"
+    assert run.err == ""
+
+
+def test_a_bare_skillmem_prints_usage_and_exits_2(capsys):
+    run = run_cli(capsys)
+    assert run.code == 2
+    assert run.out == ""
+    assert run.err.startswith("usage: skillmem")
+    assert all(command in run.err for command in COMMANDS)
 
 
 def test_several_roots_and_prompt_files(capsys, tmp_path):
@@ -239,7 +275,6 @@ def test_every_command_runs_and_prints_one_json_line(capsys, tree, prompt, tmp_p
 @pytest.mark.parametrize(
     ("args", "tool", "message"),
     [
-        ([], "skillmem", "required"),
         (["bogus"], "skillmem", "invalid choice"),
         (["inject", "--nope"], "skillmem inject", "unrecognized arguments"),
         (["hook", "--root", "x"], "skillmem hook", "--out"),
@@ -347,3 +382,16 @@ def test_a_reader_that_stops_early_does_not_turn_the_run_into_an_error(tree, pro
     assert process.wait() == 3
     assert process.stderr.read() == b""
     process.stderr.close()
+
+
+def test_json_keeps_non_ascii_as_utf8_in_output_and_errors(capsys, tmp_path):
+    root = tmp_path / "技能"
+    write_skill(root, "反重力", skill_md("反重力", "中文描述"))
+    run = run_cli(capsys, "index", "--root", root)
+    assert '"name": "反重力"' in run.out
+    assert "\\u" not in run.out
+    run = run_cli(capsys, "verify", "--root", root, "--prompt-file", tmp_path / "无.md")
+    assert run.code == 2
+    assert "无.md" in run.err
+    assert "\\u" not in run.err
+    assert json.loads(run.err)["tool"] == "skillmem verify"

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
-import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from skillmem_hook.hooks import skill_index, skill_verify
+from skillmem_hook.block.drift import Drift
+from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.hooks import describe_drift, name_list, skill_index, skill_verify
 
 from .helpers import SEED_BLOCK, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
 
@@ -23,7 +25,8 @@ def test_skill_index_injects_then_exits_3_then_passes(repo, capsys):
     assert skill_index([]) == 3
     err = capsys.readouterr().err
     assert "AGENTS.md: the skill index was updated; stage it and commit again" in err
-    assert "missing (on disk, not in the block): alpha-tool, beta-heading, crlf-skill" in err
+    assert "  the file had no index block yet\n  added (3): alpha-tool, beta-heading, crlf-skill\n" in err
+    assert "missing" not in err
     assert repo.read_bytes() == b"# Agents\n" + SEED_BLOCK + b"\n"
     assert skill_index([]) == 0
     assert capsys.readouterr().err == ""
@@ -32,7 +35,12 @@ def test_skill_index_injects_then_exits_3_then_passes(repo, capsys):
 def test_skill_verify_reports_drift_and_never_writes(repo, capsys):
     before = snapshot(repo)
     assert skill_verify([]) == 3
-    assert "the skill index is out of date" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "AGENTS.md: the skill index is out of date\n"
+        "  the file has no index block yet\n"
+        "  missing from the block (3): alpha-tool, beta-heading, crlf-skill\n"
+        "  run 'skillmem inject' or the skill-index hook to update it\n"
+    )
     assert snapshot(repo) == before
     skill_index([])
     assert skill_verify([]) == 0
@@ -42,14 +50,16 @@ def test_a_deleted_skill_is_reported_as_stale(repo, capsys):
     skill_index([])
     shutil.rmtree("skills/alpha-tool")
     assert skill_verify([]) == 3
-    assert "stale (in the block, not on disk): alpha-tool" in capsys.readouterr().err
+    assert "  stale, no longer on disk (1): alpha-tool\n" in capsys.readouterr().err
+    assert skill_index([]) == 3
+    assert "  removed (1): alpha-tool\n" in capsys.readouterr().err
 
 
 def test_a_moved_skill_or_hand_edit_is_explained(repo, capsys):
     skill_index([])
     write_skill(Path("skills"), "beta-heading", skill_md("beta-heading", "parse json"))
     assert skill_verify([]) == 3
-    assert "moved to another domain: beta-heading" in capsys.readouterr().err
+    assert "moved to another domain (1): beta-heading (general -> data-parsing)" in capsys.readouterr().err
     skill_index([])
     repo.write_bytes(repo.read_bytes().replace(b"alpha-tool\nbeta-heading", b"beta-heading\nalpha-tool"))
     assert skill_verify([]) == 3
@@ -63,12 +73,15 @@ def test_hook_arguments_win_and_may_repeat(tmp_path, capsys):
     assert skill_verify(args) == 0
 
 
-@pytest.mark.parametrize("hook", [skill_index, skill_verify])
-def test_errors_are_one_json_line_with_exit_2(hook, capsys):
+@pytest.mark.parametrize(("hook", "name"), [(skill_index, "skill-index"), (skill_verify, "skill-verify")])
+def test_errors_are_plain_text_with_the_hint_on_its_own_lines_and_exit_2(hook, name, capsys):
     assert hook([]) == 2
-    error = json.loads(capsys.readouterr().err)
-    assert error["tool"] in {"skill-index", "skill-verify"}
-    assert "roots: [skills]" in error["hint"]
+    err = capsys.readouterr().err
+    first, *hint = err.splitlines()
+    assert first.startswith(f"{name}: no skills root given")
+    assert hint == ["  pass --root DIR, or write .skillmem.yaml with: roots: [skills]", "  prompt_files: [AGENTS.md]"]
+    assert "{" not in err
+    assert "\\n" not in err
 
 
 def test_malformed_markers_stop_both_hooks_and_touch_nothing(repo, capsys):
@@ -76,7 +89,7 @@ def test_malformed_markers_stop_both_hooks_and_touch_nothing(repo, capsys):
     before = snapshot(repo)
     for hook in (skill_index, skill_verify):
         assert hook([]) == 2
-        assert "line 1" in json.loads(capsys.readouterr().err)["error"]
+        assert "line 1" in capsys.readouterr().err.splitlines()[0]
     assert snapshot(repo) == before
 
 
@@ -93,3 +106,90 @@ def test_a_marker_error_in_one_file_leaves_the_others_untouched(tmp_path, capsys
 def test_file_names_passed_by_pre_commit_are_accepted_and_change_nothing(repo, capsys):
     assert skill_index(["skills/alpha-tool/SKILL.md"]) == 3
     assert skill_index(["AGENTS.md", "skills/beta-heading/SKILL.md"]) == 0
+
+
+def test_a_long_list_stops_at_a_screenful_and_counts_the_rest(capsys):
+    for number in range(1, 46):
+        write_skill(Path("skills"), f"skill-{number:02}", skill_md(f"skill-{number:02}"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    assert skill_index([]) == 3
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[2].startswith("  added (45): skill-01, skill-02,")
+    assert lines[-1] == "    ... and 25 more"
+    assert len(lines) < 12
+    assert all(len(line) <= 100 for line in lines)
+    assert "skill-20" in "\n".join(lines)
+    assert "skill-21" not in "\n".join(lines)
+
+
+def test_a_name_ending_in_a_comma_keeps_it():
+    assert name_list("added", ["a,", "b,"]) == ["  added (2): a,, b,"]
+
+
+def test_counts_over_a_thousand_are_grouped():
+    names = [f"s{number}" for number in range(1899)]
+    lines = name_list("added", names)
+    assert lines[0].startswith("  added (1,899): s0, s1,")
+    assert lines[-1] == "    ... and 1,879 more"
+
+
+def test_invalid_yaml_warnings_are_shown_briefly_with_the_file_path(repo, capsys):
+    write_skill(Path("skills"), "colon", skill_md("colon", "Use when: it breaks things"))
+    assert skill_index([]) == 3
+    err = capsys.readouterr().err
+    assert "1 SKILL.md file(s) with warnings" in err
+    brief = "invalid YAML (frontmatter line 2, column 22); name and description read line by line"
+    assert f"  skills/colon/SKILL.md: {brief}\n" in err
+    assert "<unicode string>" not in err
+
+
+@pytest.fixture
+def index_repo(repo):
+    Path(".skillmem.yaml").write_text("write: SKILLS_INDEX.md\n")
+    return Path("SKILLS_INDEX.md")
+
+
+def test_skill_index_keeps_the_configured_index_file_current(index_repo, capsys):
+    assert skill_index([]) == 3
+    assert "SKILLS_INDEX.md: the skills index file was regenerated; stage it" in capsys.readouterr().err
+    assert "([skills/alpha-tool](skills/alpha-tool/SKILL.md))" in index_repo.read_text()
+    assert skill_index([]) == 0
+    write_skill(Path("skills"), "alpha-tool", skill_md("alpha-tool", "Parse CSV files, now <b>bold</b>"))
+    assert skill_index([]) == 3  # the block is the same; only the index file changed
+    err = capsys.readouterr().err
+    assert "AGENTS.md" not in err
+    assert "SKILLS_INDEX.md: the skills index file was regenerated" in err
+    assert "\\<b\\>bold\\</b\\>" in index_repo.read_text()
+
+
+def test_skill_verify_fails_on_a_stale_or_missing_index_file_without_writing(index_repo, capsys):
+    skill_index([])
+    assert skill_verify([]) == 0
+    index_repo.write_text("# edited by hand\n")
+    before = snapshot(index_repo)
+    assert skill_verify([]) == 3
+    assert "SKILLS_INDEX.md: the skills index file is out of date" in capsys.readouterr().err
+    assert snapshot(index_repo) == before
+    index_repo.unlink()
+    assert skill_verify([]) == 3
+    assert not index_repo.exists()
+
+
+def test_verify_refuses_an_index_path_that_is_a_folder(index_repo, capsys):
+    skill_index([])
+    index_repo.unlink()
+    index_repo.mkdir()
+    assert skill_verify([]) == 2
+    assert "SKILLS_INDEX.md is not a regular file" in capsys.readouterr().err
+
+
+def test_the_readmes_first_commit_transcript_is_what_the_hook_writes():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    transcript = readme.split("AGENTS.md: the skill index was updated", 1)[1].split("\n$ ", 1)[0]
+    shown = "AGENTS.md: the skill index was updated" + transcript + "\n"
+    count = int(re.search(r"added \((\d+)\)", shown).group(1))
+    names = re.sub(r"^.*?added \(\d+\): ", "", shown.split("\n    ... and")[0], flags=re.S)
+    first = [name.strip() for name in names.split(",")]
+    filler = [f"zz-{number:04}" for number in range(count - len(first))]
+    skills = [Skill(name=name, description="", path=name, root="s", warnings=[]) for name in first + filler]
+    assert describe_drift("AGENTS.md", Drift(b"# Agents\n", skills), written=True) == shown

@@ -112,7 +112,7 @@ def test_a_commit_adding_a_skill_is_stopped_until_the_block_is_staged(user_repo)
     user_repo.git("add", "skills")
     stopped = user_repo.commit("add gamma")
     assert stopped.returncode != 0
-    assert "missing (on disk, not in the block): gamma-new" in stopped.stdout + stopped.stderr
+    assert "added (1): gamma-new" in stopped.stdout + stopped.stderr
     assert b"[devops]\ngamma-new\n" in (user_repo.path / "AGENTS.md").read_bytes()
     user_repo.git("add", "-A")
     assert user_repo.commit("add gamma").returncode == 0
@@ -127,7 +127,7 @@ def test_a_commit_that_only_deletes_a_skill_folder_is_stopped(user_repo):
     user_repo.git("rm", "-r", "-q", "skills/alpha-tool")
     stopped = user_repo.commit("remove alpha")
     assert stopped.returncode != 0
-    assert "stale (in the block, not on disk): alpha-tool" in stopped.stdout + stopped.stderr
+    assert "removed (1): alpha-tool" in stopped.stdout + stopped.stderr
     assert b"alpha-tool" not in (user_repo.path / "AGENTS.md").read_bytes()
 
 
@@ -167,3 +167,68 @@ def test_one_hook_run_keeps_two_prompt_files_current(user_repo):
             capture_output=True,
         )
         assert verify.returncode == 0, verify.stdout
+
+
+# What a person reads in pre-commit's output (issue 9, items 6, 7 and 13).
+
+
+def test_a_first_commit_on_a_large_collection_reads_as_a_screenful_of_utf8(user_repo):
+    for number in range(45):
+        write_skill(user_repo.path / "skills", f"tool-{number:02}", skill_md(f"tool-{number:02}"))
+    write_skill(user_repo.path / "skills", "中文/反重力", skill_md("反重力", "中文描述"))
+    write_skill(user_repo.path / "skills", "colon", skill_md("colon", "Use when: it breaks"))
+    user_repo.git("add", "-A")
+    user_repo.pre_commit("install")
+    stopped = user_repo.commit("first")
+    assert stopped.returncode != 0
+    output = stopped.stdout + stopped.stderr
+    assert "AGENTS.md: the skill index was updated; stage it and commit again" in output
+    assert "  added (50): alpha-tool, beta-heading, colon, crlf-skill, tool-00," in output
+    assert "    ... and 30 more" in output
+    assert "  skills/colon/SKILL.md: invalid YAML (frontmatter line 2, column" in output
+    assert max(len(line) for line in output.splitlines()) <= 120
+    user_repo.git("add", "-A")
+    assert user_repo.commit("first").returncode == 0
+    write_skill(user_repo.path / "skills", "中文/反重力", skill_md("反重力", "parse csv"))
+    user_repo.git("add", "-A")
+    moved = user_repo.commit("move")
+    assert "  moved to another domain (1): 反重力 (general -> data-parsing)" in moved.stdout + moved.stderr
+    assert "\\u" not in moved.stdout + moved.stderr
+
+
+def test_a_hook_error_reaches_the_person_as_plain_text(user_repo):
+    config = user_repo.path / ".pre-commit-config.yaml"
+    config.write_text(config.read_text().replace("--prompt-file, AGENTS.md,", "--prompt-file, 说明.md,", 1))
+    user_repo.git("add", "-A")
+    result = user_repo.pre_commit("run", "skill-index", "--all-files")
+    assert "exit code: 2" in result.stdout
+    lines = result.stdout.splitlines()
+    (error,) = [number for number, line in enumerate(lines) if line.startswith("skill-index: ")]
+    assert "说明.md" in lines[error]
+    assert lines[error + 1].startswith("  ")
+    assert '{"tool"' not in result.stdout
+
+
+def test_the_configured_index_file_is_kept_current_by_both_hooks(user_repo):
+    (user_repo.path / ".skillmem.yaml").write_text("write: SKILLS_INDEX.md\n")
+    index_file = user_repo.path / "SKILLS_INDEX.md"
+    user_repo.git("add", "-A")
+    user_repo.pre_commit("install")
+    stopped = user_repo.commit("first")
+    assert "SKILLS_INDEX.md: the skills index file was regenerated" in stopped.stdout + stopped.stderr
+    assert "[skills/alpha-tool](skills/alpha-tool/SKILL.md)" in index_file.read_text()
+    user_repo.git("add", "-A")
+    assert user_repo.commit("first").returncode == 0
+    write_skill(user_repo.path / "skills", "alpha-tool", skill_md("alpha-tool", "Parse CSV into <table>"))
+    user_repo.git("add", "-A")
+    stopped = user_repo.commit("describe")  # the block is unchanged: only the index file is stale
+    assert stopped.returncode != 0
+    assert "AGENTS.md" not in stopped.stdout + stopped.stderr
+    assert "Parse CSV into \\<table\\>" in index_file.read_text()
+    user_repo.git("add", "-A")
+    assert user_repo.commit("describe").returncode == 0
+    index_file.write_text("# edited by hand\n")
+    verify = user_repo.pre_commit("run", "skill-verify", "--all-files", "--hook-stage", "manual")
+    assert "exit code: 3" in verify.stdout
+    assert "SKILLS_INDEX.md: the skills index file is out of date" in verify.stdout
+    assert index_file.read_text() == "# edited by hand\n"

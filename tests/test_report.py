@@ -1,20 +1,103 @@
 from __future__ import annotations
 
+import io
 import json
+import os
+import subprocess
+import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skillmem_hook.errors import FileAccessError, MarkerError, UsageError
-from skillmem_hook.report import emit, run_reporting_errors
+from skillmem_hook.report import emit, run_reporting_errors, to_json, write_utf8
+
+from .helpers import skill_md, write_skill
 
 
 @pytest.mark.parametrize("count", [0, 1, 999, 1000, 1001, 2500])
-def test_an_iterator_value_gives_the_bytes_json_dumps_gives_for_a_list(capsys, count):
+def test_an_iterator_value_gives_the_bytes_a_list_gives(capsys, count):
     items = [{"name": f"skill-{number}", "path": "a/é\n\u2028"} for number in range(count)]
     emit({"count": count, "skills": iter(items), "after": [1, 2]})
     out = capsys.readouterr().out
-    assert out == json.dumps({"count": count, "skills": items, "after": [1, 2]}) + "\n"
+    assert out == to_json({"count": count, "skills": items, "after": [1, 2]}) + "\n"
+    assert json.loads(out) == {"count": count, "skills": items, "after": [1, 2]}
     assert out.count("\n") == 1
+    assert len(out.splitlines()) == 1  # U+2028 is escaped: splitlines() breaks at it
+
+
+def test_non_ascii_is_written_as_utf8_not_escaped(capsysbinary):
+    emit({"name": "反重力", "path": "café"})
+    assert capsysbinary.readouterr().out == '{"name": "反重力", "path": "café"}\n'.encode()
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(st.dictionaries(st.text(), json_values, max_size=5))
+def test_every_json_line_is_valid_utf8_and_parses_back_to_the_same_data(data):
+    stream = _BytesStream()
+    write_utf8(stream, to_json(data) + "\n")
+    text = stream.buffer.getvalue().decode("utf-8")  # strict: raises on anything but UTF-8
+    assert len(text.splitlines()) == 1
+    assert json.loads(text) == data
+
+
+@given(st.lists(st.binary(min_size=1, max_size=6), min_size=1, max_size=4))
+def test_file_names_that_are_not_utf8_never_crash_and_parse_back_to_the_same_name(raw_names):
+    names = [raw.decode("utf-8", "surrogateescape") for raw in raw_names]
+    stream = _BytesStream()
+    write_utf8(stream, to_json({"skipped": names}) + "\n")
+    parsed = json.loads(stream.buffer.getvalue().decode("utf-8"))["skipped"]
+    # The same bytes on disk: a surrogate stands for a byte that is not UTF-8.
+    assert [name.encode("utf-8", "surrogateescape") for name in parsed] == raw_names
+
+
+class _BytesStream(io.TextIOWrapper):
+    def __init__(self) -> None:
+        super().__init__(io.BytesIO(), encoding="ascii")
+
+
+def test_the_json_is_utf8_under_an_ascii_locale(tmp_path):
+    root = tmp_path / "技能"
+    write_skill(root, "反重力", skill_md("反重力", "中文描述"))
+    write_skill(root, "x", skill_md("x", "y"))
+    os.rename(root / "x", os.fsencode(root) + b"/caf\xe9-x")
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONIOENCODING", "LANG", "LC_CTYPE")}
+    env.update(LC_ALL="C", PYTHONUTF8="0")
+    command = [sys.executable, "-m", "skillmem_hook", "index", "--root", os.fsencode(root)]
+    result = subprocess.run(command, env=env, capture_output=True, check=False)
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.decode("utf-8")
+    assert "\\u" not in text.replace("\\udce9", "")
+    skills = {skill["name"]: skill for skill in json.loads(text)["skills"]}
+    # Under an ASCII locale the names arrive as one surrogate a byte; the UTF-8 ones are joined back.
+    assert (skills["反重力"]["root"], skills["反重力"]["path"]) == (str(root), "反重力")
+    assert skills["x"]["path"] == "caf\udce9-x"  # not UTF-8 on disk: an escape that reads back as the same name
+
+
+def test_the_hooks_speak_utf8_text_under_an_ascii_locale(tmp_path):
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONIOENCODING", "LANG", "LC_CTYPE")}
+    env.update(LC_ALL="C", PYTHONUTF8="0")
+    code = "import sys; from skillmem_hook.hooks import skill_index; raise SystemExit(skill_index(sys.argv[1:]))"
+    write_skill(tmp_path / "skills", "fan", skill_md("反重力", "中文"))
+    (tmp_path / "AGENTS.md").write_text("x\n")
+    for root, expected_code in (("skills", 3), ("absent", 2)):
+        command = [sys.executable, "-c", code, "--root", root, "--prompt-file", "AGENTS.md"]
+        result = subprocess.run(command, env=env, capture_output=True, cwd=tmp_path, check=False)
+        assert result.returncode == expected_code, result.stderr
+        lines = result.stderr.decode("utf-8").splitlines()  # strict UTF-8
+        if expected_code == 3:
+            assert "  added (1): 反重力" in lines
+        else:
+            assert lines[0].startswith("skill-index: the skills root 'absent' does not exist")
+            assert lines[1].startswith("  ")
+            assert "{" not in result.stderr.decode()
 
 
 @pytest.mark.parametrize(
@@ -38,6 +121,32 @@ def test_every_failure_becomes_one_json_line_and_its_exit_code(capsys, error, co
     assert json.loads(line)["tool"] == "skillmem test"
 
 
+def test_the_human_form_puts_the_hint_on_its_own_lines(capsys):
+    def fail() -> int:
+        raise UsageError("cannot read 反重力/AGENTS.md", "check it\nor this")
+
+    assert run_reporting_errors(lambda: "skill-index", fail, human=True) == 2
+    assert capsys.readouterr().err == "skill-index: cannot read 反重力/AGENTS.md\n  check it\n  or this\n"
+
+
+def test_a_json_error_keeps_non_ascii_as_utf8(capsys):
+    def fail() -> int:
+        raise UsageError("cannot read 反重力/AGENTS.md", "check it\nor this")
+
+    run_reporting_errors(lambda: "skillmem verify", fail)
+    err = capsys.readouterr().err
+    assert "反重力" in err
+    assert json.loads(err)["hint"] == "check it\nor this"
+
+
 def test_success_passes_the_code_through(capsys):
     assert run_reporting_errors(lambda: "t", lambda: 3) == 3
     assert capsys.readouterr().err == ""
+
+
+def test_the_human_form_indents_every_line_after_the_first(capsys):
+    def fail() -> int:
+        raise UsageError("first\nsecond", "hint")
+
+    run_reporting_errors(lambda: "skill-verify", fail, human=True)
+    assert capsys.readouterr().err == "skill-verify: first\n  second\n  hint\n"

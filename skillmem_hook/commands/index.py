@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.prompt_file import write_atomically
 from skillmem_hook.block.render import count_by_domain
@@ -47,7 +49,7 @@ def catalog_json(catalog: Catalog) -> dict[str, object]:
 
 def write_index_file(path: str, catalog: Catalog) -> bool:
     """Write SKILLS_INDEX.md when its bytes change; True when it was written."""
-    content = render_index_file(catalog.skills)
+    content = render_index_file(catalog.skills, os.path.dirname(path))
     try:
         with open(path, "rb") as file:
             if file.read() == content:

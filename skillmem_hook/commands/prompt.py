@@ -1,11 +1,15 @@
-"""``skillmem prompt``: the block for a skills root, in the JSON under ``block``."""
+"""``skillmem prompt``: the block for a skills root, in the JSON under ``block``.
+
+With ``raw``, the block itself and a line break, ready to paste into a prompt:
+the one command whose output is not a JSON line.
+"""
 
 from __future__ import annotations
 
 from skillmem_hook.block.render import count_by_domain, render_block
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK
-from skillmem_hook.report import emit
+from skillmem_hook.report import emit, emit_raw
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -14,9 +18,12 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.scan import CatalogOptions
 
 
-def prompt(roots: Sequence[str], options: CatalogOptions | None = None) -> int:
+def prompt(roots: Sequence[str], options: CatalogOptions | None = None, *, raw: bool = False) -> int:
     catalog = scan_roots(roots, options)
     block = render_block(catalog.skills)
+    if raw:
+        emit_raw(block.decode("utf-8") + "\n")
+        return EXIT_OK
     emit(
         {
             "block": block.decode("utf-8"),

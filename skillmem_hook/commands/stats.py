@@ -24,18 +24,28 @@ if TYPE_CHECKING:
 BYTES_PER_TOKEN = 4
 
 
-def stats(roots: Sequence[str], prompt_file: str | None, options: CatalogOptions | None = None) -> int:
+def stats(roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOptions | None = None) -> int:
     catalog = scan_roots(roots, options)
     block_bytes = len(render_block(catalog.skills))
     result: dict[str, object] = {
         "skills": len(catalog.skills),
         "domains": count_by_domain(catalog.skills),
         "block_bytes": block_bytes,
-        "est_tokens": -(-block_bytes // BYTES_PER_TOKEN),
+        "est_tokens": estimate_tokens(block_bytes),
         "index_bytes": len(render_index_file(catalog.skills)),
     }
-    if prompt_file is not None:
-        block = current_block(read_prompt_file(prompt_file))
-        result["prompt_block_bytes"] = 0 if block is None else len(block)
+    if prompt_files:
+        result["prompt_files"] = [measure_prompt_file(path) for path in prompt_files]
     emit(result)
     return EXIT_OK
+
+
+def measure_prompt_file(path: str) -> dict[str, object]:
+    """The bytes and estimated tokens of the block now in one prompt file (0 when it has none)."""
+    block = current_block(read_prompt_file(path))
+    size = 0 if block is None else len(block)
+    return {"prompt_file": path, "block_bytes": size, "est_tokens": estimate_tokens(size)}
+
+
+def estimate_tokens(size: int) -> int:
+    return -(-size // BYTES_PER_TOKEN)
