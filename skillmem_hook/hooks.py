@@ -12,30 +12,29 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 
 from skillmem_hook.arguments import ArgumentParser, HelpShown, add_catalog_options, add_location_options
-from skillmem_hook.block.index_file import render_index_file, repository_path
-from skillmem_hook.block.markers import current_block
-from skillmem_hook.block.render import read_block
+from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
+from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
+from skillmem_hook.catalog.git import find_git_dir, ignored_paths
 from skillmem_hook.commands.index import write_index_file
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
+from skillmem_hook.hook_report import (
+    describe_drift,
+    describe_index_file,
+    describe_untracked,
+    describe_warnings,
+)
 from skillmem_hook.report import run_reporting_errors, write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.block.drift import Drift
     from skillmem_hook.catalog.scan import Catalog
-
-# About a screenful per list: a first run on 1,899 skills must not print one 38 KB line.
-MAX_NAMES = 20
-MAX_WARNINGS = 10
-_WIDTH = 100
 
 
 def skill_index(argv: Sequence[str] | None = None) -> int:
@@ -60,19 +59,37 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     except HelpShown:
         return EXIT_OK
     settings = load_settings(options.root, options.prompt_file, cache=options.cache)
-    catalog, drifts = compare_prompt_files(
-        require_roots(settings), require_prompt_files(settings), settings.catalog_options(hook=True)
-    )
+    notes = [f"{item['prompt_file']}: left out ({item['reason']})\n" for item in settings.skipped_prompt_files]
+    roots = require_roots(settings)
+    prompt_files = _present_or_tracked(require_prompt_files(settings), notes)
+    catalog, drifts = compare_prompt_files(roots, prompt_files, settings.catalog_options(hook=True))
+    notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
+    states = prompt_file_states([path for path, _ in drifts]) if catalog.work_tree else {}
     drifted = [(path, drift) for path, drift in drifts if not drift.current]
     if write:
         write_updates(drifted)
-    report = [describe_drift(path, drift, written=write) for path, drift in drifted]
+    report = [
+        describe_drift(path, drift, written=write, ignored=states.get(path) == IGNORED) for path, drift in drifted
+    ]
+    untracked = [path for path, _ in drifts if states.get(path) == UNTRACKED]
+    report += [describe_untracked(path) for path in untracked]
     index_stale = settings.write is not None and _keep_index_file(settings.write, catalog, write=write)
     if index_stale:
         report.append(describe_index_file(str(settings.write), written=write))
     report.append(describe_warnings(catalog.warnings))
-    write_utf8(sys.stderr, "".join(report))
-    return EXIT_DRIFT if drifted or index_stale else EXIT_OK
+    write_utf8(sys.stderr, "".join(notes + report))
+    failing = [path for path, _ in drifted if states.get(path) != IGNORED]
+    return EXIT_DRIFT if failing or untracked or index_stale else EXIT_OK
+
+
+def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:
+    """Leave out a prompt file that is absent and ignored by git: a personal file, not on this machine."""
+    missing = [path for path in paths if not os.path.lexists(path)]
+    if not missing or find_git_dir(os.getcwd()) is None:
+        return paths
+    ignored = ignored_paths(missing)
+    notes += [f"{path}: left out (absent here, and git ignores it)\n" for path in missing if path in ignored]
+    return [path for path in paths if path not in ignored]
 
 
 def _keep_index_file(path: str, catalog: Catalog, *, write: bool) -> bool:
@@ -88,81 +105,3 @@ def _keep_index_file(path: str, catalog: Catalog, *, write: bool) -> bool:
         return True
     except OSError as error:
         raise FileAccessError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
-
-
-def describe_drift(path: str, drift: Drift, *, written: bool) -> str:
-    """A person's account of one prompt file's drift: at most a screenful a list."""
-    action = "the skill index was updated; stage it and commit again" if written else "the skill index is out of date"
-    lines = [f"{path}: {action}"]
-    if not drift.has_block:
-        lines.append("  the file had no index block yet" if written else "  the file has no index block yet")
-    lines += name_list("added" if written else "missing from the block", drift.missing)
-    lines += name_list("removed" if written else "stale, no longer on disk", drift.stale)
-    lines += name_list("moved to another domain", describe_moves(drift))
-    if drift.has_block and not (drift.missing or drift.stale or drift.moved):
-        lines.append(
-            "  nothing missing or stale, but the block's lines differ from what skill-index writes (edited by hand?)"
-        )
-    if not written:
-        lines.append("  run 'skillmem inject' or the skill-index hook to update it")
-    return "\n".join(lines) + "\n"
-
-
-def describe_moves(drift: Drift) -> list[str]:
-    """Each skill that changed domain, as ``name (old -> new)``."""
-    before = _listed(drift.original)
-    after = _listed(drift.updated)
-    return [f"{label} ({before.get(label, '?')} -> {after.get(label, '?')})" for label in drift.moved]
-
-
-def _listed(data: bytes) -> dict[str, str]:
-    block = current_block(data)
-    return {} if block is None else read_block(block)
-
-
-def name_list(title: str, names: Sequence[str]) -> list[str]:
-    """``  title (count): a, b, c`` wrapped to the terminal, cut after MAX_NAMES names."""
-    if not names:
-        return []
-    shown = names[:MAX_NAMES]
-    words = [f"{name}," for name in shown[:-1]] + [shown[-1]]
-    lines: list[str] = []
-    line = f"  {title} ({len(names):,}):"
-    for word in words:
-        if len(line) + 1 + len(word) > _WIDTH and line.strip():
-            lines.append(line)
-            line = "   "
-        line += " " + word
-    lines.append(line)
-    if len(names) > MAX_NAMES:
-        lines.append(f"    ... and {len(names) - MAX_NAMES:,} more")
-    return lines
-
-
-def describe_index_file(path: str, *, written: bool) -> str:
-    if written:
-        return f"{path}: the skills index file was regenerated; stage it and commit again\n"
-    return (
-        f"{path}: the skills index file is out of date\n  run the skill-index hook or 'skillmem index --write {path}'\n"
-    )
-
-
-def describe_warnings(warnings: Sequence[dict[str, str]]) -> str:
-    """The catalog's warnings, one short line each with the SKILL.md's path; empty when there are none."""
-    if not warnings:
-        return ""
-    lines = [f"{len(warnings):,} SKILL.md file(s) with warnings (all of them: 'skillmem index', under warnings):"]
-    for warning in warnings[:MAX_WARNINGS]:
-        path = os.path.join(repository_path(warning["root"], warning["path"]), "SKILL.md")
-        lines.append(f"  {path}: {brief_warning(warning['warning'])}")
-    if len(warnings) > MAX_WARNINGS:
-        lines.append(f"  ... and {len(warnings) - MAX_WARNINGS:,} more")
-    return "\n".join(lines) + "\n"
-
-
-def brief_warning(warning: str) -> str:
-    """A PyYAML error cut to where it happened: the rest means nothing to a skill's author."""
-    found = re.match(r"invalid YAML \(.*(line \d+, column \d+)\)", warning)
-    if found is None:
-        return warning
-    return f"invalid YAML (frontmatter {found.group(1)}); name and description read line by line"

@@ -14,7 +14,7 @@ import pytest
 
 from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog import git as git_module
-from skillmem_hook.catalog.scan import CatalogOptions, scan_roots
+from skillmem_hook.catalog.scan import OUTSIDE_REPOSITORY, CatalogOptions, scan_roots
 from skillmem_hook.catalog.tracked import SUBMODULE
 from skillmem_hook.errors import UsageError
 
@@ -184,7 +184,7 @@ def test_a_root_outside_the_repository_is_read_from_disk_with_a_warning(tmp_path
     repository()
     catalog = scan_roots(["skills", str(outside)], TRACKED)
     assert names(catalog) == ["alpha", "beta", "far"]
-    assert "outside the repository" in catalog.warnings[0]["warning"]
+    assert catalog.notices == [{"root": str(outside), "notice": OUTSIDE_REPOSITORY}]
 
 
 def test_the_cli_takes_git_view_with_tracked_and_verify_agrees_with_the_hook(capsys):

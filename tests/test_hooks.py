@@ -8,7 +8,8 @@ import pytest
 
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.hooks import describe_drift, name_list, skill_index, skill_verify
+from skillmem_hook.hook_report import describe_drift, name_list
+from skillmem_hook.hooks import skill_index, skill_verify
 
 from .helpers import SEED_BLOCK, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
 

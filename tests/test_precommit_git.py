@@ -122,3 +122,63 @@ def test_the_hooks_work_in_a_linked_worktree(repo, tmp_path):
     assert b"delta" not in (repo.path / "AGENTS.md").read_bytes()
     side.git("add", "AGENTS.md")
     assert side.commit("add delta").returncode == 0
+
+
+# Prompt files as repositories have them
+
+
+def test_a_symlinked_prompt_file_is_reported_once_by_its_target(hook_repo, tmp_path):  # noqa: F811
+    repo = make_repo(hook_repo, tmp_path / "links", args="args: [--root, skills, --prompt-file, AGENTS.md]")
+    (repo.path / "CLAUDE.md").write_bytes(b"# Claude\n")
+    (repo.path / "AGENTS.md").unlink()
+    (repo.path / "AGENTS.md").symlink_to("CLAUDE.md")
+    repo.git("add", "-A")
+    stopped = repo.commit("agents is a link")
+    output = stopped.stdout + stopped.stderr
+    assert stopped.returncode != 0
+    assert "CLAUDE.md: the skill index was updated; stage it and commit again" in output
+    assert "AGENTS.md:" not in output
+    repo.git("add", "CLAUDE.md")  # what the message says is enough
+    assert repo.commit("agents is a link").returncode == 0
+    assert ci_passes(repo, tmp_path)
+
+
+def test_claude_md_importing_agents_md_is_left_out_and_said(hook_repo, tmp_path):  # noqa: F811
+    repo = make_repo(hook_repo, tmp_path / "imports", args="args: [--root, skills]")
+    (repo.path / "CLAUDE.md").write_bytes(b"# Claude\n\n@AGENTS.md\n")
+    write_skill(repo.path / "skills", "gamma", skill_md("gamma"))
+    repo.git("add", "-A")
+    stopped = repo.commit("add claude")
+    assert "CLAUDE.md: left out (it imports AGENTS.md (@AGENTS.md))" in stopped.stdout + stopped.stderr
+    assert (repo.path / "CLAUDE.md").read_bytes() == b"# Claude\n\n@AGENTS.md\n"
+    assert b"gamma" in (repo.path / "AGENTS.md").read_bytes()
+
+
+def test_an_untracked_prompt_file_keeps_failing_until_it_is_added(hook_repo, tmp_path):  # noqa: F811
+    repo = make_repo(hook_repo, tmp_path / "untracked")
+    repo.git("rm", "-q", "--cached", "AGENTS.md")
+    (repo.path / "notes.txt").write_text("x\n")
+    repo.git("add", "notes.txt")
+    for _ in range(2):
+        stopped = repo.commit("notes")
+        assert stopped.returncode != 0
+        assert "git add AGENTS.md" in stopped.stdout + stopped.stderr
+    repo.git("add", "AGENTS.md")
+    assert repo.commit("notes").returncode == 0
+    assert ci_passes(repo, tmp_path)
+
+
+def test_an_ignored_prompt_file_is_kept_current_without_failing(hook_repo, tmp_path):  # noqa: F811
+    repo = make_repo(hook_repo, tmp_path / "ignored")
+    config = repo.path / ".pre-commit-config.yaml"
+    config.write_text(config.read_text().replace("AGENTS.md]", "AGENTS.md, --prompt-file, PERSONAL.md]"))
+    (repo.path / ".gitignore").write_text("PERSONAL.md\n")
+    (repo.path / "PERSONAL.md").write_bytes(b"# Mine\n")
+    write_skill(repo.path / "skills", "gamma", skill_md("gamma"))
+    repo.git("add", "-A")
+    assert repo.commit("add gamma").returncode != 0  # AGENTS.md changed and must be staged
+    assert b"gamma" in (repo.path / "PERSONAL.md").read_bytes()
+    repo.git("add", "AGENTS.md")
+    result = repo.commit("add gamma")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert ci_passes(repo, tmp_path)  # the clone has no PERSONAL.md: it is left out, not an error

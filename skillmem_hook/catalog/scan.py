@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.skills import Skill
 
 
+OUTSIDE_REPOSITORY = "lies outside the repository, so it was read from disk and the block depends on this machine"
+
+
 class CatalogOptions:
     """How to build a catalog: which view, whether to cache, and the repository's selection rules.
 
@@ -75,12 +78,9 @@ class Catalog:
     @property
     def warnings(self) -> list[dict[str, str]]:
         return [
-            *self.notices,
-            *(
-                {"root": skill.root, "path": skill.path, "warning": warning}
-                for skill in self.skills
-                for warning in skill.warnings
-            ),
+            {"root": skill.root, "path": skill.path, "warning": warning}
+            for skill in self.skills
+            for warning in skill.warnings
         ]
 
 
@@ -162,14 +162,7 @@ def _list_root(
         real_root = os.path.realpath(root)
         if real_root == real_top or real_root.startswith(real_top + os.sep):
             return _list_tracked(root)
-        notices.append(
-            {
-                "root": root,
-                "path": ".",
-                "warning": "the root lies outside the repository, so it was read from disk "
-                "and the block depends on this machine",
-            }
-        )
+        notices.append({"root": root, "notice": OUTSIDE_REPOSITORY})
     files, skipped = find_skill_files(root)
     return [_Pending(root, found.relative, "", file_path=found.file_path) for found in files], skipped
 

@@ -44,6 +44,7 @@ def catalog_json(catalog: Catalog) -> dict[str, object]:
         "skipped": catalog.skipped,
         "excluded": [{"name": skill.label, "root": skill.root, "path": skill.path} for skill in catalog.excluded],
         "warnings": catalog.warnings,
+        "notices": catalog.notices,
     }
 
 

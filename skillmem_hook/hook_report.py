@@ -1,0 +1,108 @@
+"""What the pre-commit hooks tell a person: drift, untracked prompt files, warnings; at most a screenful a list."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from skillmem_hook.block.index_file import repository_path
+from skillmem_hook.block.markers import current_block
+from skillmem_hook.block.render import read_block
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.block.drift import Drift
+
+# About a screenful per list: a first run on 1,899 skills must not print one 38 KB line.
+MAX_NAMES = 20
+MAX_WARNINGS = 10
+_WIDTH = 100
+
+
+def describe_untracked(path: str) -> str:
+    return (
+        f"{path}: git does not track this prompt file, so the commit would hold no skill index\n"
+        f"  add it: git add {path}\n"
+    )
+
+
+def describe_drift(path: str, drift: Drift, *, written: bool, ignored: bool = False) -> str:
+    """A person's account of one prompt file's drift: at most a screenful a list."""
+    action = "the skill index was updated; stage it and commit again" if written else "the skill index is out of date"
+    if ignored:
+        action = "the skill index was updated (git ignores this file: nothing to stage)" if written else action
+    lines = [f"{path}: {action}"]
+    if not drift.has_block:
+        lines.append("  the file had no index block yet" if written else "  the file has no index block yet")
+    lines += name_list("added" if written else "missing from the block", drift.missing)
+    lines += name_list("removed" if written else "stale, no longer on disk", drift.stale)
+    lines += name_list("moved to another domain", describe_moves(drift))
+    if drift.has_block and not (drift.missing or drift.stale or drift.moved):
+        lines.append(
+            "  nothing missing or stale, but the block's lines differ from what skill-index writes (edited by hand?)"
+        )
+    if not written:
+        lines.append("  run 'skillmem inject' or the skill-index hook to update it")
+    return "\n".join(lines) + "\n"
+
+
+def describe_moves(drift: Drift) -> list[str]:
+    """Each skill that changed domain, as ``name (old -> new)``."""
+    before = _listed(drift.original)
+    after = _listed(drift.updated)
+    return [f"{label} ({before.get(label, '?')} -> {after.get(label, '?')})" for label in drift.moved]
+
+
+def _listed(data: bytes) -> dict[str, str]:
+    block = current_block(data)
+    return {} if block is None else read_block(block)
+
+
+def name_list(title: str, names: Sequence[str]) -> list[str]:
+    """``  title (count): a, b, c`` wrapped to the terminal, cut after MAX_NAMES names."""
+    if not names:
+        return []
+    shown = names[:MAX_NAMES]
+    words = [f"{name}," for name in shown[:-1]] + [shown[-1]]
+    lines: list[str] = []
+    line = f"  {title} ({len(names):,}):"
+    for word in words:
+        if len(line) + 1 + len(word) > _WIDTH and line.strip():
+            lines.append(line)
+            line = "   "
+        line += " " + word
+    lines.append(line)
+    if len(names) > MAX_NAMES:
+        lines.append(f"    ... and {len(names) - MAX_NAMES:,} more")
+    return lines
+
+
+def describe_index_file(path: str, *, written: bool) -> str:
+    if written:
+        return f"{path}: the skills index file was regenerated; stage it and commit again\n"
+    return (
+        f"{path}: the skills index file is out of date\n  run the skill-index hook or 'skillmem index --write {path}'\n"
+    )
+
+
+def describe_warnings(warnings: Sequence[dict[str, str]]) -> str:
+    """The catalog's warnings, one short line each with the SKILL.md's path; empty when there are none."""
+    if not warnings:
+        return ""
+    lines = [f"{len(warnings):,} SKILL.md file(s) with warnings (all of them: 'skillmem index', under warnings):"]
+    for warning in warnings[:MAX_WARNINGS]:
+        path = os.path.join(repository_path(warning["root"], warning["path"]), "SKILL.md")
+        lines.append(f"  {path}: {brief_warning(warning['warning'])}")
+    if len(warnings) > MAX_WARNINGS:
+        lines.append(f"  ... and {len(warnings) - MAX_WARNINGS:,} more")
+    return "\n".join(lines) + "\n"
+
+
+def brief_warning(warning: str) -> str:
+    """A PyYAML error cut to where it happened: the rest means nothing to a skill's author."""
+    found = re.match(r"invalid YAML \(.*(line \d+, column \d+)\)", warning)
+    if found is None:
+        return warning
+    return f"invalid YAML (frontmatter {found.group(1)}); name and description read line by line"
