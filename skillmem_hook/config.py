@@ -17,7 +17,7 @@ CONFIG_FILE = ".skillmem.yaml"
 DEFAULT_ROOTS = (".claude/skills", ".agents/skills", ".codex/skills", "skills")
 DEFAULT_PROMPT_FILES = ("AGENTS.md", "CLAUDE.md")
 _LIST_KEYS = ("roots", "prompt_files")
-_OPTION_KEYS = {"strict": bool, "write": str}
+_OPTION_KEYS = {"strict": bool, "write": str, "lint": dict}
 _EXAMPLE = "roots: [skills]\nprompt_files: [AGENTS.md]"
 
 
@@ -104,6 +104,10 @@ def _checked(path: str, content: dict[object, object]) -> dict[str, object]:
             expected = _OPTION_KEYS[key]
             if not isinstance(value, expected):
                 raise UsageError(f"{path}: '{key}' must be a {expected.__name__}", f"fix or remove the key '{key}'")
+            if key == "lint":
+                from skillmem_hook.lint.options import check_lint_section  # noqa: PLC0415
+
+                check_lint_section(value, path)
         else:
             raise UsageError(f"{path}: unknown key {key!r}", "the keys are: " + ", ".join(known))
     return {str(key): value for key, value in content.items()}

@@ -15,7 +15,7 @@ import sys
 from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
-from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
+from skillmem_hook.errors import EXIT_DRIFT, EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.report import run_reporting_errors
 
 TYPE_CHECKING = False
@@ -74,3 +74,24 @@ def describe_drift(path: str, drift: Drift, *, written: bool) -> str:
     if not written:
         lines.append("  run 'skillmem inject' or the skill-index hook to update it")
     return "\n".join(lines) + "\n"
+
+
+def skill_lint(argv: Sequence[str] | None = None) -> int:
+    """Lint the SKILL.md files pre-commit passes (every skill with none); exit 1 on any error finding."""
+    return run_reporting_errors(lambda: "skill-lint", lambda: _run_lint(argv))
+
+
+def _run_lint(argv: Sequence[str] | None) -> int:
+    from skillmem_hook.commands.lint import collect_findings, count_errors, describe_findings  # noqa: PLC0415
+
+    parser = ArgumentParser(prog="skill-lint", description="Check skills against the Agent Skills spec.")
+    add_location_options(parser, prompt_files=False)
+    parser.add_argument("filenames", nargs="*", help="SKILL.md files (pre-commit passes the staged ones)")
+    try:
+        options = parser.parse_args(argv)
+    except HelpShown:
+        return EXIT_OK
+    settings = load_settings(options.root)
+    run = collect_findings(options.filenames, settings.roots if options.filenames else require_roots(settings))
+    sys.stderr.write(describe_findings(run))
+    return EXIT_FINDINGS if count_errors(run) else EXIT_OK

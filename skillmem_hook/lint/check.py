@@ -1,0 +1,106 @@
+"""Lint one SKILL.md's bytes: encoding, frontmatter, spec fields, referenced files, quality.
+
+Pure: bytes in, findings out; the caller says which paths exist in the
+skill's folder. Never raises for what a file holds.
+"""
+
+from __future__ import annotations
+
+from skillmem_hook.catalog.frontmatter import BOM, UnclosedFrontmatter, frontmatter_span
+from skillmem_hook.lint.fields import YamlProblem, read_located_fields
+from skillmem_hook.lint.quality import check_quality
+from skillmem_hook.lint.references import check_references, find_references
+from skillmem_hook.lint.rules import START, Finding, Position
+from skillmem_hook.lint.spec import check_fields
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from skillmem_hook.lint.spec import Problem
+
+_UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+class FileLint:
+    """The findings of one SKILL.md, and where its name is (for findings about the whole skill)."""
+
+    __slots__ = ("findings", "name_at")
+
+    def __init__(self, findings: list[Finding], name_at: Position) -> None:
+        self.findings = findings
+        self.name_at = name_at
+
+
+def lint_skill_file(data: bytes, *, path: str, folder: str, exists: Callable[[str], bool]) -> FileLint:
+    """Every finding of a SKILL.md at ``path`` in a folder named ``folder``.
+
+    ``exists(relative_path)`` says whether a path exists inside the skill's folder.
+    """
+    problems, name_at = _problems(data, folder, exists)
+    return FileLint([Finding(code, path, at.line, at.col, message) for code, at, message in problems], name_at)
+
+
+def _problems(data: bytes, folder: str, exists: Callable[[str], bool]) -> tuple[list[Problem], Position]:
+    encoding = _encoding_problem(data)
+    if encoding is not None:
+        return [encoding], START
+    try:
+        span = frontmatter_span(data)
+    except UnclosedFrontmatter:
+        return [("SK102", START, "the frontmatter's '---' block is never closed; add a '---' line after it")], START
+    problems: list[Problem] = []
+    name_at = START
+    description: object = None
+    description_at = None
+    if span is None:
+        body_start = len(BOM) if data.startswith(BOM) else 0
+        problems.append(("SK101", START, "SKILL.md has no frontmatter; start it with '---', name, description, '---'"))
+    else:
+        start, end, body_start = span
+        first_line = data.count(b"\n", 0, start) + 1
+        try:
+            fields = read_located_fields(data[start:end].decode("utf-8"), first_line)
+        except YamlProblem as error:
+            problems.append(
+                ("SK103", error.at, f"the frontmatter is not valid YAML ({error.problem}); quote values holding ': '")
+            )
+        else:
+            problems += check_fields(fields, folder)
+            if "name" in fields.entries:
+                name_at = fields.entries["name"].value_at
+            if "description" in fields.entries:
+                description, description_at = (
+                    fields.entries["description"].value,
+                    fields.entries["description"].value_at,
+                )
+    body = data[body_start:].decode("utf-8").replace("\r\n", "\n")
+    body_first_line = data.count(b"\n", 0, body_start) + 1
+    references = find_references(body, body_first_line, exists)
+    problems += check_references(references, exists)
+    body_lines = body.count("\n") + (0 if body.endswith("\n") or not body else 1)
+    text = description if isinstance(description, str) else None
+    problems += check_quality(text, description_at, body_lines)
+    return problems, name_at
+
+
+def _encoding_problem(data: bytes) -> Problem | None:
+    if data.startswith(_UTF16_OR_32_BOMS):
+        return ("SK302", START, "SKILL.md is UTF-16 or UTF-32; save it as UTF-8")
+    if b"\x00" in data:
+        offset = data.index(b"\x00")
+        return ("SK302", _position_of(data, offset), "SKILL.md holds a NUL byte (binary?); save it as UTF-8 text")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return (
+            "SK302",
+            _position_of(data, error.start),
+            f"byte 0x{data[error.start]:02x} is not UTF-8 (Latin-1?); save SKILL.md as UTF-8",
+        )
+    return None
+
+
+def _position_of(data: bytes, offset: int) -> Position:
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    return Position(data.count(b"\n", 0, offset) + 1, len(data[line_start:offset].decode("utf-8", "replace")) + 1)
