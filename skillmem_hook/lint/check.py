@@ -15,7 +15,7 @@ from skillmem_hook.lint.spec import check_fields
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Collection
 
     from skillmem_hook.lint.spec import Problem
 
@@ -32,17 +32,22 @@ class FileLint:
         self.name_at = name_at
 
 
-def lint_skill_file(data: bytes, *, path: str, folder: str, exists: Callable[[str], bool]) -> FileLint:
+def lint_skill_file(
+    data: bytes, *, path: str, folder: str, subfolders: Collection[str], exists: Callable[[str], bool]
+) -> FileLint:
     """Every finding of a SKILL.md at ``path`` in a folder named ``folder``.
 
-    ``exists(relative_path)`` says whether a path exists inside the skill's folder.
+    ``subfolders`` are the names of the folders in the skill's folder;
+    ``exists(relative_path)`` says whether a path exists inside it.
     """
-    problems, name_at = _problems(data, folder, exists)
+    problems, name_at = _problems(data, folder, subfolders, exists)
     return FileLint([Finding(code, path, at.line, at.col, message) for code, at, message in problems], name_at)
 
 
-def _problems(data: bytes, folder: str, exists: Callable[[str], bool]) -> tuple[list[Problem], Position]:
-    encoding = _encoding_problem(data)
+def _problems(
+    data: bytes, folder: str, subfolders: Collection[str], exists: Callable[[str], bool]
+) -> tuple[list[Problem], Position]:
+    text, encoding = _decoded(data)
     if encoding is not None:
         return [encoding], START
     try:
@@ -74,31 +79,30 @@ def _problems(data: bytes, folder: str, exists: Callable[[str], bool]) -> tuple[
                     fields.entries["description"].value,
                     fields.entries["description"].value_at,
                 )
-    body = data[body_start:].decode("utf-8").replace("\r\n", "\n")
+    body = text[len(data[:body_start].decode("utf-8")) :].replace("\r\n", "\n")
     body_first_line = data.count(b"\n", 0, body_start) + 1
-    references = find_references(body, body_first_line, exists)
+    references = find_references(body, body_first_line, subfolders)
     problems += check_references(references, exists)
     body_lines = body.count("\n") + (0 if body.endswith("\n") or not body else 1)
-    text = description if isinstance(description, str) else None
-    problems += check_quality(text, description_at, body_lines)
+    problems += check_quality(description if isinstance(description, str) else None, description_at, body_lines)
     return problems, name_at
 
 
-def _encoding_problem(data: bytes) -> Problem | None:
+def _decoded(data: bytes) -> tuple[str, Problem | None]:
+    """The file's text, or the reason it is not UTF-8 text."""
     if data.startswith(_UTF16_OR_32_BOMS):
-        return ("SK302", START, "SKILL.md is UTF-16 or UTF-32; save it as UTF-8")
+        return "", ("SK302", START, "SKILL.md is UTF-16 or UTF-32; save it as UTF-8")
     if b"\x00" in data:
         offset = data.index(b"\x00")
-        return ("SK302", _position_of(data, offset), "SKILL.md holds a NUL byte (binary?); save it as UTF-8 text")
+        return "", ("SK302", _position_of(data, offset), "SKILL.md holds a NUL byte (binary?); save it as UTF-8 text")
     try:
-        data.decode("utf-8")
+        return data.decode("utf-8"), None
     except UnicodeDecodeError as error:
-        return (
+        return "", (
             "SK302",
             _position_of(data, error.start),
             f"byte 0x{data[error.start]:02x} is not UTF-8 (Latin-1?); save SKILL.md as UTF-8",
         )
-    return None
 
 
 def _position_of(data: bytes, offset: int) -> Position:

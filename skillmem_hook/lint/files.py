@@ -11,13 +11,14 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.scan import SKILL_FILE, find_skill_files, scan_roots
+from skillmem_hook.catalog.skills import SkillProblem, deduplicate, parse_skill
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.lint.check import FileLint, lint_skill_file
 from skillmem_hook.lint.rules import Finding
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from skillmem_hook.catalog.skills import Skill
     from skillmem_hook.lint.options import LintOptions
@@ -36,37 +37,80 @@ class LintRun:
 
 def lint_paths(files: Sequence[str], roots: Sequence[str], options: LintOptions) -> LintRun:
     """Lint the named SKILL.md files (or folders holding one), or every skill of the roots when none are named."""
-    targets = [_skill_file(path) for path in files] if files else _all_skill_files(roots)
-    results: dict[str, tuple[str, FileLint]] = {}
-    for path in targets:
-        results[os.path.realpath(path)] = (path, _lint_file(path))
-    findings = [finding for _, result in results.values() for finding in result.findings]
-    if roots:
-        findings += _duplicate_findings(roots, results)
+    findings, checked = _lint_named(files, roots) if files else _lint_roots(roots)
     kept = [finding for finding in findings if options.applies(finding.code, finding.path)]
     kept.sort(key=Finding.sort_key)
-    return LintRun(kept, len(targets))
+    return LintRun(kept, checked)
 
 
-def _skill_file(path: str) -> str:
-    return os.path.join(path, SKILL_FILE) if os.path.isdir(path) else path
+def _lint_named(files: Sequence[str], roots: Sequence[str]) -> tuple[list[Finding], int]:
+    """The named files' findings; duplicates from the roots' catalog, those that involve a named file."""
+    results: dict[str, tuple[str, FileLint]] = {}
+    for name in files:
+        path = os.path.join(name, SKILL_FILE) if os.path.isdir(name) else name
+        results[os.path.realpath(path)] = (path, _lint_file(path, _read(path)))
+    findings = [finding for _, result in results.values() for finding in result.findings]
+    if roots:
+        for pair in scan_roots(roots).duplicates:
+            findings += _duplicate_findings(pair, lambda skill: results.get(os.path.realpath(_file_of(skill))))
+    return findings, len(results)
 
 
-def _all_skill_files(roots: Sequence[str]) -> list[str]:
-    targets: list[str] = []
+def _lint_roots(roots: Sequence[str]) -> tuple[list[Finding], int]:
+    """Every skill's findings, and the duplicates among them, from one read of each file (as scan_roots reads)."""
+    results: dict[tuple[str, str], tuple[str, FileLint]] = {}
+    skills: list[Skill] = []
     for root in roots:
         found, _ = find_skill_files(root)
-        targets += [os.path.normpath(file_path) for _, file_path in found]
-    return targets
+        for relative, file_path in found:
+            path = os.path.normpath(file_path)
+            data = _read(path)
+            results[(root, relative)] = (path, _lint_file(path, data))
+            folder = os.path.basename(os.path.realpath(root)) if relative == "." else relative.rsplit("/", 1)[-1]
+            try:
+                skills.append(parse_skill(data, path=relative, folder=folder, root=root))
+            except SkillProblem:
+                continue  # the file's own findings say why
+    findings = [finding for _, result in results.values() for finding in result.findings]
+    for pair in deduplicate(skills)[1]:
+        findings += _duplicate_findings(pair, lambda skill: results.get((skill.root, skill.path)))
+    return findings, len(results)
 
 
-def _lint_file(path: str) -> FileLint:
+def _duplicate_findings(
+    pair: tuple[Skill, Skill], result_of: Callable[[Skill], tuple[str, FileLint] | None]
+) -> list[Finding]:
+    """One SK301 on the first of the two skills that was linted, naming the other's file."""
+    dropped, kept = pair
+    for own, other in ((dropped, kept), (kept, dropped)):
+        result = result_of(own)
+        if result is not None:
+            shown, lint = result
+            message = (
+                f"the index counts this skill and {_file_of(other)} as one skill '{kept.label}' "
+                "(same owner and slug); rename or remove one"
+            )
+            return [Finding("SK301", shown, lint.name_at.line, lint.name_at.col, message)]
+    return []
+
+
+def _lint_file(path: str, data: bytes) -> FileLint:
     skill_dir = os.path.dirname(os.path.abspath(path))
 
     def exists(relative: str) -> bool:
         return os.path.exists(os.path.join(skill_dir, relative))
 
-    return lint_skill_file(_read(path), path=path, folder=os.path.basename(skill_dir), exists=exists)
+    return lint_skill_file(
+        data, path=path, folder=os.path.basename(skill_dir), subfolders=_subfolders(skill_dir), exists=exists
+    )
+
+
+def _subfolders(skill_dir: str) -> list[str]:
+    try:
+        with os.scandir(skill_dir) as entries:
+            return [entry.name for entry in entries if entry.is_dir()]
+    except OSError:
+        return []
 
 
 def _read(path: str) -> bytes:
@@ -75,28 +119,6 @@ def _read(path: str) -> bytes:
             return file.read(MAX_LINT_BYTES)
     except OSError as error:
         raise FileAccessError(f"cannot read {path}: {error.strerror}", "pass the path of a SKILL.md") from None
-
-
-def _duplicate_findings(roots: Sequence[str], results: dict[str, tuple[str, FileLint]]) -> list[Finding]:
-    findings: list[Finding] = []
-    for dropped, kept in scan_roots(roots).duplicates:
-        dropped_file, kept_file = _file_of(dropped), _file_of(kept)
-        for own, other in ((dropped_file, kept_file), (kept_file, dropped_file)):
-            real = os.path.realpath(own)
-            if real in results:
-                shown, result = results[real]
-                findings.append(
-                    Finding(
-                        "SK301",
-                        shown,
-                        result.name_at.line,
-                        result.name_at.col,
-                        f"skills '{dropped.label}' and '{kept.label}' are one skill to the index "
-                        f"(same owner and slug): {own} and {other}; rename or remove one",
-                    )
-                )
-                break
-    return findings
 
 
 def _file_of(skill: Skill) -> str:

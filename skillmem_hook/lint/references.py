@@ -11,7 +11,9 @@ function the caller passes. What counts as a pointer to a file of the skill:
   whose first folder is one a skill conventionally holds (``scripts/``,
   ``references/``, ``assets/``, ``templates/``) or exists in the skill's
   folder. Other paths in code (``src/app.py``) are about the user's project,
-  not the skill, and are left alone; so are bare file names.
+  not the skill, and are left alone; so are bare file names, and paths
+  written ``./scripts/x.sh`` in a code block (a command run in the user's
+  working folder, as runbooks show).
 
 A link target that climbs out of the skill's folder (``../x``) is its own
 finding; a code path that does is ignored, since code shows commands run
@@ -28,17 +30,21 @@ from skillmem_hook.lint.rules import Position
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Collection
 
     from skillmem_hook.lint.spec import Problem
 
 CONVENTIONAL_FOLDERS = frozenset({"scripts", "references", "assets", "templates"})
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
-_CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
-_LINK = re.compile(r"!?\[[^\]]*\]\(\s*(<[^>\n]*>|[^)\s]+)")
-_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:\s*(<[^>\n]*>|\S+)")
+# Patterns that start with a literal are searched for by the regex engine's
+# fast scan; an alternation or optional first character makes them ten times slower.
+_FENCE_MARKS = (re.compile(r"```+"), re.compile(r"~~~+"))
+_CODE_SPAN = re.compile(r"`(`*)([^`\n]+)`\1(?!`)")
+_LINK = re.compile(r"\]\(\s*(<[^>\n]*>|[^)\s]+)")
+_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:\s*(<[^>\n]*>|[^\s\[]\S*)")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
-_CODE_PATH = re.compile(r"(?<![\w./~$}-])(?:\./)?([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
+_SPAN_PATH = re.compile(r"(?:\./)?([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
+_BLOCK_PATH = re.compile(r"([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
+_NOT_BEFORE_PATH = frozenset("_./~$}-")
 _EXTENSION = re.compile(r"[^./][^/]*\.[A-Za-z0-9]{1,8}")
 _TEMPLATED = frozenset("{}$<>*?|\\")
 
@@ -54,36 +60,94 @@ class Reference:
         self.from_link = from_link
 
 
-def find_references(body: str, first_line: int, folder_exists: Callable[[str], bool]) -> list[Reference]:
-    """Every file path the body points at; ``folder_exists(name)`` says whether the skill has that folder."""
-    found: list[Reference] = []
-    fence = ""
-    for number, line in enumerate(body.split("\n"), first_line):
-        opening = _FENCE.match(line)
-        if fence:
-            if opening is not None and opening.group(1).startswith(fence) and not line[opening.end() :].strip():
-                fence = ""
-            else:
-                found += _code_paths(line, 0, number, folder_exists)
+def find_references(body: str, first_line: int, folders: Collection[str]) -> list[Reference]:
+    """Every file path the body points at; ``folders`` are the names of the skill's own subfolders.
+
+    The body is searched with ``str.find`` and regular expressions over its
+    whole text, not line by line: lint must cost little more than verify.
+    """
+    skill_folders = CONVENTIONAL_FOLDERS.union(folders)
+    found: list[tuple[int, str, bool]] = []
+    prose_start = 0
+    for fence_start, content_start, content_end, after in _code_blocks(body):
+        found += _prose_references(body, prose_start, fence_start, skill_folders)
+        found += _block_paths(body, content_start, content_end, skill_folders)
+        prose_start = after
+    found += _prose_references(body, prose_start, len(body), skill_folders)
+    return [Reference(path, _position(body, offset, first_line), from_link=link) for offset, path, link in found]
+
+
+def _code_blocks(body: str) -> list[tuple[int, int, int, int]]:
+    """Fenced code blocks: (opening line start, content start, content end, after the closing line)."""
+    blocks: list[tuple[int, int, int, int]] = []
+    fence, opening_start, content_start = "", 0, 0
+    marks = sorted((mark for pattern in _FENCE_MARKS for mark in pattern.finditer(body)), key=lambda mark: mark.start())
+    for mark in marks:
+        line_start = body.rfind("\n", 0, mark.start()) + 1
+        if mark.start() - line_start > 3 or body[line_start : mark.start()].strip(" "):
             continue
-        if opening is not None:
-            fence = opening.group(1)
-            continue
-        found += _line_references(line, number, folder_exists)
+        line_end = body.find("\n", mark.end())
+        line_end = len(body) if line_end < 0 else line_end
+        run, rest = mark.group(), body[mark.end() : line_end]
+        if not fence:
+            if run[0] != "`" or "`" not in rest:  # a backtick fence's info string holds no backtick
+                fence, opening_start, content_start = run, line_start, line_end + 1
+        elif run[0] == fence[0] and len(run) >= len(fence) and not rest.strip():
+            blocks.append((opening_start, content_start, line_start, line_end + 1))
+            fence = ""
+    if fence:
+        blocks.append((opening_start, content_start, len(body), len(body)))
+    return blocks
+
+
+def _prose_references(body: str, start: int, end: int, skill_folders: frozenset[str]) -> list[tuple[int, str, bool]]:
+    found: list[tuple[int, str, bool]] = []
+    spans: list[tuple[int, int]] = []
+    for span in _CODE_SPAN.finditer(body, start, end):
+        spans.append((span.start(), span.end()))
+        content = span.group(2)
+        match = _SPAN_PATH.fullmatch(content.strip())
+        if match is not None and _is_skill_path(match, skill_folders):
+            found.append((span.start(2) + len(content) - len(content.lstrip()), match.group(), False))
+    for link in _LINK.finditer(body, start, end):
+        if not any(span_start <= link.start() < span_end for span_start, span_end in spans):
+            found += _link_reference(link)
+    colon = body.find("]:", start, end)
+    while colon >= 0:
+        definition = _DEFINITION.match(body, body.rfind("\n", 0, colon) + 1, end)
+        if definition is not None and definition.start(1) > colon:
+            found += _link_reference(definition)
+        colon = body.find("]:", colon + 2, end)
     return found
 
 
-def _line_references(line: str, number: int, folder_exists: Callable[[str], bool]) -> Iterator[Reference]:
-    prose = line
-    for span in _CODE_SPAN.finditer(line):
-        content = span.group(2)
-        start = span.start(2) + len(content) - len(content.lstrip())
-        yield from _code_paths(content.strip(), start, number, folder_exists, whole=True)
-        prose = prose[: span.start()] + " " * (span.end() - span.start()) + prose[span.end() :]
-    for match in (*_LINK.finditer(prose), *_DEFINITION.finditer(prose)):
-        target = _link_path(match.group(1))
-        if target is not None:
-            yield Reference(target, Position(number, match.start(1) + 1), from_link=True)
+def _link_reference(match: re.Match[str]) -> list[tuple[int, str, bool]]:
+    target = _link_path(match.group(1))
+    return [] if target is None else [(match.start(1), target, True)]
+
+
+def _block_paths(body: str, start: int, end: int, skill_folders: frozenset[str]) -> list[tuple[int, str, bool]]:
+    found: list[tuple[int, str, bool]] = []
+    for folder in skill_folders:
+        position = body.find(folder + "/", start, end)
+        while position >= 0:
+            before = body[position - 1] if position else " "
+            # './x' in a command runs from the user's working folder: the '/' before it rules it out too.
+            if not (before.isalnum() or before in _NOT_BEFORE_PATH):
+                match = _BLOCK_PATH.match(body, position, end)
+                if match is not None and _is_skill_path(match, skill_folders):
+                    found.append((position, match.group(), False))
+            position = body.find(folder + "/", position + 1, end)
+    return found
+
+
+def _is_skill_path(match: re.Match[str], skill_folders: frozenset[str]) -> bool:
+    first, rest = match.group(1), match.group(2)
+    return first in skill_folders and _EXTENSION.fullmatch(rest.rsplit("/", 1)[-1]) is not None
+
+
+def _position(body: str, offset: int, first_line: int) -> Position:
+    return Position(first_line + body.count("\n", 0, offset), offset - body.rfind("\n", 0, offset))
 
 
 def _link_path(target: str) -> str | None:
@@ -93,21 +157,6 @@ def _link_path(target: str) -> str | None:
     if not target or _SCHEME.match(target) or target[0] in "/~" or _TEMPLATED.intersection(target):
         return None
     return unquote(target)
-
-
-def _code_paths(
-    text: str, offset: int, number: int, folder_exists: Callable[[str], bool], *, whole: bool = False
-) -> Iterator[Reference]:
-    # A code span counts only when it holds the path alone; a code block line may hold several.
-    matches = [_CODE_PATH.fullmatch(text)] if whole else _CODE_PATH.finditer(text)
-    for match in matches:
-        if match is None:
-            continue
-        first, rest = match.group(1), match.group(2)
-        if not _EXTENSION.fullmatch(rest.rsplit("/", 1)[-1]):
-            continue
-        if first in CONVENTIONAL_FOLDERS or folder_exists(first):
-            yield Reference(first + rest, Position(number, offset + match.start(1) + 1), from_link=False)
 
 
 def check_references(references: list[Reference], exists: Callable[[str], bool]) -> list[Problem]:
