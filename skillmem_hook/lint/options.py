@@ -34,9 +34,9 @@ class LintOptions:
         return not any(code in codes and fnmatch.fnmatchcase(path, pattern) for pattern, codes in self.per_path)
 
 
-def lint_options(section: dict[str, object] | None, where: str = ".skillmem.yaml") -> LintOptions:
+def lint_options(section: object, where: str = ".skillmem.yaml") -> LintOptions:
     """The options of a checked ``lint:`` mapping (None: the defaults). Raises UsageError naming the key."""
-    section = check_lint_section(section or {}, where)
+    section = check_lint_section({} if section is None else section, where)
     quality = bool(section.get("quality", False))
     select = section.get("select")
     if isinstance(select, list):
