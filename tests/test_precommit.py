@@ -167,3 +167,28 @@ def test_one_hook_run_keeps_two_prompt_files_current(user_repo):
             capture_output=True,
         )
         assert verify.returncode == 0, verify.stdout
+
+
+def test_skill_lint_checks_the_skills_a_commit_touches_and_all_with_all_files(user_repo, hook_repo):
+    hook_root, rev, _ = hook_repo
+    (user_repo.path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-lint\n        args: [--root, skills]\n"
+    )
+    user_repo.git("add", "-A")
+    assert user_repo.pre_commit("install").returncode == 0
+    assert user_repo.commit("initial").returncode != 0  # the seed's beta-heading has no frontmatter
+    write_skill(user_repo.path / "skills", "beta-heading", skill_md("beta-heading", "Beta heading"))
+    user_repo.git("add", "-A")
+    assert user_repo.commit("initial").returncode == 0
+    write_skill(user_repo.path / "skills", "Gamma", skill_md("Gamma", "Deploy", body="Run `scripts/go.sh`.\n"))
+    user_repo.git("add", "skills")
+    stopped = user_repo.commit("add Gamma")
+    output = stopped.stdout + stopped.stderr
+    assert stopped.returncode != 0
+    assert "skills/Gamma/SKILL.md:2:7: SK113 name 'Gamma' has capitals; use 'gamma'" in output
+    assert "skills/Gamma/SKILL.md:5:6: SK201 'scripts/go.sh' is not in the skill's folder" in output
+    assert "skill-lint: 1 SKILL.md file checked, 2 errors, 0 warnings" in output
+    everything = user_repo.pre_commit("run", "skill-lint", "--all-files")
+    assert everything.returncode == 1
+    assert "skill-lint: 4 SKILL.md files checked, 2 errors" in everything.stdout
