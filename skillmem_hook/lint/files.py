@@ -107,18 +107,29 @@ def _lint_file(path: str, data: bytes) -> FileLint:
 
 def _subfolders(skill_dir: str) -> list[str]:
     try:
-        with os.scandir(skill_dir) as entries:
-            return [entry.name for entry in entries if entry.is_dir()]
+        names = os.listdir(skill_dir)
     except OSError:
         return []
+    # Most skill folders hold SKILL.md alone: then no entry needs a stat.
+    return [name for name in names if name != SKILL_FILE and os.path.isdir(os.path.join(skill_dir, name))]
 
 
 def _read(path: str) -> bytes:
     try:
-        with open(path, "rb") as file:
-            return file.read(MAX_LINT_BYTES)
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     except OSError as error:
         raise FileAccessError(f"cannot read {path}: {error.strerror}", "pass the path of a SKILL.md") from None
+    try:
+        chunks = []
+        size = 0
+        while size < MAX_LINT_BYTES and (chunk := os.read(handle, MAX_LINT_BYTES - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as error:
+        raise FileAccessError(f"cannot read {path}: {error.strerror}", "pass the path of a SKILL.md") from None
+    finally:
+        os.close(handle)
 
 
 def _file_of(skill: Skill) -> str:

@@ -22,6 +22,7 @@ anywhere.
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 import re
 from urllib.parse import unquote
@@ -46,6 +47,7 @@ _SPAN_PATH = re.compile(r"(?:\./)?([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
 _BLOCK_PATH = re.compile(r"([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
 _NOT_BEFORE_PATH = frozenset("_./~$}-")
 _EXTENSION = re.compile(r"[^./][^/]*\.[A-Za-z0-9]{1,8}")
+_AFTER_ANY = 1 << 62
 _TEMPLATED = frozenset("{}$<>*?|\\")
 
 
@@ -67,13 +69,12 @@ def find_references(body: str, first_line: int, folders: Collection[str]) -> lis
     whole text, not line by line: lint must cost little more than verify.
     """
     skill_folders = CONVENTIONAL_FOLDERS.union(folders)
-    found: list[tuple[int, str, bool]] = []
-    prose_start = 0
-    for fence_start, content_start, content_end, after in _code_blocks(body):
-        found += _prose_references(body, prose_start, fence_start, skill_folders)
+    blocks = _code_blocks(body)
+    fenced = [(opening, after) for opening, _, _, after in blocks]
+    found = [item for item in _prose_references(body, skill_folders) if not _covered(item[0], fenced)]
+    for _, content_start, content_end, _ in blocks:
         found += _block_paths(body, content_start, content_end, skill_folders)
-        prose_start = after
-    found += _prose_references(body, prose_start, len(body), skill_folders)
+    found.sort()
     return [Reference(path, _position(body, offset, first_line), from_link=link) for offset, path, link in found]
 
 
@@ -81,7 +82,9 @@ def _code_blocks(body: str) -> list[tuple[int, int, int, int]]:
     """Fenced code blocks: (opening line start, content start, content end, after the closing line)."""
     blocks: list[tuple[int, int, int, int]] = []
     fence, opening_start, content_start = "", 0, 0
-    marks = sorted((mark for pattern in _FENCE_MARKS for mark in pattern.finditer(body)), key=lambda mark: mark.start())
+    marks = list(_FENCE_MARKS[0].finditer(body))
+    if "~~~" in body:
+        marks = sorted([*marks, *_FENCE_MARKS[1].finditer(body)], key=lambda mark: mark.start())
     for mark in marks:
         line_start = body.rfind("\n", 0, mark.start()) + 1
         if mark.start() - line_start > 3 or body[line_start : mark.start()].strip(" "):
@@ -100,25 +103,32 @@ def _code_blocks(body: str) -> list[tuple[int, int, int, int]]:
     return blocks
 
 
-def _prose_references(body: str, start: int, end: int, skill_folders: frozenset[str]) -> list[tuple[int, str, bool]]:
+def _prose_references(body: str, skill_folders: frozenset[str]) -> list[tuple[int, str, bool]]:
+    """Code span paths, link and definition targets over the whole body; the caller drops those in code blocks."""
     found: list[tuple[int, str, bool]] = []
     spans: list[tuple[int, int]] = []
-    for span in _CODE_SPAN.finditer(body, start, end):
+    for span in _CODE_SPAN.finditer(body):
         spans.append((span.start(), span.end()))
         content = span.group(2)
         match = _SPAN_PATH.fullmatch(content.strip())
         if match is not None and _is_skill_path(match, skill_folders):
             found.append((span.start(2) + len(content) - len(content.lstrip()), match.group(), False))
-    for link in _LINK.finditer(body, start, end):
-        if not any(span_start <= link.start() < span_end for span_start, span_end in spans):
+    for link in _LINK.finditer(body):
+        if not _covered(link.start(), spans):
             found += _link_reference(link)
-    colon = body.find("]:", start, end)
+    colon = body.find("]:")
     while colon >= 0:
-        definition = _DEFINITION.match(body, body.rfind("\n", 0, colon) + 1, end)
+        definition = _DEFINITION.match(body, body.rfind("\n", 0, colon) + 1)
         if definition is not None and definition.start(1) > colon:
             found += _link_reference(definition)
-        colon = body.find("]:", colon + 2, end)
+        colon = body.find("]:", colon + 2)
     return found
+
+
+def _covered(position: int, regions: list[tuple[int, int]]) -> bool:
+    """Whether ``position`` lies in one of the sorted, disjoint (start, end) regions."""
+    index = bisect.bisect_right(regions, (position, _AFTER_ANY)) - 1
+    return index >= 0 and position < regions[index][1]
 
 
 def _link_reference(match: re.Match[str]) -> list[tuple[int, str, bool]]:
