@@ -39,7 +39,7 @@ def test_lint_prints_one_json_line_with_every_finding_and_exits_1(capsys, skills
 def test_text_form_is_path_line_col_code_message_then_a_summary(capsys, skills):
     run = run_cli(capsys, "lint", "--root", skills, "--text")
     lines = run.out.splitlines()
-    assert lines[0].startswith("skills/Bad_Name/SKILL.md:2:7: SK113 name 'Bad_Name' has capitals; use 'bad_name'")
+    assert lines[0].startswith("skills/Bad_Name/SKILL.md:2:7: SK113 name 'Bad_Name' has capitals; use 'bad-name'")
     assert lines[2] == (
         "skills/runner/SKILL.md:5:6: SK201 'scripts/go.py' is not in the skill's folder; add the file or fix the path"
     )
@@ -87,7 +87,7 @@ def test_the_hook_prints_text_on_stderr_and_exits_1(capsys, skills):
     assert code == 1
     assert captured.out == ""
     assert captured.err.splitlines() == [
-        "skills/Bad_Name/SKILL.md:2:7: SK113 name 'Bad_Name' has capitals; use 'bad_name'",
+        "skills/Bad_Name/SKILL.md:2:7: SK113 name 'Bad_Name' has capitals; use 'bad-name'",
         "skills/Bad_Name/SKILL.md:2:7: SK114 name 'Bad_Name' may hold only letters, digits and '-'; use 'bad-name'",
         "skill-lint: 2 SKILL.md files checked, 2 errors, 0 warnings",
     ]

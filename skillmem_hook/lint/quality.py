@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 MAX_BODY_LINES = 500
 # "Use when ...", "... whenever ...", "Triggers on ...", "当…时", "触发", "适用于".
-_TRIGGER = re.compile(r"\b(?:when|whenever|trigger\w*)\b|当.{0,40}?时|触发|适用于", re.IGNORECASE)
+_TRIGGER = re.compile(r"\b(?:when|whenever|trigger\w*)\b|当[^。\n]*?时|触发|适用于", re.IGNORECASE)
 _CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 

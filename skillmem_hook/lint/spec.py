@@ -50,7 +50,7 @@ def _check_name(field: Field | None, folder: str) -> list[Problem]:
     if len(name) > MAX_NAME:
         problems.append(("SK112", at, f"name is {len(name)} characters; shorten it to at most {MAX_NAME}"))
     if name != name.lower():
-        problems.append(("SK113", at, f"name '{name}' has capitals; use '{name.lower()}'"))
+        problems.append(("SK113", at, f"name '{name}' has capitals; use '{_suggest(name)}'"))
     if not all(character.isalnum() or character == "-" for character in name):
         problems.append(("SK114", at, f"name '{name}' may hold only letters, digits and '-'; use '{_suggest(name)}'"))
     if name.startswith("-") or name.endswith("-") or "--" in name:
