@@ -19,6 +19,7 @@ def codes(description, body_lines=10):
         "解析 PDF。当用户要求'把 Azure 上的资源和一份很长的说明整理成表格以便进一步分析'时使用。",
         "解析 PDF。触发词：表格",
         "适用于表格",
+        "使用调试工具包智能调试时使用",
     ],
 )
 def test_a_description_with_a_trigger_passes(description):

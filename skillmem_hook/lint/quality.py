@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     from skillmem_hook.lint.spec import Problem
 
 MAX_BODY_LINES = 500
-# "Use when ...", "... whenever ...", "Triggers on ...", "当…时", "触发", "适用于".
-_TRIGGER = re.compile(r"\b(?:when|whenever|trigger\w*)\b|当[^。\n]*?时|触发|适用于", re.IGNORECASE)
+# "Use when ...", "... whenever ...", "Triggers on ...", "当…时", "…时使用", "触发", "适用于".
+_TRIGGER = re.compile(r"\b(?:when|whenever|trigger\w*)\b|当[^。\n]*?时|时(?:使用|调用|启用)|触发|适用于", re.IGNORECASE)
 _CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
