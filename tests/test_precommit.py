@@ -192,3 +192,21 @@ def test_skill_lint_checks_the_skills_a_commit_touches_and_all_with_all_files(us
     everything = user_repo.pre_commit("run", "skill-lint", "--all-files")
     assert everything.returncode == 1
     assert "skill-lint: 4 SKILL.md files checked, 2 errors" in everything.stdout
+
+
+def test_the_readmes_pre_commit_snippet_runs_skill_lint(user_repo, hook_repo):
+    import re
+
+    hook_root, rev, _ = hook_repo
+    readme = (REPO / "README.md").read_text()
+    snippet = re.search(r"```yaml\n(# \.pre-commit-config\.yaml\n.*?)```", readme, re.S).group(1)
+    config = re.sub(r"repo: \S+", f"repo: {hook_root}", snippet, count=1)
+    config = re.sub(r"rev: \S+", f"rev: {rev}", config, count=1)
+    (user_repo.path / ".pre-commit-config.yaml").write_text(config)
+    (user_repo.path / ".claude").mkdir()
+    (user_repo.path / "skills").rename(user_repo.path / ".claude" / "skills")
+    user_repo.git("add", "-A")
+    result = user_repo.pre_commit("run", "skill-lint", "--all-files")
+    assert result.returncode == 1
+    assert ".claude/skills/beta-heading/SKILL.md:1:1: SK101 SKILL.md has no frontmatter" in result.stdout
+    assert "skill-lint: 3 SKILL.md files checked, 1 error, 0 warnings" in result.stdout

@@ -54,8 +54,13 @@ def describe_findings(run: LintRun) -> str:
     """One ``path:line:col: CODE message`` line per finding, then a one-line summary."""
     errors = count_errors(run)
     lines = [finding.as_text() for finding in run.findings]
-    files = "file" if run.checked == 1 else "files"
+    warnings = len(run.findings) - errors
     lines.append(
-        f"skill-lint: {run.checked} SKILL.md {files} checked, {errors} errors, {len(run.findings) - errors} warnings"
+        f"skill-lint: {_count(run.checked, 'SKILL.md file')} checked, "
+        f"{_count(errors, 'error')}, {_count(warnings, 'warning')}"
     )
     return "\n".join(lines) + "\n"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
