@@ -33,19 +33,26 @@ class FileLint:
 
 
 def lint_skill_file(
-    data: bytes, *, path: str, folder: str, subfolders: Collection[str], exists: Callable[[str], bool]
+    data: bytes,
+    *,
+    path: str,
+    folder: str,
+    subfolders: Collection[str],
+    exists: Callable[[str], bool],
+    quality: bool = True,
 ) -> FileLint:
     """Every finding of a SKILL.md at ``path`` in a folder named ``folder``.
 
     ``subfolders`` are the names of the folders in the skill's folder;
-    ``exists(relative_path)`` says whether a path exists inside it.
+    ``exists(relative_path)`` says whether a path exists inside it. Without
+    ``quality`` the quality rules are not run.
     """
-    problems, name_at = _problems(data, folder, subfolders, exists)
+    problems, name_at = _problems(data, folder, subfolders, exists, quality=quality)
     return FileLint([Finding(code, path, at.line, at.col, message) for code, at, message in problems], name_at)
 
 
 def _problems(
-    data: bytes, folder: str, subfolders: Collection[str], exists: Callable[[str], bool]
+    data: bytes, folder: str, subfolders: Collection[str], exists: Callable[[str], bool], *, quality: bool
 ) -> tuple[list[Problem], Position]:
     text, encoding = _decoded(data)
     if encoding is not None:
@@ -79,12 +86,15 @@ def _problems(
                     fields.entries["description"].value,
                     fields.entries["description"].value_at,
                 )
-    body = text[len(data[:body_start].decode("utf-8")) :].replace("\r\n", "\n")
+    body = text[len(data[:body_start].decode("utf-8")) :]
+    if "\r" in body:
+        body = body.replace("\r\n", "\n")
     body_first_line = data.count(b"\n", 0, body_start) + 1
     references = find_references(body, body_first_line, subfolders)
     problems += check_references(references, exists)
-    body_lines = body.count("\n") + (0 if body.endswith("\n") or not body else 1)
-    problems += check_quality(description if isinstance(description, str) else None, description_at, body_lines)
+    if quality:
+        body_lines = body.count("\n") + (0 if body.endswith("\n") or not body else 1)
+        problems += check_quality(description if isinstance(description, str) else None, description_at, body_lines)
     return problems, name_at
 
 

@@ -14,7 +14,7 @@ from skillmem_hook.catalog.scan import SKILL_FILE, find_skill_files, scan_roots
 from skillmem_hook.catalog.skills import SkillProblem, deduplicate, parse_skill
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.lint.check import FileLint, lint_skill_file
-from skillmem_hook.lint.rules import Finding
+from skillmem_hook.lint.rules import QUALITY, RULES, Finding
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,18 +37,19 @@ class LintRun:
 
 def lint_paths(files: Sequence[str], roots: Sequence[str], options: LintOptions) -> LintRun:
     """Lint the named SKILL.md files (or folders holding one), or every skill of the roots when none are named."""
-    findings, checked = _lint_named(files, roots) if files else _lint_roots(roots)
+    quality = any(RULES[code].group == QUALITY for code in options.enabled)
+    findings, checked = _lint_named(files, roots, quality) if files else _lint_roots(roots, quality)
     kept = [finding for finding in findings if options.applies(finding.code, finding.path)]
     kept.sort(key=Finding.sort_key)
     return LintRun(kept, checked)
 
 
-def _lint_named(files: Sequence[str], roots: Sequence[str]) -> tuple[list[Finding], int]:
+def _lint_named(files: Sequence[str], roots: Sequence[str], quality: bool) -> tuple[list[Finding], int]:
     """The named files' findings; duplicates from the roots' catalog, those that involve a named file."""
     results: dict[str, tuple[str, FileLint]] = {}
     for name in files:
         path = os.path.join(name, SKILL_FILE) if os.path.isdir(name) else name
-        results[os.path.realpath(path)] = (path, _lint_file(path, _read(path)))
+        results[os.path.realpath(path)] = (path, _lint_file(path, _read(path), quality))
     findings = [finding for _, result in results.values() for finding in result.findings]
     if roots:
         for pair in scan_roots(roots).duplicates:
@@ -56,7 +57,7 @@ def _lint_named(files: Sequence[str], roots: Sequence[str]) -> tuple[list[Findin
     return findings, len(results)
 
 
-def _lint_roots(roots: Sequence[str]) -> tuple[list[Finding], int]:
+def _lint_roots(roots: Sequence[str], quality: bool) -> tuple[list[Finding], int]:
     """Every skill's findings, and the duplicates among them, from one read of each file (as scan_roots reads)."""
     results: dict[tuple[str, str], tuple[str, FileLint]] = {}
     skills: list[Skill] = []
@@ -65,7 +66,7 @@ def _lint_roots(roots: Sequence[str]) -> tuple[list[Finding], int]:
         for relative, file_path in found:
             path = os.path.normpath(file_path)
             data = _read(path)
-            results[(root, relative)] = (path, _lint_file(path, data))
+            results[(root, relative)] = (path, _lint_file(path, data, quality))
             folder = os.path.basename(os.path.realpath(root)) if relative == "." else relative.rsplit("/", 1)[-1]
             try:
                 skills.append(parse_skill(data, path=relative, folder=folder, root=root))
@@ -94,14 +95,19 @@ def _duplicate_findings(
     return []
 
 
-def _lint_file(path: str, data: bytes) -> FileLint:
+def _lint_file(path: str, data: bytes, quality: bool) -> FileLint:
     skill_dir = os.path.dirname(os.path.abspath(path))
 
     def exists(relative: str) -> bool:
         return os.path.exists(os.path.join(skill_dir, relative))
 
     return lint_skill_file(
-        data, path=path, folder=os.path.basename(skill_dir), subfolders=_subfolders(skill_dir), exists=exists
+        data,
+        path=path,
+        folder=os.path.basename(skill_dir),
+        subfolders=_subfolders(skill_dir),
+        exists=exists,
+        quality=quality,
     )
 
 

@@ -40,8 +40,9 @@ CONVENTIONAL_FOLDERS = frozenset({"scripts", "references", "assets", "templates"
 # fast scan; an alternation or optional first character makes them ten times slower.
 _FENCE_MARKS = (re.compile(r"```+"), re.compile(r"~~~+"))
 _CODE_SPAN = re.compile(r"`(`*)([^`\n]+)`\1(?!`)")
-_LINK = re.compile(r"\]\(\s*(<[^>\n]*>|[^)\s]+)")
-_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:\s*(<[^>\n]*>|[^\s\[]\S*)")
+# A link's target after "](", or a definition's after "]:" (its line must start "[label").
+_LINK = re.compile(r"\](?:\(\s*(<[^>\n]*>|[^)\s]+)|:[ \t]*(<[^>\n]*>|[^\s\[]\S*))")
+_DEFINITION_LABEL = re.compile(r" {0,3}\[[^\]\n]+")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _SPAN_PATH = re.compile(r"(?:\./)?([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
 _BLOCK_PATH = re.compile(r"([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
@@ -75,7 +76,14 @@ def find_references(body: str, first_line: int, folders: Collection[str]) -> lis
     for _, content_start, content_end, _ in blocks:
         found += _block_paths(body, content_start, content_end, skill_folders)
     found.sort()
-    return [Reference(path, _position(body, offset, first_line), from_link=link) for offset, path, link in found]
+    references: list[Reference] = []
+    line, previous = first_line, 0
+    for offset, path, link in found:  # in order, so lines are counted once over the body
+        line += body.count("\n", previous, offset)
+        column = offset - body.rfind("\n", 0, offset)
+        references.append(Reference(path, Position(line, column), from_link=link))
+        previous = offset
+    return references
 
 
 def _code_blocks(body: str) -> list[tuple[int, int, int, int]]:
@@ -114,14 +122,14 @@ def _prose_references(body: str, skill_folders: frozenset[str]) -> list[tuple[in
         if match is not None and _is_skill_path(match, skill_folders):
             found.append((span.start(2) + len(content) - len(content.lstrip()), match.group(), False))
     for link in _LINK.finditer(body):
-        if not _covered(link.start(), spans):
-            found += _link_reference(link)
-    colon = body.find("]:")
-    while colon >= 0:
-        definition = _DEFINITION.match(body, body.rfind("\n", 0, colon) + 1)
-        if definition is not None and definition.start(1) > colon:
-            found += _link_reference(definition)
-        colon = body.find("]:", colon + 2)
+        if _covered(link.start(), spans):
+            continue
+        group = 1 if link.group(1) is not None else 2
+        if group == 2 and not _DEFINITION_LABEL.fullmatch(body, body.rfind("\n", 0, link.start()) + 1, link.start()):
+            continue
+        target = _link_path(link.group(group))
+        if target is not None:
+            found.append((link.start(group), target, True))
     return found
 
 
@@ -129,11 +137,6 @@ def _covered(position: int, regions: list[tuple[int, int]]) -> bool:
     """Whether ``position`` lies in one of the sorted, disjoint (start, end) regions."""
     index = bisect.bisect_right(regions, (position, _AFTER_ANY)) - 1
     return index >= 0 and position < regions[index][1]
-
-
-def _link_reference(match: re.Match[str]) -> list[tuple[int, str, bool]]:
-    target = _link_path(match.group(1))
-    return [] if target is None else [(match.start(1), target, True)]
 
 
 def _block_paths(body: str, start: int, end: int, skill_folders: frozenset[str]) -> list[tuple[int, str, bool]]:
@@ -154,10 +157,6 @@ def _block_paths(body: str, start: int, end: int, skill_folders: frozenset[str])
 def _is_skill_path(match: re.Match[str], skill_folders: frozenset[str]) -> bool:
     first, rest = match.group(1), match.group(2)
     return first in skill_folders and _EXTENSION.fullmatch(rest.rsplit("/", 1)[-1]) is not None
-
-
-def _position(body: str, offset: int, first_line: int) -> Position:
-    return Position(first_line + body.count("\n", 0, offset), offset - body.rfind("\n", 0, offset))
 
 
 def _link_path(target: str) -> str | None:
