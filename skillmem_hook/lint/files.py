@@ -9,9 +9,10 @@ involve a checked file.
 from __future__ import annotations
 
 import os
+import unicodedata
 
 from skillmem_hook.catalog.scan import SKILL_FILE, find_skill_files, scan_roots
-from skillmem_hook.catalog.skills import SkillProblem, deduplicate, parse_skill
+from skillmem_hook.catalog.skills import SkillProblem, check_name, owner_of, read_skill_text, slug_of
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.lint.check import FileLint, lint_skill_file
 from skillmem_hook.lint.rules import QUALITY, RULES, Finding
@@ -20,8 +21,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from skillmem_hook.catalog.skills import Skill
     from skillmem_hook.lint.options import LintOptions
+
+# A skill as duplicates need it: its root, its folder relative to the root, its label in the index.
+Listed = tuple[str, str, str]
 
 # The body is read whole to find what it points at; past this, a file is not a skill's text.
 MAX_LINT_BYTES = 4 * 1024 * 1024
@@ -52,15 +55,17 @@ def _lint_named(files: Sequence[str], roots: Sequence[str], quality: bool) -> tu
         results[os.path.realpath(path)] = (path, _lint_file(path, _read(path), quality))
     findings = [finding for _, result in results.values() for finding in result.findings]
     if roots:
-        for pair in scan_roots(roots).duplicates:
-            findings += _duplicate_findings(pair, lambda skill: results.get(os.path.realpath(_file_of(skill))))
+        for dropped, kept in scan_roots(roots).duplicates:
+            pair = ((dropped.root, dropped.path, dropped.label), (kept.root, kept.path, kept.label))
+            findings += _duplicate_findings(pair, lambda listed: results.get(os.path.realpath(_file_of(listed))))
     return findings, len(results)
 
 
 def _lint_roots(roots: Sequence[str], quality: bool) -> tuple[list[Finding], int]:
     """Every skill's findings, and the duplicates among them, from one read of each file (as scan_roots reads)."""
     results: dict[tuple[str, str], tuple[str, FileLint]] = {}
-    skills: list[Skill] = []
+    first_of_key: dict[tuple[str, str], Listed] = {}
+    duplicates: list[tuple[Listed, Listed]] = []
     for root in roots:
         found, _ = find_skill_files(root)
         for relative, file_path in found:
@@ -69,26 +74,47 @@ def _lint_roots(roots: Sequence[str], quality: bool) -> tuple[list[Finding], int
             results[(root, relative)] = (path, _lint_file(path, data, quality))
             folder = os.path.basename(os.path.realpath(root)) if relative == "." else relative.rsplit("/", 1)[-1]
             try:
-                skills.append(parse_skill(data, path=relative, folder=folder, root=root))
+                key, listed = _index_entry(data, root, relative, folder)
             except SkillProblem:
-                continue  # the file's own findings say why
+                continue  # the index skips the file; its own findings say why
+            first = first_of_key.setdefault(key, listed)
+            if first is not listed:
+                duplicates.append((listed, first))
     findings = [finding for _, result in results.values() for finding in result.findings]
-    for pair in deduplicate(skills)[1]:
-        findings += _duplicate_findings(pair, lambda skill: results.get((skill.root, skill.path)))
+    for pair in duplicates:
+        findings += _duplicate_findings(pair, lambda listed: results.get((listed[0], listed[1])))
     return findings, len(results)
 
 
+def _index_entry(data: bytes, root: str, relative: str, folder: str) -> tuple[tuple[str, str], Listed]:
+    """The (owner, slug) the index de-duplicates this skill by, and its (root, path, label).
+
+    What ``catalog.skills.make_skill`` does, without sorting the skill into a
+    domain, which duplicates do not need and which costs more than the rest.
+    """
+    text = read_skill_text(data)
+    name = _nfc(text.name) or _nfc(folder)
+    owner = owner_of(relative)
+    label = f"{owner}/{name}" if owner else name
+    check_name(label)
+    return (owner, slug_of(name)), (root, relative, label)
+
+
+def _nfc(text: str | None) -> str:
+    return unicodedata.normalize("NFC", text.strip()) if text else ""
+
+
 def _duplicate_findings(
-    pair: tuple[Skill, Skill], result_of: Callable[[Skill], tuple[str, FileLint] | None]
+    pair: tuple[Listed, Listed], result_of: Callable[[Listed], tuple[str, FileLint] | None]
 ) -> list[Finding]:
-    """One SK301 on the first of the two skills that was linted, naming the other's file."""
+    """One SK301 on the first of the two skills (dropped, kept) that was linted, naming the other's file."""
     dropped, kept = pair
     for own, other in ((dropped, kept), (kept, dropped)):
         result = result_of(own)
         if result is not None:
             shown, lint = result
             message = (
-                f"the index counts this skill and {_file_of(other)} as one skill '{kept.label}' "
+                f"the index counts this skill and {_file_of(other)} as one skill '{kept[2]}' "
                 "(same owner and slug); rename or remove one"
             )
             return [Finding("SK301", shown, lint.name_at.line, lint.name_at.col, message)]
@@ -138,5 +164,6 @@ def _read(path: str) -> bytes:
         os.close(handle)
 
 
-def _file_of(skill: Skill) -> str:
-    return os.path.normpath(os.path.join(skill.root, skill.path, SKILL_FILE))
+def _file_of(listed: Listed) -> str:
+    root, path, _ = listed
+    return os.path.normpath(os.path.join(root, path, SKILL_FILE))
