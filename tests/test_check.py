@@ -155,3 +155,10 @@ def test_no_bytes_make_lint_raise(data):
         lint_skill_file(
             prefix + data + b"\n---\n" + data, path="p", folder="a", subfolders=["s"], exists=lambda _: False
         )
+
+
+def test_a_huge_file_is_read_up_to_the_cap_and_linted(tmp_path):
+    huge = skill().replace("{folder}", "huge") + "Run `scripts/x.py`.\n" + "text line\n" * 700_000
+    write_case(tmp_path, "huge", huge, {})
+    run = lint_paths([], [str(tmp_path)], lint_options(None))
+    assert [finding.code for finding in run.findings] == ["SK201"]
