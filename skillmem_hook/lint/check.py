@@ -17,6 +17,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection
 
+    from skillmem_hook.lint.fields import Fields
     from skillmem_hook.lint.spec import Problem
 
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -61,41 +62,36 @@ def _problems(
         span = frontmatter_span(data)
     except UnclosedFrontmatter:
         return [("SK102", START, "the frontmatter's '---' block is never closed; add a '---' line after it")], START
-    problems: list[Problem] = []
-    name_at = START
-    description: object = None
-    description_at = None
     if span is None:
         body_start = len(BOM) if data.startswith(BOM) else 0
-        problems.append(("SK101", START, "SKILL.md has no frontmatter; start it with '---', name, description, '---'"))
+        problems = [("SK101", START, "SKILL.md has no frontmatter; start it with '---', name, description, '---'")]
+        fields = None
     else:
         start, end, body_start = span
-        first_line = data.count(b"\n", 0, start) + 1
-        try:
-            fields = read_located_fields(data[start:end].decode("utf-8"), first_line)
-        except YamlProblem as error:
-            problems.append(
-                ("SK103", error.at, f"the frontmatter is not valid YAML ({error.problem}); quote values holding ': '")
-            )
-        else:
-            problems += check_fields(fields, folder)
-            if "name" in fields.entries:
-                name_at = fields.entries["name"].value_at
-            if "description" in fields.entries:
-                description, description_at = (
-                    fields.entries["description"].value,
-                    fields.entries["description"].value_at,
-                )
+        problems, fields = _frontmatter_problems(
+            data[start:end].decode("utf-8"), data.count(b"\n", 0, start) + 1, folder
+        )
     body = text[len(data[:body_start].decode("utf-8")) :]
     if "\r" in body:
         body = body.replace("\r\n", "\n")
-    body_first_line = data.count(b"\n", 0, body_start) + 1
-    references = find_references(body, body_first_line, subfolders)
-    problems += check_references(references, exists)
+    problems += check_references(find_references(body, data.count(b"\n", 0, body_start) + 1, subfolders), exists)
+    description = fields.entries.get("description") if fields else None
     if quality:
+        text_value = description.value if description and isinstance(description.value, str) else None
         body_lines = body.count("\n") + (0 if body.endswith("\n") or not body else 1)
-        problems += check_quality(description if isinstance(description, str) else None, description_at, body_lines)
-    return problems, name_at
+        problems += check_quality(text_value, description.value_at if description else None, body_lines)
+    name = fields.entries.get("name") if fields else None
+    return problems, name.value_at if name else START
+
+
+def _frontmatter_problems(text: str, first_line: int, folder: str) -> tuple[list[Problem], Fields | None]:
+    """The spec's problems of the frontmatter text, and its located fields when it is valid YAML."""
+    try:
+        fields = read_located_fields(text, first_line)
+    except YamlProblem as error:
+        message = f"the frontmatter is not valid YAML ({error.problem}); quote values holding ': '"
+        return [("SK103", error.at, message)], None
+    return check_fields(fields, folder), fields
 
 
 def _decoded(data: bytes) -> tuple[str, Problem | None]:

@@ -42,7 +42,7 @@ def lint_options(section: object, where: str = ".skillmem.yaml") -> LintOptions:
     if isinstance(select, list):
         enabled = _expand(select)
     else:
-        enabled = {code for code, rule in RULES.items() if quality or rule.group != QUALITY}
+        enabled = {code for code, rule in RULES.items() if rule.group != QUALITY}
     if quality:
         enabled |= {code for code, rule in RULES.items() if rule.group == QUALITY}
     enabled -= _expand(section.get("ignore") or [])
