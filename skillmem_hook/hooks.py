@@ -15,7 +15,7 @@ import sys
 from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
-from skillmem_hook.errors import EXIT_DRIFT, EXIT_FINDINGS, EXIT_OK
+from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
 from skillmem_hook.report import run_reporting_errors
 
 TYPE_CHECKING = False
@@ -83,6 +83,7 @@ def skill_lint(argv: Sequence[str] | None = None) -> int:
 
 def _run_lint(argv: Sequence[str] | None) -> int:
     from skillmem_hook.commands.lint import collect_findings, count_errors, describe_findings  # noqa: PLC0415
+    from skillmem_hook.errors import EXIT_FINDINGS  # noqa: PLC0415 - kept beside the lint hook, for an easy merge
 
     parser = ArgumentParser(prog="skill-lint", description="Check skills against the Agent Skills spec.")
     add_location_options(parser, prompt_files=False)
