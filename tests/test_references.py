@@ -46,6 +46,9 @@ def test_what_counts_as_a_file_of_the_skill(body, expected):
         "```\nscripts/\nmyscripts/a.py\n```",
         "1. [Step 1]: [Description]",
         "`[x](scripts/a.py)` shows link syntax",
+        "- **Examples**: `references/finance.md` for schemas, `references/mnda.md` for an NDA",
+        "Bundle helpers, e.g. `scripts/rotate_pdf.py`.",
+        "可以放入辅助脚本，例如 `scripts/rotate.py`。",
     ],
 )
 def test_what_is_left_alone(body):
@@ -74,3 +77,9 @@ def test_missing_files_and_links_that_leave_the_folder_are_findings():
         ("SK201", "scripts/gone.py"),
         ("SK202", "../other/SKILL.md"),
     ]
+
+
+def test_an_example_earlier_in_the_line_does_not_hide_the_pointer_after_it():
+    body = "当路径包含 `iteration` 时（例如操作为 `iterate`），先读取 `references/iteration-path.md`。"
+    assert paths(body) == ["references/iteration-path.md"]
+    assert paths("| 变体（例如 metric） | `references/metric-monitor.md` |") == ["references/metric-monitor.md"]

@@ -7,7 +7,8 @@ function the caller passes. What counts as a pointer to a file of the skill:
   ``[x]: path``) outside code: every relative target. URLs (any
   ``scheme:``), anchors (``#x``), absolute paths (``/x``, ``~/x``) and
   templated targets (``{x}``, ``$X``, ``<x>``) are not paths of the skill;
-- in a code span or a fenced code block, a path that has a file extension and
+- in a code span (unless the line introduces it as an example: "Example:",
+  "e.g.", "for instance", "such as", "例如", "比如") or a fenced code block, a path that has a file extension and
   whose first folder is one a skill conventionally holds (``scripts/``,
   ``references/``, ``assets/``, ``templates/``) or exists in the skill's
   folder. Other paths in code (``src/app.py``) are about the user's project,
@@ -49,6 +50,11 @@ _BLOCK_PATH = re.compile(r"([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
 _NOT_BEFORE_PATH = frozenset("_./~$}-")
 _EXTENSION = re.compile(r"[^./][^/]*\.[A-Za-z0-9]{1,8}")
 _AFTER_ANY = 1 << 62
+# Words that make a code span an illustration of what a skill could hold, as
+# skill-writing guides show ("Examples: `references/finance.md` for ...").
+# A line break, a table cell, a closing parenthesis (ASCII or full-width), and the Chinese full stop, comma, semicolon.
+_CLAUSE_ENDS = ("\n", "|", ")", "\uff09", "\u3002", "\uff0c", "\uff1b")
+_EXAMPLE_WORDS = re.compile(r"(?i)\bexamples?\W{0,3}:|\be\.g\.|\bfor instance\b|\bsuch as\b|例如|比如")
 _TEMPLATED = frozenset("{}$<>*?|\\")
 
 
@@ -119,7 +125,7 @@ def _prose_references(body: str, skill_folders: frozenset[str]) -> list[tuple[in
         spans.append((span.start(), span.end()))
         content = span.group(2)
         match = _SPAN_PATH.fullmatch(content.strip())
-        if match is not None and _is_skill_path(match, skill_folders):
+        if match is not None and _is_skill_path(match, skill_folders) and not _illustrates(body, span.start()):
             found.append((span.start(2) + len(content) - len(content.lstrip()), match.group(), False))
     for link in _LINK.finditer(body):
         if _covered(link.start(), spans):
@@ -131,6 +137,17 @@ def _prose_references(body: str, skill_folders: frozenset[str]) -> list[tuple[in
         if target is not None:
             found.append((link.start(group), target, True))
     return found
+
+
+def _illustrates(body: str, position: int) -> bool:
+    """Whether the clause before ``position`` introduces an example ("Example: `scripts/x.py`"), not a file.
+
+    The clause starts after the last line break, table cell, closing
+    parenthesis or Chinese clause mark, so "(e.g. `x`), then read
+    `references/y.md`" still points at y.
+    """
+    start = max(body.rfind(mark, 0, position) for mark in _CLAUSE_ENDS) + 1
+    return _EXAMPLE_WORDS.search(body, start, position) is not None
 
 
 def _covered(position: int, regions: list[tuple[int, int]]) -> bool:
