@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parsers["lint"].add_argument("--text", action="store_true", help="print path:line:col: CODE message lines")
     parsers["lint"].add_argument(
-        "files", nargs="*", metavar="FILE", help="SKILL.md files or skill folders (default: all)"
+        "files", nargs="*", metavar="FILE", help="SKILL.md files or folders of skills (default: the roots)"
     )
     parsers["hook"].add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")
     return parser

@@ -54,6 +54,12 @@ def test_named_files_are_the_only_ones_checked(capsys, skills):
     assert run_cli(capsys, "lint", "skills/clean/SKILL.md").code == 0
 
 
+def test_a_named_folder_of_skills_checks_every_skill_below_it(capsys, skills):
+    run = run_cli(capsys, "lint", "skills")
+    assert run.data["checked"] == 3
+    assert run_cli(capsys, "lint", "skills/clean").data["checked"] == 1
+
+
 def test_warnings_alone_exit_0(capsys):
     write_skill(Path("skills"), "a", skill_md("a", "d", body="[up](../b/x.md)\n"))
     run = run_cli(capsys, "lint", "--root", "skills")

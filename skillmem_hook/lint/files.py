@@ -50,8 +50,7 @@ def lint_paths(files: Sequence[str], roots: Sequence[str], options: LintOptions)
 def _lint_named(files: Sequence[str], roots: Sequence[str], quality: bool) -> tuple[list[Finding], int]:
     """The named files' findings; duplicates from the roots' catalog, those that involve a named file."""
     results: dict[str, tuple[str, FileLint]] = {}
-    for name in files:
-        path = os.path.join(name, SKILL_FILE) if os.path.isdir(name) else name
+    for path in [path for name in files for path in _named_skill_files(name)]:
         results[os.path.realpath(path)] = (path, _lint_file(path, _read(path), quality))
     findings = [finding for _, result in results.values() for finding in result.findings]
     if roots:
@@ -59,6 +58,13 @@ def _lint_named(files: Sequence[str], roots: Sequence[str], quality: bool) -> tu
             pair = ((dropped.root, dropped.path, dropped.label), (kept.root, kept.path, kept.label))
             findings += _duplicate_findings(pair, lambda listed: results.get(os.path.realpath(_file_of(listed))))
     return findings, len(results)
+
+
+def _named_skill_files(name: str) -> list[str]:
+    """A SKILL.md named, the one in a skill folder named, or every one below a folder of skills."""
+    if not os.path.isdir(name) or os.path.exists(os.path.join(name, SKILL_FILE)):
+        return [os.path.join(name, SKILL_FILE) if os.path.isdir(name) else name]
+    return [os.path.normpath(file_path) for _, file_path in find_skill_files(name)[0]]
 
 
 def _lint_roots(roots: Sequence[str], quality: bool) -> tuple[list[Finding], int]:
