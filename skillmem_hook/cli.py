@@ -22,6 +22,7 @@ COMMANDS = {
     "verify": "compare the block in the prompt files with the skills (exit 3 on drift)",
     "stats": "what the block costs: bytes, estimated tokens, skills per domain",
     "hook": "write a bash wrapper that installs skills, then re-indexes them",
+    "lint": "check skills against the Agent Skills spec and for missing files (exit 1 on errors)",
 }
 
 
@@ -50,6 +51,12 @@ def _run(arguments: list[str]) -> int:
     )
     catalog = settings.catalog_options()
     command: str = options.command
+    if command == "lint":
+        from skillmem_hook.commands.lint import lint  # noqa: PLC0415
+
+        # Named files need no root; the roots then only serve the repository rules.
+        lint_roots = settings.roots if options.files else require_roots(settings)
+        return lint(options.files, lint_roots, text=options.text)
     roots = require_roots(settings)
     if command == "index":
         from skillmem_hook.commands.index import index  # noqa: PLC0415 - import only the command that runs
@@ -101,6 +108,10 @@ def build_parser() -> argparse.ArgumentParser:
         dest="measured_files",
         metavar="FILE",
         help="also measure the block now in FILE; repeat for several",
+    )
+    parsers["lint"].add_argument("--text", action="store_true", help="print path:line:col: CODE message lines")
+    parsers["lint"].add_argument(
+        "files", nargs="*", metavar="FILE", help="SKILL.md files or folders of skills (default: the roots)"
     )
     parsers["hook"].add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")
     return parser

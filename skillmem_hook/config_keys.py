@@ -68,6 +68,15 @@ def _preamble(path: str, key: str, value: object) -> object:
     return value
 
 
+def _lint(path: str, key: str, value: object) -> object:
+    from skillmem_hook.lint.options import check_lint_section  # noqa: PLC0415 - only a file with the key pays
+
+    if not isinstance(value, dict):
+        raise UsageError(f"{path}: '{key}' must be a mapping", "write it as: lint: {ignore: [SK401]}")
+    check_lint_section(value, path)
+    return value
+
+
 CHECKS: dict[str, Callable[[str, str, object], object]] = {
     "roots": _paths,
     "prompt_files": _paths,
@@ -78,6 +87,7 @@ CHECKS: dict[str, Callable[[str, str, object], object]] = {
     "exclude": _patterns,
     "domains": _domain_map,
     "preamble": _preamble,
+    "lint": _lint,
 }
 
 

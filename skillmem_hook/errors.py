@@ -7,6 +7,7 @@ an exit code and a one-line JSON error.
 from __future__ import annotations
 
 EXIT_OK = 0
+EXIT_FINDINGS = 1  # lint: a finding of error severity
 EXIT_ERROR = 2
 EXIT_DRIFT = 3
 EXIT_INTERRUPTED = 130

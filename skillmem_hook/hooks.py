@@ -105,3 +105,25 @@ def _keep_index_file(path: str, catalog: Catalog, *, write: bool) -> bool:
         return True
     except OSError as error:
         raise FileAccessError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
+
+
+def skill_lint(argv: Sequence[str] | None = None) -> int:
+    """Lint the SKILL.md files pre-commit passes (every skill with none); exit 1 on any error finding."""
+    return run_reporting_errors(lambda: "skill-lint", lambda: _run_lint(argv), human=True)
+
+
+def _run_lint(argv: Sequence[str] | None) -> int:
+    from skillmem_hook.commands.lint import collect_findings, count_errors, describe_findings  # noqa: PLC0415
+    from skillmem_hook.errors import EXIT_FINDINGS  # noqa: PLC0415 - kept beside the lint hook, for an easy merge
+
+    parser = ArgumentParser(prog="skill-lint", description="Check skills against the Agent Skills spec.")
+    add_location_options(parser, prompt_files=False)
+    parser.add_argument("filenames", nargs="*", help="SKILL.md files (pre-commit passes the staged ones)")
+    try:
+        options = parser.parse_args(argv)
+    except HelpShown:
+        return EXIT_OK
+    settings = load_settings(options.root)
+    run = collect_findings(options.filenames, settings.roots if options.filenames else require_roots(settings))
+    sys.stderr.write(describe_findings(run))
+    return EXIT_FINDINGS if count_errors(run) else EXIT_OK

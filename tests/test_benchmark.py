@@ -36,3 +36,23 @@ def test_the_benchmark_runs_and_reports_every_command(tmp_path):
     ]
     assert all(row["skills"] == 20 and row["median_ms"] > 0 for row in rows)
     assert "x floor" in result.stdout
+
+
+def test_the_lint_benchmark_runs_beside_verify_and_skills_ref(tmp_path):
+    skillmem = Path(sys.executable).parent / "skillmem"
+    if not skillmem.exists():
+        pytest.skip("the skillmem console script is not installed beside this interpreter")
+    out = tmp_path / "lint-results.json"
+    script = REPO / "benchmarks" / "lint_bench.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--sizes", "20", "--runs", "1", "--cli-sample", "1", "--json", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(out.read_text())["rows"]
+    commands = [row["command"] for row in rows]
+    assert commands[:3] == ["verify", "lint", "skills-ref API (one process)"]
+    assert all(row["skills"] == 20 and row["cpu_s"] > 0 for row in rows)
+    assert "CPU x verify" in result.stdout

@@ -34,6 +34,12 @@ def test_the_readme_names_every_hook_id():
         assert f"`{hook['id']}`" in README
 
 
+# skill-lint checks the files a commit touches, so it takes file names and
+# runs only when a SKILL.md is among them; the index hooks must run on every
+# commit, since one that only deletes a skill folder passes no file names.
+HOOKS_GIVEN_FILE_NAMES = {"skill-lint": r"(^|/)SKILL\.md$"}
+
+
 def test_every_hook_runs_on_every_commit_through_an_installed_script():
     setup = configparser.ConfigParser()
     setup.read(REPO / "setup.cfg")
@@ -43,6 +49,10 @@ def test_every_hook_runs_on_every_commit_through_an_installed_script():
     for hook in hooks():
         assert hook["language"] == "python"
         assert hook["entry"] in scripts
+        if hook["id"] in HOOKS_GIVEN_FILE_NAMES:
+            assert (hook["pass_filenames"], hook.get("always_run", False)) == (True, False)
+            assert hook["files"] == HOOKS_GIVEN_FILE_NAMES[hook["id"]]
+            continue
         assert (hook["pass_filenames"], hook["always_run"], hook["require_serial"]) == (False, True, True)
 
 

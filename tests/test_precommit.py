@@ -232,3 +232,46 @@ def test_the_configured_index_file_is_kept_current_by_both_hooks(user_repo):
     assert "exit code: 3" in verify.stdout
     assert "SKILLS_INDEX.md: the skills index file is out of date" in verify.stdout
     assert index_file.read_text() == "# edited by hand\n"
+
+
+def test_skill_lint_checks_the_skills_a_commit_touches_and_all_with_all_files(user_repo, hook_repo):
+    hook_root, rev, _ = hook_repo
+    (user_repo.path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-lint\n        args: [--root, skills]\n"
+    )
+    user_repo.git("add", "-A")
+    assert user_repo.pre_commit("install").returncode == 0
+    assert user_repo.commit("initial").returncode != 0  # the seed's beta-heading has no frontmatter
+    write_skill(user_repo.path / "skills", "beta-heading", skill_md("beta-heading", "Beta heading"))
+    user_repo.git("add", "-A")
+    assert user_repo.commit("initial").returncode == 0
+    write_skill(user_repo.path / "skills", "Gamma", skill_md("Gamma", "Deploy", body="Run `scripts/go.sh`.\n"))
+    user_repo.git("add", "skills")
+    stopped = user_repo.commit("add Gamma")
+    output = stopped.stdout + stopped.stderr
+    assert stopped.returncode != 0
+    assert "skills/Gamma/SKILL.md:2:7: SK113 name 'Gamma' has capitals; use 'gamma'" in output
+    assert "skills/Gamma/SKILL.md:5:6: SK201 'scripts/go.sh' is not in the skill's folder" in output
+    assert "skill-lint: 1 SKILL.md file checked, 2 errors, 0 warnings" in output
+    everything = user_repo.pre_commit("run", "skill-lint", "--all-files")
+    assert everything.returncode == 1
+    assert "skill-lint: 4 SKILL.md files checked, 2 errors" in everything.stdout
+
+
+def test_the_readmes_pre_commit_snippet_runs_skill_lint(user_repo, hook_repo):
+    import re
+
+    hook_root, rev, _ = hook_repo
+    readme = (REPO / "README.md").read_text()
+    snippet = re.search(r"```yaml\n(# \.pre-commit-config\.yaml\n.*?)```", readme, re.S).group(1)
+    config = re.sub(r"repo: \S+", f"repo: {hook_root}", snippet, count=1)
+    config = re.sub(r"rev: \S+", f"rev: {rev}", config, count=1)
+    (user_repo.path / ".pre-commit-config.yaml").write_text(config)
+    (user_repo.path / ".claude").mkdir()
+    (user_repo.path / "skills").rename(user_repo.path / ".claude" / "skills")
+    user_repo.git("add", "-A")
+    result = user_repo.pre_commit("run", "skill-lint", "--all-files")
+    assert result.returncode == 1
+    assert ".claude/skills/beta-heading/SKILL.md:1:1: SK101 SKILL.md has no frontmatter" in result.stdout
+    assert "skill-lint: 3 SKILL.md files checked, 1 error, 0 warnings" in result.stdout

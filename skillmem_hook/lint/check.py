@@ -1,0 +1,116 @@
+"""Lint one SKILL.md's bytes: encoding, frontmatter, spec fields, referenced files, quality.
+
+Pure: bytes in, findings out; the caller says which paths exist in the
+skill's folder. Never raises for what a file holds.
+"""
+
+from __future__ import annotations
+
+from skillmem_hook.catalog.frontmatter import BOM, UnclosedFrontmatter, frontmatter_span
+from skillmem_hook.lint.fields import YamlProblem, read_located_fields
+from skillmem_hook.lint.quality import check_quality
+from skillmem_hook.lint.references import check_references, find_references
+from skillmem_hook.lint.rules import START, Finding, Position
+from skillmem_hook.lint.spec import check_fields
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Collection
+
+    from skillmem_hook.lint.fields import Fields
+    from skillmem_hook.lint.spec import Problem
+
+_UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+class FileLint:
+    """The findings of one SKILL.md, and where its name is (for findings about the whole skill)."""
+
+    __slots__ = ("findings", "name_at")
+
+    def __init__(self, findings: list[Finding], name_at: Position) -> None:
+        self.findings = findings
+        self.name_at = name_at
+
+
+def lint_skill_file(
+    data: bytes,
+    *,
+    path: str,
+    folder: str,
+    subfolders: Collection[str],
+    exists: Callable[[str], bool],
+    quality: bool = True,
+) -> FileLint:
+    """Every finding of a SKILL.md at ``path`` in a folder named ``folder``.
+
+    ``subfolders`` are the names of the folders in the skill's folder;
+    ``exists(relative_path)`` says whether a path exists inside it. Without
+    ``quality`` the quality rules are not run.
+    """
+    problems, name_at = _problems(data, folder, subfolders, exists, quality=quality)
+    return FileLint([Finding(code, path, at.line, at.col, message) for code, at, message in problems], name_at)
+
+
+def _problems(
+    data: bytes, folder: str, subfolders: Collection[str], exists: Callable[[str], bool], *, quality: bool
+) -> tuple[list[Problem], Position]:
+    text, encoding = _decoded(data)
+    if encoding is not None:
+        return [encoding], START
+    try:
+        span = frontmatter_span(data)
+    except UnclosedFrontmatter:
+        return [("SK102", START, "the frontmatter's '---' block is never closed; add a '---' line after it")], START
+    if span is None:
+        body_start = len(BOM) if data.startswith(BOM) else 0
+        problems = [("SK101", START, "SKILL.md has no frontmatter; start it with '---', name, description, '---'")]
+        fields = None
+    else:
+        start, end, body_start = span
+        problems, fields = _frontmatter_problems(
+            data[start:end].decode("utf-8"), data.count(b"\n", 0, start) + 1, folder
+        )
+    body = text[len(data[:body_start].decode("utf-8")) :]
+    if "\r" in body:
+        body = body.replace("\r\n", "\n")
+    problems += check_references(find_references(body, data.count(b"\n", 0, body_start) + 1, subfolders), exists)
+    description = fields.entries.get("description") if fields else None
+    if quality:
+        text_value = description.value if description and isinstance(description.value, str) else None
+        body_lines = body.count("\n") + (0 if body.endswith("\n") or not body else 1)
+        problems += check_quality(text_value, description.value_at if description else None, body_lines)
+    name = fields.entries.get("name") if fields else None
+    return problems, name.value_at if name else START
+
+
+def _frontmatter_problems(text: str, first_line: int, folder: str) -> tuple[list[Problem], Fields | None]:
+    """The spec's problems of the frontmatter text, and its located fields when it is valid YAML."""
+    try:
+        fields = read_located_fields(text, first_line)
+    except YamlProblem as error:
+        message = f"the frontmatter is not valid YAML ({error.problem}); quote values holding ': '"
+        return [("SK103", error.at, message)], None
+    return check_fields(fields, folder), fields
+
+
+def _decoded(data: bytes) -> tuple[str, Problem | None]:
+    """The file's text, or the reason it is not UTF-8 text."""
+    if data.startswith(_UTF16_OR_32_BOMS):
+        return "", ("SK302", START, "SKILL.md is UTF-16 or UTF-32; save it as UTF-8")
+    if b"\x00" in data:
+        offset = data.index(b"\x00")
+        return "", ("SK302", _position_of(data, offset), "SKILL.md holds a NUL byte (binary?); save it as UTF-8 text")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as error:
+        return "", (
+            "SK302",
+            _position_of(data, error.start),
+            f"byte 0x{data[error.start]:02x} is not UTF-8 (Latin-1?); save SKILL.md as UTF-8",
+        )
+
+
+def _position_of(data: bytes, offset: int) -> Position:
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    return Position(data.count(b"\n", 0, offset) + 1, len(data[line_start:offset].decode("utf-8", "replace")) + 1)

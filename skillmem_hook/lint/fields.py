@@ -1,0 +1,128 @@
+"""Read a frontmatter's top-level fields with the line and column of each key and value.
+
+Pure: text in, values out. The common shape (``key: value`` lines, which
+``catalog.frontmatter.read_simple_mapping`` recognises) is located without
+PyYAML; anything else goes through PyYAML's composer, whose nodes carry
+marks. Every scalar stays a string, as the catalog reads it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillmem_hook.catalog.frontmatter import read_simple_mapping
+from skillmem_hook.lint.rules import Position
+
+_KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):")
+# Deeper than this, a collection is kept as an empty one of its kind: the
+# rules only look one level into ``metadata`` and ``allowed-tools``.
+_DEPTH = 2
+
+
+class Field:
+    """One top-level entry: its value (str, list or dict) and where its key and value start."""
+
+    __slots__ = ("key", "value", "value_at")
+
+    def __init__(self, key: Position, value: object, value_at: Position) -> None:
+        self.key = key
+        self.value = value
+        self.value_at = value_at
+
+
+class YamlProblem(ValueError):
+    """The text is not one valid YAML document; ``at`` is where the parser stopped."""
+
+    def __init__(self, problem: str, at: Position) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.at = at
+
+
+class Fields:
+    """The frontmatter's entries by key, with keys given twice and whether the whole is a mapping."""
+
+    __slots__ = ("entries", "is_mapping", "repeated")
+
+    def __init__(self, entries: dict[str, Field], repeated: list[tuple[str, Position]], *, is_mapping: bool) -> None:
+        self.entries = entries
+        self.repeated = repeated
+        self.is_mapping = is_mapping
+
+
+def read_located_fields(text: str, first_line: int) -> Fields:
+    """The fields of frontmatter text whose first line is line ``first_line`` of the file.
+
+    Raises YamlProblem when the text is not valid YAML.
+    """
+    text = text.replace("\r\n", "\n")
+    simple = read_simple_mapping(text)
+    if simple is not None:
+        return _locate_simple(text, simple, first_line)
+    return _compose(text, first_line)
+
+
+def _locate_simple(text: str, values: dict[str, str], first_line: int) -> Fields:
+    entries: dict[str, Field] = {}
+    for number, line in enumerate(text.split("\n")):
+        match = _KEY_LINE.match(line)
+        if match is not None and match.group(1) in values:
+            key = match.group(1)
+            value_col = len(line) - len(line[match.end() :].lstrip(" ")) + 1
+            entries[key] = Field(
+                Position(first_line + number, 1), values[key], Position(first_line + number, value_col)
+            )
+    return Fields(entries, [], is_mapping=True)
+
+
+def _compose(text: str, first_line: int) -> Fields:
+    import yaml  # noqa: PLC0415 - only a frontmatter beyond the simple shape pays for PyYAML
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        root = yaml.compose(text, Loader=loader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        at = Position(first_line + mark.line, mark.column + 1) if mark else Position(first_line, 1)
+        raise YamlProblem(" ".join(str(error.problem or error).split()), at) from None
+    except (yaml.YAMLError, RecursionError) as error:
+        raise YamlProblem(" ".join(str(error).split()) or type(error).__name__, Position(first_line, 1)) from None
+    if root is None:
+        return Fields({}, [], is_mapping=True)
+    if not isinstance(root, yaml.MappingNode):
+        return Fields({}, [], is_mapping=False)
+    entries: dict[str, Field] = {}
+    repeated: list[tuple[str, Position]] = []
+    for key_node, value_node in root.value:
+        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else repr(_plain(key_node, 0))
+        key_at = _position(key_node, first_line)
+        if key in entries:
+            repeated.append((key, key_at))
+        entries[key] = Field(key_at, _plain(value_node, _DEPTH), _position(value_node, first_line))
+    return Fields(entries, repeated, is_mapping=True)
+
+
+def _position(node: object, first_line: int) -> Position:
+    mark = getattr(node, "start_mark", None)
+    if mark is None:
+        return Position(first_line, 1)
+    return Position(first_line + mark.line, mark.column + 1)
+
+
+def _plain(node: object, depth: int) -> object:
+    """A node as str, list or dict, ``depth`` levels deep (aliases are never expanded further)."""
+    import yaml  # noqa: PLC0415
+
+    if isinstance(node, yaml.ScalarNode):
+        return str(node.value)
+    if isinstance(node, yaml.SequenceNode):
+        return [_plain(item, depth - 1) for item in node.value] if depth > 0 else []
+    if isinstance(node, yaml.MappingNode) and depth > 0:
+        return {_key_text(key): _plain(value, depth - 1) for key, value in node.value}
+    return {}
+
+
+def _key_text(node: object) -> object:
+    import yaml  # noqa: PLC0415
+
+    return node.value if isinstance(node, yaml.ScalarNode) else ("<collection>",)

@@ -1,0 +1,89 @@
+"""Which rules run, from the ``lint:`` key of .skillmem.yaml.
+
+```yaml
+lint:
+  select: [SK1, SK201]     # codes or code prefixes; default: every rule but quality
+  ignore: [SK116]          # taken away from what is selected
+  per_path_ignores:        # glob of the SKILL.md path -> codes ignored there
+    legacy/*/SKILL.md: [SK2]
+  quality: true            # also run the SK4xx quality rules
+```
+"""
+
+from __future__ import annotations
+
+import fnmatch
+
+from skillmem_hook.errors import UsageError
+from skillmem_hook.lint.rules import QUALITY, RULES
+
+_KEYS = ("select", "ignore", "per_path_ignores", "quality")
+_EXAMPLE = "lint:\n  ignore: [SK116]\n  per_path_ignores:\n    legacy/*/SKILL.md: [SK2]\n  quality: true"
+
+
+class LintOptions:
+    __slots__ = ("enabled", "per_path")
+
+    def __init__(self, enabled: frozenset[str], per_path: list[tuple[str, frozenset[str]]]) -> None:
+        self.enabled = enabled
+        self.per_path = per_path
+
+    def applies(self, code: str, path: str) -> bool:
+        if code not in self.enabled:
+            return False
+        return not any(code in codes and fnmatch.fnmatchcase(path, pattern) for pattern, codes in self.per_path)
+
+
+def lint_options(section: object, where: str = ".skillmem.yaml") -> LintOptions:
+    """The options of a checked ``lint:`` mapping (None: the defaults). Raises UsageError naming the key."""
+    section = check_lint_section({} if section is None else section, where)
+    quality = bool(section.get("quality", False))
+    select = section.get("select")
+    if isinstance(select, list):
+        enabled = _expand(select)
+    else:
+        enabled = {code for code, rule in RULES.items() if rule.group != QUALITY}
+    if quality:
+        enabled |= {code for code, rule in RULES.items() if rule.group == QUALITY}
+    enabled -= _expand(section.get("ignore") or [])
+    per_path_section = section.get("per_path_ignores") or {}
+    assert isinstance(per_path_section, dict)  # check_lint_section made sure
+    per_path = [(str(pattern), frozenset(_expand(codes))) for pattern, codes in per_path_section.items()]
+    return LintOptions(frozenset(enabled), per_path)
+
+
+def check_lint_section(section: object, where: str) -> dict[str, object]:
+    """The ``lint:`` mapping, checked: known keys, lists of known codes, a bool."""
+    if not isinstance(section, dict):
+        raise UsageError(f"{where}: 'lint' must be a mapping", f"for example:\n{_EXAMPLE}")
+    for key, value in section.items():
+        if key in ("select", "ignore"):
+            _check_codes(value, f"{where}: 'lint.{key}'")
+        elif key == "per_path_ignores":
+            if not isinstance(value, dict):
+                raise UsageError(f"{where}: 'lint.per_path_ignores' must map path globs to codes", _EXAMPLE)
+            for pattern, codes in value.items():
+                if not isinstance(pattern, str):
+                    raise UsageError(f"{where}: 'lint.per_path_ignores' keys must be path globs", _EXAMPLE)
+                _check_codes(codes, f"{where}: 'lint.per_path_ignores.{pattern}'")
+        elif key == "quality":
+            if not isinstance(value, bool):
+                raise UsageError(f"{where}: 'lint.quality' must be true or false", "write: quality: true")
+        else:
+            raise UsageError(f"{where}: unknown key 'lint.{key}'", "the keys under lint are: " + ", ".join(_KEYS))
+    return {str(key): value for key, value in section.items()}
+
+
+def _check_codes(value: object, what: str) -> None:
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise UsageError(f"{what} must be a list of rule codes", "write it as: [SK116, SK2]")
+    for code in value:
+        if not _expand([code]):
+            raise UsageError(f"{what}: {code!r} is no rule code or prefix", "the codes: " + ", ".join(RULES))
+
+
+def _expand(codes: object) -> set[str]:
+    """The rule codes that the given codes or prefixes (``SK1``, ``SK201``) name."""
+    if not isinstance(codes, list):
+        return set()
+    return {known for code in codes for known in RULES if isinstance(code, str) and code and known.startswith(code)}

@@ -1,0 +1,109 @@
+"""The lint rules: a stable code, a name, a severity and a group for each; and the finding they produce.
+
+Codes never change meaning. SK1xx: the Agent Skills spec (as ``skills-ref``
+checks it); SK2xx: files SKILL.md points at; SK3xx: the repository (the
+whole catalog); SK4xx: quality, off unless configured.
+"""
+
+from __future__ import annotations
+
+ERROR = "error"
+WARNING = "warning"
+
+SPEC, FILES, REPOSITORY, QUALITY = "spec", "files", "repository", "quality"
+
+
+class Rule:
+    __slots__ = ("code", "group", "name", "severity")
+
+    def __init__(self, code: str, name: str, severity: str, group: str) -> None:
+        self.code = code
+        self.name = name
+        self.severity = severity
+        self.group = group
+
+
+# fmt: off
+RULES: dict[str, Rule] = {rule.code: rule for rule in (
+    Rule("SK101", "no-frontmatter", ERROR, SPEC),
+    Rule("SK102", "unclosed-frontmatter", ERROR, SPEC),
+    Rule("SK103", "invalid-yaml", ERROR, SPEC),
+    Rule("SK104", "frontmatter-not-mapping", ERROR, SPEC),
+    Rule("SK105", "unknown-field", ERROR, SPEC),
+    Rule("SK106", "duplicate-key", ERROR, SPEC),
+    Rule("SK110", "name-missing", ERROR, SPEC),
+    Rule("SK111", "name-empty", ERROR, SPEC),
+    Rule("SK112", "name-too-long", ERROR, SPEC),
+    Rule("SK113", "name-not-lowercase", ERROR, SPEC),
+    Rule("SK114", "name-characters", ERROR, SPEC),
+    Rule("SK115", "name-hyphens", ERROR, SPEC),
+    Rule("SK116", "name-folder-mismatch", ERROR, SPEC),
+    Rule("SK120", "description-missing", ERROR, SPEC),
+    Rule("SK121", "description-empty", ERROR, SPEC),
+    Rule("SK122", "description-too-long", ERROR, SPEC),
+    Rule("SK130", "compatibility-invalid", ERROR, SPEC),
+    Rule("SK131", "allowed-tools-invalid", ERROR, SPEC),
+    Rule("SK132", "metadata-invalid", ERROR, SPEC),
+    Rule("SK201", "missing-file", ERROR, FILES),
+    Rule("SK202", "path-leaves-skill", WARNING, FILES),
+    Rule("SK301", "duplicate-skill", ERROR, REPOSITORY),
+    Rule("SK302", "not-utf8", ERROR, REPOSITORY),
+    Rule("SK401", "no-trigger", WARNING, QUALITY),
+    Rule("SK402", "body-too-long", WARNING, QUALITY),
+    Rule("SK403", "no-chinese-keyword", WARNING, QUALITY),
+)}
+# fmt: on
+
+
+class Finding:
+    """One problem at one place: ``path:line:col: CODE message``. Line and column start at 1."""
+
+    __slots__ = ("code", "col", "line", "message", "path")
+
+    def __init__(self, code: str, path: str, line: int, col: int, message: str) -> None:
+        self.code = code
+        self.path = path
+        self.line = line
+        self.col = col
+        self.message = message
+
+    @property
+    def rule(self) -> Rule:
+        return RULES[self.code]
+
+    @property
+    def severity(self) -> str:
+        return RULES[self.code].severity
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.path, self.line, self.col, self.code)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "col": self.col,
+            "code": self.code,
+            "rule": self.rule.name,
+            "severity": self.severity,
+            "message": self.message,
+        }
+
+    def as_text(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}: {self.code} {self.message}"
+
+    def __repr__(self) -> str:
+        return f"Finding({self.as_text()!r})"
+
+
+class Position:
+    """Where something starts in a file, 1-based."""
+
+    __slots__ = ("col", "line")
+
+    def __init__(self, line: int, col: int) -> None:
+        self.line = line
+        self.col = col
+
+
+START = Position(1, 1)

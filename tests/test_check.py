@@ -1,0 +1,164 @@
+"""Every lint rule, with a skill that breaks it and one that does not, on real files."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.lint.check import lint_skill_file
+from skillmem_hook.lint.files import lint_paths
+from skillmem_hook.lint.options import lint_options
+from skillmem_hook.lint.rules import QUALITY, RULES
+
+GOOD_DESCRIPTION = "Parse files. Use when the user asks 测试."
+
+
+def skill(name: str | None = "{folder}", description: str | None = GOOD_DESCRIPTION, extra: str = "", body=""):
+    lines = ["---"]
+    if name is not None:
+        lines.append(f"name: {name}")
+    if description is not None:
+        lines.append(f"description: {description}")
+    lines += [extra, "---"] if extra else ["---"]
+    return "\n".join(lines) + "\n" + body
+
+
+LONG_NAME = "a" * 65
+# code: (folder, SKILL.md text, other files) that breaks the rule, then one that keeps it.
+CASES = {
+    "SK101": (("a", "# A skill\n", {}), ("a", skill(), {})),
+    "SK102": (("a", "---\nname: a\ndescription: d\n", {}), ("a", skill(), {})),
+    "SK103": (("a", skill(description="Parse: files"), {}), ("a", skill(description="'Parse: files'"), {})),
+    "SK104": (("a", "---\n- name\n- description\n---\n", {}), ("a", skill(), {})),
+    "SK105": (("a", skill(extra="version: 1"), {}), ("a", skill(extra="metadata:\n  version: '1'"), {})),
+    "SK106": (("a", skill(extra="name: a"), {}), ("a", skill(), {})),
+    "SK110": (("a", skill(name=None), {}), ("a", skill(), {})),
+    "SK111": (("a", skill(name="''"), {}), ("a", skill(), {})),
+    "SK112": ((LONG_NAME, skill(), {}), ("a" * 64, skill(), {})),
+    "SK113": (("Abc", skill(), {}), ("abc", skill(), {})),
+    "SK114": (("a_b", skill(), {}), ("a-b", skill(), {})),
+    "SK115": (("a--b", skill(), {}), ("a-b", skill(), {})),
+    "SK116": (("a", skill(name="b"), {}), ("b", skill(name="b"), {})),
+    "SK120": (("a", skill(description=None), {}), ("a", skill(), {})),
+    "SK121": (("a", skill(description='""'), {}), ("a", skill(), {})),
+    "SK122": (("a", skill(description="x" * 1025), {}), ("a", skill(description="x" * 1024), {})),
+    "SK130": (("a", skill(extra="compatibility: " + "x" * 501), {}), ("a", skill(extra="compatibility: x"), {})),
+    "SK131": (("a", skill(extra="allowed-tools: {Read: yes}"), {}), ("a", skill(extra="allowed-tools: [Read]"), {})),
+    "SK132": (("a", skill(extra="metadata:\n  tags: [a, b]"), {}), ("a", skill(extra="metadata:\n  tags: a b"), {})),
+    "SK201": (
+        ("a", skill(body="Run `scripts/x.py`.\n"), {}),
+        ("a", skill(body="Run `scripts/x.py`.\n"), {"scripts/x.py"}),
+    ),
+    "SK202": (("a", skill(body="See [it](../b/x.md).\n"), {}), ("a", skill(body="See [it](x.md).\n"), {"x.md"})),
+    "SK302": (("a", skill().encode() + "café\n".encode("latin-1"), {}), ("a", skill() + "café\n", {})),
+    "SK401": (("a", skill(description="Parses files 测试"), {}), ("a", skill(), {})),
+    "SK402": (("a", skill(body="line\n" * 501), {}), ("a", skill(body="line\n" * 500), {})),
+    "SK403": (("a", skill(description="Use when parsing"), {}), ("a", skill(), {})),
+}
+
+
+def write_case(root, folder, text, files):
+    path = root / folder / "SKILL.md"
+    path.parent.mkdir(parents=True)
+    data = text.encode() if isinstance(text, str) else text
+    path.write_bytes(data.replace(b"{folder}", folder.encode()))
+    for name in files:
+        (root / folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / folder / name).write_text("x\n")
+    return path
+
+
+def spec_findings(data, folder="a", exists=lambda _: True):
+    """The findings of the rules on by default (not quality)."""
+    result = lint_skill_file(data, path="p", folder=folder, subfolders=[], exists=exists)
+    return [finding for finding in result.findings if RULES[finding.code].group != QUALITY]
+
+
+def codes_of(root):
+    run = lint_paths([], [str(root)], lint_options({"quality": True}))
+    return {finding.code for finding in run.findings}
+
+
+def test_every_rule_has_a_case():
+    assert set(CASES) | {"SK301"} == set(RULES)
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_the_rule_flags_the_breaking_skill_and_passes_the_other(tmp_path, code):
+    (bad_folder, bad_text, bad_files), (good_folder, good_text, good_files) = CASES[code]
+    write_case(tmp_path / "bad", bad_folder, bad_text, bad_files)
+    write_case(tmp_path / "good", good_folder, good_text, good_files)
+    assert code in codes_of(tmp_path / "bad")
+    assert code not in codes_of(tmp_path / "good")
+
+
+def test_duplicates_are_flagged_with_both_paths(tmp_path):
+    write_case(tmp_path, "one/pdf", skill(name="pdf"), {})
+    write_case(tmp_path, "two/pdf", skill(name="PDF"), {})
+    run = lint_paths([], [str(tmp_path)], lint_options(None))
+    [duplicate] = [finding for finding in run.findings if finding.code == "SK301"]
+    assert duplicate.path.endswith("two/pdf/SKILL.md")
+    assert "one/pdf/SKILL.md" in duplicate.message
+    assert (duplicate.line, duplicate.col) == (2, 7)
+    write_case(tmp_path, "three/other", skill(name="other"), {})
+    assert "SK301" not in codes_of(tmp_path / "three")
+
+
+def test_a_clean_skill_has_no_finding_at_all(tmp_path):
+    write_case(tmp_path, "clean", skill(body="See [the guide](references/guide.md).\n"), {"references/guide.md"})
+    assert codes_of(tmp_path) == set()
+
+
+def test_findings_point_at_the_key_or_link(tmp_path):
+    text = "---\r\nname: Bad_Name\r\ndescription: d\r\nextra: 1\r\n---\r\n\r\nSee ![img](assets/x.png).\r\n"
+    findings = spec_findings(text.encode(), folder="Bad_Name", exists=lambda _: False)
+    places = {(finding.code, finding.line, finding.col) for finding in findings}
+    assert places == {("SK113", 2, 7), ("SK114", 2, 7), ("SK105", 4, 1), ("SK201", 7, 12)}
+
+
+def test_the_invalid_yaml_finding_points_where_the_parser_stopped():
+    text = b"---\nname: a\ndescription: Parse: files\n---\n"
+    [finding] = spec_findings(text)
+    assert (finding.code, finding.line) == ("SK103", 3)
+    assert "quote" in finding.message
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\xef\xbb\xbf---\nname: a\ndescription: d\n---\n",  # a BOM is fine: skills-ref is wrong to refuse it
+        b"---\r\nname: a\r\ndescription: d\r\n---\r\n",
+    ],
+)
+def test_a_bom_or_crlf_is_no_finding(data):
+    assert spec_findings(data) == []
+
+
+@pytest.mark.parametrize(
+    ("data", "place"),
+    [
+        (b"---\nname: caf\xe9\n---\n", (2, 10)),
+        (b"\xff\xfe-\x00-\x00", (1, 1)),
+        (b"---\nname: a\x00\n---\n", (2, 8)),
+    ],
+)
+def test_a_file_that_is_not_utf8_is_one_finding_at_the_first_bad_byte(data, place):
+    [finding] = spec_findings(data)
+    assert finding.code == "SK302"
+    assert (finding.line, finding.col) == place
+
+
+@given(st.binary(max_size=400) | st.text(max_size=400).map(str.encode))
+def test_no_bytes_make_lint_raise(data):
+    for prefix in (b"", b"---\n", b"---\nname: a\n"):
+        lint_skill_file(
+            prefix + data + b"\n---\n" + data, path="p", folder="a", subfolders=["s"], exists=lambda _: False
+        )
+
+
+def test_a_huge_file_is_read_up_to_the_cap_and_linted(tmp_path):
+    huge = skill().replace("{folder}", "huge") + "Run `scripts/x.py`.\n" + "text line\n" * 700_000
+    write_case(tmp_path, "huge", huge, {})
+    run = lint_paths([], [str(tmp_path)], lint_options(None))
+    assert [finding.code for finding in run.findings] == ["SK201"]
