@@ -8,7 +8,7 @@ import pytest
 
 from skillmem_hook.hooks import skill_index, skill_verify
 
-from .helpers import SEED_BLOCK, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
+from .helpers import SEED_BLOCK, appended, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def test_skill_index_injects_then_exits_3_then_passes(repo, capsys):
     err = capsys.readouterr().err
     assert "AGENTS.md: the skill index was updated; stage it and commit again" in err
     assert "missing (on disk, not in the block): alpha-tool, beta-heading, crlf-skill" in err
-    assert repo.read_bytes() == b"# Agents\n" + SEED_BLOCK + b"\n"
+    assert repo.read_bytes() == appended(b"# Agents\n", SEED_BLOCK)
     assert skill_index([]) == 0
     assert capsys.readouterr().err == ""
 
