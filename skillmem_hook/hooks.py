@@ -67,7 +67,9 @@ def describe_drift(path: str, drift: Drift, *, written: bool) -> str:
         lines.append("  stale (in the block, not on disk): " + ", ".join(drift.stale))
     if drift.moved:
         lines.append("  moved to another domain: " + ", ".join(drift.moved))
-    if drift.has_block and not (drift.missing or drift.stale or drift.moved):
+    if drift.conflict:
+        lines.append("  the block held a merge conflict; rebuilding the block from the skills on disk resolves it")
+    elif drift.has_block and not (drift.missing or drift.stale or drift.moved):
         lines.append(
             "  nothing missing or stale, but the block's lines differ from what skill-index writes (edited by hand?)"
         )

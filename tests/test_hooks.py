@@ -93,3 +93,16 @@ def test_a_marker_error_in_one_file_leaves_the_others_untouched(tmp_path, capsys
 def test_file_names_passed_by_pre_commit_are_accepted_and_change_nothing(repo, capsys):
     assert skill_index(["skills/alpha-tool/SKILL.md"]) == 3
     assert skill_index(["AGENTS.md", "skills/beta-heading/SKILL.md"]) == 0
+
+
+def test_a_merge_conflict_in_the_block_is_described_as_one():
+    from skillmem_hook.block.drift import Drift
+    from skillmem_hook.catalog.skills import parse_skill
+    from skillmem_hook.hooks import describe_drift
+
+    old = b"<<<SKILL_INDEX_BEGIN>>>\n[general]\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> topic\n<<<SKILL_INDEX_END>>>\n"
+    skills = [parse_skill(skill_md(name), path=name, folder=name, root="r") for name in ("a", "b")]
+    text = describe_drift("AGENTS.md", Drift(old, skills), written=True)
+    assert "the block held a merge conflict; rebuilding the block from the skills on disk resolves it" in text
+    assert "stale" not in text
+    assert "<<<<<<<" not in text

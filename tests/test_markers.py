@@ -183,3 +183,26 @@ def test_current_block_and_find_markers():
     start, stop = find_markers(data)
     assert data[start:stop] == current_block(data) == b"<<<SKILL_INDEX_BEGIN>>>\r\na\r\n<<<SKILL_INDEX_END>>>"
     assert current_block(b"no markers") is None
+
+
+def paragraph_holding_the_begin_marker(markdown: bytes):
+    """The tokens of the CommonMark paragraph whose text holds the BEGIN marker: (nesting level, text)."""
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").parse(markdown.decode())
+    for index, token in enumerate(tokens):
+        if token.type == "inline" and BEGIN_MARKER in token.content:
+            return tokens[index - 1].level, token.content
+    raise AssertionError("no paragraph holds the marker")
+
+
+@pytest.mark.parametrize("ending", [b"- last bullet\n", b"- last bullet", b"1. item\n   continued\n", b"> quoted\n"])
+@pytest.mark.parametrize("preamble", [DEFAULT_PREAMBLE, None])
+def test_an_appended_block_renders_as_a_paragraph_of_its_own(ending, preamble):
+    block = BEGIN_MARKER.encode() + b"\n[general]\nalpha\n" + END_MARKER.encode()
+    assert (
+        paragraph_holding_the_begin_marker(b"# CLAUDE.md\n\n" + ending.rstrip(b"\n") + b"\n" + block)[0] > 0
+    )  # the bug
+    level, text = paragraph_holding_the_begin_marker(splice_block(b"# CLAUDE.md\n\n" + ending, block, preamble))
+    assert level == 0
+    assert text.startswith(BEGIN_MARKER)

@@ -19,6 +19,8 @@ _UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 # Letters and marks that render as nothing (Unicode's default-ignorable fillers).
 _FILLERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u2800\u3164\uffa0")
 _BLANK_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Mc", "Me", "Mn", "Zl", "Zp", "Zs"})
+# How git starts the lines of a merge conflict: a block line starting so is no name.
+CONFLICT_PREFIXES = ("<<<<<<<", "=======", ">>>>>>>", "|||||||")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -79,6 +81,8 @@ def check_name(name: str) -> None:
         raise SkillProblem(f"the name holds {RESERVED_PREFIX!r}, the start of an index marker")
     if name.startswith("[") and name.endswith("]"):
         raise SkillProblem("the name reads as a [domain] header")
+    if name.startswith(CONFLICT_PREFIXES):
+        raise SkillProblem("the name reads as a line of a merge conflict")
 
 
 def replace_surrogates(text: str, warnings: list[str]) -> str:
