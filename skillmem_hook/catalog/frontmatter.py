@@ -31,8 +31,10 @@ _FAST_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +(.*)")
 _FAST_BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _ESCAPES = {"\\": "\\", '"': '"', "/": "/", "n": "\n", "t": "\t", "r": "\r"}
 _HEX = frozenset("0123456789abcdefABCDEF")
+_SURROGATE_HIGH_BYTES = frozenset(f"D{digit}" for digit in "89ABCDEF")
 _BLOCK_STYLES = frozenset({">", ">-", "|", "|-"})
 _LENIENT_KEY = re.compile(r"(name|description)[ \t]*:(?:[ \t]+(.*))?$")
+_COMMENT = re.compile(r"[ \t]#")
 _BLOCK_INDICATOR = re.compile(r"([|>])[+-]?[0-9]?[ \t]*(?:#.*)?")
 
 
@@ -145,8 +147,12 @@ def _simple_scalar(value: str) -> str | None:
     return value
 
 
-def _unescape_double_quoted(inner: str) -> str | None:
-    """The common escapes of a double-quoted scalar; None for any other."""
+def _unescape_double_quoted(inner: str, *, surrogates: bool = False) -> str | None:
+    """The common escapes of a double-quoted scalar; None for any other.
+
+    A ``\\u`` escape of a UTF-16 surrogate is None too, unless ``surrogates``
+    (the lenient reader keeps it, so that the skill is refused with the reason).
+    """
     if "\\" not in inner:
         return None if '"' in inner else inner
     parts: list[str] = []
@@ -158,6 +164,8 @@ def _unescape_double_quoted(inner: str) -> str | None:
             parts.append(_ESCAPES[code])
             start = slash + 2
         elif code == "u" and len(digits := inner[slash + 2 : slash + 6]) == 4 and _HEX.issuperset(digits):
+            if not surrogates and digits[:2].upper() in _SURROGATE_HIGH_BYTES:
+                return None  # libyaml refuses a surrogate; PyYAML's pure loader does not: see _read_with_yaml
             parts.append(chr(int(digits, 16)))
             start = slash + 6
         else:
@@ -176,8 +184,19 @@ def _read_with_yaml(text: str) -> tuple[object, list[str]]:
     except (yaml.YAMLError, RecursionError) as error:
         problem = " ".join(str(error).split())
         return read_leniently(text), [f"invalid YAML ({problem}); name and description were read line by line"]
+    if _holds_surrogate(value):  # libyaml refuses these escapes; PyYAML's pure loader must agree
+        problem = "a \\u escape names half of a UTF-16 surrogate pair"
+        return read_leniently(text), [f"invalid YAML ({problem}); name and description were read line by line"]
     warnings = [f"key {key!r} is given more than once; the last one is used" for key in _repeated_keys(text)]
     return value, warnings
+
+
+def _holds_surrogate(value: object) -> bool:
+    if isinstance(value, str):
+        return not value.isascii() and any("\ud800" <= character <= "\udfff" for character in value)
+    if isinstance(value, dict):
+        return any(_holds_surrogate(key) or _holds_surrogate(item) for key, item in value.items())
+    return isinstance(value, list) and any(_holds_surrogate(item) for item in value)
 
 
 def _repeated_keys(text: str) -> list[str]:
@@ -205,8 +224,9 @@ def read_leniently(text: str) -> dict[str, str]:
         key, value = match.group(1), (match.group(2) or "").strip()
         block = _BLOCK_INDICATOR.fullmatch(value)
         if block is not None:
-            value = _block_text(_indented_lines(lines, number + 1), folded=block.group(1) == ">")
-        fields[key] = _unquote(value)
+            fields[key] = _block_text(_indented_lines(lines, number + 1), folded=block.group(1) == ">")
+        else:
+            fields[key] = _lenient_scalar(value)
     return fields
 
 
@@ -226,7 +246,33 @@ def _block_text(lines: Iterator[str], *, folded: bool) -> str:
     return "\n".join(kept)
 
 
-def _unquote(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-        return value[1:-1]
-    return value
+def _lenient_scalar(value: str) -> str:
+    """A one-line value as YAML would mean it: quotes undone, a trailing ``# comment`` dropped."""
+    quote = value[:1]
+    if quote in ("'", '"'):
+        closing = _closing_quote(value)
+        if closing > 0 and value[closing + 1 :].strip()[:1] in ("", "#"):
+            inner = value[1:closing]
+            if quote == "'":
+                return inner.replace("''", "'")
+            return _unescape_double_quoted(inner, surrogates=True) or inner
+        return value
+    comment = _COMMENT.search(" " + value)  # a '#' after a space, or at the start, opens a comment
+    return value[: comment.start()].rstrip() if comment else value
+
+
+def _closing_quote(value: str) -> int:
+    """The index of the quote that closes the one ``value`` starts with; -1 when none does."""
+    quote, position = value[0], 1
+    while position < len(value):
+        character = value[position]
+        if quote == '"' and character == "\\":
+            position += 2
+            continue
+        if character == quote:
+            if quote == "'" and value[position + 1 : position + 2] == "'":
+                position += 2  # a doubled quote stands for one
+                continue
+            return position
+        position += 1
+    return -1
