@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from skillmem_hook.catalog.unicode13 import assigned_in_unicode_13
+
 # What every index marker starts with (block/ builds its markers from it): a
 # name holding it could turn its line into a marker or a near miss of one.
 RESERVED_PREFIX = "<<<SKILL_INDEX_"
@@ -47,6 +49,8 @@ def slug_of(name: str) -> str:
 
 def invisible(character: str) -> bool:
     """True for a character that shows nothing by itself: space, control, format, mark, filler."""
+    if not assigned_in_unicode_13(character):
+        return True  # whatever a newer Python calls it, an older one shows nothing: be safe alike on both
     return character.isspace() or character in _FILLERS or unicodedata.category(character) in _BLANK_CATEGORIES
 
 
@@ -70,6 +74,11 @@ def check_name(name: str) -> None:
     """Refuse a name that could break the block's structure or hide its text."""
     if not (name.isascii() and name.isprintable()):  # printable ASCII holds no unsafe character
         for character in name:
+            if not assigned_in_unicode_13(character):  # first, so that every Python gives the same reason
+                raise SkillProblem(
+                    f"the name holds U+{ord(character):04X}, which Unicode 13.0 does not assign; "
+                    "Pythons of other Unicode versions would read it differently"
+                )
             category = unicodedata.category(character)
             if category == "Cs":  # a byte of a file name that is not UTF-8, as Python decodes it
                 raise SkillProblem("a folder name on the skill's path is not valid UTF-8")
