@@ -120,8 +120,9 @@ def read_skill_text(data: bytes) -> SkillText:
     description = _string_field(mapping, "description", warnings)
     if description is not None and not description.isascii():
         description = replace_surrogates(description, warnings)
+    # The body window is checked whether or not it is needed: a SKILL.md an agent cannot read as text is no skill.
+    body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "body")
     if description is None:
-        body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "text")
         description = first_heading(body)
     return SkillText(name, description, warnings, _text_metadata(mapping.get("metadata")))
 
