@@ -10,9 +10,9 @@ from skillmem_hook.catalog.frontmatter import (
     first_heading,
     frontmatter_span,
     read_fields,
-    read_leniently,
     read_simple_mapping,
 )
+from skillmem_hook.catalog.lenient_yaml import read_leniently
 
 
 @pytest.mark.parametrize(
