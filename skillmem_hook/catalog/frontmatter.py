@@ -151,7 +151,9 @@ def _read_with_yaml(text: str) -> tuple[object, list[str]]:
     except (yaml.YAMLError, RecursionError) as error:
         problem = " ".join(str(error).split())
         return read_leniently(text), [f"invalid YAML ({problem}); name and description were read line by line"]
-    if _holds_surrogate(value):  # libyaml refuses these escapes; PyYAML's pure loader must agree
+    if loader is yaml.BaseLoader and _holds_surrogate(
+        value
+    ):  # libyaml refuses these escapes; the pure loader must agree
         problem = "a \\u escape names half of a UTF-16 surrogate pair"
         return read_leniently(text), [f"invalid YAML ({problem}); name and description were read line by line"]
     warnings = [f"key {key!r} is given more than once; the last one is used" for key in repeated_keys(text)]

