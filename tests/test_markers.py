@@ -206,3 +206,17 @@ def test_an_appended_block_renders_as_a_paragraph_of_its_own(ending, preamble):
     level, text = paragraph_holding_the_begin_marker(splice_block(b"# CLAUDE.md\n\n" + ending, block, preamble))
     assert level == 0
     assert text.startswith(BEGIN_MARKER)
+
+
+def test_the_marker_benchmark_runs_and_prints_a_row_per_case():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "markers.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--lines", "50,100", "--runs", "1"], capture_output=True, text=True, check=True
+    )
+    rows = result.stdout.splitlines()[1:]
+    assert len(rows) == 2 * 3 * 2
+    assert all(row.split()[2] in ("50", "100") for row in rows)
