@@ -17,8 +17,8 @@ _KINDS = {BEGIN_MARKER.encode(): "BEGIN", END_MARKER.encode(): "END"}
 _BOM = b"\xef\xbb\xbf"
 # The first line of the text placed above a block on its first injection only.
 DEFAULT_PREAMBLE = (
-    "Skill index (kept by skillmem): each name below is a skill; before a task it fits, "
-    "read its SKILL.md (in the skill's folder of that name)."
+    "Skills available here (index kept by skillmem): before a task that fits one, "
+    "find the SKILL.md whose name: is listed below and follow it."
 )
 LISTED_LINES = 10  # line numbers named in an error; a file of 80,000 marker lines stays one readable line
 _MARKERS_HINT = (
