@@ -39,7 +39,9 @@ def describe_drift(path: str, drift: Drift, *, written: bool, ignored: bool = Fa
     lines += name_list("added" if written else "missing from the block", drift.missing)
     lines += name_list("removed" if written else "stale, no longer on disk", drift.stale)
     lines += name_list("moved to another domain", describe_moves(drift))
-    if drift.has_block and not (drift.missing or drift.stale or drift.moved):
+    if drift.conflict:
+        lines.append("  the block held a merge conflict; rebuilding the block from the skills on disk resolves it")
+    elif drift.has_block and not (drift.missing or drift.stale or drift.moved):
         lines.append(
             "  nothing missing or stale, but the block's lines differ from what skill-index writes (edited by hand?)"
         )
@@ -57,7 +59,7 @@ def describe_moves(drift: Drift) -> list[str]:
 
 def _listed(data: bytes) -> dict[str, str]:
     block = current_block(data)
-    return {} if block is None else read_block(block)
+    return {} if block is None else read_block(block)[0]
 
 
 def name_list(title: str, names: Sequence[str]) -> list[str]:

@@ -143,3 +143,10 @@ def open_to_everyone(path: Path) -> Path:
         if not mode & 0o001:
             folder.chmod(mode | 0o001)
     return path
+
+
+def appended(head: bytes, block: bytes, newline: bytes = b"\n") -> bytes:
+    """A file that ends in a line break, with ``block`` appended as the first injection writes it."""
+    from skillmem_hook.block.markers import DEFAULT_PREAMBLE
+
+    return head + newline + DEFAULT_PREAMBLE.encode() + newline + newline + block.replace(b"\n", newline) + newline

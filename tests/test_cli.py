@@ -12,7 +12,7 @@ import pytest
 
 from skillmem_hook.cli import COMMANDS
 
-from .helpers import SEED_BLOCK, run_cli, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
+from .helpers import SEED_BLOCK, appended, run_cli, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
 
 HEAD = b"# My prompt\r\n\r\nHand-written \xe9 text (Latin-1 byte).\r\n"
 
@@ -79,7 +79,7 @@ def test_inject_adds_the_block_in_the_files_line_ending_and_keeps_every_other_by
     run = run_cli(capsys, "inject", "--root", tree, "--prompt-file", prompt)
     assert run.code == 0
     assert run.data["changed"] is True
-    assert prompt.read_bytes() == HEAD + SEED_BLOCK.replace(b"\n", b"\r\n") + b"\r\n"
+    assert prompt.read_bytes() == appended(HEAD, SEED_BLOCK, b"\r\n")
 
 
 def test_a_second_inject_changes_nothing_and_writes_nothing(capsys, tree, prompt):

@@ -42,3 +42,29 @@ def test_hand_reordered_lines_are_drift_only_when_strict():
 def test_a_current_block_is_not_drift():
     drift = Drift(b"x\n", [skill("a")])
     assert not Drift(drift.updated, [skill("a")]).is_drift(strict=True)
+
+
+def test_a_merge_conflict_inside_the_block_is_reported_as_such_not_as_stale_names():
+    old = (
+        b"# Agents\n<<<SKILL_INDEX_BEGIN>>>\n[general]\na\n<<<<<<< HEAD\nb\n=======\nc\n>>>>>>> topic\n"
+        b"<<<SKILL_INDEX_END>>>\n"
+    )
+    drift = Drift(old, [skill("a"), skill("b"), skill("c")])
+    assert drift.conflict is True
+    assert (drift.missing, drift.stale) == ([], [])
+    assert drift.is_drift(strict=False)
+    assert drift.as_json()["conflict"] is True
+    assert b"<<<<<<<" not in drift.updated
+    rebuilt = Drift(drift.updated, [skill("a"), skill("b"), skill("c")])
+    assert (rebuilt.conflict, rebuilt.current) == (False, True)
+
+
+def test_the_preamble_is_written_on_the_first_injection_only():
+    first = Drift(b"- a bullet\n", [skill("a")], preamble="Read SKILL.md.")
+    assert first.updated.startswith(b"- a bullet\n\nRead SKILL.md.\n\n<<<SKILL_INDEX_BEGIN>>>\n")
+    again = Drift(first.updated, [skill("a"), skill("b")], preamble="Another line.")
+    assert again.updated.startswith(b"- a bullet\n\nRead SKILL.md.\n\n<<<SKILL_INDEX_BEGIN>>>\n")
+    assert (
+        Drift(b"x\n", [skill("a")], preamble=None).updated
+        == b"x\n\n<<<SKILL_INDEX_BEGIN>>>\n[general]\na\n<<<SKILL_INDEX_END>>>\n"
+    )

@@ -31,7 +31,8 @@ def test_concurrent_injects_leave_one_correct_file(tmp_path):
             process.stderr.close()
         assert codes == [0, 0, 0, 0]
         result = prompt.read_bytes()
-        assert result.startswith(b"# round %d\n<<<SKILL_INDEX_BEGIN>>>\n" % round_number)
+        assert result.startswith(b"# round %d\n\n" % round_number)
+        assert b"\n\n<<<SKILL_INDEX_BEGIN>>>\n" in result
         assert result.count(b"<<<SKILL_INDEX_BEGIN>>>") == 1
         assert result.endswith(b"<<<SKILL_INDEX_END>>>\n")
         assert [name for name in os.listdir(tmp_path) if name.endswith(".skillmem-tmp")] == []

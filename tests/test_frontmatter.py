@@ -10,9 +10,9 @@ from skillmem_hook.catalog.frontmatter import (
     first_heading,
     frontmatter_span,
     read_fields,
-    read_leniently,
     read_simple_mapping,
 )
+from skillmem_hook.catalog.lenient_yaml import read_leniently
 
 
 @pytest.mark.parametrize(
@@ -92,6 +92,41 @@ def test_lenient_reader_handles_block_scalars_and_quotes():
     assert read_leniently(text) == {"name": "odd: name", "description": "first line second: line"}
 
 
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("name: pdf-tool # main name", "pdf-tool"),
+        ("name: pdf-tool\t# main name", "pdf-tool"),
+        ("name: 'it''s-mine'", "it's-mine"),
+        ("name: 'it''s-mine' # note", "it's-mine"),
+        ('name: "say \\"hi\\"" # note', 'say "hi"'),
+        ('name: "caf\\u00e9"', "café"),
+        ("name: c#-tool", "c#-tool"),
+        ("name: # only a comment", ""),
+        ("name: 'unclosed", "'unclosed"),
+        ("name: 'a' then text", "'a' then text"),
+    ],
+)
+def test_lenient_reader_drops_comments_and_undoes_quotes_as_yaml_would(line, value):
+    assert read_leniently(line + "\ndescription: a: b\n")["name"] == value
+
+
+@pytest.mark.parametrize("escape", ["\\ud800", "\\ud83d\\ude00", "\\udc00"])
+@pytest.mark.parametrize("loader", ["CBaseLoader", "BaseLoader"])
+def test_a_surrogate_escape_is_invalid_yaml_whichever_loader_pyyaml_has(escape, loader, monkeypatch):
+    if not hasattr(yaml, loader):
+        pytest.skip("PyYAML without libyaml")
+    if loader == "BaseLoader":
+        monkeypatch.delattr(yaml, "CBaseLoader", raising=False)
+    text = f'name: x\ndescription: "{escape}"\n'
+    assert read_simple_mapping(text) is None
+    fields, warnings = read_fields(text)
+    assert fields["name"] == "x"
+    assert fields["description"] == escape.encode().decode("unicode_escape")  # kept, so it is reported
+    assert len(warnings) == 1
+    assert "invalid YAML" in warnings[0]
+
+
 def test_lenient_reader_literal_block_keeps_line_breaks():
     assert read_leniently("description: |\n  a: b\n  c\n")["description"] == "a: b\nc"
 
@@ -140,7 +175,8 @@ def test_fast_path_leaves_anything_unusual_to_pyyaml(text):
     assert read_simple_mapping(text) is None
 
 
-# Differential: wherever the fast path answers, PyYAML's base loader must agree.
+# Differential: wherever the fast path answers, PyYAML's base loaders (libyaml's and the pure one) must agree.
+LOADERS = [yaml.BaseLoader] + ([yaml.CBaseLoader] if hasattr(yaml, "CBaseLoader") else [])
 _KEYS = st.sampled_from(["name", "description", "license", "version", "y", "on", "a-b", "x_1"])
 _VALUE_CHARS = st.characters(
     codec="utf-8", exclude_categories=("Cs",), include_characters="-?:,[]{}#&*!|>'\"%@`\t \u2028\u0085\ufeff"
@@ -153,7 +189,26 @@ _ESCAPED = st.lists(
     st.one_of(
         st.text(_PLAIN_CHARS, max_size=5),
         st.sampled_from(
-            ["\\\\", '\\"', "\\/", "\\n", "\\t", "\\r", "\\u00e9", "\\u4E2D", "\\x41", "\\", "\\q", "\\u12"]
+            [
+                "\\\\",
+                '\\"',
+                "\\/",
+                "\\n",
+                "\\t",
+                "\\r",
+                "\\u00e9",
+                "\\u4E2D",
+                "\\x41",
+                "\\",
+                "\\q",
+                "\\u12",
+                "\\ud800",
+                "\\uDFFF",
+                "\\ud83d\\ude00",
+                "\\uD7FF",
+                "\\uE000",
+                "\\U0001F600",
+            ]
         ),
     ),
     max_size=6,
@@ -172,18 +227,19 @@ def test_fast_path_agrees_with_pyyaml(pairs, newline):
     text = "".join(f"{key}: {value}{newline}" for key, value in pairs)
     fast = read_simple_mapping(text.replace("\r\n", "\n"))
     if fast is not None:
-        assert (yaml.load(text, Loader=yaml.BaseLoader) or {}) == fast
+        for loader in LOADERS:
+            assert (yaml.load(text, Loader=loader) or {}) == fast
 
 
 @given(st.lists(st.tuples(_KEYS, _VALUES), min_size=1, max_size=6))
 def test_read_fields_agrees_with_pyyaml_when_pyyaml_accepts(pairs):
     text = "".join(f"{key}: {value}\n" for key, value in pairs)
     try:
-        expected = yaml.load(text, Loader=yaml.BaseLoader)
+        expected = [yaml.load(text, Loader=loader) for loader in LOADERS]
     except yaml.YAMLError:
         assume(False)
     fields, _ = read_fields(text)
-    assert fields == expected
+    assert expected == [fields] * len(LOADERS)
 
 
 # Block scalars: the fast path takes one-indentation folded and literal blocks.

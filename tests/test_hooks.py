@@ -11,7 +11,7 @@ from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.hook_report import describe_drift, name_list
 from skillmem_hook.hooks import skill_index, skill_verify
 
-from .helpers import SEED_BLOCK, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
+from .helpers import SEED_BLOCK, appended, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def test_skill_index_injects_then_exits_3_then_passes(repo, capsys):
     assert "AGENTS.md: the skill index was updated; stage it and commit again" in err
     assert "  the file had no index block yet\n  added (3): alpha-tool, beta-heading, crlf-skill\n" in err
     assert "missing" not in err
-    assert repo.read_bytes() == b"# Agents\n" + SEED_BLOCK + b"\n"
+    assert repo.read_bytes() == appended(b"# Agents\n", SEED_BLOCK)
     assert skill_index([]) == 0
     assert capsys.readouterr().err == ""
 
@@ -194,3 +194,16 @@ def test_the_readmes_first_commit_transcript_is_what_the_hook_writes():
     filler = [f"zz-{number:04}" for number in range(count - len(first))]
     skills = [Skill(name=name, description="", path=name, root="s", warnings=[]) for name in first + filler]
     assert describe_drift("AGENTS.md", Drift(b"# Agents\n", skills), written=True) == shown
+
+
+def test_a_merge_conflict_in_the_block_is_described_as_one():
+    from skillmem_hook.block.drift import Drift
+    from skillmem_hook.catalog.skills import parse_skill
+    from skillmem_hook.hook_report import describe_drift
+
+    old = b"<<<SKILL_INDEX_BEGIN>>>\n[general]\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> topic\n<<<SKILL_INDEX_END>>>\n"
+    skills = [parse_skill(skill_md(name), path=name, folder=name, root="r") for name in ("a", "b")]
+    text = describe_drift("AGENTS.md", Drift(old, skills), written=True)
+    assert "the block held a merge conflict; rebuilding the block from the skills on disk resolves it" in text
+    assert "stale" not in text
+    assert "<<<<<<<" not in text

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import SEED_BLOCK, seed_tree, skill_md, snapshot, write_skill
+from .helpers import SEED_BLOCK, appended, seed_tree, skill_md, snapshot, write_skill
 
 pytestmark = pytest.mark.precommit
 
@@ -97,8 +97,8 @@ def test_first_run_injects_and_fails_then_passes_once_staged(user_repo):
     assert result.returncode == 1
     assert "exit code: 3" in result.stdout
     assert "AGENTS.md: the skill index was updated" in result.stdout
-    assert (user_repo.path / "AGENTS.md").read_bytes() == b"# Agents\n\nHand-written text.\n" + SEED_BLOCK + b"\n"
-    assert (user_repo.path / "CLAUDE.md").read_bytes() == b"# Claude\r\n" + SEED_BLOCK.replace(b"\n", b"\r\n") + b"\r\n"
+    assert (user_repo.path / "AGENTS.md").read_bytes() == appended(b"# Agents\n\nHand-written text.\n", SEED_BLOCK)
+    assert (user_repo.path / "CLAUDE.md").read_bytes() == appended(b"# Claude\r\n", SEED_BLOCK, b"\r\n")
     user_repo.git("add", "-A")
     assert user_repo.pre_commit("run", "skill-index", "--all-files").returncode == 0
 

@@ -10,11 +10,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from skillmem_hook.block.drift import Drift
-from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER, find_markers, splice_block
+from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER, find_markers, newline_of, splice_block
 from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.cli import main
@@ -191,3 +191,77 @@ def test_every_skill_file_is_indexed_dropped_as_a_duplicate_or_skipped(entries):
     accounted += [dropped.path for dropped, _ in catalog.duplicates]
     accounted += [item["path"] for item in catalog.skipped]
     assert sorted(accounted) == sorted(path for path, _ in entries)
+
+
+# CR-only files (no LF anywhere): markers are recognised and the block keeps CR endings.
+CR_TEXT = TEXT.map(lambda data: data.replace(b"\n", b"\r"))
+
+
+@given(CR_TEXT, CR_TEXT, st.lists(NAMES, max_size=5, unique=True))
+def test_a_cr_only_file_gets_one_block_and_keeps_every_byte_outside_it(before, after, names):
+    skills = _skills(names)
+    data = before + (b"\r" if before and not before.endswith(b"\r") else b"") + BEGIN + b"\rold\r" + END + b"\r" + after
+    updated = Drift(data, skills).updated
+    assert b"\n" not in updated
+    start, stop = find_markers(updated)
+    assert updated[:start] == data[: data.index(BEGIN)]
+    assert updated[stop:] == data[data.index(END) + len(END) :]
+    assert Drift(updated, skills).current
+
+
+@given(CR_TEXT, st.lists(NAMES, max_size=5, unique=True))
+def test_a_first_injection_into_a_cr_only_file_is_found_again(data, names):
+    skills = _skills(names)
+    once = Drift(data, skills).updated
+    assert once.startswith(data)
+    assert (b"\n" in once) is (b"\r" not in data)  # a file with no line ending at all gets LF
+    assert Drift(once, skills).updated == once
+
+
+INVISIBLE = st.sampled_from(
+    [" ", "\t", "\x0b", "\x0c", "\r", "\u00a0", "\u200b", "\u2060", "\ufeff", "\u3000", "\u3164", "\u034f", "\u0301"]
+).map(str.encode)
+
+
+@st.composite
+def near_miss_prompt(draw):
+    marker = draw(st.sampled_from([BEGIN, END]))
+    before = b"".join(draw(st.lists(INVISIBLE, max_size=2)))
+    after = b"".join(draw(st.lists(INVISIBLE, max_size=2)))
+    assume(before or after)
+    near = before + marker + after
+    nl = draw(NEWLINES)
+    lines = [draw(TEXT).replace(b"\n", b" ").replace(b"\r", b" ") for _ in range(3)]
+    block = [BEGIN, b"[general]", b"a", END]
+    at = draw(st.integers(0, 3))
+    return nl.join([*lines[:at], near, *lines[at:], *block]) + nl
+
+
+@given(near_miss_prompt())
+def test_a_near_miss_marker_never_makes_a_second_block_appear(data):
+    with pytest.raises(MarkerError):  # a near miss, or (a BOM before the first line's marker) two pairs
+        find_markers(data)
+    with workspace(["a"], data) as (root, prompt):
+        assert quietly("inject", "--root", root, "--prompt-file", prompt)[0] == 2
+        assert prompt.read_bytes() == data
+
+
+PREAMBLES = st.one_of(st.none(), st.from_regex(r"[A-Za-z][A-Za-z .,:()-]{0,60}[A-Za-z.]", fullmatch=True))
+
+
+@given(TEXT, PREAMBLES, PREAMBLES, st.lists(NAMES, max_size=5, unique=True))
+def test_the_preamble_is_written_once_and_a_second_inject_changes_no_byte(data, first, later, names):
+    skills = _skills(names)
+    once = Drift(data, skills, preamble=first).updated
+    assert once.startswith(data)
+    if first:
+        assert (first.encode() + newline_of(data) * 2 + BEGIN) in once
+    again = Drift(once, skills, preamble=later)
+    assert again.updated == once
+    assert again.current
+
+
+def _skills(names):
+    with tempfile.TemporaryDirectory() as folder:
+        make_tree(Path(folder), names)
+        return scan_roots([folder]).skills

@@ -67,18 +67,30 @@ def test_an_empty_set_of_skills_gives_an_empty_block():
 
 def test_read_block_reverses_render_block():
     skills = [skill("a, b: 'c'"), skill("pdf", "parse pdf"), skill("x", path="@acme/x")]
-    listed = read_block(render_block(skills, b"\r\n"))
-    assert listed == {skill.label: skill.domain for skill in skills}
-    assert "@acme/x" in listed
+    for newline in (b"\n", b"\r\n", b"\r"):
+        listed, conflict = read_block(render_block(skills, newline))
+        assert listed == {skill.label: skill.domain for skill in skills}
+        assert "@acme/x" in listed
+        assert conflict is False
+
+
+def test_read_block_sets_merge_conflict_lines_apart_from_names():
+    block = (
+        b"<<<SKILL_INDEX_BEGIN>>>\n[general]\nkept\n<<<<<<< HEAD\nours\n||||||| base\n=======\ntheirs\n"
+        b">>>>>>> feature\n<<<SKILL_INDEX_END>>>"
+    )
+    listed, conflict = read_block(block)
+    assert conflict is True
+    assert listed == {"kept": "general", "ours": "general", "theirs": "general"}
 
 
 def test_no_name_in_any_tree_can_break_the_block(tmp_path):
-    hostile = ["[general]", "<<<SKILL_INDEX_END>>>", "a\nb", "\u202eevil", "ok"]
+    hostile = ["[general]", "<<<SKILL_INDEX_END>>>", "a\nb", "\u202eevil", "=======", ">>>>>>> x", "ok"]
     for number, name in enumerate(hostile):
         write_skill(tmp_path, f"s{number}", ("---\nname: " + repr(name).replace("'", '"') + "\n---\n").encode())
     catalog = scan_roots([str(tmp_path)])
     assert [item.name for item in catalog.skills] == ["ok"]
-    assert len(catalog.skipped) == 4
+    assert len(catalog.skipped) == 6
 
 
 def test_the_block_is_the_same_under_any_hash_seed_and_locale(tmp_path):

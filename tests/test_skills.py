@@ -157,3 +157,11 @@ def test_read_skill_text_keeps_the_text_values_of_the_metadata_map_and_nothing_o
     assert nameless.name is None
     assert make_skill(nameless, path="g/folder", folder="folder", root="r").name == "folder"
     assert make_skill(nameless, path="g/other", folder="other", root="r").name == "other"
+
+
+@pytest.mark.parametrize("body", [b"Caf\xe9 au lait\n", b"\x89PNG\r\n\x1a\n\x00\x00"])
+def test_a_latin1_or_binary_body_counts_only_when_the_default_description_needs_it(body):
+    kept = parse(b"---\nname: a\ndescription: text\n---\n" + body)
+    assert (kept.name, kept.description) == ("a", "text")
+    with pytest.raises(SkillProblem, match=r"the body is not valid UTF-8|binary file: the body holds a NUL byte"):
+        parse(b"---\nname: a\n---\n" + body)

@@ -6,7 +6,7 @@ comparison without writing, so the two can never disagree.
 
 from __future__ import annotations
 
-from skillmem_hook.block.markers import current_block, newline_of, splice_block
+from skillmem_hook.block.markers import DEFAULT_PREAMBLE, current_block, newline_of, splice_block
 from skillmem_hook.block.render import read_block, render_block
 
 TYPE_CHECKING = False
@@ -17,16 +17,21 @@ if TYPE_CHECKING:
 
 
 class Drift:
-    """How a prompt file's block differs from the skills on disk."""
+    """How a prompt file's block differs from the skills on disk.
 
-    __slots__ = ("has_block", "missing", "moved", "original", "stale", "updated")
+    ``conflict`` is True when the block holds merge-conflict markers: the
+    rebuilt block resolves the conflict, and those lines are not stale names.
+    """
 
-    def __init__(self, original: bytes, skills: Sequence[Skill]) -> None:
+    __slots__ = ("conflict", "has_block", "missing", "moved", "original", "stale", "updated")
+
+    def __init__(self, original: bytes, skills: Sequence[Skill], preamble: str | None = DEFAULT_PREAMBLE) -> None:
+        """``preamble``: the line written above the block when the file has none yet (None: no line)."""
         old_block = current_block(original)
         self.original = original
-        self.updated = splice_block(original, render_block(skills, newline_of(original)))
+        self.updated = splice_block(original, render_block(skills, newline_of(original)), preamble)
         self.has_block = old_block is not None
-        listed = read_block(old_block) if old_block is not None else {}
+        listed, self.conflict = read_block(old_block) if old_block is not None else ({}, False)
         expected = {skill.label: skill.domain for skill in skills}
         self.missing = sorted(expected.keys() - listed.keys())
         self.stale = sorted(listed.keys() - expected.keys())
@@ -38,7 +43,7 @@ class Drift:
         return self.updated == self.original
 
     def is_drift(self, *, strict: bool) -> bool:
-        return not self.current if strict else bool(self.missing or self.stale)
+        return not self.current if strict else bool(self.missing or self.stale or self.conflict)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -47,4 +52,5 @@ class Drift:
             "moved": self.moved,
             "current": self.current,
             "has_block": self.has_block,
+            "conflict": self.conflict,
         }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER
 from skillmem_hook.catalog.domains import DOMAIN_NAMES
+from skillmem_hook.catalog.names import CONFLICT_PREFIXES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,14 +40,22 @@ def render_block(skills: Iterable[Skill], newline: bytes = b"\n") -> bytes:
     return newline.join(line.encode("utf-8") for line in lines)
 
 
-def read_block(block: bytes) -> dict[str, str]:
-    """The labels a block lists, each with the domain it is listed under."""
+def read_block(block: bytes) -> tuple[dict[str, str], bool]:
+    """The labels a block lists, each with the domain it is listed under; and whether it holds a merge conflict.
+
+    Lines end in LF, CRLF or (in a file without LF) CR, as the markers do.
+    Git's conflict lines (``<<<<<<< ours``, ``=======``, ``>>>>>>> theirs``,
+    ``||||||| base``) are no names: ``check_name`` refuses names that start so.
+    """
     listed: dict[str, str] = {}
+    conflict = False
     domain = ""
-    for raw in block.split(b"\n")[1:-1]:
-        line = raw.rstrip(b"\r").decode("utf-8", errors="replace")
-        if line.startswith("[") and line.endswith("]"):
+    for raw in block.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[1:-1]:
+        line = raw.decode("utf-8", errors="replace")
+        if line.startswith(CONFLICT_PREFIXES):
+            conflict = True
+        elif line.startswith("[") and line.endswith("]"):
             domain = line[1:-1]
         elif line:
             listed[line] = domain
-    return listed
+    return listed, conflict

@@ -8,18 +8,19 @@ Three readers, tried in order:
    is a plain or quoted scalar on one line, or a folded or literal block of
    lines with one indentation; a differential property test proves it equal
    to PyYAML;
-2. PyYAML's base loader (imported only when a file needs it);
+2. PyYAML's base loader (imported only when a file needs it); a ``\\u``
+   escape of a UTF-16 surrogate is invalid, as libyaml says, whichever
+   loader PyYAML has;
 3. when PyYAML rejects the text, a lenient line reader for ``name:`` and
-   ``description:`` that records a warning instead of dropping the skill.
+   ``description:`` (``lenient_yaml.py``) that records a warning instead of
+   dropping the skill.
 """
 
 from __future__ import annotations
 
 import re
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Iterator
+from skillmem_hook.catalog.lenient_yaml import read_leniently, repeated_keys, unescape_double_quoted
 
 BOM = b"\xef\xbb\xbf"
 _OPENING = re.compile(rb"---[ \t]*\r?\n")
@@ -29,11 +30,7 @@ _FAST_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +(.*)")
 # A plain scalar may not start with a YAML indicator; these also send
 # anything quoted, flow-styled, anchored, tagged or block-styled to PyYAML.
 _FAST_BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
-_ESCAPES = {"\\": "\\", '"': '"', "/": "/", "n": "\n", "t": "\t", "r": "\r"}
-_HEX = frozenset("0123456789abcdefABCDEF")
 _BLOCK_STYLES = frozenset({">", ">-", "|", "|-"})
-_LENIENT_KEY = re.compile(r"(name|description)[ \t]*:(?:[ \t]+(.*))?$")
-_BLOCK_INDICATOR = re.compile(r"([|>])[+-]?[0-9]?[ \t]*(?:#.*)?")
 
 
 class UnclosedFrontmatter(ValueError):
@@ -139,32 +136,10 @@ def _simple_scalar(value: str) -> str | None:
         inner = value[1:-1]
         if value[0] == "'":
             return None if "'" in inner.replace("''", "") else inner.replace("''", "'")
-        return _unescape_double_quoted(inner)
+        return unescape_double_quoted(inner)
     if not value or value[0] in _FAST_BAD_START or value.endswith(":") or ": " in value or " #" in value:
         return None
     return value
-
-
-def _unescape_double_quoted(inner: str) -> str | None:
-    """The common escapes of a double-quoted scalar; None for any other."""
-    if "\\" not in inner:
-        return None if '"' in inner else inner
-    parts: list[str] = []
-    start = 0
-    while (slash := inner.find("\\", start)) >= 0:
-        parts.append(inner[start:slash])
-        code = inner[slash + 1 : slash + 2]
-        if code in _ESCAPES:
-            parts.append(_ESCAPES[code])
-            start = slash + 2
-        elif code == "u" and len(digits := inner[slash + 2 : slash + 6]) == 4 and _HEX.issuperset(digits):
-            parts.append(chr(int(digits, 16)))
-            start = slash + 6
-        else:
-            return None
-    parts.append(inner[start:])
-    literal = "".join(parts[index] for index in range(0, len(parts), 2))
-    return None if '"' in literal else "".join(parts)
 
 
 def _read_with_yaml(text: str) -> tuple[object, list[str]]:
@@ -176,57 +151,18 @@ def _read_with_yaml(text: str) -> tuple[object, list[str]]:
     except (yaml.YAMLError, RecursionError) as error:
         problem = " ".join(str(error).split())
         return read_leniently(text), [f"invalid YAML ({problem}); name and description were read line by line"]
-    warnings = [f"key {key!r} is given more than once; the last one is used" for key in _repeated_keys(text)]
+    if loader is yaml.BaseLoader and _holds_surrogate(
+        value
+    ):  # libyaml refuses these escapes; the pure loader must agree
+        problem = "a \\u escape names half of a UTF-16 surrogate pair"
+        return read_leniently(text), [f"invalid YAML ({problem}); name and description were read line by line"]
+    warnings = [f"key {key!r} is given more than once; the last one is used" for key in repeated_keys(text)]
     return value, warnings
 
 
-def _repeated_keys(text: str) -> list[str]:
-    seen: set[str] = set()
-    repeated: list[str] = []
-    for line in text.split("\n"):
-        match = _LENIENT_KEY.match(line)
-        if match is None:
-            continue
-        key = match.group(1)
-        if key in seen and key not in repeated:
-            repeated.append(key)
-        seen.add(key)
-    return repeated
-
-
-def read_leniently(text: str) -> dict[str, str]:
-    """Read ``name:`` and ``description:`` from text that is not valid YAML."""
-    lines = text.split("\n")
-    fields: dict[str, str] = {}
-    for number, line in enumerate(lines):
-        match = _LENIENT_KEY.match(line)
-        if match is None:
-            continue
-        key, value = match.group(1), (match.group(2) or "").strip()
-        block = _BLOCK_INDICATOR.fullmatch(value)
-        if block is not None:
-            value = _block_text(_indented_lines(lines, number + 1), folded=block.group(1) == ">")
-        fields[key] = _unquote(value)
-    return fields
-
-
-def _indented_lines(lines: list[str], start: int) -> Iterator[str]:
-    for line in lines[start:]:
-        if line and not line[0].isspace():
-            return
-        yield line.strip()
-
-
-def _block_text(lines: Iterator[str], *, folded: bool) -> str:
-    kept = list(lines)
-    while kept and not kept[-1]:
-        kept.pop()
-    if folded:
-        return " ".join(line for line in kept if line)
-    return "\n".join(kept)
-
-
-def _unquote(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-        return value[1:-1]
-    return value
+def _holds_surrogate(value: object) -> bool:
+    if isinstance(value, str):
+        return not value.isascii() and any("\ud800" <= character <= "\udfff" for character in value)
+    if isinstance(value, dict):
+        return any(_holds_surrogate(key) or _holds_surrogate(item) for key, item in value.items())
+    return isinstance(value, list) and any(_holds_surrogate(item) for item in value)

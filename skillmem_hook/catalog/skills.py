@@ -5,10 +5,8 @@ Pure: the file system is read elsewhere (``scan.py``).
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
-from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER
 from skillmem_hook.catalog.domains import categorise
 from skillmem_hook.catalog.frontmatter import (
     UnclosedFrontmatter,
@@ -16,17 +14,16 @@ from skillmem_hook.catalog.frontmatter import (
     frontmatter_span,
     read_fields,
 )
+from skillmem_hook.catalog.names import SkillProblem as SkillProblem  # noqa: PLC0414 - re-exported for scan
+from skillmem_hook.catalog.names import (
+    check_name,
+    refuse_surrogates,
+    replace_surrogates,
+    slug_of,
+)
 
 HEADING_WINDOW = 64 * 1024
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
-# Characters that could break a block line or hide what it says: control
-# and format characters (line breaks, bidi overrides, zero-width marks).
-_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
-_NOT_ALNUM = re.compile(r"[\W_]+")
-
-
-class SkillProblem(ValueError):
-    """A SKILL.md that cannot be used; the message is the reason."""
 
 
 class Skill:
@@ -74,12 +71,6 @@ def owner_of(path: str) -> str:
             if segment.startswith("@"):
                 return segment
     return ""
-
-
-def slug_of(name: str) -> str:
-    """The name as compared for duplicates: NFKC, case-folded, punctuation runs as '-'."""
-    folded = (name if name.isascii() else unicodedata.normalize("NFKC", name)).casefold()
-    return _NOT_ALNUM.sub("-", folded).strip("-") or folded
 
 
 class SkillText:
@@ -134,8 +125,11 @@ def read_skill_text(data: bytes) -> SkillText:
     mapping = _as_mapping(fields, warnings)
     name = _string_field(mapping, "name", warnings)
     description = _string_field(mapping, "description", warnings)
-    if description is None:
-        body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "text")
+    if warnings:  # a surrogate comes only from the lenient reader, which always warns
+        refuse_surrogates(name or "")
+        description = replace_surrogates(description, warnings) if description else description
+    if description is None:  # only then is the body decoded: checking every body costs 12% of a scan
+        body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "body")
         description = first_heading(body)
     return SkillText(name, description, warnings, _text_metadata(mapping.get("metadata")))
 
@@ -151,25 +145,14 @@ def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
         metadata=text.metadata,
         domain=text.domain if text.name else None,  # a folder-named skill is sorted by its folder's name
     )
+    if skill.name.startswith("@") and "/" in skill.name:
+        raise SkillProblem(
+            "the name reads as an owner's label (@owner/name); only an '@' folder gives a skill an owner"
+        )
     check_name(skill.label)  # the label, since an owner's folder name is part of the line
     if text.name:
         text.domain = skill.domain
     return skill
-
-
-def check_name(name: str) -> None:
-    """Refuse a name that could break the block's structure or hide its text."""
-    if not (name.isascii() and name.isprintable()):  # printable ASCII holds no unsafe character
-        for character in name:
-            category = unicodedata.category(character)
-            if category == "Cs":  # a byte of a file name that is not UTF-8, as Python decodes it
-                raise SkillProblem("a folder name on the skill's path is not valid UTF-8")
-            if category in _UNSAFE_CATEGORIES:
-                raise SkillProblem(f"the name holds the unsafe character U+{ord(character):04X}")
-    if BEGIN_MARKER in name or END_MARKER in name:
-        raise SkillProblem("the name holds an index marker")
-    if name.startswith("[") and name.endswith("]"):
-        raise SkillProblem("the name reads as a [domain] header")
 
 
 def deduplicate(skills: list[Skill]) -> tuple[list[Skill], list[tuple[Skill, Skill]]]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import unicodedata
 
+from skillmem_hook.catalog.names import check_name, slug_of
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.skills import SkillProblem, check_name, owner_of, read_skill_text, slug_of
+from skillmem_hook.catalog.skills import SkillProblem, owner_of, read_skill_text
 from skillmem_hook.catalog.walk import SKILL_FILE, find_skill_files
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.lint.check import FileLint, lint_skill_file
