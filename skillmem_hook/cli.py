@@ -48,7 +48,7 @@ def _run(arguments: list[str]) -> int:
     if command == "index":
         from skillmem_hook.commands.index import index  # noqa: PLC0415 - import only the command that runs
 
-        return index(roots, settings.write)
+        return index(roots, settings.write, settings.prompt_files, force=options.force)
     if command == "prompt":
         from skillmem_hook.commands.prompt import prompt  # noqa: PLC0415
 
@@ -68,7 +68,7 @@ def _run(arguments: list[str]) -> int:
         return verify(roots, prompt_files, strict=settings.strict)
     from skillmem_hook.commands.hook import hook  # noqa: PLC0415
 
-    return hook(roots, prompt_files, options.out)
+    return hook(roots, prompt_files, options.out, force=options.force)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,4 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--prompt-file", dest="measured_file", metavar="FILE", help="also measure the block now in FILE"
     )
     parsers["hook"].add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")
+    for name in ("index", "hook"):
+        parsers[name].add_argument(
+            "--force", action="store_true", help="replace an existing file that skillmem did not write"
+        )
     return parser

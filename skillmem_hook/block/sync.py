@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.atomic import stage, staging
 from skillmem_hook.block.drift import Drift
-from skillmem_hook.block.prompt_file import check_writable, read_prompt_file, write_if_changed
+from skillmem_hook.block.prompt_file import check_writable, read_prompt_file
 from skillmem_hook.catalog.scan import Catalog, scan_roots
+from skillmem_hook.errors import FileAccessError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,11 +37,34 @@ def _distinct_files(paths: Sequence[str]) -> list[str]:
 
 
 def write_updates(drifts: Sequence[tuple[str, Drift]]) -> list[str]:
-    """Write every prompt file whose block is not current; the paths written."""
-    for path, drift in drifts:
-        if not drift.current:
-            check_writable(path)
-    return [path for path, drift in drifts if write_if_changed(path, drift.original, drift.updated)]
+    """Write every prompt file whose block is not current; the paths written.
+
+    Every temporary file is written before any is renamed, so a full disk or
+    an unwritable folder leaves all the files as they were. Should a rename
+    still fail (a file edited meanwhile), the error names the files already
+    written.
+    """
+    changed = [(path, drift) for path, drift in drifts if not drift.current]
+    for path, _ in changed:
+        check_writable(path)
+    written: list[str] = []
+    with staging() as staged:
+        for path, drift in changed:
+            stage(staged, os.path.realpath(path), drift.updated, label=path, expected=drift.original)
+        for write in staged:
+            try:
+                if write.commit():
+                    written.append(write.label)
+            except FileAccessError as error:
+                raise _partly_written(error, written) from None
+    return written
+
+
+def _partly_written(error: FileAccessError, written: list[str]) -> FileAccessError:
+    if not written:
+        return error
+    done = ", ".join(repr(path) for path in written)
+    return FileAccessError(f"{error.message}; already updated: {done}", error.hint)
 
 
 def union(drifts: Sequence[tuple[str, Drift]], field: str) -> list[str]:
