@@ -8,16 +8,19 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.errors import UsageError
+from skillmem_hook.files import FileTooLarge, NotARegularFile, read_regular_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
 CONFIG_FILE = ".skillmem.yaml"
 DEFAULT_ROOTS = (".claude/skills", ".agents/skills", ".codex/skills", "skills")
 DEFAULT_PROMPT_FILES = ("AGENTS.md", "CLAUDE.md")
 _LIST_KEYS = ("roots", "prompt_files")
 _OPTION_KEYS = {"strict": bool, "write": str}
+# A configuration is a few lines; the cap keeps a runaway file from costing seconds.
+CONFIG_LIMIT = 64 * 1024
 _EXAMPLE = "roots: [skills]\nprompt_files: [AGENTS.md]"
 
 
@@ -72,15 +75,22 @@ def _required(values: list[str], what: str, flag: str, looked_for: Sequence[str]
 def read_config_file(path: str) -> dict[str, object]:
     """The checked contents of .skillmem.yaml; empty when there is none."""
     try:
-        with open(path, "rb") as file:
-            text = file.read()
+        text = read_regular_file(path, CONFIG_LIMIT)
     except FileNotFoundError:
         return {}
+    except NotARegularFile as error:
+        raise UsageError(f"{path} is {error.kind}, not a regular file", f"make {path} a file, or remove it") from None
+    except FileTooLarge as error:
+        raise UsageError(
+            f"{path} is {error.strerror}; a configuration holds at most {CONFIG_LIMIT:,} bytes",
+            f"a configuration is a few lines, for example:\n{_EXAMPLE}",
+        ) from None
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
     import yaml  # noqa: PLC0415 - only a repository with a config file pays for PyYAML
 
     try:
+        _check_nesting(path, yaml.parse(text, Loader=yaml.SafeLoader))
         content = yaml.safe_load(text)
     except yaml.YAMLError as error:
         problem = " ".join(str(error).split())
@@ -94,19 +104,62 @@ def read_config_file(path: str) -> dict[str, object]:
     return _checked(path, content)
 
 
+def _check_nesting(path: str, events: Iterable[object]) -> None:
+    """Refuse a value nested deeper than a list of paths, before PyYAML builds it.
+
+    PyYAML's parser is iterative but its constructor recursive: 5,000 nested
+    lists would end in a RecursionError. The message names the top-level key.
+    """
+    import yaml  # noqa: PLC0415 - imported already by the caller
+
+    depth = 0
+    nodes = 0  # complete nodes in the top mapping: keys and values alternate
+    key: object = None
+    for event in events:
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > 2:
+                raise UsageError(f"{path}: {key!r} is nested too deeply", _hint_for(key))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+            nodes += depth == 1
+        elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)) and depth == 1:
+            if nodes % 2 == 0:
+                key = getattr(event, "value", None)
+            nodes += 1
+
+
+def _hint_for(key: object) -> str:
+    if key in _LIST_KEYS:
+        return f"write it as: {key}: [path, other/path]"
+    return f"fix or remove the key {key!r}; for example:\n{_EXAMPLE}"
+
+
 def _checked(path: str, content: dict[object, object]) -> dict[str, object]:
     known = (*_LIST_KEYS, *_OPTION_KEYS)
     for key, value in content.items():
         if key in _LIST_KEYS:
-            if not isinstance(value, list) or not value or not all(isinstance(item, str) and item for item in value):
+            if not isinstance(value, list) or not value or not all(_usable_path(item) for item in value):
                 raise UsageError(f"{path}: '{key}' must be a list of paths", f"write it as: {key}: [path, other/path]")
         elif key in _OPTION_KEYS:
             expected = _OPTION_KEYS[key]
-            if not isinstance(value, expected):
-                raise UsageError(f"{path}: '{key}' must be a {expected.__name__}", f"fix or remove the key '{key}'")
+            if not isinstance(value, expected) or (expected is str and not _usable_path(value)):
+                article = "a path" if expected is str else f"a {expected.__name__}"
+                raise UsageError(f"{path}: '{key}' must be {article}", f"fix or remove the key '{key}'")
         else:
             raise UsageError(f"{path}: unknown key {key!r}", "the keys are: " + ", ".join(known))
     return {str(key): value for key, value in content.items()}
+
+
+def _usable_path(value: object) -> bool:
+    """A non-empty text the file system can take: no NUL byte, no lone surrogate."""
+    if not isinstance(value, str) or not value or "\x00" in value:
+        return False
+    try:
+        os.fsencode(value)
+    except UnicodeError:
+        return False
+    return True
 
 
 def _existing(candidates: Sequence[str], exists: Callable[[str], bool]) -> list[str]:

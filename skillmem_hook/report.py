@@ -6,17 +6,22 @@ line ``{tool, error, hint}`` on stderr, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
 import sys
 from collections.abc import Iterator
 
-from skillmem_hook.errors import EXIT_ERROR, EXIT_INTERRUPTED, SkillmemError
+from skillmem_hook.errors import EXIT_ERROR, EXIT_INTERRUPTED, FileAccessError, SkillmemError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import signal
     from collections.abc import Callable
+    from typing import TextIO
+else:
+    import _signal as signal  # the C module: ``signal`` itself costs an enum build at start-up
 
 
 _BATCH = 1000
@@ -29,6 +34,8 @@ def emit(data: dict[str, object]) -> None:
     batch at a time, so that 100,000 skills never sit in memory twice, once
     as objects and once as text.
     """
+    if sys.stdout is None:
+        return  # started with stdout closed (``>&-``): the exit code is all there is to say
     write = sys.stdout.write
     try:
         write("{")
@@ -44,7 +51,19 @@ def emit(data: dict[str, object]) -> None:
     except BrokenPipeError:
         # The reader stopped reading (``| head``): nothing is wrong with the run,
         # and its exit code still stands. Send what is left, and the flush at exit, nowhere.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence(sys.stdout)
+    except (OSError, ValueError) as error:
+        _silence(sys.stdout)
+        raise FileAccessError(
+            f"cannot write the result to stdout: {getattr(error, 'strerror', None) or error}",
+            "check where stdout goes (a full disk, /dev/full, a closed stream)",
+        ) from None
+
+
+def _silence(stream: TextIO) -> None:
+    """Send what is left in ``stream``, and its flush at exit, to /dev/null."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def _write_array(items: Iterator[object], write: Callable[[str], object]) -> None:
@@ -57,8 +76,14 @@ def _write_array(items: Iterator[object], write: Callable[[str], object]) -> Non
 
 
 def emit_error(tool: str, error: str, hint: str) -> None:
-    """Print one JSON error line on stderr."""
-    sys.stderr.write(json.dumps({"tool": tool, "error": error, "hint": hint}) + "\n")
+    """Print one JSON error line on stderr; a closed or full stderr leaves only the exit code."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(json.dumps({"tool": tool, "error": error, "hint": hint}) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        _silence(sys.stderr)
 
 
 def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int]) -> int:
@@ -67,13 +92,17 @@ def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int]) -> 
     ``tool`` names the command at the time of failure (known only once the
     arguments are parsed).
     """
+    _fill_closed_standard_streams()
+    previous = _raise_on_interrupt()
     try:
         return action()
     except SkillmemError as error:
         emit_error(tool(), error.message, error.hint)
         return error.exit_code
-    except KeyboardInterrupt:
-        emit_error(tool(), "interrupted", "run the command again; no file was left half-written")
+    except KeyboardInterrupt as interrupt:
+        # Terminated (SIGTERM, SIGHUP, SIGQUIT during a write) names its signal.
+        message = f"interrupted ({interrupt})" if str(interrupt) else "interrupted"
+        emit_error(tool(), message, "run the command again; no file was left half-written")
         return EXIT_INTERRUPTED
     except Exception as error:  # noqa: BLE001 - the contract is a JSON line, never a traceback
         emit_error(
@@ -82,3 +111,38 @@ def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int]) -> 
             "this is a bug in skillmem; please report it with the command you ran",
         )
         return EXIT_ERROR
+    finally:
+        _restore_interrupt(previous)
+
+
+def _fill_closed_standard_streams() -> None:
+    """Open /dev/null on a closed descriptor 0, 1 or 2.
+
+    Otherwise the next file opened (a prompt file's temporary copy) would get
+    that number, and anything written to "stdout" would land in it.
+    """
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            opened = os.open(os.devnull, os.O_RDWR)
+            if opened != descriptor:  # a lower one was closed too and took it; the loop fills this one next
+                os.dup2(opened, descriptor)
+                os.close(opened)
+
+
+def _raise_on_interrupt() -> object:
+    """Let Ctrl-C raise KeyboardInterrupt while the command runs, so writes clean up.
+
+    The package's first lines make Ctrl-C during start-up exit at once; the
+    previous handler comes back once the command is done.
+    """
+    try:
+        return signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:
+        return None  # not the main thread: the caller's handling stays
+
+
+def _restore_interrupt(previous: object) -> None:
+    if previous is not None:
+        signal.signal(signal.SIGINT, previous)  # type: ignore[arg-type]
