@@ -1,11 +1,17 @@
 from __future__ import annotations
 
 import json
+import os
+import shlex
+import subprocess
+import sys
 
 import pytest
 
 from skillmem_hook.errors import FileAccessError, MarkerError, UsageError
 from skillmem_hook.report import emit, run_reporting_errors
+
+from .helpers import SEED_BLOCK, seed_tree
 
 
 @pytest.mark.parametrize("count", [0, 1, 999, 1000, 1001, 2500])
@@ -41,3 +47,35 @@ def test_every_failure_becomes_one_json_line_and_its_exit_code(capsys, error, co
 def test_success_passes_the_code_through(capsys):
     assert run_reporting_errors(lambda: "t", lambda: 3) == 3
     assert capsys.readouterr().err == ""
+
+
+def run_with_redirects(redirects, *args):
+    """The CLI through bash, whose redirections close or fill its standard streams for real."""
+    command = " ".join(shlex.quote(word) for word in [sys.executable, "-m", "skillmem_hook", *map(str, args)])
+    return subprocess.run(["bash", "-c", f"{command} {redirects}"], capture_output=True, text=True, timeout=60)
+
+
+def test_inject_with_stdout_closed_writes_the_file_and_exits_0(tmp_path):
+    root = seed_tree(tmp_path / "skills")
+    prompt = tmp_path / "AGENTS.md"
+    prompt.write_bytes(b"# prompt\n")
+    result = run_with_redirects(">&-", "inject", "--root", root, "--prompt-file", prompt)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert prompt.read_bytes() == b"# prompt\n" + SEED_BLOCK + b"\n"
+    assert sorted(os.listdir(tmp_path)) == ["AGENTS.md", "cwd", "skills"]
+
+
+def test_a_full_stdout_is_an_io_error_not_a_bug(tmp_path):
+    root = seed_tree(tmp_path / "skills")
+    result = run_with_redirects("> /dev/full", "prompt", "--root", root)
+    assert result.returncode == 2
+    error = json.loads(result.stderr)
+    assert error["error"] == "cannot write the result to stdout: No space left on device"
+    assert "Exception ignored" not in result.stderr
+
+
+@pytest.mark.parametrize("redirects", ["2>&-", "2>/dev/full", ">&- 2>&-", "2>&- </dev/null"])
+def test_an_error_with_stderr_closed_or_full_still_exits_2(tmp_path, redirects):
+    result = run_with_redirects(redirects, "prompt", "--root", tmp_path / "nowhere", "--bad-flag")
+    assert result.returncode == 2
+    assert result.stdout == ""
