@@ -27,10 +27,6 @@ TEMPORARY_SUFFIX = ".skillmem-tmp"
 _NAME_BYTES_KEPT = 64
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, SIGHUP or SIGQUIT arrived during a write: handled like Ctrl-C."""
-
-
 class TargetChanged(FileAccessError):
     """The target no longer holds the bytes it was read with."""
 
@@ -46,45 +42,78 @@ class StagedWrite:
         self.label = label
         self.expected = expected
 
-    def commit(self) -> bool:
-        """Rename the temporary file over the target; False when the target already held the new bytes."""
-        status = None
-        if self.expected is not None:
-            status = self._check_unchanged()
-            if status is None:
-                self.discard()
-                return False
-        with _signals_held():
-            if status is not None and not _same_identity(self.target, status):
-                raise _changed(self.label)
-            try:
-                os.replace(self.temporary, self.target)
-            except OSError as error:
-                raise FileAccessError(
-                    f"cannot write {self.label!r}: {error.strerror}", "check the file and its folder"
-                ) from None
-            self.temporary = ""
-        return True
+    def replace(self, status: os.stat_result | None) -> None:
+        """Rename the temporary file over the target, if the target still has ``status``.
 
-    def _check_unchanged(self) -> os.stat_result | None:
-        """The target's status when it still holds ``expected``; None when it holds the new bytes already."""
+        Called with interrupts held, so that the check and the rename are one
+        step as far as signals go.
+        """
+        if status is not None and not _same_identity(self.target, status):
+            raise _changed(self.label)
+        try:
+            os.replace(self.temporary, self.target)
+        except OSError as error:
+            raise FileAccessError(
+                f"cannot write {self.label!r}: {error.strerror}", "check the file and its folder"
+            ) from None
+        self.temporary = ""
+
+    def check_unchanged(self) -> tuple[bool, os.stat_result | None]:
+        """Whether the rename is still needed, and the target's status to check again just before it.
+
+        Not needed when the target already holds the new bytes (another run
+        wrote them meanwhile); ``TargetChanged`` when it holds anything else
+        than what it was read with.
+        """
+        if self.expected is None:
+            return True, None
         try:
             current, status = read_regular_file_with_status(self.target)
         except OSError:
             raise _changed(self.label) from None
         if current == self.expected and status.st_size == len(current):
-            return status
+            return True, status
         with open(self.temporary, "rb") as staged:
             if current == staged.read():
-                return None  # another run wrote the same bytes meanwhile
+                return False, None
         raise _changed(self.label)
 
     def discard(self) -> None:
-        with _signals_held():
+        with signals_held():
             if self.temporary:
                 with contextlib.suppress(OSError):
                     os.unlink(self.temporary)
                 self.temporary = ""
+
+
+def commit_all(staged: list[StagedWrite]) -> list[str]:
+    """Rename every staged file over its target; the labels of those written.
+
+    Every target is checked before any is renamed, and the renames run with
+    interrupts held, so an edit found meanwhile or a Ctrl-C leaves all the
+    targets as they were. Should a rename itself fail, the error names the
+    files already written.
+    """
+    checked = [(write, *write.check_unchanged()) for write in staged]
+    written: list[str] = []
+    with signals_held():
+        for write, needed, status in checked:
+            if not needed:
+                write.discard()
+                continue
+            try:
+                write.replace(status)
+            except FileAccessError as error:
+                raise _partly_written(error, written) from None
+            written.append(write.label)
+    return written
+
+
+def _partly_written(error: FileAccessError, written: list[str]) -> FileAccessError:
+    if not written:
+        return error
+    done = ", ".join(repr(label) for label in written)
+    return type(error)(f"{error.message}; already updated: {done}", error.hint)
 
 
 def _changed(label: str) -> TargetChanged:
@@ -92,6 +121,18 @@ def _changed(label: str) -> TargetChanged:
         f"{label!r} changed while skillmem was updating it; skillmem left it as it is now",
         "run the command again once the other edit is saved",
     )
+
+
+def signals_held() -> contextlib.AbstractContextManager[None]:
+    from skillmem_hook.signals import signals_held  # noqa: PLC0415 - only a run that writes pays for it
+
+    return signals_held()
+
+
+def cleanup_on_termination() -> contextlib.AbstractContextManager[None]:
+    from skillmem_hook.signals import cleanup_on_termination  # noqa: PLC0415
+
+    return cleanup_on_termination()
 
 
 def _same_identity(path: str, read: os.stat_result) -> bool:
@@ -108,7 +149,7 @@ def _same_identity(path: str, read: os.stat_result) -> bool:
 def staging() -> Iterator[list[StagedWrite]]:
     """A list to stage writes into; every temporary file not committed is removed on the way out."""
     staged: list[StagedWrite] = []
-    with _cleanup_on_termination():
+    with cleanup_on_termination():
         try:
             yield staged
         finally:
@@ -141,7 +182,7 @@ def stage(
         existing = None
     import tempfile  # noqa: PLC0415 - only a run that writes pays for it
 
-    with _signals_held():
+    with signals_held():
         try:
             descriptor, temporary = tempfile.mkstemp(dir=folder or ".", prefix=f".{short}.", suffix=TEMPORARY_SUFFIX)
         except OSError as error:
@@ -163,7 +204,10 @@ def stage(
 
 def _copy_owner(temporary: str, existing: os.stat_result | None) -> None:
     # Before chmod: chown clears the setuid and setgid bits.
-    if existing is not None and os.geteuid() == 0 and (existing.st_uid, existing.st_gid) != (0, 0):
+    if existing is None or os.geteuid() != 0:
+        return
+    created = os.stat(temporary)
+    if (existing.st_uid, existing.st_gid) != (created.st_uid, created.st_gid):
         os.chown(temporary, existing.st_uid, existing.st_gid)
 
 
@@ -171,40 +215,3 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
-
-
-_TERMINATING = ("SIGTERM", "SIGHUP", "SIGQUIT")
-
-
-@contextlib.contextmanager
-def _cleanup_on_termination() -> Iterator[None]:
-    """Turn SIGTERM, SIGHUP and SIGQUIT into ``Terminated`` while temporary files exist."""
-    import signal  # noqa: PLC0415 - only a run that writes pays for it
-    import threading  # noqa: PLC0415
-
-    def terminate(number: int, frame: object) -> None:
-        raise Terminated(signal.Signals(number).name)
-
-    numbers = [getattr(signal, name) for name in _TERMINATING if hasattr(signal, name)]
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may set handlers; the caller's own stay in force
-        return
-    previous = {number: signal.signal(number, terminate) for number in numbers}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold interrupts while a temporary file is created, renamed or removed and its name recorded."""
-    import signal  # noqa: PLC0415
-
-    held = {signal.SIGINT, *(getattr(signal, name) for name in _TERMINATING if hasattr(signal, name))}
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -77,13 +77,7 @@ def _write_array(items: Iterator[object], write: Callable[[str], object]) -> Non
 
 def emit_error(tool: str, error: str, hint: str) -> None:
     """Print one JSON error line on stderr; a closed or full stderr leaves only the exit code."""
-    if sys.stderr is None:
-        return
-    try:
-        sys.stderr.write(json.dumps({"tool": tool, "error": error, "hint": hint}) + "\n")
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        _silence(sys.stderr)
+    _Forgiving(sys.stderr).write(json.dumps({"tool": tool, "error": error, "hint": hint}) + "\n")
 
 
 def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int]) -> int:
@@ -94,6 +88,8 @@ def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int]) -> 
     """
     _fill_closed_standard_streams()
     previous = _raise_on_interrupt()
+    stderr = sys.stderr
+    sys.stderr = _Forgiving(stderr)
     try:
         return action()
     except SkillmemError as error:
@@ -112,7 +108,30 @@ def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int]) -> 
         )
         return EXIT_ERROR
     finally:
+        sys.stderr = stderr
         _restore_interrupt(previous)
+
+
+class _Forgiving:
+    """stderr for people: a closed or full stream loses the message, never the exit code."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if self._stream is not None:
+            try:
+                self._stream.write(text)
+                self._stream.flush()
+            except (OSError, ValueError):
+                _silence(self._stream)
+        return len(text)
+
+    def flush(self) -> None:
+        self.write("")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
 
 
 def _fill_closed_standard_streams() -> None:

@@ -79,3 +79,16 @@ def test_an_error_with_stderr_closed_or_full_still_exits_2(tmp_path, redirects):
     result = run_with_redirects(redirects, "prompt", "--root", tmp_path / "nowhere", "--bad-flag")
     assert result.returncode == 2
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("redirects", ["2>&-", "2>/dev/full"])
+def test_a_hook_whose_stderr_is_closed_or_full_still_exits_3_on_drift(tmp_path, redirects):
+    root = seed_tree(tmp_path / "skills")
+    prompt = tmp_path / "AGENTS.md"
+    prompt.write_bytes(b"# prompt\n")
+    code = "import sys; from skillmem_hook.hooks import skill_verify; sys.exit(skill_verify(sys.argv[1:]))"
+    command = " ".join(shlex.quote(word) for word in [sys.executable, "-c", code, "--root", str(root)])
+    result = subprocess.run(
+        ["bash", "-c", f"{command} --prompt-file {shlex.quote(str(prompt))} {redirects}"], timeout=60, check=False
+    )
+    assert result.returncode == 3

@@ -84,3 +84,24 @@ def test_the_hook_reports_the_files_it_wrote_as_well(tmp_path, monkeypatch, caps
     assert error == f"cannot write {str(files[1])!r}: Input/output error; already updated: {str(files[0])!r}"
     assert snapshot(files[1]) == before
     assert [name for name in os.listdir(tmp_path) if name.endswith(".skillmem-tmp")] == []
+
+
+def test_an_edit_found_in_any_file_leaves_every_file_as_it_was(capsys, tmp_path, monkeypatch):
+    args, files = two_roots_two_files(tmp_path)
+    first = snapshot(files[0])
+    real_fsync = os.fsync
+    synced = []
+
+    def editor_saves_the_second_file_while_it_is_staged(descriptor):
+        synced.append(descriptor)
+        if len(synced) == 2:
+            with open(files[1], "ab") as editor:
+                editor.write(b"typed meanwhile\n")
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", editor_saves_the_second_file_while_it_is_staged)
+    run = run_cli(capsys, "inject", *args)
+    assert run.code == 2
+    assert run.error["error"].endswith("changed while skillmem was updating it; skillmem left it as it is now")
+    assert snapshot(files[0]) == first
+    assert files[1].read_bytes() == b"x\ntyped meanwhile\n"

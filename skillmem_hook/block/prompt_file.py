@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.atomic import stage, staging
+from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import PROMPT_FILE, NotARegularFile, check_write_permission, read_regular_file
 
@@ -71,4 +71,4 @@ def write_if_changed(path: str, old: bytes, new: bytes) -> bool:
     check_writable(path)
     with staging() as staged:
         stage(staged, os.path.realpath(path), new, label=path, expected=old)
-        return staged[0].commit()
+        return bool(commit_all(staged))

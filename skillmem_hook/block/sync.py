@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.atomic import stage, staging
+from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.block.prompt_file import check_writable, read_prompt_file
 from skillmem_hook.catalog.scan import Catalog, scan_roots
-from skillmem_hook.errors import FileAccessError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,32 +38,18 @@ def _distinct_files(paths: Sequence[str]) -> list[str]:
 def write_updates(drifts: Sequence[tuple[str, Drift]]) -> list[str]:
     """Write every prompt file whose block is not current; the paths written.
 
-    Every temporary file is written before any is renamed, so a full disk or
-    an unwritable folder leaves all the files as they were. Should a rename
-    still fail (a file edited meanwhile), the error names the files already
-    written.
+    Every temporary file is written, and every file checked for edits made
+    meanwhile, before any is renamed: a full disk, an unwritable folder or an
+    edit leaves all the files as they were. Should a rename itself fail, the
+    error names the files already written.
     """
     changed = [(path, drift) for path, drift in drifts if not drift.current]
     for path, _ in changed:
         check_writable(path)
-    written: list[str] = []
     with staging() as staged:
         for path, drift in changed:
             stage(staged, os.path.realpath(path), drift.updated, label=path, expected=drift.original)
-        for write in staged:
-            try:
-                if write.commit():
-                    written.append(write.label)
-            except FileAccessError as error:
-                raise _partly_written(error, written) from None
-    return written
-
-
-def _partly_written(error: FileAccessError, written: list[str]) -> FileAccessError:
-    if not written:
-        return error
-    done = ", ".join(repr(path) for path in written)
-    return FileAccessError(f"{error.message}; already updated: {done}", error.hint)
+        return commit_all(staged)
 
 
 def union(drifts: Sequence[tuple[str, Drift]], field: str) -> list[str]:

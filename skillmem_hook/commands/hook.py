@@ -14,7 +14,7 @@ import shlex
 import stat
 import sys
 
-from skillmem_hook.atomic import stage, staging
+from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.files import check_output_target
 from skillmem_hook.report import emit
@@ -37,7 +37,7 @@ def hook(roots: Sequence[str], prompt_files: Sequence[str], out: str, *, force: 
     with staging() as staged:
         # Executable by its owner whatever the umask (umask 177 would leave it 0600).
         stage(staged, target, script, label=out, expected=old, new_mode=0o777, required_bits=stat.S_IRWXU)
-        staged[0].commit()
+        commit_all(staged)
     emit({"written": out, "roots": list(roots), "prompt_files": list(prompt_files)})
     return EXIT_OK
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skillmem_hook.atomic import stage, staging
+from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.render import count_by_domain
 from skillmem_hook.catalog.scan import Catalog, scan_roots
@@ -63,4 +63,4 @@ def write_index_file(path: str, catalog: Catalog, prompt_files: Sequence[str] = 
         return False
     with staging() as staged:
         stage(staged, target, content, label=path, expected=old)
-        return staged[0].commit()
+        return bool(commit_all(staged))
