@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import PROMPT_FILE, NotARegularFile, check_write_permission, read_regular_file
 
@@ -66,6 +65,8 @@ def check_writable(path: str) -> None:
 
 def write_if_changed(path: str, old: bytes, new: bytes) -> bool:
     """Write ``new`` over the file when it differs from ``old``, and it still holds ``old``; True when it did."""
+    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only a run that writes pays for it
+
     if new == old:
         return False
     check_writable(path)

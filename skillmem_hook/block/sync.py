@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.block.prompt_file import check_writable, read_prompt_file
 from skillmem_hook.catalog.scan import Catalog, scan_roots
@@ -43,6 +42,8 @@ def write_updates(drifts: Sequence[tuple[str, Drift]]) -> list[str]:
     edit leaves all the files as they were. Should a rename itself fail, the
     error names the files already written.
     """
+    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only a run that writes pays for it
+
     changed = [(path, drift) for path, drift in drifts if not drift.current]
     for path, _ in changed:
         check_writable(path)
