@@ -17,7 +17,9 @@ _PROGRAMS = ("skillmem", "skillmem-index-hook", "skillmem-verify-hook")
 
 
 def _exit_interrupted(number: int, frame: object) -> None:
-    tool = "skillmem" if sys.argv[0] == "-m" else os.path.basename(sys.argv[0])
+    # Under -m, runpy may have set argv[0] to the path of __main__.py by now.
+    program = os.path.basename(sys.argv[0])
+    tool = program if program in _PROGRAMS else "skillmem"
     line = f'{{"tool": "{tool}", "error": "interrupted", "hint": "run the command again; no file was changed"}}\n'
     try:
         os.write(2, line.encode())

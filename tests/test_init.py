@@ -32,9 +32,11 @@ PROBE = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("program", ["skillmem", "skillmem-index-hook"])
+@pytest.mark.parametrize(
+    ("program", "tool"), [("skillmem", "skillmem"), ("skillmem-index-hook", "skillmem-index-hook"), ("-m", "skillmem")]
+)
 @pytest.mark.parametrize("module", ["argparse", "skillmem_hook.config"])
-def test_ctrl_c_while_modules_load_exits_130_with_the_json_line(tmp_path, program, module):
+def test_ctrl_c_while_modules_load_exits_130_with_the_json_line(tmp_path, program, tool, module):
     result = subprocess.run(
         [sys.executable, "-c", PROBE, module, program, "prompt", "--root", str(tmp_path)],
         capture_output=True,
@@ -44,7 +46,7 @@ def test_ctrl_c_while_modules_load_exits_130_with_the_json_line(tmp_path, progra
     assert result.returncode == 130
     assert "Traceback" not in result.stderr
     assert json.loads(result.stderr) == {
-        "tool": program,
+        "tool": tool,
         "error": "interrupted",
         "hint": "run the command again; no file was changed",
     }
