@@ -1,11 +1,11 @@
 """Atomic writes: a temporary file beside the target, synced, then renamed over it.
 
-Several files are staged first and renamed only once every temporary file
-is written, so a full disk leaves all of them as they were. Before each
-rename the target is checked to still hold the bytes it was read with, so
-an edit made meanwhile is never replaced. SIGINT, SIGTERM, SIGHUP and
-SIGQUIT during a write remove the temporary files; only SIGKILL (or a
-crash of the machine) can leave one, named ``.<name>.<random>.skillmem-tmp``.
+Several files are staged first; only once every temporary file is written
+and every target checked to still hold the bytes it was read with are they
+renamed, with interrupts held. So a full disk, an edit made meanwhile or a
+Ctrl-C leaves all of them as they were. SIGINT, SIGTERM, SIGHUP and SIGQUIT
+during a write remove the temporary files; only SIGKILL (or a crash of the
+machine) can leave one, named ``.<name>.<random>.skillmem-tmp``.
 """
 
 from __future__ import annotations
@@ -180,6 +180,8 @@ def stage(
         existing: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
         existing = None
+    except OSError as error:
+        raise FileAccessError(f"cannot read {label!r}: {error.strerror}", "check the file and its folder") from None
     import tempfile  # noqa: PLC0415 - only a run that writes pays for it
 
     with signals_held():
