@@ -8,7 +8,8 @@ from skillmem_hook import __version__
 from skillmem_hook.arguments import ArgumentParser, HelpShown, add_catalog_options, add_location_options
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_ERROR, EXIT_OK
-from skillmem_hook.report import run_reporting_errors, write_utf8
+from skillmem_hook.report import run_reporting_errors
+from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,12 +57,12 @@ def _run(arguments: list[str]) -> int:
 
         # Named files need no root; the roots then only serve the repository rules.
         lint_roots = settings.roots if options.files else require_roots(settings)
-        return lint(options.files, lint_roots, text=options.text)
+        return lint(options.files, lint_roots, text=options.text, section=settings.lint)
     roots = require_roots(settings)
     if command == "index":
         from skillmem_hook.commands.index import index  # noqa: PLC0415 - import only the command that runs
 
-        return index(roots, settings.write, catalog)
+        return index(roots, settings.write, settings.prompt_files, force=options.force, options=catalog)
     if command == "prompt":
         from skillmem_hook.commands.prompt import prompt  # noqa: PLC0415
 
@@ -81,7 +82,7 @@ def _run(arguments: list[str]) -> int:
         return verify(roots, prompt_files, strict=settings.strict, options=catalog)
     from skillmem_hook.commands.hook import hook  # noqa: PLC0415
 
-    return hook(roots, prompt_files, options.out)
+    return hook(roots, prompt_files, options.out, force=options.force)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -114,4 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
         "files", nargs="*", metavar="FILE", help="SKILL.md files or folders of skills (default: the roots)"
     )
     parsers["hook"].add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")
+    for name in ("index", "hook"):
+        parsers[name].add_argument(
+            "--force", action="store_true", help="replace an existing file that skillmem did not write"
+        )
     return parser

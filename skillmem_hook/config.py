@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 
-from skillmem_hook.config_keys import EXAMPLE, check_config
+from skillmem_hook.config_file import EXAMPLE, read_config_file
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -42,6 +42,7 @@ class Settings:
         self.exclude: list[str] = list(file.get("exclude") or [])  # type: ignore[call-overload]
         self.domains: dict[str, str] = dict(file.get("domains") or {})  # type: ignore[call-overload]
         self.preamble: str | bool = file.get("preamble", True)  # type: ignore[assignment]
+        self.lint: dict[str, object] | None = file.get("lint")  # type: ignore[assignment]
         self.skipped_prompt_files: list[dict[str, str]] = []  # auto-detected files left out, with why
 
     def catalog_options(self, *, hook: bool = False) -> CatalogOptions:
@@ -188,26 +189,3 @@ def _required(values: list[str], what: str, flag: str, looked_for: Sequence[str]
             f"pass {flag}, or write {CONFIG_FILE} with: {EXAMPLE}",
         )
     return values
-
-
-def read_config_file(path: str) -> dict[str, object]:
-    """The checked contents of .skillmem.yaml; empty when there is none."""
-    try:
-        with open(path, "rb") as file:
-            text = file.read()
-    except FileNotFoundError:
-        return {}
-    except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
-    import yaml  # noqa: PLC0415 - only a repository with a config file pays for PyYAML
-
-    try:
-        content = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        problem = " ".join(str(error).split())
-        raise UsageError(f"{path} is not valid YAML: {problem}", f"fix the YAML; a valid example:\n{EXAMPLE}") from None
-    if content is None:
-        return {}
-    if not isinstance(content, dict):
-        raise UsageError(f"{path} must be a mapping of keys to values", f"for example:\n{EXAMPLE}")
-    return check_config(path, content)

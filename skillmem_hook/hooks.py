@@ -28,7 +28,8 @@ from skillmem_hook.hook_report import (
     describe_untracked,
     describe_warnings,
 )
-from skillmem_hook.report import run_reporting_errors, write_utf8
+from skillmem_hook.report import run_reporting_errors
+from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -124,6 +125,7 @@ def _run_lint(argv: Sequence[str] | None) -> int:
     except HelpShown:
         return EXIT_OK
     settings = load_settings(options.root)
-    run = collect_findings(options.filenames, settings.roots if options.filenames else require_roots(settings))
-    sys.stderr.write(describe_findings(run))
+    roots = settings.roots if options.filenames else require_roots(settings)
+    run = collect_findings(options.filenames, roots, settings.lint)
+    write_utf8(sys.stderr, describe_findings(run))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK

@@ -8,19 +8,19 @@ bytes whatever the locale, non-ASCII kept as is.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import json
-import os
 import sys
 from collections.abc import Iterator
 
-from skillmem_hook.errors import EXIT_ERROR, EXIT_INTERRUPTED, SkillmemError
+from skillmem_hook.errors import EXIT_ERROR, EXIT_INTERRUPTED, FileAccessError, SkillmemError
+from skillmem_hook.streams import Forgiving, fill_closed_standard_streams, silence, to_json, write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import signal
     from collections.abc import Callable
-    from typing import TextIO
+else:
+    import _signal as signal  # the C module: ``signal`` itself costs an enum build at start-up
 
 
 _BATCH = 1000
@@ -33,6 +33,8 @@ def emit(data: dict[str, object]) -> None:
     batch at a time, so that 100,000 skills never sit in memory twice, once
     as objects and once as text.
     """
+    if sys.stdout is None:
+        return  # started with stdout closed (``>&-``): the exit code is all there is to say
 
     def write(text: str) -> None:
         write_utf8(sys.stdout, text)
@@ -51,7 +53,13 @@ def emit(data: dict[str, object]) -> None:
     except BrokenPipeError:
         # The reader stopped reading (``| head``): nothing is wrong with the run,
         # and its exit code still stands. Send what is left, and the flush at exit, nowhere.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        silence(sys.stdout)
+    except (OSError, ValueError) as error:
+        silence(sys.stdout)
+        raise FileAccessError(
+            f"cannot write the result to stdout: {getattr(error, 'strerror', None) or error}",
+            "check where stdout goes (a full disk, /dev/full, a closed stream)",
+        ) from None
 
 
 def emit_raw(text: str) -> None:
@@ -59,7 +67,7 @@ def emit_raw(text: str) -> None:
     try:
         write_utf8(sys.stdout, text)
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        silence(sys.stdout)
 
 
 def _write_array(items: Iterator[object], write: Callable[[str], object]) -> None:
@@ -71,62 +79,16 @@ def _write_array(items: Iterator[object], write: Callable[[str], object]) -> Non
     write("]")
 
 
-# JSON leaves these raw with ensure_ascii=False, yet Python's splitlines() and
-# older JavaScript read them as line breaks: escaped, the line stays one line.
-_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
-
-
-def to_json(value: object) -> str:
-    """JSON text with non-ASCII kept as UTF-8 (no ``\\u`` escapes) and no character a reader splits lines at."""
-    text = json.dumps(value, ensure_ascii=False)
-    if any(character in text for character in _LINE_BREAKS):
-        for character, escape in _LINE_BREAKS.items():
-            text = text.replace(character, escape)
-    return text
-
-
-def write_utf8(stream: TextIO, text: str) -> None:
-    """Write ``text`` to a text stream as UTF-8 bytes, whatever the stream's (locale's) encoding."""
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError:
-        data = _encode_surrogates(text)
-    buffer = getattr(stream, "buffer", None)
-    if buffer is None:  # a stream without bytes underneath (a test's StringIO)
-        stream.write(data.decode("utf-8"))
-        return
-    stream.flush()  # what was written as text goes first
-    buffer.write(data)
-    buffer.flush()
-
-
-def _encode_surrogates(text: str) -> bytes:
-    """Valid UTF-8 for text holding lone surrogates: file names decoded with surrogateescape.
-
-    Under an ASCII locale a UTF-8 name arrives as one surrogate a byte: those
-    bytes are joined back into their characters. A byte that is not UTF-8
-    stays a surrogate and becomes the escape ``\\udcxx``: inside a JSON string
-    (the only place a JSON line can hold one) the very escape ``json.loads``
-    reads back as that surrogate.
-    """
-    # A surrogate surrogateescape never makes (\\ud800) is left for backslashreplace.
-    with contextlib.suppress(UnicodeEncodeError):
-        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
-    for character, escape in _LINE_BREAKS.items():
-        text = text.replace(character, escape)
-    return text.encode("utf-8", "backslashreplace")
-
-
 def emit_error(tool: str, error: str, hint: str) -> None:
-    """Print one JSON error line on stderr."""
-    write_utf8(sys.stderr, to_json({"tool": tool, "error": error, "hint": hint}) + "\n")
+    """Print one JSON error line on stderr; a closed or full stderr leaves only the exit code."""
+    Forgiving(sys.stderr).write(to_json({"tool": tool, "error": error, "hint": hint}) + "\n")
 
 
 def say_error(tool: str, error: str, hint: str) -> None:
     """Print an error for a person on stderr: the error, then each line of the hint, indented."""
     error_lines = "\n  ".join(error.splitlines())
     hint_lines = "".join(f"  {line}\n" for line in hint.splitlines())
-    write_utf8(sys.stderr, f"{tool}: {error_lines}\n{hint_lines}")
+    Forgiving(sys.stderr).write(f"{tool}: {error_lines}\n{hint_lines}")
 
 
 def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int], *, human: bool = False) -> int:
@@ -137,13 +99,19 @@ def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int], *, 
     pre-commit hooks) instead of one JSON line (the CLI).
     """
     report = say_error if human else emit_error
+    fill_closed_standard_streams()
+    previous = _raise_on_interrupt()
+    stderr = sys.stderr
+    sys.stderr = Forgiving(stderr)
     try:
         return action()
     except SkillmemError as error:
         report(tool(), error.message, error.hint)
         return error.exit_code
-    except KeyboardInterrupt:
-        report(tool(), "interrupted", "run the command again; no file was left half-written")
+    except KeyboardInterrupt as interrupt:
+        # Terminated (SIGTERM, SIGHUP, SIGQUIT during a write) names its signal.
+        message = f"interrupted ({interrupt})" if str(interrupt) else "interrupted"
+        report(tool(), message, "run the command again; no file was left half-written")
         return EXIT_INTERRUPTED
     except Exception as error:  # noqa: BLE001 - the contract is a JSON line, never a traceback
         report(
@@ -152,3 +120,23 @@ def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int], *, 
             "this is a bug in skillmem; please report it with the command you ran",
         )
         return EXIT_ERROR
+    finally:
+        sys.stderr = stderr
+        _restore_interrupt(previous)
+
+
+def _raise_on_interrupt() -> object:
+    """Let Ctrl-C raise KeyboardInterrupt while the command runs, so writes clean up.
+
+    The package's first lines make Ctrl-C during start-up exit at once; the
+    previous handler comes back once the command is done.
+    """
+    try:
+        return signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:
+        return None  # not the main thread: the caller's handling stays
+
+
+def _restore_interrupt(previous: object) -> None:
+    if previous is not None:
+        signal.signal(signal.SIGINT, previous)  # type: ignore[arg-type]

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -130,3 +132,56 @@ def test_auto_detection_skips_what_git_ignores_unless_configured():
     Path(".skillmem.yaml").write_text("roots: [.claude/skills, skills]\nprompt_files: [CLAUDE.md]\n")
     settings = load_settings()
     assert (settings.roots, settings.prompt_files) == ([".claude/skills", "skills"], ["CLAUDE.md"])
+
+
+def run_in_a_child(*args, cwd):
+    """The CLI in a subprocess, so that a hang fails the test instead of stalling it."""
+    command = [sys.executable, "-m", "skillmem_hook", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=30, cwd=cwd)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero"])
+def test_a_config_that_is_a_fifo_or_an_endless_device_is_refused_at_once(tmp_path, kind):
+    config = tmp_path / ".skillmem.yaml"
+    if kind == "fifo":
+        os.mkfifo(config)
+    else:
+        config.symlink_to("/dev/zero")
+    result = run_in_a_child("prompt", "--root", "skills", cwd=tmp_path)
+    assert result.returncode == 2
+    error = json.loads(result.stderr)["error"]
+    assert (
+        error
+        == f".skillmem.yaml is {'a FIFO (named pipe)' if kind == 'fifo' else 'a character device'}, not a regular file"
+    )
+
+
+def test_a_huge_config_is_refused_by_its_size_before_it_is_parsed():
+    Path(".skillmem.yaml").write_bytes(b"roots: [" + b"a, " * 10_000_000 + b"a]\n")
+    with pytest.raises(UsageError, match=r"too large \(30,000,011 bytes\); a configuration holds at most 65,536 bytes"):
+        load_settings()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("roots: " + "[" * 5000 + "]" * 5000 + "\n", "'roots' is nested too deeply"),
+        ("strict: true\nwrite: " + "[" * 4 + "]" * 4 + "\n", "'write' is nested too deeply"),
+        ("roots:\n" + "- " * 3000 + "a\n", "'roots' is nested too deeply"),
+        ('roots: ["a\\0b"]\n', "'roots' must be a list of paths"),
+        ('prompt_files: ["a\\ud800"]\n', "'prompt_files' must be a list of paths"),
+        ('write: "x\\0"\n', "'write' must be a path"),
+        ('write: ""\n', "'write' must be a path"),
+    ],
+)
+def test_values_no_path_can_be_are_a_clear_error_naming_the_key(text, message):
+    Path(".skillmem.yaml").write_text(text)
+    with pytest.raises(UsageError) as raised:
+        load_settings()
+    assert message in raised.value.message
+
+
+def test_a_list_of_paths_at_the_allowed_depth_is_read():
+    Path(".skillmem.yaml").write_text("roots:\n  - a\n  - b\nprompt_files: [P.md]\nwrite: I.md\n")
+    settings = load_settings()
+    assert (settings.roots, settings.prompt_files, settings.write) == (["a", "b"], ["P.md"], "I.md")

@@ -5,7 +5,7 @@ import stat
 
 import pytest
 
-from skillmem_hook.block.prompt_file import check_writable, read_prompt_file, write_atomically, write_if_changed
+from skillmem_hook.block.prompt_file import check_writable, read_prompt_file, write_if_changed
 from skillmem_hook.errors import FileAccessError
 
 from .helpers import ChildError, open_to_everyone, run_unprivileged
@@ -133,12 +133,3 @@ def test_read_prompt_file_refuses_what_it_cannot_safely_edit(tmp_path, setup, me
         path.symlink_to(tmp_path / "nowhere")
     with pytest.raises(FileAccessError, match=message):
         read_prompt_file(str(path))
-
-
-def test_new_files_get_the_mode_asked_for_less_the_umask(tmp_path):
-    old = os.umask(0o022)
-    try:
-        write_atomically(str(tmp_path / "hook.sh"), b"#!/bin/sh\n", mode=0o777)
-    finally:
-        os.umask(old)
-    assert stat.S_IMODE((tmp_path / "hook.sh").stat().st_mode) == 0o755

@@ -3,6 +3,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import subprocess
 import sys
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from skillmem_hook.errors import FileAccessError, MarkerError, UsageError
 from skillmem_hook.report import emit, run_reporting_errors, to_json, write_utf8
 
-from .helpers import skill_md, write_skill
+from .helpers import SEED_BLOCK, appended, seed_tree, skill_md, write_skill
 
 
 @pytest.mark.parametrize("count", [0, 1, 999, 1000, 1001, 2500])
@@ -150,3 +151,48 @@ def test_the_human_form_indents_every_line_after_the_first(capsys):
 
     run_reporting_errors(lambda: "skill-verify", fail, human=True)
     assert capsys.readouterr().err == "skill-verify: first\n  second\n  hint\n"
+
+
+def run_with_redirects(redirects, *args):
+    """The CLI through bash, whose redirections close or fill its standard streams for real."""
+    command = " ".join(shlex.quote(word) for word in [sys.executable, "-m", "skillmem_hook", *map(str, args)])
+    return subprocess.run(["bash", "-c", f"{command} {redirects}"], capture_output=True, text=True, timeout=60)
+
+
+def test_inject_with_stdout_closed_writes_the_file_and_exits_0(tmp_path):
+    root = seed_tree(tmp_path / "skills")
+    prompt = tmp_path / "AGENTS.md"
+    prompt.write_bytes(b"# prompt\n")
+    result = run_with_redirects(">&-", "inject", "--root", root, "--prompt-file", prompt)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert prompt.read_bytes() == appended(b"# prompt\n", SEED_BLOCK)
+    assert sorted(os.listdir(tmp_path)) == ["AGENTS.md", "cwd", "skills"]
+
+
+def test_a_full_stdout_is_an_io_error_not_a_bug(tmp_path):
+    root = seed_tree(tmp_path / "skills")
+    result = run_with_redirects("> /dev/full", "prompt", "--root", root)
+    assert result.returncode == 2
+    error = json.loads(result.stderr)
+    assert error["error"] == "cannot write the result to stdout: No space left on device"
+    assert "Exception ignored" not in result.stderr
+
+
+@pytest.mark.parametrize("redirects", ["2>&-", "2>/dev/full", ">&- 2>&-", "2>&- </dev/null"])
+def test_an_error_with_stderr_closed_or_full_still_exits_2(tmp_path, redirects):
+    result = run_with_redirects(redirects, "prompt", "--root", tmp_path / "nowhere", "--bad-flag")
+    assert result.returncode == 2
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("redirects", ["2>&-", "2>/dev/full"])
+def test_a_hook_whose_stderr_is_closed_or_full_still_exits_3_on_drift(tmp_path, redirects):
+    root = seed_tree(tmp_path / "skills")
+    prompt = tmp_path / "AGENTS.md"
+    prompt.write_bytes(b"# prompt\n")
+    code = "import sys; from skillmem_hook.hooks import skill_verify; sys.exit(skill_verify(sys.argv[1:]))"
+    command = " ".join(shlex.quote(word) for word in [sys.executable, "-c", code, "--root", str(root)])
+    result = subprocess.run(
+        ["bash", "-c", f"{command} --prompt-file {shlex.quote(str(prompt))} {redirects}"], timeout=60, check=False
+    )
+    assert result.returncode == 3

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.block.drift import Drift
-from skillmem_hook.block.prompt_file import check_writable, read_prompt_file, write_if_changed
+from skillmem_hook.block.prompt_file import check_writable, read_prompt_file
 from skillmem_hook.catalog.scan import Catalog, CatalogOptions, scan_roots
 
 TYPE_CHECKING = False
@@ -40,11 +40,22 @@ def _distinct_files(paths: Sequence[str]) -> list[str]:
 
 
 def write_updates(drifts: Sequence[tuple[str, Drift]]) -> list[str]:
-    """Write every prompt file whose block is not current; the paths written."""
-    for path, drift in drifts:
-        if not drift.current:
-            check_writable(path)
-    return [path for path, drift in drifts if write_if_changed(path, drift.original, drift.updated)]
+    """Write every prompt file whose block is not current; the paths written.
+
+    Every temporary file is written, and every file checked for edits made
+    meanwhile, before any is renamed: a full disk, an unwritable folder or an
+    edit leaves all the files as they were. Should a rename itself fail, the
+    error names the files already written.
+    """
+    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only a run that writes pays for it
+
+    changed = [(path, drift) for path, drift in drifts if not drift.current]
+    for path, _ in changed:
+        check_writable(path)
+    with staging() as staged:
+        for path, drift in changed:
+            stage(staged, os.path.realpath(path), drift.updated, label=path, expected=drift.original)
+        return commit_all(staged)
 
 
 def union(drifts: Sequence[tuple[str, Drift]], field: str) -> list[str]:

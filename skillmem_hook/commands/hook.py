@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import os
 import shlex
+import stat
 import sys
 
-from skillmem_hook.block.prompt_file import write_atomically
-from skillmem_hook.errors import EXIT_OK, FileAccessError
+from skillmem_hook.atomic import commit_all, stage, staging
+from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.files import check_output_target
 from skillmem_hook.report import emit
 
 TYPE_CHECKING = False
@@ -22,11 +24,20 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 
-def hook(roots: Sequence[str], prompt_files: Sequence[str], out: str) -> int:
-    if os.path.isdir(out):
-        raise FileAccessError(f"--out {out!r} is a folder", "pass --out the path of the script to write")
-    script = render_wrapper(sys.executable, roots, prompt_files)
-    write_atomically(os.path.realpath(out), script.encode("utf-8"), mode=0o777)
+# The wrapper's second line: skillmem replaces a file only when it holds it.
+_SIGNATURE = b"#!/usr/bin/env bash\n# Written by 'skillmem hook'."
+
+
+def hook(roots: Sequence[str], prompt_files: Sequence[str], out: str, *, force: bool = False) -> int:
+    """Write the wrapper to ``out``: a new file, an older wrapper, or (with ``force``) any regular file."""
+    target, old = check_output_target(
+        out, "the wrapper script", signature=_SIGNATURE, protected=prompt_files, force=force
+    )
+    script = render_wrapper(sys.executable, roots, prompt_files).encode("utf-8")
+    with staging() as staged:
+        # Executable by its owner whatever the umask (umask 177 would leave it 0600).
+        stage(staged, target, script, label=out, expected=old, new_mode=0o777, required_bits=stat.S_IRWXU)
+        commit_all(staged)
     emit({"written": out, "roots": list(roots), "prompt_files": list(prompt_files)})
     return EXIT_OK
 

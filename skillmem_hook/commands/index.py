@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.index_file import render_index_file
-from skillmem_hook.block.prompt_file import write_atomically
 from skillmem_hook.block.render import count_by_domain
 from skillmem_hook.catalog.scan import Catalog, scan_roots
 from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.files import check_output_target
 from skillmem_hook.report import emit
 
 TYPE_CHECKING = False
@@ -17,12 +18,23 @@ if TYPE_CHECKING:
 
     from skillmem_hook.catalog.scan import CatalogOptions
 
+# Every index file skillmem writes starts with its header, so it knows the
+# files it may replace without --force.
+_SIGNATURE = render_index_file(()).rstrip(b"\n")
 
-def index(roots: Sequence[str], write: str | None, options: CatalogOptions | None = None) -> int:
+
+def index(
+    roots: Sequence[str],
+    write: str | None,
+    prompt_files: Sequence[str] = (),
+    *,
+    force: bool = False,
+    options: CatalogOptions | None = None,
+) -> int:
     catalog = scan_roots(roots, options)
     result = catalog_json(catalog)
     if write is not None:
-        result["written"] = write_index_file(write, catalog)
+        result["written"] = write_index_file(write, catalog, prompt_files, force=force)
     emit(result)
     return EXIT_OK
 
@@ -48,16 +60,19 @@ def catalog_json(catalog: Catalog) -> dict[str, object]:
     }
 
 
-def write_index_file(path: str, catalog: Catalog) -> bool:
-    """Write SKILLS_INDEX.md when its bytes change; True when it was written."""
+def write_index_file(path: str, catalog: Catalog, prompt_files: Sequence[str] = (), *, force: bool = False) -> bool:
+    """Write SKILLS_INDEX.md when its bytes change; True when it was written.
+
+    A link is written through to its target, as prompt files are. Never over
+    a prompt file, a FIFO or device, a read-only file, or (without
+    ``force``) a file skillmem did not write.
+    """
+    target, old = check_output_target(
+        path, "the skills index", signature=_SIGNATURE, protected=prompt_files, force=force
+    )
     content = render_index_file(catalog.skills, os.path.dirname(path))
-    try:
-        with open(path, "rb") as file:
-            if file.read() == content:
-                return False
-    except FileNotFoundError:
-        pass
-    except OSError:
-        pass  # let the write report why the path cannot be used
-    write_atomically(path, content)
-    return True
+    if old == content:
+        return False
+    with staging() as staged:
+        stage(staged, target, content, label=path, expected=old)
+        return bool(commit_all(staged))

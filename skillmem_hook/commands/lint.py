@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import sys
 
-from skillmem_hook.config import CONFIG_FILE, read_config_file
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.lint.files import lint_paths
 from skillmem_hook.lint.options import lint_options
 from skillmem_hook.lint.rules import ERROR
 from skillmem_hook.report import emit
+from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,10 +22,10 @@ if TYPE_CHECKING:
     from skillmem_hook.lint.files import LintRun
 
 
-def lint(files: Sequence[str], roots: Sequence[str], *, text: bool) -> int:
-    run = collect_findings(files, roots)
+def lint(files: Sequence[str], roots: Sequence[str], *, text: bool, section: dict[str, object] | None = None) -> int:
+    run = collect_findings(files, roots, section)
     if text:
-        sys.stdout.write(describe_findings(run))
+        write_utf8(sys.stdout, describe_findings(run))
     else:
         errors = count_errors(run)
         emit(
@@ -40,10 +40,9 @@ def lint(files: Sequence[str], roots: Sequence[str], *, text: bool) -> int:
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK
 
 
-def collect_findings(files: Sequence[str], roots: Sequence[str]) -> LintRun:
-    """Lint with the rules .skillmem.yaml selects."""
-    section = read_config_file(CONFIG_FILE).get("lint")
-    return lint_paths(files, roots, lint_options(section if isinstance(section, dict) else None))
+def collect_findings(files: Sequence[str], roots: Sequence[str], section: dict[str, object] | None) -> LintRun:
+    """Lint with the rules that .skillmem.yaml's ``lint:`` section selects."""
+    return lint_paths(files, roots, lint_options(section))
 
 
 def count_errors(run: LintRun) -> int:

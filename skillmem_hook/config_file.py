@@ -1,0 +1,188 @@
+"""The .skillmem.yaml file: read it safely, and check each key's value.
+
+Read only as a regular file of at most CONFIG_LIMIT bytes (never a FIFO or
+a device, which would hang), and refused before PyYAML builds a value
+nested deeper than any key needs (PyYAML's constructor is recursive). A
+wrong key or value is a UsageError naming the key, with a hint showing a
+valid form; an unknown key suggests the nearest known one.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.errors import UsageError
+from skillmem_hook.files import FileTooLarge, NotARegularFile, read_regular_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+EXAMPLE = "roots: [skills]\nprompt_files: [AGENTS.md]"
+# A configuration is a few lines; the cap keeps a runaway file from costing seconds.
+CONFIG_LIMIT = 64 * 1024
+# The deepest a key needs: lint's per_path_ignores, a list in a mapping in a mapping in the file's.
+MAX_DEPTH = 4
+
+
+def _paths(path: str, key: str, value: object) -> object:
+    if not isinstance(value, list) or not value or not all(_usable_path(item) for item in value):
+        raise UsageError(f"{path}: '{key}' must be a list of paths", f"write it as: {key}: [path, other/path]")
+    return value
+
+
+def _patterns(path: str, key: str, value: object) -> object:
+    if not isinstance(value, list) or not all(isinstance(item, str) and item.strip("*") for item in value):
+        raise UsageError(
+            f"{path}: '{key}' must be a list of skill names or prefixes ending in '*'",
+            f"write it as: {key}: [my-private-skill, draft-*]",
+        )
+    return value
+
+
+def _domain_map(path: str, key: str, value: object) -> object:
+    from skillmem_hook.catalog.selection import check_domain  # noqa: PLC0415
+
+    if not isinstance(value, dict) or not all(
+        isinstance(name, str) and name.strip("*") and isinstance(domain, str) for name, domain in value.items()
+    ):
+        raise UsageError(
+            f"{path}: '{key}' must map skill names (or prefixes ending in '*') to domains",
+            f"write it as: {key}: {{brainstorming: engineering, 'canvas-*': frontend}}",
+        )
+    for name, domain in value.items():
+        check_domain(domain, f"{path}: {key}: {name}")
+    return value
+
+
+def _bool(path: str, key: str, value: object) -> object:
+    if not isinstance(value, bool):
+        raise UsageError(f"{path}: '{key}' must be a bool", f"write it as: {key}: true (or false)")
+    return value
+
+
+def _text(path: str, key: str, value: object) -> object:
+    if not _usable_path(value):
+        raise UsageError(f"{path}: '{key}' must be a path", f"fix or remove the key '{key}'")
+    return value
+
+
+def _preamble(path: str, key: str, value: object) -> object:
+    if value is False:
+        return value
+    if not isinstance(value, str) or not value.strip() or "\n" in value or "\r" in value:
+        raise UsageError(
+            f"{path}: '{key}' must be one line of text, or false for none",
+            f"write it as: {key}: 'Skills available here; read a skill's SKILL.md before you use it.'",
+        )
+    return value
+
+
+def _lint(path: str, key: str, value: object) -> object:
+    from skillmem_hook.lint.options import check_lint_section  # noqa: PLC0415 - only a file with the key pays
+
+    if not isinstance(value, dict):
+        raise UsageError(f"{path}: '{key}' must be a mapping", "write it as: lint: {ignore: [SK401]}")
+    check_lint_section(value, path)
+    return value
+
+
+CHECKS: dict[str, Callable[[str, str, object], object]] = {
+    "roots": _paths,
+    "prompt_files": _paths,
+    "strict": _bool,
+    "write": _text,
+    "tracked": _bool,
+    "cache": _bool,
+    "exclude": _patterns,
+    "domains": _domain_map,
+    "preamble": _preamble,
+    "lint": _lint,
+}
+
+
+def read_config_file(path: str) -> dict[str, object]:
+    """The checked contents of .skillmem.yaml; empty when there is none."""
+    try:
+        text = read_regular_file(path, CONFIG_LIMIT)
+    except FileNotFoundError:
+        return {}
+    except NotARegularFile as error:
+        raise UsageError(f"{path} is {error.kind}, not a regular file", f"make {path} a file, or remove it") from None
+    except FileTooLarge as error:
+        raise UsageError(
+            f"{path} is {error.strerror}; a configuration holds at most {CONFIG_LIMIT:,} bytes",
+            f"a configuration is a few lines, for example:\n{EXAMPLE}",
+        ) from None
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
+    import yaml  # noqa: PLC0415 - only a repository with a config file pays for PyYAML
+
+    try:
+        _check_nesting(path, yaml.parse(text, Loader=yaml.SafeLoader))
+        content = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        problem = " ".join(str(error).split())
+        raise UsageError(f"{path} is not valid YAML: {problem}", f"fix the YAML; a valid example:\n{EXAMPLE}") from None
+    if content is None:
+        return {}
+    if not isinstance(content, dict):
+        raise UsageError(f"{path} must be a mapping of keys to values", f"for example:\n{EXAMPLE}")
+    return check_config(path, content)
+
+
+def _check_nesting(path: str, events: Iterable[object]) -> None:
+    """Refuse a value nested deeper than a list of paths, before PyYAML builds it.
+
+    PyYAML's parser is iterative but its constructor recursive: 5,000 nested
+    lists would end in a RecursionError. The message names the top-level key.
+    """
+    import yaml  # noqa: PLC0415 - imported already by the caller
+
+    depth = 0
+    nodes = 0  # complete nodes in the top mapping: keys and values alternate
+    key: object = None
+    for event in events:
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise UsageError(
+                    f"{path}: {key!r} is nested too deeply", f"fix or remove the key {key!r}; for example:\n{EXAMPLE}"
+                )
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+            nodes += depth == 1
+        elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)) and depth == 1:
+            if nodes % 2 == 0:
+                key = getattr(event, "value", None)
+            nodes += 1
+
+
+def _usable_path(value: object) -> bool:
+    """A non-empty text the file system can take: no NUL byte, no lone surrogate."""
+    if not isinstance(value, str) or not value or "\x00" in value:
+        return False
+    try:
+        os.fsencode(value)
+    except UnicodeError:
+        return False
+    return True
+
+
+def check_config(path: str, content: dict[object, object]) -> dict[str, object]:
+    """The file's keys and values, checked."""
+    checked: dict[str, object] = {}
+    for key, value in content.items():
+        check = CHECKS.get(key) if isinstance(key, str) else None
+        if check is None:
+            raise UsageError(f"{path}: unknown key {key!r}", _unknown_key_hint(str(key)))
+        checked[str(key)] = check(path, str(key), value)
+    return checked
+
+
+def _unknown_key_hint(key: str) -> str:
+    import difflib  # noqa: PLC0415 - only a mistyped key pays for it
+
+    near = difflib.get_close_matches(key, list(CHECKS), n=1)
+    known = "the keys are: " + ", ".join(CHECKS)
+    return f"did you mean '{near[0]}'? {known}" if near else known

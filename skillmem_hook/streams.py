@@ -1,0 +1,107 @@
+"""Text to the terminal as UTF-8 bytes, whatever the locale; streams that are closed or full.
+
+stdout and stderr are written as UTF-8 (non-ASCII kept as is), so a Chinese
+path reads the same under ``LC_ALL=C``. stderr is for people, and a closed or
+full one loses the message, never the exit code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
+
+
+# JSON leaves these raw with ensure_ascii=False, yet Python's splitlines() and
+# older JavaScript read them as line breaks: escaped, the line stays one line.
+_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def to_json(value: object) -> str:
+    """JSON text with non-ASCII kept as UTF-8 (no ``\\u`` escapes) and no character a reader splits lines at."""
+    text = json.dumps(value, ensure_ascii=False)
+    if any(character in text for character in _LINE_BREAKS):
+        for character, escape in _LINE_BREAKS.items():
+            text = text.replace(character, escape)
+    return text
+
+
+def write_utf8(stream: TextIO, text: str) -> None:
+    """Write ``text`` to a text stream as UTF-8 bytes, whatever the stream's (locale's) encoding."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = _encode_surrogates(text)
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a stream without bytes underneath (a test's StringIO)
+        stream.write(data.decode("utf-8"))
+        return
+    stream.flush()  # what was written as text goes first
+    buffer.write(data)
+    buffer.flush()
+
+
+def _encode_surrogates(text: str) -> bytes:
+    """Valid UTF-8 for text holding lone surrogates: file names decoded with surrogateescape.
+
+    Under an ASCII locale a UTF-8 name arrives as one surrogate a byte: those
+    bytes are joined back into their characters. A byte that is not UTF-8
+    stays a surrogate and becomes the escape ``\\udcxx``: inside a JSON string
+    (the only place a JSON line can hold one) the very escape ``json.loads``
+    reads back as that surrogate.
+    """
+    # A surrogate surrogateescape never makes (\\ud800) is left for backslashreplace.
+    with contextlib.suppress(UnicodeEncodeError):
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
+    for character, escape in _LINE_BREAKS.items():
+        text = text.replace(character, escape)
+    return text.encode("utf-8", "backslashreplace")
+
+
+def silence(stream: TextIO) -> None:
+    """Send what is left in ``stream``, and its flush at exit, to /dev/null."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+class Forgiving:
+    """stderr for people: a closed or full stream loses the message, never the exit code."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream = stream
+
+    buffer = None  # so write_utf8 comes through write(), where failures are caught
+
+    def write(self, text: str) -> int:
+        if self._stream is not None:
+            try:
+                write_utf8(self._stream, text)
+            except (OSError, ValueError):
+                silence(self._stream)
+        return len(text)
+
+    def flush(self) -> None:
+        self.write("")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
+
+
+def fill_closed_standard_streams() -> None:
+    """Open /dev/null on a closed descriptor 0, 1 or 2.
+
+    Otherwise the next file opened (a prompt file's temporary copy) would get
+    that number, and anything written to "stdout" would land in it.
+    """
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            opened = os.open(os.devnull, os.O_RDWR)
+            if opened != descriptor:  # a lower one was closed too and took it; the loop fills this one next
+                os.dup2(opened, descriptor)
+                os.close(opened)
