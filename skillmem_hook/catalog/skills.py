@@ -9,7 +9,7 @@ import re
 import unicodedata
 
 from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER
-from skillmem_hook.catalog.domains import categorise
+from skillmem_hook.catalog.domains import place
 from skillmem_hook.catalog.frontmatter import (
     UnclosedFrontmatter,
     first_heading,
@@ -18,6 +18,7 @@ from skillmem_hook.catalog.frontmatter import (
 )
 
 HEADING_WINDOW = 64 * 1024
+TITLE_WINDOW = 4096  # a body's title comes first; a "# " line further down is likely a code comment
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
 # Characters that could break a block line or hide what it says: control
 # and format characters (line breaks, bidi overrides, zero-width marks).
@@ -32,7 +33,7 @@ class SkillProblem(ValueError):
 class Skill:
     """One skill as the index sees it."""
 
-    __slots__ = ("description", "domain", "label", "metadata", "name", "owner", "path", "root", "slug", "warnings")
+    __slots__ = ("description", "label", "metadata", "name", "owner", "path", "placement", "root", "slug", "warnings")
 
     def __init__(
         self,
@@ -43,6 +44,7 @@ class Skill:
         root: str,
         warnings: list[str],
         metadata: dict[str, str] | None = None,
+        title: str = "",
     ) -> None:
         self.name = name
         self.description = description
@@ -51,14 +53,19 @@ class Skill:
         self.owner = owner_of(path)
         self.slug = slug_of(name)
         self.label = f"{self.owner}/{name}" if self.owner else name
-        self.domain = categorise(name, description)
+        self.placement = place(name, description, title)  # the domain, and the field and keyword that chose it
         self.warnings = warnings
         self.metadata = metadata or {}
+
+    @property
+    def domain(self) -> str:
+        return self.placement.domain
 
     def as_json(self) -> dict[str, object]:
         return {
             "name": self.name,
             "domain": self.domain,
+            "placed_by": {"field": self.placement.field, "keyword": self.placement.keyword},
             "path": self.path,
             "root": self.root,
             "owner": self.owner,
@@ -88,12 +95,18 @@ class SkillText:
     ``metadata`` holds the text values of the frontmatter's ``metadata`` map.
     """
 
-    __slots__ = ("description", "metadata", "name", "warnings")
+    __slots__ = ("description", "metadata", "name", "title", "warnings")
 
     def __init__(
-        self, name: str | None, description: str | None, warnings: list[str], metadata: dict[str, str]
+        self,
+        name: str | None,
+        description: str | None,
+        warnings: list[str],
+        metadata: dict[str, str],
+        title: str = "",
     ) -> None:
         self.name = name
+        self.title = title
         self.description = description
         self.warnings = warnings
         self.metadata = metadata
@@ -128,7 +141,8 @@ def read_skill_text(data: bytes) -> SkillText:
     if description is None:
         body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "text")
         description = first_heading(body)
-    return SkillText(name, description, warnings, _text_metadata(mapping.get("metadata")))
+    metadata = _text_metadata(mapping.get("metadata"))
+    return SkillText(name, description, warnings, metadata, _body_title(data, body_start))
 
 
 def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
@@ -140,6 +154,7 @@ def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
         root=root,
         warnings=list(text.warnings),
         metadata=text.metadata,
+        title=_nfc(text.title),
     )
     check_name(skill.label)  # the label, since an owner's folder name is part of the line
     return skill
@@ -184,6 +199,19 @@ def _decode(data: bytes, what: str) -> str:
         raise SkillProblem(
             f"the {what} is not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})"
         ) from None
+
+
+def _body_title(data: bytes, body_start: int) -> str:
+    """The text of the body's first ``# `` line near its top, read leniently: it only helps categorise."""
+    if data.startswith(b"# ", body_start):
+        start = body_start
+    else:
+        start = data.find(b"\n# ", body_start, body_start + TITLE_WINDOW) + 1
+        if start == 0:
+            return ""
+    end = data.find(b"\n", start)
+    line = data[start + 2 : end if end >= 0 else len(data)]
+    return line.decode("utf-8", "replace").strip().rstrip("#").strip()
 
 
 def _whole_lines(data: bytes) -> bytes:
