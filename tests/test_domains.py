@@ -21,6 +21,7 @@ from skillmem_hook.catalog.domains import (
     place,
 )
 from skillmem_hook.catalog.skills import TITLE_WINDOW, parse_skill
+from tests.helpers import run_cli, skill_md, write_skill
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO.parent / "shared" / "data" / "skills-corpus-en.jsonl"
@@ -199,6 +200,18 @@ def test_the_hand_checked_examples_leave_the_domain_the_issue_named(name, descri
         assert skill.domain == right
     assert skill.as_json()["placed_by"] == {"field": skill.placement.field, "keyword": skill.placement.keyword}
     assert skill.placement.field in FIELD_WEIGHTS
+
+
+def test_index_says_which_keyword_in_which_field_placed_each_skill(capsys, tmp_path):
+    write_skill(tmp_path, "helper", skill_md("helper", "Does things.", "# SQL migrations\n"))
+    write_skill(tmp_path, "csv-tool", skill_md("csv-tool", "Deploy things. Security first."))
+    write_skill(tmp_path, "notes", skill_md("nothing", "at all"))
+    skills = run_cli(capsys, "index", "--root", tmp_path).data["skills"]
+    assert [(skill["name"], skill["domain"], skill["placed_by"]) for skill in skills] == [
+        ("csv-tool", "data-parsing", {"field": "name", "keyword": "csv"}),
+        ("helper", "backend", {"field": "title", "keyword": "sql"}),
+        ("nothing", GENERAL, {"field": "", "keyword": ""}),
+    ]
 
 
 def test_a_general_skill_says_nothing_placed_it():
