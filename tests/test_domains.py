@@ -278,3 +278,29 @@ def test_a_chinese_collection_spreads_over_the_domains():
     assert counts[GENERAL] < len(CHINESE) / 4
     assert max(counts.values()) < len(CHINESE) / 3
     assert len(counts) >= 8
+
+
+def place_reading_every_field(name: str, description: str, title: str) -> tuple[str, str, str]:
+    """The rule as the page states it, with no field skipped: what place() must agree with."""
+    index = _KeywordIndex()
+    lead = lead_of(description)
+    fields = {"name": name, "title": title, "lead": lead, "rest": description[len(lead) : len(lead) + REST_LIMIT]}
+    scores: dict[int, int] = {}
+    first: dict[int, tuple[str, str]] = {}
+    for field, text in fields.items():
+        for rank, keyword in index.hits(text, field == "name").items():
+            scores[rank] = scores.get(rank, 0) + FIELD_WEIGHTS[field]
+            first.setdefault(rank, (field, keyword))
+    if not scores:
+        return (GENERAL, "", "")
+    best = max(scores, key=lambda rank: (scores[rank], -rank))
+    return (DOMAIN_TABLE[best][0], *first[best])
+
+
+WORDS = st.sampled_from(["sql", "react", "deploy", "test", "pdf", "agent", "seo", "git", "xss", "测试", "部署", "x"])
+SENTENCE = st.lists(WORDS, max_size=5).map(" ".join)
+
+
+@given(SENTENCE, st.lists(SENTENCE, max_size=3).map(". ".join), SENTENCE)
+def test_reading_stops_only_when_the_unread_fields_could_not_change_the_winner(name, description, title):
+    assert place(name, description, title) == place_reading_every_field(name, description, title)

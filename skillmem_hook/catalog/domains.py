@@ -26,6 +26,10 @@ from typing import NamedTuple
 
 from skillmem_hook.catalog.domain_table import DOMAIN_TABLE, FIELD_WEIGHTS, GENERAL, REST_LIMIT
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
 __all__ = ["DOMAIN_NAMES", "DOMAIN_TABLE", "FIELD_WEIGHTS", "GENERAL", "Placement", "categorise", "lead_of", "place"]
 
 DOMAIN_NAMES: tuple[str, ...] = (*(domain for domain, _ in DOMAIN_TABLE), GENERAL)
@@ -61,7 +65,9 @@ class _KeywordIndex:
         self.prefix_lengths = sorted({len(stem) for stem in self.prefix})
         # One scan finds them all: at each position the longest keyword wins, as the alternation lists it first.
         self.other_pattern = re.compile("|".join(map(re.escape, sorted(self.other, key=len, reverse=True))))
-        self.word_hits: dict[str, tuple[int, str, bool] | None] = {}  # each distinct word is looked up once
+        self.phrase_starts = frozenset(self.phrases)
+        # Each distinct word is looked up once; () marks a word that matches no keyword.
+        self.word_hits: dict[str, tuple[int, str, bool] | tuple[()]] = {}
 
     def _add(self, keyword: str, rank: int) -> None:
         name_only = keyword.startswith("^")
@@ -75,23 +81,31 @@ class _KeywordIndex:
         else:
             (self.prefix if is_prefix else self.whole)[words[0]] = entry
 
-    def hits(self, text: str, in_name: bool) -> dict[int, list[str]]:
-        """The distinct keywords found in the text, by domain rank."""
-        found: dict[int, list[str]] = {}
+    def hits(self, text: str, in_name: bool) -> dict[int, str]:
+        """The domains with a keyword in the text, by rank, each with one such keyword."""
+        found: dict[int, str] = {}
+        if not text:
+            return found
         folded = text.casefold()
         words = _WORD.findall(folded)
-        for position, word in enumerate(words):
-            if word not in self.word_hits:
-                self.word_hits[word] = self._word_hit(word)
-            entry = self.word_hits[word]
-            if entry is not None:
-                _record(found, entry, in_name)
-            for rest, is_prefix, rank, keyword, name_only in self.phrases.get(word, ()):
-                if _phrase_follows(words, position + 1, rest, is_prefix):
-                    _record(found, (rank, keyword, name_only), in_name)
+        distinct = dict.fromkeys(words)  # in order of first use; a word counts once however often it recurs
+        cache = self.word_hits
+        for word in distinct:
+            entry = cache.get(word)
+            if entry is None:
+                entry = cache[word] = self._word_hit(word) or ()
+            if entry and (in_name or not entry[2]):
+                found.setdefault(entry[0], entry[1])
+        if not self.phrase_starts.isdisjoint(distinct):
+            for position, word in enumerate(words):
+                for rest, is_prefix, rank, keyword, name_only in self.phrases.get(word, ()):
+                    if (in_name or not name_only) and _phrase_follows(words, position + 1, rest, is_prefix):
+                        found.setdefault(rank, keyword)
         if not folded.isascii():
-            for keyword in self.other_pattern.findall(folded):
-                _record(found, self.other[keyword], in_name)
+            for match in self.other_pattern.findall(folded):
+                rank, keyword, name_only = self.other[match]
+                if in_name or not name_only:
+                    found.setdefault(rank, keyword)
         return found
 
     def _word_hit(self, word: str) -> tuple[int, str, bool] | None:
@@ -105,15 +119,6 @@ class _KeywordIndex:
             if length <= len(word) and word[:length] in self.prefix:
                 return self.prefix[word[:length]]
         return None
-
-
-def _record(found: dict[int, list[str]], entry: tuple[int, str, bool], in_name: bool) -> None:
-    rank, keyword, name_only = entry
-    if name_only and not in_name:
-        return
-    keywords = found.setdefault(rank, [])
-    if keyword not in keywords:
-        keywords.append(keyword)
 
 
 def _phrase_follows(words: list[str], start: int, rest: tuple[str, ...], is_prefix: bool) -> bool:
@@ -140,32 +145,39 @@ def place(name: str, description: str, title: str = "") -> Placement:
     if not _index:
         _index.append(_KeywordIndex())
     index = _index[0]
-    scores: dict[int, int] = {}
-    first_hit: dict[int, tuple[str, str]] = {}
-    lead = lead_of(description)
-    for field, text in (("name", name), ("title", title), ("lead", lead)):
-        _score(index, field, text, scores, first_hit)
-    if _undecided(scores):  # the rest weighs less than any gap between the others' scores
-        _score(index, "rest", description[len(lead) : len(lead) + REST_LIMIT], scores, first_hit)
+    found = index.hits(name, True)
+    if len(found) == 1:  # most skills: decided, since the name outweighs all other fields together
+        ((rank, keyword),) = found.items()
+        return Placement(DOMAIN_TABLE[rank][0], "name", keyword)
+    scores = dict.fromkeys(found, FIELD_WEIGHTS["name"])
+    first_hit = {rank: ("name", keyword) for rank, keyword in found.items()}
+    still_to_score = sum(FIELD_WEIGHTS.values()) - FIELD_WEIGHTS["name"]
+    for field, text in _fields_after_the_name(title, description):
+        weight = FIELD_WEIGHTS[field]
+        still_to_score -= weight
+        for rank, keyword in index.hits(text, False).items():
+            scores[rank] = scores.get(rank, 0) + weight
+            first_hit.setdefault(rank, (field, keyword))
+        if _decided(scores, still_to_score):  # the fields left could not change the winner: leave them unread
+            break
     if not scores:
         return GENERAL_PLACEMENT
     best = min(scores, key=lambda rank: (-scores[rank], rank))
     return Placement(DOMAIN_TABLE[best][0], *first_hit[best])
 
 
-def _score(
-    index: _KeywordIndex, field: str, text: str, scores: dict[int, int], first_hit: dict[int, tuple[str, str]]
-) -> None:
-    if text:
-        for rank, keywords in index.hits(text, field == "name").items():
-            scores[rank] = scores.get(rank, 0) + FIELD_WEIGHTS[field]
-            first_hit.setdefault(rank, (field, keywords[0]))
+def _fields_after_the_name(title: str, description: str) -> Iterator[tuple[str, str]]:
+    """The other fields in the order they weigh, each cut out only when asked for."""
+    yield "title", title
+    lead = lead_of(description)
+    yield "lead", lead
+    yield "rest", description[len(lead) : len(lead) + REST_LIMIT]
 
 
-def _undecided(scores: dict[int, int]) -> bool:
-    """No domain scored, or two share the top score: only then can the rest change the winner."""
+def _decided(scores: dict[int, int], still_to_score: int) -> bool:
+    """True when no domain can catch the leader with the weights of the fields still unread."""
     top = sorted(scores.values(), reverse=True)[:2]
-    return len(top) != 1 and (not top or top[0] == top[1])
+    return bool(top) and top[0] - (top[1] if len(top) > 1 else 0) > still_to_score
 
 
 def categorise(name: str, description: str, title: str = "") -> str:
