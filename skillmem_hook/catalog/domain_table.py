@@ -70,7 +70,8 @@ DOMAIN_TABLE: tuple[tuple[str, tuple[str, ...]], ...] = (
         "logo*", "svg", "gif*", "shadcn", "storybook", "jsx", "pwa", "user interface", "wireframe*", "widget*", "gui",
         "desktop", "electron", "tauri", "shader*", "graphics",
         "前端", "界面", "页面", "组件", "移动端", "游戏", "设计系统", "样式", "动画", "网页", "网站", "配色", "字体",
-        "视觉", "布局", "图标", "无障碍", "响应式", "用户体验", "小程序", "着色器", "图形", "交互设计",
+        "视觉", "布局", "图标", "无障碍", "响应式", "用户体验", "小程序", "着色器", "图形", "交互设计", "艺术",
+        "生成艺术",
     )),
     ("backend", (
         "backend", "back end", "api", "database*", "db", "sql", "postgres*", "mysql", "sqlite", "nosql", "mongodb",
