@@ -202,6 +202,15 @@ def test_the_hand_checked_examples_leave_the_domain_the_issue_named(name, descri
     assert skill.placement.field in FIELD_WEIGHTS
 
 
+@pytest.mark.skipif(not CORPUS.exists(), reason="the shared skills corpus is not beside this checkout")
+def test_the_real_hand_checked_skills_leave_the_domain_the_issue_named():
+    wrong = {name: wrong for name, _, _, wrong, _ in HAND_CHECKED}
+    skills = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
+    placed = {skill["name"]: categorise(skill["name"], skill["description"] or "") for skill in skills}
+    assert set(wrong) <= set(placed)
+    assert {name: placed[name] for name in wrong if placed[name] == wrong[name]} == {}
+
+
 def test_index_says_which_keyword_in_which_field_placed_each_skill(capsys, tmp_path):
     write_skill(tmp_path, "helper", skill_md("helper", "Does things.", "# SQL migrations\n"))
     write_skill(tmp_path, "csv-tool", skill_md("csv-tool", "Deploy things. Security first."))
