@@ -124,6 +124,7 @@ def test_security_first_at_the_end_moves_no_skill(domain):
     assert categorise(names[domain], description) == domain
     assert categorise(names[domain], description + " Security first.") == domain
     assert categorise("helper", "Parse invoices. Security first.") == "data-parsing"
+    assert categorise("helper", "A helper. It parses CSV. Security first.") == "data-parsing"  # placed by the rest
 
 
 def skill_text(name: str, description: str, title: str) -> bytes:
@@ -293,7 +294,10 @@ def place_reading_every_field(name: str, description: str, title: str) -> tuple[
     """The rule as the page states it, with no field skipped: what place() must agree with."""
     index = _KeywordIndex()
     lead = lead_of(description)
-    fields = {"name": name, "title": title, "lead": lead, "rest": description[len(lead) : len(lead) + REST_LIMIT]}
+    rest = description[len(lead) : len(lead) + REST_LIMIT]
+    sentences = [sentence for sentence in re.split(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f]|\n\s*\n", rest)]
+    first_with_keywords = next((sentence for sentence in sentences if index.hits(sentence, False)), "")
+    fields = {"name": name, "title": title, "lead": lead, "rest": first_with_keywords}
     scores: dict[int, int] = {}
     first: dict[int, tuple[str, str]] = {}
     for field, text in fields.items():

@@ -5,7 +5,7 @@ docs/categorization.md; a test keeps the page and the code equal.
 
 Rule: four fields are read: the skill's name, the title of its body, the lead
 of its description (its first sentence, which says what the skill is before
-any passing mention) and the rest of the description. A domain scores a
+any passing mention) and the rest (the first later sentence with a keyword). A domain scores a
 field's weight when one of its keywords is in that field; the highest score
 wins, priority breaks a tie, and a skill that matches nothing is ``general``.
 Each weight exceeds all later ones together, so the fields decide in turn.
@@ -152,10 +152,10 @@ def place(name: str, description: str, title: str = "") -> Placement:
     scores = dict.fromkeys(found, FIELD_WEIGHTS["name"])
     first_hit = {rank: ("name", keyword) for rank, keyword in found.items()}
     still_to_score = sum(FIELD_WEIGHTS.values()) - FIELD_WEIGHTS["name"]
-    for field, text in _fields_after_the_name(title, description):
+    for field, hits in _hits_after_the_name(index, title, description):
         weight = FIELD_WEIGHTS[field]
         still_to_score -= weight
-        for rank, keyword in index.hits(text, False).items():
+        for rank, keyword in hits.items():
             scores[rank] = scores.get(rank, 0) + weight
             first_hit.setdefault(rank, (field, keyword))
         if _decided(scores, still_to_score):  # the fields left could not change the winner: leave them unread
@@ -166,12 +166,23 @@ def place(name: str, description: str, title: str = "") -> Placement:
     return Placement(DOMAIN_TABLE[best][0], *first_hit[best])
 
 
-def _fields_after_the_name(title: str, description: str) -> Iterator[tuple[str, str]]:
-    """The other fields in the order they weigh, each cut out only when asked for."""
-    yield "title", title
+def _hits_after_the_name(index: _KeywordIndex, title: str, description: str) -> Iterator[tuple[str, dict[int, str]]]:
+    """The keywords of the other fields in the order they weigh, each field read only when asked for."""
+    yield "title", index.hits(title, False)
     lead = lead_of(description)
-    yield "lead", lead
-    yield "rest", description[len(lead) : len(lead) + REST_LIMIT]
+    yield "lead", index.hits(lead, False)
+    yield "rest", _first_sentence_hits(index, description[len(lead) : len(lead) + REST_LIMIT])
+
+
+def _first_sentence_hits(index: _KeywordIndex, rest: str) -> dict[int, str]:
+    """The keywords of the first sentence of the rest that holds any: a later mention never outvotes it."""
+    start = 0
+    for end in _SENTENCE_END.finditer(rest):
+        hits = index.hits(rest[start : end.start()], False)
+        if hits:
+            return hits
+        start = end.end()
+    return index.hits(rest[start:], False)
 
 
 def _decided(scores: dict[int, int], still_to_score: int) -> bool:
