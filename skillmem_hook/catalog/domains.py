@@ -5,10 +5,11 @@ docs/categorization.md; a test keeps the page and the code equal.
 
 Rule: four fields are read: the skill's name, the title of its body, the lead
 of its description (its first sentence, which says what the skill is before
-any passing mention) and the rest (the first later sentence with a keyword). A domain scores a
-field's weight when one of its keywords is in that field; the highest score
-wins, priority breaks a tie, and a skill that matches nothing is ``general``.
-Each weight exceeds all later ones together, so the fields decide in turn.
+any passing mention) and the rest (the first later sentence with a keyword).
+A domain scores a field's weight when one of its keywords is in that field;
+the highest score wins, priority breaks a tie, and a skill that matches
+nothing is ``general``. Each weight exceeds all later ones together, so the
+fields decide in turn, and a field is read only while it could still matter.
 
 Text is case-folded and read as words: runs of ASCII letters and digits, so
 ``-``, ``_``, ``.`` and punctuation separate words. An ASCII keyword matches
@@ -41,10 +42,10 @@ _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f]|\n\s*\n")
 
 
 class Placement(NamedTuple):
-    """A skill's domain and what put it there: the field and the keyword that scored first."""
+    """A skill's domain and what put it there: a keyword of that domain in the heaviest field it scored in."""
 
     domain: str
-    field: str  # "name", "title" or "description"; "" for general
+    field: str  # "name", "title", "lead" or "rest"; "" for general
     keyword: str  # the keyword as the table writes it; "" for general
 
 
