@@ -317,3 +317,20 @@ SENTENCE = st.lists(WORDS, max_size=5).map(" ".join)
 @given(SENTENCE, st.lists(SENTENCE, max_size=3).map(". ".join), SENTENCE)
 def test_reading_stops_only_when_the_unread_fields_could_not_change_the_winner(name, description, title):
     assert place(name, description, title) == place_reading_every_field(name, description, title)
+
+
+def test_the_categorisation_benchmark_reports_agreement_per_folder(tmp_path):
+    import subprocess
+    import sys
+
+    write_skill(tmp_path / "cn", "后端开发/sql-tool", skill_md("sql-tool", "Write SQL."))
+    write_skill(tmp_path / "cn", "后端开发/react-tool", skill_md("react-tool", "Build React views."))
+    write_skill(tmp_path / "cn", "其他元技能/misc", skill_md("misc", "Nothing at all."))
+    write_skill(tmp_path / "en", "csv-tool", skill_md("csv-tool", "Parse CSV."))
+    script = REPO / "benchmarks" / "categorization.py"
+    command = [sys.executable, str(script), str(tmp_path / "cn"), "--en", str(tmp_path / "en"), "--show", "1"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    assert "| 后端开发 | backend, engineering | 1 | 2 | 50.0 |" in result.stdout
+    assert "| **overall** | | **1** | **2** | **50.0** |" in result.stdout
+    assert "后端开发: react-tool -> frontend (react in the name)" in result.stdout
+    assert "cn: 3 skills, general 1 (33.3%)" in result.stdout
