@@ -92,7 +92,7 @@ def test_an_override_moves_the_skill_in_the_block_and_verify_sees_it(capsys):
     Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n")
     assert run_cli(capsys, "inject").code == 0
     Path(".skillmem.yaml").write_text(
-        "roots: [skills]\nprompt_files: [AGENTS.md]\ndomains: {brainstorming: engineering}\n"
+        "roots: [skills]\nprompt_files: [AGENTS.md]\ndomains: {brainstorming: business}\n"
     )
     run = run_cli(capsys, "verify", "--strict")
     assert run.code == 3

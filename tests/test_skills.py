@@ -165,3 +165,25 @@ def test_a_latin1_or_binary_body_counts_only_when_the_default_description_needs_
     assert (kept.name, kept.description) == ("a", "text")
     with pytest.raises(SkillProblem, match=r"the body is not valid UTF-8|binary file: the body holds a NUL byte"):
         parse(b"---\nname: a\n---\n" + body)
+
+
+@pytest.mark.parametrize(
+    ("data", "title"),
+    [
+        (b"---\nname: x\ndescription: d\n---\n\n# PDF Tools ##\n\ntext\n", "PDF Tools"),
+        (b"---\r\nname: x\r\n---\r\n# \xe8\xa7\xa3\xe6\x9e\x90\r\n", "\u89e3\u6790"),
+        (b"# First line title\nbody\n", "First line title"),
+        (b"---\nname: x\n---\n## Not a title\n#NoSpace\n", ""),
+        (b"---\nname: x\n---\n" + b"x" * 5000 + b"\n# Too far down\n", ""),
+        (b"---\nname: x\ndescription: d\n---\n# Bad \xff byte\n", "Bad \ufffd byte"),  # lenient: only categorises
+    ],
+)
+def test_the_body_title_is_the_first_heading_near_the_top(data, title):
+    from skillmem_hook.catalog.skills import read_skill_text
+
+    assert read_skill_text(data).title == title
+
+
+def test_the_body_title_helps_place_the_skill():
+    skill = parse(b"---\nname: helper\ndescription: Does things.\n---\n# SQL migrations\n")
+    assert (skill.domain, skill.as_json()["placed_by"]) == ("backend", {"field": "title", "keyword": "sql"})

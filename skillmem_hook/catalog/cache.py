@@ -23,7 +23,7 @@ import time
 import unicodedata
 import zlib
 
-from skillmem_hook.catalog.domains import DOMAIN_NAMES
+from skillmem_hook.catalog.domains import DOMAIN_NAMES, Placement
 from skillmem_hook.catalog.skills import SkillText
 
 TYPE_CHECKING = False
@@ -98,7 +98,8 @@ def _load(path: str, header: dict[str, str]) -> dict[str, object]:
 
 def _entry_to_json(entry: object) -> object:
     if isinstance(entry, SkillText):
-        return [entry.name, entry.description, entry.warnings, entry.metadata, entry.domain]
+        placement = None if entry.placement is None else list(entry.placement)
+        return [entry.name, entry.description, entry.warnings, entry.metadata, entry.title, placement]
     return entry  # a reason, or a raw value read from the file
 
 
@@ -106,20 +107,38 @@ def _entry_from_json(raw: object) -> Entry | None:
     """The entry, or None for anything that is not exactly what ``_entry_to_json`` writes."""
     if isinstance(raw, str):
         return raw
-    if not isinstance(raw, list) or len(raw) != 5:
+    if not isinstance(raw, list) or len(raw) != 6:
         return None
-    name, description, warnings, metadata, domain = raw
+    name, description, warnings, metadata, title, placement = raw
     if not (
         _is_text_or_none(name)
         and _is_text_or_none(description)
-        and (domain is None or domain in DOMAIN_NAMES)
+        and isinstance(title, str)
         and isinstance(warnings, list)
         and all(isinstance(item, str) for item in warnings)
         and isinstance(metadata, dict)
         and all(isinstance(value, str) for value in metadata.values())
+        and (placement is None or _is_placement(placement))
     ):
         return None
-    return SkillText(name, description, warnings, metadata, domain)
+    return SkillText(
+        name,
+        description,
+        warnings,
+        metadata,
+        title=title,
+        placement=None if placement is None else Placement(*placement),
+    )
+
+
+def _is_placement(value: object) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 3
+        and value[0] in DOMAIN_NAMES
+        and isinstance(value[1], str)
+        and isinstance(value[2], str)
+    )
 
 
 def _is_text_or_none(value: object) -> bool:

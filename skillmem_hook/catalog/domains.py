@@ -1,154 +1,125 @@
-"""The fixed domain table, and the rule that sorts a skill into one domain.
+"""The rule that sorts a skill into one domain of the fixed table, and says why.
 
-The table is documented in docs/categorization.md; a test keeps the two equal.
+The table and the field weights are in ``domain_table.py``, documented in
+docs/categorization.md; a test keeps the page and the code equal.
 
-Rule: the skill's name decides first, its description only when the name
-matches no keyword; of the domains whose keywords match, the one first in
-priority order wins, and a skill that matches none is ``general``.
+Rule: four fields are read: the skill's name, the title of its body, the lead
+of its description (its first sentence, which says what the skill is before
+any passing mention) and the rest (the first later sentence with a keyword).
+A domain scores a field's weight when one of its keywords is in that field;
+the highest score wins, priority breaks a tie, and a skill that matches
+nothing is ``general``. Each weight exceeds all later ones together, so the
+fields decide in turn, and a field is read only while it could still matter.
 
-Text is case-folded and read as words: runs of letters and digits, so
-``-``, ``_`` and punctuation separate words. An ASCII keyword matches a whole
-word (a trailing ``s`` or ``es`` allowed); one ending in ``*`` matches any
-word it starts; one with spaces matches consecutive words. A Chinese keyword
-matches anywhere, since Chinese text has no spaces between words.
+Text is case-folded and read as words: runs of ASCII letters and digits, so
+``-``, ``_``, ``.`` and punctuation separate words. An ASCII keyword matches
+a whole word (a trailing ``s`` or ``es`` allowed); one ending in ``*``
+matches any word it starts (the longest such stem wins); one with spaces
+matches consecutive words; one starting with ``^`` counts in the name only.
+A keyword in another script (Chinese has no spaces between words) matches
+anywhere, read left to right, the longest at each place.
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-GENERAL = "general"
+from skillmem_hook.catalog.domain_table import DOMAIN_TABLE, FIELD_WEIGHTS, GENERAL, REST_LIMIT
 
-# (domain, keywords), in priority order: the first that matches wins.
-# fmt: off
-DOMAIN_TABLE: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("security", (
-        "security", "secure", "pentest*", "penetration", "vulnerab*", "exploit*", "attack*", "malware",
-        "threat*", "xss", "csrf", "idor", "injection", "privilege escalation", "hacking", "owasp", "red team",
-        "forensic*", "reverse engineer*", "fuzzing", "cve", "secrets", "sast", "burp", "metasploit", "shodan",
-        "phishing", "encryption",
-        "安全", "漏洞", "渗透", "攻击", "恶意", "加密",
-    )),
-    ("testing", (
-        "test*", "tdd", "qa", "e2e", "playwright", "cypress", "jest", "pytest", "debug*", "bug", "lint*",
-        "validat*", "verification", "troubleshoot*",
-        "测试", "调试", "缺陷", "校验",
-    )),
-    ("data-parsing", (
-        "pars*", "csv", "json", "xml", "yaml", "pdf", "docx", "xlsx", "pptx", "spreadsheet*",
-        "excel", "extract*", "convert*", "scrap*", "crawl*", "etl", "data pipeline*", "dbt", "spark", "airflow",
-        "dataset*", "data engineer*",
-        "解析", "数据处理", "数据清洗", "数据管道", "表格", "转换", "提取", "爬虫",
-    )),
-    ("ai-agents", (
-        "llm*", "agent*", "agentic", "prompt*", "rag", "embedding*", "langchain", "langgraph", "mcp", "claude",
-        "gpt", "openai", "anthropic", "ai", "machine learning", "ml", "mlops", "vector*", "model context",
-        "inference", "fine tun*", "chatbot*",
-        "大模型", "智能体", "提示词", "人工智能", "机器学习", "语言模型", "向量",
-    )),
-    ("devops", (
-        "docker*", "kubernetes", "k8s", "helm", "terraform", "deploy*", "ci", "cd", "cicd",
-        "github actions", "gitlab", "aws", "gcp", "azure", "cloud", "serverless", "infrastructure", "devops",
-        "sre", "monitor*", "observab*", "prometheus", "grafana", "incident*", "on call", "linux", "bash",
-        "shell", "powershell", "container*", "service mesh", "istio", "nginx", "build system*", "bazel",
-        "monorepo*",
-        "部署", "运维", "容器", "云", "监控",
-    )),
-    ("frontend", (
-        "frontend", "front end", "react", "vue", "angular", "svelte", "nextjs", "next js", "css", "tailwind",
-        "html", "ui", "ux", "component*", "web design", "accessibility", "wcag", "mobile", "ios", "android",
-        "flutter", "swiftui", "browser*", "responsive", "animation*", "3d", "game*", "unity", "godot",
-        "design system*",
-        "前端", "界面", "页面", "组件", "移动端", "游戏",
-    )),
-    ("backend", (
-        "backend", "back end", "api*", "database*", "sql", "postgres*", "mysql", "sqlite", "nosql", "mongodb",
-        "redis", "graphql", "rest api", "server*", "microservice*", "fastapi", "django", "flask", "nodejs",
-        "node js", "queue*", "orm", "prisma", "supabase", "firebase", "webhook*", "payment*", "stripe",
-        "event sourcing", "grpc",
-        "后端", "接口", "数据库", "服务器", "微服务",
-    )),
-    ("docs-writing", (
-        "doc", "docs", "documentation", "documenter", "writing", "writer", "copy*", "content", "blog*",
-        "readme", "changelog", "tutorial*", "editing", "editor", "article*", "diagram*", "mermaid", "report*",
-        "comms", "storytelling", "presentation*",
-        "文档", "写作", "文章", "内容", "报告", "翻译",
-    )),
-    ("business", (
-        "marketing", "marketer", "seo", "sales", "startup*", "business*", "pricing", "market*", "growth",
-        "customer*", "brand*", "financ*", "legal", "hr", "cro", "ads", "product manag*", "conversion", "saas",
-        "email*", "kpi*", "analytics", "revenue", "launch*", "referral*",
-        "营销", "商业", "市场", "销售", "产品", "运营", "客户",
-    )),
-    ("engineering", (
-        "git", "review*", "refactor*", "architect*", "design pattern*", "clean code", "plan*",
-        "workflow*", "python", "rust", "golang", "java", "javascript", "typescript", "c", "cpp",
-        "csharp", "dotnet", "ruby", "php", "scala", "elixir", "haskell", "julia", "kotlin",
-        "swift", "performance", "optimi*", "concurren*", "async", "programming", "coding", "codebase*",
-        "developer*",
-        "代码", "重构", "架构", "编程", "开发", "性能",
-    )),
-)
-# fmt: on
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+__all__ = ["DOMAIN_NAMES", "DOMAIN_TABLE", "FIELD_WEIGHTS", "GENERAL", "Placement", "categorise", "lead_of", "place"]
 
 DOMAIN_NAMES: tuple[str, ...] = (*(domain for domain, _ in DOMAIN_TABLE), GENERAL)
 
-_WORD = re.compile(r"[^\W_]+")
-_NO_MATCH = len(DOMAIN_TABLE)
+_WORD = re.compile(r"[a-z0-9]+")
+# A sentence ends at . ! ? before a space (or the end), at the ideographic full stop or a
+# full-width ! or ?, or at a blank line.
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f]|\n\s*\n")
+
+
+class Placement(NamedTuple):
+    """A skill's domain and what put it there: a keyword of that domain in the heaviest field it scored in."""
+
+    domain: str
+    field: str  # "name", "title", "lead" or "rest"; "" for general
+    keyword: str  # the keyword as the table writes it; "" for general
+
+
+GENERAL_PLACEMENT = Placement(GENERAL, "", "")
 
 
 class _KeywordIndex:
     """The table as look-up structures, built once on first use (not at import)."""
 
     def __init__(self) -> None:
-        self.whole: dict[str, int] = {}
-        self.prefix: dict[str, int] = {}
-        self.phrases: dict[str, list[tuple[tuple[str, ...], bool, int]]] = {}
-        self.anywhere: list[tuple[str, int]] = []
-        self.word_ranks: dict[str, int] = {}  # each distinct word is ranked once
+        self.whole: dict[str, tuple[int, str, bool]] = {}
+        self.prefix: dict[str, tuple[int, str, bool]] = {}
+        self.phrases: dict[str, list[tuple[tuple[str, ...], bool, int, str, bool]]] = {}
+        self.other: dict[str, tuple[int, str, bool]] = {}  # keywords in other scripts, matched inside runs
         for rank, (_, keywords) in enumerate(DOMAIN_TABLE):
             for keyword in keywords:
                 self._add(keyword, rank)
         self.prefix_lengths = sorted({len(stem) for stem in self.prefix})
+        # One scan finds them all: at each position the longest keyword wins, as the alternation lists it first.
+        self.other_pattern = re.compile("|".join(map(re.escape, sorted(self.other, key=len, reverse=True))))
+        self.phrase_starts = frozenset(self.phrases)
+        # Each distinct word is looked up once; () marks a word that matches no keyword.
+        self.word_hits: dict[str, tuple[int, str, bool] | tuple[()]] = {}
 
     def _add(self, keyword: str, rank: int) -> None:
+        name_only = keyword.startswith("^")
         is_prefix = keyword.endswith("*")
-        words = keyword.rstrip("*").split()
+        words = keyword.lstrip("^").rstrip("*").split()
+        entry = (rank, keyword, name_only)
         if not keyword.isascii():
-            self.anywhere.append((keyword, rank))
+            self.other[words[0]] = entry
         elif len(words) > 1:
-            self.phrases.setdefault(words[0], []).append((tuple(words[1:]), is_prefix, rank))
+            self.phrases.setdefault(words[0], []).append((tuple(words[1:]), is_prefix, rank, keyword, name_only))
         else:
-            table = self.prefix if is_prefix else self.whole
-            table.setdefault(words[0], rank)
+            (self.prefix if is_prefix else self.whole)[words[0]] = entry
 
-    def rank(self, text: str) -> int:
-        """The priority of the first domain whose keywords match the text."""
-        words = _WORD.findall(text.casefold())
-        best = _NO_MATCH
-        word_ranks, phrases = self.word_ranks, self.phrases
-        for position, word in enumerate(words):
-            rank = word_ranks.get(word)
-            if rank is None:
-                rank = word_ranks[word] = self._word_rank(word)
-            if rank < best:  # noqa: PLR1730 - a comparison is cheaper than min() in this hot loop
-                best = rank
-            if word in phrases:
-                for rest, is_prefix, phrase_rank in phrases[word]:
-                    if phrase_rank < best and _phrase_follows(words, position + 1, rest, is_prefix):
-                        best = phrase_rank
-        if not text.isascii():
-            best = min([best, *(rank for keyword, rank in self.anywhere if keyword in text)])
-        return best
+    def hits(self, text: str, in_name: bool) -> dict[int, str]:
+        """The domains with a keyword in the text, by rank, each with one such keyword."""
+        found: dict[int, str] = {}
+        if not text:
+            return found
+        folded = text.casefold()
+        words = _WORD.findall(folded)
+        distinct = dict.fromkeys(words)  # in order of first use; a word counts once however often it recurs
+        cache = self.word_hits
+        for word in distinct:
+            entry = cache.get(word)
+            if entry is None:
+                entry = cache[word] = self._word_hit(word) or ()
+            if entry and (in_name or not entry[2]):
+                found.setdefault(entry[0], entry[1])
+        if not self.phrase_starts.isdisjoint(distinct):
+            for position, word in enumerate(words):
+                for rest, is_prefix, rank, keyword, name_only in self.phrases.get(word, ()):
+                    if (in_name or not name_only) and _phrase_follows(words, position + 1, rest, is_prefix):
+                        found.setdefault(rank, keyword)
+        if not folded.isascii():
+            for match in self.other_pattern.findall(folded):
+                rank, keyword, name_only = self.other[match]
+                if in_name or not name_only:
+                    found.setdefault(rank, keyword)
+        return found
 
-    def _word_rank(self, word: str) -> int:
-        ranks = [self.whole.get(word, _NO_MATCH)]
+    def _word_hit(self, word: str) -> tuple[int, str, bool] | None:
+        candidates = [word]
         if word.endswith("s"):
-            ranks.append(self.whole.get(word[:-1], _NO_MATCH))
-            if word.endswith("es"):
-                ranks.append(self.whole.get(word[:-2], _NO_MATCH))
-        ranks += [self.prefix.get(word[:length], _NO_MATCH) for length in self.prefix_lengths if length <= len(word)]
-        return min(ranks)
+            candidates += [word[:-1], word[:-2]] if word.endswith("es") else [word[:-1]]
+        for candidate in candidates:
+            if candidate in self.whole:
+                return self.whole[candidate]
+        for length in reversed(self.prefix_lengths):  # the longest stem is the most specific
+            if length <= len(word) and word[:length] in self.prefix:
+                return self.prefix[word[:length]]
+        return None
 
 
 def _phrase_follows(words: list[str], start: int, rest: tuple[str, ...], is_prefix: bool) -> bool:
@@ -164,12 +135,63 @@ def _phrase_follows(words: list[str], start: int, rest: tuple[str, ...], is_pref
 _index: list[_KeywordIndex] = []
 
 
-def categorise(name: str, description: str) -> str:
-    """The domain of a skill: its name decides first, then its description."""
+def lead_of(description: str) -> str:
+    """The description's first sentence: what the skill is, before passing mentions."""
+    end = _SENTENCE_END.search(description)
+    return description if end is None else description[: end.start()]
+
+
+def place(name: str, description: str, title: str = "") -> Placement:
+    """The domain of a skill, with the field and keyword that placed it."""
     if not _index:
         _index.append(_KeywordIndex())
     index = _index[0]
-    rank = index.rank(name)
-    if rank == _NO_MATCH:
-        rank = index.rank(description)
-    return GENERAL if rank == _NO_MATCH else DOMAIN_TABLE[rank][0]
+    found = index.hits(name, True)
+    if len(found) == 1:  # most skills: decided, since the name outweighs all other fields together
+        ((rank, keyword),) = found.items()
+        return Placement(DOMAIN_TABLE[rank][0], "name", keyword)
+    scores = dict.fromkeys(found, FIELD_WEIGHTS["name"])
+    first_hit = {rank: ("name", keyword) for rank, keyword in found.items()}
+    still_to_score = sum(FIELD_WEIGHTS.values()) - FIELD_WEIGHTS["name"]
+    for field, hits in _hits_after_the_name(index, title, description):
+        weight = FIELD_WEIGHTS[field]
+        still_to_score -= weight
+        for rank, keyword in hits.items():
+            scores[rank] = scores.get(rank, 0) + weight
+            first_hit.setdefault(rank, (field, keyword))
+        if _decided(scores, still_to_score):  # the fields left could not change the winner: leave them unread
+            break
+    if not scores:
+        return GENERAL_PLACEMENT
+    best = min(scores, key=lambda rank: (-scores[rank], rank))
+    return Placement(DOMAIN_TABLE[best][0], *first_hit[best])
+
+
+def _hits_after_the_name(index: _KeywordIndex, title: str, description: str) -> Iterator[tuple[str, dict[int, str]]]:
+    """The keywords of the other fields in the order they weigh, each field read only when asked for."""
+    yield "title", index.hits(title, False)
+    lead = lead_of(description)
+    yield "lead", index.hits(lead, False)
+    yield "rest", _first_sentence_hits(index, description[len(lead) : len(lead) + REST_LIMIT])
+
+
+def _first_sentence_hits(index: _KeywordIndex, rest: str) -> dict[int, str]:
+    """The keywords of the first sentence of the rest that holds any: a later mention never outvotes it."""
+    start = 0
+    for end in _SENTENCE_END.finditer(rest):
+        hits = index.hits(rest[start : end.start()], False)
+        if hits:
+            return hits
+        start = end.end()
+    return index.hits(rest[start:], False)
+
+
+def _decided(scores: dict[int, int], still_to_score: int) -> bool:
+    """True when no domain can catch the leader with the weights of the fields still unread."""
+    top = sorted(scores.values(), reverse=True)[:2]
+    return bool(top) and top[0] - (top[1] if len(top) > 1 else 0) > still_to_score
+
+
+def categorise(name: str, description: str, title: str = "") -> str:
+    """The domain of a skill (see ``place`` for why)."""
+    return place(name, description, title).domain

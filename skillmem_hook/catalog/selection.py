@@ -8,7 +8,7 @@ order of the configuration file.
 
 from __future__ import annotations
 
-from skillmem_hook.catalog.domains import DOMAIN_NAMES
+from skillmem_hook.catalog.domains import DOMAIN_NAMES, Placement
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -59,17 +59,24 @@ def apply_domains(skills: Iterable[Skill], overrides: Mapping[str, str]) -> None
     """
     for skill in skills:
         chosen = best_match(overrides, skill) if overrides else None
+        if chosen is not None:
+            skill.placement = Placement(chosen, "configuration", _pattern_of(overrides, skill))
+            continue
+        chosen = skill.metadata.get(METADATA_DOMAIN)
         if chosen is None:
-            chosen = skill.metadata.get(METADATA_DOMAIN)
-            if chosen is None:
-                continue
-            if chosen not in DOMAIN_NAMES:
-                skill.warnings.append(
-                    f"metadata {METADATA_DOMAIN} {chosen!r} is not a domain, so the table decides "
-                    f"(the domains: {', '.join(DOMAIN_NAMES)})"
-                )
-                continue
-        skill.domain = chosen
+            continue
+        if chosen in DOMAIN_NAMES:
+            skill.placement = Placement(chosen, "metadata", METADATA_DOMAIN)
+        else:
+            skill.warnings.append(
+                f"metadata {METADATA_DOMAIN} {chosen!r} is not a domain, so the table decides "
+                f"(the domains: {', '.join(DOMAIN_NAMES)})"
+            )
+
+
+def _pattern_of(overrides: Mapping[str, str], skill: Skill) -> str:
+    """The pattern of the configuration's ``domains`` that placed the skill, for ``index``'s placed_by."""
+    return best_match({pattern: pattern for pattern in overrides}, skill) or ""
 
 
 def check_domain(domain: str, where: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from skillmem_hook.catalog.domains import categorise
+from skillmem_hook.catalog.domains import Placement, place
 from skillmem_hook.catalog.frontmatter import (
     UnclosedFrontmatter,
     first_heading,
@@ -23,13 +23,14 @@ from skillmem_hook.catalog.names import (
 )
 
 HEADING_WINDOW = 64 * 1024
+TITLE_WINDOW = 4096  # a body's title comes first; a "# " line further down is likely a code comment
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
 class Skill:
     """One skill as the index sees it."""
 
-    __slots__ = ("description", "domain", "label", "metadata", "name", "owner", "path", "root", "slug", "warnings")
+    __slots__ = ("description", "label", "metadata", "name", "owner", "path", "placement", "root", "slug", "warnings")
 
     def __init__(
         self,
@@ -40,7 +41,8 @@ class Skill:
         root: str,
         warnings: list[str],
         metadata: dict[str, str] | None = None,
-        domain: str | None = None,
+        title: str = "",
+        placement: Placement | None = None,
     ) -> None:
         self.name = name
         self.description = description
@@ -49,14 +51,20 @@ class Skill:
         self.owner = owner_of(path)
         self.slug = slug_of(name)
         self.label = f"{self.owner}/{name}" if self.owner else name
-        self.domain = domain or categorise(name, description)
+        # the domain, and the field and keyword that chose it
+        self.placement = placement or place(name, description, title)
         self.warnings = warnings
         self.metadata = metadata or {}
+
+    @property
+    def domain(self) -> str:
+        return self.placement.domain
 
     def as_json(self) -> dict[str, object]:
         return {
             "name": self.name,
             "domain": self.domain,
+            "placed_by": {"field": self.placement.field, "keyword": self.placement.keyword},
             "path": self.path,
             "root": self.root,
             "owner": self.owner,
@@ -78,11 +86,12 @@ class SkillText:
 
     ``name`` and ``description`` are None when the file does not give them;
     ``metadata`` holds the text values of the frontmatter's ``metadata`` map.
-    ``domain`` is where the table files a skill of the declared name, once
-    known: derived, but kept with the rest so a cached skill is not sorted again.
+    ``title`` is the body's first ``# `` heading. ``placement`` is where the
+    table files a skill of the declared name, once known: derived, but kept
+    with the rest so a cached skill is not placed again.
     """
 
-    __slots__ = ("description", "domain", "metadata", "name", "warnings")
+    __slots__ = ("description", "metadata", "name", "placement", "title", "warnings")
 
     def __init__(
         self,
@@ -90,13 +99,16 @@ class SkillText:
         description: str | None,
         warnings: list[str],
         metadata: dict[str, str],
-        domain: str | None = None,
+        *,
+        title: str = "",
+        placement: Placement | None = None,
     ) -> None:
         self.name = name
+        self.title = title
         self.description = description
         self.warnings = warnings
         self.metadata = metadata
-        self.domain = domain
+        self.placement = placement
 
 
 def parse_skill(data: bytes, *, path: str, folder: str, root: str) -> Skill:
@@ -131,7 +143,8 @@ def read_skill_text(data: bytes) -> SkillText:
     if description is None:  # only then is the body decoded: checking every body costs 12% of a scan
         body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "body")
         description = first_heading(body)
-    return SkillText(name, description, warnings, _text_metadata(mapping.get("metadata")))
+    metadata = _text_metadata(mapping.get("metadata"))
+    return SkillText(name, description, warnings, metadata, title=_body_title(data, body_start))
 
 
 def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
@@ -143,7 +156,8 @@ def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
         root=root,
         warnings=list(text.warnings),
         metadata=text.metadata,
-        domain=text.domain if text.name else None,  # a folder-named skill is sorted by its folder's name
+        title=_nfc(text.title),
+        placement=text.placement if text.name else None,  # a folder-named skill is placed by its folder's name
     )
     if skill.name.startswith("@") and "/" in skill.name:
         raise SkillProblem(
@@ -151,7 +165,7 @@ def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
         )
     check_name(skill.label)  # the label, since an owner's folder name is part of the line
     if text.name:
-        text.domain = skill.domain
+        text.placement = skill.placement
     return skill
 
 
@@ -179,6 +193,19 @@ def _decode(data: bytes, what: str) -> str:
         raise SkillProblem(
             f"the {what} is not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})"
         ) from None
+
+
+def _body_title(data: bytes, body_start: int) -> str:
+    """The text of the body's first ``# `` line near its top, read leniently: it only helps categorise."""
+    if data.startswith(b"# ", body_start):
+        start = body_start
+    else:
+        start = data.find(b"\n# ", body_start, body_start + TITLE_WINDOW) + 1
+        if start == 0:
+            return ""
+    end = data.find(b"\n", start)
+    line = data[start + 2 : end if end >= 0 else len(data)]
+    return line.decode("utf-8", "replace").strip().rstrip("#").strip()
 
 
 def _whole_lines(data: bytes) -> bytes:
