@@ -16,8 +16,12 @@ from skillmem_hook.catalog.frontmatter import (
     frontmatter_span,
     read_fields,
 )
+from skillmem_hook.catalog.sections import extract_sections
 
 HEADING_WINDOW = 64 * 1024
+# Search's body field comes from the body's start: "when to use" sections sit early,
+# and a smaller window keeps the hooks' cold-cache cost low.
+SECTIONS_WINDOW = 16 * 1024
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
 # Characters that could break a block line or hide what it says: control
 # and format characters (line breaks, bidi overrides, zero-width marks).
@@ -32,7 +36,19 @@ class SkillProblem(ValueError):
 class Skill:
     """One skill as the index sees it."""
 
-    __slots__ = ("description", "domain", "label", "metadata", "name", "owner", "path", "root", "slug", "warnings")
+    __slots__ = (
+        "description",
+        "domain",
+        "label",
+        "metadata",
+        "name",
+        "owner",
+        "path",
+        "root",
+        "sections",
+        "slug",
+        "warnings",
+    )
 
     def __init__(
         self,
@@ -43,6 +59,7 @@ class Skill:
         root: str,
         warnings: list[str],
         metadata: dict[str, str] | None = None,
+        sections: str = "",
     ) -> None:
         self.name = name
         self.description = description
@@ -54,6 +71,7 @@ class Skill:
         self.domain = categorise(name, description)
         self.warnings = warnings
         self.metadata = metadata or {}
+        self.sections = sections  # headings and "when to use" text of the body, for search
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -85,18 +103,25 @@ class SkillText:
     """What one SKILL.md's bytes declare, whatever its path: the part a cache can keep by content.
 
     ``name`` and ``description`` are None when the file does not give them;
-    ``metadata`` holds the text values of the frontmatter's ``metadata`` map.
+    ``metadata`` holds the text values of the frontmatter's ``metadata`` map;
+    ``sections`` the body's headings and "when to use" text (catalog/sections.py).
     """
 
-    __slots__ = ("description", "metadata", "name", "warnings")
+    __slots__ = ("description", "metadata", "name", "sections", "warnings")
 
     def __init__(
-        self, name: str | None, description: str | None, warnings: list[str], metadata: dict[str, str]
+        self,
+        name: str | None,
+        description: str | None,
+        warnings: list[str],
+        metadata: dict[str, str],
+        sections: str = "",
     ) -> None:
         self.name = name
         self.description = description
         self.warnings = warnings
         self.metadata = metadata
+        self.sections = sections
 
 
 def parse_skill(data: bytes, *, path: str, folder: str, root: str) -> Skill:
@@ -128,7 +153,9 @@ def read_skill_text(data: bytes) -> SkillText:
     if description is None:
         body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "text")
         description = first_heading(body)
-    return SkillText(name, description, warnings, _text_metadata(mapping.get("metadata")))
+    # Lenient: a bad byte in the body must not cost the skill its place in the block.
+    sections = extract_sections(data[body_start : body_start + SECTIONS_WINDOW].decode("utf-8", "replace"))
+    return SkillText(name, description, warnings, _text_metadata(mapping.get("metadata")), sections)
 
 
 def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
@@ -140,6 +167,7 @@ def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
         root=root,
         warnings=list(text.warnings),
         metadata=text.metadata,
+        sections=text.sections,
     )
     check_name(skill.label)  # the label, since an owner's folder name is part of the line
     return skill

@@ -1,0 +1,151 @@
+"""Words for search: English words stemmed, Chinese runs cut into bigrams (and unigrams).
+
+Pure. Documents and queries go through the same functions, so a word in
+either form meets itself.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
+_RUN = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+")
+_CJK_START = re.compile(rf"[{CJK}]")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+# Words that say how someone asks, not what they ask for.
+ENGLISH_STOP_WORDS = frozenset(
+    """a about after again all also am an and any are as at be been before being both but by can could did do does
+    doing done for from get gets getting got had has have having he her here how i if in into is it its just let like
+    make me might more most much my need needs no not now of on once one only or other our out over please same
+    should so some something such than that the their them then there these they this those to too under up us use
+    using very want wanted wants was way we were what when where which while who why will with without would you
+    your yours help ve ll re don t s d m""".split()
+)
+# Chinese asking words ("how", "is there a way", "I want"): cut out before bigrams,
+# so they neither match nor join their neighbours into false bigrams.
+CHINESE_STOP_PHRASES = (
+    "有没有办法",
+    "有没有",
+    "有什么",
+    "怎么办",
+    "怎么样",
+    "怎么",
+    "如何",
+    "能不能",
+    "可不可以",
+    "是不是",
+    "为什么",
+    "什么",
+    "一下",
+    "我想",
+    "想要",
+    "我们",
+    "帮我",
+    "一个",
+    "这个",
+    "那个",
+    "哪些",
+    "现成的",
+    "的",
+    "了",
+    "吗",
+    "呢",
+    "吧",
+    "啊",
+    "呀",
+    "我",
+    "你",
+    "把",
+    "被",
+    "让",
+    "要",
+    "想",
+    "该",
+    "得",
+    "就",
+    "都",
+    "也",
+    "还",
+    "又",
+    "在",
+    "和",
+    "与",
+    "或",
+    "及",
+    "是",
+)
+_CHINESE_STOP = re.compile("|".join(CHINESE_STOP_PHRASES))
+_SUFFIXES = (
+    ("izations", "ize"),
+    ("ization", "ize"),
+    ("ations", "ate"),
+    ("ation", "ate"),
+    ("ments", ""),
+    ("ment", ""),
+    ("ness", ""),
+    ("ities", "ity"),
+    ("ies", "y"),
+    ("ing", ""),
+    ("ed", ""),
+    ("ly", ""),
+    ("es", "e"),
+    ("s", ""),
+)
+_KEEP_S = ("ss", "us", "is", "os")
+
+
+def normalize(text: str) -> str:
+    """NFKC (full-width letters and digits become ASCII) and case-folded."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def stem(word: str) -> str:
+    """A light English stemmer: plural, -ing, -ed, -ation, -ment; a final 'e' and a doubled consonant go too.
+
+    Crude on purpose: both sides of a match get the same cut, which is all ranking needs.
+    """
+    if len(word) <= 3 or not word.isascii() or not word.isalpha():
+        return word
+    for suffix, replacement in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith(_KEEP_S):
+                break
+            word = word[: -len(suffix)] + replacement
+            break
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiou":
+        word = word[:-1]
+    return word
+
+
+def tokens(text: str, *, unigrams: bool = False, stop_words: bool = True, stemming: bool = True) -> list[str]:
+    """The search words of ``text``, in order, repeats kept.
+
+    English: stop words dropped, stemmed; a camelCase word gives its parts too.
+    Chinese, Japanese, Korean runs: overlapping bigrams (a lone character for a
+    run of one); with ``unigrams``, every character too, prefixed with '#'
+    so that a unigram never meets a one-character run's token.
+    """
+    words: list[str] = []
+    for run in _RUN.findall(unicodedata.normalize("NFKC", text)):
+        if _CJK_START.match(run):
+            _add_cjk_run(run, words, unigrams=unigrams, stop_words=stop_words)
+            continue
+        parts = _CAMEL.split(run)
+        for word in (run, *parts) if len(parts) > 1 else parts:
+            word = word.casefold()
+            if not (stop_words and word in ENGLISH_STOP_WORDS):
+                words.append(stem(word) if stemming else word)
+    return words
+
+
+def _add_cjk_run(run: str, words: list[str], *, unigrams: bool, stop_words: bool) -> None:
+    for piece in _CHINESE_STOP.split(run) if stop_words else (run,):
+        if len(piece) == 1:
+            words.append(piece)
+        else:
+            words.extend(piece[index : index + 2] for index in range(len(piece) - 1))
+        if unigrams and len(piece) > 1:
+            words.extend("#" + character for character in piece)
