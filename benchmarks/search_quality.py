@@ -105,7 +105,8 @@ def main() -> int:
     for label, config in configurations:
         indexes = {key: SearchIndex.build(skills, tuning=config) for key, skills in catalogs.items()}
         rows.append((label, lambda key, query, idx=indexes: [hit.skill.name for hit in idx[key].query(query, 10)]))
-    print("| configuration | " + " | ".join(f"{g} hit@1 | {g} hit@3 | {g} hit@10 | {g} MRR" for g, _, _ in GROUPS) + " |")
+    heads = " | ".join(f"{g} hit@1 | {g} hit@3 | {g} hit@10 | {g} MRR" for g, _, _ in GROUPS)
+    print(f"| configuration | {heads} |")
     print("|---" * (1 + 4 * len(GROUPS)) + "|")
     for label, rank in rows:
         started = time.perf_counter()

@@ -81,11 +81,11 @@ class SearchIndex:
         norms = (tuning.name_b, tuning.description_b, tuning.sections_b)
         postings: dict[str, tuple[array[int], array[float]]] = {}
         for number, skill_fields in enumerate(fields):
-            combined: Counter[str] = Counter()
+            combined: dict[str, float] = {}
             for i, words in enumerate(skill_fields):
                 scale = weights[i] / (1 - norms[i] + norms[i] * len(words) / averages[i])
                 for word, count in Counter(words).items():
-                    combined[word] += count * scale
+                    combined[word] = combined.get(word, 0.0) + count * scale
             for word, weight in combined.items():
                 docs, values = postings.setdefault(word, (array("i"), array("d")))
                 docs.append(number)

@@ -20,7 +20,7 @@ ENGLISH_STOP_WORDS = frozenset(
     make me might more most much my need needs no not now of on once one only or other our out over please same
     should so some something such than that the their them then there these they this those to too under up us use
     using very want wanted wants was way we were what when where which while who why will with without would you
-    your yours help ve ll re don t s d m""".split()
+    your yours help ve ll re don t s d m""".split()  # noqa: SIM905 - a word list reads better as text
 )
 # Chinese asking words ("how", "is there a way", "I want"): cut out before bigrams,
 # so they neither match nor join their neighbours into false bigrams.
@@ -134,8 +134,8 @@ def tokens(text: str, *, unigrams: bool = False, stop_words: bool = True, stemmi
             _add_cjk_run(run, words, unigrams=unigrams, stop_words=stop_words)
             continue
         parts = _CAMEL.split(run)
-        for word in (run, *parts) if len(parts) > 1 else parts:
-            word = word.casefold()
+        for part in (run, *parts) if len(parts) > 1 else parts:
+            word = part.casefold()
             if not (stop_words and word in ENGLISH_STOP_WORDS):
                 words.append(stem(word) if stemming else word)
     return words
