@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from skillmem_hook import __version__
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options
+from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options, add_search_options
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.report import run_reporting_errors
@@ -22,6 +22,7 @@ COMMANDS = {
     "verify": "compare the block in the prompt files with the skills (exit 3 on drift)",
     "stats": "what the block costs: bytes, estimated tokens, skills per domain",
     "hook": "write a bash wrapper that installs skills, then re-indexes them",
+    "search": "the skills that best fit a user's words, in any language, best first",
 }
 
 
@@ -57,6 +58,10 @@ def _run(arguments: list[str]) -> int:
         from skillmem_hook.commands.stats import stats  # noqa: PLC0415
 
         return stats(roots, options.measured_file)
+    if command == "search":
+        from skillmem_hook.commands.search import search  # noqa: PLC0415
+
+        return search(roots, options.intent, top=options.top, aliases=settings.aliases, text=options.text)
     prompt_files = require_prompt_files(settings)
     if command == "inject":
         from skillmem_hook.commands.inject import inject  # noqa: PLC0415
@@ -89,4 +94,5 @@ def build_parser() -> argparse.ArgumentParser:
         "--prompt-file", dest="measured_file", metavar="FILE", help="also measure the block now in FILE"
     )
     parsers["hook"].add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")
+    add_search_options(parsers["search"])
     return parser

@@ -18,19 +18,28 @@ DEFAULT_ROOTS = (".claude/skills", ".agents/skills", ".codex/skills", "skills")
 DEFAULT_PROMPT_FILES = ("AGENTS.md", "CLAUDE.md")
 _LIST_KEYS = ("roots", "prompt_files")
 _OPTION_KEYS = {"strict": bool, "write": str}
+_ALIASES_KEY = "aliases"  # skill name or prefix* -> extra words that search weighs like the name
 _EXAMPLE = "roots: [skills]\nprompt_files: [AGENTS.md]"
 
 
 class Settings:
     """The configuration in force for one run."""
 
-    __slots__ = ("prompt_files", "roots", "strict", "write")
+    __slots__ = ("aliases", "prompt_files", "roots", "strict", "write")
 
-    def __init__(self, roots: list[str], prompt_files: list[str], strict: bool, write: str | None) -> None:
+    def __init__(
+        self,
+        roots: list[str],
+        prompt_files: list[str],
+        strict: bool,
+        write: str | None,
+        aliases: dict[str, list[str]] | None = None,
+    ) -> None:
         self.roots = roots
         self.prompt_files = prompt_files
         self.strict = strict
         self.write = write
+        self.aliases = aliases or {}
 
 
 def load_settings(
@@ -49,6 +58,7 @@ def load_settings(
         prompt_files=chosen_files,
         strict=bool(strict if strict else file.get("strict", False)),
         write=write if write is not None else file.get("write"),  # type: ignore[arg-type]
+        aliases=file.get(_ALIASES_KEY),  # type: ignore[arg-type]
     )
 
 
@@ -95,7 +105,7 @@ def read_config_file(path: str) -> dict[str, object]:
 
 
 def _checked(path: str, content: dict[object, object]) -> dict[str, object]:
-    known = (*_LIST_KEYS, *_OPTION_KEYS)
+    known = (*_LIST_KEYS, *_OPTION_KEYS, _ALIASES_KEY)
     for key, value in content.items():
         if key in _LIST_KEYS:
             if not isinstance(value, list) or not value or not all(isinstance(item, str) and item for item in value):
@@ -104,9 +114,26 @@ def _checked(path: str, content: dict[object, object]) -> dict[str, object]:
             expected = _OPTION_KEYS[key]
             if not isinstance(value, expected):
                 raise UsageError(f"{path}: '{key}' must be a {expected.__name__}", f"fix or remove the key '{key}'")
+        elif key == _ALIASES_KEY:
+            _check_aliases(path, value)
         else:
             raise UsageError(f"{path}: unknown key {key!r}", "the keys are: " + ", ".join(known))
     return {str(key): value for key, value in content.items()}
+
+
+def _check_aliases(path: str, value: object) -> None:
+    """``aliases:`` maps a skill name (or ``prefix*``) to a list of words."""
+    if not isinstance(value, dict) or not all(
+        isinstance(name, str)
+        and name
+        and isinstance(words, list)
+        and all(isinstance(word, str) and word.strip() for word in words)
+        for name, words in value.items()
+    ):
+        raise UsageError(
+            f"{path}: 'aliases' must map skill names to lists of words",
+            "write it as: aliases: {viking-memory-guide: [记忆, remember], 'azure-*': [微软云]}",
+        )
 
 
 def _existing(candidates: Sequence[str], exists: Callable[[str], bool]) -> list[str]:

@@ -178,9 +178,11 @@ _PHRASES = [
 
 
 def expand(intent: str) -> list[str]:
-    """The glossary's other-language words for the terms found in ``intent``, in glossary order."""
+    """Every term of each entry that ``intent`` mentions (in either language), in glossary order."""
     text = normalize(intent)
     found = {index for index, (chinese, _) in enumerate(ENTRIES) if any(term in text for term in chinese)}
     typed = set(tokens(text))
     added = {index for index, words in _PHRASES if words <= typed}
-    return [ENTRIES[i][1] for i in sorted(found)] + [" ".join(ENTRIES[i][0]) for i in sorted(added - found)]
+    # An English phrase brings its entry's Chinese terms and its English neighbours (freeze -> slow, hang).
+    found |= added
+    return [" ".join((*ENTRIES[i][0], ENTRIES[i][1])) for i in sorted(found)]

@@ -36,7 +36,7 @@ class Tuning:
     sections_b: float = 0.75
     k1: float = 1.2
     unigram_weight: float = 0.0
-    glossary_weight: float = 0.0
+    glossary_weight: float = 0.3
     stop_words: bool = True
     stemming: bool = True
 
