@@ -229,6 +229,7 @@ def test_every_command_runs_and_prints_one_json_line(capsys, tree, prompt, tmp_p
         "stats": ["--prompt-file", prompt],
     }
     extra["hook"] = ["--prompt-file", prompt, "--out", tmp_path / "wrapper.sh"]
+    extra["search"] = ["parse", "csv"]
     for command in COMMANDS:
         run = run_cli(capsys, command, "--root", tree, *extra.get(command, []))
         assert run.code == 0, (command, run.err)
