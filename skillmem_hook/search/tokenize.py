@@ -6,6 +6,7 @@ either form meets itself.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -100,6 +101,7 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
+@functools.lru_cache(maxsize=65536)  # a collection repeats its words: each is cut once
 def stem(word: str) -> str:
     """A light English stemmer: plural, -ing, -ed, -ation, -ment; a final 'e' and a doubled consonant go too.
 
@@ -129,7 +131,7 @@ def tokens(text: str, *, unigrams: bool = False, stop_words: bool = True, stemmi
     so that a unigram never meets a one-character run's token.
     """
     words: list[str] = []
-    for run in _RUN.findall(unicodedata.normalize("NFKC", text)):
+    for run in _RUN.findall(text if text.isascii() else unicodedata.normalize("NFKC", text)):
         if _CJK_START.match(run):
             _add_cjk_run(run, words, unigrams=unigrams, stop_words=stop_words)
             continue
@@ -146,6 +148,6 @@ def _add_cjk_run(run: str, words: list[str], *, unigrams: bool, stop_words: bool
         if len(piece) == 1:
             words.append(piece)
         else:
-            words.extend(piece[index : index + 2] for index in range(len(piece) - 1))
+            words.extend(map(str.__add__, piece, piece[1:]))
         if unigrams and len(piece) > 1:
             words.extend("#" + character for character in piece)
