@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections import Counter
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.glossary import expand
-from skillmem_hook.search.tokenize import tokens
+from skillmem_hook.search.tokenize import pattern_of, searchable, tokens
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,6 +43,9 @@ class Tuning:
     def words(self, text: str, *, unigrams: bool = False) -> list[str]:
         return tokens(text, unigrams=unigrams, stop_words=self.stop_words, stemming=self.stemming)
 
+    def searchable(self, text: str) -> tuple[str, int]:
+        return searchable(text, stop_words=self.stop_words, stemming=self.stemming)
+
 
 class Hit:
     """One ranked skill and its score (higher is better)."""
@@ -54,17 +57,41 @@ class Hit:
         self.score = score
 
 
-class SearchIndex:
-    """Postings of every word: which skills hold it, and its saturated-ready BM25F weight there."""
+class _Field:
+    """One field of every skill, as one text the query scans: no vocabulary to build or keep."""
 
-    def __init__(self, skills: list[Skill], postings: dict[str, tuple[array[int], array[float]]], tuning: Tuning):
+    __slots__ = ("average", "lengths", "starts", "text", "weight")
+
+    def __init__(self, texts: list[tuple[str, int]], weight: float) -> None:
+        self.starts = array("q")
+        position = 0
+        for text, _ in texts:
+            self.starts.append(position)
+            position += len(text) + 1
+        self.text = "\n".join(text for text, _ in texts)
+        self.lengths = array("q", (length for _, length in texts))
+        self.average = max(1.0, sum(self.lengths) / max(1, len(self.lengths)))
+        self.weight = weight
+
+    def counts(self, pattern: str) -> dict[int, int]:
+        """How often ``pattern`` occurs in each skill's text that holds it (overlaps count)."""
+        found: dict[int, int] = {}
+        find, starts = self.text.find, self.starts
+        position = find(pattern)
+        while position != -1:
+            number = bisect_right(starts, position) - 1
+            found[number] = found.get(number, 0) + 1
+            position = find(pattern, position + 1)
+        return found
+
+
+class SearchIndex:
+    """Every skill's fields as scanned texts; built once, queried many times."""
+
+    def __init__(self, skills: list[Skill], fields: list[_Field], tuning: Tuning) -> None:
         self.skills = skills
-        self.postings = postings
+        self.fields = fields
         self.tuning = tuning
-        self.idf = {
-            word: math.log(1 + (len(skills) - len(docs) + 0.5) / (len(docs) + 0.5))
-            for word, (docs, _) in postings.items()
-        }
 
     @classmethod
     def build(
@@ -75,40 +102,43 @@ class SearchIndex:
     ) -> SearchIndex:
         tuning = tuning or Tuning()
         kept = list(skills)
-        fields = [_fields(skill, aliases or {}, tuning) for skill in kept]
-        averages = [max(1.0, sum(len(field[i]) for field in fields) / max(1, len(fields))) for i in range(3)]
-        weights = (tuning.name_weight, tuning.description_weight, tuning.sections_weight)
-        norms = (tuning.name_b, tuning.description_b, tuning.sections_b)
-        postings: dict[str, tuple[array[int], array[float]]] = {}
-        for number, skill_fields in enumerate(fields):
-            combined: dict[str, float] = {}
-            for i, words in enumerate(skill_fields):
-                scale = weights[i] / (1 - norms[i] + norms[i] * len(words) / averages[i])
-                for word, count in Counter(words).items():
-                    combined[word] = combined.get(word, 0.0) + count * scale
-            for word, weight in combined.items():
-                docs, values = postings.setdefault(word, (array("i"), array("d")))
-                docs.append(number)
-                values.append(weight)
-        return cls(kept, postings, tuning)
+        names = [" ".join([skill.name, *aliases_of(skill, aliases or {})]) for skill in kept]
+        fields = [
+            _Field([tuning.searchable(name) for name in names], tuning.name_weight),
+            _Field([tuning.searchable(skill.description) for skill in kept], tuning.description_weight),
+        ]
+        if tuning.sections_weight:
+            fields.append(_Field([tuning.searchable(skill.sections) for skill in kept], tuning.sections_weight))
+        return cls(kept, fields, tuning)
 
     def query(self, intent: str, top: int = 5) -> list[Hit]:
         """The ``top`` skills that best fit ``intent``, best first; equal scores in name order."""
-        k1 = self.tuning.k1
         scores: dict[int, float] = {}
         for word, weight in self.query_words(intent).items():
-            if word not in self.postings:
-                continue
-            docs, values = self.postings[word]
-            idf = self.idf[word] * weight
-            for number, value in zip(docs, values):
-                scores[number] = scores.get(number, 0.0) + idf * value * (k1 + 1) / (value + k1)
+            self._add_scores(pattern_of(word), weight, scores)
         ranked = sorted(
             (-round(score, SCORE_DECIMALS), self.skills[number].name, self.skills[number].label, number)
             for number, score in scores.items()
             if score > 0
         )
         return [Hit(self.skills[number], -score) for score, _, _, number in ranked[:top]]
+
+    def _add_scores(self, pattern: str, weight: float, scores: dict[int, float]) -> None:
+        """BM25F: each field's count, weighted and length-normalised, summed, then saturated once."""
+        tuning = self.tuning
+        norms = (tuning.name_b, tuning.description_b, tuning.sections_b)
+        combined: dict[int, float] = {}
+        for field, b in zip(self.fields, norms):
+            for number, count in field.counts(pattern).items():
+                scale = field.weight / (1 - b + b * field.lengths[number] / field.average)
+                combined[number] = combined.get(number, 0.0) + count * scale
+        if not combined:
+            return
+        documents = len(self.skills)
+        idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5)) * weight
+        k1 = tuning.k1
+        for number, value in combined.items():
+            scores[number] = scores.get(number, 0.0) + idf * value * (k1 + 1) / (value + k1)
 
     def query_words(self, intent: str) -> dict[str, float]:
         """Each distinct query word once, with its weight: words typed 1, glossary words and unigrams less."""
@@ -124,16 +154,6 @@ class SearchIndex:
         for word in tuning.words(intent):
             weights[word] = 1.0
         return weights
-
-
-def _fields(skill: Skill, aliases: Mapping[str, Sequence[str]], tuning: Tuning) -> tuple[list[str], ...]:
-    unigrams = bool(tuning.unigram_weight)
-    name = " ".join([skill.name, *aliases_of(skill, aliases)])
-    return (
-        tuning.words(name, unigrams=unigrams),
-        tuning.words(skill.description, unigrams=unigrams),
-        tuning.words(skill.sections, unigrams=unigrams) if tuning.sections_weight else [],
-    )
 
 
 def search(
