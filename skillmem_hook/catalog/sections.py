@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-SECTIONS_CAP = 1200
+SECTIONS_CAP = 600
 _HEADING = re.compile(r"#{1,6}\s+(.+?)\s*#*\s*$")
 # Sections that tell when to reach for the skill, in the collections' two languages.
 _WHEN = re.compile(

@@ -9,6 +9,8 @@ of one character are left out: as substrings they would fire inside unrelated wo
 
 from __future__ import annotations
 
+import functools
+
 from skillmem_hook.search.tokenize import normalize, tokens
 
 # Sections separated by blank lines; entries by " | ".
@@ -168,21 +170,28 @@ def _parse(text: str) -> list[tuple[tuple[str, ...], str]]:
 
 
 ENTRIES = _parse(_GLOSSARY)
-# Each English phrase as its search words, to find it in a query whatever its inflection.
-_PHRASES = [
-    (index, words)
-    for index, (_, english) in enumerate(ENTRIES)
-    for phrase in english.split(",")
-    if (words := frozenset(tokens(phrase)))
-]
+
+
+@functools.lru_cache(maxsize=1)
+def _phrases() -> list[tuple[int, frozenset[str]]]:
+    """Each English phrase as its search words, to find it in a query whatever its inflection.
+
+    Built on first use: a Chinese-only question never pays for it.
+    """
+    return [
+        (index, words)
+        for index, (_, english) in enumerate(ENTRIES)
+        for phrase in english.split(",")
+        if (words := frozenset(tokens(phrase)))
+    ]
 
 
 def expand(intent: str) -> list[str]:
     """Every term of each entry that ``intent`` mentions (in either language), in glossary order."""
     text = normalize(intent)
     found = {index for index, (chinese, _) in enumerate(ENTRIES) if any(term in text for term in chinese)}
-    typed = set(tokens(text))
-    added = {index for index, words in _PHRASES if words <= typed}
+    typed = {word for word in tokens(text) if word.isascii()}
+    added = {index for index, words in _phrases() if words <= typed} if typed else set()
     # An English phrase brings its entry's Chinese terms and its English neighbours (freeze -> slow, hang).
     found |= added
     return [" ".join((*ENTRIES[i][0], ENTRIES[i][1])) for i in sorted(found)]

@@ -11,8 +11,8 @@ import re
 import unicodedata
 
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
-_RUN = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+")
-_CJK_START = re.compile(rf"[{CJK}]")
+_CJK_RUNS = re.compile(rf"[{CJK}]+")
+_WORDS = re.compile(rf"[^\W_{CJK}]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # Words that say how someone asks, not what they ask for.
 ENGLISH_STOP_WORDS = frozenset(
@@ -76,8 +76,13 @@ CHINESE_STOP_PHRASES = (
     "及",
     "是",
 )
-_LONG_STOP_PHRASES = sorted((phrase for phrase in CHINESE_STOP_PHRASES if len(phrase) > 1), key=len, reverse=True)
-_SHORT_STOP_TABLE = str.maketrans({phrase: " " for phrase in CHINESE_STOP_PHRASES if len(phrase) == 1})
+# Longest first; the one-character words as a class, which the regex engine scans fast.
+_CHINESE_STOP = re.compile(
+    "|".join(sorted((phrase for phrase in CHINESE_STOP_PHRASES if len(phrase) > 1), key=len, reverse=True))
+    + "|["
+    + "".join(phrase for phrase in CHINESE_STOP_PHRASES if len(phrase) == 1)
+    + "\u3000-\u3002\uff01-\uff0f\uff1a-\uff1f]"  # full-width spaces and punctuation: separators
+)
 _SUFFIXES = (
     ("izations", "ize"),
     ("ization", "ize"),
@@ -124,7 +129,7 @@ def stem(word: str) -> str:
 
 
 def tokens(text: str, *, unigrams: bool = False, stop_words: bool = True, stemming: bool = True) -> list[str]:
-    """The search words of ``text``, in order, repeats kept.
+    """The search words of ``text``: its English words, then its Chinese ones; repeats kept.
 
     English: stop words dropped, stemmed; a camelCase word gives its parts too.
     Chinese, Japanese, Korean runs: overlapping bigrams (a lone character for a
@@ -132,19 +137,15 @@ def tokens(text: str, *, unigrams: bool = False, stop_words: bool = True, stemmi
     so that a unigram never meets a one-character run's token.
     """
     if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-        if stop_words:
-            text = cut_chinese_stop_phrases(text)
-    words: list[str] = []
-    for run in _RUN.findall(text):
-        if _CJK_START.match(run):
-            _add_cjk_run(run, words, unigrams=unigrams)
+        text = _normalized(text, stop_words)
+    words = [word for run in _WORDS.findall(text) for word in _english_words(run, stop_words, stemming)]
+    for run in _CJK_RUNS.findall(text):
+        if len(run) == 1:
+            words.append(run)
             continue
-        parts = [run] if run.islower() or run.isdigit() else _CAMEL.split(run)
-        for part in (run, *parts) if len(parts) > 1 else parts:
-            word = part.casefold()
-            if not (stop_words and word in ENGLISH_STOP_WORDS):
-                words.append(stem(word) if stemming else word)
+        words.extend(map(str.__add__, run, run[1:]))
+        if unigrams:
+            words.extend("#" + character for character in run)
     return words
 
 
@@ -157,47 +158,42 @@ def searchable(text: str, *, stop_words: bool = True, stemming: bool = True) -> 
     bigram, and a run's bigrams cannot span two runs.
     """
     if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-        if stop_words:
-            text = cut_chinese_stop_phrases(text)
-    english: list[str] = []
-    chinese: list[str] = []
-    count = 0
-    for run in _RUN.findall(text):
-        if _CJK_START.match(run):
-            chinese.append(run)
-            count += max(1, len(run) - 1)
-            continue
-        parts = [run] if run.islower() or run.isdigit() else _CAMEL.split(run)
-        for part in (run, *parts) if len(parts) > 1 else parts:
-            word = part.casefold()
-            if not (stop_words and word in ENGLISH_STOP_WORDS):
-                english.append(stem(word) if stemming else word)
-    english.extend(chinese)
-    return " " + " ".join(english) + " ", count + len(english) - len(chinese)
+        text = _normalized(text, stop_words)
+    english = [word for run in _WORDS.findall(text) for word in _english_words(run, stop_words, stemming)]
+    chinese = _CJK_RUNS.findall(text)
+    lengths = list(map(len, chinese))
+    # A run of n characters gives n - 1 bigrams, a run of one gives itself.
+    count = len(english) + sum(lengths) - len(lengths) + lengths.count(1)
+    return " " + " ".join(english + chinese) + " ", count
+
+
+@functools.lru_cache(maxsize=65536)
+def _english_words(run: str, stop_words: bool, stemming: bool) -> tuple[str, ...]:
+    parts = [run] if run.islower() or run.isdigit() else _CAMEL.split(run)
+    words = []
+    for part in (run, *parts) if len(parts) > 1 else parts:
+        word = part.casefold()
+        if not (stop_words and word in ENGLISH_STOP_WORDS):
+            words.append(stem(word) if stemming else word)
+    return tuple(words)
 
 
 def pattern_of(word: str) -> str:
     """What ``word`` (from ``tokens``) looks like inside a ``searchable`` text."""
     if word.startswith("#"):  # a unigram: the character anywhere in a Chinese run
         return word[1:]
-    if len(word) == 2 and _CJK_START.match(word):  # a bigram: anywhere in a run
+    if len(word) == 2 and _CJK_RUNS.match(word):  # a bigram: anywhere in a run
         return word
     return f" {word} "  # an English word, or a one-character run: the whole of it
 
 
+def _normalized(text: str, stop_words: bool) -> str:
+    """NFKC, after the stop phrases and the full-width punctuation (which alone would need it) become spaces."""
+    if stop_words:
+        text = cut_chinese_stop_phrases(text)
+    return text if unicodedata.is_normalized("NFKC", text) else unicodedata.normalize("NFKC", text)
+
+
 def cut_chinese_stop_phrases(text: str) -> str:
-    """Each Chinese stop phrase becomes a space (str.replace and str.translate: far faster than a regex)."""
-    for phrase in _LONG_STOP_PHRASES:
-        if phrase in text:
-            text = text.replace(phrase, " ")
-    return text.translate(_SHORT_STOP_TABLE)
-
-
-def _add_cjk_run(run: str, words: list[str], *, unigrams: bool) -> None:
-    if len(run) == 1:
-        words.append(run)
-        return
-    words.extend(map(str.__add__, run, run[1:]))
-    if unigrams:
-        words.extend("#" + character for character in run)
+    """Each Chinese stop phrase, and each full-width punctuation mark, becomes a space."""
+    return _CHINESE_STOP.sub(" ", text)
