@@ -39,6 +39,9 @@ class Tuning:
     glossary_weight: float = 0.3
     stop_words: bool = True
     stemming: bool = True
+    feedback_weight: float = 0.0
+    feedback_skills: int = 3
+    feedback_words: int = 10
 
     def words(self, text: str, *, unigrams: bool = False) -> list[str]:
         return tokens(text, unigrams=unigrams, stop_words=self.stop_words, stemming=self.stemming)
@@ -113,15 +116,40 @@ class SearchIndex:
 
     def query(self, intent: str, top: int = 5) -> list[Hit]:
         """The ``top`` skills that best fit ``intent``, best first; equal scores in name order."""
-        scores: dict[int, float] = {}
-        for word, weight in self.query_words(intent).items():
-            self._add_scores(pattern_of(word), weight, scores)
+        words = self.query_words(intent)
+        scores = self._scores(words)
+        if self.tuning.feedback_weight and scores:
+            best = sorted(scores, key=lambda number: (-scores[number], number))[: self.tuning.feedback_skills]
+            scores = self._scores({**self._feedback_words(best, words), **words})
         ranked = sorted(
             (-round(score, SCORE_DECIMALS), self.skills[number].name, self.skills[number].label, number)
             for number, score in scores.items()
             if score > 0
         )
         return [Hit(self.skills[number], -score) for score, _, _, number in ranked[:top]]
+
+    def _scores(self, words: dict[str, float]) -> dict[int, float]:
+        scores: dict[int, float] = {}
+        for word, weight in words.items():
+            self._add_scores(pattern_of(word), weight, scores)
+        return scores
+
+    def _feedback_words(self, best: list[int], typed: dict[str, float]) -> dict[str, float]:
+        """Pseudo-relevance feedback: the rarest words the best first-pass skills share, at a low weight."""
+        counts: dict[str, int] = {}
+        for number in best:
+            skill = self.skills[number]
+            for word in set(self.tuning.words(skill.name + " " + skill.description)):
+                if word not in typed:
+                    counts[word] = counts.get(word, 0) + 1
+        description = self.fields[1]
+        documents = len(self.skills)
+        rated = sorted(
+            (-count * math.log(1 + documents / (1 + len(description.counts(pattern_of(word))))), word)
+            for word, count in counts.items()
+            if count > 1
+        )
+        return {word: self.tuning.feedback_weight for _, word in rated[: self.tuning.feedback_words]}
 
     def _add_scores(self, pattern: str, weight: float, scores: dict[int, float]) -> None:
         """BM25F: each field's count, weighted and length-normalised, summed, then saturated once."""

@@ -13,7 +13,7 @@ import unicodedata
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
 _CJK_RUNS = re.compile(rf"[{CJK}]+")
 _WORDS = re.compile(rf"[^\W_{CJK}]+")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
 # Words that say how someone asks, not what they ask for.
 ENGLISH_STOP_WORDS = frozenset(
     """a about after again all also am an and any are as at be been before being both but by can could did do does
@@ -99,7 +99,7 @@ _SUFFIXES = (
     ("es", "e"),
     ("s", ""),
 )
-_KEEP_S = ("ss", "us", "is", "os")
+_KEEP_S = ("ss", "us", "is")
 
 
 def normalize(text: str) -> str:
