@@ -13,7 +13,6 @@ are extracted to a temporary folder.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import importlib.util
 import json
 import os
@@ -30,7 +29,8 @@ GROUPS = (("cn", "dev-cn.jsonl", "cn"), ("en", "dev-en.jsonl", "en"), ("xl", "de
 sys.path.insert(0, str(REPO))
 
 from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
-from skillmem_hook.search.rank import SearchIndex, Tuning  # noqa: E402
+from skillmem_hook.search.rank import SearchIndex  # noqa: E402
+from skillmem_hook.search.tuning import Tuning  # noqa: E402
 
 PLAIN = Tuning(
     name_weight=1.0,
@@ -103,7 +103,7 @@ def main() -> int:
     tuning = PLAIN
     configurations = [("plain BM25 in skillmem (name + description)", PLAIN)]
     for label, change, kept in LEVERS:
-        changed = dataclasses.replace(tuning, **change)  # type: ignore[arg-type]
+        changed = tuning.replace(**change)  # type: ignore[arg-type]
         configurations.append((f"+ {label}", changed))
         tuning = changed if kept else tuning
     assert tuning == Tuning(), "the kept levers should add up to the ranker's defaults"

@@ -4,7 +4,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.search.rank import SearchIndex, Tuning, search
+from skillmem_hook.search.rank import SearchIndex, search
+from skillmem_hook.search.tuning import Tuning
 
 
 def make(name: str, description: str, sections: str = "", metadata: dict[str, str] | None = None) -> Skill:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 from array import array
 from bisect import bisect_right
-from dataclasses import dataclass
 
 from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.glossary import expand
-from skillmem_hook.search.tokenize import pattern_of, searchable, tokens
+from skillmem_hook.search.tokenize import pattern_of
+from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,32 +22,6 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.skills import Skill
 
 SCORE_DECIMALS = 4
-
-
-@dataclass(frozen=True)
-class Tuning:
-    """The ranker's knobs; the defaults are the ones docs/search.md measured best."""
-
-    name_weight: float = 3.0
-    description_weight: float = 1.0
-    sections_weight: float = 0.4
-    name_b: float = 0.3
-    description_b: float = 0.75
-    sections_b: float = 0.75
-    k1: float = 1.2
-    unigram_weight: float = 0.0
-    glossary_weight: float = 0.3
-    stop_words: bool = True
-    stemming: bool = True
-    feedback_weight: float = 0.0
-    feedback_skills: int = 3
-    feedback_words: int = 10
-
-    def words(self, text: str, *, unigrams: bool = False) -> list[str]:
-        return tokens(text, unigrams=unigrams, stop_words=self.stop_words, stemming=self.stemming)
-
-    def searchable(self, text: str) -> tuple[str, int]:
-        return searchable(text, stop_words=self.stop_words, stemming=self.stemming)
 
 
 class Hit:
