@@ -87,3 +87,15 @@ def test_an_index_built_once_answers_many_queries_like_search():
 def test_the_ranking_does_not_depend_on_the_skills_order(order, query):
     expected = [(hit.skill.name, hit.score) for hit in search(SKILLS, query, top=6)]
     assert [(hit.skill.name, hit.score) for hit in search(order, query, top=6)] == expected
+
+
+def test_unicode_form_and_full_width_letters_do_not_change_the_ranking():
+    import unicodedata
+
+    skills = [*SKILLS, make("café-menu", "Print the café menu"), make("menu-cafe", "A menu for the cafe")]
+    composed = [(hit.skill.name, hit.score) for hit in search(skills, "café menu", top=3)]
+    assert composed[0][0] == "café-menu"
+    assert [
+        (hit.skill.name, hit.score) for hit in search(skills, unicodedata.normalize("NFD", "café menu"), top=3)
+    ] == (composed)
+    assert names(search(SKILLS, "ＫＵＢＥＲＮＥＴＥＳ", top=1)) == ["k8s-deploy"]

@@ -112,3 +112,20 @@ def test_the_readmes_search_example_finds_the_csv_skill(capsys):
     run = run_cli(capsys, *args)
     assert run.code == 0
     assert run.data["results"][0]["name"] == "csv-to-table"
+
+
+@pytest.mark.parametrize(
+    ("intent", "expected"),
+    [
+        ("我的表格文件是逗号分隔的，想转成整齐的表", "csv-to-table"),
+        ("提交前检查一下仓库里有没有泄露的密钥", "secret-scanner"),
+        ("数据库迁移脚本怎么写才能回滚", "sql-migrations"),
+        ("tests keep failing after my refactor, make the suite green", "pytest-fixer"),
+        ("ship our container to the cluster", "docker-deploy"),
+        ("review the code in this pull request", "代码审查"),
+    ],
+)
+def test_questions_in_either_language_find_the_example_skill(capsys, intent, expected):
+    examples = Path(__file__).resolve().parent.parent / "examples" / "skills"
+    results = run_cli(capsys, "search", "--root", examples, "--top", "1", intent).data["results"]
+    assert [result["name"] for result in results] == [expected]
