@@ -6,6 +6,7 @@ times (the MCP server keeps one alive); ``search`` does both for one query.
 
 from __future__ import annotations
 
+import heapq
 import math
 from array import array
 from bisect import bisect_right
@@ -93,14 +94,17 @@ class SearchIndex:
         words = self.query_words(intent)
         scores = self._scores(words)
         if self.tuning.feedback_weight and scores:
-            best = sorted(scores, key=lambda number: (-scores[number], number))[: self.tuning.feedback_skills]
+            best = [number for _, _, _, number in self._best(scores, self.tuning.feedback_skills)]
             scores = self._scores({**self._feedback_words(best, words), **words})
-        ranked = sorted(
-            (-round(score, SCORE_DECIMALS), self.skills[number].name, self.skills[number].label, number)
-            for number, score in scores.items()
-            if score > 0
+        return [Hit(self.skills[number], -score) for score, _, _, number in self._best(scores, top)]
+
+    def _best(self, scores: dict[int, float], top: int) -> list[tuple[float, str, str, int]]:
+        """The ``top`` (-score, name, label, number) rows, scores rounded first so float noise never reorders."""
+        skills = self.skills
+        return heapq.nsmallest(
+            top,
+            ((-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, n) for n, score in scores.items()),
         )
-        return [Hit(self.skills[number], -score) for score, _, _, number in ranked[:top]]
 
     def _scores(self, words: dict[str, float]) -> dict[int, float]:
         scores: dict[int, float] = {}
