@@ -8,7 +8,10 @@ returned. A test belongs here once the exclusion lands.
 from __future__ import annotations
 
 import json
+import os
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -129,3 +132,24 @@ def test_questions_in_either_language_find_the_example_skill(capsys, intent, exp
     examples = Path(__file__).resolve().parent.parent / "examples" / "skills"
     results = run_cli(capsys, "search", "--root", examples, "--top", "1", intent).data["results"]
     assert [result["name"] for result in results] == [expected]
+
+
+def test_the_same_bytes_under_any_hash_seed():
+    examples = Path(__file__).resolve().parent.parent / "examples" / "skills"
+    command = [
+        sys.executable,
+        "-m",
+        "skillmem_hook",
+        "search",
+        "--root",
+        str(examples),
+        "--top",
+        "10",
+        "代码 review 表格",
+    ]
+    outputs = {
+        subprocess.run(command, capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop())["count"] >= 2
