@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from skillmem_hook.search.tokenize import stem, tokens
+from skillmem_hook.search.tokenize import pattern_of, searchable, stem, tokens
 
 
 def test_chinese_runs_become_overlapping_bigrams():
@@ -59,3 +61,21 @@ def test_full_width_letters_and_case_are_folded():
 
 def test_without_stop_words_every_word_stays():
     assert tokens("how to 怎么", stop_words=False) == ["how", "to", "怎么"]
+
+
+_TEXT = st.lists(
+    st.sampled_from([*"abcXYZ-s,.\n ", *"数据库的怎么缓存（）。吗", "ＡＢ", "Café", "ies", "ing", "e\u0301"]),
+    max_size=30,
+).map("".join)
+
+
+@given(_TEXT, _TEXT)
+def test_the_index_text_finds_exactly_the_words_tokens_gives(document, query):
+    text, count = searchable(document)
+    words = tokens(document)
+    assert count == len(words)
+    for word in words:
+        assert pattern_of(word) in text
+    for word in tokens(query):
+        if word not in words:
+            assert pattern_of(word) not in text
