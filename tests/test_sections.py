@@ -26,16 +26,16 @@ Run terraform plan first.
 """
 
 
-def test_headings_and_when_to_use_lines_are_kept():
+def test_when_to_use_lines_then_headings_are_kept():
     sections = extract_sections(BODY).splitlines()
     assert sections == [
-        "Terraform Helper",
-        "When to Use This Skill",
         "writing modules for AWS",
         "reviewing a plan before apply",
+        "需要管理基础设施即代码时",
+        "Terraform Helper",
+        "When to Use This Skill",
         "Do not use this skill when",
         "何时使用",
-        "需要管理基础设施即代码时",
         "Instructions",
     ]
 
@@ -57,4 +57,4 @@ def test_read_skill_text_stores_the_sections_and_a_bad_body_byte_costs_nothing()
     data = b"---\nname: a\ndescription: d\n---\n## Use when\n- deploying \xff things\n"
     text = read_skill_text(data)
     assert text.description == "d"
-    assert text.sections.splitlines() == ["Use when", "deploying \ufffd things"]
+    assert text.sections.splitlines() == ["deploying \ufffd things", "Use when"]

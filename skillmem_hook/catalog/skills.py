@@ -21,7 +21,7 @@ from skillmem_hook.catalog.sections import extract_sections
 HEADING_WINDOW = 64 * 1024
 # Search's body field comes from the body's start: "when to use" sections sit early,
 # and a smaller window keeps the hooks' cold-cache cost low.
-SECTIONS_WINDOW = 16 * 1024
+SECTIONS_WINDOW = 8 * 1024
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
 # Characters that could break a block line or hide what it says: control
 # and format characters (line breaks, bidi overrides, zero-width marks).
