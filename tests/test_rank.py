@@ -99,3 +99,16 @@ def test_unicode_form_and_full_width_letters_do_not_change_the_ranking():
         (hit.skill.name, hit.score) for hit in search(skills, unicodedata.normalize("NFD", "café menu"), top=3)
     ] == (composed)
     assert names(search(SKILLS, "ＫＵＢＥＲＮＥＴＥＳ", top=1)) == ["k8s-deploy"]
+
+
+def test_a_memo_gives_the_same_index_and_fills_with_each_text_once():
+    memo: dict[str, tuple[str, int]] = {}
+    first = SearchIndex.build(SKILLS, memo=memo)
+    assert "Deploy containers to a Kubernetes cluster with rolling updates" in memo
+    filled = dict(memo)
+    again = SearchIndex.build(SKILLS, memo=memo)
+    assert memo == filled
+    for query in ("kubernetes", "数据库 备份", "token"):
+        assert [(h.skill.name, h.score) for h in again.query(query)] == [
+            (h.skill.name, h.score) for h in first.query(query)
+        ]

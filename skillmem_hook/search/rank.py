@@ -18,7 +18,7 @@ from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 
     from skillmem_hook.catalog.skills import Skill
 
@@ -77,16 +77,20 @@ class SearchIndex:
         skills: Iterable[Skill],
         aliases: Mapping[str, Sequence[str]] | None = None,
         tuning: Tuning | None = None,
+        memo: MutableMapping[str, tuple[str, int]] | None = None,
     ) -> SearchIndex:
+        """Index ``skills``. ``memo`` (text -> its index form) lets a long-lived caller,
+        such as the MCP server rebuilding after a change, tokenise only the texts it has not seen."""
         tuning = tuning or Tuning()
         kept = list(skills)
+        index_form = tuning.searchable if memo is None else _memoized(tuning, memo)
         names = [" ".join([skill.name, *aliases_of(skill, aliases or {})]) for skill in kept]
         fields = [
-            _Field([tuning.searchable(name) for name in names], tuning.name_weight),
-            _Field([tuning.searchable(skill.description) for skill in kept], tuning.description_weight),
+            _Field([index_form(name) for name in names], tuning.name_weight),
+            _Field([index_form(skill.description) for skill in kept], tuning.description_weight),
         ]
         if tuning.sections_weight:
-            fields.append(_Field([tuning.searchable(skill.sections) for skill in kept], tuning.sections_weight))
+            fields.append(_Field([index_form(skill.sections) for skill in kept], tuning.sections_weight))
         return cls(kept, fields, tuning)
 
     def query(self, intent: str, top: int = 5) -> list[Hit]:
@@ -160,6 +164,16 @@ class SearchIndex:
         for word in tuning.words(intent):
             weights[word] = 1.0
         return weights
+
+
+def _memoized(tuning: Tuning, memo: MutableMapping[str, tuple[str, int]]) -> Callable[[str], tuple[str, int]]:
+    def index_form(text: str) -> tuple[str, int]:
+        found = memo.get(text)
+        if found is None:
+            found = memo[text] = tuning.searchable(text)
+        return found
+
+    return index_form
 
 
 def search(
