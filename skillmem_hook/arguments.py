@@ -77,3 +77,17 @@ def add_catalog_options(parser: argparse.ArgumentParser, *, view: bool) -> None:
         default=None,
         help="read every SKILL.md, ignoring the cache in the git directory",
     )
+
+
+def add_search_options(parser: argparse.ArgumentParser) -> None:
+    """``skillmem search [--top K] [--text] INTENT...``."""
+    parser.add_argument("--top", type=_positive, default=5, metavar="K", help="at most K skills (default 5)")
+    parser.add_argument("--text", action="store_true", help="a short human-readable list instead of JSON")
+    parser.add_argument("intent", nargs="*", metavar="INTENT", help="the user's words, in any language")
+
+
+def _positive(value: str) -> int:
+    number = int(value)  # argparse turns the ValueError into a usage error
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {number}")
+    return number

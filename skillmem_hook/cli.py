@@ -5,7 +5,13 @@ from __future__ import annotations
 import sys
 
 from skillmem_hook import __version__
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_catalog_options, add_location_options
+from skillmem_hook.arguments import (
+    ArgumentParser,
+    HelpShown,
+    add_catalog_options,
+    add_location_options,
+    add_search_options,
+)
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_ERROR, EXIT_OK
 from skillmem_hook.report import run_reporting_errors
@@ -24,6 +30,7 @@ COMMANDS = {
     "stats": "what the block costs: bytes, estimated tokens, skills per domain",
     "hook": "write a bash wrapper that installs skills, then re-indexes them",
     "lint": "check skills against the Agent Skills spec and for missing files (exit 1 on errors)",
+    "search": "the skills that best fit a user's words, in any language, best first",
 }
 
 
@@ -71,6 +78,12 @@ def _run(arguments: list[str]) -> int:
         from skillmem_hook.commands.stats import stats  # noqa: PLC0415
 
         return stats(roots, options.measured_files or [], catalog)
+    if command == "search":
+        from skillmem_hook.commands.search import search  # noqa: PLC0415
+
+        return search(
+            roots, options.intent, top=options.top, aliases=settings.aliases, text=options.text, options=catalog
+        )
     prompt_files = require_prompt_files(settings)
     if command == "inject":
         from skillmem_hook.commands.inject import inject  # noqa: PLC0415
@@ -119,4 +132,5 @@ def build_parser() -> argparse.ArgumentParser:
         parsers[name].add_argument(
             "--force", action="store_true", help="replace an existing file that skillmem did not write"
         )
+    add_search_options(parsers["search"])
     return parser

@@ -43,6 +43,7 @@ class Settings:
         self.domains: dict[str, str] = dict(file.get("domains") or {})  # type: ignore[call-overload]
         self.preamble: str | bool = file.get("preamble", True)  # type: ignore[assignment]
         self.lint: dict[str, object] | None = file.get("lint")  # type: ignore[assignment]
+        self.aliases: dict[str, list[str]] = dict(file.get("aliases") or {})  # type: ignore[call-overload]
         self.skipped_prompt_files: list[dict[str, str]] = []  # auto-detected files left out, with why
 
     def catalog_options(self, *, hook: bool = False) -> CatalogOptions:

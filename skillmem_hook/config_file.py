@@ -87,6 +87,22 @@ def _lint(path: str, key: str, value: object) -> object:
     return value
 
 
+def _aliases(path: str, key: str, value: object) -> object:
+    """Skill names (or prefixes ending in ``*``) to lists of words that search weighs like the name."""
+    if not isinstance(value, dict) or not all(
+        isinstance(name, str)
+        and name.strip("*")
+        and isinstance(words, list)
+        and all(isinstance(word, str) and word.strip() for word in words)
+        for name, words in value.items()
+    ):
+        raise UsageError(
+            f"{path}: '{key}' must map skill names to lists of words",
+            f"write it as: {key}: {{viking-memory-guide: [记忆, remember], 'azure-*': [微软云]}}",
+        )
+    return value
+
+
 CHECKS: dict[str, Callable[[str, str, object], object]] = {
     "roots": _paths,
     "prompt_files": _paths,
@@ -98,6 +114,7 @@ CHECKS: dict[str, Callable[[str, str, object], object]] = {
     "domains": _domain_map,
     "preamble": _preamble,
     "lint": _lint,
+    "aliases": _aliases,
 }
 
 

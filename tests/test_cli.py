@@ -267,6 +267,7 @@ def test_every_command_runs_and_prints_one_json_line(capsys, tree, prompt, tmp_p
     extra["hook"] = ["--prompt-file", prompt, "--out", tmp_path / "wrapper.sh"]
     # The seed's beta-heading has no frontmatter, which the spec requires: lint's exit 1.
     expected_code = {"lint": 1}
+    extra["search"] = ["parse", "csv"]
     for command in COMMANDS:
         run = run_cli(capsys, command, "--root", tree, *extra.get(command, []))
         assert run.code == expected_code.get(command, 0), (command, run.err)

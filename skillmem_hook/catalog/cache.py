@@ -99,7 +99,7 @@ def _load(path: str, header: dict[str, str]) -> dict[str, object]:
 def _entry_to_json(entry: object) -> object:
     if isinstance(entry, SkillText):
         placement = None if entry.placement is None else list(entry.placement)
-        return [entry.name, entry.description, entry.warnings, entry.metadata, entry.title, placement]
+        return [entry.name, entry.description, entry.warnings, entry.metadata, entry.title, placement, entry.sections]
     return entry  # a reason, or a raw value read from the file
 
 
@@ -107,13 +107,14 @@ def _entry_from_json(raw: object) -> Entry | None:
     """The entry, or None for anything that is not exactly what ``_entry_to_json`` writes."""
     if isinstance(raw, str):
         return raw
-    if not isinstance(raw, list) or len(raw) != 6:
+    if not isinstance(raw, list) or len(raw) != 7:
         return None
-    name, description, warnings, metadata, title, placement = raw
+    name, description, warnings, metadata, title, placement, sections = raw
     if not (
         _is_text_or_none(name)
         and _is_text_or_none(description)
         and isinstance(title, str)
+        and isinstance(sections, str)
         and isinstance(warnings, list)
         and all(isinstance(item, str) for item in warnings)
         and isinstance(metadata, dict)

@@ -21,16 +21,34 @@ from skillmem_hook.catalog.names import (
     replace_surrogates,
     slug_of,
 )
+from skillmem_hook.catalog.sections import extract_sections
 
 HEADING_WINDOW = 64 * 1024
 TITLE_WINDOW = 4096  # a body's title comes first; a "# " line further down is likely a code comment
+
+
+# Search's body field comes from the body's start: "when to use" sections sit early,
+# and a smaller window keeps the hooks' cold-cache cost low.
+SECTIONS_WINDOW = 8 * 1024
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
 class Skill:
     """One skill as the index sees it."""
 
-    __slots__ = ("description", "label", "metadata", "name", "owner", "path", "placement", "root", "slug", "warnings")
+    __slots__ = (
+        "description",
+        "label",
+        "metadata",
+        "name",
+        "owner",
+        "path",
+        "placement",
+        "root",
+        "sections",
+        "slug",
+        "warnings",
+    )
 
     def __init__(
         self,
@@ -43,6 +61,7 @@ class Skill:
         metadata: dict[str, str] | None = None,
         title: str = "",
         placement: Placement | None = None,
+        sections: str = "",
     ) -> None:
         self.name = name
         self.description = description
@@ -55,6 +74,7 @@ class Skill:
         self.placement = placement or place(name, description, title)
         self.warnings = warnings
         self.metadata = metadata or {}
+        self.sections = sections  # headings and "when to use" text of the body, for search
 
     @property
     def domain(self) -> str:
@@ -88,10 +108,11 @@ class SkillText:
     ``metadata`` holds the text values of the frontmatter's ``metadata`` map.
     ``title`` is the body's first ``# `` heading. ``placement`` is where the
     table files a skill of the declared name, once known: derived, but kept
-    with the rest so a cached skill is not placed again.
+    with the rest so a cached skill is not placed again. ``sections`` holds
+    the body's headings and "when to use" text (catalog/sections.py), for search.
     """
 
-    __slots__ = ("description", "metadata", "name", "placement", "title", "warnings")
+    __slots__ = ("description", "metadata", "name", "placement", "sections", "title", "warnings")
 
     def __init__(
         self,
@@ -102,6 +123,7 @@ class SkillText:
         *,
         title: str = "",
         placement: Placement | None = None,
+        sections: str = "",
     ) -> None:
         self.name = name
         self.title = title
@@ -109,6 +131,7 @@ class SkillText:
         self.warnings = warnings
         self.metadata = metadata
         self.placement = placement
+        self.sections = sections
 
 
 def parse_skill(data: bytes, *, path: str, folder: str, root: str) -> Skill:
@@ -144,7 +167,10 @@ def read_skill_text(data: bytes) -> SkillText:
         body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "body")
         description = first_heading(body)
     metadata = _text_metadata(mapping.get("metadata"))
-    return SkillText(name, description, warnings, metadata, title=_body_title(data, body_start))
+    # Lenient: a bad byte in the body must not cost the skill its place in the block.
+    sections = extract_sections(data[body_start : body_start + SECTIONS_WINDOW].decode("utf-8", "replace"))
+    title = _body_title(data, body_start)
+    return SkillText(name, description, warnings, metadata, title=title, sections=sections)
 
 
 def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
@@ -158,6 +184,7 @@ def make_skill(text: SkillText, *, path: str, folder: str, root: str) -> Skill:
         metadata=text.metadata,
         title=_nfc(text.title),
         placement=text.placement if text.name else None,  # a folder-named skill is placed by its folder's name
+        sections=text.sections,
     )
     if skill.name.startswith("@") and "/" in skill.name:
         raise SkillProblem(

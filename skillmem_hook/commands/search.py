@@ -1,0 +1,76 @@
+"""``skillmem search``: the skills that best fit a user's words, best first.
+
+``path`` in each result is the skill's SKILL.md relative to the current
+folder, so an agent can open it as it is.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.errors import EXIT_OK, UsageError
+from skillmem_hook.report import emit
+from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.streams import write_utf8
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from skillmem_hook.catalog.scan import CatalogOptions
+    from skillmem_hook.search.rank import Hit
+
+_TEXT_DESCRIPTION = 100
+
+
+def search(
+    roots: Sequence[str],
+    intent_words: Sequence[str],
+    *,
+    top: int,
+    aliases: Mapping[str, Sequence[str]],
+    text: bool = False,
+    options: CatalogOptions | None = None,
+) -> int:
+    intent = " ".join(intent_words).strip()
+    if not intent:
+        raise UsageError(
+            "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
+        )
+    catalog = scan_roots(roots, options)
+    hits = SearchIndex.build(catalog.skills, aliases).query(intent, top)
+    results = [hit_json(hit) for hit in hits]
+    if text:
+        write_utf8(sys.stdout, render_text(results))
+        return EXIT_OK
+    emit({"query": intent, "results": results, "count": len(results)})
+    return EXIT_OK
+
+
+def hit_json(hit: Hit) -> dict[str, object]:
+    skill = hit.skill
+    skill_file = os.path.join(skill.root, skill.path, "SKILL.md")
+    return {
+        "name": skill.name,
+        "score": hit.score,
+        "domain": skill.domain,
+        "path": os.path.relpath(skill_file).replace(os.sep, "/"),
+        "description": skill.description,
+    }
+
+
+def render_text(results: Sequence[Mapping[str, object]]) -> str:
+    """One line per skill (rank, name, score, domain), then its description cut short and its path."""
+    if not results:
+        return "no skill matches\n"
+    lines = []
+    for rank, result in enumerate(results, 1):
+        description = " ".join(str(result["description"]).split())
+        if len(description) > _TEXT_DESCRIPTION:
+            description = description[: _TEXT_DESCRIPTION - 1] + "…"
+        lines.append(f"{rank}. {result['name']}  ({result['score']}, {result['domain']})")
+        lines.append(f"   {description}")
+        lines.append(f"   {result['path']}")
+    return "\n".join(lines) + "\n"

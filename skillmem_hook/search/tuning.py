@@ -1,0 +1,75 @@
+"""The ranker's knobs, and the word functions they select.
+
+A plain class rather than a dataclass: importing dataclasses costs every
+``skillmem search`` run more than the class saves.
+"""
+
+from __future__ import annotations
+
+from skillmem_hook.search.tokenize import searchable, tokens
+
+_DEFAULTS: dict[str, float | bool | int] = {
+    "name_weight": 3.0,
+    "description_weight": 1.0,
+    "sections_weight": 0.4,
+    "name_b": 0.3,
+    "description_b": 0.75,
+    "sections_b": 0.75,
+    "k1": 1.2,
+    "unigram_weight": 0.0,
+    "glossary_weight": 0.3,
+    "stop_words": True,
+    "stemming": True,
+    "feedback_weight": 0.0,
+    "feedback_skills": 3,
+    "feedback_words": 10,
+}
+
+
+class Tuning:
+    """The defaults are the ones docs/search.md measured best; ``replace`` gives a variant."""
+
+    __slots__ = tuple(_DEFAULTS)
+
+    name_weight: float
+    description_weight: float
+    sections_weight: float
+    name_b: float
+    description_b: float
+    sections_b: float
+    k1: float
+    unigram_weight: float
+    glossary_weight: float
+    stop_words: bool
+    stemming: bool
+    feedback_weight: float
+    feedback_skills: int
+    feedback_words: int
+
+    def __init__(self, **changes: float | bool | int) -> None:
+        unknown = set(changes) - set(_DEFAULTS)
+        if unknown:
+            raise TypeError(f"unknown tuning knobs: {sorted(unknown)}")
+        for key, default in _DEFAULTS.items():
+            object.__setattr__(self, key, changes.get(key, default))
+
+    def replace(self, **changes: float | bool | int) -> Tuning:
+        return Tuning(**{**self.values(), **changes})
+
+    def values(self) -> dict[str, float | bool | int]:
+        return {key: getattr(self, key) for key in _DEFAULTS}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tuning) and self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.values().items()))
+
+    def __repr__(self) -> str:
+        return f"Tuning({self.values()})"
+
+    def words(self, text: str, *, unigrams: bool = False) -> list[str]:
+        return tokens(text, unigrams=unigrams, stop_words=self.stop_words, stemming=self.stemming)
+
+    def searchable(self, text: str) -> tuple[str, int]:
+        return searchable(text, stop_words=self.stop_words, stemming=self.stemming)

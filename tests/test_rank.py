@@ -1,0 +1,114 @@
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.search.rank import SearchIndex, search
+from skillmem_hook.search.tuning import Tuning
+
+
+def make(name: str, description: str, sections: str = "", metadata: dict[str, str] | None = None) -> Skill:
+    return Skill(
+        name=name, description=description, path=name, root="r", warnings=[], metadata=metadata, sections=sections
+    )
+
+
+SKILLS = [
+    make("prompt-caching", "Caching strategies for LLM prompts to cut repeated token costs"),
+    make("postgres-tuning", "Find slow queries and tune indexes in PostgreSQL databases"),
+    make("k8s-deploy", "Deploy containers to a Kubernetes cluster with rolling updates"),
+    make("wcag-audit", "Audit a website against WCAG accessibility guidelines"),
+    make("数据库备份", "定时备份 MySQL 数据库并在故障时恢复"),
+    make("jwt-auth", "Token based authentication for REST APIs", sections="When to use\nlogin sessions expire"),
+]
+
+
+def names(hits):
+    return [hit.skill.name for hit in hits]
+
+
+def test_english_words_find_their_skill_in_any_inflection():
+    assert names(search(SKILLS, "my postgres query is slow, which index?", top=1)) == ["postgres-tuning"]
+
+
+def test_a_chinese_question_finds_an_english_skill_through_the_glossary():
+    assert names(search(SKILLS, "怎么给网站做无障碍检查", top=1)) == ["wcag-audit"]
+    assert names(search(SKILLS, "集群里怎么部署容器", top=1)) == ["k8s-deploy"]
+
+
+def test_a_chinese_question_finds_a_chinese_skill():
+    assert names(search(SKILLS, "数据库每天自动备份", top=1)) == ["数据库备份"]
+
+
+def test_body_sections_count():
+    assert names(search(SKILLS, "sessions expire", top=1)) == ["jwt-auth"]
+    assert search(SKILLS, "sessions expire", tuning=Tuning(sections_weight=0.0)) == []
+
+
+def test_the_name_outweighs_the_description():
+    skills = [make("terraform", "Manage cloud setups"), make("cloud-setup", "Write terraform for the cloud")]
+    assert names(search(skills, "terraform", top=2)) == ["terraform", "cloud-setup"]
+
+
+def test_equal_scores_go_in_name_order_whatever_the_input_order():
+    twins = [make(name, "Render charts from CSV data") for name in ("y-chart", "z-chart", "x-chart")]
+    hits = search(twins, "render charts", top=3)
+    assert names(hits) == ["x-chart", "y-chart", "z-chart"]
+    assert len({hit.score for hit in hits}) == 1
+
+
+def test_scores_are_rounded_and_nothing_unmatched_is_returned():
+    hits = search(SKILLS, "kubernetes", top=10)
+    assert names(hits) == ["k8s-deploy"]
+    assert hits[0].score == round(hits[0].score, 4) > 0
+
+
+def test_configured_aliases_exact_and_prefix_weigh_like_the_name():
+    assert search(SKILLS, "記憶 remember") == []
+    aliases = {"prompt-caching": ["remember"], "k8s-*": ["舵手"]}
+    assert names(search(SKILLS, "remember", aliases=aliases, top=1)) == ["prompt-caching"]
+    assert names(search(SKILLS, "舵手", aliases=aliases, top=1)) == ["k8s-deploy"]
+
+
+def test_metadata_aliases_are_a_comma_separated_string():
+    skills = [*SKILLS, make("viking-memory", "Notes for later", metadata={"aliases": "记忆, 回忆 ,recall"})]
+    assert names(search(skills, "回忆", top=1)) == ["viking-memory"]
+    assert names(search(skills, "recall", top=1)) == ["viking-memory"]
+
+
+def test_an_index_built_once_answers_many_queries_like_search():
+    index = SearchIndex.build(SKILLS)
+    for query in ("kubernetes deploy", "数据库", "token auth"):
+        assert names(index.query(query, 3)) == names(search(SKILLS, query, top=3))
+
+
+@given(st.permutations(SKILLS), st.sampled_from(["database slow", "部署 集群", "token login", "accessibility"]))
+def test_the_ranking_does_not_depend_on_the_skills_order(order, query):
+    expected = [(hit.skill.name, hit.score) for hit in search(SKILLS, query, top=6)]
+    assert [(hit.skill.name, hit.score) for hit in search(order, query, top=6)] == expected
+
+
+def test_unicode_form_and_full_width_letters_do_not_change_the_ranking():
+    import unicodedata
+
+    skills = [*SKILLS, make("café-menu", "Print the café menu"), make("menu-cafe", "A menu for the cafe")]
+    composed = [(hit.skill.name, hit.score) for hit in search(skills, "café menu", top=3)]
+    assert composed[0][0] == "café-menu"
+    assert [
+        (hit.skill.name, hit.score) for hit in search(skills, unicodedata.normalize("NFD", "café menu"), top=3)
+    ] == (composed)
+    assert names(search(SKILLS, "ＫＵＢＥＲＮＥＴＥＳ", top=1)) == ["k8s-deploy"]
+
+
+def test_a_memo_gives_the_same_index_and_fills_with_each_text_once():
+    memo: dict[str, tuple[str, int]] = {}
+    first = SearchIndex.build(SKILLS, memo=memo)
+    assert "Deploy containers to a Kubernetes cluster with rolling updates" in memo
+    filled = dict(memo)
+    again = SearchIndex.build(SKILLS, memo=memo)
+    assert memo == filled
+    for query in ("kubernetes", "数据库 备份", "token"):
+        assert [(h.skill.name, h.score) for h in again.query(query)] == [
+            (h.skill.name, h.score) for h in first.query(query)
+        ]

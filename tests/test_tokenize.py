@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.search.tokenize import pattern_of, searchable, stem, tokens
+
+
+def test_chinese_runs_become_overlapping_bigrams():
+    assert tokens("数据库迁移") == ["数据", "据库", "库迁", "迁移"]
+
+
+def test_a_one_character_run_is_its_own_token():
+    assert tokens("X 库 Y") == ["x", "y", "库"]
+
+
+def test_chinese_asking_words_are_cut_out_and_never_join_their_neighbours():
+    words = tokens("怎么优化数据库的查询")
+    assert "怎么" not in words
+    assert "库的" not in words and "的查" not in words
+    assert words == ["优化", "化数", "数据", "据库", "查询"]
+
+
+def test_unigrams_sit_beside_bigrams_with_a_mark():
+    assert tokens("缓存", unigrams=True) == ["缓存", "#缓", "#存"]
+
+
+@pytest.mark.parametrize(
+    ("forms", "root"),
+    [
+        (["cache", "caches", "cached", "caching"], "cach"),
+        (["test", "tests", "testing", "tested"], "test"),
+        (["query", "queries"], "query"),
+        (["install", "installs", "installing"], "instal"),
+        (["validate", "validation", "validating"], "validat"),
+    ],
+)
+def test_stemming_brings_the_forms_of_a_word_together(forms, root):
+    assert {stem(form) for form in forms} == {root}
+
+
+def test_short_words_and_numbers_are_not_stemmed():
+    assert [stem(word) for word in ("css", "aws", "2024", "ies")] == ["css", "aws", "2024", "ies"]
+
+
+def test_english_stop_words_go_and_camel_case_gives_its_parts():
+    assert tokens("How do I use GraphQL with the BaseController") == [
+        "graphql",
+        "graph",
+        "ql",
+        "basecontroller",
+        "bas",
+        "controller",
+    ]
+
+
+def test_full_width_letters_and_case_are_folded():
+    assert tokens("ＤＯＣＫＥＲ Docker docker") == ["docker", "docker", "docker"]
+
+
+def test_without_stop_words_every_word_stays():
+    assert tokens("how to 怎么", stop_words=False) == ["how", "to", "怎么"]
+
+
+_TEXT = st.lists(
+    st.sampled_from([*"abcXYZ-s,.\n ", *"数据库的怎么缓存（）。吗", "ＡＢ", "Café", "ies", "ing", "e\u0301"]),
+    max_size=30,
+).map("".join)
+
+
+@given(_TEXT, _TEXT)
+def test_the_index_text_finds_exactly_the_words_tokens_gives(document, query):
+    text, count = searchable(document)
+    words = tokens(document)
+    assert count == len(words)
+    for word in words:
+        assert pattern_of(word) in text
+    for word in tokens(query):
+        if word not in words:
+            assert pattern_of(word) not in text
