@@ -153,3 +153,15 @@ def test_the_same_bytes_under_any_hash_seed():
     }
     assert len(outputs) == 1
     assert json.loads(outputs.pop())["count"] >= 2
+
+
+def test_excluded_skills_are_never_returned(capsys):
+    from pathlib import Path
+
+    from .helpers import run_cli, skill_md, write_skill
+
+    write_skill(Path("skills"), "csv-parser", skill_md("csv-parser", "Parse CSV files into tables"))
+    write_skill(Path("skills"), "csv-private", skill_md("csv-private", "Parse CSV files into tables, privately"))
+    Path(".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-private]\n")
+    run = run_cli(capsys, "search", "parse", "csv", "files")
+    assert [result["name"] for result in run.data["results"]] == ["csv-parser"]
