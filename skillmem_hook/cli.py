@@ -22,11 +22,17 @@ COMMANDS = {
     "verify": "compare the block in the prompt files with the skills (exit 3 on drift)",
     "stats": "what the block costs: bytes, estimated tokens, skills per domain",
     "hook": "write a bash wrapper that installs skills, then re-indexes them",
+    "mcp": "serve skill_search and skill_read to agents over MCP (stdio; needs the [mcp] extra)",
+    "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["route"] and not {"-h", "--help"} & set(arguments):
+        from skillmem_hook.commands.route import route  # noqa: PLC0415 - runs on every prompt: no parser, no JSON error
+
+        return route(arguments[1:])
     command = next((word for word in arguments if word in COMMANDS), None)
     tool = f"skillmem {command}" if command else "skillmem"
     return run_reporting_errors(lambda: tool, lambda: _run(arguments))
@@ -45,6 +51,10 @@ def _run(arguments: list[str]) -> int:
     )
     command: str = options.command
     roots = require_roots(settings)
+    if command == "mcp":
+        from skillmem_hook.commands.mcp import mcp  # noqa: PLC0415
+
+        return mcp(options.root)
     if command == "index":
         from skillmem_hook.commands.index import index  # noqa: PLC0415 - import only the command that runs
 

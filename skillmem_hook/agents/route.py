@@ -1,0 +1,164 @@
+"""The Claude Code ``UserPromptSubmit`` route hint, pure: hook input bytes in, hook output bytes (or none) out.
+
+A prompt points clearly at a skill when it names it: the skill's name or an
+alias (an alias may be any words, in any script), or a search score of at
+least ROUTE_SCORE_THRESHOLD (docs/route.md says how it was chosen). A name of
+one word ("pdf", "docker") is everyday language, so it counts only when the
+prompt marks it as a name: ``/pdf``, ``$pdf``, ``@pdf``, a quoted or
+back-ticked `pdf`, or "the pdf skill".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+
+    from skillmem_hook.catalog.skills import Skill
+
+# The least search score at which a prompt that names no skill is still routed
+# to the best hit: chosen on the dev queries by benchmarks/route_threshold.py,
+# which prints the precision of every candidate; the reasons are in docs/route.md.
+ROUTE_SCORE_THRESHOLD = 4.0
+# Only the start of a prompt is read: a name is given near the start, and a
+# pasted log of megabytes must not delay the prompt.
+MAX_PROMPT_CHARS = 16 * 1024
+MAX_NAMED = 3
+MAX_KEY_WORDS = 8
+EVENT = "UserPromptSubmit"
+_WORD = re.compile(r"[^\W_]+")
+_SEPARATORS = frozenset(" -_")
+_NAME_MARKS = frozenset("/$@`'\"")
+_SKILL_WORDS = frozenset({"skill", "skills", "技能"})
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+class RouteInputError(ValueError):
+    """The hook's input is not what Claude Code sends; the message says what is wrong."""
+
+
+class HookInput:
+    __slots__ = ("cwd", "prompt")
+
+    def __init__(self, prompt: str, cwd: str | None) -> None:
+        self.prompt = prompt
+        self.cwd = cwd
+
+
+class Target:
+    """A skill a prompt can point at: its label and its SKILL.md path."""
+
+    __slots__ = ("label", "path")
+
+    def __init__(self, label: str, path: str) -> None:
+        self.label = label
+        self.path = path
+
+
+def parse_hook_input(data: bytes) -> HookInput:
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RouteInputError("the hook input is not UTF-8") from None
+    except ValueError:
+        raise RouteInputError("the hook input is not JSON") from None
+    if not isinstance(document, dict):
+        raise RouteInputError("the hook input is not a JSON object")
+    prompt, cwd = document.get("prompt"), document.get("cwd")
+    if not isinstance(prompt, str):
+        raise RouteInputError("the hook input has no 'prompt' string")
+    if cwd is not None and not (isinstance(cwd, str) and cwd):
+        raise RouteInputError("the hook input's 'cwd' is not a path")
+    return HookInput(prompt, cwd)
+
+
+def name_key(text: str) -> str:
+    """How a name or alias is compared: NFKC, case-folded, words joined by '-'."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    if _CJK.search(folded):
+        return folded.strip()  # no spaces between CJK words: compared as a substring
+    return "-".join(_WORD.findall(folded))
+
+
+def build_name_table(entries: Iterable[tuple[Target, Iterable[str], Iterable[str]]]) -> dict[str, list[Target]]:
+    """Map each key to its skills, from (target, names, aliases); one-word names are keyed as '=word'."""
+    table: dict[str, list[Target]] = {}
+    for target, names, aliases in entries:
+        keys = {_marked_key(name_key(name)) for name in names} | {name_key(alias) for alias in aliases}
+        for key in keys - {"", "="}:
+            table.setdefault(key, []).append(target)
+    return table
+
+
+def _marked_key(key: str) -> str:
+    return key if "-" in key or _CJK.search(key) else "=" + key
+
+
+def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
+    """The skills the prompt names, in the order it names them (at most MAX_NAMED)."""
+    text = unicodedata.normalize("NFKC", prompt[:MAX_PROMPT_CHARS]).casefold()
+    found: dict[str, tuple[int, Target]] = {}
+
+    def add(position: int, targets: list[Target]) -> None:
+        for target in targets:
+            if target.label not in found or position < found[target.label][0]:
+                found[target.label] = (position, target)
+
+    words = [(match.start(), match.end(), match.group()) for match in _WORD.finditer(text)]
+    for index, (start, _, word) in enumerate(words):
+        if _is_marked(text, words, index):
+            add(start, table.get("=" + word, []))
+        key = word
+        for follower in range(index + 1, min(index + MAX_KEY_WORDS, len(words))):
+            gap = text[words[follower - 1][1] : words[follower][0]]
+            if len(gap) != 1 or gap not in _SEPARATORS:
+                break
+            key += "-" + words[follower][2]
+            add(start, table.get(key, []))
+    if _CJK.search(text):
+        for key, targets in table.items():
+            if _CJK.search(key) and (position := text.find(key)) >= 0:
+                add(position, targets)
+    ordered = sorted(found.values(), key=lambda item: (item[0], item[1].label))
+    return [target for _, target in ordered[:MAX_NAMED]]
+
+
+def _is_marked(text: str, words: list[tuple[int, int, str]], index: int) -> bool:
+    start, end, _ = words[index]
+    if start > 0 and text[start - 1] in _NAME_MARKS:
+        return True
+    neighbours = [words[index + step][2] for step in (-1, 1) if 0 <= index + step < len(words)]
+    return (end < len(text) and text[end] in "`'\"") or any(word in _SKILL_WORDS for word in neighbours)
+
+
+def best_scored(
+    prompt: str,
+    skills: Sequence[Skill],
+    paths: Mapping[str, str],
+    aliases: Mapping[str, Sequence[str]] | None = None,
+    threshold: float = ROUTE_SCORE_THRESHOLD,
+) -> list[Target]:
+    """The search's best hit for the prompt, when its score reaches the threshold; ``paths`` maps labels to SKILL.md."""
+    from skillmem_hook.search.rank import search  # noqa: PLC0415 - only a prompt that names no skill is searched
+
+    hits = search(skills, prompt[:MAX_PROMPT_CHARS], top=1, aliases=aliases)
+    if hits and hits[0].score >= threshold:
+        return [Target(hits[0].skill.label, paths[hits[0].skill.label])]
+    return []
+
+
+def route_line(targets: list[Target]) -> str:
+    """One short line for the model: which skill(s), and where their instructions are."""
+    named = "; ".join(f"{target.label} ({target.path})" for target in targets)
+    noun = "skill" if len(targets) == 1 else "skills"
+    return f"Skill hint: this prompt points at the {noun} {named}. Read the SKILL.md before you start."
+
+
+def hook_output(line: str) -> bytes:
+    """The JSON Claude Code reads from a UserPromptSubmit hook, adding ``line`` to the model's context."""
+    document = {"hookSpecificOutput": {"hookEventName": EVENT, "additionalContext": line}}
+    return (json.dumps(document, ensure_ascii=True, sort_keys=True) + "\n").encode("ascii")

@@ -1,0 +1,144 @@
+"""The route hook's precomputed index: what it needs of the catalog, kept in one JSON file.
+
+The hook runs on every prompt, so it must not scan and parse every SKILL.md
+each time. The index holds each skill's name, description, aliases and
+SKILL.md path, with a snapshot (``watch.py``) of the folders and files it
+came from; it is rebuilt when the snapshot no longer matches the disk. It
+lives under ``.git/`` when the prompt's folder is a repository's top, else in
+the user's cache folder, never among the files a user commits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from skillmem_hook.agents.route import Target
+from skillmem_hook.agents.watch import Snapshot, take_snapshot
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.catalog.skills import Skill
+
+FORMAT = 1
+SKILL_FILE = "SKILL.md"
+
+
+def skill_file(root: str, path: str) -> str:
+    """The SKILL.md path of a skill folder ``path`` below ``root``, as the configuration names the root."""
+    folder = root.rstrip("/") or "/"
+    return f"{folder}/{SKILL_FILE}" if path == "." else f"{folder}/{path}/{SKILL_FILE}"
+
+
+def metadata_aliases(skill: Skill) -> list[str]:
+    """Aliases a skill's author declared: the frontmatter's ``metadata.aliases``, comma-separated."""
+    return [alias.strip() for alias in skill.metadata.get("aliases", "").split(",") if alias.strip()]
+
+
+Row = tuple[str, str, str, str, str, list[str]]  # label, name, description, root, folder, aliases
+
+
+class RouteIndex:
+    """One row per skill, and the snapshot of the disk the rows were read from."""
+
+    __slots__ = ("rows", "snapshot")
+
+    def __init__(self, rows: list[Row], snapshot: Snapshot) -> None:
+        self.rows = rows
+        self.snapshot = snapshot
+
+    def targets(self) -> list[tuple[Target, list[str], list[str]]]:
+        """(target, names, aliases) per skill, for ``route.build_name_table``."""
+        return [
+            (Target(label, skill_file(root, folder)), [name], aliases)
+            for label, name, _, root, folder, aliases in self.rows
+        ]
+
+    def skills(self) -> list[Skill]:
+        """The catalog's skills again, as the search ranks them."""
+        from skillmem_hook.catalog.skills import Skill  # noqa: PLC0415 - only a prompt that names no skill needs them
+
+        return [
+            Skill(name=name, description=description, path=folder, root=root, warnings=[])
+            for _, name, description, root, folder, _ in self.rows
+        ]
+
+    def to_bytes(self) -> bytes:
+        document = {"format": FORMAT, "snapshot": self.snapshot.as_json(), "skills": self.rows}
+        return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> RouteIndex:
+        """Raises ValueError for bytes that are not an index of this format."""
+        document = json.loads(data.decode("utf-8"))
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise ValueError("not a route index of this format")
+        rows = document.get("skills")
+        if not isinstance(rows, list) or not all(_is_row(row) for row in rows):
+            raise ValueError("the route index's skills are malformed")
+        return cls([(*row[:5], row[5]) for row in rows], Snapshot.from_json(document.get("snapshot")))
+
+
+def _is_row(row: object) -> bool:
+    return (
+        isinstance(row, list)
+        and len(row) == 6
+        and all(isinstance(field, str) for field in row[:5])
+        and isinstance(row[5], list)
+        and all(isinstance(alias, str) for alias in row[5])
+    )
+
+
+def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
+    """Scan the configured roots (as every command finds them) into a fresh index."""
+    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a warm index never needs the scanner
+    from skillmem_hook.config import CONFIG_FILE, load_settings, require_roots  # noqa: PLC0415
+
+    roots = require_roots(load_settings(flag_roots or None))
+    snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
+    skills = scan_roots(roots).skills
+    rows: list[Row] = [
+        (skill.label, skill.name, skill.description, skill.root, skill.path, metadata_aliases(skill))
+        for skill in sorted(skills, key=lambda skill: skill.label)
+    ]
+    return RouteIndex(rows, snapshot)
+
+
+def index_location(folder: str, flag_roots: Sequence[str] | None) -> str:
+    """Where the index of ``folder`` (an absolute path) is kept; the roots given as flags are part of the key."""
+    key = folder + "\0" + "\0".join(flag_roots or ())
+    if not flag_roots and os.path.isdir(os.path.join(folder, ".git")):
+        return os.path.join(folder, ".git", "skillmem-route.json")
+    import hashlib  # noqa: PLC0415
+
+    digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(cache, "skillmem", f"route-{digest}.json")
+
+
+def current_route_index(location: str, flag_roots: Sequence[str] | None) -> RouteIndex:
+    """The stored index while it matches the disk; otherwise a new one, stored for next time."""
+    try:
+        with open(location, "rb") as file:
+            stored = RouteIndex.from_bytes(file.read())
+        if stored.snapshot.is_current():
+            return stored
+    except (OSError, ValueError):
+        pass  # missing, unreadable or damaged: rebuild it
+    fresh = build_route_index(flag_roots)
+    _store(location, fresh.to_bytes())
+    return fresh
+
+
+def _store(location: str, data: bytes) -> None:
+    """Write atomically; a folder that cannot be written only costs the next prompt a rebuild."""
+    from skillmem_hook.block.prompt_file import write_atomically  # noqa: PLC0415
+    from skillmem_hook.errors import FileAccessError  # noqa: PLC0415
+
+    try:
+        os.makedirs(os.path.dirname(location), exist_ok=True)
+        write_atomically(location, data)
+    except (OSError, FileAccessError):
+        pass

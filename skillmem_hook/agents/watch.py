@@ -1,0 +1,83 @@
+"""A cheap answer to "did the skills change on disk?": the stats of the folders and SKILL.md files.
+
+A snapshot records (mtime, size) of every skills root, every folder below
+it that a scan enters, every SKILL.md, and the configuration file. Adding,
+removing or renaming a skill changes a folder's mtime; editing one changes
+its SKILL.md's. Re-checking a snapshot is one ``stat`` per recorded path, no
+folder listing and no file read, so it can run before every request.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+SKILL_FILE = "SKILL.md"
+Stamp = tuple[int, int]  # (mtime_ns, size); (-1, -1) for a path that does not exist
+
+
+def stamp(path: str) -> Stamp:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (status.st_mtime_ns, status.st_size)
+
+
+class Snapshot:
+    """The stamps of the paths that decide what a catalog holds."""
+
+    __slots__ = ("stamps",)
+
+    def __init__(self, stamps: dict[str, Stamp]) -> None:
+        self.stamps = stamps
+
+    def is_current(self) -> bool:
+        """True while every recorded path still has its recorded stamp."""
+        return all(stamp(path) == recorded for path, recorded in self.stamps.items())
+
+    def as_json(self) -> list[list[object]]:
+        return [[path, *recorded] for path, recorded in sorted(self.stamps.items())]
+
+    @classmethod
+    def from_json(cls, rows: object) -> Snapshot:
+        """Raises ValueError when ``rows`` is not what ``as_json`` wrote."""
+        if not isinstance(rows, list):
+            raise ValueError("a snapshot is a list of rows")
+        stamps: dict[str, Stamp] = {}
+        for row in rows:
+            if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str)):
+                raise ValueError("a snapshot row is [path, mtime_ns, size]")
+            if not (isinstance(row[1], int) and isinstance(row[2], int)):
+                raise ValueError("a snapshot row is [path, mtime_ns, size]")
+            stamps[row[0]] = (row[1], row[2])
+        return cls(stamps)
+
+
+def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> Snapshot:
+    """Walk the roots as a scan does (hidden folders skipped) and stamp what decides the catalog.
+
+    ``files`` are stamped too, present or not (the configuration file: creating it changes the roots).
+    """
+    stamps = {path: stamp(path) for path in files}
+    for root in roots:
+        stamps[root] = stamp(root)
+        folders = [root]
+        while folders:
+            folder = folders.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    entries = list(listing)
+            except OSError:
+                continue  # the scan reports it; the folder's own stamp notices when it becomes readable
+            for entry in entries:
+                if entry.name == SKILL_FILE:
+                    stamps[entry.path] = stamp(entry.path)
+                elif not entry.name.startswith(".") and entry.is_dir():
+                    stamps[entry.path] = stamp(entry.path)
+                    if not entry.is_symlink():  # a link's target inside the root is walked where it lies
+                        folders.append(entry.path)
+    return Snapshot(stamps)
