@@ -29,24 +29,24 @@ INSTRUCTIONS = (
     "(any language) to find the skill that fits, then read its SKILL.md (skill_read, or the path)."
 )
 
+SEARCH_DESCRIPTION = (
+    "Find the skills that fit a task, best first. intent: the task in the user's words, any language; "
+    "top_k: how many results (1 to 50). Each result has the skill's name, description, domain, "
+    "the path of its SKILL.md (relative to the repository) and a score."
+)
+READ_DESCRIPTION = "The full text of one skill's SKILL.md, by its name as skill_search returns it."
+
 
 def build_server(library: SkillLibrary) -> MCPServer[Any]:
     server: MCPServer[Any] = MCPServer(name="skillmem", version=__version__, instructions=INSTRUCTIONS)
 
-    @server.tool()
+    @server.tool(description=SEARCH_DESCRIPTION)
     def skill_search(intent: str, top_k: int = 5) -> dict[str, Any]:
-        """Find the skills that fit a task, best first.
-
-        intent: the task in the user's words, any language. top_k: how many results (1 to 50).
-        Each result has the skill's name, description, domain, SKILL.md path (relative to the
-        repository) and score.
-        """
         results = _as_tool_error(lambda: library.search(intent, top_k))
         return {"query": intent, "results": results, "count": len(results)}
 
-    @server.tool()
+    @server.tool(description=READ_DESCRIPTION)
     def skill_read(name: str) -> str:
-        """The full text of one skill's SKILL.md, by its name as skill_search returns it."""
         return _as_tool_error(lambda: library.read(name))
 
     return server
