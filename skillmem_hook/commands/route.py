@@ -8,10 +8,12 @@ read by hand, since argparse would cost every prompt its import.
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 
 from skillmem_hook.agents.route import (
+    ROUTE_SCORE_THRESHOLD,
     RouteInputError,
     best_scored,
     build_name_table,
@@ -61,7 +63,7 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
     index = current_route_index(index_location(os.getcwd(), roots), roots)
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
-    if not named:
+    if not named and math.isfinite(ROUTE_SCORE_THRESHOLD):
         paths = {target.label: target.path for target, _, _ in index.targets()}
         aliases = {row[1]: row[5] for row in index.rows if row[5]}
         named = best_scored(hook.prompt, index.skills(), paths, aliases)
