@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 
 from skillmem_hook import __version__
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.report import run_reporting_errors
@@ -39,6 +38,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(arguments: list[str]) -> int:
+    from skillmem_hook.arguments import HelpShown  # noqa: PLC0415 - argparse is not loaded on route's path
+
     try:
         options = build_parser().parse_args(arguments)
     except HelpShown:
@@ -82,6 +83,8 @@ def _run(arguments: list[str]) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from skillmem_hook.arguments import ArgumentParser, add_location_options  # noqa: PLC0415
+
     parser = ArgumentParser(prog="skillmem", description="Keep an agent prompt file's skill index true.")
     parser.add_argument("--version", action="version", version=f"skillmem {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", prog="skillmem")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from skillmem_hook.agents.library import SkillLibrary, find_skill
@@ -74,6 +76,17 @@ def test_the_catalog_is_rechecked_once_the_short_window_has_passed(root):
     assert "log-parser" not in [skill.name for skill in library.catalog().skills]
     clock.now = 1.0
     assert "log-parser" in [skill.name for skill in library.catalog().skills]
+
+
+def test_the_watcher_keeps_the_catalog_current_between_calls(root):
+    clock = Clock()  # frozen: calls never check for themselves
+    library = SkillLibrary([str(root)], clock=clock)
+    library.watch(interval=0.01)
+    write_skill(root, "log-parser", skill_md("log-parser", "Parse logs"))
+    deadline = time.monotonic() + 10
+    while "log-parser" not in [skill.name for skill in library.catalog().skills]:
+        assert time.monotonic() < deadline, "the watcher never saw the new skill"
+        time.sleep(0.01)
 
 
 def test_with_no_roots_found_the_library_fails_at_start():

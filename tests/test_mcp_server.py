@@ -102,10 +102,10 @@ def test_a_skill_added_or_edited_while_the_server_runs_is_seen_on_the_next_call(
     async def steps(session):
         before = await session.call_tool("skill_search", {"intent": "kubernetes helm charts"})
         write_skill(repo / "skills", "k8s-helm", skill_md("k8s-helm", "Write Kubernetes helm charts"))
-        await anyio.sleep(0.3)  # past the window in which calls share one check of the disk
+        await anyio.sleep(1.0)  # the watcher checks the disk every quarter second
         added = await session.call_tool("skill_search", {"intent": "kubernetes helm charts"})
         write_skill(repo / "skills", "k8s-helm", skill_md("k8s-helm", "Kubernetes helm charts, edited"))
-        await anyio.sleep(0.3)
+        await anyio.sleep(1.0)
         edited = await session.call_tool("skill_read", {"name": "k8s-helm"})
         return {"before": before, "added": added, "edited": edited}
 

@@ -21,6 +21,7 @@ from skillmem_hook.agents.route import (
     named_skills,
     parse_hook_input,
     route_line,
+    skill_keys,
 )
 from skillmem_hook.catalog.skills import Skill
 
@@ -36,7 +37,9 @@ SKILLS = [
 
 
 def table(skills=SKILLS):
-    return build_name_table((Target(name, f"skills/{name}/SKILL.md"), [name], aliases) for name, aliases in skills)
+    return build_name_table(
+        (Target(name, f"skills/{name}/SKILL.md"), skill_keys([name], aliases)) for name, aliases in skills
+    )
 
 
 def names(prompt, skills=SKILLS):
@@ -78,6 +81,15 @@ def test_at_most_a_few_skills_are_named_in_prompt_order():
 def test_only_the_start_of_a_huge_prompt_is_read():
     assert names("x " * MAX_PROMPT_CHARS + "csv-to-table") == []
     assert names("csv-to-table " + "x " * MAX_PROMPT_CHARS) == ["csv-to-table"]
+
+
+def test_one_word_names_need_a_mark_and_aliases_do_not():
+    assert skill_keys(["pdf", "SQL Injection"], ["remember", "记忆", " "]) == [
+        "=pdf",
+        "remember",
+        "sql-injection",
+        "记忆",
+    ]
 
 
 def test_name_keys_ignore_case_width_and_separators():

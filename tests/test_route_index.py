@@ -25,21 +25,29 @@ def test_skill_file_joins_root_and_folder_as_configured():
 def test_the_index_holds_labels_paths_and_metadata_aliases_and_survives_its_bytes(tmp_path):
     write_skill(tmp_path / "skills", "memory", ALIASED)
     index = build_route_index([str(tmp_path / "skills")])
-    ((target, names, aliases),) = index.targets()
-    assert (target.label, target.path, names, aliases) == (
+    ((target, keys),) = index.targets()
+    assert (target.label, target.path, keys) == (
         "viking-memory-guide",
         f"{tmp_path}/skills/memory/SKILL.md",
-        ["viking-memory-guide"],
-        ["记忆", "remember"],
+        ["remember", "viking-memory-guide", "记忆"],
     )
     again = RouteIndex.from_bytes(index.to_bytes())
-    assert again.rows == index.rows
+    assert (again.roots, again.rows) == ([str(tmp_path / "skills")], index.rows)
     assert again.snapshot.stamps == index.snapshot.stamps
-    assert [skill.label for skill in again.skills()] == ["viking-memory-guide"]
+    assert b"Memory" not in index.to_bytes()  # descriptions stay out of the file read on every prompt
 
 
 @pytest.mark.parametrize(
-    "data", [b"", b"[]", b'{"format": 99}', b'{"format": 1, "skills": [["a"]], "snapshot": []}', b"\xff"]
+    "data",
+    [
+        b"",
+        b"[]",
+        b'{"format": 99}',
+        b'{"format": 2, "roots": [], "skills": [["a"]], "snapshot": {}}',
+        b'{"format": 2, "roots": [1], "skills": [], "snapshot": {}}',
+        b'{"format": 2, "roots": [], "skills": [], "snapshot": []}',
+        b"\xff",
+    ],
 )
 def test_bytes_that_are_not_an_index_are_refused(data):
     with pytest.raises(ValueError):

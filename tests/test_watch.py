@@ -58,6 +58,11 @@ def test_a_snapshot_survives_json_and_refuses_what_it_did_not_write(root):
     snapshot = take_snapshot([str(root)])
     again = Snapshot.from_json(snapshot.as_json())
     assert again.stamps == snapshot.stamps
-    for bad in ({}, [["path", 1]], [["path", "1", 2]], [[1, 2, 3]]):
+    assert Snapshot.from_json(Snapshot({"/x": (1, 2), "x": (3, 4), "a/b": (5, 6)}).as_json()).stamps == {
+        "/x": (1, 2),
+        "x": (3, 4),
+        "a/b": (5, 6),
+    }
+    for bad in ([], {"a/": [["path", 1]]}, {"a/": [["path", "1", 2]]}, {"a/": [[1, 2, 3]]}, {"a/": 3}):
         with pytest.raises(ValueError, match="snapshot"):
             Snapshot.from_json(bad)

@@ -7,6 +7,7 @@ shows a change, so an added or edited skill is seen on the next call.
 
 from __future__ import annotations
 
+import threading
 import time
 
 from skillmem_hook.agents.route_index import metadata_aliases, skill_file
@@ -24,10 +25,13 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.scan import Catalog
     from skillmem_hook.catalog.skills import Skill
 
-# Calls closer together than this share one check of the disk: a model that
-# sends several tool calls in one turn pays for one check, and no person adds a
-# skill and gets the model to ask for it within a quarter of a second.
-RECHECK_AFTER = 0.25
+# A watcher thread checks the disk every WATCH_INTERVAL seconds (longer when a
+# check is slow, so it never takes more than a tenth of a core), and a call
+# checks for itself only when the watcher has not within RECHECK_AFTER: calls
+# do not pay for the check, and a change is seen within about a quarter second,
+# sooner than anyone can add a skill and get a model to ask for it.
+WATCH_INTERVAL = 0.25
+RECHECK_AFTER = 0.5
 MAX_TOP_K = 50
 MAX_SKILL_BYTES = 1024 * 1024
 
@@ -43,6 +47,7 @@ class SkillLibrary:
     def __init__(self, roots: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self._flag_roots = list(roots or ())
         self._clock = clock
+        self._lock = threading.Lock()
         self._checked_at = float("-inf")
         self._snapshot: Snapshot | None = None
         self._catalog: Catalog | None = None
@@ -50,16 +55,37 @@ class SkillLibrary:
 
     def catalog(self) -> Catalog:
         """The catalog as the disk holds it now (rebuilt when a skill or the configuration changed)."""
-        now = self._clock()
-        if self._catalog is None or self._snapshot is None or now - self._checked_at >= RECHECK_AFTER:
-            if self._snapshot is None or not self._snapshot.is_current():
-                # Configuration first: a new .skillmem.yaml can name other roots.
-                roots = require_roots(load_settings(self._flag_roots or None))
-                self._snapshot = take_snapshot(roots, [CONFIG_FILE])
-                self._catalog = scan_roots(roots)
-            self._checked_at = now
-        assert self._catalog is not None
-        return self._catalog
+        with self._lock:
+            if self._catalog is None or self._clock() - self._checked_at >= RECHECK_AFTER:
+                self._refresh()
+            assert self._catalog is not None
+            return self._catalog
+
+    def _refresh(self) -> None:
+        started = self._clock()
+        if self._snapshot is None or not self._snapshot.is_current():
+            # Configuration first: a new .skillmem.yaml can name other roots.
+            roots = require_roots(load_settings(self._flag_roots or None))
+            snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
+            self._catalog, self._snapshot = scan_roots(roots), snapshot
+        self._checked_at = started
+
+    def watch(self, interval: float = WATCH_INTERVAL) -> threading.Thread:
+        """Start the daemon thread that keeps the catalog current between calls."""
+
+        def keep_current() -> None:
+            while True:
+                started = time.monotonic()
+                with self._lock:
+                    try:
+                        self._refresh()
+                    except Exception:  # noqa: BLE001 - the next call checks again and reports why, as a tool error
+                        self._checked_at = float("-inf")
+                time.sleep(max(interval, 9 * (time.monotonic() - started)))
+
+        thread = threading.Thread(target=keep_current, name="skillmem-watch", daemon=True)
+        thread.start()
+        return thread
 
     def search(self, intent: str, top_k: int = 5) -> list[dict[str, object]]:
         if not intent.strip():

@@ -62,4 +62,5 @@ def _as_tool_error(action: Callable[[], Result]) -> Result:
 
 def serve(library: SkillLibrary) -> None:
     """Answer MCP requests on stdin/stdout until the client closes the connection."""
+    library.watch()
     build_server(library).run("stdio")

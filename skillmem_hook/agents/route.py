@@ -85,12 +85,17 @@ def name_key(text: str) -> str:
     return "-".join(_WORD.findall(folded))
 
 
-def build_name_table(entries: Iterable[tuple[Target, Iterable[str], Iterable[str]]]) -> dict[str, list[Target]]:
-    """Map each key to its skills, from (target, names, aliases); one-word names are keyed as '=word'."""
+def skill_keys(names: Iterable[str], aliases: Iterable[str]) -> list[str]:
+    """The keys a prompt can name a skill by, sorted; a one-word name is keyed '=word' (it needs a mark)."""
+    keys = {_marked_key(name_key(name)) for name in names} | {name_key(alias) for alias in aliases}
+    return sorted(keys - {"", "="})
+
+
+def build_name_table(entries: Iterable[tuple[Target, Iterable[str]]]) -> dict[str, list[Target]]:
+    """Map each key (from ``skill_keys``) to the skills it names."""
     table: dict[str, list[Target]] = {}
-    for target, names, aliases in entries:
-        keys = {_marked_key(name_key(name)) for name in names} | {name_key(alias) for alias in aliases}
-        for key in keys - {"", "="}:
+    for target, keys in entries:
+        for key in keys:
             table.setdefault(key, []).append(target)
     return table
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 
-from skillmem_hook.agents.route import Target
+from skillmem_hook.agents.route import Target, skill_keys
 from skillmem_hook.agents.watch import Snapshot, take_snapshot
 
 TYPE_CHECKING = False
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from skillmem_hook.catalog.skills import Skill
 
-FORMAT = 1
+FORMAT = 2
 SKILL_FILE = "SKILL.md"
 
 
@@ -37,36 +37,29 @@ def metadata_aliases(skill: Skill) -> list[str]:
     return [alias.strip() for alias in skill.metadata.get("aliases", "").split(",") if alias.strip()]
 
 
-Row = tuple[str, str, str, str, str, list[str]]  # label, name, description, root, folder, aliases
+Row = tuple[str, str, str, list[str]]  # label, root, folder, the keys a prompt names it by (route.skill_keys)
 
 
 class RouteIndex:
-    """One row per skill, and the snapshot of the disk the rows were read from."""
+    """One row per skill, the roots, and the snapshot of the disk they were read from.
 
-    __slots__ = ("rows", "snapshot")
+    Descriptions are left out: they would make the file, read on every
+    prompt, several times larger, and only the search needs them.
+    """
 
-    def __init__(self, rows: list[Row], snapshot: Snapshot) -> None:
+    __slots__ = ("roots", "rows", "snapshot")
+
+    def __init__(self, roots: list[str], rows: list[Row], snapshot: Snapshot) -> None:
+        self.roots = roots
         self.rows = rows
         self.snapshot = snapshot
 
-    def targets(self) -> list[tuple[Target, list[str], list[str]]]:
-        """(target, names, aliases) per skill, for ``route.build_name_table``."""
-        return [
-            (Target(label, skill_file(root, folder)), [name], aliases)
-            for label, name, _, root, folder, aliases in self.rows
-        ]
-
-    def skills(self) -> list[Skill]:
-        """The catalog's skills again, as the search ranks them."""
-        from skillmem_hook.catalog.skills import Skill  # noqa: PLC0415 - only a prompt that names no skill needs them
-
-        return [
-            Skill(name=name, description=description, path=folder, root=root, warnings=[])
-            for _, name, description, root, folder, _ in self.rows
-        ]
+    def targets(self) -> list[tuple[Target, list[str]]]:
+        """(target, keys) per skill, for ``route.build_name_table``."""
+        return [(Target(label, skill_file(root, folder)), keys) for label, root, folder, keys in self.rows]
 
     def to_bytes(self) -> bytes:
-        document = {"format": FORMAT, "snapshot": self.snapshot.as_json(), "skills": self.rows}
+        document = {"format": FORMAT, "roots": self.roots, "snapshot": self.snapshot.as_json(), "skills": self.rows}
         return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
     @classmethod
@@ -75,19 +68,21 @@ class RouteIndex:
         document = json.loads(data.decode("utf-8"))
         if not isinstance(document, dict) or document.get("format") != FORMAT:
             raise ValueError("not a route index of this format")
-        rows = document.get("skills")
+        roots, rows = document.get("roots"), document.get("skills")
+        if not (isinstance(roots, list) and all(isinstance(root, str) for root in roots)):
+            raise ValueError("the route index's roots are malformed")
         if not isinstance(rows, list) or not all(_is_row(row) for row in rows):
             raise ValueError("the route index's skills are malformed")
-        return cls([(*row[:5], row[5]) for row in rows], Snapshot.from_json(document.get("snapshot")))
+        return cls(roots, [(*row[:3], row[3]) for row in rows], Snapshot.from_json(document.get("snapshot")))
 
 
 def _is_row(row: object) -> bool:
     return (
         isinstance(row, list)
-        and len(row) == 6
-        and all(isinstance(field, str) for field in row[:5])
-        and isinstance(row[5], list)
-        and all(isinstance(alias, str) for alias in row[5])
+        and len(row) == 4
+        and all(isinstance(field, str) for field in row[:3])
+        and isinstance(row[3], list)
+        and all(isinstance(key, str) for key in row[3])
     )
 
 
@@ -100,10 +95,10 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
     skills = scan_roots(roots).skills
     rows: list[Row] = [
-        (skill.label, skill.name, skill.description, skill.root, skill.path, metadata_aliases(skill))
+        (skill.label, skill.root, skill.path, skill_keys([skill.name], metadata_aliases(skill)))
         for skill in sorted(skills, key=lambda skill: skill.label)
     ]
-    return RouteIndex(rows, snapshot)
+    return RouteIndex(roots, rows, snapshot)
 
 
 def index_location(folder: str, flag_roots: Sequence[str] | None) -> str:

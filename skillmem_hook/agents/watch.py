@@ -37,23 +37,40 @@ class Snapshot:
 
     def is_current(self) -> bool:
         """True while every recorded path still has its recorded stamp."""
-        return all(stamp(path) == recorded for path, recorded in self.stamps.items())
+        for path, recorded in self.stamps.items():
+            try:
+                status = os.stat(path)
+            except OSError:
+                if recorded != (-1, -1):
+                    return False
+                continue
+            if (status.st_mtime_ns, status.st_size) != recorded:
+                return False
+        return True
 
-    def as_json(self) -> list[list[object]]:
-        return [[path, *recorded] for path, recorded in sorted(self.stamps.items())]
+    def as_json(self) -> dict[str, list[list[object]]]:
+        """Paths grouped by folder, so a long folder name is written once, not once per file."""
+        grouped: dict[str, list[list[object]]] = {}
+        for path, (mtime, size) in sorted(self.stamps.items()):
+            cut = path.rfind("/") + 1  # the folder keeps its final '/', so '/x' and 'x' stay apart
+            grouped.setdefault(path[:cut], []).append([path[cut:], mtime, size])
+        return grouped
 
     @classmethod
-    def from_json(cls, rows: object) -> Snapshot:
-        """Raises ValueError when ``rows`` is not what ``as_json`` wrote."""
-        if not isinstance(rows, list):
-            raise ValueError("a snapshot is a list of rows")
+    def from_json(cls, grouped: object) -> Snapshot:
+        """Raises ValueError when ``grouped`` is not what ``as_json`` wrote."""
+        if not isinstance(grouped, dict):
+            raise ValueError("a snapshot is a mapping of folders to rows")
         stamps: dict[str, Stamp] = {}
-        for row in rows:
-            if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str)):
-                raise ValueError("a snapshot row is [path, mtime_ns, size]")
-            if not (isinstance(row[1], int) and isinstance(row[2], int)):
-                raise ValueError("a snapshot row is [path, mtime_ns, size]")
-            stamps[row[0]] = (row[1], row[2])
+        for folder, rows in grouped.items():
+            if not isinstance(rows, list):
+                raise ValueError("a snapshot's folder holds a list of rows")
+            for row in rows:
+                if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str)):
+                    raise ValueError("a snapshot row is [name, mtime_ns, size]")
+                if not (isinstance(row[1], int) and isinstance(row[2], int)):
+                    raise ValueError("a snapshot row is [name, mtime_ns, size]")
+                stamps[folder + row[0]] = (row[1], row[2])
         return cls(stamps)
 
 

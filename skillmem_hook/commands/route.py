@@ -15,6 +15,7 @@ import sys
 from skillmem_hook.agents.route import (
     ROUTE_SCORE_THRESHOLD,
     RouteInputError,
+    Target,
     best_scored,
     build_name_table,
     hook_output,
@@ -64,10 +65,19 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
     if not named and math.isfinite(ROUTE_SCORE_THRESHOLD):
-        paths = {target.label: target.path for target, _, _ in index.targets()}
-        aliases = {row[1]: row[5] for row in index.rows if row[5]}
-        named = best_scored(hook.prompt, index.skills(), paths, aliases)
+        named = _best_scored(hook.prompt, index.roots)
     return hook_output(route_line(named)) if named else b""
+
+
+def _best_scored(prompt: str, roots: Sequence[str]) -> list[Target]:
+    """The search's best hit over the catalog, when it scores above the threshold (off while it is infinite)."""
+    from skillmem_hook.agents.library import aliases_of  # noqa: PLC0415
+    from skillmem_hook.agents.route_index import skill_file  # noqa: PLC0415
+    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
+
+    skills = scan_roots(roots).skills
+    paths = {skill.label: skill_file(skill.root, skill.path) for skill in skills}
+    return best_scored(prompt, skills, paths, aliases_of(skills))
 
 
 def flag_roots(arguments: Sequence[str]) -> list[str]:
