@@ -37,21 +37,27 @@ def test_the_index_holds_labels_paths_and_metadata_aliases_and_survives_its_byte
     assert b"Memory" not in index.to_bytes()  # descriptions stay out of the file read on every prompt
 
 
+def damaged(data):
+    return data[:-2] + bytes([data[-2] ^ 1]) + data[-1:]
+
+
 @pytest.mark.parametrize(
-    "data",
+    "change",
     [
-        b"",
-        b"[]",
-        b'{"format": 99}',
-        b'{"format": 2, "roots": [], "skills": [["a"]], "snapshot": {}}',
-        b'{"format": 2, "roots": [1], "skills": [], "snapshot": {}}',
-        b'{"format": 2, "roots": [], "skills": [], "snapshot": []}',
-        b"\xff",
+        lambda data: b"",
+        lambda data: b"[]",
+        lambda data: data.replace(b"skillmem-route-index 3", b"skillmem-route-index 2", 1),
+        damaged,
+        lambda data: data[:-1],
+        lambda data: b"\xff" + data,
     ],
 )
-def test_bytes_that_are_not_an_index_are_refused(data):
-    with pytest.raises(ValueError):
-        RouteIndex.from_bytes(data)
+def test_bytes_that_are_not_an_index_are_refused(tmp_path, change):
+    write_skill(tmp_path / "skills", "a", b"---\nname: a\n---\n")
+    data = build_route_index([str(tmp_path / "skills")]).to_bytes()
+    assert RouteIndex.from_bytes(data).rows == [("a", str(tmp_path / "skills"), "a", ["=a"])]
+    with pytest.raises(ValueError, match="damaged"):
+        RouteIndex.from_bytes(change(data))
 
 
 def test_the_index_is_kept_under_git_or_in_the_cache_folder(tmp_path, monkeypatch):

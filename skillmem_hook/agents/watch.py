@@ -58,19 +58,11 @@ class Snapshot:
 
     @classmethod
     def from_json(cls, grouped: object) -> Snapshot:
-        """Raises ValueError when ``grouped`` is not what ``as_json`` wrote."""
-        if not isinstance(grouped, dict):
-            raise ValueError("a snapshot is a mapping of folders to rows")
-        stamps: dict[str, Stamp] = {}
-        for folder, rows in grouped.items():
-            if not isinstance(rows, list):
-                raise ValueError("a snapshot's folder holds a list of rows")
-            for row in rows:
-                if not (isinstance(row, list) and len(row) == 3 and isinstance(row[0], str)):
-                    raise ValueError("a snapshot row is [name, mtime_ns, size]")
-                if not (isinstance(row[1], int) and isinstance(row[2], int)):
-                    raise ValueError("a snapshot row is [name, mtime_ns, size]")
-                stamps[folder + row[0]] = (row[1], row[2])
+        """Raises ValueError when ``grouped`` is not shaped as ``as_json`` writes it."""
+        try:
+            stamps = {folder + name: (mtime, size) for folder, rows in grouped.items() for name, mtime, size in rows}  # type: ignore[attr-defined]
+        except (AttributeError, TypeError, ValueError):
+            raise ValueError("a snapshot maps folders to [name, mtime_ns, size] rows") from None
         return cls(stamps)
 
 
