@@ -10,9 +10,9 @@ the user's cache folder, never among the files a user commits.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
+import zlib
 
 from skillmem_hook.agents.route import Target, skill_keys
 from skillmem_hook.agents.watch import Snapshot, take_snapshot
@@ -60,24 +60,29 @@ class RouteIndex:
         return [(Target(label, skill_file(root, folder)), keys) for label, root, folder, keys in self.rows]
 
     def to_bytes(self) -> bytes:
-        """A header line with the payload's digest, then the payload: a damaged file is noticed cheaply."""
+        """A header line with the payload's checksum, then the payload: a damaged file is noticed cheaply."""
         document = {"roots": self.roots, "snapshot": self.snapshot.as_json(), "skills": self.rows}
         payload = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        return f"{HEADER} {hashlib.sha256(payload).hexdigest()}\n".encode() + payload
+        return f"{HEADER} {_checksum(payload)}\n".encode() + payload
 
     @classmethod
     def from_bytes(cls, data: bytes) -> RouteIndex:
         """Raises ValueError for bytes this version did not write, or that changed since.
 
-        The digest stands in for a check of every field: checking 6,000 rows one
-        by one would cost more than the rest of a warm run.
+        The checksum stands in for a check of every field: checking 6,000 rows
+        one by one would cost more than the rest of a warm run. It guards
+        against damage, not malice: whoever can write under .git/ can run code.
         """
         header, _, payload = data.partition(b"\n")
-        if header != f"{HEADER} {hashlib.sha256(payload).hexdigest()}".encode():
+        if header != f"{HEADER} {_checksum(payload)}".encode():
             raise ValueError("not a route index of this version, or damaged")
         document = json.loads(payload)
         rows = [tuple(row) for row in document["skills"]]
         return cls(document["roots"], rows, Snapshot.from_json(document["snapshot"]))
+
+
+def _checksum(payload: bytes) -> str:
+    return f"{len(payload)}-{zlib.crc32(payload):08x}"
 
 
 def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
@@ -100,6 +105,8 @@ def index_location(folder: str, flag_roots: Sequence[str] | None) -> str:
     key = folder + "\0" + "\0".join(flag_roots or ())
     if not flag_roots and os.path.isdir(os.path.join(folder, ".git")):
         return os.path.join(folder, ".git", "skillmem-route.json")
+    import hashlib  # noqa: PLC0415 - only outside a repository
+
     digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
     cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(cache, "skillmem", f"route-{digest}.json")
