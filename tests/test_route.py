@@ -33,6 +33,7 @@ SKILLS = [
     ("viking-memory-guide", ["记忆", "remember"]),
     ("docker-deploy", []),
     ("docker-compose", []),
+    ("问", []),
 ]
 
 
@@ -61,6 +62,7 @@ def names(prompt, skills=SKILLS):
         ("用 pdf 技能 转换", ["pdf"]),
         ("follow sql injection testing for the login form", ["SQL Injection Testing"]),
         ("帮我做一次代码审查吧", ["代码审查"]),
+        ("这是一个问题", []),  # a one-character name would be found in most Chinese prompts
         ("我想找回之前的记忆", ["viking-memory-guide"]),
         ("please remember this", ["viking-memory-guide"]),  # an alias is chosen as a trigger: no mark needed
         ("docker-compose then docker-deploy", ["docker-compose", "docker-deploy"]),

@@ -128,7 +128,7 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
             add(start, table.get(key, []))
     if _CJK.search(text):
         for key, targets in table.items():
-            if _CJK.search(key) and (position := text.find(key)) >= 0:
+            if len(key) > 1 and _CJK.search(key) and (position := text.find(key)) >= 0:
                 add(position, targets)
     ordered = sorted(found.values(), key=lambda item: (item[0], item[1].label))
     return [target for _, target in ordered[:MAX_NAMED]]
