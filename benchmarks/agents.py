@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -35,10 +36,15 @@ HERE = Path(__file__).resolve().parent
 SHARED = HERE.parent.parent / "shared" / "data"
 
 
-def timed(command: list[str], data: bytes, cwd: str) -> float:
+def timed(command: list[str], data: bytes, cwd: str) -> tuple[float, float]:
+    """Wall-clock and CPU (user + system) milliseconds of one run: CPU time is what a loaded machine blurs least."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(command, input=data, cwd=cwd, capture_output=True, check=True)
-    return (time.perf_counter() - started) * 1000
+    wall = (time.perf_counter() - started) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+    return wall, cpu
 
 
 def recorded(prompt: str, cwd: str) -> bytes:
@@ -46,7 +52,7 @@ def recorded(prompt: str, cwd: str) -> bytes:
     return json.dumps(document).encode()
 
 
-def bench_route(repo: str, runs: int, skill: str) -> dict[str, float]:
+def bench_route(repo: str, runs: int, skill: str) -> dict[str, dict[str, float]]:
     skillmem = shutil.which("skillmem", path=os.path.dirname(sys.executable)) or "skillmem"
     bare = [sys.executable, "-c", "pass"]
     route = [skillmem, "route"]
@@ -54,7 +60,7 @@ def bench_route(repo: str, runs: int, skill: str) -> dict[str, float]:
     index = Path(repo, ".git", "skillmem-route.json")
     timed(route, hit, repo)  # warm the index and the page cache
     names = ("bare", "route, names a skill", "route, names none", "route, cold")
-    figures: dict[str, list[float]] = {name: [] for name in names}
+    figures: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
     for _ in range(runs):
         figures["bare"].append(timed(bare, b"", repo))
         figures["route, names a skill"].append(timed(route, hit, repo))
@@ -62,7 +68,11 @@ def bench_route(repo: str, runs: int, skill: str) -> dict[str, float]:
     for _ in range(max(3, runs // 5)):
         index.unlink()
         figures["route, cold"].append(timed(route, hit, repo))
-    return {name: statistics.median(values) for name, values in figures.items()}
+    median = statistics.median
+    return {
+        name: {"wall": median(wall for wall, _ in values), "cpu": median(cpu for _, cpu in values)}
+        for name, values in figures.items()
+    }
 
 
 def bench_mcp(repo: str, queries: list[str]) -> dict[str, dict[str, float]]:
@@ -108,10 +118,12 @@ def main() -> int:
         os.symlink(os.path.abspath(options.root), os.path.join(repo, "skills"))
         route = bench_route(repo, options.runs, skill)
         mcp = bench_mcp(repo, queries)
-    print(f"route, {options.runs} runs each, median ms:")
-    print("| run | median ms | x bare |\n|---|---:|---:|")
+    print(f"route, {options.runs} runs each, medians; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores:")
+    print("| run | wall ms | x bare | CPU ms | x bare |\n|---|---:|---:|---:|---:|")
+    bare = route["bare"]
     for name, value in route.items():
-        print(f"| {name} | {value:.1f} | {value / route['bare']:.2f} |")
+        wall, cpu = value["wall"], value["cpu"]
+        print(f"| {name} | {wall:.1f} | {wall / bare['wall']:.2f} | {cpu:.1f} | {cpu / bare['cpu']:.2f} |")
     print(f"\nMCP skill_search, {len(queries)} dev queries, ms per call:")
     print("| calls | median | p95 |\n|---|---:|---:|")
     for mode, values in mcp.items():

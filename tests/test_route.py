@@ -90,7 +90,7 @@ def test_one_word_names_need_a_mark_and_aliases_do_not():
         "=pdf",
         "remember",
         "sql-injection",
-        "记忆",
+        "~记忆",
     ]
 
 

@@ -132,7 +132,7 @@ def test_a_skill_added_or_renamed_after_the_index_was_built_is_routed(repo, env)
 
 
 def test_a_damaged_index_is_rebuilt_and_outside_git_the_index_goes_to_the_cache_folder(repo, env, tmp_path):
-    (repo / ".git" / "skillmem-route.json").write_bytes(b"skillmem-route-index 3 0000\n{}")
+    (repo / ".git" / "skillmem-route.json").write_bytes(b"skillmem-route-index 4 0000\n{}")
     assert "csv-to-table" in hint(run_route(recorded("csv-to-table", repo), env))
     assert (repo / ".git" / "skillmem-route.json").read_bytes().startswith(b"skillmem-route-index ")
     os.remove(repo / ".git" / "skillmem-route.json")

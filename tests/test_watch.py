@@ -58,11 +58,12 @@ def test_a_snapshot_survives_json_and_refuses_what_it_did_not_write(root):
     snapshot = take_snapshot([str(root)])
     again = Snapshot.from_json(snapshot.as_json())
     assert again.stamps == snapshot.stamps
-    assert Snapshot.from_json(Snapshot({"/x": (1, 2), "x": (3, 4), "a/b": (5, 6)}).as_json()).stamps == {
+    assert Snapshot.from_json(Snapshot.of({"/x": (1, 2), "x": (3, 4), "a/b": (5, 6)}).as_json()).stamps == {
         "/x": (1, 2),
         "x": (3, 4),
         "a/b": (5, 6),
     }
-    for bad in ([], {"a/": [["path", 1]]}, {"a/": [[1, 2, 3]]}, {"a/": 3}):
-        with pytest.raises(ValueError, match="snapshot"):
-            Snapshot.from_json(bad)
+    with pytest.raises(ValueError, match="snapshot"):
+        Snapshot.from_json([])
+    for malformed in ({"a/": [["path", 1]]}, {"a/": [[1, 2, 3]]}, {"a/": 3}, {"a/": [["path", None, None]]}):
+        assert not Snapshot.from_json(malformed).is_current()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,7 +34,8 @@ _WORD = re.compile(r"[^\W_]+")
 _SEPARATORS = frozenset(" -_")
 _NAME_MARKS = frozenset("/$@`'\"")
 _SKILL_WORDS = frozenset({"skill", "skills", "技能"})
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+# Kana, CJK ideographs, Hangul: scripts written without spaces between words.
+_CJK_RANGES = (("\u3040", "\u30ff"), ("\u3400", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
 
 
 class RouteInputError(ValueError):
@@ -78,17 +78,28 @@ def parse_hook_input(data: bytes) -> HookInput:
 
 
 def name_key(text: str) -> str:
-    """How a name or alias is compared: NFKC, case-folded, words joined by '-'."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    if _CJK.search(folded):
+    """How a name or alias is compared: NFKC, case-folded, words joined by '-'; CJK text as it is."""
+    folded = _folded(text)
+    if _has_cjk(folded):
         return folded.strip()  # no spaces between CJK words: compared as a substring
     return "-".join(_WORD.findall(folded))
 
 
 def skill_keys(names: Iterable[str], aliases: Iterable[str]) -> list[str]:
-    """The keys a prompt can name a skill by, sorted; a one-word name is keyed '=word' (it needs a mark)."""
-    keys = {_marked_key(name_key(name)) for name in names} | {name_key(alias) for alias in aliases}
-    return sorted(keys - {"", "="})
+    """The keys a prompt can name a skill by, sorted.
+
+    '=word' is a one-word name (it needs a mark), '~text' a CJK name or alias
+    (found anywhere in the text), and any other key a run of words.
+    """
+    keys = {_kind(name_key(name), one_word_mark="=") for name in names}
+    keys |= {_kind(name_key(alias), one_word_mark="") for alias in aliases}
+    return sorted(key for key in keys if len(key.lstrip("=~")) > (1 if key.startswith("~") else 0))
+
+
+def _kind(key: str, one_word_mark: str) -> str:
+    if _has_cjk(key):
+        return "~" + key
+    return key if "-" in key else one_word_mark + key
 
 
 def build_name_table(entries: Iterable[tuple[Target, Iterable[str]]]) -> dict[str, list[Target]]:
@@ -100,13 +111,21 @@ def build_name_table(entries: Iterable[tuple[Target, Iterable[str]]]) -> dict[st
     return table
 
 
-def _marked_key(key: str) -> str:
-    return key if "-" in key or _CJK.search(key) else "=" + key
+def _folded(text: str) -> str:
+    if text.isascii():
+        return text.casefold()  # NFKC leaves ASCII as it is
+    import unicodedata  # noqa: PLC0415 - most prompts in English never load it
+
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def _has_cjk(text: str) -> bool:
+    return not text.isascii() and any(low <= character <= high for character in text for low, high in _CJK_RANGES)
 
 
 def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
     """The skills the prompt names, in the order it names them (at most MAX_NAMED)."""
-    text = unicodedata.normalize("NFKC", prompt[:MAX_PROMPT_CHARS]).casefold()
+    text = _folded(prompt[:MAX_PROMPT_CHARS])
     found: dict[str, tuple[int, Target]] = {}
 
     def add(position: int, targets: list[Target]) -> None:
@@ -126,9 +145,9 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
                 break
             key += "-" + words[follower][2]
             add(start, table.get(key, []))
-    if _CJK.search(text):
+    if not text.isascii():
         for key, targets in table.items():
-            if len(key) > 1 and _CJK.search(key) and (position := text.find(key)) >= 0:
+            if key[0] == "~" and (position := text.find(key[1:])) >= 0:
                 add(position, targets)
     ordered = sorted(found.values(), key=lambda item: (item[0], item[1].label))
     return [target for _, target in ordered[:MAX_NAMED]]
@@ -152,12 +171,16 @@ def best_scored(
     """The search's best hit for the prompt, when its score reaches the threshold; ``paths`` maps labels to SKILL.md."""
     from skillmem_hook.search.rank import search  # noqa: PLC0415 - only a prompt that names no skill is searched
 
-    if threshold == float("inf"):
+    if not score_rule_on(threshold):
         return []
     hits = search(skills, prompt[:MAX_PROMPT_CHARS], top=1, aliases=aliases)
     if hits and hits[0].score >= threshold:
         return [Target(hits[0].skill.label, paths[hits[0].skill.label])]
     return []
+
+
+def score_rule_on(threshold: float = ROUTE_SCORE_THRESHOLD) -> bool:
+    return threshold != float("inf")
 
 
 def route_line(targets: list[Target]) -> str:

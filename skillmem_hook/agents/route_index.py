@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from skillmem_hook.catalog.skills import Skill
 
-HEADER = "skillmem-route-index 3"
+HEADER = "skillmem-route-index 4"
 SKILL_FILE = "SKILL.md"
 
 

@@ -14,6 +14,7 @@ import os
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
+    from typing import Any
 
 SKILL_FILE = "SKILL.md"
 Stamp = tuple[int, int]  # (mtime_ns, size); (-1, -1) for a path that does not exist
@@ -28,42 +29,50 @@ def stamp(path: str) -> Stamp:
 
 
 class Snapshot:
-    """The stamps of the paths that decide what a catalog holds."""
+    """The stamps of the paths that decide what a catalog holds, grouped by folder.
 
-    __slots__ = ("stamps",)
+    Grouped as stored (a folder with its final '/' → [name, mtime_ns, size]
+    rows), so a long folder name is written once, and a stored snapshot is
+    checked without first being rebuilt into a mapping of full paths.
+    """
 
-    def __init__(self, stamps: dict[str, Stamp]) -> None:
-        self.stamps = stamps
+    __slots__ = ("grouped",)
 
-    def is_current(self) -> bool:
-        """True while every recorded path still has its recorded stamp."""
-        for path, recorded in self.stamps.items():
-            try:
-                status = os.stat(path)
-            except OSError:
-                if recorded != (-1, -1):
-                    return False
-                continue
-            if (status.st_mtime_ns, status.st_size) != recorded:
-                return False
-        return True
+    def __init__(self, grouped: dict[str, list[list[Any]]]) -> None:
+        self.grouped = grouped
 
-    def as_json(self) -> dict[str, list[list[object]]]:
-        """Paths grouped by folder, so a long folder name is written once, not once per file."""
-        grouped: dict[str, list[list[object]]] = {}
-        for path, (mtime, size) in sorted(self.stamps.items()):
+    @classmethod
+    def of(cls, stamps: dict[str, Stamp]) -> Snapshot:
+        grouped: dict[str, list[list[Any]]] = {}
+        for path, (mtime, size) in sorted(stamps.items()):
             cut = path.rfind("/") + 1  # the folder keeps its final '/', so '/x' and 'x' stay apart
             grouped.setdefault(path[:cut], []).append([path[cut:], mtime, size])
-        return grouped
+        return cls(grouped)
+
+    @property
+    def stamps(self) -> dict[str, Stamp]:
+        return {folder + name: (mtime, size) for folder, rows in self.grouped.items() for name, mtime, size in rows}
+
+    def is_current(self) -> bool:
+        """True while every recorded path still has its recorded stamp (False for a malformed snapshot)."""
+        try:
+            for folder, rows in self.grouped.items():
+                for name, mtime, size in rows:
+                    if stamp(folder + name) != (mtime, size):
+                        return False
+        except (TypeError, ValueError):
+            return False
+        return True
+
+    def as_json(self) -> dict[str, list[list[Any]]]:
+        return self.grouped
 
     @classmethod
     def from_json(cls, grouped: object) -> Snapshot:
-        """Raises ValueError when ``grouped`` is not shaped as ``as_json`` writes it."""
-        try:
-            stamps = {folder + name: (mtime, size) for folder, rows in grouped.items() for name, mtime, size in rows}  # type: ignore[attr-defined]
-        except (AttributeError, TypeError, ValueError):
-            raise ValueError("a snapshot maps folders to [name, mtime_ns, size] rows") from None
-        return cls(stamps)
+        """Raises ValueError when ``grouped`` is not a mapping; a malformed row makes it not current."""
+        if not isinstance(grouped, dict):
+            raise ValueError("a snapshot maps folders to [name, mtime_ns, size] rows")
+        return cls(grouped)
 
 
 def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> Snapshot:
@@ -89,4 +98,4 @@ def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> Snapshot:
                     stamps[entry.path] = stamp(entry.path)
                     if not entry.is_symlink():  # a link's target inside the root is walked where it lies
                         folders.append(entry.path)
-    return Snapshot(stamps)
+    return Snapshot.of(stamps)

@@ -8,12 +8,10 @@ read by hand, since argparse would cost every prompt its import.
 
 from __future__ import annotations
 
-import math
 import os
 import sys
 
 from skillmem_hook.agents.route import (
-    ROUTE_SCORE_THRESHOLD,
     RouteInputError,
     Target,
     best_scored,
@@ -22,6 +20,7 @@ from skillmem_hook.agents.route import (
     named_skills,
     parse_hook_input,
     route_line,
+    score_rule_on,
 )
 from skillmem_hook.agents.route_index import current_route_index, index_location
 
@@ -64,7 +63,7 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
     index = current_route_index(index_location(os.getcwd(), roots), roots)
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
-    if not named and math.isfinite(ROUTE_SCORE_THRESHOLD):
+    if not named and score_rule_on():
         named = _best_scored(hook.prompt, index.roots)
     return hook_output(route_line(named)) if named else b""
 
