@@ -3,7 +3,7 @@
     python3 benchmarks/agents.py [--root DIR] [--dev FILE] [--runs 15] [--json PATH]
 
 The collection (default: the 1,912-skill Chinese one, ../shared/data/collections/skills-cn,
-or SKILLS_CN_ROOT) is linked as ``skills/`` into a temporary repository (with a ``.git``
+or SKILLS_CN_ROOT) is copied as ``skills/`` into a temporary repository (with a ``.git``
 folder, so route keeps its index there). Then:
 
 - route: whole processes of the installed ``skillmem route`` with a recorded
@@ -115,7 +115,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         repo = os.path.join(folder, "repo")
         os.makedirs(os.path.join(repo, ".git"))
-        os.symlink(os.path.abspath(options.root), os.path.join(repo, "skills"))
+        shutil.copytree(options.root, os.path.join(repo, "skills"))  # a repository holds its skills
         route = bench_route(repo, options.runs, skill)
         mcp = bench_mcp(repo, queries)
     print(f"route, {options.runs} runs each, medians; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores:")

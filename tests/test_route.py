@@ -21,6 +21,7 @@ from skillmem_hook.agents.route import (
     named_skills,
     parse_hook_input,
     route_line,
+    skill_file,
     skill_keys,
 )
 from skillmem_hook.catalog.skills import Skill
@@ -38,9 +39,7 @@ SKILLS = [
 
 
 def table(skills=SKILLS):
-    return build_name_table(
-        (Target(name, f"skills/{name}/SKILL.md"), skill_keys([name], aliases)) for name, aliases in skills
-    )
+    return build_name_table((Target(name, "skills", name), skill_keys([name], aliases)) for name, aliases in skills)
 
 
 def names(prompt, skills=SKILLS):
@@ -106,7 +105,7 @@ def test_the_result_does_not_depend_on_the_order_of_the_skills(order, prompt):
 
 
 def test_the_hook_output_is_the_json_claude_code_reads_byte_for_byte():
-    line = route_line([Target("csv-to-table", "skills/csv-to-table/SKILL.md")])
+    line = route_line([Target("csv-to-table", "skills", "csv-to-table")])
     assert line == (
         "Skill hint: this prompt points at the skill csv-to-table (skills/csv-to-table/SKILL.md). "
         "Read the SKILL.md before you start."
@@ -116,7 +115,7 @@ def test_the_hook_output_is_the_json_claude_code_reads_byte_for_byte():
     assert json.loads(output) == {
         "hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": line}
     }
-    assert "skills a (" in route_line([Target("a", "p"), Target("b", "q")])
+    assert "skills a (" in route_line([Target("a", "r", "a"), Target("b", "r", "b")])
 
 
 @pytest.mark.parametrize(
@@ -145,10 +144,9 @@ def test_the_hook_input_gives_prompt_and_cwd():
 
 def test_a_search_score_routes_only_from_the_threshold_up():
     skills = [Skill(name=name, description=f"{name} helper", path=name, root="skills", warnings=[]) for name in "ab"]
-    paths = {"a": "skills/a/SKILL.md", "b": "skills/b/SKILL.md"}
-    assert [target.label for target in best_scored("a helper", skills, paths, threshold=0.0)] == ["a"]
-    assert best_scored("a helper", skills, paths, threshold=float("inf")) == []
-    assert best_scored("a helper", skills, paths, threshold=1e9) == []
+    assert [target.path for target in best_scored("a helper", skills, threshold=0.0)] == ["skills/a/SKILL.md"]
+    assert best_scored("a helper", skills, threshold=float("inf")) == []
+    assert best_scored("a helper", skills, threshold=1e9) == []
 
 
 def test_random_words_never_name_a_skill_outside_the_table():
@@ -158,3 +156,8 @@ def test_random_words_never_name_a_skill_outside_the_table():
     for _ in range(300):
         prompt = " ".join(rng.choice(vocabulary) for _ in range(8))
         assert set(names(prompt)) <= known
+
+
+def test_skill_file_joins_root_and_folder_as_configured():
+    assert skill_file("skills", "a/b") == "skills/a/b/SKILL.md"
+    assert skill_file("skills/", ".") == "skills/SKILL.md"

@@ -9,17 +9,11 @@ from skillmem_hook.agents.route_index import (
     build_route_index,
     current_route_index,
     index_location,
-    skill_file,
 )
 
 from .helpers import write_skill
 
 ALIASED = "---\nname: viking-memory-guide\ndescription: Memory\nmetadata:\n  aliases: 记忆, remember\n---\n".encode()
-
-
-def test_skill_file_joins_root_and_folder_as_configured():
-    assert skill_file("skills", "a/b") == "skills/a/b/SKILL.md"
-    assert skill_file("skills/", ".") == "skills/SKILL.md"
 
 
 def test_the_index_holds_labels_paths_and_metadata_aliases_and_survives_its_bytes(tmp_path):

@@ -10,7 +10,8 @@ from __future__ import annotations
 import threading
 import time
 
-from skillmem_hook.agents.route_index import metadata_aliases, skill_file
+from skillmem_hook.agents.route import skill_file
+from skillmem_hook.agents.route_index import metadata_aliases
 from skillmem_hook.agents.watch import take_snapshot
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import CONFIG_FILE, load_settings, require_roots

@@ -50,14 +50,25 @@ class HookInput:
         self.cwd = cwd
 
 
+def skill_file(root: str, folder: str) -> str:
+    """The SKILL.md path of a skill ``folder`` below ``root``, as the configuration names the root."""
+    base = root.rstrip("/") or "/"
+    return f"{base}/SKILL.md" if folder == "." else f"{base}/{folder}/SKILL.md"
+
+
 class Target:
-    """A skill a prompt can point at: its label and its SKILL.md path."""
+    """A skill a prompt can point at: its label, and where its SKILL.md is (worked out only when named)."""
 
-    __slots__ = ("label", "path")
+    __slots__ = ("folder", "label", "root")
 
-    def __init__(self, label: str, path: str) -> None:
+    def __init__(self, label: str, root: str, folder: str) -> None:
         self.label = label
-        self.path = path
+        self.root = root
+        self.folder = folder
+
+    @property
+    def path(self) -> str:
+        return skill_file(self.root, self.folder)
 
 
 def parse_hook_input(data: bytes) -> HookInput:
@@ -164,18 +175,18 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], index: int) -> bool
 def best_scored(
     prompt: str,
     skills: Sequence[Skill],
-    paths: Mapping[str, str],
     aliases: Mapping[str, Sequence[str]] | None = None,
     threshold: float = ROUTE_SCORE_THRESHOLD,
 ) -> list[Target]:
-    """The search's best hit for the prompt, when its score reaches the threshold; ``paths`` maps labels to SKILL.md."""
+    """The search's best hit for the prompt, when its score reaches the threshold."""
     from skillmem_hook.search.rank import search  # noqa: PLC0415 - only a prompt that names no skill is searched
 
     if not score_rule_on(threshold):
         return []
     hits = search(skills, prompt[:MAX_PROMPT_CHARS], top=1, aliases=aliases)
     if hits and hits[0].score >= threshold:
-        return [Target(hits[0].skill.label, paths[hits[0].skill.label])]
+        best = hits[0].skill
+        return [Target(best.label, best.root, best.path)]
     return []
 
 

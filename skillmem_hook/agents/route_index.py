@@ -24,13 +24,6 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.skills import Skill
 
 HEADER = "skillmem-route-index 4"
-SKILL_FILE = "SKILL.md"
-
-
-def skill_file(root: str, path: str) -> str:
-    """The SKILL.md path of a skill folder ``path`` below ``root``, as the configuration names the root."""
-    folder = root.rstrip("/") or "/"
-    return f"{folder}/{SKILL_FILE}" if path == "." else f"{folder}/{path}/{SKILL_FILE}"
 
 
 def metadata_aliases(skill: Skill) -> list[str]:
@@ -57,7 +50,7 @@ class RouteIndex:
 
     def targets(self) -> list[tuple[Target, list[str]]]:
         """(target, keys) per skill, for ``route.build_name_table``."""
-        return [(Target(label, skill_file(root, folder)), keys) for label, root, folder, keys in self.rows]
+        return [(Target(label, root, folder), keys) for label, root, folder, keys in self.rows]
 
     def to_bytes(self) -> bytes:
         """A header line with the payload's checksum, then the payload: a damaged file is noticed cheaply."""

@@ -71,12 +71,10 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
 def _best_scored(prompt: str, roots: Sequence[str]) -> list[Target]:
     """The search's best hit over the catalog, when it scores above the threshold (off while it is infinite)."""
     from skillmem_hook.agents.library import aliases_of  # noqa: PLC0415
-    from skillmem_hook.agents.route_index import skill_file  # noqa: PLC0415
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
 
     skills = scan_roots(roots).skills
-    paths = {skill.label: skill_file(skill.root, skill.path) for skill in skills}
-    return best_scored(prompt, skills, paths, aliases_of(skills))
+    return best_scored(prompt, skills, aliases_of(skills))
 
 
 def flag_roots(arguments: Sequence[str]) -> list[str]:
