@@ -75,6 +75,20 @@ def bench_route(repo: str, runs: int, skill: str) -> dict[str, dict[str, float]]
     }
 
 
+def rank_alone(root: str, queries: list[str]) -> list[float]:
+    """What the search itself costs per query, without MCP or the disk check: the part the ranking owns."""
+    from skillmem_hook.catalog.scan import scan_roots
+    from skillmem_hook.search.rank import search
+
+    skills = scan_roots([root]).skills
+    spent = []
+    for query in queries:
+        started = time.perf_counter()
+        search(skills, query, top=10)
+        spent.append((time.perf_counter() - started) * 1000)
+    return spent
+
+
 def bench_mcp(repo: str, queries: list[str]) -> dict[str, dict[str, float]]:
     import anyio
     from mcp.client.session import ClientSession
@@ -96,6 +110,7 @@ def bench_mcp(repo: str, queries: list[str]) -> dict[str, dict[str, float]]:
                     results[mode].append((time.perf_counter() - started) * 1000)
 
     anyio.run(main)
+    results["ranking alone, in process"] = rank_alone(os.path.join(repo, "skills"), queries)
     return {
         mode: {"median": statistics.median(values), "p95": statistics.quantiles(values, n=20)[-1]}
         for mode, values in results.items()
