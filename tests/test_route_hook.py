@@ -178,3 +178,15 @@ def test_any_input_is_exit_0_and_stdout_is_nothing_or_the_hook_json(data):
             os.chdir(before)
         assert printed.getvalue() == b"" or set(json.loads(printed.getvalue())) == {"hookSpecificOutput"}
         assert err.getvalue().count("\n") <= 1
+
+
+def test_the_output_bytes_do_not_depend_on_hash_seed_or_locale(repo, env):
+    write_skill(repo / "skills", "log-parser", skill_md("log-parser", "Parse logs"))
+    data = recorded("log-parser, 代码审查 and csv-to-table", repo)
+    outputs = set()
+    for seed, locale in (("0", "C"), ("12345", "C.UTF-8"), ("random", "POSIX")):
+        (repo / ".git" / "skillmem-route.json").unlink(missing_ok=True)  # each builds its own index
+        outputs.add(run_route(data, {**env, "PYTHONHASHSEED": seed, "LC_ALL": locale}).stdout)
+    (output,) = outputs
+    context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
+    assert context.index("log-parser") < context.index("代码审查") < context.index("csv-to-table")  # prompt order
