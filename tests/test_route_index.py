@@ -81,3 +81,16 @@ def test_an_index_that_cannot_be_stored_still_routes(tmp_path):
     (tmp_path / "file").write_text("not a folder")
     index = current_route_index(str(tmp_path / "file" / "index.json"), [str(tmp_path / "skills")])
     assert [row[0] for row in index.rows] == ["a"]
+
+
+def test_a_well_sealed_index_of_another_shape_is_rebuilt(tmp_path):
+    import zlib
+
+    from skillmem_hook.agents.route_index import HEADER
+
+    write_skill(tmp_path / "skills", "a", b"---\nname: a\n---\n")
+    payload = b'{"skills": 3}'
+    location = tmp_path / "index.json"
+    location.write_bytes(f"{HEADER} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload)
+    assert [row[0] for row in current_route_index(str(location), [str(tmp_path / "skills")]).rows] == ["a"]
+    assert RouteIndex.from_bytes(location.read_bytes()).rows[0][0] == "a"

@@ -112,8 +112,8 @@ def current_route_index(location: str, flag_roots: Sequence[str] | None) -> Rout
             stored = RouteIndex.from_bytes(file.read())
         if stored.snapshot.is_current():
             return stored
-    except (OSError, ValueError):
-        pass  # missing, unreadable or damaged: rebuild it
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # missing, unreadable, damaged or of another shape: rebuild it
     fresh = build_route_index(flag_roots)
     _store(location, fresh.to_bytes())
     return fresh
