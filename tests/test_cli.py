@@ -229,7 +229,7 @@ def test_every_command_runs_and_prints_one_json_line(capsys, tree, prompt, tmp_p
         "stats": ["--prompt-file", prompt],
     }
     extra["hook"] = ["--prompt-file", prompt, "--out", tmp_path / "wrapper.sh"]
-    # mcp and route speak their clients' protocols on stdout (tests/test_mcp_server.py, tests/test_route.py).
+    # mcp and route speak their clients' protocols on stdout (tests/test_mcp_server.py, tests/test_route_hook.py).
     for command in set(COMMANDS) - {"mcp", "route"}:
         run = run_cli(capsys, command, "--root", tree, *extra.get(command, []))
         assert run.code == 0, (command, run.err)
