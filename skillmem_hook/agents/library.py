@@ -2,7 +2,8 @@
 
 Independent of the MCP SDK, so it is tested without it. The catalog is built
 at start and rebuilt when a snapshot of the skill folders (``watch.py``)
-shows a change, so an added or edited skill is seen on the next call.
+shows a change, so an added or edited skill is returned within about a
+quarter second, without a call waiting for the check.
 """
 
 from __future__ import annotations
