@@ -42,13 +42,19 @@ class StagedWrite:
         self.label = label
         self.expected = expected
 
-    def replace(self, status: os.stat_result | None) -> None:
-        """Rename the temporary file over the target, if the target still has ``status``.
+    def replace(self, status: os.stat_result | None) -> bool:
+        """Rename the temporary file over the target, if the target still has ``status``; True when renamed.
 
         Called with interrupts held, so that the check and the rename are one
-        step as far as signals go.
+        step as far as signals go. A target replaced meanwhile by the very
+        bytes staged here (a concurrent run of the same command) needs nothing.
         """
         if status is not None and not _same_identity(self.target, status):
+            if self._target_holds_staged_bytes():
+                with contextlib.suppress(OSError):
+                    os.unlink(self.temporary)
+                self.temporary = ""
+                return False
             raise _changed(self.label)
         try:
             os.replace(self.temporary, self.target)
@@ -57,6 +63,15 @@ class StagedWrite:
                 f"cannot write {self.label!r}: {error.strerror}", "check the file and its folder"
             ) from None
         self.temporary = ""
+        return True
+
+    def _target_holds_staged_bytes(self) -> bool:
+        try:
+            current, _ = read_regular_file_with_status(self.target)
+            with open(self.temporary, "rb") as staged:
+                return current == staged.read()
+        except OSError:
+            return False
 
     def check_unchanged(self) -> tuple[bool, os.stat_result | None]:
         """Whether the rename is still needed, and the target's status to check again just before it.
@@ -102,10 +117,10 @@ def commit_all(staged: list[StagedWrite]) -> list[str]:
                 write.discard()
                 continue
             try:
-                write.replace(status)
+                if write.replace(status):
+                    written.append(write.label)
             except FileAccessError as error:
                 raise _partly_written(error, written) from None
-            written.append(write.label)
     return written
 
 

@@ -5,13 +5,6 @@ from __future__ import annotations
 import sys
 
 from skillmem_hook import __version__
-from skillmem_hook.arguments import (
-    ArgumentParser,
-    HelpShown,
-    add_catalog_options,
-    add_location_options,
-    add_search_options,
-)
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_ERROR, EXIT_OK
 from skillmem_hook.report import run_reporting_errors
@@ -31,17 +24,25 @@ COMMANDS = {
     "hook": "write a bash wrapper that installs skills, then re-indexes them",
     "lint": "check skills against the Agent Skills spec and for missing files (exit 1 on errors)",
     "search": "the skills that best fit a user's words, in any language, best first",
+    "mcp": "serve skill_search and skill_read to agents over MCP (stdio; needs the [mcp] extra)",
+    "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["route"] and not {"-h", "--help"} & set(arguments):
+        from skillmem_hook.commands.route import route  # noqa: PLC0415 - runs on every prompt: no parser, no JSON error
+
+        return route(arguments[1:])
     command = next((word for word in arguments if word in COMMANDS), None)
     tool = f"skillmem {command}" if command else "skillmem"
     return run_reporting_errors(lambda: tool, lambda: _run(arguments))
 
 
 def _run(arguments: list[str]) -> int:
+    from skillmem_hook.arguments import HelpShown  # noqa: PLC0415 - argparse is not loaded on route's path
+
     try:
         options = build_parser().parse_args(arguments)
     except HelpShown:
@@ -66,6 +67,10 @@ def _run(arguments: list[str]) -> int:
         lint_roots = settings.roots if options.files else require_roots(settings)
         return lint(options.files, lint_roots, text=options.text, section=settings.lint)
     roots = require_roots(settings)
+    if command == "mcp":
+        from skillmem_hook.commands.mcp import mcp  # noqa: PLC0415
+
+        return mcp(options.root)
     if command == "index":
         from skillmem_hook.commands.index import index  # noqa: PLC0415 - import only the command that runs
 
@@ -99,6 +104,13 @@ def _run(arguments: list[str]) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from skillmem_hook.arguments import (  # noqa: PLC0415 - argparse is not loaded on route's path
+        ArgumentParser,
+        add_catalog_options,
+        add_location_options,
+        add_search_options,
+    )
+
     parser = ArgumentParser(prog="skillmem", description="Keep an agent prompt file's skill index true.")
     parser.add_argument("--version", action="version", version=f"skillmem {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", prog="skillmem")

@@ -68,7 +68,7 @@ class ContentCache:
         entries = {key: _entry_to_json(entry) for key, entry in self.used.items()}
         if len(self.stored) + len(self.used) <= 4 * len(self.used) + 1000:
             entries = {**self.stored, **entries}
-        _write(self.path, json.dumps({**self.header, "entries": entries}, separators=(",", ":")).encode())
+        write_file_quietly(self.path, json.dumps({**self.header, "entries": entries}, separators=(",", ":")).encode())
 
 
 def parser_fingerprint() -> str:
@@ -146,7 +146,7 @@ def _is_text_or_none(value: object) -> bool:
     return value is None or isinstance(value, str)
 
 
-def _write(path: str, data: bytes) -> None:
+def write_file_quietly(path: str, data: bytes) -> None:
     """Replace the file atomically; any failure leaves the old one (or none) and is ignored."""
     temporary = f"{path}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     try:

@@ -1,0 +1,133 @@
+"""The skills an agent may ask about, kept current with the disk: what the MCP tools call.
+
+Independent of the MCP SDK, so it is tested without it. The catalog is built
+at start and rebuilt when a snapshot of the skill folders (``watch.py``)
+shows a change, so an added or edited skill is returned within about a
+quarter second, without a call waiting for the check.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from skillmem_hook.agents.route import skill_file
+from skillmem_hook.agents.watch import take_snapshot
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.config import CONFIG_FILE, load_settings, require_roots
+from skillmem_hook.errors import FileAccessError, UsageError
+from skillmem_hook.search.rank import SearchIndex
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from skillmem_hook.agents.watch import Snapshot
+    from skillmem_hook.catalog.scan import Catalog
+    from skillmem_hook.catalog.skills import Skill
+
+# A watcher thread checks the disk every WATCH_INTERVAL seconds (longer when a
+# check is slow, so it never takes more than a tenth of a core), and a call
+# checks for itself only when the watcher has not within RECHECK_AFTER: calls
+# do not pay for the check, and a change is seen within about a quarter second,
+# sooner than anyone can add a skill and get a model to ask for it.
+WATCH_INTERVAL = 0.25
+RECHECK_AFTER = 0.5
+MAX_TOP_K = 50
+MAX_SKILL_BYTES = 1024 * 1024
+
+
+def skill_summary(skill: Skill) -> dict[str, str]:
+    path = skill_file(skill.root, skill.path)
+    return {"name": skill.label, "description": skill.description, "domain": skill.domain, "path": path}
+
+
+class SkillLibrary:
+    """The current catalog of the configured roots, and the two questions an agent asks of it."""
+
+    def __init__(self, roots: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self._flag_roots = list(roots or ())
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._checked_at = float("-inf")
+        self._snapshot: Snapshot | None = None
+        self._catalog: Catalog | None = None
+        self._index: SearchIndex | None = None
+        self.catalog()  # fail at start, not at the first call, when no root can be found
+
+    def catalog(self) -> Catalog:
+        """The catalog as the disk holds it now (rebuilt when a skill or the configuration changed)."""
+        with self._lock:
+            if self._catalog is None or self._clock() - self._checked_at >= RECHECK_AFTER:
+                self._refresh()
+            assert self._catalog is not None
+            return self._catalog
+
+    def _refresh(self) -> None:
+        started = self._clock()
+        if self._snapshot is None or not self._snapshot.is_current():
+            # Configuration first: a new .skillmem.yaml can name other roots.
+            settings = load_settings(self._flag_roots or None)
+            roots = require_roots(settings)
+            snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
+            self._catalog, self._snapshot = scan_roots(roots, settings.catalog_options()), snapshot
+            # Built once a change, not once a call: a query is then a few milliseconds.
+            self._index = SearchIndex.build(self._catalog.skills, settings.aliases)
+        self._checked_at = started
+
+    def watch(self, interval: float = WATCH_INTERVAL) -> threading.Thread:
+        """Start the daemon thread that keeps the catalog current between calls."""
+
+        def keep_current() -> None:
+            while True:
+                started = time.monotonic()
+                with self._lock:
+                    try:
+                        self._refresh()
+                    except Exception:  # noqa: BLE001 - the next call checks again and reports why, as a tool error
+                        self._checked_at = float("-inf")
+                time.sleep(max(interval, 9 * (time.monotonic() - started)))
+
+        thread = threading.Thread(target=keep_current, name="skillmem-watch", daemon=True)
+        thread.start()
+        return thread
+
+    def search(self, intent: str, top_k: int = 5) -> list[dict[str, object]]:
+        if not intent.strip():
+            raise UsageError("the intent is empty", "describe the task in a few words, in any language")
+        if not 1 <= top_k <= MAX_TOP_K:
+            raise UsageError(f"top_k must be between 1 and {MAX_TOP_K}, not {top_k}", "ask for 5 or 10 results")
+        self.catalog()
+        with self._lock:
+            index = self._index
+        assert index is not None
+        hits = index.query(intent, top_k)
+        return [{**skill_summary(hit.skill), "score": round(hit.score, 6)} for hit in hits]
+
+    def read(self, name: str) -> str:
+        """The SKILL.md text of the skill called ``name`` (its name, or @owner/name)."""
+        skill = find_skill(self.catalog().skills, name)
+        path = skill_file(skill.root, skill.path)
+        try:
+            with open(path, "rb") as file:
+                data = file.read(MAX_SKILL_BYTES + 1)
+        except OSError as error:
+            raise FileAccessError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
+        if len(data) > MAX_SKILL_BYTES:
+            raise FileAccessError(f"{path} is larger than 1 MiB", "open the file directly; it is too large to send")
+        return data.decode("utf-8", errors="replace")
+
+
+def find_skill(skills: Sequence[Skill], name: str) -> Skill:
+    """The skill whose label or name is ``name``; raises UsageError naming what to do instead."""
+    wanted = name.strip()
+    exact = [skill for skill in skills if wanted in (skill.label, skill.name)]
+    if len(exact) == 1:
+        return exact[0]
+    if len(exact) > 1:
+        labels = ", ".join(sorted(skill.label for skill in exact))
+        raise UsageError(f"several skills are named {wanted!r}: {labels}", "ask again with the full @owner/name")
+    raise UsageError(
+        f"no skill named {wanted!r}",
+        "use a name exactly as skill_search returns it; excluded skills cannot be read",
+    )

@@ -1,0 +1,207 @@
+"""The Claude Code ``UserPromptSubmit`` route hint, pure: hook input bytes in, hook output bytes (or none) out.
+
+A prompt points clearly at a skill when it names it: the skill's name or an
+alias (an alias may be any words, in any script), or a search score of at
+least ROUTE_SCORE_THRESHOLD (docs/route.md says how it was chosen). A name of
+one word ("pdf", "docker") is everyday language, so it counts only when the
+prompt marks it as a name: ``/pdf``, ``$pdf``, ``@pdf``, a quoted or
+back-ticked `pdf`, or "the pdf skill".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+
+    from skillmem_hook.catalog.skills import Skill
+
+# The least search score at which a prompt that names no skill is still routed
+# to the search's best hit. Infinite (never) while no threshold makes that hit
+# right 9 times in 10 on the dev queries without firing on everyday prompts:
+# benchmarks/route_threshold.py re-checks it; docs/route.md has the figures.
+ROUTE_SCORE_THRESHOLD = float("inf")
+# Only the start of a prompt is read: a name is given near the start, and a
+# pasted log of megabytes must not delay the prompt.
+MAX_PROMPT_CHARS = 16 * 1024
+MAX_NAMED = 3
+MAX_KEY_WORDS = 8
+EVENT = "UserPromptSubmit"
+_WORD = re.compile(r"[^\W_]+")
+_SEPARATORS = frozenset(" -_")
+_NAME_MARKS = frozenset("/$@`'\"")
+_SKILL_WORDS = frozenset({"skill", "skills", "技能"})
+# Kana, CJK ideographs, Hangul: scripts written without spaces between words.
+_CJK_RANGES = (("\u3040", "\u30ff"), ("\u3400", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
+
+
+class RouteInputError(ValueError):
+    """The hook's input is not what Claude Code sends; the message says what is wrong."""
+
+
+class HookInput:
+    __slots__ = ("cwd", "prompt")
+
+    def __init__(self, prompt: str, cwd: str | None) -> None:
+        self.prompt = prompt
+        self.cwd = cwd
+
+
+def skill_file(root: str, folder: str) -> str:
+    """The SKILL.md path of a skill ``folder`` below ``root``, as the configuration names the root."""
+    base = root.rstrip("/") or "/"
+    return f"{base}/SKILL.md" if folder == "." else f"{base}/{folder}/SKILL.md"
+
+
+class Target:
+    """A skill a prompt can point at: its label, and where its SKILL.md is (worked out only when named)."""
+
+    __slots__ = ("folder", "label", "root")
+
+    def __init__(self, label: str, root: str, folder: str) -> None:
+        self.label = label
+        self.root = root
+        self.folder = folder
+
+    @property
+    def path(self) -> str:
+        return skill_file(self.root, self.folder)
+
+
+def parse_hook_input(data: bytes) -> HookInput:
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RouteInputError("the hook input is not UTF-8") from None
+    except ValueError:
+        raise RouteInputError("the hook input is not JSON") from None
+    if not isinstance(document, dict):
+        raise RouteInputError("the hook input is not a JSON object")
+    prompt, cwd = document.get("prompt"), document.get("cwd")
+    if not isinstance(prompt, str):
+        raise RouteInputError("the hook input has no 'prompt' string")
+    if cwd is not None and not (isinstance(cwd, str) and cwd):
+        raise RouteInputError("the hook input's 'cwd' is not a path")
+    return HookInput(prompt, cwd)
+
+
+def name_key(text: str) -> str:
+    """How a name or alias is compared: NFKC, case-folded, words joined by '-'; CJK text as it is."""
+    folded = _folded(text)
+    if _has_cjk(folded):
+        return folded.strip()  # no spaces between CJK words: compared as a substring
+    return "-".join(_WORD.findall(folded))
+
+
+def skill_keys(names: Iterable[str], aliases: Iterable[str]) -> list[str]:
+    """The keys a prompt can name a skill by, sorted.
+
+    '=word' is a one-word name (it needs a mark), '~text' a CJK name or alias
+    (found anywhere in the text), and any other key a run of words.
+    """
+    keys = {_kind(name_key(name), one_word_mark="=") for name in names}
+    keys |= {_kind(name_key(alias), one_word_mark="") for alias in aliases}
+    return sorted(key for key in keys if len(key.lstrip("=~")) > (1 if key.startswith("~") else 0))
+
+
+def _kind(key: str, one_word_mark: str) -> str:
+    if _has_cjk(key):
+        return "~" + key
+    return key if "-" in key else one_word_mark + key
+
+
+def build_name_table(entries: Iterable[tuple[Target, Iterable[str]]]) -> dict[str, list[Target]]:
+    """Map each key (from ``skill_keys``) to the skills it names."""
+    table: dict[str, list[Target]] = {}
+    for target, keys in entries:
+        for key in keys:
+            table.setdefault(key, []).append(target)
+    return table
+
+
+def _folded(text: str) -> str:
+    if text.isascii():
+        return text.casefold()  # NFKC leaves ASCII as it is
+    import unicodedata  # noqa: PLC0415 - most prompts in English never load it
+
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def _has_cjk(text: str) -> bool:
+    return not text.isascii() and any(low <= character <= high for character in text for low, high in _CJK_RANGES)
+
+
+def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
+    """The skills the prompt names, in the order it names them (at most MAX_NAMED)."""
+    text = _folded(prompt[:MAX_PROMPT_CHARS])
+    found: dict[str, tuple[int, Target]] = {}
+
+    def add(position: int, targets: list[Target]) -> None:
+        for target in targets:
+            if target.label not in found or position < found[target.label][0]:
+                found[target.label] = (position, target)
+
+    words = [(match.start(), match.end(), match.group()) for match in _WORD.finditer(text)]
+    for index, (start, _, word) in enumerate(words):
+        add(start, table.get(word, []))  # a one-word alias
+        if _is_marked(text, words, index):
+            add(start, table.get("=" + word, []))
+        key = word
+        for follower in range(index + 1, min(index + MAX_KEY_WORDS, len(words))):
+            gap = text[words[follower - 1][1] : words[follower][0]]
+            if len(gap) != 1 or gap not in _SEPARATORS:
+                break
+            key += "-" + words[follower][2]
+            add(start, table.get(key, []))
+    if not text.isascii():
+        for key, targets in table.items():
+            if key[0] == "~" and (position := text.find(key[1:])) >= 0:
+                add(position, targets)
+    ordered = sorted(found.values(), key=lambda item: (item[0], item[1].label))
+    return [target for _, target in ordered[:MAX_NAMED]]
+
+
+def _is_marked(text: str, words: list[tuple[int, int, str]], index: int) -> bool:
+    start, end, _ = words[index]
+    if start > 0 and text[start - 1] in _NAME_MARKS:
+        return True
+    neighbours = [words[index + step][2] for step in (-1, 1) if 0 <= index + step < len(words)]
+    return (end < len(text) and text[end] in "`'\"") or any(word in _SKILL_WORDS for word in neighbours)
+
+
+def best_scored(
+    prompt: str,
+    skills: Sequence[Skill],
+    aliases: Mapping[str, Sequence[str]] | None = None,
+    threshold: float = ROUTE_SCORE_THRESHOLD,
+) -> list[Target]:
+    """The search's best hit for the prompt, when its score reaches the threshold."""
+    from skillmem_hook.search.rank import search  # noqa: PLC0415 - only a prompt that names no skill is searched
+
+    if not score_rule_on(threshold):
+        return []
+    hits = search(skills, prompt[:MAX_PROMPT_CHARS], top=1, aliases=aliases)
+    if hits and hits[0].score >= threshold:
+        best = hits[0].skill
+        return [Target(best.label, best.root, best.path)]
+    return []
+
+
+def score_rule_on(threshold: float = ROUTE_SCORE_THRESHOLD) -> bool:
+    return threshold != float("inf")
+
+
+def route_line(targets: list[Target]) -> str:
+    """One short line for the model: which skill(s), and where their instructions are."""
+    named = "; ".join(f"{target.label} ({target.path})" for target in targets)
+    noun = "skill" if len(targets) == 1 else "skills"
+    return f"Skill hint: this prompt points at the {noun} {named}. Read the SKILL.md before you start."
+
+
+def hook_output(line: str) -> bytes:
+    """The JSON Claude Code reads from a UserPromptSubmit hook, adding ``line`` to the model's context."""
+    document = {"hookSpecificOutput": {"hookEventName": EVENT, "additionalContext": line}}
+    return (json.dumps(document, ensure_ascii=True, sort_keys=True) + "\n").encode("ascii")

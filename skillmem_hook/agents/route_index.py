@@ -1,0 +1,122 @@
+"""The route hook's precomputed index: what it needs of the catalog, kept in one JSON file.
+
+The hook runs on every prompt, so it must not scan and parse every SKILL.md
+each time. The index holds each skill's name, description, aliases and
+SKILL.md path, with a snapshot (``watch.py``) of the folders and files it
+came from; it is rebuilt when the snapshot no longer matches the disk. It
+lives under ``.git/`` when the prompt's folder is a repository's top, else in
+the user's cache folder, never among the files a user commits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zlib
+
+from skillmem_hook.agents.route import Target, skill_keys
+from skillmem_hook.agents.watch import Snapshot, take_snapshot
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+HEADER = "skillmem-route-index 4"
+
+
+Row = tuple[str, str, str, list[str]]  # label, root, folder, the keys a prompt names it by (route.skill_keys)
+
+
+class RouteIndex:
+    """One row per skill, the roots, and the snapshot of the disk they were read from.
+
+    Descriptions are left out: they would make the file, read on every
+    prompt, several times larger, and only the search needs them.
+    """
+
+    __slots__ = ("roots", "rows", "snapshot")
+
+    def __init__(self, roots: list[str], rows: list[Row], snapshot: Snapshot) -> None:
+        self.roots = roots
+        self.rows = rows
+        self.snapshot = snapshot
+
+    def targets(self) -> list[tuple[Target, list[str]]]:
+        """(target, keys) per skill, for ``route.build_name_table``."""
+        return [(Target(label, root, folder), keys) for label, root, folder, keys in self.rows]
+
+    def to_bytes(self) -> bytes:
+        """A header line with the payload's checksum, then the payload: a damaged file is noticed cheaply."""
+        document = {"roots": self.roots, "snapshot": self.snapshot.as_json(), "skills": self.rows}
+        payload = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        return f"{HEADER} {_checksum(payload)}\n".encode() + payload
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> RouteIndex:
+        """Raises ValueError for bytes this version did not write, or that changed since.
+
+        The checksum stands in for a check of every field: checking 6,000 rows
+        one by one would cost more than the rest of a warm run. It guards
+        against damage, not malice: whoever can write under .git/ can run code.
+        """
+        header, _, payload = data.partition(b"\n")
+        if header != f"{HEADER} {_checksum(payload)}".encode():
+            raise ValueError("not a route index of this version, or damaged")
+        document = json.loads(payload)
+        rows = [tuple(row) for row in document["skills"]]
+        return cls(document["roots"], rows, Snapshot.from_json(document["snapshot"]))
+
+
+def _checksum(payload: bytes) -> str:
+    return f"{len(payload)}-{zlib.crc32(payload):08x}"
+
+
+def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
+    """Scan the configured roots (as every command finds them) into a fresh index."""
+    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a warm index never needs the scanner
+    from skillmem_hook.config import CONFIG_FILE, load_settings, require_roots  # noqa: PLC0415
+    from skillmem_hook.search.aliases import aliases_of  # noqa: PLC0415
+
+    settings = load_settings(flag_roots or None)
+    roots = require_roots(settings)
+    snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
+    skills = scan_roots(roots, settings.catalog_options()).skills
+    rows: list[Row] = [
+        (skill.label, skill.root, skill.path, skill_keys([skill.name], aliases_of(skill, settings.aliases)))
+        for skill in sorted(skills, key=lambda skill: skill.label)
+    ]
+    return RouteIndex(roots, rows, snapshot)
+
+
+def index_location(folder: str, flag_roots: Sequence[str] | None) -> str:
+    """Where the index of ``folder`` (an absolute path) is kept; the roots given as flags are part of the key."""
+    key = folder + "\0" + "\0".join(flag_roots or ())
+    if not flag_roots and os.path.isdir(os.path.join(folder, ".git")):
+        return os.path.join(folder, ".git", "skillmem-route.json")
+    import hashlib  # noqa: PLC0415 - only outside a repository
+
+    digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(cache, "skillmem", f"route-{digest}.json")
+
+
+def current_route_index(location: str, flag_roots: Sequence[str] | None) -> RouteIndex:
+    """The stored index while it matches the disk; otherwise a new one, stored for next time."""
+    try:
+        with open(location, "rb") as file:
+            stored = RouteIndex.from_bytes(file.read())
+        if stored.snapshot.is_current():
+            return stored
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # missing, unreadable, damaged or of another shape: rebuild it
+    fresh = build_route_index(flag_roots)
+    _store(location, fresh.to_bytes())
+    return fresh
+
+
+def _store(location: str, data: bytes) -> None:
+    """Write atomically; a folder that cannot be written only costs the next prompt a rebuild."""
+    from skillmem_hook.catalog.cache import write_file_quietly  # noqa: PLC0415
+
+    write_file_quietly(location, data)

@@ -1,0 +1,101 @@
+"""A cheap answer to "did the skills change on disk?": the stats of the folders and SKILL.md files.
+
+A snapshot records (mtime, size) of every skills root, every folder below
+it that a scan enters, every SKILL.md, and the configuration file. Adding,
+removing or renaming a skill changes a folder's mtime; editing one changes
+its SKILL.md's. Re-checking a snapshot is one ``stat`` per recorded path, no
+folder listing and no file read, so it can run before every request.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import Any
+
+SKILL_FILE = "SKILL.md"
+Stamp = tuple[int, int]  # (mtime_ns, size); (-1, -1) for a path that does not exist
+
+
+def stamp(path: str) -> Stamp:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (status.st_mtime_ns, status.st_size)
+
+
+class Snapshot:
+    """The stamps of the paths that decide what a catalog holds, grouped by folder.
+
+    Grouped as stored (a folder with its final '/' → [name, mtime_ns, size]
+    rows), so a long folder name is written once, and a stored snapshot is
+    checked without first being rebuilt into a mapping of full paths.
+    """
+
+    __slots__ = ("grouped",)
+
+    def __init__(self, grouped: dict[str, list[list[Any]]]) -> None:
+        self.grouped = grouped
+
+    @classmethod
+    def of(cls, stamps: dict[str, Stamp]) -> Snapshot:
+        grouped: dict[str, list[list[Any]]] = {}
+        for path, (mtime, size) in sorted(stamps.items()):
+            cut = path.rfind("/") + 1  # the folder keeps its final '/', so '/x' and 'x' stay apart
+            grouped.setdefault(path[:cut], []).append([path[cut:], mtime, size])
+        return cls(grouped)
+
+    @property
+    def stamps(self) -> dict[str, Stamp]:
+        return {folder + name: (mtime, size) for folder, rows in self.grouped.items() for name, mtime, size in rows}
+
+    def is_current(self) -> bool:
+        """True while every recorded path still has its recorded stamp (False for a malformed snapshot)."""
+        try:
+            for folder, rows in self.grouped.items():
+                for name, mtime, size in rows:
+                    if stamp(folder + name) != (mtime, size):
+                        return False
+        except (TypeError, ValueError):
+            return False
+        return True
+
+    def as_json(self) -> dict[str, list[list[Any]]]:
+        return self.grouped
+
+    @classmethod
+    def from_json(cls, grouped: object) -> Snapshot:
+        """Raises ValueError when ``grouped`` is not a mapping; a malformed row makes it not current."""
+        if not isinstance(grouped, dict):
+            raise ValueError("a snapshot maps folders to [name, mtime_ns, size] rows")
+        return cls(grouped)
+
+
+def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> Snapshot:
+    """Walk the roots as a scan does (hidden folders skipped) and stamp what decides the catalog.
+
+    ``files`` are stamped too, present or not (the configuration file: creating it changes the roots).
+    """
+    stamps = {path: stamp(path) for path in files}
+    for root in roots:
+        stamps[root] = stamp(root)
+        folders = [root]
+        while folders:
+            folder = folders.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    entries = list(listing)
+            except OSError:
+                continue  # the scan reports it; the folder's own stamp notices when it becomes readable
+            for entry in entries:
+                if entry.name == SKILL_FILE:
+                    stamps[entry.path] = stamp(entry.path)
+                elif not entry.name.startswith(".") and entry.is_dir():
+                    stamps[entry.path] = stamp(entry.path)
+                    if not entry.is_symlink():  # a link's target inside the root is walked where it lies
+                        folders.append(entry.path)
+    return Snapshot.of(stamps)

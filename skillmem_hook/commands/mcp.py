@@ -1,0 +1,27 @@
+"""``skillmem mcp``: serve the skills to agents over MCP (stdio) until the client disconnects.
+
+stdout carries the MCP protocol here, so this command prints no JSON line of
+its own; a failure before the server starts is the usual JSON line on stderr.
+"""
+
+from __future__ import annotations
+
+from skillmem_hook.errors import EXIT_OK, UsageError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+def mcp(flag_roots: Sequence[str] | None) -> int:
+    try:
+        from skillmem_hook.agents.mcp_server import serve  # noqa: PLC0415 - only this command pays for the SDK
+    except ImportError as error:
+        raise UsageError(
+            f"the MCP server needs the MCP Python SDK ({error.name or 'mcp'} is not installed)",
+            "install the extra: python3 -m pip install '.[mcp]' (Python 3.10 or newer)",
+        ) from None
+    from skillmem_hook.agents.library import SkillLibrary  # noqa: PLC0415
+
+    serve(SkillLibrary(flag_roots))
+    return EXIT_OK

@@ -1,0 +1,111 @@
+"""``skillmem route``: the Claude Code UserPromptSubmit hook, at the edge: stdin, cwd, timeout, stdout.
+
+It must never block or break the user's prompt: whatever goes wrong (bad
+input, no skills, a slow disk), it exits 0 with nothing on stdout and one
+line on stderr, and the prompt goes on without a hint. The command line is
+read by hand, since argparse would cost every prompt its import.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from skillmem_hook.agents.route import (
+    RouteInputError,
+    Target,
+    best_scored,
+    build_name_table,
+    hook_output,
+    named_skills,
+    parse_hook_input,
+    route_line,
+    score_rule_on,
+)
+from skillmem_hook.agents.route_index import current_route_index, index_location
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from types import FrameType
+
+MAX_INPUT_BYTES = 8 * 1024 * 1024
+TIMEOUT_SECONDS = 5
+
+
+class RouteTimeout(Exception):
+    """The hook ran longer than TIMEOUT_SECONDS."""
+
+
+def route(arguments: Sequence[str]) -> int:
+    """Print the hint for the prompt on stdin, or nothing; always exit 0."""
+    disarm = _arm_timeout()
+    try:
+        output = route_hook_input(sys.stdin.buffer.read(MAX_INPUT_BYTES + 1), flag_roots(arguments))
+        sys.stdout.buffer.write(output)
+        sys.stdout.flush()
+    except BaseException as error:  # noqa: BLE001 - any failure must leave the prompt alone
+        sys.stderr.write(f"skillmem route: no hint ({_reason(error)}); the prompt goes on unchanged\n")
+    finally:
+        disarm()
+    return 0
+
+
+def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
+    """The hook's stdout for one input: the hint's JSON, or nothing."""
+    if len(data) > MAX_INPUT_BYTES:
+        raise RouteInputError(f"the hook input is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MiB")
+    hook = parse_hook_input(data)
+    if hook.cwd is not None:
+        os.chdir(hook.cwd)  # the prompt's project: where its .skillmem.yaml and skills are
+    if not hook.prompt.strip():
+        return b""
+    index = current_route_index(index_location(os.getcwd(), roots), roots)
+    targets = build_name_table(index.targets())
+    named = named_skills(hook.prompt, targets)
+    if not named and score_rule_on():
+        named = _best_scored(hook.prompt, index.roots)
+    return hook_output(route_line(named)) if named else b""
+
+
+def _best_scored(prompt: str, roots: Sequence[str]) -> list[Target]:
+    """The search's best hit over the catalog, when it scores above the threshold (off while it is infinite)."""
+    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
+    from skillmem_hook.config import load_settings  # noqa: PLC0415
+
+    settings = load_settings(list(roots) or None)
+    return best_scored(prompt, scan_roots(roots, settings.catalog_options()).skills, settings.aliases)
+
+
+def flag_roots(arguments: Sequence[str]) -> list[str]:
+    """The roots given as ``--root DIR`` pairs, the only option route takes."""
+    if len(arguments) % 2 or any(flag != "--root" for flag in arguments[::2]):
+        raise RouteInputError("route takes only --root DIR options")
+    return list(arguments[1::2])
+
+
+def _reason(error: BaseException) -> str:
+    message = getattr(error, "message", None) or str(error)
+    if isinstance(error, (RouteInputError, RouteTimeout)) or hasattr(error, "hint"):
+        return message
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+def _arm_timeout() -> Callable[[], None]:
+    """Raise RouteTimeout after TIMEOUT_SECONDS (where the system has SIGALRM); returns the disarming call."""
+    import signal  # noqa: PLC0415
+
+    if not hasattr(signal, "SIGALRM"):
+        return lambda: None
+
+    def expire(_number: int, _frame: FrameType | None) -> None:
+        raise RouteTimeout(f"took longer than {TIMEOUT_SECONDS} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(TIMEOUT_SECONDS)
+
+    def disarm() -> None:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+    return disarm

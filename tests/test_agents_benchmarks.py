@@ -1,0 +1,57 @@
+"""The agent benchmarks keep running (their figures are judged by people, never by a test)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples" / "skills"
+
+
+def dev_folder(tmp_path):
+    folder = tmp_path / "dev"
+    folder.mkdir()
+    queries = [("parse a csv file into a table", ["csv-to-table"]), ("deploy my containers", ["docker-deploy"])]
+    for name in ("dev-cn.jsonl", "dev-en.jsonl", "dev-xl.jsonl"):
+        lines = [json.dumps({"collection": "en", "query": query, "expect": expect}) for query, expect in queries]
+        (folder / name).write_text("\n".join(lines) + "\n")
+    return folder
+
+
+def test_route_threshold_prints_both_rules_and_the_constant_in_force(tmp_path):
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "route_threshold.py"), "--dev", str(dev_folder(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "SKILLS_EN_ROOT": str(EXAMPLES)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "6 dev queries" in result.stdout
+    assert "| score >= |" in result.stdout and "| best / second >= |" in result.stdout
+    assert "ROUTE_SCORE_THRESHOLD in force: inf" in result.stdout
+
+
+def test_the_agents_benchmark_times_route_and_mcp(tmp_path):
+    pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra)")
+    if not (Path(sys.executable).parent / "skillmem").exists():
+        pytest.skip("the skillmem console script is not installed beside this interpreter")
+    out = tmp_path / "agents.json"
+    command = [sys.executable, str(REPO / "benchmarks" / "agents.py"), "--root", str(EXAMPLES), "--runs", "1"]
+    result = subprocess.run(
+        [*command, "--dev", str(dev_folder(tmp_path) / "dev-en.jsonl"), "--json", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(out.read_text())
+    assert set(figures["route"]) == {"bare", "route, names a skill", "route, names none", "route, cold"}
+    assert set(figures["mcp"]) == {"burst", "spaced", "ranking alone, in process"}
+    assert all(value["cpu"] > 0 for value in figures["route"].values())

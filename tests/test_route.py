@@ -1,0 +1,163 @@
+"""The route hint: which prompts name which skills (pure), and the hook's output for inputs Claude Code sends."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.agents.route import (
+    MAX_NAMED,
+    MAX_PROMPT_CHARS,
+    RouteInputError,
+    Target,
+    best_scored,
+    build_name_table,
+    hook_output,
+    name_key,
+    named_skills,
+    parse_hook_input,
+    route_line,
+    skill_file,
+    skill_keys,
+)
+from skillmem_hook.catalog.skills import Skill
+
+SKILLS = [
+    ("csv-to-table", []),
+    ("pdf", []),
+    ("SQL Injection Testing", []),
+    ("代码审查", []),
+    ("viking-memory-guide", ["记忆", "remember"]),
+    ("docker-deploy", []),
+    ("docker-compose", []),
+    ("问", []),
+]
+
+
+def table(skills=SKILLS):
+    return build_name_table((Target(name, "skills", name), skill_keys([name], aliases)) for name, aliases in skills)
+
+
+def names(prompt, skills=SKILLS):
+    return [target.label for target in named_skills(prompt, table(skills))]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("use csv-to-table on this file", ["csv-to-table"]),
+        ("Run CSV_To_Table please", ["csv-to-table"]),
+        ("csv to table, quickly", ["csv-to-table"]),
+        ("csv, to table", []),  # a comma is not a separator inside a name
+        ("convert this pdf to text", []),  # a one-word name in everyday words
+        ("/pdf convert it", ["pdf"]),
+        ("run $pdf", ["pdf"]),
+        ("use `pdf` here", ["pdf"]),
+        ("use the pdf skill", ["pdf"]),
+        ("用 pdf 技能 转换", ["pdf"]),
+        ("follow sql injection testing for the login form", ["SQL Injection Testing"]),
+        ("帮我做一次代码审查吧", ["代码审查"]),
+        ("这是一个问题", []),  # a one-character name would be found in most Chinese prompts
+        ("我想找回之前的记忆", ["viking-memory-guide"]),
+        ("please remember this", ["viking-memory-guide"]),  # an alias is chosen as a trigger: no mark needed
+        ("docker-compose then docker-deploy", ["docker-compose", "docker-deploy"]),
+        ("fix the typo on line 3", []),
+        ("", []),
+    ],
+)
+def test_a_prompt_points_at_a_skill_only_when_it_names_it(prompt, expected):
+    assert names(prompt) == expected
+
+
+def test_at_most_a_few_skills_are_named_in_prompt_order():
+    many = [(f"tool-{number}", []) for number in range(6)]
+    prompt = " ".join(f"tool-{number}" for number in (5, 3, 1, 0, 2, 4))
+    assert names(prompt, many) == ["tool-5", "tool-3", "tool-1"][:MAX_NAMED]
+
+
+def test_only_the_start_of_a_huge_prompt_is_read():
+    assert names("x " * MAX_PROMPT_CHARS + "csv-to-table") == []
+    assert names("csv-to-table " + "x " * MAX_PROMPT_CHARS) == ["csv-to-table"]
+
+
+def test_one_word_names_need_a_mark_and_aliases_do_not():
+    assert skill_keys(["pdf", "SQL Injection"], ["remember", "记忆", " "]) == [
+        "=pdf",
+        "remember",
+        "sql-injection",
+        "~记忆",
+    ]
+
+
+def test_name_keys_ignore_case_width_and_separators():
+    assert name_key("SQL Injection_Testing") == name_key("sql-injection-testing") == "sql-injection-testing"
+    assert name_key("ＰＤＦ") == "pdf"
+    assert name_key(" 代码审查 ") == "代码审查"
+
+
+@given(st.permutations(SKILLS), st.sampled_from(["csv to table and $pdf", "代码审查 docker-deploy 记忆", "nothing"]))
+def test_the_result_does_not_depend_on_the_order_of_the_skills(order, prompt):
+    assert names(prompt, list(order)) == names(prompt, SKILLS)
+
+
+def test_the_hook_output_is_the_json_claude_code_reads_byte_for_byte():
+    line = route_line([Target("csv-to-table", "skills", "csv-to-table")])
+    assert line == (
+        "Skill hint: this prompt points at the skill csv-to-table (skills/csv-to-table/SKILL.md). "
+        "Read the SKILL.md before you start."
+    )
+    output = hook_output(line)
+    assert output.endswith(b"}\n") and output.isascii()
+    assert json.loads(output) == {
+        "hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": line}
+    }
+    assert "skills a (" in route_line([Target("a", "r", "a"), Target("b", "r", "b")])
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"", "not JSON"),
+        (b"{", "not JSON"),
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b"[1, 2]", "not a JSON object"),
+        (b'{"cwd": "/"}', "'prompt'"),
+        (b'{"prompt": 3}', "'prompt'"),
+        (b'{"prompt": "x", "cwd": ""}', "'cwd'"),
+        (b'{"prompt": "x", "cwd": 5}', "'cwd'"),
+    ],
+)
+def test_input_that_is_not_a_prompt_is_refused_with_a_reason(data, reason):
+    with pytest.raises(RouteInputError, match=reason):
+        parse_hook_input(data)
+
+
+def test_the_hook_input_gives_prompt_and_cwd():
+    hook = parse_hook_input('{"prompt": "héllo", "cwd": "/repo", "session_id": "s"}'.encode())
+    assert (hook.prompt, hook.cwd) == ("héllo", "/repo")
+    assert parse_hook_input(b'{"prompt": ""}').cwd is None
+
+
+def test_a_search_score_routes_only_from_the_threshold_up():
+    skills = [Skill(name=name, description=f"{name} helper", path=name, root="skills", warnings=[]) for name in "ab"]
+    assert [target.path for target in best_scored("a helper", skills, threshold=0.0)] == ["skills/a/SKILL.md"]
+    assert best_scored("a helper", skills, threshold=float("inf")) == []
+    assert best_scored("a helper", skills, threshold=1e9) == []
+
+
+def test_random_words_never_name_a_skill_outside_the_table():
+    rng = random.Random(7)
+    vocabulary = ["csv", "to", "table", "pdf", "the", "skill", "docker", "deploy", "记忆", "-", "/", "$"]
+    known = {name for name, _ in SKILLS}
+    for _ in range(300):
+        prompt = " ".join(rng.choice(vocabulary) for _ in range(8))
+        assert set(names(prompt)) <= known
+
+
+def test_skill_file_joins_root_and_folder_as_configured():
+    assert skill_file("skills", "a/b") == "skills/a/b/SKILL.md"
+    assert skill_file("skills/", ".") == "skills/SKILL.md"
