@@ -159,7 +159,7 @@ class Bench:
         }
 
     def cache_facts(self) -> dict[str, object]:
-        """The size of the cache file the hook writes and which view its keys come from (``b:`` blob ids or ``f:`` stat keys)."""
+        """The size of the cache file the hook writes, and its view: ``b:`` keys are blob ids, ``f:`` stat keys."""
         self.cache.unlink(missing_ok=True)
         self.run(self.commands["hook warm"])
         entries = json.loads(self.cache.read_bytes())["entries"]
