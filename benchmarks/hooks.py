@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import os
 import platform
@@ -50,6 +51,7 @@ GIT_ENV = {
     "GIT_COMMITTER_EMAIL": "bench@example.com",
 }
 PRE_COMMIT_MAX = 1000  # pre-commit is measured up to this size
+GNU_TIME = "/usr/bin/time" if os.path.exists("/usr/bin/time") else None  # for peak memory only
 RACY_WAIT = 4.0  # the cache keeps no file changed within 3 s of a run (cache.RACY_SECONDS)
 
 
@@ -84,6 +86,7 @@ class Bench:
         build_tree(self.repo / "skills", self.size)
         built = time.monotonic()
         self.git("init", "-q")
+        self.git("config", "gc.auto", "0")  # no repack left running in the background while timing
         (self.repo / "AGENTS.md").write_bytes(b"# Agents\n\nHand-written instructions.\n")
         self.run([self.scripts["skillmem"], "inject", "--root", "skills", "--prompt-file", "AGENTS.md"])
         if "openskills sync -y" in self.commands:
@@ -93,7 +96,7 @@ class Bench:
             write_pre_commit_config(self.repo, self.scripts["hook"])
         self.git("add", "-A")
         self.git("commit", "-q", "-m", "skills")
-        self.agents = (self.repo / "AGENTS.md").read_bytes()
+        self.agents = digest(self.repo / "AGENTS.md")
         self.cache = self.repo / self.git("rev-parse", "--git-path", "skillmem/cache.json")
         if self.size <= PRE_COMMIT_MAX:
             self.run([self.scripts["pre-commit"], "install-hooks"])
@@ -101,31 +104,34 @@ class Bench:
         for name in ("hook warm", "verify --tracked warm"):  # fill the cache, warm the page cache
             self.run(self.commands[name])
 
-    def timed(self, name: str) -> tuple[float, float]:
-        """Wall seconds and peak RSS (MB) of one run of the named command."""
+    def timed(self, name: str, prefix: tuple[str, ...] = ()) -> float:
+        """Wall seconds of one run of the named command."""
         if name.endswith("cold"):
             self.cache.unlink(missing_ok=True)
         env = self.openskills_env if name.startswith("openskills") else self.env
         start = time.perf_counter()
-        process = subprocess.Popen(
-            self.commands[name], cwd=self.repo, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        _, status, usage = os.wait4(process.pid, 0)
+        code = subprocess.call([*prefix, *self.commands[name]], cwd=self.repo, env=env, stdout=subprocess.DEVNULL)
         elapsed = time.perf_counter() - start
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit(f"{name} failed at {self.size} skills (exit {os.waitstatus_to_exitcode(status)})")
-        if name.startswith("openskills") and (self.repo / "AGENTS.md").read_bytes() != self.agents:
+        if code != 0:
+            raise SystemExit(f"{name} failed at {self.size} skills (exit {code})")
+        if name.startswith("openskills") and digest(self.repo / "AGENTS.md") != self.agents:
             raise SystemExit("openskills sync changed AGENTS.md, so the repository is no longer the committed one")
-        return elapsed, usage.ru_maxrss / 1024
+        return elapsed
+
+    def peak_mb(self, name: str) -> float | None:
+        """Max RSS of one more run, as GNU time reports it: a child of this (large) process would inherit its peak."""
+        if GNU_TIME is None:
+            return None
+        with tempfile.NamedTemporaryFile("r") as report:
+            self.timed(name, (GNU_TIME, "-f", "%M", "-o", report.name))
+            return round(int(report.read().split()[-1]) / 1024, 1)
 
     def measure(self, runs: int) -> list[dict[str, object]]:
         times: dict[str, list[float]] = {name: [] for name in self.commands}
-        peaks = dict.fromkeys(self.commands, 0.0)
         for _ in range(runs):
             for name in self.commands:
-                elapsed, peak = self.timed(name)
-                times[name].append(elapsed)
-                peaks[name] = max(peaks[name], peak)
+                times[name].append(self.timed(name))
+        peaks = {name: self.peak_mb(name) for name in self.commands}
         medians = {name: statistics.median(values) for name, values in times.items()}
         floor, openskills = medians["floor"], medians.get("openskills sync -y")
         return [
@@ -135,7 +141,7 @@ class Bench:
                 "median_ms": round(median * 1000, 1),
                 "x_floor": round(median / floor, 2),
                 "x_openskills": round(median / openskills, 2) if openskills else None,
-                "peak_mb": round(peaks[name], 1),
+                "peak_mb": peaks[name],
             }
             for name, median in medians.items()
         ]
@@ -169,6 +175,15 @@ class Bench:
             "blob_keys": sum(key.startswith("b:") for key in entries),
             "stat_keys": sum(key.startswith("f:") for key in entries),
         }
+
+
+def digest(path: Path) -> str:
+    """A checksum read in chunks, so this process stays small (its children would inherit its peak memory)."""
+    checksum = hashlib.sha256()
+    with open(path, "rb") as file:
+        for chunk in iter(lambda: file.read(1 << 20), b""):
+            checksum.update(chunk)
+    return checksum.hexdigest()
 
 
 def script(name: str) -> str:
@@ -211,9 +226,16 @@ def main(argv: list[str] | None = None) -> int:
     scripts = {name: script(name) for name in ("skillmem", "skillmem-verify-hook", "pre-commit")}
     scripts["hook"] = scripts.pop("skillmem-verify-hook")
     result: dict[str, list[dict[str, object]]] = {"rows": [], "pre_commit": [], "cache": []}
+    facts = {
+        "date": datetime.date.today().isoformat(),
+        "commit": commit(),
+        "python": platform.python_version(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+    }
     with tempfile.TemporaryDirectory() as npm_prefix:
         openskills, note = install_openskills(Path(npm_prefix))
         print(f"openskills: {note}", file=sys.stderr)
+        facts["openskills"] = note
         for size in [int(size) for size in options.sizes.split(",")]:
             runs = min(options.runs, 3) if size >= 100_000 else options.runs
             with tempfile.TemporaryDirectory() as folder:
@@ -223,15 +245,9 @@ def main(argv: list[str] | None = None) -> int:
                 if size <= PRE_COMMIT_MAX:
                     result["pre_commit"].append(bench.pre_commit_ratio(runs))
                 result["cache"].append(bench.cache_facts())
+                # written after each size, before a large tree's slow clean-up
+                Path(options.json).write_text(json.dumps({**facts, **result}, indent=2) + "\n")
     print_tables(result)
-    facts = {
-        "date": datetime.date.today().isoformat(),
-        "commit": commit(),
-        "python": platform.python_version(),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-        "openskills": note,
-    }
-    Path(options.json).write_text(json.dumps({**facts, **result}, indent=2) + "\n")
     print(f"\nwritten: {options.json}")
     return 0
 
