@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -56,3 +58,34 @@ def test_the_lint_benchmark_runs_beside_verify_and_skills_ref(tmp_path):
     assert commands[:3] == ["verify", "lint", "skills-ref API (one process)"]
     assert all(row["skills"] == 20 and row["cpu_s"] > 0 for row in rows)
     assert "CPU x verify" in result.stdout
+
+
+def test_the_hook_benchmark_runs_without_npm_and_reports_every_yardstick(tmp_path):
+    scripts = [Path(sys.executable).parent / name for name in ("skillmem", "skillmem-verify-hook", "pre-commit")]
+    if not all(script.exists() for script in scripts) or shutil.which("git") is None:
+        pytest.skip("git, or the skillmem and pre-commit console scripts beside this interpreter, are missing")
+    out = tmp_path / "results.json"
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "hooks.py"), "--sizes", "20", "--runs", "1", "--json", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "SKILLMEM_BENCH_NO_NPM": "1"},
+    )
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(out.read_text())
+    assert figures["openskills"].startswith("skipped")
+    assert [row["command"] for row in figures["rows"]] == [
+        "bare",
+        "floor",
+        "hook cold",
+        "hook warm",
+        "verify --tracked cold",
+        "verify --tracked warm",
+    ]
+    assert all(row["median_ms"] > 0 and row["x_openskills"] is None for row in figures["rows"])
+    [pre_commit] = figures["pre_commit"]
+    assert pre_commit["skills"] == 20 and pre_commit["hook_ms"] > 0 and pre_commit["noop_ms"] > 0
+    [cache] = figures["cache"]
+    assert cache["cache_bytes"] > 0 and cache["blob_keys"] + cache["stat_keys"] == 20
+    assert "x openskills" in result.stdout
