@@ -93,11 +93,11 @@ def _run(arguments: list[str]) -> int:
     if command == "inject":
         from skillmem_hook.commands.inject import inject  # noqa: PLC0415
 
-        return inject(roots, prompt_files, catalog)
+        return inject(roots, prompt_files, catalog, settings.preamble_line)
     if command == "verify":
         from skillmem_hook.commands.verify import verify  # noqa: PLC0415
 
-        return verify(roots, prompt_files, strict=settings.strict, options=catalog)
+        return verify(roots, prompt_files, strict=settings.strict, options=catalog, preamble=settings.preamble_line)
     from skillmem_hook.commands.hook import hook  # noqa: PLC0415
 
     return hook(roots, prompt_files, options.out, force=options.force)

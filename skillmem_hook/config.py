@@ -46,6 +46,15 @@ class Settings:
         self.aliases: dict[str, list[str]] = dict(file.get("aliases") or {})  # type: ignore[call-overload]
         self.skipped_prompt_files: list[dict[str, str]] = []  # auto-detected files left out, with why
 
+    @property
+    def preamble_line(self) -> str | None:
+        """The line written above a first-injected block: the configured one, the default, or None for none."""
+        from skillmem_hook.block.markers import DEFAULT_PREAMBLE  # noqa: PLC0415
+
+        if self.preamble is True:
+            return DEFAULT_PREAMBLE
+        return self.preamble or None
+
     def catalog_options(self, *, hook: bool = False) -> CatalogOptions:
         """How to build the catalog. The hooks take git's view whenever they run inside a work tree."""
         from skillmem_hook.catalog.scan import CatalogOptions  # noqa: PLC0415

@@ -63,7 +63,8 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     notes = [f"{item['prompt_file']}: left out ({item['reason']})\n" for item in settings.skipped_prompt_files]
     roots = require_roots(settings)
     prompt_files = _present_or_tracked(require_prompt_files(settings), notes)
-    catalog, drifts = compare_prompt_files(roots, prompt_files, settings.catalog_options(hook=True))
+    view = settings.catalog_options(hook=True)
+    catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line)
     notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
     states = prompt_file_states([path for path, _ in drifts]) if catalog.work_tree else {}
     drifted = [(path, drift) for path, drift in drifts if not drift.current]

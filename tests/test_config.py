@@ -185,3 +185,22 @@ def test_a_list_of_paths_at_the_allowed_depth_is_read():
     Path(".skillmem.yaml").write_text("roots:\n  - a\n  - b\nprompt_files: [P.md]\nwrite: I.md\n")
     settings = load_settings()
     assert (settings.roots, settings.prompt_files, settings.write) == (["a", "b"], ["P.md"], "I.md")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("", "DEFAULT"), ("preamble: false\n", None), ("preamble: 'Skills here; read SKILL.md first.'\n", "own")],
+)
+def test_the_preamble_key_changes_or_turns_off_the_line_above_a_new_block(capsys, text, expected):
+    from skillmem_hook.block.markers import DEFAULT_PREAMBLE
+
+    from .helpers import run_cli, skill_md, write_skill
+
+    write_skill(Path("skills"), "a", skill_md("a"))
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n" + text)
+    assert run_cli(capsys, "inject").code == 0
+    head = Path("AGENTS.md").read_text().split("<<<SKILL_INDEX_BEGIN>>>")[0]
+    line = {"DEFAULT": DEFAULT_PREAMBLE, None: None, "own": "Skills here; read SKILL.md first."}[expected]
+    assert head == ("# Agents\n\n" + line + "\n\n" if line else "# Agents\n\n")
+    assert run_cli(capsys, "verify", "--strict").code == 0

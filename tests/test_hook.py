@@ -86,3 +86,32 @@ def test_the_wrapper_is_written_through_a_link(capsys, args):
     assert run_cli(capsys, *args, "--out", "reindex").code == 0
     assert Path("reindex").is_symlink()
     assert Path("bin/reindex.sh").read_bytes().startswith(b"#!/usr/bin/env bash\n")
+
+
+def test_the_wrapper_can_be_committed_and_run_from_another_checkout_and_folder(tmp_path, capsys, monkeypatch):
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from .helpers import run_cli, seed_tree
+
+    first = tmp_path / "first"
+    (first / ".git").mkdir(parents=True)
+    seed_tree(first / "skills")
+    (first / "AGENTS.md").write_text("# Agents\n")
+    (first / "tools").mkdir()
+    monkeypatch.chdir(first)
+    run = run_cli(capsys, "hook", "--root", "skills", "--prompt-file", "AGENTS.md", "--out", "tools/reindex.sh")
+    assert run.code == 0, run.err
+    script = (first / "tools" / "reindex.sh").read_text()
+    assert str(tmp_path) not in script  # nothing of this machine: a teammate's checkout runs it as it is
+    assert "--root skills --prompt-file AGENTS.md" in script
+    second = tmp_path / "elsewhere" / "second"
+    shutil.copytree(first, second)
+    monkeypatch.chdir(tmp_path)
+    env = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": str(tmp_path)}
+    result = subprocess.run(["bash", str(second / "tools" / "reindex.sh")], capture_output=True, env=env)
+    assert result.returncode == 0, result.stderr
+    assert b"<<<SKILL_INDEX_BEGIN>>>" in (second / "AGENTS.md").read_bytes()
+    assert (first / "AGENTS.md").read_text() == "# Agents\n"

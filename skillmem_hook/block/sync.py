@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.block.drift import Drift
+from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.prompt_file import check_writable, read_prompt_file
 from skillmem_hook.catalog.scan import Catalog, CatalogOptions, scan_roots
 
@@ -19,14 +20,18 @@ if TYPE_CHECKING:
 
 
 def compare_prompt_files(
-    roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOptions | None = None
+    roots: Sequence[str],
+    prompt_files: Sequence[str],
+    options: CatalogOptions | None = None,
+    preamble: str | None = DEFAULT_PREAMBLE,
 ) -> tuple[Catalog, list[tuple[str, Drift]]]:
     """The catalog, and each prompt file with how its block differs from it.
 
     A file named twice (or once through a symlink) is compared, and written, once.
     """
     catalog = scan_roots(roots, options)
-    return catalog, [(path, Drift(read_prompt_file(path), catalog.skills)) for path in _distinct_files(prompt_files)]
+    files = _distinct_files(prompt_files)
+    return catalog, [(path, Drift(read_prompt_file(path), catalog.skills, preamble)) for path in files]
 
 
 def _distinct_files(paths: Sequence[str]) -> list[str]:

@@ -3,8 +3,11 @@
 The wrapper runs its own arguments as an installer command (stopping with
 the installer's exit code if it fails), then ``index``, ``inject`` and
 ``verify --strict`` for the configured roots and prompt files, and exits
-with verify's code. Paths are made absolute and shell-quoted, so spaces and
-quotes survive.
+with verify's code. It can be committed: it finds ``skillmem`` on the PATH
+(or ``python3 -m skillmem_hook``) as a teammate's machine or CI has it, and
+names the roots and prompt files relative to the repository's root, which
+it finds from its own place. Paths are shell-quoted, so spaces and quotes
+survive; one outside the repository stays absolute.
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ from __future__ import annotations
 import os
 import shlex
 import stat
-import sys
 
 from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.errors import EXIT_OK
@@ -33,33 +35,60 @@ def hook(roots: Sequence[str], prompt_files: Sequence[str], out: str, *, force: 
     target, old = check_output_target(
         out, "the wrapper script", signature=_SIGNATURE, protected=prompt_files, force=force
     )
-    script = render_wrapper(sys.executable, roots, prompt_files).encode("utf-8")
+    top = _repository_root()
+    to_top = os.path.relpath(top, os.path.dirname(os.path.abspath(target)))
+    script = render_wrapper(to_top, [_from(top, root) for root in roots], [_from(top, f) for f in prompt_files])
+    script_bytes = script.encode("utf-8")
     with staging() as staged:
         # Executable by its owner whatever the umask (umask 177 would leave it 0600).
-        stage(staged, target, script, label=out, expected=old, new_mode=0o777, required_bits=stat.S_IRWXU)
+        stage(staged, target, script_bytes, label=out, expected=old, new_mode=0o777, required_bits=stat.S_IRWXU)
         commit_all(staged)
     emit({"written": out, "roots": list(roots), "prompt_files": list(prompt_files)})
     return EXIT_OK
 
 
-def render_wrapper(python: str, roots: Sequence[str], prompt_files: Sequence[str]) -> str:
-    """The wrapper script's text."""
-    skillmem = f"{shlex.quote(python)} -m skillmem_hook"
-    root_args = " ".join(f"--root {shlex.quote(os.path.abspath(root))}" for root in roots)
-    file_args = " ".join(f"--prompt-file {shlex.quote(os.path.abspath(path))}" for path in prompt_files)
+def render_wrapper(to_top: str, roots: Sequence[str], prompt_files: Sequence[str]) -> str:
+    """The wrapper script's text; ``to_top`` leads from the script's folder to the repository's root."""
+    root_args = " ".join(f"--root {shlex.quote(root)}" for root in roots)
+    file_args = " ".join(f"--prompt-file {shlex.quote(path)}" for path in prompt_files)
     return "\n".join(
         [
             "#!/usr/bin/env bash",
             "# Written by 'skillmem hook'. Usage: this-script [INSTALLER COMMAND...]",
-            "# Runs the installer command (if any), then re-indexes the skills and",
-            "# injects the block; exits with 'skillmem verify --strict's code.",
+            "# Runs the installer command (if any) where it is called, then re-indexes the",
+            "# skills and injects the block; exits with 'skillmem verify --strict's code.",
+            "# Safe to commit: paths are relative to the repository, and skillmem is found",
+            "# on the PATH (pip install skillmem-hook).",
             "set -u",
             'if [ "$#" -gt 0 ]; then',
             '  "$@" >&2 || exit $?',
             "fi",
-            f"{skillmem} index {root_args} >/dev/null || exit $?",
-            f"{skillmem} inject {root_args} {file_args} >/dev/null || exit $?",
-            f"exec {skillmem} verify --strict {root_args} {file_args}",
+            "if command -v skillmem >/dev/null 2>&1; then skillmem=(skillmem)",
+            "elif python3 -c 'import skillmem_hook' 2>/dev/null; then skillmem=(python3 -m skillmem_hook)",
+            "else echo 'skillmem is not installed: pip install skillmem-hook' >&2; exit 2",
+            "fi",
+            f'cd "$(dirname "$0")"/{shlex.quote(to_top)} || exit 2',
+            f'"${{skillmem[@]}}" index {root_args} >/dev/null || exit $?',
+            f'"${{skillmem[@]}}" inject {root_args} {file_args} >/dev/null || exit $?',
+            f'exec "${{skillmem[@]}}" verify --strict {root_args} {file_args}',
             "",
         ]
     )
+
+
+def _repository_root() -> str:
+    """The folder holding ``.git`` at or above the current one; the current folder outside a repository."""
+    folder = os.getcwd()
+    while not os.path.lexists(os.path.join(folder, ".git")):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return os.getcwd()
+        folder = parent
+    return folder
+
+
+def _from(top: str, path: str) -> str:
+    """The path as seen from the repository's root; absolute when it lies outside."""
+    absolute = os.path.abspath(path)
+    relative = os.path.relpath(absolute, top)
+    return absolute if relative == ".." or relative.startswith(".." + os.sep) else relative

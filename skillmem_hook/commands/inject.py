@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.report import emit
@@ -13,8 +14,13 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.scan import CatalogOptions
 
 
-def inject(roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOptions | None = None) -> int:
-    catalog, drifts = compare_prompt_files(roots, prompt_files, options)
+def inject(
+    roots: Sequence[str],
+    prompt_files: Sequence[str],
+    options: CatalogOptions | None = None,
+    preamble: str | None = DEFAULT_PREAMBLE,
+) -> int:
+    catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble)
     written = write_updates(drifts)
     emit(
         {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.sync import compare_prompt_files, union
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
 from skillmem_hook.report import emit
@@ -14,9 +15,14 @@ if TYPE_CHECKING:
 
 
 def verify(
-    roots: Sequence[str], prompt_files: Sequence[str], *, strict: bool, options: CatalogOptions | None = None
+    roots: Sequence[str],
+    prompt_files: Sequence[str],
+    *,
+    strict: bool,
+    options: CatalogOptions | None = None,
+    preamble: str | None = DEFAULT_PREAMBLE,
 ) -> int:
-    catalog, drifts = compare_prompt_files(roots, prompt_files, options)
+    catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble)
     drifted = any(drift.is_drift(strict=strict) for _, drift in drifts)
     emit(
         {
@@ -26,6 +32,7 @@ def verify(
             "stale": union(drifts, "stale"),
             "moved": union(drifts, "moved"),
             "current": all(drift.current for _, drift in drifts),
+            "conflict": any(drift.conflict for _, drift in drifts),
             "skills": len(catalog.skills),
             "files": [
                 {"prompt_file": path, "drift": drift.is_drift(strict=strict), **drift.as_json()}
