@@ -154,6 +154,16 @@ def print_table(rows: list[dict[str, object]]) -> None:
         )
 
 
+def run_facts() -> dict[str, object]:
+    """What a figure depends on: the day, the commit measured, the interpreter and the machine."""
+    return {
+        "date": datetime.date.today().isoformat(),
+        "commit": commit(),
+        "python": platform.python_version(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+    }
+
+
 def commit() -> str:
     command = ["git", "rev-parse", "--short", "HEAD"]
     result = subprocess.run(command, capture_output=True, text=True, cwd=HERE, check=False)
@@ -176,13 +186,7 @@ def main(argv: list[str] | None = None) -> int:
                 size, min(options.runs, 3) if size >= 100_000 else options.runs, options.skillmem, Path(folder)
             )
     print_table(rows)
-    result = {
-        "date": datetime.date.today().isoformat(),
-        "commit": commit(),
-        "python": platform.python_version(),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-        "rows": rows,
-    }
+    result = {**run_facts(), "rows": rows}
     Path(options.json).write_text(json.dumps(result, indent=2) + "\n")
     print(f"\nwritten: {options.json}")
     return 0

@@ -27,11 +27,9 @@ Medians throughout; ratios to the floor and to openskills are of medians.
 from __future__ import annotations
 
 import argparse
-import datetime
 import hashlib
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -40,7 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import FLOOR_SCRIPT, build_tree, commit, interpreter_of
+from bench import FLOOR_SCRIPT, build_tree, interpreter_of, run_facts
 from yardsticks import install_openskills, lay_out_for_openskills, openskills_env, write_pre_commit_config
 
 HERE = Path(__file__).resolve().parent
@@ -226,12 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     scripts = {name: script(name) for name in ("skillmem", "skillmem-verify-hook", "pre-commit")}
     scripts["hook"] = scripts.pop("skillmem-verify-hook")
     result: dict[str, list[dict[str, object]]] = {"rows": [], "pre_commit": [], "cache": []}
-    facts = {
-        "date": datetime.date.today().isoformat(),
-        "commit": commit(),
-        "python": platform.python_version(),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-    }
+    facts = run_facts()
     with tempfile.TemporaryDirectory() as npm_prefix:
         openskills, note = install_openskills(Path(npm_prefix))
         print(f"openskills: {note}", file=sys.stderr)

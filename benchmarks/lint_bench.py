@@ -19,10 +19,8 @@ made-up skills otherwise. Then it times whole processes:
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -147,15 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     for row in rows:
         cells = (row["wall_s"], row["cpu_s"], row["cpu_x_verify"], row["cpu_x_lint"])
         print(f"{row['skills']:>7}  {row['command']:<32} {cells[0]:>8} {cells[1]:>8} {cells[2]:>13} {cells[3]:>11}")
-    result = {
-        "date": datetime.date.today().isoformat(),
-        "commit": subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE, check=False
-        ).stdout.strip(),
-        "python": platform.python_version(),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-        "rows": rows,
-    }
+    sys.path.insert(0, str(HERE))
+    from bench import run_facts
+
+    result = {**run_facts(), "rows": rows}
     Path(options.json).write_text(json.dumps(result, indent=2) + "\n")
     print(f"\nwritten: {options.json}")
     return 0
