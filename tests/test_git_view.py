@@ -347,3 +347,18 @@ def test_the_hooks_view_is_git_inside_a_work_tree():
     catalog = scan_roots(["skills"], CatalogOptions(tracked=None))
     assert names(catalog) == ["alpha", "beta"]
     assert catalog.work_tree is not None
+
+
+def test_the_hook_warns_about_a_root_outside_the_repository(tmp_path, capsys):
+    from skillmem_hook.hooks import skill_index
+
+    outside = tmp_path / "outside"
+    write_skill(outside, "far", skill_md("far"))
+    Path("repo").mkdir()
+    os.chdir("repo")
+    repository()
+    Path("AGENTS.md").write_text("# A\n")
+    assert skill_index(["--root", "skills", "--root", str(outside), "--prompt-file", "AGENTS.md"]) == 3
+    err = capsys.readouterr().err
+    assert f"skills root {outside}: {OUTSIDE_REPOSITORY}" in err
+    assert b"far" in Path("AGENTS.md").read_bytes()

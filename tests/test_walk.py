@@ -6,6 +6,10 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skillmem_hook.catalog import walk as walk_module
 from skillmem_hook.catalog.head import head_length
@@ -119,3 +123,43 @@ def test_head_length_needs_complete_lines_before_it_decides():
     assert head_length(b"---\nname: a\n---", at_end=False) is None
     assert head_length(b"---\nname: a\n---\n", at_end=False) == len(b"---\nname: a\n---\n") + HEADING_WINDOW
     assert head_length(b"# no frontmatter\n", at_end=False) == HEADING_WINDOW
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from(["l1", "l2", "l3"])), min_size=0, max_size=12
+    )
+)
+def test_any_graph_of_links_walks_each_real_folder_once_and_always_gives_the_same_answer(links):
+    """Folders f0..f5, each a skill, with links between them (loops, diamonds, self-links) named l1..l3."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = os.path.join(folder, "root")
+        for number in range(6):
+            write_skill(Path(root), f"f{number}", skill_md(f"s{number}"))
+        for source, target, name in links:
+            link = os.path.join(root, f"f{source}", name)
+            if not os.path.lexists(link):
+                os.symlink(os.path.join(root, f"f{target}"), link)
+        calls = []
+        real_scandir = os.scandir
+        walk_module.os.scandir = lambda path: calls.append(path) or real_scandir(path)  # type: ignore[attr-defined]
+        try:
+            first = find_skill_files(root)
+        finally:
+            walk_module.os.scandir = real_scandir  # type: ignore[attr-defined]
+        assert len(calls) == 7  # the root and six real folders, each once, however the links point
+        assert sorted(item.relative for item in first[0]) == [f"f{number}" for number in range(6)]
+        copy = os.path.join(folder, "copy")
+        shutil.copytree(root, copy, symlinks=True)
+        for source, _, name in links:  # the same graph, pointing inside the copy
+            link = os.path.join(copy, f"f{source}", name)
+            target = os.readlink(link)
+            if target.startswith(root):
+                os.unlink(link)
+                os.symlink(copy + target[len(root) :], link)
+        second = find_skill_files(copy)
+        assert [item.relative for item in first[0]] == [item.relative for item in second[0]]
+        assert first[1] == second[1]
