@@ -102,7 +102,7 @@ class SkillLibrary:
             index = self._index
         assert index is not None
         hits = index.query(intent, top_k)
-        return [{**skill_summary(hit.skill), "score": round(hit.score, 6)} for hit in hits]
+        return [{**skill_summary(hit.skill), "score": round(hit.score, 4)} for hit in hits]  # as the CLI rounds
 
     def read(self, name: str) -> str:
         """The SKILL.md text of the skill called ``name`` (its name, or @owner/name)."""
