@@ -26,6 +26,7 @@ CONFIG_FILE = ".skillmem.yaml"
 DEFAULT_ROOTS = (".claude/skills", ".agents/skills", ".codex/skills", "skills")
 DEFAULT_PROMPT_FILES = ("AGENTS.md", "CLAUDE.md")
 _IMPORT = re.compile(rb"(?:^|\s)@(?:\./)?([^\s`]+\.md)(?=\s|$)", re.MULTILINE)
+_FENCE = re.compile(rb"^[ ]{0,3}(```|~~~).*?^[ ]{0,3}\1", re.MULTILINE | re.DOTALL)
 
 
 class Settings:
@@ -161,17 +162,27 @@ def _ignored_by_git(paths: list[str]) -> set[str]:
 
 
 def _drop_importers(files: list[str], settings: Settings) -> list[str]:
-    """Leave out a prompt file that imports another (``@AGENTS.md`` in CLAUDE.md): no agent reads the block twice."""
-    kept = []
-    for path in files:
-        imported = [other for other in files if other != path and other in _imports(path)]
-        if imported:
+    """Leave out a prompt file that imports another (``@AGENTS.md`` in CLAUDE.md): no agent reads the block twice.
+
+    When every file imports another (each names the other), none is left out:
+    the block must land somewhere.
+    """
+    importers = {
+        path: next((other for other in files if other != path and other in _imports(path)), None) for path in files
+    }
+    if all(importers.values()):
+        return files
+    for path, imported in importers.items():
+        if imported is not None:
             settings.skipped_prompt_files.append(
-                {"prompt_file": path, "reason": f"it imports {imported[0]} (@{os.path.basename(imported[0])})"}
+                {"prompt_file": path, "reason": f"it imports {imported} (@{os.path.basename(imported)})"}
             )
-        else:
-            kept.append(path)
-    return kept
+    return [path for path in files if importers[path] is None]
+
+
+def _first_imported(path: str, files: list[str]) -> str | None:
+    imports = _imports(path)
+    return next((other for other in files if other != path and other in imports), None)
 
 
 def _imports(path: str) -> set[str]:
@@ -181,7 +192,8 @@ def _imports(path: str) -> set[str]:
     except OSError:
         return set()
     folder = os.path.dirname(path)
-    return {os.path.normpath(os.path.join(folder, name.decode("utf-8", "replace"))) for name in _IMPORT.findall(data)}
+    text = _FENCE.sub(b"", data)  # Claude Code does not read an import inside a code block
+    return {os.path.normpath(os.path.join(folder, name.decode("utf-8", "replace"))) for name in _IMPORT.findall(text)}
 
 
 def require_roots(settings: Settings) -> list[str]:

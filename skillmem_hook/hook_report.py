@@ -108,3 +108,15 @@ def brief_warning(warning: str) -> str:
     if found is None:
         return warning
     return f"invalid YAML (frontmatter {found.group(1)}); name and description read line by line"
+
+
+def describe_skipped(skipped: Sequence[dict[str, str]]) -> str:
+    """The SKILL.md files the block leaves out, one short line each; empty when there are none."""
+    if not skipped:
+        return ""
+    lines = [f"{len(skipped):,} SKILL.md file(s) left out of the block (all of them: 'skillmem index', under skipped):"]
+    for item in skipped[:MAX_WARNINGS]:
+        lines.append(f"  {repository_path(item['root'], item['path'])}: {item['reason']}")
+    if len(skipped) > MAX_WARNINGS:
+        lines.append(f"  ... and {len(skipped) - MAX_WARNINGS:,} more")
+    return "\n".join(lines) + "\n"

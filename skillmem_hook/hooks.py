@@ -25,6 +25,7 @@ from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
 from skillmem_hook.hook_report import (
     describe_drift,
     describe_index_file,
+    describe_skipped,
     describe_untracked,
     describe_warnings,
 )
@@ -79,6 +80,7 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     if index_stale:
         report.append(describe_index_file(str(settings.write), written=write))
     report.append(describe_warnings(catalog.warnings))
+    report.append(describe_skipped(catalog.skipped))
     write_utf8(sys.stderr, "".join(notes + report))
     failing = [path for path, _ in drifted if states.get(path) != IGNORED]
     return EXIT_DRIFT if failing or untracked or index_stale else EXIT_OK

@@ -56,10 +56,14 @@ def emit(data: dict[str, object]) -> None:
         silence(sys.stdout)
     except (OSError, ValueError) as error:
         silence(sys.stdout)
-        raise FileAccessError(
-            f"cannot write the result to stdout: {getattr(error, 'strerror', None) or error}",
-            "check where stdout goes (a full disk, /dev/full, a closed stream)",
-        ) from None
+        raise _stdout_error(error) from None
+
+
+def _stdout_error(error: Exception) -> FileAccessError:
+    return FileAccessError(
+        f"cannot write the result to stdout: {getattr(error, 'strerror', None) or error}",
+        "check where stdout goes (a full disk, /dev/full, a closed stream)",
+    )
 
 
 def emit_raw(text: str) -> None:
@@ -68,6 +72,9 @@ def emit_raw(text: str) -> None:
         write_utf8(sys.stdout, text)
     except BrokenPipeError:
         silence(sys.stdout)
+    except (OSError, ValueError) as error:
+        silence(sys.stdout)
+        raise _stdout_error(error) from None
 
 
 def _write_array(items: Iterator[object], write: Callable[[str], object]) -> None:

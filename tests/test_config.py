@@ -204,3 +204,15 @@ def test_the_preamble_key_changes_or_turns_off_the_line_above_a_new_block(capsys
     line = {"DEFAULT": DEFAULT_PREAMBLE, None: None, "own": "Skills here; read SKILL.md first."}[expected]
     assert head == ("# Agents\n\n" + line + "\n\n" if line else "# Agents\n\n")
     assert run_cli(capsys, "verify", "--strict").code == 0
+
+
+def test_an_import_shown_in_a_code_block_does_not_count_and_mutual_imports_keep_both():
+    Path("skills").mkdir()
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").write_text("# Claude\n\nTo import, write:\n\n```markdown\n@AGENTS.md\n```\n")
+    assert load_settings().prompt_files == ["AGENTS.md", "CLAUDE.md"]
+    Path("AGENTS.md").write_text("See @CLAUDE.md too.\n")
+    Path("CLAUDE.md").write_text("@AGENTS.md\n")
+    settings = load_settings()
+    assert settings.prompt_files == ["AGENTS.md", "CLAUDE.md"]
+    assert settings.skipped_prompt_files == []

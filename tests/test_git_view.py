@@ -362,3 +362,43 @@ def test_the_hook_warns_about_a_root_outside_the_repository(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"skills root {outside}: {OUTSIDE_REPOSITORY}" in err
     assert b"far" in Path("AGENTS.md").read_bytes()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero"])
+def test_a_cache_that_is_a_fifo_or_an_endless_device_is_ignored_at_once(kind):
+    repository()
+    path = cache_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    command = [sys.executable, "-m", "skillmem_hook", "prompt", "--tracked", "--root", "skills"]
+    result = subprocess.run(command, capture_output=True, timeout=30)
+    assert result.returncode == 0
+    assert b"alpha" in result.stdout
+
+
+def test_a_root_git_tracks_nothing_below_is_said_not_silently_empty(capsys):
+    from skillmem_hook.hooks import skill_index
+
+    repository()
+    Path(".gitignore").write_text(".claude/\n")
+    write_skill(Path(".claude/skills"), "hello", skill_md("hello"))
+    Path("AGENTS.md").write_text("# A\n")
+    assert skill_index(["--root", ".claude/skills", "--prompt-file", "AGENTS.md"]) == 3
+    err = capsys.readouterr().err
+    assert "skills root .claude/skills: git ignores it, so git tracks no SKILL.md below it" in err
+
+
+def test_the_hooks_name_the_skill_files_they_leave_out(capsys):
+    from skillmem_hook.hooks import skill_index
+
+    repository()
+    write_skill(Path("skills"), "latin", b"---\nname: caf\xe9\n---\n")
+    git("add", "-A")
+    Path("AGENTS.md").write_text("# A\n")
+    skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"])
+    err = capsys.readouterr().err
+    assert "1 SKILL.md file(s) left out of the block" in err
+    assert "  skills/latin: the frontmatter is not valid UTF-8" in err

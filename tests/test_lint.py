@@ -117,3 +117,14 @@ def test_a_bad_hook_flag_is_plain_text_for_a_person_and_exit_2(capsys):
     first, hint = capsys.readouterr().err.splitlines()
     assert first == "skill-lint: unrecognized arguments: --nope"
     assert hint == "  see 'skill-lint --help'"
+
+
+def test_a_fifo_named_as_a_skill_file_is_refused_at_once(tmp_path, capsys):
+    import os
+
+    from skillmem_hook.cli import main
+
+    (tmp_path / "fifo").mkdir()
+    os.mkfifo(tmp_path / "fifo" / "SKILL.md")
+    assert main(["lint", str(tmp_path / "fifo" / "SKILL.md")]) == 2
+    assert "not a regular file" in capsys.readouterr().err

@@ -196,3 +196,11 @@ def test_a_hook_whose_stderr_is_closed_or_full_still_exits_3_on_drift(tmp_path, 
         ["bash", "-c", f"{command} --prompt-file {shlex.quote(str(prompt))} {redirects}"], timeout=60, check=False
     )
     assert result.returncode == 3
+
+
+def test_prompt_raw_into_a_full_stdout_is_a_clear_error_not_a_bug(tmp_path):
+    root = seed_tree(tmp_path / "skills")
+    result = run_with_redirects("> /dev/full", "prompt", "--raw", "--root", root)
+    assert result.returncode == 2
+    error = json.loads(result.stderr)["error"]
+    assert error.startswith("cannot write the result to stdout")

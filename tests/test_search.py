@@ -165,3 +165,22 @@ def test_excluded_skills_are_never_returned(capsys):
     Path(".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-private]\n")
     run = run_cli(capsys, "search", "parse", "csv", "files")
     assert [result["name"] for result in run.data["results"]] == ["csv-parser"]
+
+
+def test_a_chinese_question_is_read_the_same_under_an_ascii_locale(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from .helpers import skill_md, write_skill
+
+    write_skill(tmp_path / "skills", "db-tuning", skill_md("db-tuning", "数据库查询优化与索引"))
+    write_skill(tmp_path / "skills", "other", skill_md("other", "写作与文档"))
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG", "PYTHON"))}
+    env.update({"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"})
+    command = [sys.executable, "-m", "skillmem_hook", "search", "--root", str(tmp_path / "skills"), "数据库"]
+    result = subprocess.run(command, capture_output=True, env=env, check=False)
+    data = json.loads(result.stdout)
+    assert data["query"] == "数据库"
+    assert [hit["name"] for hit in data["results"]][:1] == ["db-tuning"]

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 
 HEADER = "skillmem-route-index 4"
+MAX_INDEX_BYTES = 256 * 1024 * 1024
 
 
 Row = tuple[str, str, str, list[str]]  # label, root, folder, the keys a prompt names it by (route.skill_keys)
@@ -103,9 +104,11 @@ def index_location(folder: str, flag_roots: Sequence[str] | None) -> str:
 
 def current_route_index(location: str, flag_roots: Sequence[str] | None) -> RouteIndex:
     """The stored index while it matches the disk; otherwise a new one, stored for next time."""
+    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
+
     try:
-        with open(location, "rb") as file:
-            stored = RouteIndex.from_bytes(file.read())
+        # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the prompt.
+        stored = RouteIndex.from_bytes(read_regular_file(location, MAX_INDEX_BYTES))
         if stored.snapshot.is_current():
             return stored
     except (OSError, ValueError, KeyError, TypeError):

@@ -10,7 +10,8 @@ The file lives in the git directory (``git rev-parse --git-path skillmem``),
 so nothing shows in ``git status``. It is JSON with a header naming the
 format, a fingerprint of the parsing code and the Unicode version; a file
 that is missing, corrupt, truncated, of another version or unwritable is
-ignored and rebuilt, never an error. It is written whole to a temporary
+ignored and rebuilt, never an error (nor a hang: only a regular file of at
+most MAX_CACHE_BYTES is read). It is written whole to a temporary
 file and renamed over the old one, so concurrent runs never see half a file.
 """
 
@@ -25,6 +26,7 @@ import zlib
 
 from skillmem_hook.catalog.domains import DOMAIN_NAMES, Placement
 from skillmem_hook.catalog.skills import SkillText
+from skillmem_hook.files import read_regular_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 
 FORMAT = "skillmem-cache-1"
 RACY_SECONDS = 3
+MAX_CACHE_BYTES = 512 * 1024 * 1024  # 100,000 skills take about 40 MB
 _CATALOG_FOLDER = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -86,8 +89,8 @@ def parser_fingerprint() -> str:
 
 def _load(path: str, header: dict[str, str]) -> dict[str, object]:
     try:
-        with open(path, "rb") as file:
-            content = json.loads(file.read())
+        # A regular file only, and capped: a FIFO or a link to /dev/zero put there must not hang the run.
+        content = json.loads(read_regular_file(path, MAX_CACHE_BYTES))
     except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(content, dict) or any(content.get(key) != value for key, value in header.items()):

@@ -30,6 +30,15 @@ if TYPE_CHECKING:
 OUTSIDE_REPOSITORY = "lies outside the repository, so it was read from disk and the block depends on this machine"
 
 
+def _nothing_tracked(root: str) -> str:
+    """Why git's view of a root is empty: said, since a block that loses every skill surprises."""
+    from skillmem_hook.catalog.git import ignored_paths  # noqa: PLC0415
+
+    ignored = bool(ignored_paths([root])) if os.path.isdir(root) else False
+    why = "git ignores it, so " if ignored else ""
+    return f"{why}git tracks no SKILL.md below it: the block lists none of its skills (git add them, or fix --root)"
+
+
 class CatalogOptions:
     """How to build a catalog: which view, whether to cache, and the repository's selection rules.
 
@@ -161,7 +170,10 @@ def _list_root(
         real_top = os.path.realpath(work_tree.top)
         real_root = os.path.realpath(root)
         if real_root == real_top or real_root.startswith(real_top + os.sep):
-            return _list_tracked(root)
+            found, skipped = _list_tracked(root)
+            if not found and not skipped:
+                notices.append({"root": root, "notice": _nothing_tracked(root)})
+            return found, skipped
         notices.append({"root": root, "notice": OUTSIDE_REPOSITORY})
     files, skipped = find_skill_files(root)
     return [_Pending(root, found.relative, "", file_path=found.file_path) for found in files], skipped

@@ -34,7 +34,8 @@ def search(
     text: bool = False,
     options: CatalogOptions | None = None,
 ) -> int:
-    intent = " ".join(intent_words).strip()
+    # Under an ASCII locale the arguments arrive as escaped bytes: read them as the UTF-8 a terminal sends.
+    intent = " ".join(os.fsencode(word).decode("utf-8", "replace") for word in intent_words).strip()
     if not intent:
         raise UsageError(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"

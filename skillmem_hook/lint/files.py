@@ -9,6 +9,7 @@ involve a checked file.
 from __future__ import annotations
 
 import os
+import stat
 import unicodedata
 
 from skillmem_hook.catalog.names import check_name, slug_of
@@ -16,6 +17,7 @@ from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skills import SkillProblem, owner_of, read_skill_text
 from skillmem_hook.catalog.walk import SKILL_FILE, find_skill_files
 from skillmem_hook.errors import FileAccessError
+from skillmem_hook.files import kind_of
 from skillmem_hook.lint.check import FileLint, lint_skill_file
 from skillmem_hook.lint.rules import QUALITY, RULES, Finding
 
@@ -156,10 +158,16 @@ def _subfolders(skill_dir: str) -> list[str]:
 
 def _read(path: str) -> bytes:
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        # O_NONBLOCK: a FIFO with no writer would otherwise wait forever.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise FileAccessError(f"cannot read {path}: {error.strerror}", "pass the path of a SKILL.md") from None
     try:
+        kind = os.fstat(handle).st_mode
+        if not stat.S_ISREG(kind):
+            raise FileAccessError(
+                f"cannot read {path}: {kind_of(kind)}, not a regular file", "pass the path of a SKILL.md"
+            )
         chunks = []
         size = 0
         while size < MAX_LINT_BYTES and (chunk := os.read(handle, MAX_LINT_BYTES - size)):
