@@ -18,7 +18,7 @@ from skillmem_hook.arguments import ArgumentParser, HelpShown, add_catalog_optio
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
-from skillmem_hook.catalog.git import find_git_dir, ignored_paths
+from skillmem_hook.catalog.git import find_git_dir, find_work_tree, ignored_paths
 from skillmem_hook.commands.index import write_index_file
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
@@ -129,6 +129,8 @@ def _run_lint(argv: Sequence[str] | None) -> int:
         return EXIT_OK
     settings = load_settings(options.root)
     roots = settings.roots if options.filenames else require_roots(settings)
-    run = collect_findings(options.filenames, roots, settings.lint)
+    # In a work tree, the commit must hold what a SKILL.md points at: git's index decides, not the disk.
+    in_work_tree = bool(options.filenames) and find_work_tree() is not None
+    run = collect_findings(options.filenames, roots, settings.lint, tracked=in_work_tree)
     write_utf8(sys.stderr, describe_findings(run))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK

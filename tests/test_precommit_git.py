@@ -182,3 +182,27 @@ def test_an_ignored_prompt_file_is_kept_current_without_failing(hook_repo, tmp_p
     result = repo.commit("add gamma")
     assert result.returncode == 0, result.stdout + result.stderr
     assert ci_passes(repo, tmp_path)  # the clone has no PERSONAL.md: it is left out, not an error
+
+
+def test_skill_lint_stops_a_commit_whose_script_is_on_disk_but_not_in_the_commit(hook_repo, tmp_path):  # noqa: F811
+    hook_root, rev, env = hook_repo
+    path = tmp_path / "lint"
+    path.mkdir()
+    repo = UserRepo(path, env)
+    repo.git("init", "-q")
+    body = "Run it:\n\n```sh\npython scripts/unpack.py in.docx\n```\n"
+    write_skill(path / "skills", "docx", skill_md("docx", "Unpack DOCX files. Use when a .docx must be read.", body))
+    (path / "skills" / "docx" / "scripts").mkdir()
+    (path / "skills" / "docx" / "scripts" / "unpack.py").write_text("print('unpack')\n")
+    (path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-lint\n        args: [--root, skills]\n"
+    )
+    repo.git("add", ".pre-commit-config.yaml", "skills/docx/SKILL.md")  # the script is left untracked
+    assert repo.pre_commit("install").returncode == 0
+    stopped = repo.commit("add docx")
+    assert stopped.returncode != 0
+    assert "SK201" in stopped.stdout + stopped.stderr
+    repo.git("add", "skills/docx/scripts/unpack.py")
+    result = repo.commit("add docx")
+    assert result.returncode == 0, result.stdout + result.stderr

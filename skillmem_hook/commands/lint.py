@@ -40,9 +40,11 @@ def lint(files: Sequence[str], roots: Sequence[str], *, text: bool, section: dic
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK
 
 
-def collect_findings(files: Sequence[str], roots: Sequence[str], section: dict[str, object] | None) -> LintRun:
+def collect_findings(
+    files: Sequence[str], roots: Sequence[str], section: dict[str, object] | None, *, tracked: bool = False
+) -> LintRun:
     """Lint with the rules that .skillmem.yaml's ``lint:`` section selects."""
-    return lint_paths(files, roots, lint_options(section))
+    return lint_paths(files, roots, lint_options(section), tracked=tracked)
 
 
 def count_errors(run: LintRun) -> int:

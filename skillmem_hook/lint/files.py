@@ -13,7 +13,7 @@ import stat
 import unicodedata
 
 from skillmem_hook.catalog.names import check_name, slug_of
-from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.scan import CatalogOptions, scan_roots
 from skillmem_hook.catalog.skills import SkillProblem, owner_of, read_skill_text
 from skillmem_hook.catalog.walk import SKILL_FILE, find_skill_files
 from skillmem_hook.errors import FileAccessError
@@ -42,23 +42,35 @@ class LintRun:
         self.checked = checked
 
 
-def lint_paths(files: Sequence[str], roots: Sequence[str], options: LintOptions) -> LintRun:
-    """Lint the named SKILL.md files (or folders holding one), or every skill of the roots when none are named."""
+def lint_paths(files: Sequence[str], roots: Sequence[str], options: LintOptions, *, tracked: bool = False) -> LintRun:
+    """Lint the named SKILL.md files (or folders holding one), or every skill of the roots when none are named.
+
+    ``tracked`` (the hook, inside a git work tree): a file a named SKILL.md
+    points at must be one git tracks, since the commit must hold it; and
+    duplicates are sought among the skills git tracks.
+    """
     quality = any(RULES[code].group == QUALITY for code in options.enabled)
-    findings, checked = _lint_named(files, roots, quality) if files else _lint_roots(roots, quality)
+    if files:
+        findings, checked = _lint_named(files, roots, quality, tracked=tracked)
+    else:
+        findings, checked = _lint_roots(roots, quality)
     kept = [finding for finding in findings if options.applies(finding.code, finding.path)]
     kept.sort(key=Finding.sort_key)
     return LintRun(kept, checked)
 
 
-def _lint_named(files: Sequence[str], roots: Sequence[str], quality: bool) -> tuple[list[Finding], int]:
+def _lint_named(
+    files: Sequence[str], roots: Sequence[str], quality: bool, *, tracked: bool
+) -> tuple[list[Finding], int]:
     """The named files' findings; duplicates from the roots' catalog, those that involve a named file."""
+    paths = [path for name in files for path in _named_skill_files(name)]
+    in_index = _tracked_files([os.path.dirname(os.path.abspath(path)) for path in paths]) if tracked else None
     results: dict[str, tuple[str, FileLint]] = {}
-    for path in [path for name in files for path in _named_skill_files(name)]:
-        results[os.path.realpath(path)] = (path, _lint_file(path, _read(path), quality))
+    for path in paths:
+        results[os.path.realpath(path)] = (path, _lint_file(path, _read(path), quality, in_index))
     findings = [finding for _, result in results.values() for finding in result.findings]
     if roots:
-        for dropped, kept in scan_roots(roots).duplicates:
+        for dropped, kept in scan_roots(roots, CatalogOptions(tracked=tracked)).duplicates:
             pair = ((dropped.root, dropped.path, dropped.label), (kept.root, kept.path, kept.label))
             findings += _duplicate_findings(pair, lambda listed: results.get(os.path.realpath(_file_of(listed))))
     return findings, len(results)
@@ -131,11 +143,25 @@ def _duplicate_findings(
     return []
 
 
-def _lint_file(path: str, data: bytes, quality: bool) -> FileLint:
+def _tracked_files(folders: Sequence[str]) -> set[str]:
+    """Every path git's index holds below the folders, and the folders on the way: absolute, normalised."""
+    from skillmem_hook.catalog.git import tracked_entries  # noqa: PLC0415
+
+    paths: set[str] = set()
+    for entry in tracked_entries([os.path.relpath(folder) for folder in folders] or ["."], everything=True):
+        path = os.path.abspath(entry.path)
+        while path not in paths and path != os.path.dirname(path):
+            paths.add(path)
+            path = os.path.dirname(path)
+    return paths
+
+
+def _lint_file(path: str, data: bytes, quality: bool, in_index: set[str] | None = None) -> FileLint:
     skill_dir = os.path.dirname(os.path.abspath(path))
 
     def exists(relative: str) -> bool:
-        return os.path.exists(os.path.join(skill_dir, relative))
+        target = os.path.normpath(os.path.join(skill_dir, relative))
+        return os.path.exists(target) if in_index is None else target in in_index
 
     return lint_skill_file(
         data,
