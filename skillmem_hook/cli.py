@@ -28,6 +28,9 @@ COMMANDS = {
     "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
 }
 
+# The commands that build the catalog, and so take --tracked and --no-cache.
+CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search")
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
@@ -117,7 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     parsers = {name: subparsers.add_parser(name, help=text, description=text) for name, text in COMMANDS.items()}
     for name, sub in parsers.items():
         add_location_options(sub, prompt_files=name in ("inject", "verify", "hook"))
-        add_catalog_options(sub, view=True)
+        if name in CATALOG_COMMANDS:
+            add_catalog_options(sub, view=True)
     parsers["index"].add_argument("--write", metavar="PATH", help="also write a human-readable SKILLS_INDEX.md there")
     parsers["verify"].add_argument(
         "--strict",
