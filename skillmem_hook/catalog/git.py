@@ -121,11 +121,13 @@ def tracked_entries(pathspecs: Sequence[str], *, everything: bool = False) -> li
             "pass paths inside this repository, or scan the file system (drop --tracked)",
         )
     entries = []
-    for record in out.split(b"\0"):
-        if record and (everything or record.endswith(b"SKILL.md") or record.startswith((b"120000", b"160000"))):
-            info, _, path = record.partition(b"\t")
-            mode, oid, stage = info.decode("ascii").split(" ")
-            entries.append(IndexEntry(mode, oid, stage, _decode(path)))
+    # One decode of the whole output: UTF-8 errors never span the ASCII tabs and NULs, so each path
+    # decodes as it would alone, and a per-record decode costs more than the rest of the loop.
+    for record in _decode(out).split("\0"):
+        if record and (everything or record.endswith("SKILL.md") or record.startswith(("120000", "160000"))):
+            info, _, path = record.partition("\t")
+            mode, oid, stage = info.split(" ")
+            entries.append(IndexEntry(mode, oid, stage, path))
     return entries
 
 
