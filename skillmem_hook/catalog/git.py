@@ -114,12 +114,22 @@ def tracked_entries(pathspecs: Sequence[str], *, everything: bool = False) -> li
     SKILL.md, symlinks and submodules (a skill's scripts and references are
     many more entries, and are skipped before they are decoded).
     """
+    return parse_index(list_index(pathspecs), everything=everything)
+
+
+def list_index(pathspecs: Sequence[str]) -> bytes:
+    """Git's raw listing (``ls-files --stage -z``) of the index entries under the given paths."""
     code, out = run_git(["ls-files", "--stage", "-z", "--", *pathspecs])
     if code != 0:
         raise UsageError(
             "git cannot list the files under " + ", ".join(repr(path) for path in pathspecs),
             "pass paths inside this repository, or scan the file system (drop --tracked)",
         )
+    return out
+
+
+def parse_index(out: bytes, *, everything: bool = False) -> list[IndexEntry]:
+    """The entries of a raw listing (``list_index``); see ``tracked_entries`` for ``everything``."""
     entries = []
     # One decode of the whole output: UTF-8 errors never span the ASCII tabs and NULs, so each path
     # decodes as it would alone, and a per-record decode costs more than the rest of the loop.
