@@ -347,3 +347,13 @@ def test_the_hooks_view_is_git_inside_a_work_tree():
     catalog = scan_roots(["skills"], CatalogOptions(tracked=None))
     assert names(catalog) == ["alpha", "beta"]
     assert catalog.work_tree is not None
+
+
+def test_a_cached_skill_keeps_its_sections_for_search():
+    repository()
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Parse CSV", "\n## When to use\n\nFor tables.\n"))
+    git("add", "-A")
+    fresh = {s.name: s.sections for s in scan_roots(["skills"], TRACKED).skills}
+    assert "tables" in fresh["alpha"]
+    cache_file().with_name("catalog.json").unlink()  # so the cache, not the catalog snapshot, serves the next run
+    assert {s.name: s.sections for s in scan_roots(["skills"], TRACKED).skills} == fresh

@@ -132,6 +132,7 @@ def _entry_from_json(raw: object) -> Entry | None:
         metadata,
         title=title,
         placement=None if placement is None else Placement(*placement),
+        sections=sections,
     )
 
 
