@@ -150,15 +150,15 @@ def _is_text_or_none(value: object) -> bool:
     return value is None or isinstance(value, str)
 
 
-def write_file_quietly(path: str, data: bytes) -> None:
-    """Replace the file atomically; any failure leaves the old one (or none) and is ignored."""
+def write_file_quietly(path: str, *chunks: bytes) -> None:
+    """Replace the file with the chunks, atomically; any failure leaves the old one (or none) and is ignored."""
     temporary = f"{path}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
             with os.fdopen(handle, "wb") as file:
-                file.write(data)
+                file.writelines(chunks)  # not joined: a large file is not copied once more
             os.replace(temporary, path)
         finally:
             with contextlib.suppress(OSError):
