@@ -48,6 +48,7 @@ def varied_repository() -> None:
     write_skill(Path("skills"), "@team/gamma", skill_md("gamma", "Team skill"))
     write_skill(Path("skills"), "zz-copy", skill_md("alpha", "A second alpha"))
     write_skill(Path("skills"), "drafty", skill_md("drafty", "Excluded"))
+    write_skill(Path("skills"), "mixed", skill_md("Mixed Case_Name", "Its slug differs from its name"))
     write_skill(Path("skills"), "broken", b"---\nname: [unclosed\n")
     write_skill(Path("skills"), "warned", b"---\nname: warned\ndescription: 5\n---\n# Title\n")
     git("add", "-A")
@@ -69,6 +70,8 @@ def test_a_warm_run_is_served_by_the_snapshot_and_equals_a_fresh_build(monkeypat
     options = CatalogOptions(tracked=True, exclude=["drafty"])
     fresh = described(scan_roots(["skills"], CatalogOptions(tracked=True, exclude=["drafty"], cache=False)))
     assert fresh["duplicates"] and fresh["excluded"] and fresh["skipped"]
+    assert {"@team", ""} == {skill["owner"] for skill in fresh["skills"]}
+    assert any(skill["slug"] != skill["name"] for skill in fresh["skills"])
     assert described(scan_roots(["skills"], options)) == fresh
     assert snapshot_file().is_file()
 

@@ -56,23 +56,27 @@ class Snapshot:
                 body = file.read()
             if header != self._header(zlib.crc32(body)):
                 return None
+            # At 100,000 skills each copy of the file is some 40 MB of the peak: keep one at a time.
             text = body.decode("ascii")
-            del body  # at 100,000 skills each copy of the file is some 40 MB of the peak
-            return _catalog_from_json(json.loads(text))
+            del body
+            content = json.loads(text)
+            del text
+            return _catalog_from_json(content)
         except (OSError, ValueError, TypeError, IndexError, KeyError, RecursionError):
             return None
 
     def save(self, catalog: Catalog) -> None:
         position = {id(skill): number for number, skill in enumerate(catalog.skills)}
-        text = json.dumps(
-            {
-                "skills": [_skill_row(skill) for skill in catalog.skills],
-                "excluded": [_skill_row(skill) for skill in catalog.excluded],
-                "duplicates": [[_skill_row(dropped), position[id(kept)]] for dropped, kept in catalog.duplicates],
-                "skipped": catalog.skipped,
-            },
-            separators=(",", ":"),
-        )
+        rows = _Rows()
+        content = {
+            "skills": [rows.row(skill) for skill in catalog.skills],
+            "excluded": [rows.row(skill) for skill in catalog.excluded],
+            "duplicates": [[rows.row(dropped), position[id(kept)]] for dropped, kept in catalog.duplicates],
+            "skipped": catalog.skipped,
+            "roots": list(rows.roots),
+            "placements": [list(placement) for placement in rows.placements],
+        }
+        text = json.dumps(content, separators=(",", ":"))
         body = text.encode("ascii")  # ensure_ascii: a surrogate-escaped path survives as \\udcxx
         del text
         header = json.dumps(self._header(zlib.crc32(body)), separators=(",", ":")).encode("ascii")
@@ -122,37 +126,53 @@ def _file_stamp(path: str) -> list[int] | None:
     return [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
 
 
-def _skill_row(skill: Skill) -> list[object]:
-    return [
-        skill.name,
-        skill.description,
-        skill.path,
-        skill.root,
-        skill.warnings,
-        skill.metadata,
-        list(skill.placement),
-        skill.sections,
-        skill.owner,
-        skill.slug,
-        skill.label,
-    ]
+class _Rows:
+    """Skills as JSON rows, small to load: values many skills share (roots, placements) are stored once.
+
+    A row: name, description, path, root's number, warnings, metadata,
+    placement's number, sections, owner, then slug and label, each null when
+    it equals the name (most do).
+    """
+
+    def __init__(self) -> None:
+        self.roots: dict[str, int] = {}
+        self.placements: dict[Placement, int] = {}
+
+    def row(self, skill: Skill) -> list[object]:
+        return [
+            skill.name,
+            skill.description,
+            skill.path,
+            self.roots.setdefault(skill.root, len(self.roots)),
+            skill.warnings,
+            skill.metadata,
+            self.placements.setdefault(skill.placement, len(self.placements)),
+            skill.sections,
+            skill.owner,
+            None if skill.slug == skill.name else skill.slug,
+            None if skill.label == skill.name else skill.label,
+        ]
 
 
-def _skill_from_row(row: Sequence[Any]) -> Skill:
+def _skill_from_row(row: Sequence[Any], roots: Sequence[str], placements: Sequence[Placement]) -> Skill:
     """The skill as saved: its derived fields (owner, slug, label, placement) are not computed again."""
     name, description, path, root, warnings, metadata, placement, sections, owner, slug, label = row
     skill = Skill.__new__(Skill)
-    skill.name, skill.description, skill.path, skill.root = name, description, path, root
+    skill.name, skill.description, skill.path, skill.root = name, description, path, roots[root]
     skill.warnings, skill.metadata, skill.sections = warnings, metadata, sections
-    skill.owner, skill.slug, skill.label = owner, slug, label
-    skill.placement = Placement._make(placement)
+    skill.owner = owner
+    skill.slug = name if slug is None else slug
+    skill.label = name if label is None else label
+    skill.placement = placements[placement]
     return skill
 
 
 def _catalog_from_json(content: dict[str, Any]) -> Catalog:
     from skillmem_hook.catalog.scan import Catalog  # noqa: PLC0415 - scan imports this module
 
-    skills = [_skill_from_row(row) for row in content["skills"]]
-    duplicates = [(_skill_from_row(row), skills[kept]) for row, kept in content["duplicates"]]
-    excluded = [_skill_from_row(row) for row in content["excluded"]]
+    roots = content["roots"]
+    placements = [Placement._make(placement) for placement in content["placements"]]
+    skills = [_skill_from_row(row, roots, placements) for row in content["skills"]]
+    duplicates = [(_skill_from_row(row, roots, placements), skills[kept]) for row, kept in content["duplicates"]]
+    excluded = [_skill_from_row(row, roots, placements) for row in content["excluded"]]
     return Catalog(skills, duplicates, content["skipped"], excluded=excluded)
