@@ -170,9 +170,14 @@ class Bench:
         return {
             "skills": self.size,
             "cache_bytes": self.cache.stat().st_size,
+            "snapshot_bytes": _size_or_none(self.cache.with_name("catalog.json")),
             "blob_keys": sum(key.startswith("b:") for key in entries),
             "stat_keys": sum(key.startswith("f:") for key in entries),
         }
+
+
+def _size_or_none(path: Path) -> int | None:
+    return path.stat().st_size if path.exists() else None
 
 
 def digest(path: Path) -> str:
@@ -211,7 +216,8 @@ def print_tables(result: dict[str, list[dict[str, object]]]) -> None:
     for row in result["cache"]:
         print(
             f"cache, {row['skills']} skills: {row['cache_bytes']} bytes, "
-            f"{row['blob_keys']} blob keys, {row['stat_keys']} stat keys"
+            f"{row['blob_keys']} blob keys, {row['stat_keys']} stat keys, "
+            f"catalog snapshot {row.get('snapshot_bytes')} bytes"
         )
 
 

@@ -88,4 +88,5 @@ def test_the_hook_benchmark_runs_without_npm_and_reports_every_yardstick(tmp_pat
     assert pre_commit["skills"] == 20 and pre_commit["hook_ms"] > 0 and pre_commit["noop_ms"] > 0
     [cache] = figures["cache"]
     assert cache["cache_bytes"] > 0 and cache["blob_keys"] + cache["stat_keys"] == 20
+    assert cache["snapshot_bytes"] > 0  # the warm hook keeps the whole catalog in git's view
     assert "x openskills" in result.stdout

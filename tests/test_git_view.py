@@ -402,3 +402,13 @@ def test_the_hooks_name_the_skill_files_they_leave_out(capsys):
     err = capsys.readouterr().err
     assert "1 SKILL.md file(s) left out of the block" in err
     assert "  skills/latin: the frontmatter is not valid UTF-8" in err
+
+
+def test_a_cached_skill_keeps_its_sections_for_search():
+    repository()
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Parse CSV", "\n## When to use\n\nFor tables.\n"))
+    git("add", "-A")
+    fresh = {s.name: s.sections for s in scan_roots(["skills"], TRACKED).skills}
+    assert "tables" in fresh["alpha"]
+    cache_file().with_name("catalog.json").unlink()  # so the cache, not the catalog snapshot, serves the next run
+    assert {s.name: s.sections for s in scan_roots(["skills"], TRACKED).skills} == fresh

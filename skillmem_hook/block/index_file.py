@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-from urllib.parse import quote
 
 from skillmem_hook.block.render import group_by_domain
 
@@ -42,6 +41,8 @@ def render_index_file(skills: Sequence[Skill], index_folder: str = ".") -> bytes
 def _index_line(skill: Skill, index_folder: str) -> str:
     description = escape_markdown(" ".join(skill.description.split())) or "(no description)"
     folder = repository_path(skill.root, skill.path)
+    from urllib.parse import quote  # noqa: PLC0415 - with ipaddress, 2 ms of every hook's start; few write an index
+
     target = quote(os.path.relpath(os.path.join(folder, "SKILL.md"), index_folder or "."))
     return f"- **{escape_markdown(skill.label)}**: {description} ([{escape_markdown(folder)}]({target}))"
 

@@ -107,21 +107,24 @@ def _entry_to_json(entry: object) -> object:
 
 
 def _entry_from_json(raw: object) -> Entry | None:
-    """The entry, or None for anything that is not exactly what ``_entry_to_json`` writes."""
-    if isinstance(raw, str):
+    """The entry, or None for anything that is not exactly what ``_entry_to_json`` writes.
+
+    JSON gives exact types, so ``type(...) is`` (cheaper than isinstance) tells the same; this runs once per skill.
+    """
+    if type(raw) is str:
         return raw
-    if not isinstance(raw, list) or len(raw) != 7:
+    if type(raw) is not list or len(raw) != 7:
         return None
     name, description, warnings, metadata, title, placement, sections = raw
     if not (
-        _is_text_or_none(name)
-        and _is_text_or_none(description)
-        and isinstance(title, str)
-        and isinstance(sections, str)
-        and isinstance(warnings, list)
-        and all(isinstance(item, str) for item in warnings)
-        and isinstance(metadata, dict)
-        and all(isinstance(value, str) for value in metadata.values())
+        (name is None or type(name) is str)
+        and (description is None or type(description) is str)
+        and type(title) is str
+        and type(sections) is str
+        and type(warnings) is list
+        and (not warnings or all(type(item) is str for item in warnings))
+        and type(metadata) is dict
+        and (not metadata or all(type(value) is str for value in metadata.values()))
         and (placement is None or _is_placement(placement))
     ):
         return None
@@ -132,6 +135,7 @@ def _entry_from_json(raw: object) -> Entry | None:
         metadata,
         title=title,
         placement=None if placement is None else Placement(*placement),
+        sections=sections,
     )
 
 
@@ -149,15 +153,15 @@ def _is_text_or_none(value: object) -> bool:
     return value is None or isinstance(value, str)
 
 
-def write_file_quietly(path: str, data: bytes) -> None:
-    """Replace the file atomically; any failure leaves the old one (or none) and is ignored."""
+def write_file_quietly(path: str, *chunks: bytes) -> None:
+    """Replace the file with the chunks, atomically; any failure leaves the old one (or none) and is ignored."""
     temporary = f"{path}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
             with os.fdopen(handle, "wb") as file:
-                file.write(data)
+                file.writelines(chunks)  # not joined: a large file is not copied once more
             os.replace(temporary, path)
         finally:
             with contextlib.suppress(OSError):

@@ -8,6 +8,7 @@ and decoded as UTF-8 with surrogate escapes, whatever the locale.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 from skillmem_hook.errors import UsageError
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
     from typing import IO
 
 GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file system"
-_CHUNK = 256  # object ids sent to cat-file before reading their answers: well under a pipe's buffer
 
 
 class WorkTree:
@@ -114,18 +114,30 @@ def tracked_entries(pathspecs: Sequence[str], *, everything: bool = False) -> li
     SKILL.md, symlinks and submodules (a skill's scripts and references are
     many more entries, and are skipped before they are decoded).
     """
+    return parse_index(list_index(pathspecs), everything=everything)
+
+
+def list_index(pathspecs: Sequence[str]) -> bytes:
+    """Git's raw listing (``ls-files --stage -z``) of the index entries under the given paths."""
     code, out = run_git(["ls-files", "--stage", "-z", "--", *pathspecs])
     if code != 0:
         raise UsageError(
             "git cannot list the files under " + ", ".join(repr(path) for path in pathspecs),
             "pass paths inside this repository, or scan the file system (drop --tracked)",
         )
+    return out
+
+
+def parse_index(out: bytes, *, everything: bool = False) -> list[IndexEntry]:
+    """The entries of a raw listing (``list_index``); see ``tracked_entries`` for ``everything``."""
     entries = []
-    for record in out.split(b"\0"):
-        if record and (everything or record.endswith(b"SKILL.md") or record.startswith((b"120000", b"160000"))):
-            info, _, path = record.partition(b"\t")
-            mode, oid, stage = info.decode("ascii").split(" ")
-            entries.append(IndexEntry(mode, oid, stage, _decode(path)))
+    # One decode of the whole output: UTF-8 errors never span the ASCII tabs and NULs, so each path
+    # decodes as it would alone, and a per-record decode costs more than the rest of the loop.
+    for record in _decode(out).split("\0"):
+        if record and (everything or record.endswith("SKILL.md") or record.startswith(("120000", "160000"))):
+            info, _, path = record.partition("\t")
+            mode, oid, stage = info.split(" ")
+            entries.append(IndexEntry(mode, oid, stage, path))
     return entries
 
 
@@ -142,27 +154,44 @@ def ignored_paths(paths: Iterable[str]) -> set[str]:
 
 
 def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
-    """(oid, first ``limit`` bytes) for each blob, in the given order; memory stays bounded."""
+    """(oid, first ``limit`` bytes) for each blob, in the given order; memory stays bounded.
+
+    A thread writes every id while this one reads the answers, so git never
+    waits for the reader between requests, and ``--buffer`` lets it answer
+    in large writes rather than one flush per object.
+    """
     import subprocess  # noqa: PLC0415
+    import threading  # noqa: PLC0415
 
     try:
         process = subprocess.Popen(
-            ["git", "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+            ["git", "cat-file", "--batch", "--buffer"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
         )
     except OSError:
         raise UsageError("git is not on PATH", GIT_MISSING_HINT) from None
     assert process.stdin is not None and process.stdout is not None
+    writer = threading.Thread(target=_write_ids, args=(process.stdin, oids), daemon=True)
+    writer.start()
     try:
-        for start in range(0, len(oids), _CHUNK):
-            chunk = oids[start : start + _CHUNK]
-            process.stdin.write("".join(oid + "\n" for oid in chunk).encode("ascii"))
-            process.stdin.flush()
-            for oid in chunk:
-                yield oid, _read_answer(process.stdout, limit)
+        for oid in oids:
+            yield oid, _read_answer(process.stdout, limit)
     finally:
-        process.stdin.close()
-        process.stdout.close()
+        process.stdout.close()  # a writer still blocked on a full pipe then fails, and ends
+        writer.join()
         process.wait()
+
+
+def _write_ids(stdin: IO[bytes], oids: Sequence[str]) -> None:
+    try:
+        stdin.write("".join(oid + "\n" for oid in oids).encode("ascii"))
+    except OSError:
+        pass  # git went away: the reader sees its output end
+    finally:
+        with contextlib.suppress(OSError):
+            stdin.close()
 
 
 def _read_answer(stdout: IO[bytes], limit: int) -> bytes:

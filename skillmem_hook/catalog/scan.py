@@ -117,12 +117,36 @@ def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> C
     """
     options = options or CatalogOptions()
     work_tree = _work_tree(options)
-    cache = ContentCache(_cache_path(work_tree, options))
+    cache_path = _cache_path(work_tree, options)
+    distinct = _distinct(roots)
+    listings = _listings(distinct, work_tree)
+    snapshot = None
+    if work_tree is not None:
+        from skillmem_hook.catalog.snapshot import snapshot_for  # noqa: PLC0415 - git's view only
+
+        snapshot = snapshot_for(cache_path, listings, options, work_tree.top)
+    catalog = snapshot.load() if snapshot is not None else None
+    if catalog is None:
+        catalog = _build(distinct, options, work_tree, cache_path, listings or {})
+        if snapshot is not None:
+            snapshot.save(catalog)
+    catalog.work_tree = work_tree
+    return catalog
+
+
+def _build(
+    roots: list[str],
+    options: CatalogOptions,
+    work_tree: WorkTree | None,
+    cache_path: str | None,
+    listings: dict[str, bytes],
+) -> Catalog:
+    cache = ContentCache(cache_path)
     pending: list[_Pending] = []
     skipped: list[dict[str, str]] = []
     notices: list[dict[str, str]] = []
-    for root in _distinct(roots):
-        found, root_skipped = _list_root(root, work_tree, notices)
+    for root in roots:
+        found, root_skipped = _list_root(root, work_tree, notices, listings)
         pending += found
         skipped += ({"root": root, "path": path, "reason": reason} for path, reason in root_skipped)
     _read_entries(pending, cache)
@@ -131,7 +155,7 @@ def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> C
     kept, excluded = split_excluded(parsed, options.exclude)
     kept, duplicates = deduplicate(kept)
     apply_domains(kept, options.domains)
-    return Catalog(kept, duplicates, skipped, excluded=excluded, notices=notices, work_tree=work_tree)
+    return Catalog(kept, duplicates, skipped, excluded=excluded, notices=notices)
 
 
 def _work_tree(options: CatalogOptions) -> WorkTree | None:
@@ -163,14 +187,28 @@ def _distinct(roots: Sequence[str]) -> list[str]:
     return list(by_real.values())
 
 
+def _inside(root: str, work_tree: WorkTree) -> bool:
+    real_top = os.path.realpath(work_tree.top)
+    real_root = os.path.realpath(root)
+    return real_root == real_top or real_root.startswith(real_top + os.sep)
+
+
+def _listings(roots: list[str], work_tree: WorkTree | None) -> dict[str, bytes] | None:
+    """Git's raw listing of each root, when every root lies in the work tree (else None: some are walked)."""
+    if work_tree is None or not all(_inside(root, work_tree) for root in roots):
+        return None
+    from skillmem_hook.catalog.git import list_index  # noqa: PLC0415
+    from skillmem_hook.catalog.tracked import pathspec_of  # noqa: PLC0415
+
+    return {root: list_index([pathspec_of(root)]) for root in roots}
+
+
 def _list_root(
-    root: str, work_tree: WorkTree | None, notices: list[dict[str, str]]
+    root: str, work_tree: WorkTree | None, notices: list[dict[str, str]], listings: dict[str, bytes]
 ) -> tuple[list[_Pending], list[tuple[str, str]]]:
     if work_tree is not None:
-        real_top = os.path.realpath(work_tree.top)
-        real_root = os.path.realpath(root)
-        if real_root == real_top or real_root.startswith(real_top + os.sep):
-            found, skipped = _list_tracked(root)
+        if _inside(root, work_tree):
+            found, skipped = _list_tracked(root, listings)
             if not found and not skipped:
                 notices.append({"root": root, "notice": _nothing_tracked(root)})
             return found, skipped
@@ -179,11 +217,12 @@ def _list_root(
     return [_Pending(root, found.relative, "", file_path=found.file_path) for found in files], skipped
 
 
-def _list_tracked(root: str) -> tuple[list[_Pending], list[tuple[str, str]]]:
-    from skillmem_hook.catalog.git import tracked_entries  # noqa: PLC0415
+def _list_tracked(root: str, listings: dict[str, bytes]) -> tuple[list[_Pending], list[tuple[str, str]]]:
+    from skillmem_hook.catalog.git import list_index, parse_index  # noqa: PLC0415
     from skillmem_hook.catalog.tracked import pathspec_of, tracked_skill_files  # noqa: PLC0415
 
-    found, skipped = tracked_skill_files(root, tracked_entries([pathspec_of(root)]))
+    listing = listings[root] if root in listings else list_index([pathspec_of(root)])
+    found, skipped = tracked_skill_files(root, parse_index(listing))
     return [_Pending(root, tracked.relative, "b:" + tracked.oid, oid=tracked.oid) for tracked in found], skipped
 
 

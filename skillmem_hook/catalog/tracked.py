@@ -101,7 +101,8 @@ def _resolve_link(
 
 def _hidden(relative: str) -> bool:
     """True when a folder on the path (not the root itself) starts with a dot."""
-    return any(part.startswith(".") for part in relative.split("/")[:-1])
+    folders = relative.rpartition("/")[0]  # string tests, not a split: this runs once per tracked file
+    return folders.startswith(".") or "/." in folders
 
 
 def _look_up(path: str) -> IndexEntry | None:
