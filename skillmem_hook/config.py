@@ -20,7 +20,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.catalog.scan import CatalogOptions
+    from skillmem_hook.catalog.catalog import CatalogOptions
 
 CONFIG_FILE = ".skillmem.yaml"
 DEFAULT_ROOTS = (".claude/skills", ".agents/skills", ".codex/skills", "skills")
@@ -58,7 +58,7 @@ class Settings:
 
     def catalog_options(self, *, hook: bool = False) -> CatalogOptions:
         """How to build the catalog. The hooks take git's view whenever they run inside a work tree."""
-        from skillmem_hook.catalog.scan import CatalogOptions  # noqa: PLC0415
+        from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
 
         return CatalogOptions(
             tracked=None if hook else self.tracked,

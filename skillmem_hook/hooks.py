@@ -36,7 +36,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.catalog.scan import Catalog
+    from skillmem_hook.catalog.catalog import Catalog
 
 
 def skill_index(argv: Sequence[str] | None = None) -> int:

@@ -14,7 +14,8 @@ import pytest
 
 from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog import git as git_module
-from skillmem_hook.catalog.scan import OUTSIDE_REPOSITORY, CatalogOptions, scan_roots
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.scan import OUTSIDE_REPOSITORY, scan_roots
 from skillmem_hook.catalog.tracked import SUBMODULE
 from skillmem_hook.errors import UsageError
 

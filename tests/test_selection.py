@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.catalog.scan import CatalogOptions, scan_roots
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.selection import best_match
 from skillmem_hook.catalog.skills import parse_skill
 

@@ -11,7 +11,8 @@ import pytest
 from skillmem_hook.catalog import git as git_module
 from skillmem_hook.catalog import scan as scan_module
 from skillmem_hook.catalog import snapshot as snapshot_module
-from skillmem_hook.catalog.scan import CatalogOptions, scan_roots
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.scan import scan_roots
 
 from .helpers import skill_md, write_skill
 from .test_git_view import _git_identity, git, repository  # noqa: F401 - the fixture applies here too

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from skillmem_hook.agents.watch import Snapshot
-    from skillmem_hook.catalog.scan import Catalog
+    from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
 
 # A watcher thread checks the disk every WATCH_INTERVAL seconds (longer when a

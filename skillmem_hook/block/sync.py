@@ -12,7 +12,8 @@ import os
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.prompt_file import check_writable, read_prompt_file
-from skillmem_hook.catalog.scan import Catalog, CatalogOptions, scan_roots
+from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+from skillmem_hook.catalog.scan import scan_roots
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

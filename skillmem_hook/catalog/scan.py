@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.cache import ContentCache
+from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.head import MAX_READ, skill_head
 from skillmem_hook.catalog.selection import apply_domains, split_excluded
 from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill, read_skill_text
@@ -19,7 +20,7 @@ from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable, Sequence
     from typing import Any
 
     from skillmem_hook.catalog.cache import Entry
@@ -37,60 +38,6 @@ def _nothing_tracked(root: str) -> str:
     ignored = bool(ignored_paths([root])) if os.path.isdir(root) else False
     why = "git ignores it, so " if ignored else ""
     return f"{why}git tracks no SKILL.md below it: the block lists none of its skills (git add them, or fix --root)"
-
-
-class CatalogOptions:
-    """How to build a catalog: which view, whether to cache, and the repository's selection rules.
-
-    ``tracked``: True for git's view, False for the file system's, None for
-    git's view inside a work tree and the file system's outside one.
-    """
-
-    __slots__ = ("cache", "domains", "exclude", "tracked")
-
-    def __init__(
-        self,
-        *,
-        tracked: bool | None = False,
-        cache: bool = True,
-        exclude: Sequence[str] = (),
-        domains: Mapping[str, str] | None = None,
-    ) -> None:
-        self.tracked = tracked
-        self.cache = cache
-        self.exclude = tuple(exclude)
-        self.domains = dict(domains or {})
-
-
-class Catalog:
-    """The skills of one or more roots, de-duplicated, with what was left out."""
-
-    __slots__ = ("duplicates", "excluded", "notices", "skills", "skipped", "work_tree")
-
-    def __init__(
-        self,
-        skills: list[Skill],
-        duplicates: list[tuple[Skill, Skill]],
-        skipped: list[dict[str, str]],
-        *,
-        excluded: list[Skill] | None = None,
-        notices: list[dict[str, str]] | None = None,
-        work_tree: WorkTree | None = None,
-    ) -> None:
-        self.skills = skills
-        self.duplicates = duplicates
-        self.skipped = skipped
-        self.excluded = excluded or []
-        self.notices = notices or []  # about a root as a whole, e.g. one outside the repository
-        self.work_tree = work_tree  # set when the skills are git's view
-
-    @property
-    def warnings(self) -> list[dict[str, str]]:
-        return [
-            {"root": skill.root, "path": skill.path, "warning": warning}
-            for skill in self.skills
-            for warning in skill.warnings
-        ]
 
 
 class _Pending:

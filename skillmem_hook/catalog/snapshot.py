@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Any
 
-    from skillmem_hook.catalog.scan import Catalog, CatalogOptions
+    from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 
 FORMAT = "skillmem-catalog-1"
 FILE_NAME = "catalog.json"
@@ -169,7 +169,7 @@ def _skill_from_row(row: Sequence[Any], roots: Sequence[str], placements: Sequen
 
 
 def _catalog_from_json(content: dict[str, Any]) -> Catalog:
-    from skillmem_hook.catalog.scan import Catalog  # noqa: PLC0415 - scan imports this module
+    from skillmem_hook.catalog.catalog import Catalog  # noqa: PLC0415 - scan imports this module
 
     roots = content["roots"]
     placements = [Placement._make(placement) for placement in content["placements"]]

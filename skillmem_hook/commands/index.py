@@ -7,7 +7,8 @@ import os
 from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.render import count_by_domain
-from skillmem_hook.catalog.scan import Catalog, scan_roots
+from skillmem_hook.catalog.catalog import Catalog
+from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.files import check_output_target
 from skillmem_hook.report import emit
@@ -16,7 +17,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.catalog.scan import CatalogOptions
+    from skillmem_hook.catalog.catalog import CatalogOptions
 
 # Every index file skillmem writes starts with its header, so it knows the
 # files it may replace without --force.

@@ -11,7 +11,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.catalog.scan import CatalogOptions
+    from skillmem_hook.catalog.catalog import CatalogOptions
 
 
 def inject(

@@ -19,7 +19,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from skillmem_hook.catalog.scan import CatalogOptions
+    from skillmem_hook.catalog.catalog import CatalogOptions
     from skillmem_hook.search.rank import Hit
 
 _TEXT_DESCRIPTION = 100

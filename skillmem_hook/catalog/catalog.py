@@ -1,0 +1,67 @@
+"""The catalog: the skills of one or more roots with what was left out, and the options that build one.
+
+Values only; ``scan.py`` builds them.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from skillmem_hook.catalog.git import WorkTree
+    from skillmem_hook.catalog.skills import Skill
+
+
+class CatalogOptions:
+    """How to build a catalog: which view, whether to cache, and the repository's selection rules.
+
+    ``tracked``: True for git's view, False for the file system's, None for
+    git's view inside a work tree and the file system's outside one.
+    """
+
+    __slots__ = ("cache", "domains", "exclude", "tracked")
+
+    def __init__(
+        self,
+        *,
+        tracked: bool | None = False,
+        cache: bool = True,
+        exclude: Sequence[str] = (),
+        domains: Mapping[str, str] | None = None,
+    ) -> None:
+        self.tracked = tracked
+        self.cache = cache
+        self.exclude = tuple(exclude)
+        self.domains = dict(domains or {})
+
+
+class Catalog:
+    """The skills of one or more roots, de-duplicated, with what was left out."""
+
+    __slots__ = ("duplicates", "excluded", "notices", "skills", "skipped", "work_tree")
+
+    def __init__(
+        self,
+        skills: list[Skill],
+        duplicates: list[tuple[Skill, Skill]],
+        skipped: list[dict[str, str]],
+        *,
+        excluded: list[Skill] | None = None,
+        notices: list[dict[str, str]] | None = None,
+        work_tree: WorkTree | None = None,
+    ) -> None:
+        self.skills = skills
+        self.duplicates = duplicates
+        self.skipped = skipped
+        self.excluded = excluded or []
+        self.notices = notices or []  # about a root as a whole, e.g. one outside the repository
+        self.work_tree = work_tree  # set when the skills are git's view
+
+    @property
+    def warnings(self) -> list[dict[str, str]]:
+        return [
+            {"root": skill.root, "path": skill.path, "warning": warning}
+            for skill in self.skills
+            for warning in skill.warnings
+        ]
