@@ -9,6 +9,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from skillmem_hook.catalog.declared import TITLE_WINDOW
 from skillmem_hook.catalog.domain_table import REST_LIMIT
 from skillmem_hook.catalog.domains import (
     DOMAIN_NAMES,
@@ -20,7 +21,7 @@ from skillmem_hook.catalog.domains import (
     lead_of,
     place,
 )
-from skillmem_hook.catalog.skills import TITLE_WINDOW, parse_skill
+from skillmem_hook.catalog.skills import parse_skill
 from tests.helpers import run_cli, skill_md, write_skill
 
 REPO = Path(__file__).resolve().parent.parent

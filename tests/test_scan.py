@@ -5,9 +5,9 @@ import tracemalloc
 
 import pytest
 
+from skillmem_hook.catalog.declared import HEADING_WINDOW
 from skillmem_hook.catalog.head import MAX_FRONTMATTER
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.skills import HEADING_WINDOW
 from skillmem_hook.catalog.walk import find_skill_files, read_skill_head
 from skillmem_hook.errors import FileAccessError
 

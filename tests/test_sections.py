@@ -1,7 +1,7 @@
 from __future__ import annotations
 
+from skillmem_hook.catalog.declared import read_skill_text
 from skillmem_hook.catalog.sections import extract_sections
-from skillmem_hook.catalog.skills import read_skill_text
 
 BODY = """# Terraform Helper
 

@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from skillmem_hook.catalog.skills import HEADING_WINDOW, SkillProblem, deduplicate, owner_of, parse_skill, slug_of
+from skillmem_hook.catalog.declared import HEADING_WINDOW
+from skillmem_hook.catalog.skills import SkillProblem, deduplicate, owner_of, parse_skill, slug_of
 
 
 def parse(data: bytes, path: str = "group/folder-name"):
@@ -148,7 +149,8 @@ def test_an_owner_folder_that_could_break_the_block_is_refused():
 
 
 def test_read_skill_text_keeps_the_text_values_of_the_metadata_map_and_nothing_of_the_path():
-    from skillmem_hook.catalog.skills import make_skill, read_skill_text
+    from skillmem_hook.catalog.declared import read_skill_text
+    from skillmem_hook.catalog.skills import make_skill
 
     data = b"---\nname: x\nmetadata:\n  domain: engineering\n  aliases: a, b\n  count: [1, 2]\n---\n"
     text = read_skill_text(data)
@@ -179,7 +181,7 @@ def test_a_latin1_or_binary_body_counts_only_when_the_default_description_needs_
     ],
 )
 def test_the_body_title_is_the_first_heading_near_the_top(data, title):
-    from skillmem_hook.catalog.skills import read_skill_text
+    from skillmem_hook.catalog.declared import read_skill_text
 
     assert read_skill_text(data).title == title
 

@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skillmem_hook.catalog import walk as walk_module
+from skillmem_hook.catalog.declared import HEADING_WINDOW
 from skillmem_hook.catalog.head import head_length
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.skills import HEADING_WINDOW
 from skillmem_hook.catalog.walk import HEAD_CHUNK, find_skill_files, read_skill_head
 
 from .helpers import skill_md, write_skill

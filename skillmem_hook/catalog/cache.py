@@ -24,8 +24,8 @@ import time
 import unicodedata
 import zlib
 
+from skillmem_hook.catalog.declared import SkillText
 from skillmem_hook.catalog.domains import DOMAIN_NAMES, Placement
-from skillmem_hook.catalog.skills import SkillText
 from skillmem_hook.files import read_regular_file
 
 TYPE_CHECKING = False

@@ -6,8 +6,9 @@ whole) cut a file at the same byte and so give the same skill.
 
 from __future__ import annotations
 
+from skillmem_hook.catalog.declared import HEADING_WINDOW
 from skillmem_hook.catalog.frontmatter import UnclosedFrontmatter, frontmatter_span
-from skillmem_hook.catalog.skills import HEADING_WINDOW, SkillProblem
+from skillmem_hook.catalog.skills import SkillProblem
 
 MAX_FRONTMATTER = 1024 * 1024
 MAX_READ = MAX_FRONTMATTER + HEADING_WINDOW

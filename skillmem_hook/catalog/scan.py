@@ -12,9 +12,10 @@ import os
 
 from skillmem_hook.catalog.cache import ContentCache
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+from skillmem_hook.catalog.declared import read_skill_text
 from skillmem_hook.catalog.head import MAX_READ, skill_head
 from skillmem_hook.catalog.selection import apply_domains, split_excluded
-from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill, read_skill_text
+from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill
 from skillmem_hook.catalog.walk import find_skill_files, read_skill_head
 from skillmem_hook.errors import UsageError
 

@@ -13,9 +13,10 @@ import stat
 import unicodedata
 
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.declared import read_skill_text
 from skillmem_hook.catalog.names import check_name, slug_of
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.skills import SkillProblem, owner_of, read_skill_text
+from skillmem_hook.catalog.skills import SkillProblem, owner_of
 from skillmem_hook.catalog.walk import SKILL_FILE, find_skill_files
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import kind_of
