@@ -22,6 +22,7 @@ from skillmem_hook.catalog.git import find_git_dir, find_work_tree, ignored_path
 from skillmem_hook.commands.index import write_index_file
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
+from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.hook_report import (
     describe_drift,
     describe_index_file,
@@ -76,7 +77,9 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     ]
     untracked = [path for path, _ in drifts if states.get(path) == UNTRACKED]
     report += [describe_untracked(path) for path in untracked]
-    index_stale = settings.write is not None and _keep_index_file(settings.write, catalog, write=write)
+    index_stale = settings.write is not None and _keep_index_file(
+        settings.write, catalog, settings.prompt_files, write=write
+    )
     if index_stale:
         report.append(describe_index_file(str(settings.write), written=write))
     report.append(describe_warnings(catalog.warnings))
@@ -96,17 +99,22 @@ def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:
     return [path for path in paths if path not in ignored]
 
 
-def _keep_index_file(path: str, catalog: Catalog, *, write: bool) -> bool:
-    """True when the ``write:`` file was not current (and, with ``write``, has been rewritten)."""
+def _keep_index_file(path: str, catalog: Catalog, prompt_files: list[str], *, write: bool) -> bool:
+    """True when the ``write:`` file was not current (and, with ``write``, has been rewritten).
+
+    Written through ``write_index_file``, as ``index --write`` does, so the hook
+    refuses the same targets (a prompt file, a FIFO or device, a read-only file).
+    """
     if write:
-        return write_index_file(path, catalog)
-    if os.path.exists(path) and not os.path.isfile(path):
-        raise FileAccessError(f"{path} is not a regular file", "point 'write:' in .skillmem.yaml at a Markdown file")
+        return write_index_file(path, catalog, prompt_files)
     try:
-        with open(path, "rb") as file:
-            return file.read() != render_index_file(catalog.skills, os.path.dirname(path))
+        return read_regular_file(path) != render_index_file(catalog.skills, os.path.dirname(path))
     except FileNotFoundError:
         return True
+    except NotARegularFile as error:
+        raise FileAccessError(
+            f"{path} is not a regular file ({error.kind})", "point 'write:' in .skillmem.yaml at a Markdown file"
+        ) from None
     except OSError as error:
         raise FileAccessError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
 

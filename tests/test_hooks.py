@@ -207,3 +207,18 @@ def test_a_merge_conflict_in_the_block_is_described_as_one():
     assert "the block held a merge conflict; rebuilding the block from the skills on disk resolves it" in text
     assert "stale" not in text
     assert "<<<<<<<" not in text
+
+
+def test_the_hooks_never_write_the_index_file_over_a_prompt_file_nor_wait_on_a_fifo(repo, capsys):
+    import os
+
+    skill_index([])  # the block first, so only the index file is left to write
+    before = Path("AGENTS.md").read_bytes()
+    Path(".skillmem.yaml").write_text("write: AGENTS.md\n")
+    assert skill_index([]) == 2
+    assert "is a configured prompt file" in capsys.readouterr().err
+    assert Path("AGENTS.md").read_bytes() == before
+    os.mkfifo("INDEX.md")
+    Path(".skillmem.yaml").write_text("write: INDEX.md\n")
+    assert skill_verify([]) == 2  # at once: a FIFO is never opened to wait for a writer
+    assert "INDEX.md is not a regular file (a FIFO" in capsys.readouterr().err
