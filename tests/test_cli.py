@@ -268,7 +268,8 @@ def test_every_command_runs_and_prints_one_json_line(capsys, tree, prompt, tmp_p
     # The seed's beta-heading has no frontmatter, which the spec requires: lint's exit 1.
     expected_code = {"lint": 1}
     extra["search"] = ["parse", "csv"]
-    # mcp and route speak their clients' protocols on stdout (tests/test_mcp_server.py, tests/test_route_hook.py).
+    # mcp and route speak their clients' protocols on stdout
+    # (tests/agents/test_mcp_server.py, tests/commands/test_route_hook.py).
     for command in set(COMMANDS) - {"mcp", "route"}:
         run = run_cli(capsys, command, "--root", tree, *extra.get(command, []))
         assert run.code == expected_code.get(command, 0), (command, run.err)

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER, find_markers, newline_of, splice_block
 from skillmem_hook.block.render import render_block
-from skillmem_hook.catalog.names import slug_of
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.skillfile.names import slug_of
 from skillmem_hook.cli import main
 from skillmem_hook.errors import MarkerError
 

@@ -120,6 +120,6 @@ def current_route_index(location: str, flag_roots: Sequence[str] | None) -> Rout
 
 def _store(location: str, data: bytes) -> None:
     """Write atomically; a folder that cannot be written only costs the next prompt a rebuild."""
-    from skillmem_hook.catalog.cache import write_file_quietly  # noqa: PLC0415
+    from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415
 
     write_file_quietly(location, data)

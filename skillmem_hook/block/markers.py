@@ -7,7 +7,7 @@ in a file holding no LF at all (old Mac style), in CR.
 
 from __future__ import annotations
 
-from skillmem_hook.catalog.names import RESERVED_PREFIX, invisible
+from skillmem_hook.catalog.skillfile.names import RESERVED_PREFIX, invisible
 from skillmem_hook.errors import MarkerError, UsageError
 
 BEGIN_MARKER = RESERVED_PREFIX + "BEGIN>>>"

@@ -7,8 +7,8 @@ priority order, names sorted by code point, one per line.
 from __future__ import annotations
 
 from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER
-from skillmem_hook.catalog.domains import DOMAIN_NAMES
-from skillmem_hook.catalog.names import CONFLICT_PREFIXES
+from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES
+from skillmem_hook.catalog.skillfile.names import CONFLICT_PREFIXES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.git import ignored_paths, tracked_entries
+from skillmem_hook.catalog.discovery.git import ignored_paths, tracked_entries
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

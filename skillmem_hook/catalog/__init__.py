@@ -1,1 +1,9 @@
-"""What skills exist: find SKILL.md files, read their frontmatter, sort them into domains."""
+"""What skills exist, in four jobs and an assembly.
+
+- ``skillfile/``: reading one SKILL.md (frontmatter, names, title, search sections).
+- ``discovery/``: finding the SKILL.md files, on disk or in git's index.
+- ``store/``: remembering what was read (content cache, catalog snapshot).
+- ``placement/``: placing each skill in a domain.
+- ``skills``, ``catalog`` and ``scan`` here assemble them: a ``Skill`` per file, a ``Catalog`` of
+  them, and ``scan_roots``, the one call the rest of the package makes.
+"""

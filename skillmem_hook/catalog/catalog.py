@@ -9,7 +9,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from skillmem_hook.catalog.git import WorkTree
+    from skillmem_hook.catalog.discovery.git import WorkTree
     from skillmem_hook.catalog.skills import Skill
 
 

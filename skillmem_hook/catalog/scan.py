@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.cache import ContentCache
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
-from skillmem_hook.catalog.declared import read_skill_text
-from skillmem_hook.catalog.head import MAX_READ, skill_head
-from skillmem_hook.catalog.selection import apply_domains, split_excluded
+from skillmem_hook.catalog.discovery.walk import find_skill_files, read_skill_head
+from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
+from skillmem_hook.catalog.skillfile.declared import read_skill_text
+from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
 from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill
-from skillmem_hook.catalog.walk import find_skill_files, read_skill_head
+from skillmem_hook.catalog.store.cache import ContentCache
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any
 
-    from skillmem_hook.catalog.cache import Entry
-    from skillmem_hook.catalog.git import WorkTree
+    from skillmem_hook.catalog.discovery.git import WorkTree
     from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.catalog.store.cache import Entry
 
 
 OUTSIDE_REPOSITORY = "lies outside the repository, so it was read from disk and the block depends on this machine"
@@ -34,7 +34,7 @@ OUTSIDE_REPOSITORY = "lies outside the repository, so it was read from disk and 
 
 def _nothing_tracked(root: str) -> str:
     """Why git's view of a root is empty: said, since a block that loses every skill surprises."""
-    from skillmem_hook.catalog.git import ignored_paths  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import ignored_paths  # noqa: PLC0415
 
     ignored = bool(ignored_paths([root])) if os.path.isdir(root) else False
     why = "git ignores it, so " if ignored else ""
@@ -70,7 +70,7 @@ def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> C
     listings = _listings(distinct, work_tree)
     snapshot = None
     if work_tree is not None:
-        from skillmem_hook.catalog.snapshot import snapshot_for  # noqa: PLC0415 - git's view only
+        from skillmem_hook.catalog.store.snapshot import snapshot_for  # noqa: PLC0415 - git's view only
 
         snapshot = snapshot_for(cache_path, listings, options, work_tree.top)
     catalog = snapshot.load() if snapshot is not None else None
@@ -109,7 +109,7 @@ def _build(
 def _work_tree(options: CatalogOptions) -> WorkTree | None:
     if options.tracked is False:
         return None
-    from skillmem_hook.catalog.git import find_work_tree  # noqa: PLC0415 - only git's view needs git
+    from skillmem_hook.catalog.discovery.git import find_work_tree  # noqa: PLC0415 - only git's view needs git
 
     work_tree = find_work_tree()
     if work_tree is None and options.tracked:
@@ -122,7 +122,7 @@ def _cache_path(work_tree: WorkTree | None, options: CatalogOptions) -> str | No
         return None
     if work_tree is not None:
         return work_tree.cache_path
-    from skillmem_hook.catalog.git import find_git_dir  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import find_git_dir  # noqa: PLC0415
 
     git_dir = find_git_dir(os.getcwd())
     return None if git_dir is None else os.path.join(git_dir, "skillmem", "cache.json")
@@ -145,8 +145,8 @@ def _listings(roots: list[str], work_tree: WorkTree | None) -> dict[str, bytes] 
     """Git's raw listing of each root, when every root lies in the work tree (else None: some are walked)."""
     if work_tree is None or not all(_inside(root, work_tree) for root in roots):
         return None
-    from skillmem_hook.catalog.git import list_index  # noqa: PLC0415
-    from skillmem_hook.catalog.tracked import pathspec_of  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import list_index  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415
 
     return {root: list_index([pathspec_of(root)]) for root in roots}
 
@@ -166,8 +166,8 @@ def _list_root(
 
 
 def _list_tracked(root: str, listings: dict[str, bytes]) -> tuple[list[_Pending], list[tuple[str, str]]]:
-    from skillmem_hook.catalog.git import list_index, parse_index  # noqa: PLC0415
-    from skillmem_hook.catalog.tracked import pathspec_of, tracked_skill_files  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import list_index, parse_index  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.tracked import pathspec_of, tracked_skill_files  # noqa: PLC0415
 
     listing = listings[root] if root in listings else list_index([pathspec_of(root)])
     found, skipped = tracked_skill_files(root, parse_index(listing))
@@ -185,7 +185,7 @@ def _read_entries(pending: list[_Pending], cache: ContentCache) -> None:
         else:
             _read_from_disk(item, cache)
     if blobs:
-        from skillmem_hook.catalog.git import read_blobs  # noqa: PLC0415
+        from skillmem_hook.catalog.discovery.git import read_blobs  # noqa: PLC0415
 
         for oid, data in read_blobs(list(blobs), MAX_READ):
             entry = _declared(skill_head, data)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import unicodedata
 
-from skillmem_hook.catalog.declared import SkillText, read_skill_text
-from skillmem_hook.catalog.domains import Placement, place
-from skillmem_hook.catalog.names import SkillProblem as SkillProblem  # noqa: PLC0414 - re-exported for scan
-from skillmem_hook.catalog.names import check_name, slug_of
+from skillmem_hook.catalog.placement.domains import Placement, place
+from skillmem_hook.catalog.skillfile.declared import SkillText, read_skill_text
+from skillmem_hook.catalog.skillfile.names import SkillProblem as SkillProblem  # noqa: PLC0414 - re-exported for scan
+from skillmem_hook.catalog.skillfile.names import check_name, slug_of
 
 
 class Skill:

@@ -6,7 +6,7 @@ skill's folder. Never raises for what a file holds.
 
 from __future__ import annotations
 
-from skillmem_hook.catalog.frontmatter import BOM, UnclosedFrontmatter, frontmatter_span
+from skillmem_hook.catalog.skillfile.frontmatter import BOM, UnclosedFrontmatter, frontmatter_span
 from skillmem_hook.lint.fields import YamlProblem, read_located_fields
 from skillmem_hook.lint.quality import check_quality
 from skillmem_hook.lint.references import check_references, find_references

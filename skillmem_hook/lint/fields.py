@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from skillmem_hook.catalog.frontmatter import read_simple_mapping
+from skillmem_hook.catalog.skillfile.frontmatter import read_simple_mapping
 from skillmem_hook.lint.rules import Position
 
 _KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):")

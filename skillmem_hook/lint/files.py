@@ -13,11 +13,11 @@ import stat
 import unicodedata
 
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.declared import read_skill_text
-from skillmem_hook.catalog.names import check_name, slug_of
+from skillmem_hook.catalog.discovery.walk import SKILL_FILE, find_skill_files
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.skillfile.declared import read_skill_text
+from skillmem_hook.catalog.skillfile.names import check_name, slug_of
 from skillmem_hook.catalog.skills import SkillProblem, owner_of
-from skillmem_hook.catalog.walk import SKILL_FILE, find_skill_files
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import kind_of
 from skillmem_hook.lint.check import FileLint, lint_skill_file
@@ -147,7 +147,7 @@ def _duplicate_findings(
 
 def _tracked_files(folders: Sequence[str]) -> set[str]:
     """Every path git's index holds below the folders, and the folders on the way: absolute, normalised."""
-    from skillmem_hook.catalog.git import tracked_entries  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import tracked_entries  # noqa: PLC0415
 
     paths: set[str] = set()
     for entry in tracked_entries([os.path.relpath(folder) for folder in folders] or ["."], everything=True):

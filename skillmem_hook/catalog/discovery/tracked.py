@@ -1,0 +1,113 @@
+"""The SKILL.md files git tracks below a root: what the next commit holds.
+
+Pure over git's index entries (``git.tracked_entries``), except that a
+tracked symlink is resolved on disk, where git's checkout put it. The rules
+are the file-system walk's (walk.py): hidden folders below the root are
+skipped; a link is followed only inside the root; a link to a folder whose
+files are listed already is not followed again. Two more apply here:
+a submodule's files are not in this repository's index, so its skills are
+skipped with a reason, and so is a path whose merge conflict is unresolved.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.catalog.discovery.walk import SKILL_FILE, link_problem, walked_link_reason
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.catalog.discovery.git import IndexEntry
+
+SUBMODULE = "a git submodule: its skills are in its own repository, not in this one's index"
+CONFLICT = "SKILL.md has an unresolved merge conflict: resolve it and git add it"
+
+
+class TrackedFile:
+    """A tracked SKILL.md: its folder relative to the root, and its blob id."""
+
+    __slots__ = ("oid", "relative")
+
+    def __init__(self, relative: str, oid: str) -> None:
+        self.relative = relative
+        self.oid = oid
+
+
+def pathspec_of(root: str) -> str:
+    """The root as git lists it from the current folder: its real path, relative (git does not enter links)."""
+    return os.path.relpath(os.path.realpath(root))
+
+
+def tracked_skill_files(root: str, entries: Sequence[IndexEntry]) -> tuple[list[TrackedFile], list[tuple[str, str]]]:
+    """Tracked SKILL.md files sorted by folder, and (folder, reason) pairs skipped, relative to the root."""
+    prefix = pathspec_of(root)
+    prefix = "" if prefix == "." else prefix + "/"
+    by_path = {entry.path: entry for entry in entries}
+    found: list[TrackedFile] = []
+    skipped: dict[str, str] = {}
+    for entry in entries:
+        relative = entry.path[len(prefix) :] if entry.path.startswith(prefix) else None
+        if relative is None or _hidden(relative):
+            continue
+        folder, _, name = relative.rpartition("/")
+        folder = folder or "."
+        if entry.stage != "0":
+            if name == SKILL_FILE:
+                skipped[folder] = CONFLICT
+        elif entry.is_submodule:
+            skipped[relative] = SUBMODULE
+        elif entry.is_link:
+            _resolve_link(entry, relative, root, by_path=by_path, found=found, skipped=skipped)
+        elif name == SKILL_FILE:
+            found.append(TrackedFile(folder, entry.oid))
+    found.sort(key=lambda tracked: tracked.relative)
+    return found, sorted(skipped.items())
+
+
+def _resolve_link(
+    entry: IndexEntry,
+    relative: str,
+    root: str,
+    *,
+    by_path: dict[str, IndexEntry],
+    found: list[TrackedFile],
+    skipped: dict[str, str],
+) -> None:
+    folder, _, name = relative.rpartition("/")
+    reason = link_problem(os.fsencode(entry.path), os.path.realpath(os.fsencode(root)))
+    if reason is not None:
+        if reason:
+            skipped[folder or "." if name == SKILL_FILE else relative] = reason
+        return
+    target = os.path.relpath(os.path.realpath(entry.path))
+    if name == SKILL_FILE:
+        tracked = by_path.get(target) or _look_up(target)
+        if tracked is None or tracked.stage != "0":
+            skipped[folder or "."] = "symlink leads to a file git does not track"
+        else:
+            found.append(TrackedFile(folder or ".", tracked.oid))
+    elif os.path.isdir(entry.path):
+        inside = os.path.relpath(target, pathspec_of(root))
+        if not _hidden(inside + "/x"):
+            real_parent = os.path.realpath(os.path.dirname(entry.path) or ".")
+            skipped[relative] = walked_link_reason(os.fsencode(real_parent), os.fsencode(os.path.realpath(target)))
+            return
+        for path, linked in by_path.items():  # a hidden folder: the walk never entered it, so the link is followed
+            if path.startswith(target + "/") and path.endswith("/" + SKILL_FILE) and linked.stage == "0":
+                found.append(TrackedFile(relative + path[len(target) : -len(SKILL_FILE) - 1], linked.oid))
+
+
+def _hidden(relative: str) -> bool:
+    """True when a folder on the path (not the root itself) starts with a dot."""
+    folders = relative.rpartition("/")[0]  # string tests, not a split: this runs once per tracked file
+    return folders.startswith(".") or "/." in folders
+
+
+def _look_up(path: str) -> IndexEntry | None:
+    """The index entry of one path: for a SKILL.md linked to a file of another name (rare)."""
+    from skillmem_hook.catalog.discovery.git import tracked_entries  # noqa: PLC0415
+
+    entries = tracked_entries([path], everything=True)
+    return entries[0] if entries else None

@@ -1,0 +1,87 @@
+"""Which skills a repository keeps in its index, and where it files them: exclusions and domain overrides.
+
+Pure. Patterns are a skill's name (or its ``@owner/name`` label) exactly, or
+a prefix ending in ``*``. An exact pattern beats a prefix, and a longer
+prefix beats a shorter one, so the most specific rule wins whatever the
+order of the configuration file.
+"""
+
+from __future__ import annotations
+
+from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement
+from skillmem_hook.errors import UsageError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+    from typing import TypeVar
+
+    from skillmem_hook.catalog.skills import Skill
+
+    T = TypeVar("T")
+
+METADATA_DOMAIN = "domain"
+
+
+def best_match(patterns: Mapping[str, T], skill: Skill) -> T | None:
+    """The value of the most specific pattern that matches the skill's name or label; None when none does."""
+    for name in (skill.label, skill.name):
+        if name in patterns:
+            return patterns[name]
+    best: tuple[int, T] | None = None
+    for pattern, value in patterns.items():
+        if pattern.endswith("*") and (best is None or len(pattern) > best[0]):
+            stem = pattern[:-1]
+            if skill.name.startswith(stem) or skill.label.startswith(stem):
+                best = (len(pattern), value)
+    return None if best is None else best[1]
+
+
+def split_excluded(skills: Iterable[Skill], patterns: Sequence[str]) -> tuple[list[Skill], list[Skill]]:
+    """(kept, excluded) by the exclusion patterns."""
+    if not patterns:
+        return list(skills), []
+    table = dict.fromkeys(patterns, True)
+    kept: list[Skill] = []
+    excluded: list[Skill] = []
+    for skill in skills:
+        (excluded if best_match(table, skill) else kept).append(skill)
+    return kept, excluded
+
+
+def apply_domains(skills: Iterable[Skill], overrides: Mapping[str, str]) -> None:
+    """File each skill under the domain the repository's configuration, then its own metadata, names.
+
+    The configuration's values are checked when it is read. A metadata
+    domain that is not in the table is a warning and the table decides:
+    authors use ``metadata: {domain: ...}`` for their own purposes too
+    (``content-marketing``), and a third-party skill must not stop a commit.
+    """
+    for skill in skills:
+        chosen = best_match(overrides, skill) if overrides else None
+        if chosen is not None:
+            skill.placement = Placement(chosen, "configuration", _pattern_of(overrides, skill))
+            continue
+        chosen = skill.metadata.get(METADATA_DOMAIN)
+        if chosen is None:
+            continue
+        if chosen in DOMAIN_NAMES:
+            skill.placement = Placement(chosen, "metadata", METADATA_DOMAIN)
+        else:
+            skill.warnings.append(
+                f"metadata {METADATA_DOMAIN} {chosen!r} is not a domain, so the table decides "
+                f"(the domains: {', '.join(DOMAIN_NAMES)})"
+            )
+
+
+def _pattern_of(overrides: Mapping[str, str], skill: Skill) -> str:
+    """The pattern of the configuration's ``domains`` that placed the skill, for ``index``'s placed_by."""
+    return best_match({pattern: pattern for pattern in overrides}, skill) or ""
+
+
+def check_domain(domain: str, where: str) -> None:
+    if domain not in DOMAIN_NAMES:
+        raise UsageError(
+            f"{where}: {domain!r} is not a domain",
+            "the domains are: " + ", ".join(DOMAIN_NAMES),
+        )

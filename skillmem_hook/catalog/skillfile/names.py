@@ -1,0 +1,108 @@
+"""Decide which names the block may hold, and which two names are one skill.
+
+Pure. The block is one name a line between marker lines, so a name must
+not be able to break a line, pose as a header, a marker or an owner's label,
+or show nothing; and the slug rule must keep distinct words of any script apart.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from skillmem_hook.catalog.skillfile.unicode13 import assigned_in_unicode_13
+
+# What every index marker starts with (block/ builds its markers from it): a
+# name holding it could turn its line into a marker or a near miss of one.
+RESERVED_PREFIX = "<<<SKILL_INDEX_"
+# Characters that could break a block line or hide what it says: control
+# and format characters (line breaks, bidi overrides, zero-width marks).
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+# Letters and marks that render as nothing (Unicode's default-ignorable fillers).
+_FILLERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u2800\u3164\uffa0")
+_BLANK_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Mc", "Me", "Mn", "Zl", "Zp", "Zs"})
+# How git starts the lines of a merge conflict: a block line starting so is no name.
+CONFLICT_PREFIXES = ("<<<<<<<", "=======", ">>>>>>>", "|||||||")
+_NOT_ALNUM = re.compile(r"[\W_]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class SkillProblem(ValueError):
+    """A SKILL.md that cannot be used; the message is the reason."""
+
+
+def slug_of(name: str) -> str:
+    """The name as compared for duplicates: NFKC, case-folded, runs of other than letters, digits, marks as '-'.
+
+    Combining marks (Unicode Mn, Mc) stay: in Hindi, Thai or Arabic they are
+    the vowels, so without them distinct words would collide.
+    """
+    if name.isascii():
+        folded = name.casefold()
+        return _NOT_ALNUM.sub("-", folded).strip("-") or folded
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    kept = "".join(
+        character if character.isalnum() or unicodedata.category(character)[0] == "M" else "-" for character in folded
+    )
+    return re.sub("-{2,}", "-", kept).strip("-") or folded
+
+
+def invisible(character: str) -> bool:
+    """True for a character that shows nothing by itself: space, control, format, mark, filler."""
+    if not assigned_in_unicode_13(character):
+        return True  # whatever a newer Python calls it, an older one shows nothing: be safe alike on both
+    return character.isspace() or character in _FILLERS or unicodedata.category(character) in _BLANK_CATEGORIES
+
+
+def refuse_surrogates(name: str) -> None:
+    """Refuse a declared name holding surrogates (escaped as JSON does), naming the fix."""
+    found = _SURROGATE.search(name)
+    if found is None:
+        return
+    pair = name[found.start() : found.start() + 2]
+    if len(pair) == 2 and pair[0] <= "\udbff" < pair[1]:
+        character = pair.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+        raise SkillProblem(
+            f"the name escapes U+{ord(character):04X} as a JSON-style surrogate pair "
+            f"(\\u{ord(pair[0]):04x}\\u{ord(pair[1]):04x}); YAML reads each \\u as a whole character: "
+            f"write the character itself, or \\U{ord(character):08X}"
+        )
+    raise SkillProblem(f"the name holds U+{ord(pair[0]):04X}, half of a UTF-16 surrogate pair")
+
+
+def check_name(name: str) -> None:
+    """Refuse a name that could break the block's structure or hide its text."""
+    if not (name.isascii() and name.isprintable()):  # printable ASCII holds no unsafe character
+        for character in name:
+            if not assigned_in_unicode_13(character):  # first, so that every Python gives the same reason
+                raise SkillProblem(
+                    f"the name holds U+{ord(character):04X}, which Unicode 13.0 does not assign; "
+                    "Pythons of other Unicode versions would read it differently"
+                )
+            category = unicodedata.category(character)
+            if category == "Cs":  # a byte of a file name that is not UTF-8, as Python decodes it
+                raise SkillProblem("a folder name on the skill's path is not valid UTF-8")
+            if category in _UNSAFE_CATEGORIES or character in _FILLERS:
+                raise SkillProblem(f"the name holds the unsafe character U+{ord(character):04X}")
+        if all(invisible(character) for character in name):
+            raise SkillProblem("the name shows no visible character")
+    if RESERVED_PREFIX in name:
+        raise SkillProblem(f"the name holds {RESERVED_PREFIX!r}, the start of an index marker")
+    if name.startswith("[") and name.endswith("]"):
+        raise SkillProblem("the name reads as a [domain] header")
+    if name.startswith(CONFLICT_PREFIXES):
+        raise SkillProblem("the name reads as a line of a merge conflict")
+
+
+def replace_surrogates(text: str, warnings: list[str]) -> str:
+    """The text with any surrogate as U+FFFD, so that it can always be written as UTF-8; with a warning."""
+    if _SURROGATE.search(text) is None:
+        return text
+    warnings.append("the description holds halves of UTF-16 surrogate pairs (\\ud800 to \\udfff), shown as U+FFFD")
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def check_not_a_label(name: str) -> None:
+    """Refuse a name that reads as ``@owner/name``, so one line of the block never stands for two skills."""
+    if name.startswith("@") and "/" in name:
+        raise SkillProblem("the name reads as an owner's label (@owner/name); only an '@' folder gives an owner")

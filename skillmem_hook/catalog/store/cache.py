@@ -1,0 +1,173 @@
+"""A content-addressed cache of what each SKILL.md declares, so an unchanged skill is never read again.
+
+Keys: ``b:<blob id>`` for a file git tracks (the id is a hash of the bytes,
+so it can never be stale), ``f:<path>:<size>:<mtime>:<ctime>:<inode>`` for a
+file read from disk. A file whose times are within RACY_SECONDS of the run
+is not kept, so an edit within the same clock tick (same size, same time
+stamp) is always read anew, as git treats racily clean entries.
+
+The file lives in the git directory (``git rev-parse --git-path skillmem``),
+so nothing shows in ``git status``. It is JSON with a header naming the
+format, a fingerprint of the parsing code and the Unicode version; a file
+that is missing, corrupt, truncated, of another version or unwritable is
+ignored and rebuilt, never an error (nor a hang: only a regular file of at
+most MAX_CACHE_BYTES is read). It is written whole to a temporary
+file and renamed over the old one, so concurrent runs never see half a file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+import unicodedata
+import zlib
+
+from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement
+from skillmem_hook.catalog.skillfile.declared import SkillText
+from skillmem_hook.files import read_regular_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Union
+
+    Entry = Union[SkillText, str]  # what a SKILL.md declares, or why it cannot be used
+
+FORMAT = "skillmem-cache-1"
+RACY_SECONDS = 3
+MAX_CACHE_BYTES = 512 * 1024 * 1024  # 100,000 skills take about 40 MB
+# The whole catalog wing (its job folders included): any change to how a skill is read or placed is a new parser.
+_CATALOG_FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class ContentCache:
+    """Entries by key, loaded from ``path`` (None: a cache that keeps nothing)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.started = time.time_ns()
+        self.header = {"format": FORMAT, "parser": parser_fingerprint(), "unicode": unicodedata.unidata_version}
+        self.stored = _load(path, self.header) if path else {}
+        self.used: dict[str, object] = {}  # raw JSON values, or entries to serialise at save()
+        self.changed = False
+
+    def get(self, key: str) -> Entry | None:
+        raw = self.stored.get(key)
+        entry = None if raw is None else _entry_from_json(raw)
+        if entry is not None:
+            self.used[key] = raw
+        return entry
+
+    def put(self, key: str, entry: Entry, *, times_ns: tuple[int, ...] = ()) -> None:
+        if any(stamp > self.started - RACY_SECONDS * 1_000_000_000 for stamp in times_ns):
+            return  # racily clean: a later edit could keep this key
+        self.used[key] = entry  # serialised at save(), by when the catalog has filled in its domain
+        self.changed = True
+
+    def save(self) -> None:
+        """Write the entries this run used (and the older ones, within bounds) when any is new."""
+        if not self.path or not self.changed:
+            return
+        entries = {key: _entry_to_json(entry) for key, entry in self.used.items()}
+        if len(self.stored) + len(self.used) <= 4 * len(self.used) + 1000:
+            entries = {**self.stored, **entries}
+        write_file_quietly(self.path, json.dumps({**self.header, "entries": entries}, separators=(",", ":")).encode())
+
+
+def parser_fingerprint() -> str:
+    """A checksum of the catalog's own source, so a new version of the parsing code never reads old entries."""
+    checksum = 0
+    try:
+        for folder, subfolders, names in sorted(os.walk(_CATALOG_FOLDER)):
+            subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    with open(os.path.join(folder, name), "rb") as file:
+                        checksum = zlib.crc32(file.read(), checksum)
+    except OSError:
+        return "unknown"
+    return f"{checksum:08x}"
+
+
+def _load(path: str, header: dict[str, str]) -> dict[str, object]:
+    try:
+        # A regular file only, and capped: a FIFO or a link to /dev/zero put there must not hang the run.
+        content = json.loads(read_regular_file(path, MAX_CACHE_BYTES))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    if not isinstance(content, dict) or any(content.get(key) != value for key, value in header.items()):
+        return {}
+    entries = content.get("entries")
+    return entries if isinstance(entries, dict) else {}
+
+
+def _entry_to_json(entry: object) -> object:
+    if isinstance(entry, SkillText):
+        placement = None if entry.placement is None else list(entry.placement)
+        return [entry.name, entry.description, entry.warnings, entry.metadata, entry.title, placement, entry.sections]
+    return entry  # a reason, or a raw value read from the file
+
+
+def _entry_from_json(raw: object) -> Entry | None:
+    """The entry, or None for anything that is not exactly what ``_entry_to_json`` writes.
+
+    JSON gives exact types, so ``type(...) is`` (cheaper than isinstance) tells the same; this runs once per skill.
+    """
+    if type(raw) is str:
+        return raw
+    if type(raw) is not list or len(raw) != 7:
+        return None
+    name, description, warnings, metadata, title, placement, sections = raw
+    if not (
+        (name is None or type(name) is str)
+        and (description is None or type(description) is str)
+        and type(title) is str
+        and type(sections) is str
+        and type(warnings) is list
+        and (not warnings or all(type(item) is str for item in warnings))
+        and type(metadata) is dict
+        and (not metadata or all(type(value) is str for value in metadata.values()))
+        and (placement is None or _is_placement(placement))
+    ):
+        return None
+    return SkillText(
+        name,
+        description,
+        warnings,
+        metadata,
+        title=title,
+        placement=None if placement is None else Placement(*placement),
+        sections=sections,
+    )
+
+
+def _is_placement(value: object) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 3
+        and value[0] in DOMAIN_NAMES
+        and isinstance(value[1], str)
+        and isinstance(value[2], str)
+    )
+
+
+def _is_text_or_none(value: object) -> bool:
+    return value is None or isinstance(value, str)
+
+
+def write_file_quietly(path: str, *chunks: bytes) -> None:
+    """Replace the file with the chunks, atomically; any failure leaves the old one (or none) and is ignored."""
+    temporary = f"{path}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.writelines(chunks)  # not joined: a large file is not copied once more
+            os.replace(temporary, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    except OSError:
+        return

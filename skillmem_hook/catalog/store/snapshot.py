@@ -1,0 +1,179 @@
+"""A snapshot of the whole catalog git's view gives, so a warm run (every commit's hook) rebuilds nothing.
+
+Git's view is a function of git's listing of the roots (paths, modes, blob
+ids, stages), the parsing code and the options, with one exception: a
+tracked symlink is resolved on disk. So the snapshot is keyed by a hash of
+all of those, and is neither used nor written when any listed entry is a
+link. It also records the content cache file's size, times and inode: when
+that file changed or went away since (a damaged cache, a cold run), the
+snapshot is passed over too, so the cache is rebuilt as it would be anyway.
+
+The file, ``catalog.json`` beside the cache, is one header line (the key
+and a CRC-32 of the rest) and then the catalog as JSON. A file of another
+key, damaged or truncated, is ignored and rewritten, never an error; it is
+replaced atomically, like the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import unicodedata
+import zlib
+
+from skillmem_hook.catalog.placement.domains import Placement
+from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.catalog.store.cache import parser_fingerprint, write_file_quietly
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Any
+
+    from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+
+FORMAT = "skillmem-catalog-1"
+FILE_NAME = "catalog.json"
+_LINK_RECORD = b"120000 "
+
+
+class Snapshot:
+    """Where the snapshot of one catalog lives, and the key it must hold to be used."""
+
+    __slots__ = ("cache_path", "key", "path")
+
+    def __init__(self, cache_path: str, key: str) -> None:
+        self.cache_path = cache_path
+        self.path = os.path.join(os.path.dirname(cache_path), FILE_NAME)
+        self.key = key
+
+    def load(self) -> Catalog | None:
+        """The catalog stored under this key, or None (no file, another key, damage, a changed cache)."""
+        try:
+            with open(self.path, "rb") as file:
+                header = json.loads(file.readline())
+                body = file.read()
+            if header != self._header(zlib.crc32(body)):
+                return None
+            # At 100,000 skills each copy of the file is some 40 MB of the peak: keep one at a time.
+            text = body.decode("ascii")
+            del body
+            content = json.loads(text)
+            del text
+            return _catalog_from_json(content)
+        except (OSError, ValueError, TypeError, IndexError, KeyError, RecursionError):
+            return None
+
+    def save(self, catalog: Catalog) -> None:
+        position = {id(skill): number for number, skill in enumerate(catalog.skills)}
+        rows = _Rows()
+        content = {
+            "skills": [rows.row(skill) for skill in catalog.skills],
+            "excluded": [rows.row(skill) for skill in catalog.excluded],
+            "duplicates": [[rows.row(dropped), position[id(kept)]] for dropped, kept in catalog.duplicates],
+            "skipped": catalog.skipped,
+            "notices": catalog.notices,
+            "roots": list(rows.roots),
+            "placements": [list(placement) for placement in rows.placements],
+        }
+        text = json.dumps(content, separators=(",", ":"))
+        body = text.encode("ascii")  # ensure_ascii: a surrogate-escaped path survives as \\udcxx
+        del text
+        header = json.dumps(self._header(zlib.crc32(body)), separators=(",", ":")).encode("ascii")
+        write_file_quietly(self.path, header + b"\n", body)
+
+    def _header(self, checksum: int) -> dict[str, object]:
+        return {"format": FORMAT, "key": self.key, "crc": checksum, "cache": _file_stamp(self.cache_path)}
+
+
+def snapshot_for(
+    cache_path: str | None, listings: Mapping[str, bytes] | None, options: CatalogOptions, top: str
+) -> Snapshot | None:
+    """The snapshot slot for these listings (root: git's raw listing), or None when the shortcut does not apply."""
+    if cache_path is None or listings is None or any(_has_link(out) for out in listings.values()):
+        return None
+    return Snapshot(cache_path, snapshot_key(listings, options, top))
+
+
+def snapshot_key(listings: Mapping[str, bytes], options: CatalogOptions, top: str) -> str:
+    """A hash of everything git's view of these roots depends on, links aside."""
+    settings = [
+        FORMAT,
+        parser_fingerprint(),
+        unicodedata.unidata_version,
+        os.getcwd(),
+        top,
+        [[root, os.path.realpath(root)] for root in listings],
+        list(options.exclude),
+        sorted(options.domains.items()),
+    ]
+    digest = hashlib.sha256(json.dumps(settings).encode("ascii"))
+    for out in listings.values():
+        digest.update(b"%d\n" % len(out))
+        digest.update(out)
+    return digest.hexdigest()
+
+
+def _has_link(out: bytes) -> bool:
+    return out.startswith(_LINK_RECORD) or b"\0" + _LINK_RECORD in out
+
+
+def _file_stamp(path: str) -> list[int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+
+
+class _Rows:
+    """Skills as JSON rows, small to load: values many skills share (roots, placements) are stored once.
+
+    A row: name, description, path, root's number, warnings, metadata,
+    placement's number, sections, owner, then slug and label, each null when
+    it equals the name (most do).
+    """
+
+    def __init__(self) -> None:
+        self.roots: dict[str, int] = {}
+        self.placements: dict[Placement, int] = {}
+
+    def row(self, skill: Skill) -> list[object]:
+        return [
+            skill.name,
+            skill.description,
+            skill.path,
+            self.roots.setdefault(skill.root, len(self.roots)),
+            skill.warnings,
+            skill.metadata,
+            self.placements.setdefault(skill.placement, len(self.placements)),
+            skill.sections,
+            skill.owner,
+            None if skill.slug == skill.name else skill.slug,
+            None if skill.label == skill.name else skill.label,
+        ]
+
+
+def _skill_from_row(row: Sequence[Any], roots: Sequence[str], placements: Sequence[Placement]) -> Skill:
+    """The skill as saved: its derived fields (owner, slug, label, placement) are not computed again."""
+    name, description, path, root, warnings, metadata, placement, sections, owner, slug, label = row
+    skill = Skill.__new__(Skill)
+    skill.name, skill.description, skill.path, skill.root = name, description, path, roots[root]
+    skill.warnings, skill.metadata, skill.sections = warnings, metadata, sections
+    skill.owner = owner
+    skill.slug = name if slug is None else slug
+    skill.label = name if label is None else label
+    skill.placement = placements[placement]
+    return skill
+
+
+def _catalog_from_json(content: dict[str, Any]) -> Catalog:
+    from skillmem_hook.catalog.catalog import Catalog  # noqa: PLC0415 - scan imports this module
+
+    roots = content["roots"]
+    placements = [Placement._make(placement) for placement in content["placements"]]
+    skills = [_skill_from_row(row, roots, placements) for row in content["skills"]]
+    duplicates = [(_skill_from_row(row, roots, placements), skills[kept]) for row, kept in content["duplicates"]]
+    excluded = [_skill_from_row(row, roots, placements) for row in content["excluded"]]
+    return Catalog(skills, duplicates, content["skipped"], excluded=excluded, notices=content["notices"])

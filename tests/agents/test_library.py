@@ -1,0 +1,100 @@
+"""The library behind the MCP tools: search and read over a catalog that follows the disk."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from skillmem_hook.agents.library import SkillLibrary, find_skill
+from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.errors import FileAccessError, UsageError
+
+from ..helpers import skill_md, write_skill
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def root(tmp_path):
+    folder = tmp_path / "skills"
+    write_skill(folder, "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
+    write_skill(folder, "@acme/pdf", skill_md("pdf", "Read PDF files"))
+    write_skill(folder, "@other/pdf", skill_md("pdf", "Write PDF files"))
+    return folder
+
+
+def test_search_results_carry_name_description_domain_path_and_score(root):
+    results = SkillLibrary([str(root)]).search("parse csv files", 1)
+    assert results == [
+        {
+            "name": "csv-to-table",
+            "description": "Parse CSV files into tables",
+            "domain": "data-parsing",
+            "path": f"{root}/csv-to-table/SKILL.md",
+            "score": results[0]["score"],
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("intent", "top_k", "message"), [("  ", 5, "empty"), ("csv", 0, "top_k"), ("csv", 51, "top_k")]
+)
+def test_a_bad_search_is_a_usage_error_with_a_hint(root, intent, top_k, message):
+    with pytest.raises(UsageError, match=message) as caught:
+        SkillLibrary([str(root)]).search(intent, top_k)
+    assert caught.value.hint
+
+
+def test_read_gives_the_file_text_by_name_or_by_owner_label(root):
+    library = SkillLibrary([str(root)])
+    assert library.read("csv-to-table") == (root / "csv-to-table" / "SKILL.md").read_text()
+    assert "Write PDF" in library.read("@other/pdf")
+    with pytest.raises(UsageError, match="several skills are named 'pdf'"):
+        library.read("pdf")
+    with pytest.raises(UsageError, match="no skill named 'nope'"):
+        library.read("nope")
+
+
+def test_a_skill_md_too_large_to_send_is_a_clear_error(root):
+    write_skill(root, "big", skill_md("big", "large") + b"x" * (1024 * 1024 + 1))
+    with pytest.raises(FileAccessError, match="larger than 1 MiB"):
+        SkillLibrary([str(root)]).read("big")
+
+
+def test_the_catalog_is_rechecked_once_the_short_window_has_passed(root):
+    clock = Clock()
+    library = SkillLibrary([str(root)], clock=clock)
+    write_skill(root, "log-parser", skill_md("log-parser", "Parse logs"))
+    clock.now = 0.1  # calls in one burst share one check
+    assert "log-parser" not in [skill.name for skill in library.catalog().skills]
+    clock.now = 1.0
+    assert "log-parser" in [skill.name for skill in library.catalog().skills]
+
+
+def test_the_watcher_keeps_the_catalog_current_between_calls(root):
+    clock = Clock()  # frozen: calls never check for themselves
+    library = SkillLibrary([str(root)], clock=clock)
+    library.watch(interval=0.01)
+    write_skill(root, "log-parser", skill_md("log-parser", "Parse logs"))
+    deadline = time.monotonic() + 10
+    while "log-parser" not in [skill.name for skill in library.catalog().skills]:
+        assert time.monotonic() < deadline, "the watcher never saw the new skill"
+        time.sleep(0.01)
+
+
+def test_with_no_roots_found_the_library_fails_at_start():
+    with pytest.raises(UsageError, match="no skills root"):
+        SkillLibrary()
+
+
+def test_find_skill_strips_spaces_and_prefers_the_exact_label():
+    skills = [Skill(name="pdf", description="", path="@acme/pdf", root="r", warnings=[])]
+    assert find_skill(skills, " pdf ").label == "@acme/pdf"
+    assert find_skill(skills, "@acme/pdf").path == "@acme/pdf"

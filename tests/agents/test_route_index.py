@@ -1,0 +1,96 @@
+"""The route hook's index file: what it holds, where it lives, when it is rebuilt."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillmem_hook.agents.route_index import (
+    RouteIndex,
+    build_route_index,
+    current_route_index,
+    index_location,
+)
+
+from ..helpers import write_skill
+
+ALIASED = "---\nname: viking-memory-guide\ndescription: Memory\nmetadata:\n  aliases: 记忆, remember\n---\n".encode()
+
+
+def test_the_index_holds_labels_paths_and_metadata_aliases_and_survives_its_bytes(tmp_path):
+    write_skill(tmp_path / "skills", "memory", ALIASED)
+    index = build_route_index([str(tmp_path / "skills")])
+    ((target, keys),) = index.targets()
+    assert (target.label, target.path, keys) == (
+        "viking-memory-guide",
+        f"{tmp_path}/skills/memory/SKILL.md",
+        ["remember", "viking-memory-guide", "~记忆"],
+    )
+    again = RouteIndex.from_bytes(index.to_bytes())
+    assert (again.roots, again.rows) == ([str(tmp_path / "skills")], index.rows)
+    assert again.snapshot.stamps == index.snapshot.stamps
+    assert b"Memory" not in index.to_bytes()  # descriptions stay out of the file read on every prompt
+
+
+def damaged(data):
+    return data[:-2] + bytes([data[-2] ^ 1]) + data[-1:]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda data: b"",
+        lambda data: b"[]",
+        lambda data: data.replace(b"skillmem-route-index 4", b"skillmem-route-index 2", 1),
+        damaged,
+        lambda data: data[:-1],
+        lambda data: b"\xff" + data,
+    ],
+)
+def test_bytes_that_are_not_an_index_are_refused(tmp_path, change):
+    write_skill(tmp_path / "skills", "a", b"---\nname: a\n---\n")
+    data = build_route_index([str(tmp_path / "skills")]).to_bytes()
+    assert RouteIndex.from_bytes(data).rows == [("a", str(tmp_path / "skills"), "a", ["=a"])]
+    with pytest.raises(ValueError, match="damaged"):
+        RouteIndex.from_bytes(change(data))
+
+
+def test_the_index_is_kept_under_git_or_in_the_cache_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    assert index_location(str(tmp_path / "repo"), []) == str(tmp_path / "repo" / ".git" / "skillmem-route.json")
+    plain = index_location(str(tmp_path / "plain"), [])
+    assert plain.startswith(str(tmp_path / "cache" / "skillmem" / "route-"))
+    assert index_location(str(tmp_path / "plain"), ["other"]) != plain  # other roots, another index
+
+
+def test_a_current_index_is_read_back_and_a_stale_one_rebuilt(tmp_path):
+    root = tmp_path / "skills"
+    write_skill(root, "a", b"---\nname: a\n---\n")
+    location = str(tmp_path / "index.json")
+    first = current_route_index(location, [str(root)])
+    stored = (tmp_path / "index.json").read_bytes()
+    assert current_route_index(location, [str(root)]).rows == first.rows
+    assert (tmp_path / "index.json").read_bytes() == stored
+    write_skill(root, "b", b"---\nname: b\n---\n")
+    assert [row[0] for row in current_route_index(location, [str(root)]).rows] == ["a", "b"]
+    assert (tmp_path / "index.json").read_bytes() != stored
+
+
+def test_an_index_that_cannot_be_stored_still_routes(tmp_path):
+    write_skill(tmp_path / "skills", "a", b"---\nname: a\n---\n")
+    (tmp_path / "file").write_text("not a folder")
+    index = current_route_index(str(tmp_path / "file" / "index.json"), [str(tmp_path / "skills")])
+    assert [row[0] for row in index.rows] == ["a"]
+
+
+def test_a_well_sealed_index_of_another_shape_is_rebuilt(tmp_path):
+    import zlib
+
+    from skillmem_hook.agents.route_index import HEADER
+
+    write_skill(tmp_path / "skills", "a", b"---\nname: a\n---\n")
+    payload = b'{"skills": 3}'
+    location = tmp_path / "index.json"
+    location.write_bytes(f"{HEADER} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload)
+    assert [row[0] for row in current_route_index(str(location), [str(tmp_path / "skills")]).rows] == ["a"]
+    assert RouteIndex.from_bytes(location.read_bytes()).rows[0][0] == "a"

@@ -1,0 +1,165 @@
+"""The file-system walk under hostile trees: link graphs, vanishing files, locales, read boundaries."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.catalog.discovery import walk as walk_module
+from skillmem_hook.catalog.discovery.walk import HEAD_CHUNK, find_skill_files, read_skill_head
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.skillfile.declared import HEADING_WINDOW
+from skillmem_hook.catalog.skillfile.head import head_length
+
+from ...helpers import skill_md, write_skill
+
+
+def test_symlink_diamonds_walk_each_real_folder_once(tmp_path):
+    root = tmp_path / "root"
+    depth = 16
+    for level in range(depth + 1):
+        write_skill(root, f"d{level}", skill_md(f"skill-{level}"))
+    for level in range(depth):
+        for link in ("x", "y"):
+            (root / f"d{level}" / link).symlink_to(root / f"d{level + 1}")
+    calls = []
+    real_scandir = os.scandir
+    walk_module.os.scandir = lambda path: calls.append(path) or real_scandir(path)  # type: ignore[attr-defined]
+    try:
+        found, skipped = find_skill_files(str(root))
+    finally:
+        walk_module.os.scandir = real_scandir  # type: ignore[attr-defined]
+    assert len(found) == depth + 1
+    assert len(calls) == depth + 2  # the root and each real folder, once
+    assert len(skipped) == 2 * depth
+    assert {reason for _, reason in skipped} == {"symlink leads to a folder walked already"}
+    assert len(scan_roots([str(root)]).duplicates) == 0
+
+
+def test_two_folders_linking_to_each_other_are_skipped_and_reported(tmp_path):
+    write_skill(tmp_path / "a", ".", skill_md("a"))
+    write_skill(tmp_path / "b", ".", skill_md("b"))
+    (tmp_path / "a" / "tob").symlink_to("../b")
+    (tmp_path / "b" / "toa").symlink_to("../a")
+    catalog = scan_roots([str(tmp_path)])
+    assert sorted(skill.name for skill in catalog.skills) == ["a", "b"]
+    assert sorted(item["path"] for item in catalog.skipped) == ["a/tob", "b/toa"]
+
+
+def test_a_skill_md_linking_to_itself_is_a_loop_not_dangling(tmp_path):
+    (tmp_path / "self").mkdir()
+    (tmp_path / "self" / "SKILL.md").symlink_to("SKILL.md")
+    ((path, reason),) = find_skill_files(str(tmp_path))[1]
+    assert (path, reason) == ("self", "symlink loop: the link leads back to itself")
+
+
+def test_a_link_that_vanishes_during_the_walk_is_absent(tmp_path, monkeypatch):
+    write_skill(tmp_path, "kept", skill_md("kept"))
+    (tmp_path / "gone").symlink_to(tmp_path / "kept")
+    real_stat = os.stat
+
+    def vanishing_stat(path, *args, **kwargs):
+        if os.fsencode(path).endswith(b"/gone"):
+            os.unlink(path)  # a concurrent checkout removes it now
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(walk_module.os, "stat", vanishing_stat)
+    found, skipped = find_skill_files(str(tmp_path))
+    assert [item.relative for item in found] == ["kept"]
+    assert skipped == []
+
+
+def test_a_skill_file_that_vanishes_before_it_is_read_is_absent(tmp_path):
+    path = write_skill(tmp_path, "gone", skill_md("gone"))
+    os.unlink(path)
+    assert read_skill_head(str(path)) is None
+
+
+def test_the_same_root_named_twice_is_read_once(tmp_path):
+    write_skill(tmp_path / "skills", "a", skill_md("a"))
+    os.chdir(tmp_path)
+    catalog = scan_roots(["skills", "./skills", str(tmp_path / "skills")])
+    assert [skill.name for skill in catalog.skills] == ["a"]
+    assert catalog.duplicates == []
+
+
+def test_folder_names_decode_the_same_under_every_locale(tmp_path):
+    write_skill(tmp_path, "café-folder", "# heading\n")
+    write_skill(tmp_path, "naïve", skill_md())
+    script = (
+        "import json, sys; from skillmem_hook.catalog.scan import scan_roots; "
+        "print(json.dumps(sorted(s.name for s in scan_roots([sys.argv[1]]).skills)))"
+    )
+    outputs = set()
+    ascii_locale = {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}  # file names decode as ASCII
+    for environment in ({"LC_ALL": "C.UTF-8"}, ascii_locale):
+        env = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG", "PYTHON"))}
+        result = subprocess.run(
+            [sys.executable, "-c", script, str(tmp_path)], env={**env, **environment}, capture_output=True, check=True
+        )
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop()) == ["café-folder", "naïve"]
+
+
+def test_a_closing_line_cut_by_the_read_boundary_is_not_taken_for_one(tmp_path):
+    # '---x' straddles the first read's end: its first three bytes must not close the frontmatter
+    filler = "f" * (HEAD_CHUNK - len("---\nlicense: \n") - 3)
+    text = f"---\nlicense: {filler}\n---x: not a closing line\nname: real\n---\n# Body\n"
+    assert text.index("---x") + 3 == HEAD_CHUNK
+    write_skill(tmp_path, "straddle", text)
+    (skill,) = scan_roots([str(tmp_path)]).skills
+    assert skill.name == "real"
+
+
+def test_head_length_needs_complete_lines_before_it_decides():
+    assert head_length(b"---", at_end=False) is None
+    assert head_length(b"---\nname: a\n---", at_end=False) is None
+    assert head_length(b"---\nname: a\n---\n", at_end=False) == len(b"---\nname: a\n---\n") + HEADING_WINDOW
+    assert head_length(b"# no frontmatter\n", at_end=False) == HEADING_WINDOW
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from(["l1", "l2", "l3"])), min_size=0, max_size=12
+    )
+)
+def test_any_graph_of_links_walks_each_real_folder_once_and_always_gives_the_same_answer(links):
+    """Folders f0..f5, each a skill, with links between them (loops, diamonds, self-links) named l1..l3."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = os.path.join(folder, "root")
+        for number in range(6):
+            write_skill(Path(root), f"f{number}", skill_md(f"s{number}"))
+        for source, target, name in links:
+            link = os.path.join(root, f"f{source}", name)
+            if not os.path.lexists(link):
+                os.symlink(os.path.join(root, f"f{target}"), link)
+        calls = []
+        real_scandir = os.scandir
+        walk_module.os.scandir = lambda path: calls.append(path) or real_scandir(path)  # type: ignore[attr-defined]
+        try:
+            first = find_skill_files(root)
+        finally:
+            walk_module.os.scandir = real_scandir  # type: ignore[attr-defined]
+        assert len(calls) == 7  # the root and six real folders, each once, however the links point
+        assert sorted(item.relative for item in first[0]) == [f"f{number}" for number in range(6)]
+        copy = os.path.join(folder, "copy")
+        shutil.copytree(root, copy, symlinks=True)
+        for source, _, name in links:  # the same graph, pointing inside the copy
+            link = os.path.join(copy, f"f{source}", name)
+            target = os.readlink(link)
+            if target.startswith(root):
+                os.unlink(link)
+                os.symlink(copy + target[len(root) :], link)
+        second = find_skill_files(copy)
+        assert [item.relative for item in first[0]] == [item.relative for item in second[0]]
+        assert first[1] == second[1]

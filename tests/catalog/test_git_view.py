@@ -1,0 +1,415 @@
+"""Git's view of the skills, with the real git: what the index tracks, read from blobs, through the cache."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.block.render import render_block
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.discovery import git as git_module
+from skillmem_hook.catalog.discovery.tracked import SUBMODULE
+from skillmem_hook.catalog.scan import OUTSIDE_REPOSITORY, scan_roots
+from skillmem_hook.errors import UsageError
+
+from ..helpers import run_cli, skill_md, write_skill
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+IDENTITY = {
+    "GIT_AUTHOR_NAME": "Test",
+    "GIT_AUTHOR_EMAIL": "test@example.com",
+    "GIT_COMMITTER_NAME": "Test",
+    "GIT_COMMITTER_EMAIL": "test@example.com",
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
+
+
+@pytest.fixture(autouse=True)
+def _git_identity(monkeypatch, tmp_path):
+    for key, value in IDENTITY.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("HOME", str(tmp_path))  # no user configuration leaks in
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
+
+
+def git(*args, cwd="."):
+    result = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def repository(path: Path = Path()) -> Path:
+    git("init", "-q", str(path))
+    write_skill(path / "skills", "alpha", skill_md("alpha", "Parse CSV files"))
+    write_skill(path / "skills", "beta", skill_md("beta", "Deploy with Docker"))
+    git("add", "-A", cwd=path)
+    git("commit", "-q", "-m", "skills", cwd=path)
+    return path
+
+
+def names(catalog):
+    return sorted(skill.name for skill in catalog.skills)
+
+
+TRACKED = CatalogOptions(tracked=True)
+FILES = CatalogOptions(tracked=False)
+
+
+def test_an_untracked_skill_is_on_disk_but_not_in_what_the_commit_holds():
+    repository()
+    write_skill(Path("skills"), "wip-skill", skill_md("wip-skill"))
+    assert names(scan_roots(["skills"], TRACKED)) == ["alpha", "beta"]
+    assert names(scan_roots(["skills"], FILES)) == ["alpha", "beta", "wip-skill"]
+
+
+def test_git_rm_cached_removes_a_skill_from_git_view_though_it_stays_on_disk():
+    repository()
+    git("rm", "-r", "-q", "--cached", "skills/alpha")
+    assert names(scan_roots(["skills"], TRACKED)) == ["beta"]
+    assert Path("skills/alpha/SKILL.md").exists()
+
+
+def test_git_view_reads_the_staged_bytes_not_the_working_tree():
+    repository()
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Staged words"))
+    git("add", "skills/alpha/SKILL.md")
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha-renamed", "Unstaged words"))
+    skill = {s.name: s for s in scan_roots(["skills"], TRACKED).skills}["alpha"]
+    assert skill.description == "Staged words"
+
+
+def test_a_skill_added_and_staged_in_one_step_is_seen():
+    repository()
+    write_skill(Path("skills"), "gamma", skill_md("gamma"))
+    git("add", "skills/gamma")
+    assert names(scan_roots(["skills"], TRACKED)) == ["alpha", "beta", "gamma"]
+
+
+def test_on_a_clean_checkout_both_views_agree_links_included(tmp_path):
+    repository()
+    root = Path("skills")
+    write_skill(root, ".hidden/secret", skill_md("secret"))
+    write_skill(root, "nested/deep", skill_md("deep"))
+    (root / "link-to-nested").symlink_to("nested")
+    (root / "link-to-hidden").symlink_to(".hidden")
+    (root / "dangling").symlink_to("nowhere")
+    (root / "outside").symlink_to(tmp_path)
+    (root / "file-link").mkdir()
+    (root / "file-link" / "SKILL.md").symlink_to("../alpha/SKILL.md")
+    (root / "alpha" / "notes.md").write_bytes(skill_md("from-notes"))
+    (root / "other-name").mkdir()
+    (root / "other-name" / "SKILL.md").symlink_to("../alpha/notes.md")
+    git("add", "-A")
+    tracked, files = scan_roots(["skills"], TRACKED), scan_roots(["skills"], FILES)
+    assert [(s.path, s.name) for s in tracked.skills] == [(s.path, s.name) for s in files.skills]
+    assert tracked.skipped == files.skipped
+    assert {item["path"] for item in tracked.skipped} == {"dangling", "link-to-nested", "outside"}
+    assert {"link-to-hidden/secret", "other-name"} <= {s.path for s in tracked.skills}
+    assert render_block(tracked.skills) == render_block(files.skills)
+
+
+def test_a_submodule_holding_skills_is_skipped_with_a_reason(tmp_path):
+    upstream = repository(tmp_path / "upstream")
+    repository()
+    git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(upstream), "skills/vendored")
+    catalog = scan_roots(["skills"], TRACKED)
+    assert names(catalog) == ["alpha", "beta"]
+    assert {"root": "skills", "path": "vendored", "reason": SUBMODULE} in catalog.skipped
+
+
+def test_autocrlf_gives_the_same_block_as_the_file_system():
+    git("init", "-q")
+    git("config", "core.autocrlf", "true")
+    write_skill(Path("skills"), "crlf", b"---\r\nname: crlf\r\ndescription: Test with CRLF\r\n---\r\n")
+    git("add", "-A")
+    git("commit", "-q", "-m", "crlf")
+    tracked, files = scan_roots(["skills"], TRACKED), scan_roots(["skills"], FILES)
+    assert render_block(tracked.skills) == render_block(files.skills)
+    assert tracked.skills[0].description == "Test with CRLF"
+
+
+def test_a_sparse_checkout_still_indexes_the_skills_left_off_the_disk():
+    repository()
+    git("sparse-checkout", "set", "--no-cone", "/skills/alpha/")
+    assert not Path("skills/beta").exists()
+    assert names(scan_roots(["skills"], TRACKED)) == ["alpha", "beta"]
+
+
+def test_a_linked_worktree_has_its_own_view_and_cache(tmp_path):
+    repository()
+    git("worktree", "add", "-q", str(tmp_path / "other"))
+    write_skill(tmp_path / "other" / "skills", "only-there", skill_md("only-there"))
+    git("add", "-A", cwd=tmp_path / "other")
+    os.chdir(tmp_path / "other")
+    assert names(scan_roots(["skills"], TRACKED)) == ["alpha", "beta", "only-there"]
+    cache = git("rev-parse", "--git-path", "skillmem/cache.json").strip()
+    assert Path(cache).is_file()
+    assert "worktrees" in cache
+
+
+def test_an_unresolved_merge_conflict_skips_that_skill_with_a_reason():
+    repository()
+    git("checkout", "-q", "-b", "other")
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Theirs"))
+    git("commit", "-q", "-am", "theirs")
+    git("checkout", "-q", "-")
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Ours"))
+    git("commit", "-q", "-am", "ours")
+    subprocess.run(["git", "merge", "-q", "other"], capture_output=True)
+    catalog = scan_roots(["skills"], TRACKED)
+    assert names(catalog) == ["beta"]
+    assert catalog.skipped[0]["path"] == "alpha"
+    assert "merge conflict" in catalog.skipped[0]["reason"]
+
+
+def test_tracked_outside_a_work_tree_is_a_usage_error():
+    write_skill(Path("skills"), "a", skill_md("a"))
+    with pytest.raises(UsageError, match="not inside a git work tree"):
+        scan_roots(["skills"], TRACKED)
+    assert names(scan_roots(["skills"], CatalogOptions(tracked=None))) == ["a"]
+
+
+def test_a_root_outside_the_repository_is_read_from_disk_with_a_warning(tmp_path):
+    outside = tmp_path / "outside"
+    write_skill(outside, "far", skill_md("far"))
+    Path("repo").mkdir()
+    os.chdir("repo")
+    repository()
+    catalog = scan_roots(["skills", str(outside)], TRACKED)
+    assert names(catalog) == ["alpha", "beta", "far"]
+    assert catalog.notices == [{"root": str(outside), "notice": OUTSIDE_REPOSITORY}]
+
+
+def test_the_cli_takes_git_view_with_tracked_and_verify_agrees_with_the_hook(capsys):
+    repository()
+    write_skill(Path("skills"), "wip", skill_md("wip"))
+    Path("AGENTS.md").write_text("# Agents\n")
+    assert run_cli(capsys, "inject", "--tracked", "--root", "skills", "--prompt-file", "AGENTS.md").code == 0
+    assert b"wip" not in Path("AGENTS.md").read_bytes()
+    assert (
+        run_cli(capsys, "verify", "--strict", "--tracked", "--root", "skills", "--prompt-file", "AGENTS.md").code == 0
+    )
+    assert run_cli(capsys, "verify", "--strict", "--root", "skills", "--prompt-file", "AGENTS.md").code == 3
+    Path(".skillmem.yaml").write_text("tracked: true\n")
+    assert run_cli(capsys, "verify", "--strict", "--root", "skills", "--prompt-file", "AGENTS.md").code == 0
+
+
+def test_git_missing_is_one_line_and_exit_2(capsys, monkeypatch):
+    repository()
+    monkeypatch.setenv("PATH", "/nonexistent")
+    run = run_cli(capsys, "index", "--tracked", "--root", "skills")
+    assert run.code == 2
+    assert run.error["error"] == "git is not on PATH"
+
+
+# The cache
+
+
+def blob_reads(monkeypatch):
+    """Count the blobs read from git, still reading them with the real git."""
+    calls: list[int] = []
+    real = git_module.read_blobs
+
+    def counting(oids, limit):
+        calls.append(len(oids))
+        return real(oids, limit)
+
+    monkeypatch.setattr(git_module, "read_blobs", counting)
+    return calls
+
+
+def test_a_warm_cache_reads_no_blob_and_a_changed_skill_reads_one(monkeypatch):
+    repository()
+    calls = blob_reads(monkeypatch)
+    first = render_block(scan_roots(["skills"], TRACKED).skills)
+    assert calls == [2]
+    assert render_block(scan_roots(["skills"], TRACKED).skills) == first
+    assert calls == [2]
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Changed"))
+    git("add", "-A")
+    assert {s.name: s.description for s in scan_roots(["skills"], TRACKED).skills}["alpha"] == "Changed"
+    assert calls == [2, 1]
+
+
+def cache_file() -> Path:
+    return Path(git("rev-parse", "--git-path", "skillmem/cache.json").strip())
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",
+        b"{not json",
+        b'{"format": "skillmem-cache-0", "entries": {}}',
+        b"[1, 2, 3]",
+        b"\xff\xfe\x00garbage",
+        "lying entries",
+        "truncated",
+    ],
+)
+def test_a_damaged_cache_is_rebuilt_never_an_error_never_a_wrong_block(damage, monkeypatch):
+    repository()
+    expected = render_block(scan_roots(["skills"], TRACKED).skills)
+    path = cache_file()
+    content = json.loads(path.read_bytes())
+    if damage == "lying entries":
+        for key in content["entries"]:
+            content["entries"][key] = ["impostor", 5, [], {}]
+        data = json.dumps(content).encode()
+    elif damage == "truncated":
+        data = path.read_bytes()[: len(path.read_bytes()) // 2]
+    else:
+        data = damage
+    path.write_bytes(data)
+    assert render_block(scan_roots(["skills"], TRACKED).skills) == expected
+    assert json.loads(path.read_bytes())["format"] == "skillmem-cache-1"
+
+
+def test_an_unwritable_cache_is_ignored():
+    repository()
+    cache_file().parent.write_text("a file where the cache's folder should be")  # fails even for root
+    assert names(scan_roots(["skills"], TRACKED)) == ["alpha", "beta"]
+    assert names(scan_roots(["skills"], TRACKED)) == ["alpha", "beta"]
+
+
+def test_no_cache_writes_no_cache_file(capsys):
+    repository()
+    assert run_cli(capsys, "index", "--tracked", "--no-cache", "--root", "skills").code == 0
+    assert not cache_file().exists()
+    Path(".skillmem.yaml").write_text("cache: false\n")
+    assert run_cli(capsys, "index", "--tracked", "--root", "skills").code == 0
+    assert not cache_file().exists()
+
+
+def test_concurrent_runs_never_corrupt_the_cache():
+    repository()
+    for number in range(40):
+        write_skill(Path("skills"), f"many-{number}", skill_md(f"many-{number}", "x" * number))
+    git("add", "-A")
+    command = [sys.executable, "-m", "skillmem_hook", "prompt", "--tracked", "--root", "skills"]
+    processes = [subprocess.Popen(command, stdout=subprocess.PIPE) for _ in range(8)]
+    outputs = {process.communicate()[0] for process in processes}
+    assert len(outputs) == 1
+    assert len(json.loads(cache_file().read_bytes())["entries"]) == 42
+    assert not [path for path in cache_file().parent.iterdir() if path.suffix == ".tmp"]
+
+
+def test_the_file_system_cache_sees_an_edit_in_the_same_second_that_keeps_the_size():
+    repository()
+    path = Path("skills/alpha/SKILL.md")
+    stamp = time.time()
+    for word in ("first", "other", "third"):
+        path.write_bytes(skill_md("alpha", word))  # same size, same mtime each time
+        os.utime(path, (stamp, stamp))
+        assert {s.name: s.description for s in scan_roots(["skills"], FILES).skills}["alpha"] == word
+    # On a file system whose clock ticks coarsely the change time could match too: so a file written
+    # this recently is never kept, and the next run reads it again.
+    entries = json.loads(cache_file().read_bytes())["entries"] if cache_file().exists() else {}
+    assert not [key for key in entries if "alpha" in key]
+
+
+def test_the_file_system_cache_serves_old_unchanged_files(monkeypatch):
+    repository()
+    old = time.time() - 3600
+    for path in Path("skills").rglob("SKILL.md"):
+        os.utime(path, (old, old))
+    time.sleep(0.01)
+    scan_roots(["skills"], FILES)  # ctime is recent, so nothing is kept yet
+    from skillmem_hook.catalog.store import cache as cache_module
+
+    monkeypatch.setattr(cache_module, "RACY_SECONDS", 0)
+    scan_roots(["skills"], FILES)
+    from skillmem_hook.catalog import scan as scan_module
+
+    def fail(*_):
+        raise AssertionError("read a file the cache holds")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(scan_module, "read_skill_head", fail)
+        assert names(scan_roots(["skills"], FILES)) == ["alpha", "beta"]
+    time.sleep(0.02)
+    path = Path("skills/alpha/SKILL.md")
+    path.write_bytes(path.read_bytes().replace(b"Parse CSV files", b"Parse TSV files"))
+    os.utime(path, (old, old))  # same size, same mtime: only the change time tells
+    assert {s.name: s.description for s in scan_roots(["skills"], FILES).skills}["alpha"] == "Parse TSV files"
+
+
+def test_the_hooks_view_is_git_inside_a_work_tree():
+    repository()
+    write_skill(Path("skills"), "wip-skill", skill_md("wip-skill"))
+    catalog = scan_roots(["skills"], CatalogOptions(tracked=None))
+    assert names(catalog) == ["alpha", "beta"]
+    assert catalog.work_tree is not None
+
+
+def test_the_hook_warns_about_a_root_outside_the_repository(tmp_path, capsys):
+    from skillmem_hook.hooks import skill_index
+
+    outside = tmp_path / "outside"
+    write_skill(outside, "far", skill_md("far"))
+    Path("repo").mkdir()
+    os.chdir("repo")
+    repository()
+    Path("AGENTS.md").write_text("# A\n")
+    assert skill_index(["--root", "skills", "--root", str(outside), "--prompt-file", "AGENTS.md"]) == 3
+    err = capsys.readouterr().err
+    assert f"skills root {outside}: {OUTSIDE_REPOSITORY}" in err
+    assert b"far" in Path("AGENTS.md").read_bytes()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero"])
+def test_a_cache_that_is_a_fifo_or_an_endless_device_is_ignored_at_once(kind):
+    repository()
+    path = cache_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    command = [sys.executable, "-m", "skillmem_hook", "prompt", "--tracked", "--root", "skills"]
+    result = subprocess.run(command, capture_output=True, timeout=30)
+    assert result.returncode == 0
+    assert b"alpha" in result.stdout
+
+
+def test_a_root_git_tracks_nothing_below_is_said_not_silently_empty(capsys):
+    from skillmem_hook.hooks import skill_index
+
+    repository()
+    Path(".gitignore").write_text(".claude/\n")
+    write_skill(Path(".claude/skills"), "hello", skill_md("hello"))
+    Path("AGENTS.md").write_text("# A\n")
+    assert skill_index(["--root", ".claude/skills", "--prompt-file", "AGENTS.md"]) == 3
+    err = capsys.readouterr().err
+    assert "skills root .claude/skills: git ignores it, so git tracks no SKILL.md below it" in err
+
+
+def test_the_hooks_name_the_skill_files_they_leave_out(capsys):
+    from skillmem_hook.hooks import skill_index
+
+    repository()
+    write_skill(Path("skills"), "latin", b"---\nname: caf\xe9\n---\n")
+    git("add", "-A")
+    Path("AGENTS.md").write_text("# A\n")
+    skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"])
+    err = capsys.readouterr().err
+    assert "1 SKILL.md file(s) left out of the block" in err
+    assert "  skills/latin: the frontmatter is not valid UTF-8" in err
+
+
+def test_a_cached_skill_keeps_its_sections_for_search():
+    repository()
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Parse CSV", "\n## When to use\n\nFor tables.\n"))
+    git("add", "-A")
+    fresh = {s.name: s.sections for s in scan_roots(["skills"], TRACKED).skills}
+    assert "tables" in fresh["alpha"]
+    cache_file().with_name("catalog.json").unlink()  # so the cache, not the catalog snapshot, serves the next run
+    assert {s.name: s.sections for s in scan_roots(["skills"], TRACKED).skills} == fresh

@@ -1,0 +1,117 @@
+"""``skillmem hook --out``: the wrapper script, and what it may write over."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from ..helpers import run_cli, seed_tree, snapshot
+from .test_index import make_device_node
+
+
+@pytest.fixture
+def args(tmp_path):
+    tree = seed_tree(tmp_path / "skills")
+    prompt = tmp_path / "AGENTS.md"
+    prompt.write_bytes(b"# prompt\n")
+    return ["hook", "--root", str(tree), "--prompt-file", str(prompt)]
+
+
+def test_an_empty_out_names_no_folder_of_this_machine(capsys, args):
+    run = run_cli(capsys, *args, "--out", "")
+    assert run.code == 2
+    assert run.error["error"] == "the path for the wrapper script is empty"
+    assert os.getcwd() not in run.err
+
+
+@pytest.mark.parametrize("umask", [0o177, 0o077, 0o022, 0o777])
+def test_the_wrapper_is_executable_by_its_owner_whatever_the_umask(capsys, args, umask):
+    old = os.umask(umask)
+    try:
+        assert run_cli(capsys, *args, "--out", "wrapper.sh").code == 0
+    finally:
+        os.umask(old)
+    mode = stat.S_IMODE(Path("wrapper.sh").stat().st_mode)
+    assert mode == (0o777 & ~umask) | 0o700
+
+
+def test_the_prompt_file_is_never_overwritten_by_the_wrapper(capsys, args, tmp_path):
+    before = snapshot(tmp_path / "AGENTS.md")
+    run = run_cli(capsys, *args, "--out", tmp_path / "AGENTS.md", "--force")
+    assert run.code == 2
+    assert "is a configured prompt file" in run.error["error"]
+    assert snapshot(tmp_path / "AGENTS.md") == before
+
+
+def test_a_read_only_file_is_refused_and_keeps_its_mode(capsys, args):
+    Path("wrapper.sh").write_bytes(b"#!/usr/bin/env bash\n# Written by 'skillmem hook'.\n")
+    Path("wrapper.sh").chmod(0o444)
+    run = run_cli(capsys, *args, "--out", "wrapper.sh")
+    assert run.code == 2
+    assert "read-only" in run.error["error"]
+    assert stat.S_IMODE(Path("wrapper.sh").stat().st_mode) == 0o444
+
+
+def test_only_a_wrapper_skillmem_wrote_is_replaced_without_force(capsys, args):
+    assert run_cli(capsys, *args, "--out", "wrapper.sh").code == 0
+    assert run_cli(capsys, *args, "--out", "wrapper.sh").code == 0  # its own wrapper: replaced
+    Path("deploy.sh").write_bytes(b"#!/bin/sh\nmake deploy\n")
+    run = run_cli(capsys, *args, "--out", "deploy.sh")
+    assert run.code == 2
+    assert run.error["error"] == "'deploy.sh' already exists and is not the wrapper script written by skillmem"
+    assert Path("deploy.sh").read_bytes() == b"#!/bin/sh\nmake deploy\n"
+    assert run_cli(capsys, *args, "--out", "deploy.sh", "--force").code == 0
+    assert b"Written by 'skillmem hook'" in Path("deploy.sh").read_bytes()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_fifo_or_device_is_refused_and_left_as_it_is(capsys, args, kind):
+    out = Path("out")
+    if kind == "fifo":
+        os.mkfifo(out)
+    else:
+        make_device_node(out)
+    run = run_cli(capsys, *args, "--out", out, "--force")
+    assert run.code == 2
+    assert "not a place for the wrapper script" in run.error["error"]
+    assert not stat.S_ISREG(out.stat().st_mode)
+
+
+def test_the_wrapper_is_written_through_a_link(capsys, args):
+    Path("bin").mkdir()
+    Path("reindex").symlink_to("bin/reindex.sh")
+    assert run_cli(capsys, *args, "--out", "reindex").code == 0
+    assert Path("reindex").is_symlink()
+    assert Path("bin/reindex.sh").read_bytes().startswith(b"#!/usr/bin/env bash\n")
+
+
+def test_the_wrapper_can_be_committed_and_run_from_another_checkout_and_folder(tmp_path, capsys, monkeypatch):
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from ..helpers import run_cli, seed_tree
+
+    first = tmp_path / "first"
+    (first / ".git").mkdir(parents=True)
+    seed_tree(first / "skills")
+    (first / "AGENTS.md").write_text("# Agents\n")
+    (first / "tools").mkdir()
+    monkeypatch.chdir(first)
+    run = run_cli(capsys, "hook", "--root", "skills", "--prompt-file", "AGENTS.md", "--out", "tools/reindex.sh")
+    assert run.code == 0, run.err
+    script = (first / "tools" / "reindex.sh").read_text()
+    assert str(tmp_path) not in script  # nothing of this machine: a teammate's checkout runs it as it is
+    assert "--root skills --prompt-file AGENTS.md" in script
+    second = tmp_path / "elsewhere" / "second"
+    shutil.copytree(first, second)
+    monkeypatch.chdir(tmp_path)
+    env = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": str(tmp_path)}
+    result = subprocess.run(["bash", str(second / "tools" / "reindex.sh")], capture_output=True, env=env)
+    assert result.returncode == 0, result.stderr
+    assert b"<<<SKILL_INDEX_BEGIN>>>" in (second / "AGENTS.md").read_bytes()
+    assert (first / "AGENTS.md").read_text() == "# Agents\n"

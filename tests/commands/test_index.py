@@ -1,0 +1,104 @@
+"""``skillmem index --write``: what it may write over, and what it must refuse."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ..helpers import run_cli, seed_tree, snapshot
+
+
+@pytest.fixture
+def tree(tmp_path):
+    return seed_tree(tmp_path / "skills")
+
+
+def make_device_node(path: Path) -> None:
+    """A real character device (the null device's numbers), or skip where the kernel refuses one."""
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except (PermissionError, AttributeError):
+        pytest.skip("needs the right to create a device node")
+
+
+def index_in_a_child(tree, out):
+    """index --write in a subprocess, so that a hang fails the test instead of stalling it."""
+    command = [sys.executable, "-m", "skillmem_hook", "index", "--root", str(tree), "--write", str(out)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=30)
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [("fifo", "a FIFO (named pipe)"), ("zero", "a character device"), ("device", "a character device")],
+)
+def test_a_fifo_or_device_is_refused_at_once_and_left_as_it_is(tree, tmp_path, kind, words):
+    out = tmp_path / "SKILLS_INDEX.md"
+    if kind == "fifo":
+        os.mkfifo(out)
+    elif kind == "zero":
+        out.symlink_to("/dev/zero")
+    else:
+        make_device_node(out)
+    result = index_in_a_child(tree, out)
+    assert result.returncode == 2
+    assert json.loads(result.stderr)["error"] == f"{str(out)!r} is {words}, not a place for the skills index"
+    assert result.stdout == ""
+    assert stat.S_ISFIFO(out.stat().st_mode) if kind == "fifo" else stat.S_ISCHR(out.stat().st_mode)
+
+
+@pytest.mark.parametrize("configured", ["layout", "config"])
+def test_a_prompt_file_is_never_overwritten_by_the_index(capsys, tree, configured):
+    prompt = Path("CLAUDE.md" if configured == "layout" else "docs/P.md")
+    prompt.parent.mkdir(exist_ok=True)
+    prompt.write_bytes(b"# my prompt\n")
+    if configured == "config":
+        Path(".skillmem.yaml").write_text("prompt_files: [docs/P.md]\n")
+    before = snapshot(prompt)
+    run = run_cli(capsys, "index", "--root", tree, "--write", prompt, "--force")
+    assert run.code == 2
+    assert "is a configured prompt file" in run.error["error"]
+    assert snapshot(prompt) == before
+
+
+def test_a_read_only_index_is_refused_and_keeps_its_mode(capsys, tree, tmp_path):
+    out = tmp_path / "SKILLS_INDEX.md"
+    out.write_bytes(b"")
+    out.chmod(0o444)
+    run = run_cli(capsys, "index", "--root", tree, "--write", out)
+    assert run.code == 2
+    assert "read-only" in run.error["error"]
+    assert (out.read_bytes(), stat.S_IMODE(out.stat().st_mode)) == (b"", 0o444)
+
+
+def test_a_file_skillmem_did_not_write_is_replaced_only_with_force(capsys, tree, tmp_path):
+    out = tmp_path / "README.md"
+    out.write_bytes(b"# My project\n")
+    run = run_cli(capsys, "index", "--root", tree, "--write", out)
+    assert run.code == 2
+    assert "pass another path, or --force" in run.error["hint"]
+    assert out.read_bytes() == b"# My project\n"
+    assert run_cli(capsys, "index", "--root", tree, "--write", out, "--force").data["written"] is True
+    assert out.read_bytes().startswith(b"# Skills index\n")
+
+
+def test_the_index_is_written_through_a_link_as_prompt_files_are(capsys, tree, tmp_path):
+    real = tmp_path / "docs" / "index.md"
+    real.parent.mkdir()
+    link = tmp_path / "SKILLS_INDEX.md"
+    link.symlink_to(real)
+    assert run_cli(capsys, "index", "--root", tree, "--write", link).data["written"] is True
+    assert link.is_symlink()
+    assert real.read_bytes().startswith(b"# Skills index\n")
+
+
+def test_an_empty_write_path_names_no_folder_of_this_machine(capsys, tree):
+    run = run_cli(capsys, "index", "--root", tree, "--write", "")
+    assert run.code == 2
+    assert run.error["error"] == "the path for the skills index is empty"
+    assert os.getcwd() not in run.err

@@ -1,0 +1,130 @@
+"""``skillmem lint`` and the ``skill-lint`` hook function: output contract, exit codes, configuration."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.hooks import skill_lint
+
+from ..helpers import run_cli, skill_md, write_skill
+
+
+@pytest.fixture
+def skills():
+    """skills/ with one clean skill, one whose name breaks the spec, and one that runs a missing script."""
+    root = Path("skills")
+    write_skill(root, "clean", skill_md("clean", "Parse files"))
+    write_skill(root, "Bad_Name", skill_md("Bad_Name", "Parse files"))
+    write_skill(root, "runner", skill_md("runner", "Run things", body="Run `scripts/go.py`.\n"))
+    return root
+
+
+def test_lint_prints_one_json_line_with_every_finding_and_exits_1(capsys, skills):
+    run = run_cli(capsys, "lint", "--root", skills)
+    assert run.code == 1
+    assert run.err == ""
+    data = run.data
+    assert (data["ok"], data["checked"], data["errors"], data["warnings"]) == (False, 3, 3, 0)
+    assert [(f["path"], f["line"], f["col"], f["code"]) for f in data["findings"]] == [
+        ("skills/Bad_Name/SKILL.md", 2, 7, "SK113"),
+        ("skills/Bad_Name/SKILL.md", 2, 7, "SK114"),
+        ("skills/runner/SKILL.md", 5, 6, "SK201"),
+    ]
+    assert data["findings"][0]["severity"] == "error"
+    assert data["findings"][0]["rule"] == "name-not-lowercase"
+
+
+def test_text_form_is_path_line_col_code_message_then_a_summary(capsys, skills):
+    run = run_cli(capsys, "lint", "--root", skills, "--text")
+    lines = run.out.splitlines()
+    assert lines[0].startswith("skills/Bad_Name/SKILL.md:2:7: SK113 name 'Bad_Name' has capitals; use 'bad-name'")
+    assert lines[2] == (
+        "skills/runner/SKILL.md:5:6: SK201 'scripts/go.py' is not in the skill's folder; add the file or fix the path"
+    )
+    assert lines[-1] == "skill-lint: 3 SKILL.md files checked, 3 errors, 0 warnings"
+    assert run.code == 1
+
+
+def test_named_files_are_the_only_ones_checked(capsys, skills):
+    run = run_cli(capsys, "lint", "skills/clean/SKILL.md", "skills/runner")
+    assert (run.code, run.data["checked"]) == (1, 2)
+    assert {finding["path"] for finding in run.data["findings"]} == {"skills/runner/SKILL.md"}
+    assert run_cli(capsys, "lint", "skills/clean/SKILL.md").code == 0
+
+
+def test_a_named_folder_of_skills_checks_every_skill_below_it(capsys, skills):
+    run = run_cli(capsys, "lint", "skills")
+    assert run.data["checked"] == 3
+    assert run_cli(capsys, "lint", "skills/clean").data["checked"] == 1
+
+
+def test_warnings_alone_exit_0(capsys):
+    write_skill(Path("skills"), "a", skill_md("a", "d", body="[up](../b/x.md)\n"))
+    run = run_cli(capsys, "lint", "--root", "skills")
+    assert (run.code, run.data["errors"], run.data["warnings"]) == (0, 0, 1)
+
+
+def test_a_missing_file_is_exit_2_with_one_json_error(capsys):
+    run = run_cli(capsys, "lint", "nowhere/SKILL.md")
+    assert run.code == 2
+    assert "cannot read nowhere/SKILL.md" in run.error["error"]
+
+
+def test_the_config_selects_ignores_and_turns_quality_on(capsys, skills):
+    Path(".skillmem.yaml").write_text(
+        "lint:\n  ignore: [SK114]\n  per_path_ignores:\n    skills/runner/*: [SK2]\n  quality: true\n"
+    )
+    codes = {finding["code"] for finding in run_cli(capsys, "lint", "--root", skills).data["findings"]}
+    assert codes == {"SK113", "SK401", "SK403"}
+
+
+def test_a_bad_lint_config_is_exit_2_naming_the_key(capsys, skills):
+    Path(".skillmem.yaml").write_text("lint:\n  ignore: [SK9]\n")
+    run = run_cli(capsys, "lint", "--root", skills)
+    assert run.code == 2
+    assert "'lint.ignore': 'SK9' is no rule code" in run.error["error"]
+
+
+def test_the_hook_prints_text_on_stderr_and_exits_1(capsys, skills):
+    code = skill_lint(["skills/Bad_Name/SKILL.md", "skills/clean/SKILL.md"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert captured.out == ""
+    assert captured.err.splitlines() == [
+        "skills/Bad_Name/SKILL.md:2:7: SK113 name 'Bad_Name' has capitals; use 'bad-name'",
+        "skills/Bad_Name/SKILL.md:2:7: SK114 name 'Bad_Name' may hold only letters, digits and '-'; use 'bad-name'",
+        "skill-lint: 2 SKILL.md files checked, 2 errors, 0 warnings",
+    ]
+    assert skill_lint(["skills/clean/SKILL.md"]) == 0
+
+
+def test_the_hook_reports_a_duplicate_of_a_file_it_was_not_given(capsys):
+    write_skill(Path("skills"), "a/pdf", skill_md("pdf", "d"))
+    write_skill(Path("skills"), "b/pdf", skill_md("PDF", "d"))
+    assert skill_lint(["skills/b/pdf/SKILL.md"]) == 1
+    assert "skills/a/pdf/SKILL.md as one skill 'pdf'" in capsys.readouterr().err
+
+
+def test_the_hook_with_no_files_checks_every_skill_of_the_roots(capsys, skills):
+    assert skill_lint([]) == 1
+    assert "3 SKILL.md files checked" in capsys.readouterr().err
+
+
+def test_a_bad_hook_flag_is_plain_text_for_a_person_and_exit_2(capsys):
+    assert skill_lint(["--nope"]) == 2
+    first, hint = capsys.readouterr().err.splitlines()
+    assert first == "skill-lint: unrecognized arguments: --nope"
+    assert hint == "  see 'skill-lint --help'"
+
+
+def test_a_fifo_named_as_a_skill_file_is_refused_at_once(tmp_path, capsys):
+    import os
+
+    from skillmem_hook.cli import main
+
+    (tmp_path / "fifo").mkdir()
+    os.mkfifo(tmp_path / "fifo" / "SKILL.md")
+    assert main(["lint", str(tmp_path / "fifo" / "SKILL.md")]) == 2
+    assert "not a regular file" in capsys.readouterr().err

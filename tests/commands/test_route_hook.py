@@ -1,0 +1,192 @@
+"""``skillmem route`` as Claude Code runs it: recorded UserPromptSubmit inputs on stdin, a real process, real files."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.cli import main
+
+from ..helpers import skill_md, write_skill
+
+ROUTE = [sys.executable, "-m", "skillmem_hook", "route"]
+
+
+def recorded(prompt, cwd, **changes):
+    """A UserPromptSubmit input in the shape Claude Code sends."""
+    document = {
+        "session_id": "3f1c2a9e-0b7d-4c55-9a61-2d8e5f0c7b14",
+        "transcript_path": "~/.claude/projects/demo/3f1c2a9e.jsonl",
+        "cwd": None if cwd is None else str(cwd),
+        "permission_mode": "default",
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": prompt,
+    }
+    document.update(changes)
+    return json.dumps({key: value for key, value in document.items() if value is not None}).encode()
+
+
+@pytest.fixture
+def repo(tmp_path):
+    folder = tmp_path / "repo"
+    (folder / ".git").mkdir(parents=True)
+    write_skill(folder / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
+    write_skill(folder / "skills", "代码审查", skill_md("代码审查", "审查代码"))
+    return folder
+
+
+@pytest.fixture
+def env(tmp_path):
+    return {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+
+def run_route(data, env, cwd=None):
+    result = subprocess.run(ROUTE, input=data, capture_output=True, env=env, cwd=cwd, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def hint(result):
+    return json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+def test_a_prompt_naming_a_skill_gets_one_line_naming_it_and_its_skill_md(repo, env):
+    result = run_route(recorded("please run csv-to-table on data.csv", repo), env)
+    assert result.stderr == b""
+    assert json.loads(result.stdout)["hookSpecificOutput"]["hookEventName"] == "UserPromptSubmit"
+    assert "csv-to-table (skills/csv-to-table/SKILL.md)" in hint(result)
+    assert "\n" not in hint(result)
+    assert (repo / "skills" / "csv-to-table" / "SKILL.md").is_file()
+
+
+def test_the_same_input_gives_the_same_bytes_with_a_cold_and_a_warm_index(repo, env):
+    data = recorded("先做代码审查, 再用 csv-to-table", repo)
+    cold = run_route(data, env)
+    assert (repo / ".git" / "skillmem-route.json").is_file()
+    warm = run_route(data, env)
+    assert cold.stdout == warm.stdout != b""
+    assert "代码审查" in hint(cold)
+
+
+def test_a_prompt_naming_no_skill_prints_nothing_at_all(repo, env):
+    result = run_route(recorded("fix the typo on line 3", repo), env)
+    assert (result.stdout, result.stderr) == (b"", b"")
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"", b"not JSON"),
+        (b'{"prompt": "csv-to-table", "cwd": ', b"not JSON"),
+        (b'{"prompt": "csv-to-table \xff\xfe"}', b"not UTF-8"),
+        (b"null", b"not a JSON object"),
+        (b'{"session_id": "s", "hook_event_name": "UserPromptSubmit"}', b"'prompt'"),
+    ],
+)
+def test_bad_input_is_exit_0_with_no_stdout_and_one_line_on_stderr(repo, env, data, reason):
+    result = run_route(data, env, cwd=repo)
+    assert result.stdout == b""
+    assert result.stderr.count(b"\n") == 1
+    assert reason in result.stderr
+
+
+def test_a_huge_input_is_refused_quickly_and_a_large_prompt_still_routes(repo, env):
+    huge = run_route(recorded("csv-to-table " + "x" * (9 * 1024 * 1024), repo), env)
+    assert huge.stdout == b""
+    assert b"larger than 8 MiB" in huge.stderr
+    large = run_route(recorded("csv-to-table " + "lorem ipsum " * 100_000, repo), env)
+    assert "csv-to-table" in hint(large)
+
+
+def test_without_cwd_the_hook_runs_where_claude_code_started_it(repo, env):
+    result = run_route(recorded("csv-to-table please", None), env, cwd=repo)
+    assert "csv-to-table" in hint(result)
+
+
+@pytest.mark.parametrize("where", ["no skills", "missing"])
+def test_a_cwd_without_skills_or_that_is_gone_is_exit_0_with_a_reason(tmp_path, env, where):
+    folder = tmp_path / "empty"
+    if where == "no skills":
+        folder.mkdir()
+    result = run_route(recorded("csv-to-table please", folder), env)
+    assert result.stdout == b""
+    assert result.stderr.count(b"\n") == 1
+    assert (b"no skills root" if where == "no skills" else b"FileNotFoundError") in result.stderr
+
+
+def test_a_skill_added_or_renamed_after_the_index_was_built_is_routed(repo, env):
+    assert "csv-to-table" in hint(run_route(recorded("csv-to-table", repo), env))
+    write_skill(repo / "skills", "log-parser", skill_md("log-parser", "Parse logs"))
+    assert "skills/log-parser/SKILL.md" in hint(run_route(recorded("use log-parser", repo), env))
+    (repo / "skills" / "log-parser").rename(repo / "skills" / "log-reader")
+    write_skill(repo / "skills", "log-reader", skill_md("log-reader", "Read logs"))
+    assert run_route(recorded("use log-parser", repo), env).stdout == b""
+    assert "skills/log-reader/SKILL.md" in hint(run_route(recorded("use log-reader", repo), env))
+
+
+def test_a_damaged_index_is_rebuilt_and_outside_git_the_index_goes_to_the_cache_folder(repo, env, tmp_path):
+    (repo / ".git" / "skillmem-route.json").write_bytes(b"skillmem-route-index 4 0000\n{}")
+    assert "csv-to-table" in hint(run_route(recorded("csv-to-table", repo), env))
+    assert (repo / ".git" / "skillmem-route.json").read_bytes().startswith(b"skillmem-route-index ")
+    os.remove(repo / ".git" / "skillmem-route.json")
+    (repo / ".git").rmdir()
+    assert "csv-to-table" in hint(run_route(recorded("csv-to-table", repo), env))
+    assert list((tmp_path / "cache" / "skillmem").glob("route-*.json"))
+    assert sorted(path.name for path in repo.iterdir()) == ["skills"]  # nothing written among the user's files
+
+
+def test_roots_can_be_given_and_other_arguments_are_refused_without_breaking_the_prompt(repo, env, tmp_path):
+    other = tmp_path / "other"
+    write_skill(other, "seo-brief", skill_md("seo-brief", "Write an SEO brief"))
+    data = recorded("seo-brief now", repo)
+    given_root = subprocess.run([*ROUTE, "--root", str(other)], input=data, capture_output=True, env=env, timeout=60)
+    assert "seo-brief" in hint(given_root)
+    refused = subprocess.run([*ROUTE, "--bogus"], input=data, capture_output=True, env=env, timeout=60)
+    assert (refused.returncode, refused.stdout) == (0, b"")
+    assert b"only --root" in refused.stderr
+
+
+def test_input_that_never_ends_times_out_with_exit_0(repo, env):
+    process = subprocess.Popen(ROUTE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        process.wait(timeout=30)  # stdin stays open: the read never ends by itself
+    finally:
+        process.kill()
+    assert (process.returncode, process.stdout.read()) == (0, b"")
+    assert b"took longer than 5 s" in process.stderr.read()
+    process.stdin.close()
+
+
+@given(data=st.binary(max_size=200) | st.text(max_size=200).map(lambda text: recorded(text, ".")))
+def test_any_input_is_exit_0_and_stdout_is_nothing_or_the_hook_json(data):
+    printed = io.BytesIO()
+    with pytest.MonkeyPatch.context() as monkeypatch, io.StringIO() as err:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+        monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(printed))
+        monkeypatch.setattr(sys, "stderr", err)
+        before = os.getcwd()
+        try:
+            assert main(["route"]) == 0
+        finally:
+            os.chdir(before)
+        assert printed.getvalue() == b"" or set(json.loads(printed.getvalue())) == {"hookSpecificOutput"}
+        assert err.getvalue().count("\n") <= 1
+
+
+def test_the_output_bytes_do_not_depend_on_hash_seed_or_locale(repo, env):
+    write_skill(repo / "skills", "log-parser", skill_md("log-parser", "Parse logs"))
+    data = recorded("log-parser, 代码审查 and csv-to-table", repo)
+    outputs = set()
+    for seed, locale in (("0", "C"), ("12345", "C.UTF-8"), ("random", "POSIX")):
+        (repo / ".git" / "skillmem-route.json").unlink(missing_ok=True)  # each builds its own index
+        outputs.add(run_route(data, {**env, "PYTHONHASHSEED": seed, "LC_ALL": locale}).stdout)
+    (output,) = outputs
+    context = json.loads(output)["hookSpecificOutput"]["additionalContext"]
+    assert context.index("log-parser") < context.index("代码审查") < context.index("csv-to-table")  # prompt order

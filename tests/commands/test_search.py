@@ -1,0 +1,186 @@
+"""``skillmem search``: the command's contract (the ranking itself is tested in tests/search/test_rank.py).
+
+Exclusion in .skillmem.yaml is not on this branch yet; the command searches
+``Catalog.skills``, so an excluded skill (removed from the catalog) is never
+returned. A test belongs here once the exclusion lands.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ..helpers import run_cli, skill_md, write_skill
+
+
+@pytest.fixture
+def tree(tmp_path):
+    root = tmp_path / "skills"
+    write_skill(root, "pg/postgres-tuning", skill_md("postgres-tuning", "Find slow queries and tune indexes"))
+    write_skill(root, "k8s-deploy", skill_md("k8s-deploy", "Deploy containers to a Kubernetes cluster"))
+    write_skill(root, "chart-y", skill_md("chart-y", "Render charts from CSV data"))
+    write_skill(root, "chart-x", skill_md("chart-x", "Render charts from CSV data"))
+    return root
+
+
+def test_one_json_line_with_the_best_first_and_every_field(capsys, tree):
+    run = run_cli(capsys, "search", "--root", tree, "slow", "queries")
+    assert run.code == 0
+    data = run.data
+    assert data["query"] == "slow queries"
+    assert data["count"] == 1
+    assert data["results"][0] == {
+        "name": "postgres-tuning",
+        "score": data["results"][0]["score"],
+        "domain": data["results"][0]["domain"],
+        "path": "../skills/pg/postgres-tuning/SKILL.md",
+        "description": "Find slow queries and tune indexes",
+    }
+
+
+def test_the_path_opens_the_skill_file(capsys, tree):
+    path = run_cli(capsys, "search", "--root", tree, "kubernetes").data["results"][0]["path"]
+    assert b"name: k8s-deploy" in Path(path).read_bytes()
+
+
+def test_ties_go_by_name_and_the_same_input_gives_the_same_bytes(capsys, tree):
+    first = run_cli(capsys, "search", "--root", tree, "--top", "2", "render", "charts")
+    second = run_cli(capsys, "search", "--root", tree, "--top", "2", "render", "charts")
+    assert [result["name"] for result in first.data["results"]] == ["chart-x", "chart-y"]
+    assert len({result["score"] for result in first.data["results"]}) == 1
+    assert first.out == second.out
+
+
+def test_top_limits_the_results(capsys, tree):
+    assert run_cli(capsys, "search", "--root", tree, "--top", "1", "render charts").data["count"] == 1
+
+
+@pytest.mark.parametrize("intent", [[], ["   "], ["", "\t"]])
+def test_an_empty_intent_is_exit_2_with_a_hint(capsys, tree, intent):
+    run = run_cli(capsys, "search", "--root", tree, *intent)
+    assert run.code == 2
+    assert run.out == ""
+    assert "intent" in run.error["error"]
+
+
+@pytest.mark.parametrize("top", ["0", "-1", "many"])
+def test_a_bad_top_is_exit_2(capsys, tree, top):
+    run = run_cli(capsys, "search", "--root", tree, "--top", top, "charts")
+    assert run.code == 2
+    assert run.error["tool"] == "skillmem search"
+
+
+def test_text_prints_a_short_readable_list(capsys, tree):
+    run = run_cli(capsys, "search", "--root", tree, "--text", "kubernetes")
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert lines[0].startswith("1. k8s-deploy  (")
+    assert lines[1].strip() == "Deploy containers to a Kubernetes cluster"
+    assert lines[2].strip() == "../skills/k8s-deploy/SKILL.md"
+
+
+def test_text_says_when_nothing_matches(capsys, tree):
+    assert run_cli(capsys, "search", "--root", tree, "--text", "zzzz").out == "no skill matches\n"
+
+
+def test_aliases_from_the_configuration_file(capsys, tree):
+    with open(".skillmem.yaml", "w", encoding="utf-8") as file:
+        json.dump({"roots": [str(tree)], "aliases": {"k8s-*": ["舵手"], "chart-y": ["plotting"]}}, file)
+    assert run_cli(capsys, "search", "舵手").data["results"][0]["name"] == "k8s-deploy"
+    assert [result["name"] for result in run_cli(capsys, "search", "plotting").data["results"]] == ["chart-y"]
+
+
+@pytest.mark.parametrize(
+    "aliases", [["a"], {"k8s-deploy": "words"}, {"k8s-deploy": [1]}, {"k8s-deploy": [" "]}, {"": ["x"]}]
+)
+def test_malformed_aliases_are_exit_2_naming_the_key(capsys, tree, aliases):
+    with open(".skillmem.yaml", "w", encoding="utf-8") as file:
+        json.dump({"roots": [str(tree)], "aliases": aliases}, file)
+    run = run_cli(capsys, "search", "charts")
+    assert run.code == 2
+    assert "aliases" in run.error["error"]
+
+
+def test_the_readmes_search_example_finds_the_csv_skill(capsys):
+    repo = Path(__file__).resolve().parents[2]
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    line = next(line for line in readme.splitlines() if line.startswith("skillmem search --root examples/skills"))
+    args = [str(repo / arg) if arg == "examples/skills" else arg for arg in shlex.split(line)[1:]]
+    run = run_cli(capsys, *args)
+    assert run.code == 0
+    assert run.data["results"][0]["name"] == "csv-to-table"
+
+
+@pytest.mark.parametrize(
+    ("intent", "expected"),
+    [
+        ("我的表格文件是逗号分隔的，想转成整齐的表", "csv-to-table"),
+        ("提交前检查一下仓库里有没有泄露的密钥", "secret-scanner"),
+        ("数据库迁移脚本怎么写才能回滚", "sql-migrations"),
+        ("tests keep failing after my refactor, make the suite green", "pytest-fixer"),
+        ("ship our container to the cluster", "docker-deploy"),
+        ("review the code in this pull request", "代码审查"),
+    ],
+)
+def test_questions_in_either_language_find_the_example_skill(capsys, intent, expected):
+    examples = Path(__file__).resolve().parents[2] / "examples" / "skills"
+    results = run_cli(capsys, "search", "--root", examples, "--top", "1", intent).data["results"]
+    assert [result["name"] for result in results] == [expected]
+
+
+def test_the_same_bytes_under_any_hash_seed():
+    examples = Path(__file__).resolve().parents[2] / "examples" / "skills"
+    command = [
+        sys.executable,
+        "-m",
+        "skillmem_hook",
+        "search",
+        "--root",
+        str(examples),
+        "--top",
+        "10",
+        "代码 review 表格",
+    ]
+    outputs = {
+        subprocess.run(command, capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop())["count"] >= 2
+
+
+def test_excluded_skills_are_never_returned(capsys):
+    from pathlib import Path
+
+    from ..helpers import run_cli, skill_md, write_skill
+
+    write_skill(Path("skills"), "csv-parser", skill_md("csv-parser", "Parse CSV files into tables"))
+    write_skill(Path("skills"), "csv-private", skill_md("csv-private", "Parse CSV files into tables, privately"))
+    Path(".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-private]\n")
+    run = run_cli(capsys, "search", "parse", "csv", "files")
+    assert [result["name"] for result in run.data["results"]] == ["csv-parser"]
+
+
+def test_a_chinese_question_is_read_the_same_under_an_ascii_locale(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from ..helpers import skill_md, write_skill
+
+    write_skill(tmp_path / "skills", "db-tuning", skill_md("db-tuning", "数据库查询优化与索引"))
+    write_skill(tmp_path / "skills", "other", skill_md("other", "写作与文档"))
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG", "PYTHON"))}
+    env.update({"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"})
+    command = [sys.executable, "-m", "skillmem_hook", "search", "--root", str(tmp_path / "skills"), "数据库"]
+    result = subprocess.run(command, capture_output=True, env=env, check=False)
+    data = json.loads(result.stdout)
+    assert data["query"] == "数据库"
+    assert [hit["name"] for hit in data["results"]][:1] == ["db-tuning"]
