@@ -26,10 +26,11 @@ COMMANDS = {
     "search": "the skills that best fit a user's words, in any language, best first",
     "mcp": "serve skill_search and skill_read to agents over MCP (stdio; needs the [mcp] extra)",
     "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
+    "read": "print a skill's SKILL.md as it is, by the name the block shows",
 }
 
 # The commands that build the catalog, and so take --tracked and --no-cache.
-CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search")
+CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search", "read")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -92,6 +93,10 @@ def _run(arguments: list[str]) -> int:
         return search(
             roots, options.intent, top=options.top, aliases=settings.aliases, text=options.text, options=catalog
         )
+    if command == "read":
+        from skillmem_hook.commands.read import read  # noqa: PLC0415
+
+        return read(roots, options.name, path=options.path, options=catalog)
     prompt_files = require_prompt_files(settings)
     if command == "inject":
         from skillmem_hook.commands.inject import inject  # noqa: PLC0415
@@ -149,4 +154,6 @@ def build_parser() -> argparse.ArgumentParser:
             "--force", action="store_true", help="replace an existing file that skillmem did not write"
         )
     add_search_options(parsers["search"])
+    parsers["read"].add_argument("name", metavar="NAME", help="the skill's name as the block shows it")
+    parsers["read"].add_argument("--path", metavar="PATH", help="which one, when two skills share the name")
     return parser
