@@ -79,6 +79,16 @@ def add_catalog_options(parser: argparse.ArgumentParser, *, view: bool) -> None:
     )
 
 
+def add_block_options(parser: argparse.ArgumentParser) -> None:
+    """--max-block-tokens: the block's cap, over which whole domains collapse (max_block_tokens in .skillmem.yaml)."""
+    parser.add_argument(
+        "--max-block-tokens",
+        type=_positive,
+        metavar="N",
+        help="keep the block within N estimated tokens by collapsing whole domains, largest first",
+    )
+
+
 def add_search_options(parser: argparse.ArgumentParser) -> None:
     """``skillmem search [--top K] [--text] INTENT...``."""
     parser.add_argument("--top", type=_positive, default=5, metavar="K", help="at most K skills (default 5)")

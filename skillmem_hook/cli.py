@@ -64,6 +64,7 @@ def _run(arguments: list[str]) -> int:
     )
     catalog = settings.catalog_options()
     command: str = options.command
+    max_tokens = getattr(options, "max_block_tokens", None) or settings.max_block_tokens
     if command == "lint":
         from skillmem_hook.commands.lint import lint  # noqa: PLC0415
 
@@ -82,7 +83,7 @@ def _run(arguments: list[str]) -> int:
     if command == "prompt":
         from skillmem_hook.commands.prompt import prompt  # noqa: PLC0415
 
-        return prompt(roots, catalog, raw=options.raw)
+        return prompt(roots, catalog, raw=options.raw, max_tokens=max_tokens)
     if command == "stats":
         from skillmem_hook.commands.stats import stats  # noqa: PLC0415
 
@@ -91,7 +92,13 @@ def _run(arguments: list[str]) -> int:
         from skillmem_hook.commands.search import search  # noqa: PLC0415
 
         return search(
-            roots, options.intent, top=options.top, aliases=settings.aliases, text=options.text, options=catalog
+            roots,
+            options.intent,
+            top=options.top,
+            aliases=settings.aliases,
+            text=options.text,
+            options=catalog,
+            domain=options.domain,
         )
     if command == "read":
         from skillmem_hook.commands.read import read  # noqa: PLC0415
@@ -101,11 +108,18 @@ def _run(arguments: list[str]) -> int:
     if command == "inject":
         from skillmem_hook.commands.inject import inject  # noqa: PLC0415
 
-        return inject(roots, prompt_files, catalog, settings.preamble_line)
+        return inject(roots, prompt_files, catalog, settings.preamble_line, max_tokens)
     if command == "verify":
         from skillmem_hook.commands.verify import verify  # noqa: PLC0415
 
-        return verify(roots, prompt_files, strict=settings.strict, options=catalog, preamble=settings.preamble_line)
+        return verify(
+            roots,
+            prompt_files,
+            strict=settings.strict,
+            options=catalog,
+            preamble=settings.preamble_line,
+            max_tokens=max_tokens,
+        )
     from skillmem_hook.commands.hook import hook  # noqa: PLC0415
 
     return hook(roots, prompt_files, options.out, force=options.force)
@@ -114,6 +128,7 @@ def _run(arguments: list[str]) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from skillmem_hook.arguments import (  # noqa: PLC0415 - argparse is not loaded on route's path
         ArgumentParser,
+        add_block_options,
         add_catalog_options,
         add_location_options,
         add_search_options,
@@ -127,6 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
         add_location_options(sub, prompt_files=name in ("inject", "verify", "hook"))
         if name in CATALOG_COMMANDS:
             add_catalog_options(sub, view=True)
+        if name in ("prompt", "inject", "verify"):
+            add_block_options(sub)
     parsers["index"].add_argument("--write", metavar="PATH", help="also write a human-readable SKILLS_INDEX.md there")
     parsers["verify"].add_argument(
         "--strict",
@@ -154,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
             "--force", action="store_true", help="replace an existing file that skillmem did not write"
         )
     add_search_options(parsers["search"])
+    parsers["search"].add_argument(
+        "--domain", metavar="D", help="only the skills of domain D; with no words, list them all (a collapsed domain)"
+    )
     parsers["read"].add_argument("name", metavar="NAME", help="the skill's name as the block shows it")
     parsers["read"].add_argument("--path", metavar="PATH", help="which one, when two skills share the name")
     return parser

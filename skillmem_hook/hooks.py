@@ -14,7 +14,13 @@ import argparse
 import os
 import sys
 
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_catalog_options, add_location_options
+from skillmem_hook.arguments import (
+    ArgumentParser,
+    HelpShown,
+    add_block_options,
+    add_catalog_options,
+    add_location_options,
+)
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
@@ -54,6 +60,7 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     parser = ArgumentParser(prog=hook_id, description=(__doc__ or "").splitlines()[0])
     add_location_options(parser, prompt_files=True)
     add_catalog_options(parser, view=False)
+    add_block_options(parser)
     # pre-commit passes file names if a config sets pass_filenames: true; the
     # hooks read every skill whatever changed, so the names are accepted and unused.
     parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
@@ -66,7 +73,8 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     roots = require_roots(settings)
     prompt_files = _present_or_tracked(require_prompt_files(settings), notes)
     view = settings.catalog_options(hook=True)
-    catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line)
+    max_tokens = options.max_block_tokens or settings.max_block_tokens
+    catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)
     notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
     states = prompt_file_states([path for path, _ in drifts]) if catalog.work_tree else {}
     drifted = [(path, drift) for path, drift in drifts if not drift.current]
