@@ -89,6 +89,22 @@ def add_block_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_budget_options(parser: argparse.ArgumentParser) -> None:
+    """``--agent`` and ``--context-window``: which agents' native listings ``budget`` replays, for which window."""
+    parser.add_argument(
+        "--agent",
+        choices=("claude-code", "codex", "all"),
+        help="the agent whose listing to replay (default: budget: agents in .skillmem.yaml, else all)",
+    )
+    parser.add_argument(
+        "--context-window",
+        type=_positive,
+        metavar="TOKENS",
+        help="the model's context window in tokens (default: budget: context_window, else 200000)",
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 when an agent would drop, cut or miss a skill")
+
+
 def add_search_options(parser: argparse.ArgumentParser) -> None:
     """``skillmem search [--top K] [--text] INTENT...``."""
     parser.add_argument("--top", type=_positive, default=5, metavar="K", help="at most K skills (default 5)")

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
+    from skillmem_hook.budget.rules import BudgetSettings
+
 COMMANDS = {
     "index": "scan, parse, de-duplicate and categorise the skills",
     "prompt": "print the index block",
@@ -27,10 +29,11 @@ COMMANDS = {
     "mcp": "serve skill_search and skill_read to agents over MCP (stdio; needs the [mcp] extra)",
     "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
     "read": "print a skill's SKILL.md as it is, by the name the block shows",
+    "budget": "what Claude Code and Codex would drop, cut or not discover of the skills natively (--check: exit 1)",
 }
 
 # The commands that build the catalog, and so take --tracked and --no-cache.
-CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search", "read")
+CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search", "read", "budget")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -100,6 +103,12 @@ def _run(arguments: list[str]) -> int:
             options=catalog,
             domain=options.domain,
         )
+    if command == "budget":
+        from skillmem_hook.commands.budget import budget  # noqa: PLC0415
+
+        return budget(
+            roots, budget_settings(settings.budget, options), check=options.check, text=options.text, options=catalog
+        )
     if command == "read":
         from skillmem_hook.commands.read import read  # noqa: PLC0415
 
@@ -125,10 +134,22 @@ def _run(arguments: list[str]) -> int:
     return hook(roots, prompt_files, options.out, force=options.force)
 
 
+def budget_settings(section: dict[str, object], options: argparse.Namespace) -> BudgetSettings:
+    """The ``budget:`` section of .skillmem.yaml, with --agent and --context-window over it."""
+    from skillmem_hook.budget.rules import AGENTS, BudgetSettings  # noqa: PLC0415
+
+    chosen = BudgetSettings(section)
+    if options.agent:
+        chosen.agents = list(AGENTS) if options.agent == "all" else [options.agent]
+    chosen.context_window = options.context_window or chosen.context_window
+    return chosen
+
+
 def build_parser() -> argparse.ArgumentParser:
     from skillmem_hook.arguments import (  # noqa: PLC0415 - argparse is not loaded on route's path
         ArgumentParser,
         add_block_options,
+        add_budget_options,
         add_catalog_options,
         add_location_options,
         add_search_options,
@@ -174,6 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
     parsers["search"].add_argument(
         "--domain", metavar="D", help="only the skills of domain D; with no words, list them all (a collapsed domain)"
     )
+    add_budget_options(parsers["budget"])
+    parsers["budget"].add_argument("--text", action="store_true", help="a person's summary instead of JSON")
     parsers["read"].add_argument("name", metavar="NAME", help="the skill's name as the block shows it")
     parsers["read"].add_argument("--path", metavar="PATH", help="which one, when two skills share the name")
     return parser

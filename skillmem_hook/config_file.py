@@ -109,6 +109,15 @@ def _token_cap(path: str, key: str, value: object) -> object:
     return value
 
 
+def _budget(path: str, key: str, value: object) -> object:
+    from skillmem_hook.budget.rules import check_budget_section  # noqa: PLC0415 - only a file with the key pays
+
+    if not isinstance(value, dict):
+        raise UsageError(f"{path}: '{key}' must be a mapping", "write it as: budget: {agents: [claude-code, codex]}")
+    check_budget_section(value, path)
+    return value
+
+
 CHECKS: dict[str, Callable[[str, str, object], object]] = {
     "roots": _paths,
     "prompt_files": _paths,
@@ -122,6 +131,7 @@ CHECKS: dict[str, Callable[[str, str, object], object]] = {
     "lint": _lint,
     "aliases": _aliases,
     "max_block_tokens": _token_cap,
+    "budget": _budget,
 }
 
 

@@ -150,3 +150,32 @@ def _run_lint(argv: Sequence[str] | None) -> int:
     run = collect_findings(options.filenames, roots, settings.lint, tracked=in_work_tree)
     write_utf8(sys.stderr, describe_findings(run))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK
+
+
+def skill_budget(argv: Sequence[str] | None = None) -> int:
+    """Exit 1 when a configured agent would drop, cut or not discover a skill natively (``skillmem budget --check``)."""
+    return run_reporting_errors(lambda: "skill-budget", lambda: _run_budget(argv), human=True)
+
+
+def _run_budget(argv: Sequence[str] | None) -> int:
+    from skillmem_hook.arguments import add_budget_options  # noqa: PLC0415 - kept beside the budget hook, for an easy merge
+    from skillmem_hook.cli import budget_settings  # noqa: PLC0415
+    from skillmem_hook.commands.budget import describe_budget, has_losses, replay_budget  # noqa: PLC0415
+    from skillmem_hook.errors import EXIT_FINDINGS  # noqa: PLC0415
+
+    parser = ArgumentParser(prog="skill-budget", description="Replay the agents' native skill listings.")
+    add_location_options(parser, prompt_files=False)
+    add_budget_options(parser)
+    parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
+    try:
+        options = parser.parse_args(argv)
+    except HelpShown:
+        return EXIT_OK
+    settings = load_settings(options.root)
+    report = replay_budget(
+        require_roots(settings), budget_settings(settings.budget, options), settings.catalog_options(hook=True)
+    )
+    if not has_losses(report):
+        return EXIT_OK
+    write_utf8(sys.stderr, describe_budget(report))
+    return EXIT_FINDINGS

@@ -318,3 +318,19 @@ def test_a_capped_block_of_2000_skills_fits_and_is_idempotent_under_the_hooks(us
         check=False,
     )
     assert cli.returncode == 0, cli.stdout + cli.stderr
+
+
+def test_skill_budget_fails_while_an_agent_would_lose_a_skill(user_repo, hook_repo):
+    hook_root, rev, _ = hook_repo
+    (user_repo.path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-budget\n        args: [--root, .claude/skills, --agent, claude-code]\n"
+    )
+    write_skill(user_repo.path / ".claude/skills", "flat", skill_md("flat", "Parse CSV"))
+    write_skill(user_repo.path / ".claude/skills", "group/nested", skill_md("nested", "Deploy"))
+    user_repo.git("add", "-A")
+    failing = user_repo.pre_commit("run", "skill-budget", "--all-files")
+    assert "exit code: 1" in failing.stdout
+    assert "nested: 2 folders below .claude/skills; Claude Code looks 1 down" in failing.stdout
+    user_repo.git("mv", ".claude/skills/group/nested", ".claude/skills/nested")
+    assert user_repo.pre_commit("run", "skill-budget", "--all-files").returncode == 0
