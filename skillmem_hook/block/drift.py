@@ -7,7 +7,7 @@ comparison without writing, so the two can never disagree.
 from __future__ import annotations
 
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE, current_block, newline_of, splice_block
-from skillmem_hook.block.render import read_block, render_block
+from skillmem_hook.block.render import collapsed_lines, read_block, render_block
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ class Drift:
     rebuilt block resolves the conflict, and those lines are not stale names.
     """
 
-    __slots__ = ("conflict", "has_block", "missing", "moved", "original", "stale", "updated")
+    __slots__ = ("collapsed_changed", "conflict", "has_block", "missing", "moved", "original", "stale", "updated")
 
     def __init__(
         self,
@@ -47,6 +47,8 @@ class Drift:
         expected = read_block(new_block)[0] if max_tokens else {skill.label: skill.domain for skill in skills}
         self.missing = sorted(expected.keys() - listed.keys())
         self.stale = sorted(listed.keys() - expected.keys())
+        # A skill added to or removed from a collapsed domain changes only its count.
+        self.collapsed_changed = bool(max_tokens) and collapsed_lines(old_block or b"") != collapsed_lines(new_block)
         self.moved = sorted(label for label, domain in expected.items() if listed.get(label, domain) != domain)
 
     @property
@@ -55,7 +57,9 @@ class Drift:
         return self.updated == self.original
 
     def is_drift(self, *, strict: bool) -> bool:
-        return not self.current if strict else bool(self.missing or self.stale or self.conflict)
+        return (
+            not self.current if strict else bool(self.missing or self.stale or self.conflict or self.collapsed_changed)
+        )
 
     def as_json(self) -> dict[str, object]:
         return {

@@ -85,6 +85,12 @@ def collapsed_domains(grouped: dict[str, list[str]], max_tokens: int | None) -> 
     return collapsed
 
 
+def collapsed_lines(block: bytes) -> set[bytes]:
+    """The collapsed-domain lines of a block, line endings aside: a count changes when a hidden skill comes or goes."""
+    lines = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+    return {line for line in lines if _COLLAPSED.match(line.decode("utf-8", "replace")) and line.endswith(b"]")}
+
+
 def read_block(block: bytes) -> tuple[dict[str, str], bool]:
     """The labels a block lists, each with the domain it is listed under; and whether it holds a merge conflict.
 

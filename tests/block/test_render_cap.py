@@ -97,3 +97,23 @@ def test_the_capped_block_fits_when_collapsing_can_make_it_fit_and_is_stable(cou
     assert estimate_tokens(lf_size) <= max(cap, estimate_tokens(len(smallest)))
     if estimate_tokens(len(render_block(skills))) <= cap:
         assert block == render_block(skills, newline)
+
+
+def test_a_skill_added_to_a_collapsed_domain_is_drift_even_read_leniently():
+    skills = catalog({"security": 2, "testing": 40, "docs-writing": 0})
+    written = Drift(b"", skills, max_tokens=100).updated
+    grown = Drift(written, [*skills, skill("testing-skill-number-9999", "write unit tests")], max_tokens=100)
+    assert grown.missing == grown.stale == []
+    assert grown.is_drift(strict=False)
+    assert not Drift(written, skills, max_tokens=100).is_drift(strict=False)
+
+
+def test_the_hook_report_says_a_collapsed_count_changed_not_an_edit_by_hand():
+    from skillmem_hook.hook_report import describe_drift
+
+    skills = catalog({"security": 2, "testing": 40, "docs-writing": 0})
+    written = Drift(b"", skills, max_tokens=100).updated
+    grown = Drift(written, [*skills, skill("testing-skill-number-9999", "write unit tests")], max_tokens=100)
+    report = describe_drift("AGENTS.md", grown, written=True)
+    assert "a domain the block collapses (max_block_tokens): its count changed" in report
+    assert "edited by hand" not in report
