@@ -70,3 +70,21 @@ def test_a_file_swapped_for_a_link_out_of_the_root_exits_2(tree, capsys, tmp_pat
     run = run_cli(capsys, "read", "--root", tree, "csv-to-table")
     assert run.code == 2
     assert "root:x" not in run.out + run.err
+
+
+def test_in_gits_view_a_tracked_file_swapped_for_a_link_in_the_work_tree_is_refused(tree, capsys, tmp_path):
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    subprocess.run(["git", "init", "-q"], check=True)
+    subprocess.run(["git", "add", "-A"], check=True)
+    (tmp_path / "secret").write_text("root:x:0:0\n")
+    linked = tree / "csv" / "SKILL.md"
+    linked.unlink()
+    os.symlink(tmp_path / "secret", linked)  # git's index still lists the regular file
+    run = run_cli(capsys, "read", "--tracked", "--root", tree, "csv-to-table")
+    assert run.code == 2
+    assert "leads out of the skills root" in run.error["error"]
+    assert "root:x" not in run.out
