@@ -79,6 +79,32 @@ def add_catalog_options(parser: argparse.ArgumentParser, *, view: bool) -> None:
     )
 
 
+def add_block_options(parser: argparse.ArgumentParser) -> None:
+    """--max-block-tokens: the block's cap, over which whole domains collapse (max_block_tokens in .skillmem.yaml)."""
+    parser.add_argument(
+        "--max-block-tokens",
+        type=_positive,
+        metavar="N",
+        help="keep the block within N estimated tokens by collapsing whole domains, largest first",
+    )
+
+
+def add_budget_options(parser: argparse.ArgumentParser) -> None:
+    """``--agent`` and ``--context-window``: which agents' native listings ``budget`` replays, for which window."""
+    parser.add_argument(
+        "--agent",
+        choices=("claude-code", "codex", "all"),
+        help="the agent whose listing to replay (default: budget: agents in .skillmem.yaml, else all)",
+    )
+    parser.add_argument(
+        "--context-window",
+        type=_positive,
+        metavar="TOKENS",
+        help="the model's context window in tokens (default: budget: context_window, else 200000)",
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 when an agent would drop, cut or miss a skill")
+
+
 def add_search_options(parser: argparse.ArgumentParser) -> None:
     """``skillmem search [--top K] [--text] INTENT...``."""
     parser.add_argument("--top", type=_positive, default=5, metavar="K", help="at most K skills (default 5)")

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
+    from skillmem_hook.budget.rules import BudgetSettings
+
 COMMANDS = {
     "index": "scan, parse, de-duplicate and categorise the skills",
     "prompt": "print the index block",
@@ -26,10 +28,12 @@ COMMANDS = {
     "search": "the skills that best fit a user's words, in any language, best first",
     "mcp": "serve skill_search and skill_read to agents over MCP (stdio; needs the [mcp] extra)",
     "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
+    "read": "print a skill's SKILL.md as it is, by the name the block shows",
+    "budget": "what Claude Code and Codex would drop, cut or not discover of the skills natively (--check: exit 1)",
 }
 
 # The commands that build the catalog, and so take --tracked and --no-cache.
-CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search")
+CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search", "read", "budget")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -63,6 +67,7 @@ def _run(arguments: list[str]) -> int:
     )
     catalog = settings.catalog_options()
     command: str = options.command
+    max_tokens = getattr(options, "max_block_tokens", None) or settings.max_block_tokens
     if command == "lint":
         from skillmem_hook.commands.lint import lint  # noqa: PLC0415
 
@@ -81,7 +86,7 @@ def _run(arguments: list[str]) -> int:
     if command == "prompt":
         from skillmem_hook.commands.prompt import prompt  # noqa: PLC0415
 
-        return prompt(roots, catalog, raw=options.raw)
+        return prompt(roots, catalog, raw=options.raw, max_tokens=max_tokens)
     if command == "stats":
         from skillmem_hook.commands.stats import stats  # noqa: PLC0415
 
@@ -90,25 +95,61 @@ def _run(arguments: list[str]) -> int:
         from skillmem_hook.commands.search import search  # noqa: PLC0415
 
         return search(
-            roots, options.intent, top=options.top, aliases=settings.aliases, text=options.text, options=catalog
+            roots,
+            options.intent,
+            top=options.top,
+            aliases=settings.aliases,
+            text=options.text,
+            options=catalog,
+            domain=options.domain,
         )
+    if command == "budget":
+        from skillmem_hook.commands.budget import budget  # noqa: PLC0415
+
+        return budget(
+            roots, budget_settings(settings.budget, options), check=options.check, text=options.text, options=catalog
+        )
+    if command == "read":
+        from skillmem_hook.commands.read import read  # noqa: PLC0415
+
+        return read(roots, options.name, path=options.path, options=catalog)
     prompt_files = require_prompt_files(settings)
     if command == "inject":
         from skillmem_hook.commands.inject import inject  # noqa: PLC0415
 
-        return inject(roots, prompt_files, catalog, settings.preamble_line)
+        return inject(roots, prompt_files, catalog, settings.preamble_line, max_tokens)
     if command == "verify":
         from skillmem_hook.commands.verify import verify  # noqa: PLC0415
 
-        return verify(roots, prompt_files, strict=settings.strict, options=catalog, preamble=settings.preamble_line)
+        return verify(
+            roots,
+            prompt_files,
+            strict=settings.strict,
+            options=catalog,
+            preamble=settings.preamble_line,
+            max_tokens=max_tokens,
+        )
     from skillmem_hook.commands.hook import hook  # noqa: PLC0415
 
     return hook(roots, prompt_files, options.out, force=options.force)
 
 
+def budget_settings(section: dict[str, object], options: argparse.Namespace) -> BudgetSettings:
+    """The ``budget:`` section of .skillmem.yaml, with --agent and --context-window over it."""
+    from skillmem_hook.budget.rules import AGENTS, BudgetSettings  # noqa: PLC0415
+
+    chosen = BudgetSettings(section)
+    if options.agent:
+        chosen.agents = list(AGENTS) if options.agent == "all" else [options.agent]
+    chosen.context_window = options.context_window or chosen.context_window
+    return chosen
+
+
 def build_parser() -> argparse.ArgumentParser:
     from skillmem_hook.arguments import (  # noqa: PLC0415 - argparse is not loaded on route's path
         ArgumentParser,
+        add_block_options,
+        add_budget_options,
         add_catalog_options,
         add_location_options,
         add_search_options,
@@ -122,6 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
         add_location_options(sub, prompt_files=name in ("inject", "verify", "hook"))
         if name in CATALOG_COMMANDS:
             add_catalog_options(sub, view=True)
+        if name in ("prompt", "inject", "verify"):
+            add_block_options(sub)
     parsers["index"].add_argument("--write", metavar="PATH", help="also write a human-readable SKILLS_INDEX.md there")
     parsers["verify"].add_argument(
         "--strict",
@@ -149,4 +192,11 @@ def build_parser() -> argparse.ArgumentParser:
             "--force", action="store_true", help="replace an existing file that skillmem did not write"
         )
     add_search_options(parsers["search"])
+    parsers["search"].add_argument(
+        "--domain", metavar="D", help="only the skills of domain D; with no words, list them all (a collapsed domain)"
+    )
+    add_budget_options(parsers["budget"])
+    parsers["budget"].add_argument("--text", action="store_true", help="a person's summary instead of JSON")
+    parsers["read"].add_argument("name", metavar="NAME", help="the skill's name as the block shows it")
+    parsers["read"].add_argument("--path", metavar="PATH", help="which one, when two skills share the name")
     return parser

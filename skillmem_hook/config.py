@@ -45,6 +45,8 @@ class Settings:
         self.preamble: str | bool = file.get("preamble", True)  # type: ignore[assignment]
         self.lint: dict[str, object] | None = file.get("lint")  # type: ignore[assignment]
         self.aliases: dict[str, list[str]] = dict(file.get("aliases") or {})  # type: ignore[call-overload]
+        self.max_block_tokens: int | None = file.get("max_block_tokens")  # type: ignore[assignment]
+        self.budget: dict[str, object] = dict(file.get("budget") or {})  # type: ignore[call-overload]
         self.skipped_prompt_files: list[dict[str, str]] = []  # auto-detected files left out, with why
 
     @property

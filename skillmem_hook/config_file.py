@@ -103,6 +103,21 @@ def _aliases(path: str, key: str, value: object) -> object:
     return value
 
 
+def _token_cap(path: str, key: str, value: object) -> object:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise UsageError(f"{path}: '{key}' must be a whole number of tokens, 1 or more", f"write it as: {key}: 2000")
+    return value
+
+
+def _budget(path: str, key: str, value: object) -> object:
+    from skillmem_hook.budget.rules import check_budget_section  # noqa: PLC0415 - only a file with the key pays
+
+    if not isinstance(value, dict):
+        raise UsageError(f"{path}: '{key}' must be a mapping", "write it as: budget: {agents: [claude-code, codex]}")
+    check_budget_section(value, path)
+    return value
+
+
 CHECKS: dict[str, Callable[[str, str, object], object]] = {
     "roots": _paths,
     "prompt_files": _paths,
@@ -115,6 +130,8 @@ CHECKS: dict[str, Callable[[str, str, object], object]] = {
     "preamble": _preamble,
     "lint": _lint,
     "aliases": _aliases,
+    "max_block_tokens": _token_cap,
+    "budget": _budget,
 }
 
 

@@ -41,6 +41,8 @@ def describe_drift(path: str, drift: Drift, *, written: bool, ignored: bool = Fa
     lines += name_list("moved to another domain", describe_moves(drift))
     if drift.conflict:
         lines.append("  the block held a merge conflict; rebuilding the block from the skills on disk resolves it")
+    elif drift.collapsed_changed and not (drift.missing or drift.stale or drift.moved):
+        lines.append("  a skill came or went in a domain the block collapses (max_block_tokens): its count changed")
     elif drift.has_block and not (drift.missing or drift.stale or drift.moved):
         lines.append(
             "  nothing missing or stale, but the block's lines differ from what skill-index writes (edited by hand?)"

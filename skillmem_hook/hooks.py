@@ -14,7 +14,13 @@ import argparse
 import os
 import sys
 
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_catalog_options, add_location_options
+from skillmem_hook.arguments import (
+    ArgumentParser,
+    HelpShown,
+    add_block_options,
+    add_catalog_options,
+    add_location_options,
+)
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
@@ -54,6 +60,7 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     parser = ArgumentParser(prog=hook_id, description=(__doc__ or "").splitlines()[0])
     add_location_options(parser, prompt_files=True)
     add_catalog_options(parser, view=False)
+    add_block_options(parser)
     # pre-commit passes file names if a config sets pass_filenames: true; the
     # hooks read every skill whatever changed, so the names are accepted and unused.
     parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
@@ -66,7 +73,8 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     roots = require_roots(settings)
     prompt_files = _present_or_tracked(require_prompt_files(settings), notes)
     view = settings.catalog_options(hook=True)
-    catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line)
+    max_tokens = options.max_block_tokens or settings.max_block_tokens
+    catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)
     notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
     states = prompt_file_states([path for path, _ in drifts]) if catalog.work_tree else {}
     drifted = [(path, drift) for path, drift in drifts if not drift.current]
@@ -142,3 +150,32 @@ def _run_lint(argv: Sequence[str] | None) -> int:
     run = collect_findings(options.filenames, roots, settings.lint, tracked=in_work_tree)
     write_utf8(sys.stderr, describe_findings(run))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK
+
+
+def skill_budget(argv: Sequence[str] | None = None) -> int:
+    """Exit 1 when a configured agent would drop, cut or not discover a skill natively (``skillmem budget --check``)."""
+    return run_reporting_errors(lambda: "skill-budget", lambda: _run_budget(argv), human=True)
+
+
+def _run_budget(argv: Sequence[str] | None) -> int:
+    from skillmem_hook.arguments import add_budget_options  # noqa: PLC0415 - kept beside the budget hook, for an easy merge
+    from skillmem_hook.cli import budget_settings  # noqa: PLC0415
+    from skillmem_hook.commands.budget import describe_budget, has_losses, replay_budget  # noqa: PLC0415
+    from skillmem_hook.errors import EXIT_FINDINGS  # noqa: PLC0415
+
+    parser = ArgumentParser(prog="skill-budget", description="Replay the agents' native skill listings.")
+    add_location_options(parser, prompt_files=False)
+    add_budget_options(parser)
+    parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
+    try:
+        options = parser.parse_args(argv)
+    except HelpShown:
+        return EXIT_OK
+    settings = load_settings(options.root)
+    report = replay_budget(
+        require_roots(settings), budget_settings(settings.budget, options), settings.catalog_options(hook=True)
+    )
+    if not has_losses(report):
+        return EXIT_OK
+    write_utf8(sys.stderr, describe_budget(report))
+    return EXIT_FINDINGS

@@ -216,3 +216,15 @@ def test_an_import_shown_in_a_code_block_does_not_count_and_mutual_imports_keep_
     settings = load_settings()
     assert settings.prompt_files == ["AGENTS.md", "CLAUDE.md"]
     assert settings.skipped_prompt_files == []
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "true", "'2000'", "[2000]", "1.5"])
+def test_max_block_tokens_must_be_a_whole_number_of_tokens(value, capsys):
+    from pathlib import Path
+
+    from skillmem_hook.cli import main
+
+    Path(".skillmem.yaml").write_text(f"max_block_tokens: {value}\nroots: [skills]\n")
+    Path("skills").mkdir()
+    assert main(["prompt"]) == 2
+    assert "max_block_tokens" in capsys.readouterr().err

@@ -275,3 +275,62 @@ def test_the_readmes_pre_commit_snippet_runs_skill_lint(user_repo, hook_repo):
     assert result.returncode == 1
     assert ".claude/skills/beta-heading/SKILL.md:1:1: SK101 SKILL.md has no frontmatter" in result.stdout
     assert "skill-lint: 3 SKILL.md files checked, 1 error, 0 warnings" in result.stdout
+
+
+def test_a_capped_block_of_2000_skills_fits_and_is_idempotent_under_the_hooks(user_repo):
+    from skillmem_hook.block.markers import current_block
+    from skillmem_hook.block.render import estimate_tokens
+
+    topics = ["find a vulnerability", "write unit tests", "deploy with docker", "parse csv", "write the docs"]
+    for number in range(2000):
+        name = f"generated-skill-{number:05}"
+        write_skill(user_repo.path / "skills", name, skill_md(name, topics[number % len(topics)]))
+    (user_repo.path / ".skillmem.yaml").write_text("max_block_tokens: 2000\n")
+    user_repo.git("add", "-A")
+    first = user_repo.pre_commit("run", "skill-index", "--all-files")
+    assert "exit code: 3" in first.stdout
+    written = {name: (user_repo.path / name).read_bytes() for name in ("AGENTS.md", "CLAUDE.md")}
+    for data in written.values():
+        block = current_block(data)
+        assert block is not None and estimate_tokens(len(block.replace(b"\r\n", b"\n"))) <= 2000
+        assert b"skills: list them with skillmem search --domain" in block
+    user_repo.git("add", "-A")
+    assert user_repo.pre_commit("run", "skill-index", "--all-files").returncode == 0
+    assert {name: (user_repo.path / name).read_bytes() for name in written} == written
+    verify = user_repo.pre_commit("run", "skill-verify", "--all-files", "--hook-stage", "manual")
+    assert verify.returncode == 0, verify.stdout
+    cli = run(
+        [
+            sys.executable,
+            "-m",
+            "skillmem_hook",
+            "verify",
+            "--strict",
+            "--root",
+            "skills",
+            "--prompt-file",
+            "AGENTS.md",
+            "--prompt-file",
+            "CLAUDE.md",
+        ],
+        user_repo.path,
+        user_repo.env,
+        check=False,
+    )
+    assert cli.returncode == 0, cli.stdout + cli.stderr
+
+
+def test_skill_budget_fails_while_an_agent_would_lose_a_skill(user_repo, hook_repo):
+    hook_root, rev, _ = hook_repo
+    (user_repo.path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-budget\n        args: [--root, .claude/skills, --agent, claude-code]\n"
+    )
+    write_skill(user_repo.path / ".claude/skills", "flat", skill_md("flat", "Parse CSV"))
+    write_skill(user_repo.path / ".claude/skills", "group/nested", skill_md("nested", "Deploy"))
+    user_repo.git("add", "-A")
+    failing = user_repo.pre_commit("run", "skill-budget", "--all-files")
+    assert "exit code: 1" in failing.stdout
+    assert "nested: 2 folders below .claude/skills; Claude Code looks 1 down" in failing.stdout
+    user_repo.git("mv", ".claude/skills/group/nested", ".claude/skills/nested")
+    assert user_repo.pre_commit("run", "skill-budget", "--all-files").returncode == 0

@@ -13,9 +13,10 @@ import time
 
 from skillmem_hook.agents.route import skill_file
 from skillmem_hook.agents.watch import take_snapshot
+from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import CONFIG_FILE, load_settings, require_roots
-from skillmem_hook.errors import FileAccessError, UsageError
+from skillmem_hook.errors import UsageError
 from skillmem_hook.search.rank import SearchIndex
 
 TYPE_CHECKING = False
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 WATCH_INTERVAL = 0.25
 RECHECK_AFTER = 0.5
 MAX_TOP_K = 50
-MAX_SKILL_BYTES = 1024 * 1024
 
 
 def skill_summary(skill: Skill) -> dict[str, str]:
@@ -107,15 +107,8 @@ class SkillLibrary:
     def read(self, name: str) -> str:
         """The SKILL.md text of the skill called ``name`` (its name, or @owner/name)."""
         skill = find_skill(self.catalog().skills, name)
-        path = skill_file(skill.root, skill.path)
-        try:
-            with open(path, "rb") as file:
-                data = file.read(MAX_SKILL_BYTES + 1)
-        except OSError as error:
-            raise FileAccessError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
-        if len(data) > MAX_SKILL_BYTES:
-            raise FileAccessError(f"{path} is larger than 1 MiB", "open the file directly; it is too large to send")
-        return data.decode("utf-8", errors="replace")
+        # The one safe reader: no link out of the root, regular files only, size-capped, never blocking.
+        return read_skill_file(skill.root, skill.path, MAX_SKILL_BYTES).decode("utf-8", errors="replace")
 
 
 def find_skill(skills: Sequence[Skill], name: str) -> Skill:

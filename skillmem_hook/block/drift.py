@@ -7,7 +7,7 @@ comparison without writing, so the two can never disagree.
 from __future__ import annotations
 
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE, current_block, newline_of, splice_block
-from skillmem_hook.block.render import read_block, render_block
+from skillmem_hook.block.render import collapsed_lines, read_block, render_block
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,18 +23,32 @@ class Drift:
     rebuilt block resolves the conflict, and those lines are not stale names.
     """
 
-    __slots__ = ("conflict", "has_block", "missing", "moved", "original", "stale", "updated")
+    __slots__ = ("collapsed_changed", "conflict", "has_block", "missing", "moved", "original", "stale", "updated")
 
-    def __init__(self, original: bytes, skills: Sequence[Skill], preamble: str | None = DEFAULT_PREAMBLE) -> None:
-        """``preamble``: the line written above the block when the file has none yet (None: no line)."""
+    def __init__(
+        self,
+        original: bytes,
+        skills: Sequence[Skill],
+        preamble: str | None = DEFAULT_PREAMBLE,
+        max_tokens: int | None = None,
+    ) -> None:
+        """``preamble``: the line written above the block when the file has none yet (None: no line).
+
+        ``max_tokens``: the block's cap (``max_block_tokens``); the names of a
+        collapsed domain are then expected absent, as the block written leaves them out.
+        """
         old_block = current_block(original)
+        new_block = render_block(skills, newline_of(original), max_tokens)
         self.original = original
-        self.updated = splice_block(original, render_block(skills, newline_of(original)), preamble)
+        self.updated = splice_block(original, new_block, preamble)
         self.has_block = old_block is not None
         listed, self.conflict = read_block(old_block) if old_block is not None else ({}, False)
-        expected = {skill.label: skill.domain for skill in skills}
+        # Under a cap, the names the written block lists (a collapsed domain lists none).
+        expected = read_block(new_block)[0] if max_tokens else {skill.label: skill.domain for skill in skills}
         self.missing = sorted(expected.keys() - listed.keys())
         self.stale = sorted(listed.keys() - expected.keys())
+        # A skill added to or removed from a collapsed domain changes only its count.
+        self.collapsed_changed = bool(max_tokens) and collapsed_lines(old_block or b"") != collapsed_lines(new_block)
         self.moved = sorted(label for label, domain in expected.items() if listed.get(label, domain) != domain)
 
     @property
@@ -43,7 +57,9 @@ class Drift:
         return self.updated == self.original
 
     def is_drift(self, *, strict: bool) -> bool:
-        return not self.current if strict else bool(self.missing or self.stale or self.conflict)
+        return (
+            not self.current if strict else bool(self.missing or self.stale or self.conflict or self.collapsed_changed)
+        )
 
     def as_json(self) -> dict[str, object]:
         return {

@@ -16,9 +16,10 @@ _PREFIX = RESERVED_PREFIX.encode()
 _KINDS = {BEGIN_MARKER.encode(): "BEGIN", END_MARKER.encode(): "END"}
 _BOM = b"\xef\xbb\xbf"
 # The first line of the text placed above a block on its first injection only.
+# It says how to load a listed skill: a name the agent cannot load is no help.
 DEFAULT_PREAMBLE = (
     "Skills available here (index kept by skillmem): before a task that fits one, "
-    "find the SKILL.md whose name: is listed below and follow it."
+    "load it with `skillmem read NAME` (or open the SKILL.md whose name: is listed below) and follow it."
 )
 LISTED_LINES = 10  # line numbers named in an error; a file of 80,000 marker lines stays one readable line
 _MARKERS_HINT = (

@@ -1,14 +1,23 @@
 """Render the index block from skills, and read one back.
 
-The block's bytes depend only on the set of skills: domains in the table's
-priority order, names sorted by code point, one per line.
+The block's bytes depend only on the set of skills (and the token cap):
+domains in the table's priority order, names sorted by code point, one per
+line. Over a cap of ``max_tokens`` estimated tokens, whole domains collapse,
+largest first, into one line naming their count and how to list them; every
+domain header stays. A bracketed line is never a name (``check_name``), so a
+collapsed line cannot be read back as one.
 """
 
 from __future__ import annotations
 
+import re
+
 from skillmem_hook.block.markers import BEGIN_MARKER, END_MARKER
 from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES
 from skillmem_hook.catalog.skillfile.names import CONFLICT_PREFIXES
+
+BYTES_PER_TOKEN = 4
+_COLLAPSED = re.compile(r"\[[0-9]+ skills?: ")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,14 +39,56 @@ def count_by_domain(skills: Iterable[Skill]) -> dict[str, int]:
     return {domain: len(labels) for domain, labels in group_by_domain(skills).items()}
 
 
-def render_block(skills: Iterable[Skill], newline: bytes = b"\n") -> bytes:
-    """The block, markers included, without a line ending after END."""
+def render_block(skills: Iterable[Skill], newline: bytes = b"\n", max_tokens: int | None = None) -> bytes:
+    """The block, markers included, without a line ending after END; within ``max_tokens`` when it can be."""
+    grouped = group_by_domain(skills)
+    collapsed = collapsed_domains(grouped, max_tokens)
     lines = [BEGIN_MARKER]
-    for domain, labels in group_by_domain(skills).items():
+    for domain, labels in grouped.items():
         lines.append(f"[{domain}]")
-        lines.extend(labels)
+        if domain in collapsed:
+            lines.append(collapsed_line(domain, len(labels)))
+        else:
+            lines.extend(labels)
     lines.append(END_MARKER)
     return newline.join(line.encode("utf-8") for line in lines)
+
+
+def collapsed_line(domain: str, count: int) -> str:
+    return f"[{count} {'skill' if count == 1 else 'skills'}: list them with skillmem search --domain {domain}]"
+
+
+def estimate_tokens(size: int) -> int:
+    """Four bytes a token, rounded up: the estimate ``stats`` reports."""
+    return -(-size // BYTES_PER_TOKEN)
+
+
+def collapsed_domains(grouped: dict[str, list[str]], max_tokens: int | None) -> set[str]:
+    """The domains to collapse so the block (with LF endings) fits ``max_tokens``: none when it fits as it is.
+
+    Largest domain (in bytes) first, ties in the table's order; sizes are
+    counted with LF endings, so a CRLF file gets the same block as an LF one.
+    """
+    if max_tokens is None:
+        return set()
+    sizes = {domain: sum(len(label.encode("utf-8")) + 1 for label in labels) for domain, labels in grouped.items()}
+    fixed = len(BEGIN_MARKER) + len(END_MARKER) + 1 + sum(len(domain) + 3 for domain in grouped)
+    total = fixed + sum(sizes.values())
+    collapsed: set[str] = set()
+    for domain in sorted(grouped, key=lambda name: -sizes[name]):  # sorted() is stable: ties keep table order
+        if estimate_tokens(total) <= max_tokens:
+            break
+        saved = sizes[domain] - len(collapsed_line(domain, len(grouped[domain])).encode("utf-8")) - 1
+        if saved > 0:  # a domain of one short name costs less listed than collapsed
+            total -= saved
+            collapsed.add(domain)
+    return collapsed
+
+
+def collapsed_lines(block: bytes) -> set[bytes]:
+    """The collapsed-domain lines of a block, line endings aside: a count changes when a hidden skill comes or goes."""
+    lines = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+    return {line for line in lines if _COLLAPSED.match(line.decode("utf-8", "replace")) and line.endswith(b"]")}
 
 
 def read_block(block: bytes) -> tuple[dict[str, str], bool]:
@@ -55,7 +106,7 @@ def read_block(block: bytes) -> tuple[dict[str, str], bool]:
         if line.startswith(CONFLICT_PREFIXES):
             conflict = True
         elif line.startswith("[") and line.endswith("]"):
-            domain = line[1:-1]
+            domain = domain if _COLLAPSED.match(line) else line[1:-1]
         elif line:
             listed[line] = domain
     return listed, conflict

@@ -25,6 +25,7 @@ def compare_prompt_files(
     prompt_files: Sequence[str],
     options: CatalogOptions | None = None,
     preamble: str | None = DEFAULT_PREAMBLE,
+    max_tokens: int | None = None,
 ) -> tuple[Catalog, list[tuple[str, Drift]]]:
     """The catalog, and each prompt file with how its block differs from it.
 
@@ -32,7 +33,7 @@ def compare_prompt_files(
     """
     catalog = scan_roots(roots, options)
     files = _distinct_files(prompt_files)
-    return catalog, [(path, Drift(read_prompt_file(path), catalog.skills, preamble)) for path in files]
+    return catalog, [(path, Drift(read_prompt_file(path), catalog.skills, preamble, max_tokens)) for path in files]
 
 
 def _distinct_files(paths: Sequence[str]) -> list[str]:

@@ -19,8 +19,9 @@ def inject(
     prompt_files: Sequence[str],
     options: CatalogOptions | None = None,
     preamble: str | None = DEFAULT_PREAMBLE,
+    max_tokens: int | None = None,
 ) -> int:
-    catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble)
+    catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble, max_tokens)
     written = write_updates(drifts)
     emit(
         {

@@ -18,9 +18,11 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.catalog import CatalogOptions
 
 
-def prompt(roots: Sequence[str], options: CatalogOptions | None = None, *, raw: bool = False) -> int:
+def prompt(
+    roots: Sequence[str], options: CatalogOptions | None = None, *, raw: bool = False, max_tokens: int | None = None
+) -> int:
     catalog = scan_roots(roots, options)
-    block = render_block(catalog.skills)
+    block = render_block(catalog.skills, max_tokens=max_tokens)
     if raw:
         emit_raw(block.decode("utf-8") + "\n")
         return EXIT_OK

@@ -33,15 +33,23 @@ def search(
     aliases: Mapping[str, Sequence[str]],
     text: bool = False,
     options: CatalogOptions | None = None,
+    domain: str | None = None,
 ) -> int:
     # Under an ASCII locale the arguments arrive as escaped bytes: read them as the UTF-8 a terminal sends.
     intent = " ".join(os.fsencode(word).decode("utf-8", "replace") for word in intent_words).strip()
-    if not intent:
+    if not intent and domain is None:
         raise UsageError(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
     catalog = scan_roots(roots, options)
-    hits = SearchIndex.build(catalog.skills, aliases).query(intent, top)
+    skills = catalog.skills
+    if domain is not None:  # a collapsed domain of the block: list it, or search within it
+        from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415
+
+        skills = skills_in_domain(skills, domain)
+        if not intent:
+            return list_domain(skills, domain, text=text)
+    hits = SearchIndex.build(skills, aliases).query(intent, top)
     results = [hit_json(hit) for hit in hits]
     if text:
         write_utf8(sys.stdout, render_text(results))

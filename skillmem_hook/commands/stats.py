@@ -10,7 +10,7 @@ from __future__ import annotations
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.prompt_file import read_prompt_file
-from skillmem_hook.block.render import count_by_domain, render_block
+from skillmem_hook.block.render import count_by_domain, estimate_tokens, render_block
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.report import emit
@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
-
-BYTES_PER_TOKEN = 4
 
 
 def stats(roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOptions | None = None) -> int:
@@ -45,7 +43,3 @@ def measure_prompt_file(path: str) -> dict[str, object]:
     block = current_block(read_prompt_file(path))
     size = 0 if block is None else len(block)
     return {"prompt_file": path, "block_bytes": size, "est_tokens": estimate_tokens(size)}
-
-
-def estimate_tokens(size: int) -> int:
-    return -(-size // BYTES_PER_TOKEN)

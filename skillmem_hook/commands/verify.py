@@ -21,8 +21,9 @@ def verify(
     strict: bool,
     options: CatalogOptions | None = None,
     preamble: str | None = DEFAULT_PREAMBLE,
+    max_tokens: int | None = None,
 ) -> int:
-    catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble)
+    catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble, max_tokens)
     drifted = any(drift.is_drift(strict=strict) for _, drift in drifts)
     emit(
         {

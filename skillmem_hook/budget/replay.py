@@ -1,0 +1,183 @@
+"""Replay each agent's native skill listing on a repository's skills: what it drops, cuts or never loads.
+
+Pure: entries in (each skill as the agents would read it, with why an agent
+would not load it), one result per agent out. The rules and their sources
+are in ``rules.py`` and docs/budget.md.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+
+class Entry:
+    """One skill as the agents read it. ``name`` is the block's label, ``agent_name`` what the agent shows."""
+
+    __slots__ = ("agent_name", "description", "file", "name", "not_loaded", "when_to_use")
+
+    def __init__(
+        self,
+        name: str,
+        agent_name: str,
+        description: str,
+        *,
+        when_to_use: str = "",
+        file: str = "",
+        not_loaded: Mapping[str, str] | None = None,
+    ) -> None:
+        self.name = name
+        self.agent_name = agent_name
+        self.description = description
+        self.when_to_use = when_to_use
+        self.file = file  # the SKILL.md path as Codex's listing shows it (below an alias of its root)
+        self.not_loaded = dict(not_loaded or {})  # agent -> why it would not load this skill
+
+
+def claude_code(entries: Sequence[Entry], window: int, parameters: Mapping[str, float]) -> dict[str, object]:
+    """The documented model: 1% of the window, entries cut at 1,536 characters, descriptions dropped last-listed first.
+
+    With no usage history every skill is as little used as the next; the order
+    among equals is not published, so the model drops from the end of the
+    listing (names sorted by code point) back to its start.
+    """
+    budget = int(window * parameters["listing_fraction"] * parameters["chars_per_token"])
+    cap = int(parameters["entry_cap_chars"])
+    listed = sorted((entry for entry in entries if "claude-code" not in entry.not_loaded), key=_listing_order)
+    texts = {id(entry): " ".join(part for part in (entry.description, entry.when_to_use) if part) for entry in listed}
+    full = {id(entry): len(f"- {entry.agent_name}: {texts[id(entry)][:cap]}\n") for entry in listed}
+    bare = {id(entry): len(f"- {entry.agent_name}\n") for entry in listed}
+    listing = sum(full.values())
+    used = listing
+    dropped: list[str] = []
+    for entry in reversed(listed):
+        if used <= budget:
+            break
+        if texts[id(entry)]:
+            used -= full[id(entry)] - bare[id(entry)]
+            dropped.append(entry.name)
+    gone = set(dropped)
+    cut = [
+        {"name": entry.name, "kept_chars": cap}
+        for entry in listed
+        if len(texts[id(entry)]) > cap and entry.name not in gone
+    ]
+    return _result("claude-code", window, budget, listing, dropped, cut, entries)
+
+
+def codex(entries: Sequence[Entry], window: int, parameters: Mapping[str, float]) -> dict[str, object]:
+    """render.rs: every line whole if it fits; else descriptions shortened evenly; else skills left out."""
+    limit = max(int(window * parameters["listing_fraction"]), 1)
+    per_token = int(parameters["bytes_per_token"])
+    listed = sorted((entry for entry in entries if "codex" not in entry.not_loaded), key=_listing_order)
+    lines = [_CodexLine(entry, per_token) for entry in listed]
+    listing = sum(len(line.render(len(line.description))) + 1 for line in lines)
+    minimum = sum(line.minimum_cost for line in lines)
+    dropped: list[str] = []
+    cut: list[dict[str, object]] = []
+    omitted: list[str] = []
+    if sum(line.full_cost for line in lines) > limit and minimum <= limit:
+        for line, kept in zip(lines, allocate(lines, limit - minimum)):
+            if kept == 0 and line.description:
+                dropped.append(line.entry.name)
+            elif kept < len(line.description):
+                cut.append({"name": line.entry.name, "kept_chars": kept})
+    elif minimum > limit:
+        used = 0
+        for line in lines:
+            dropped += [line.entry.name] if line.description else []
+            if used + line.minimum_cost <= limit:
+                used += line.minimum_cost
+            else:
+                omitted.append(line.entry.name)
+    result = _result("codex", window, limit * per_token, listing, dropped, cut, entries)
+    result["fits"] = not (dropped or cut or omitted)  # Codex counts each line's tokens, rounded up
+    result["skills_omitted"] = omitted
+    return result
+
+
+class _CodexLine:
+    """``- name: description (file: path)``, as render.rs writes it, with its cost in tokens."""
+
+    def __init__(self, entry: Entry, per_token: int) -> None:
+        self.entry = entry
+        self.per_token = per_token
+        self.description = entry.description
+        self.minimum_bytes = len(self.render(0).encode("utf-8")) + 1
+        self.minimum_cost = self.tokens(self.minimum_bytes)
+        self.full_cost = self.tokens(len(self.render(len(self.description)).encode("utf-8")) + 1)
+        self.prefix_bytes = [0]
+        for character in self.description:
+            self.prefix_bytes.append(self.prefix_bytes[-1] + len(character.encode("utf-8")))
+
+    def render(self, kept: int) -> str:
+        shown = f" {self.description[:kept]}" if kept else ""
+        return f"- {self.entry.agent_name}:{shown} (file: {self.entry.file})"
+
+    def tokens(self, size: int) -> int:
+        return -(-size // self.per_token)
+
+    def added_cost(self, kept: int) -> int:
+        """What ``kept`` characters of the description add to the line's cost (its space included)."""
+        if kept == 0:
+            return 0
+        return self.tokens(self.minimum_bytes + self.prefix_bytes[kept] + 1) - self.minimum_cost
+
+
+def allocate(lines: Sequence[_CodexLine], remaining: int) -> list[int]:
+    """render.rs's one character at a time, round after round, to every line that can still take one.
+
+    The whole rounds that fit are found by bisection (costs only grow with a
+    round, so if the total after round k fits, every step of it did); the
+    last, partial rounds are then played out one step at a time.
+    """
+    longest = max((len(line.description) for line in lines), default=0)
+
+    def total(rounds: int) -> int:
+        return sum(line.added_cost(min(rounds, len(line.description))) for line in lines)
+
+    low, high = 0, longest
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if total(middle) <= remaining else (low, middle - 1)
+    kept = [min(low, len(line.description)) for line in lines]
+    remaining -= total(low)
+    changed = True
+    while changed:
+        changed = False
+        for index, line in enumerate(lines):
+            if kept[index] < len(line.description):
+                delta = line.added_cost(kept[index] + 1) - line.added_cost(kept[index])
+                if delta <= remaining:
+                    kept[index] += 1
+                    remaining -= delta
+                    changed = True
+    return kept
+
+
+def _listing_order(entry: Entry) -> tuple[str, str]:
+    return (entry.agent_name, entry.file)
+
+
+def _result(  # noqa: PLR0917 - one JSON object's fields, in its order
+    agent: str,
+    window: int,
+    budget: int,
+    listing: int,
+    dropped: list[str],
+    cut: list[dict[str, object]],
+    entries: Sequence[Entry],
+) -> dict[str, object]:
+    return {
+        "agent": agent,
+        "context_window": window,
+        "budget_chars": budget,
+        "listing_chars": listing,
+        "fits": listing <= budget,
+        "descriptions_dropped": dropped,
+        "descriptions_cut": cut,
+        "not_discovered": [
+            {"name": entry.name, "reason": entry.not_loaded[agent]} for entry in entries if agent in entry.not_loaded
+        ],
+    }

@@ -1,0 +1,81 @@
+"""``skillmem read NAME``: print a skill's SKILL.md as it is, so an agent can load what the block names.
+
+Like ``prompt --raw``, its output is not a JSON line: the file's bytes,
+unchanged. The name is looked up as the block shows it (``@owner/name`` for
+an owner's skill), or as its SKILL.md declares it. Two skills of one name
+(one kept in the block, one left out as a duplicate) are both named, with
+their paths, unless ``--path`` picks one. Read through the same safe reader
+as MCP's ``skill_read``: no link out of the root, regular files only,
+size-capped, never blocking.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+
+from skillmem_hook.catalog.discovery.safe_read import read_skill_file, skill_file_path
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
+from skillmem_hook.report import emit_raw
+from skillmem_hook.streams import silence
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+    from skillmem_hook.catalog.skills import Skill
+
+
+def read(roots: Sequence[str], name: str, *, path: str | None = None, options: CatalogOptions | None = None) -> int:
+    skill = pick_skill(scan_roots(roots, options), name, path)
+    _write_bytes(read_skill_file(skill.root, skill.path))
+    return EXIT_OK
+
+
+def _write_bytes(data: bytes) -> None:
+    """The file's bytes on stdout, unchanged: a byte that is not UTF-8 goes out as it is."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a stream without bytes underneath (a test's StringIO)
+        emit_raw(data.decode("utf-8", "replace"))
+        return
+    try:
+        sys.stdout.flush()
+        buffer.write(data)
+        buffer.flush()
+    except BrokenPipeError:  # the reader (head, a closed agent) has what it wanted
+        silence(sys.stdout)
+    except (OSError, ValueError) as error:
+        silence(sys.stdout)
+        raise FileAccessError(
+            f"cannot write the skill to stdout: {getattr(error, 'strerror', None) or error}",
+            "check where stdout goes (a full disk, /dev/full, a closed stream)",
+        ) from None
+
+
+def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
+    """The one skill called ``name`` (its label or declared name); UsageError naming what to do otherwise."""
+    candidates = [*catalog.skills, *(dropped for dropped, _ in catalog.duplicates)]
+    wanted = name.strip()
+    named = [skill for skill in candidates if wanted in (skill.label, skill.name)]
+    if path is not None:
+        named = [skill for skill in named if _same_path(skill, path)]
+        if not named:
+            raise UsageError(f"no skill named {wanted!r} at {path}", "pass a SKILL.md path (or folder) from the error")
+    if len(named) == 1:
+        return named[0]
+    if named:
+        paths = ", ".join(sorted(skill_file_path(skill.root, skill.path) for skill in named))
+        raise UsageError(f"several skills are named {wanted!r}: {paths}", "pick one with --path PATH")
+    near = difflib.get_close_matches(wanted, sorted({skill.label for skill in catalog.skills}), n=3, cutoff=0.6)
+    hint = f"did you mean {', '.join(near)}?" if near else "list the skills with 'skillmem search' or 'skillmem index'"
+    raise UsageError(f"no skill named {wanted!r}", hint)
+
+
+def _same_path(skill: Skill, path: str) -> bool:
+    """``path`` names the skill's SKILL.md or its folder."""
+    file = skill_file_path(skill.root, skill.path)
+    given = os.path.normpath(path)
+    return given in (os.path.normpath(file), os.path.normpath(os.path.dirname(file)))

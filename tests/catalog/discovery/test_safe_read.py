@@ -1,0 +1,94 @@
+"""The one reader behind ``skillmem read`` and MCP's skill_read: nothing outside the root, nothing that blocks."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+
+from skillmem_hook.agents.library import SkillLibrary
+from skillmem_hook.catalog.discovery.safe_read import read_skill_file
+from skillmem_hook.errors import FileAccessError
+
+from ...helpers import skill_md, write_skill
+
+
+@pytest.fixture
+def root(tmp_path):
+    folder = tmp_path / "skills"
+    write_skill(folder, "kept", skill_md("kept", "A skill"))
+    (tmp_path / "secret").write_text("root:x:0:0\n")
+    return folder
+
+
+def test_a_regular_skill_file_is_read_whole(root):
+    assert read_skill_file(str(root), "kept") == skill_md("kept", "A skill")
+
+
+def test_a_link_that_stays_inside_the_root_is_followed(root):
+    (root / "linked").mkdir()
+    os.symlink("../kept/SKILL.md", root / "linked" / "SKILL.md")
+    os.symlink("kept", root / "folder-link")
+    assert read_skill_file(str(root), "linked") == skill_md("kept", "A skill")
+    assert read_skill_file(str(root), "folder-link") == skill_md("kept", "A skill")
+
+
+@pytest.mark.parametrize("swap", ["file", "folder"])
+def test_a_skill_swapped_for_a_link_out_of_the_root_is_refused(root, swap):
+    if swap == "file":
+        (root / "kept" / "SKILL.md").unlink()
+        os.symlink(root.parent / "secret", root / "kept" / "SKILL.md")
+    else:
+        shutil.rmtree(root / "kept")
+        (root.parent / "elsewhere").mkdir()
+        (root.parent / "elsewhere" / "SKILL.md").write_text("private\n")
+        os.symlink(root.parent / "elsewhere", root / "kept")
+    with pytest.raises(FileAccessError, match="leads out of the skills root"):
+        read_skill_file(str(root), "kept")
+
+
+def test_the_library_refuses_a_swap_made_after_its_catalog_was_built(root):
+    library = SkillLibrary([str(root)])
+    library.catalog()
+    (root / "kept" / "SKILL.md").unlink()
+    os.symlink(root.parent / "secret", root / "kept" / "SKILL.md")
+    # the catalog still names the skill until the watcher sees the change: the read itself must refuse
+    with pytest.raises(FileAccessError, match="leads out"):
+        library.read("kept")
+
+
+def test_a_fifo_is_refused_without_blocking(root):
+    (root / "kept" / "SKILL.md").unlink()
+    os.mkfifo(root / "kept" / "SKILL.md")
+    outcome: list[object] = []
+    reader = threading.Thread(target=lambda: outcome.append(_attempt(root)), daemon=True)
+    reader.start()
+    reader.join(10)  # a generous bound for a hang, not a speed check
+    assert outcome == ["a FIFO (named pipe), not a regular file"]
+
+
+def _attempt(root) -> str:
+    try:
+        read_skill_file(str(root), "kept")
+    except FileAccessError as error:
+        return error.message.split(" is ", 1)[1]
+    return "read"
+
+
+def test_a_file_over_the_cap_is_refused(root):
+    with pytest.raises(FileAccessError, match=r"larger than 10 bytes"):
+        read_skill_file(str(root), "kept", limit=10)
+
+
+def test_a_folder_named_skill_md_is_not_a_file(root):
+    (root / "odd").mkdir()
+    (root / "odd" / "SKILL.md").mkdir()
+    with pytest.raises(FileAccessError, match="a folder, not a regular file"):
+        read_skill_file(str(root), "odd")
+
+
+def test_a_missing_file_says_it_is_gone(root):
+    with pytest.raises(FileAccessError, match="is gone"):
+        read_skill_file(str(root), "nowhere")

@@ -1,0 +1,90 @@
+"""``skillmem read NAME``: the SKILL.md an agent loads, by the name the block shows."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from ..helpers import run_cli, skill_md, write_skill
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "skills"
+    write_skill(root, "spaced", skill_md("Review Pull Request", "Review a pull request", body="# Steps\r\nbyte \xe9\n"))
+    write_skill(root, "@acme/pdf", skill_md("pdf", "Read PDF files"))
+    write_skill(root, "csv", skill_md("csv-to-table", "Parse CSV files"))
+    return root
+
+
+@pytest.mark.parametrize(
+    ("name", "folder"), [("Review Pull Request", "spaced"), ("@acme/pdf", "@acme/pdf"), ("csv-to-table", "csv")]
+)
+def test_read_prints_the_file_byte_for_byte(tree, capsysbinary, name, folder):
+    from skillmem_hook.cli import main
+
+    capsysbinary.readouterr()
+    assert main(["read", "--root", str(tree), name]) == 0
+    assert capsysbinary.readouterr().out == (tree / folder / "SKILL.md").read_bytes()
+
+
+def test_a_byte_that_is_not_utf8_goes_out_unchanged(tree, capsysbinary):
+    from skillmem_hook.cli import main
+
+    data = skill_md("latin", "A skill") + b"caf\xe9\n"
+    write_skill(tree, "latin", data)
+    capsysbinary.readouterr()
+    assert main(["read", "--root", str(tree), "latin"]) == 0
+    assert capsysbinary.readouterr().out == data
+
+
+def test_an_unknown_name_exits_2_with_the_nearest_names(tree, capsys):
+    run = run_cli(capsys, "read", "--root", tree, "csv-to-tabel")
+    assert run.code == 2
+    assert run.out == ""
+    assert "csv-to-table" in run.error["hint"]
+
+
+def test_two_skills_of_one_name_are_both_named_unless_path_picks_one(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path / "one", "pdf", skill_md("pdf", "First"))
+    write_skill(tmp_path / "two", "pdf", skill_md("pdf", "Second"))
+    roots = ["--root", "one", "--root", "two"]
+    run = run_cli(capsys, "read", *roots, "pdf")
+    assert run.code == 2
+    assert "one/pdf/SKILL.md" in run.error["error"] and "two/pdf/SKILL.md" in run.error["error"]
+    assert "--path" in run.error["hint"]
+    picked = run_cli(capsys, "read", *roots, "pdf", "--path", os.path.join("two", "pdf"))
+    assert (picked.code, "Second" in picked.out) == (0, True)
+    wrong = run_cli(capsys, "read", *roots, "pdf", "--path", "three/pdf")
+    assert wrong.code == 2
+
+
+def test_a_file_swapped_for_a_link_out_of_the_root_exits_2(tree, capsys, tmp_path):
+    (tmp_path / "secret").write_text("root:x:0:0\n")
+    linked = tree / "csv" / "SKILL.md"
+    linked.unlink()
+    os.symlink(tmp_path / "secret", linked)
+    run = run_cli(capsys, "read", "--root", tree, "csv-to-table")
+    assert run.code == 2
+    assert "root:x" not in run.out + run.err
+
+
+def test_in_gits_view_a_tracked_file_swapped_for_a_link_in_the_work_tree_is_refused(tree, capsys, tmp_path):
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    subprocess.run(["git", "init", "-q"], check=True)
+    subprocess.run(["git", "add", "-A"], check=True)
+    (tmp_path / "secret").write_text("root:x:0:0\n")
+    linked = tree / "csv" / "SKILL.md"
+    linked.unlink()
+    os.symlink(tmp_path / "secret", linked)  # git's index still lists the regular file
+    run = run_cli(capsys, "read", "--tracked", "--root", tree, "csv-to-table")
+    assert run.code == 2
+    assert "leads out of the skills root" in run.error["error"]
+    assert "root:x" not in run.out
