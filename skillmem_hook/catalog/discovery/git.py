@@ -82,6 +82,19 @@ def find_work_tree() -> WorkTree | None:
     return WorkTree(top=lines[1], cache_path=os.path.join(lines[2], "cache.json"))
 
 
+def find_git_dirs() -> tuple[str, list[str]] | None:
+    """The work tree's top and its git directories (a linked work tree's own, and the common one); None outside.
+
+    Asked of git itself, so ``GIT_DIR`` and ``GIT_WORK_TREE`` are honoured.
+    """
+    arguments = ["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir", "--git-common-dir"]
+    code, out = run_git(arguments)
+    lines = _decode(out).split("\n")
+    if code != 0 or len(lines) < 4 or lines[0] != "true":
+        return None
+    return lines[1], [lines[2], os.path.abspath(lines[3])]  # the common dir is printed relative to this folder
+
+
 def find_git_dir(folder: str) -> str | None:
     """The git directory of the work tree around ``folder``, found without running git; None outside one.
 
