@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
-from skillmem_hook.catalog.discovery.walk import find_skill_files, read_skill_head
+from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files, read_skill_head
 from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
 from skillmem_hook.catalog.skillfile.declared import read_skill_text
 from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
@@ -158,6 +158,7 @@ def _list_root(
         if _inside(root, work_tree):
             found, skipped = _list_tracked(root, listings)
             if not found and not skipped:
+                check_root(root)  # neither in git's index nor on disk: a typo, said as the file-system view says it
                 notices.append({"root": root, "notice": _nothing_tracked(root)})
             return found, skipped
         notices.append({"root": root, "notice": OUTSIDE_REPOSITORY})

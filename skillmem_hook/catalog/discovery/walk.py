@@ -50,7 +50,7 @@ def find_skill_files(root: str) -> tuple[list[SkillFile], list[tuple[str, str]]]
 
 class _Walk:
     def __init__(self, root: str) -> None:
-        self.real_root = _checked_root(root)
+        self.real_root = check_root(root)
         self.root = os.fsencode(root)
         self.found: list[SkillFile] = []
         self.skipped: list[tuple[str, str]] = []
@@ -162,7 +162,8 @@ def link_problem(path: bytes, real_root: bytes) -> str | None:
     return None
 
 
-def _checked_root(root: str) -> bytes:
+def check_root(root: str) -> bytes:
+    """The root's real path; FileAccessError when it does not exist or is not a folder."""
     try:
         mode = os.stat(root).st_mode
     except OSError:

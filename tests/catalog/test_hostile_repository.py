@@ -1,0 +1,125 @@
+"""Issue 17: what a repository (or a damaged git directory) can do to the catalog, with the real git.
+
+Each test reproduces a finding of the hostile round-three report and holds
+the fix: the same block on every machine, damage rebuilt, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.block.render import render_block
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.hooks import skill_index, skill_verify
+
+from ..helpers import run_cli, skill_md, write_skill
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+TRACKED = CatalogOptions(tracked=True)
+FILES = CatalogOptions(tracked=False)
+
+
+@pytest.fixture(autouse=True)
+def _git_identity(monkeypatch, tmp_path):
+    for key in ("GIT_AUTHOR", "GIT_COMMITTER"):
+        monkeypatch.setenv(f"{key}_NAME", "Test")
+        monkeypatch.setenv(f"{key}_EMAIL", "test@example.com")
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
+    for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def git(*args: str) -> str:
+    result = subprocess.run(["git", *args], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def repository() -> None:
+    git("init", "-q")
+    write_skill(Path("skills"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    write_skill(Path("skills"), "csv-to-table", skill_md("csv-to-table", "Parse a CSV file into a table"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    git("add", "-A")
+    git("commit", "-q", "-m", "init")
+
+
+def names(catalog) -> list[str]:
+    return sorted(skill.name for skill in catalog.skills)
+
+
+def cache_file() -> Path:
+    return Path(git("rev-parse", "--git-path", "skillmem/cache.json").strip())
+
+
+# Item 8: the cache carries a checksum; damage inside valid JSON is rebuilt, never trusted.
+
+
+def test_one_changed_byte_inside_a_valid_cache_is_rebuilt_not_written_into_the_block(capsys):
+    repository()
+    assert skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 3
+    git("add", "-A")
+    assert skill_verify(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 0
+    path = cache_file()
+    data = path.read_bytes()
+    assert b'"csv-to-table"' in data
+    path.write_bytes(data.replace(b'"csv-to-table"', b'"csv-to-tabke"', 1))
+    json.loads(path.read_bytes())  # still valid JSON: only the checksum tells
+    path.with_name("catalog.json").unlink()
+    assert skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 0
+    assert b"csv-to-tabke" not in Path("AGENTS.md").read_bytes()
+    assert b"csv-to-tabke" not in path.read_bytes()  # rebuilt
+
+
+def test_a_cache_without_its_checksum_is_not_trusted():
+    repository()
+    expected = render_block(scan_roots(["skills"], TRACKED).skills)
+    path = cache_file()
+    content = json.loads(path.read_bytes())
+    assert isinstance(content.pop("crc"), int)
+    for key in content["entries"]:
+        content["entries"][key] = ["impostor", "x", [], {}, "", None, ""]
+    path.write_bytes(json.dumps(content, separators=(",", ":")).encode())
+    path.with_name("catalog.json").unlink()
+    assert render_block(scan_roots(["skills"], TRACKED).skills) == expected
+
+
+# Item 18: a hook root that exists neither on disk nor in git's index is an error, as on the command line.
+
+
+def test_a_hook_root_that_exists_nowhere_is_exit_2_and_writes_no_empty_block(capsys):
+    repository()
+    assert skill_index(["--root", "skils", "--prompt-file", "AGENTS.md"]) == 2
+    assert "the skills root 'skils' does not exist" in capsys.readouterr().err
+    assert Path("AGENTS.md").read_bytes() == b"# Agents\n"
+    assert skill_verify(["--root", "skils", "--prompt-file", "AGENTS.md"]) == 2
+
+
+def test_a_root_that_exists_but_holds_no_tracked_skill_keeps_its_warning(capsys):
+    repository()
+    write_skill(Path("later"), "wip", skill_md("wip"))
+    assert skill_index(["--root", "later", "--prompt-file", "AGENTS.md"]) == 3
+    assert "git tracks no SKILL.md below it" in capsys.readouterr().err
+
+
+def test_a_root_deleted_from_disk_but_still_in_git_s_index_is_read_from_the_index():
+    repository()
+    shutil.rmtree("skills")
+    assert names(scan_roots(["skills"], TRACKED)) == ["csv-to-table", "pdf"]
+
+
+def test_the_cli_and_the_hooks_agree_on_a_missing_root(capsys):
+    repository()
+    assert run_cli(capsys, "index", "--tracked", "--root", "nowhere").code == 2
+    assert run_cli(capsys, "index", "--root", "nowhere").code == 2
+    assert os.path.exists("AGENTS.md")
