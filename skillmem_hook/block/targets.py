@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog.discovery.git import environment_note, find_git_dirs, tracked_entries
 from skillmem_hook.errors import FileAccessError
 
 TYPE_CHECKING = False
@@ -58,8 +59,8 @@ def check_repository_targets(targets: Sequence[tuple[str, str]], base: str) -> N
         link = _first_link(path)
         through = "" if link is None else f" (through the symlink {link!r} -> {_read_link(link)!r})"
         if not _within(real, area.top):
-            where = "the work tree" if area.git else "the folder of the configuration"
-            raise FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, outside {where} {area.top!r}", _HINT)
+            where = f"the work tree {area.top!r}{environment_note()}" if area.git else f"the folder {area.top!r}"
+            raise FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, outside {where}", _HINT)
         if any(_within(real, folder) for folder in area.forbidden):
             raise FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, inside the git directory", _HINT)
         if link is not None:
@@ -72,8 +73,6 @@ def _check_linked_targets_are_tracked(linked: Sequence[tuple[str, str, str]], ar
     """A write through a link must land on a file git tracks, where ``git diff`` shows it."""
     tracked: set[str] = set()
     if area.git:
-        from skillmem_hook.catalog.discovery.git import tracked_entries  # noqa: PLC0415
-
         relative = [os.path.relpath(os.path.realpath(path)) for path, _, _ in linked]
         tracked = {
             os.path.normpath(entry.path)
@@ -91,8 +90,6 @@ def _check_linked_targets_are_tracked(linked: Sequence[tuple[str, str, str]], ar
 
 
 def _writable_area(base: str) -> _Area:
-    from skillmem_hook.catalog.discovery.git import find_git_dirs  # noqa: PLC0415
-
     found = find_git_dirs()
     if found is None:
         top = os.path.realpath(base)

@@ -123,3 +123,37 @@ def test_the_cli_and_the_hooks_agree_on_a_missing_root(capsys):
     assert run_cli(capsys, "index", "--tracked", "--root", "nowhere").code == 2
     assert run_cli(capsys, "index", "--root", "nowhere").code == 2
     assert os.path.exists("AGENTS.md")
+
+
+# Item 12: git's environment is honoured, and an error says what is wrong.
+
+
+def test_git_dir_and_work_tree_naming_another_folder_are_an_error_not_a_silent_file_system_view(
+    capsys, monkeypatch, tmp_path
+):
+    repository()
+    write_skill(Path("skills"), "untracked-x", skill_md("untracked-x"))
+    top = Path().resolve()
+    monkeypatch.setenv("GIT_DIR", str(top / ".git"))
+    monkeypatch.setenv("GIT_WORK_TREE", str(top))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    args = ["--root", str(top / "skills"), "--prompt-file", str(top / "AGENTS.md")]
+    assert skill_verify(args) == 2
+    error = capsys.readouterr().err
+    assert f"GIT_WORK_TREE names the work tree {str(top)!r}" in error
+    assert "lies outside it" in error
+    monkeypatch.chdir(top)  # from inside, git's view: the untracked skill is not in what the commit holds
+    assert names(scan_roots(["skills"], CatalogOptions(tracked=None))) == ["csv-to-table", "pdf"]
+
+
+def test_git_dir_alone_from_a_subfolder_says_why_the_prompt_file_is_outside(capsys, monkeypatch):
+    repository()
+    top = Path().resolve()
+    monkeypatch.setenv("GIT_DIR", str(top / ".git"))
+    monkeypatch.chdir(top / "skills")
+    assert skill_verify(["--root", ".", "--prompt-file", "../AGENTS.md"]) == 2
+    error = capsys.readouterr().err
+    assert "GIT_DIR is set without GIT_WORK_TREE" in error
+    assert "drop --tracked" not in error
