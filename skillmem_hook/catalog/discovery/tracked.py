@@ -81,7 +81,10 @@ def _resolve_link(
         if reason:
             skipped[folder or "." if name == SKILL_FILE else relative] = reason
         return
-    target = os.path.relpath(os.path.realpath(entry.path))
+    try:
+        target = os.path.relpath(os.path.realpath(entry.path))
+    except FileNotFoundError:
+        return  # removed from disk while the run read it (a concurrent checkout)
     if name == SKILL_FILE:
         tracked = by_path.get(target) or _look_up(target)
         if tracked is None or tracked.stage != "0":

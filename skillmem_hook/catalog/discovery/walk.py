@@ -117,11 +117,15 @@ class _Walk:
             return
         if not os.path.isdir(path):
             return  # a link to a file that is not a SKILL.md
-        target = os.stat(path)
+        try:
+            target = os.stat(path)
+            real = os.path.realpath(path)
+        except FileNotFoundError:
+            return  # gone while the walk ran
         if (target.st_dev, target.st_ino) in self.walked:
-            self.skipped.append((relative, walked_link_reason(real_parent, os.path.realpath(path))))
+            self.skipped.append((relative, walked_link_reason(real_parent, real)))
             return
-        self._walk_from(path, relative, os.path.realpath(path))
+        self._walk_from(path, relative, real)
 
     def _skill_file_problem(self, entry: os.DirEntry[bytes], real_parent: bytes) -> str | None:
         """None to use the file, a reason to skip it, or '' when it is gone."""
@@ -130,7 +134,9 @@ class _Walk:
                 reason = link_problem(entry.path, self.real_root)
                 if reason is not None:
                     return reason
-            return None if entry.is_file() else "SKILL.md is not a regular file"
+            if entry.is_file():
+                return None
+            return "SKILL.md is not a regular file" if os.path.lexists(entry.path) else ""
         except OSError:
             return ""
 
@@ -156,7 +162,10 @@ def link_problem(path: bytes, real_root: bytes) -> str | None:
         if error.errno == errno.ELOOP:
             return "symlink loop: the link leads back to itself"
         return f"cannot follow the symlink: {error.strerror}"
-    target = os.path.realpath(path)
+    try:
+        target = os.path.realpath(path)
+    except FileNotFoundError:
+        return ""  # removed between realpath's lstat and its readlink (Python's realpath lets that through)
     if target != real_root and not target.startswith(real_root + _SEP):
         return "symlink leads outside the root; only links inside the root are followed"
     return None
