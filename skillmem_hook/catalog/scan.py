@@ -15,6 +15,7 @@ from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files, r
 from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
 from skillmem_hook.catalog.skillfile.declared import read_skill_text
 from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
+from skillmem_hook.catalog.skillfile.names import check_path_is_utf8, shown_path
 from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill
 from skillmem_hook.catalog.store.cache import ContentCache
 from skillmem_hook.errors import UsageError
@@ -131,6 +132,11 @@ def _cache_path(work_tree: WorkTree | None, options: CatalogOptions) -> str | No
 def _distinct(roots: Sequence[str]) -> list[str]:
     by_real: dict[str, str] = {}
     for root in roots:
+        if shown_path(root) != root:  # every skill below would carry the bytes into links and JSON: say it once
+            raise UsageError(
+                f"the skills root '{shown_path(root)}' is not valid UTF-8 (shown with \\x escapes)",
+                "rename the folder, or pass a path that reaches it through UTF-8 names",
+            )
         by_real.setdefault(os.path.realpath(root), root)
     return list(by_real.values())
 
@@ -231,7 +237,8 @@ def _make_skills(pending: list[_Pending], skipped: list[dict[str, str]]) -> list
             if isinstance(item.entry, str):
                 raise SkillProblem(item.entry)
             folder = os.path.basename(os.path.realpath(root)) if relative == "." else relative.rsplit("/", 1)[-1]
+            check_path_is_utf8(folder if relative == "." else relative)
             skills.append(make_skill(item.entry, path=relative, folder=folder, root=root))
         except SkillProblem as problem:
-            skipped.append({"root": root, "path": relative, "reason": str(problem)})
+            skipped.append({"root": root, "path": shown_path(relative), "reason": str(problem)})
     return skills

@@ -157,3 +157,65 @@ def test_git_dir_alone_from_a_subfolder_says_why_the_prompt_file_is_outside(caps
     error = capsys.readouterr().err
     assert "GIT_DIR is set without GIT_WORK_TREE" in error
     assert "drop --tracked" not in error
+
+
+# Item 13: a folder name that is not UTF-8: one rule (skipped with a reason) in every command.
+
+LATIN_1 = os.fsdecode(b"caf\xe9")
+
+
+def _latin_1_skill(*, declared: bool) -> None:
+    repository()
+    try:
+        os.mkdir(os.path.join("skills", LATIN_1))
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses names that are not UTF-8")
+    front = b"---\nname: cafe\ndescription: a latin-1 folder\n---\n" if declared else b"---\ndescription: x\n---\n"
+    Path("skills", LATIN_1, "SKILL.md").write_bytes(front)
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\nwrite: SKILLS_INDEX.md\n")
+    git("add", "-A")
+
+
+@pytest.mark.parametrize("declared", [True, False])
+def test_a_folder_name_that_is_not_utf8_is_skipped_alike_by_every_command(capsys, declared):
+    _latin_1_skill(declared=declared)
+    for view in ([], ["--tracked"]):
+        for command in (["stats"], ["index"], ["index", "--write", "IDX.md"], ["search", "cafe"], ["prompt"]):
+            result = run_cli(capsys, *command, *view)
+            assert result.code == 0, (command, result.error)
+        data = run_cli(capsys, "index", *view).data
+        assert [skill["name"] for skill in data["skills"]] == ["csv-to-table", "pdf"]
+        assert {"root": "skills", "path": "caf\\xe9", "reason": data["skipped"][0]["reason"]} in data["skipped"]
+        assert "not valid UTF-8" in data["skipped"][0]["reason"]
+    assert skill_index([]) == 3
+    assert "skills/caf\\xe9: a folder name on the skill's path is not valid UTF-8" in capsys.readouterr().err
+    git("add", "-A")
+    assert skill_index([]) == 0  # converges: the write: file can be written, so the commit can go on
+    assert skill_verify([]) == 0
+    assert run_cli(capsys, "verify", "--strict").code == 0  # the disk view agrees with the hooks
+
+
+def test_route_still_hints_with_a_folder_name_that_is_not_utf8(capsys, monkeypatch):
+    import io
+    import json as json_module
+
+    _latin_1_skill(declared=True)
+    for _ in range(2):  # cold, then from the stored index
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b'{"prompt": "use the pdf skill"}')))
+        from skillmem_hook.cli import main
+
+        assert main(["route"]) == 0
+        out = capsys.readouterr()
+        assert "skills/pdf/SKILL.md" in json_module.loads(out.out)["hookSpecificOutput"]["additionalContext"]
+
+
+def test_a_skills_root_that_is_not_utf8_is_exit_2_naming_it(capsys):
+    repository()
+    root = os.fsdecode(b"lat\xe9n")
+    try:
+        write_skill(Path(root), "pdf", skill_md("pdf", "x"))
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses names that are not UTF-8")
+    assert skill_index(["--root", root, "--prompt-file", "AGENTS.md"]) == 2
+    assert "the skills root 'lat\\xe9n' is not valid UTF-8" in capsys.readouterr().err
+    assert run_cli(capsys, "stats", "--root", root).code == 2
