@@ -219,3 +219,36 @@ def test_a_skills_root_that_is_not_utf8_is_exit_2_naming_it(capsys):
     assert skill_index(["--root", root, "--prompt-file", "AGENTS.md"]) == 2
     assert "the skills root 'lat\\xe9n' is not valid UTF-8" in capsys.readouterr().err
     assert run_cli(capsys, "stats", "--root", root).code == 2
+
+
+# Item 10: an LFS pointer is recognised and skipped with what to do, never indexed as a skill.
+
+POINTER = b"version https://git-lfs.github.com/spec/v1\noid sha256:" + b"ab" * 32 + b"\nsize 64\n"
+
+
+def test_an_lfs_pointer_in_git_s_index_is_skipped_with_what_to_do(capsys):
+    repository()
+    printed = POINTER.replace(b"\n", b"\\n")
+    Path("pointer-clean.sh").write_bytes(b"#!/bin/sh\ncat >/dev/null\nprintf '" + printed + b"'\n")
+    os.chmod("pointer-clean.sh", 0o755)
+    git("config", "filter.fakelfs.clean", f"{Path('pointer-clean.sh').resolve()}")
+    git("config", "filter.fakelfs.smudge", "cat")
+    Path(".gitattributes").write_text("skills/lfs-folder/SKILL.md filter=fakelfs\n")
+    write_skill(Path("skills"), "lfs-folder", skill_md("declared-name", "stored in LFS"))
+    git("add", "-A")
+    assert git("cat-file", "-p", ":skills/lfs-folder/SKILL.md").encode() == POINTER
+    catalog = scan_roots(["skills"], TRACKED)
+    assert names(catalog) == ["csv-to-table", "pdf"]
+    (reason,) = [item["reason"] for item in catalog.skipped if item["path"] == "lfs-folder"]
+    assert reason.startswith("SKILL.md is a Git LFS pointer, not the skill: keep SKILL.md out of LFS")
+    assert skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 3
+    assert "skills/lfs-folder: SKILL.md is a Git LFS pointer" in capsys.readouterr().err
+    assert b"lfs-folder" not in Path("AGENTS.md").read_bytes()
+
+
+def test_an_lfs_pointer_checked_out_without_lfs_is_skipped_on_disk_too():
+    repository()
+    write_skill(Path("skills"), "not-pulled", POINTER)
+    catalog = scan_roots(["skills"], FILES)
+    assert names(catalog) == ["csv-to-table", "pdf"]
+    assert "Git LFS pointer" in catalog.skipped[0]["reason"]
