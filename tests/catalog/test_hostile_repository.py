@@ -252,3 +252,29 @@ def test_an_lfs_pointer_checked_out_without_lfs_is_skipped_on_disk_too():
     catalog = scan_roots(["skills"], FILES)
     assert names(catalog) == ["csv-to-table", "pdf"]
     assert "Git LFS pointer" in catalog.skipped[0]["reason"]
+
+
+# Item 11: a folder named SKILL.md: both views list the skills it holds, and say the same of it.
+
+
+def test_a_folder_named_skill_md_is_seen_alike_by_both_views():
+    repository()
+    write_skill(Path("skills/nested/SKILL.md"), "inner", skill_md("inner", "A skill inside a folder named SKILL.md"))
+    git("add", "-A")
+    disk, tracked = scan_roots(["skills"], FILES), scan_roots(["skills"], TRACKED)
+    assert names(disk) == names(tracked) == ["csv-to-table", "inner", "pdf"]
+    assert disk.skipped == tracked.skipped
+    assert disk.skipped == [{"root": "skills", "path": "nested", "reason": "SKILL.md is a folder, not a file"}]
+
+
+def test_a_folder_named_skill_md_at_the_root_s_top_is_seen_alike_by_both_views():
+    repository()
+    write_skill(Path("skills/SKILL.md"), "top-inner", skill_md("top-inner", "x"))
+    git("add", "-A")
+    disk, tracked = scan_roots(["skills"], FILES), scan_roots(["skills"], TRACKED)
+    assert names(disk) == names(tracked) == ["csv-to-table", "pdf", "top-inner"]
+    assert (
+        disk.skipped
+        == tracked.skipped
+        == [{"root": "skills", "path": ".", "reason": "SKILL.md is a folder, not a file"}]
+    )

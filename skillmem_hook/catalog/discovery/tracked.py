@@ -13,7 +13,12 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.walk import SKILL_FILE, link_problem, walked_link_reason
+from skillmem_hook.catalog.discovery.walk import (
+    FOLDER_NAMED_SKILL_FILE,
+    SKILL_FILE,
+    link_problem,
+    walked_link_reason,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,6 +58,9 @@ def tracked_skill_files(root: str, entries: Sequence[IndexEntry]) -> tuple[list[
             continue
         folder, _, name = relative.rpartition("/")
         folder = folder or "."
+        if "SKILL.md/" in relative:  # as the walk says it of a folder named SKILL.md, whose skills it lists too
+            at = ("/" + relative).find("/SKILL.md/")
+            skipped[relative[: at - 1] if at > 0 else "."] = FOLDER_NAMED_SKILL_FILE
         if entry.stage != "0":
             if name == SKILL_FILE:
                 skipped[folder] = CONFLICT

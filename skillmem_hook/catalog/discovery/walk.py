@@ -29,6 +29,7 @@ from skillmem_hook.catalog.skillfile.names import SkillProblem
 from skillmem_hook.errors import FileAccessError
 
 SKILL_FILE = "SKILL.md"
+FOLDER_NAMED_SKILL_FILE = "SKILL.md is a folder, not a file"
 _SKILL_FILE = b"SKILL.md"
 _SEP = os.sep.encode()
 
@@ -96,7 +97,9 @@ class _Walk:
                 self.found.append(SkillFile(relative or ".", entry.path))
             elif reason:
                 self.skipped.append((relative or ".", reason))
-            return
+            if reason != FOLDER_NAMED_SKILL_FILE:
+                return
+            # A folder named SKILL.md is walked like any other: git's view lists the skills it holds.
         if name.startswith(b"."):
             return
         text = _nfc(name.decode("utf-8", "surrogateescape"))
@@ -136,6 +139,8 @@ class _Walk:
                     return reason
             if entry.is_file():
                 return None
+            if entry.is_dir(follow_symlinks=False):
+                return FOLDER_NAMED_SKILL_FILE
             return "SKILL.md is not a regular file" if os.path.lexists(entry.path) else ""
         except OSError:
             return ""
