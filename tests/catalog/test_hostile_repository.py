@@ -278,3 +278,64 @@ def test_a_folder_named_skill_md_at_the_root_s_top_is_seen_alike_by_both_views()
         == tracked.skipped
         == [{"root": "skills", "path": ".", "reason": "SKILL.md is a folder, not a file"}]
     )
+
+
+# Item 9: a path git records as a symlink (mode 120000) gives the same block with core.symlinks=false.
+
+
+def _clone_without_symlinks(tmp_path: Path) -> Path:
+    clone = tmp_path / "no-symlinks"
+    git("-c", "core.symlinks=false", "clone", "-q", ".", str(clone))
+    os.chdir(clone)
+    git("config", "core.symlinks", "false")
+    return clone
+
+
+def test_a_tracked_skill_md_link_checked_out_as_a_plain_file_is_resolved_from_git(capsys, tmp_path):
+    repository()
+    write_skill(Path("skills"), "real2", skill_md("real-two", "two"))
+    Path("skills/link2").mkdir()
+    os.symlink("../real2/SKILL.md", "skills/link2/SKILL.md")
+    Path("../outside.md").write_text("x")  # beside the repository and its clone alike
+    os.symlink("../../../outside.md", "skills/pdf/leaves")
+    os.makedirs("skills/away")
+    os.symlink("../../AGENTS.md", "skills/away/SKILL.md")
+    git("add", "-A")
+    git("commit", "-q", "-m", "links")
+    with_links = scan_roots(["skills"], TRACKED)
+    _clone_without_symlinks(tmp_path)
+    assert Path("skills/link2/SKILL.md").read_bytes() == b"../real2/SKILL.md"  # a plain file holding the target
+    without = scan_roots(["skills"], TRACKED)
+    assert [(s.name, s.path) for s in without.skills] == [(s.name, s.path) for s in with_links.skills]
+    assert render_block(without.skills) == render_block(with_links.skills)
+    assert "link2" not in [s.name for s in without.skills]
+    assert without.skipped == with_links.skipped
+    assert {item["path"]: item["reason"] for item in without.skipped}["away"] == (
+        "symlink leads outside the root; only links inside the root are followed"
+    )
+
+
+def test_skill_verify_passes_alike_with_and_without_symlinks(capsys, tmp_path):
+    repository()
+    write_skill(Path("skills"), "real2", skill_md("real-two", "two"))
+    Path("skills/link2").mkdir()
+    os.symlink("../real2/SKILL.md", "skills/link2/SKILL.md")
+    git("add", "-A")
+    assert skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 3
+    git("add", "-A")
+    git("commit", "-q", "-m", "links")
+    assert skill_verify(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 0
+    _clone_without_symlinks(tmp_path)
+    assert skill_verify(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 0, capsys.readouterr().err
+
+
+def test_a_link_loop_recorded_by_git_is_a_loop_without_symlinks(tmp_path):
+    repository()
+    Path("skills/loop").mkdir()
+    os.symlink("SKILL.md", "skills/loop/SKILL.md")
+    git("add", "-A")
+    git("commit", "-q", "-m", "loop")
+    _clone_without_symlinks(tmp_path)
+    catalog = scan_roots(["skills"], TRACKED)
+    assert names(catalog) == ["csv-to-table", "pdf"]
+    assert {item["path"]: item["reason"] for item in catalog.skipped}["loop"].startswith("symlink loop")

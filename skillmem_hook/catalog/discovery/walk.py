@@ -30,6 +30,7 @@ from skillmem_hook.errors import FileAccessError
 
 SKILL_FILE = "SKILL.md"
 FOLDER_NAMED_SKILL_FILE = "SKILL.md is a folder, not a file"
+OUTSIDE_ROOT = "symlink leads outside the root; only links inside the root are followed"
 _SKILL_FILE = b"SKILL.md"
 _SEP = os.sep.encode()
 
@@ -172,7 +173,7 @@ def link_problem(path: bytes, real_root: bytes) -> str | None:
     except FileNotFoundError:
         return ""  # removed between realpath's lstat and its readlink (Python's realpath lets that through)
     if target != real_root and not target.startswith(real_root + _SEP):
-        return "symlink leads outside the root; only links inside the root are followed"
+        return OUTSIDE_ROOT
     return None
 
 
