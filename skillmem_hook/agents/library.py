@@ -111,6 +111,10 @@ class SkillLibrary:
         try:
             with open(path, "rb") as file:
                 data = file.read(MAX_SKILL_BYTES + 1)
+        except FileNotFoundError:  # deleted or moved since the catalog was read: permissions are not the cause
+            raise FileAccessError(
+                f"{path} is gone (deleted or moved)", "search again: the skill moved or was removed"
+            ) from None
         except OSError as error:
             raise FileAccessError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
         if len(data) > MAX_SKILL_BYTES:
