@@ -75,7 +75,8 @@ def _run(arguments: list[str]) -> int:
 
         if command != "index":
             require_prompt_files(settings)
-        check_repository_targets(settings.repository_targets(prompt_files=command != "index"), settings.base)
+        targets = settings.repository_targets(prompt_files=command != "index", write=command == "index")
+        check_repository_targets(targets, settings.base)
     if command == "mcp":
         from skillmem_hook.commands.mcp import mcp  # noqa: PLC0415
 

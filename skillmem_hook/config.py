@@ -50,14 +50,16 @@ class Settings:
         self.base = os.getcwd()  # the folder the configuration's paths are relative to
         self.typed: set[str] = set()  # the keys the user gave on the command line: their own paths
 
-    def repository_targets(self, *, hook: bool = False, prompt_files: bool = True) -> list[tuple[str, str]]:
+    def repository_targets(
+        self, *, hook: bool = False, prompt_files: bool = True, write: bool = True
+    ) -> list[tuple[str, str]]:
         """The files to write that the repository names, as (path, what): checked before any write.
 
         A hook's arguments come from the repository's .pre-commit-config.yaml, so none of them is the user's own.
         """
         typed = "prompt_files" in self.typed and not hook
         targets = [(path, PROMPT) for path in self.prompt_files] if prompt_files and not typed else []
-        if self.write and (hook or "write" not in self.typed):
+        if write and self.write and (hook or "write" not in self.typed):
             targets.append((self.write, "the 'write:' file"))
         return targets
 

@@ -179,3 +179,10 @@ def test_a_linked_work_tree_protects_the_common_git_directory(capsys, tmp_path):
     before = (tmp_path / "cwd" / ".git" / "config").read_bytes()
     assert skill_index([]) == 2
     assert (tmp_path / "cwd" / ".git" / "config").read_bytes() == before
+
+
+def test_inject_and_verify_do_not_refuse_for_a_write_file_they_never_write(capsys):
+    repository(CONFIG + "write: ../SKILLS_INDEX.md\n")
+    assert run_cli(capsys, "inject").code == 0
+    assert run_cli(capsys, "verify").code == 0
+    assert run_cli(capsys, "index").code == 2  # index writes it: refused, outside the work tree
