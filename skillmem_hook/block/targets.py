@@ -13,7 +13,8 @@ diff``: a committed ``AGENTS.md -> .git/config`` or ``-> .env`` is refused.
 Every path is checked before any file is read or written (all or none).
 Paths the user types on the command line are the user's own and are not
 checked. Outside a git work tree, the folder of ``.skillmem.yaml`` plays the
-work tree's part.
+work tree's part, and a link that stays inside it is followed (nothing is
+tracked there to check).
 """
 
 from __future__ import annotations
@@ -65,20 +66,18 @@ def check_repository_targets(targets: Sequence[tuple[str, str]], base: str) -> N
             raise FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, inside the git directory", _HINT)
         if link is not None:
             linked.append((path, what, through))
-    if linked:
+    if linked and area.git:  # outside git nothing is tracked: the boundary above is all there is to hold
         _check_linked_targets_are_tracked(linked, area)
 
 
 def _check_linked_targets_are_tracked(linked: Sequence[tuple[str, str, str]], area: _Area) -> None:
     """A write through a link must land on a file git tracks, where ``git diff`` shows it."""
-    tracked: set[str] = set()
-    if area.git:
-        relative = [os.path.relpath(os.path.realpath(path)) for path, _, _ in linked]
-        tracked = {
-            os.path.normpath(entry.path)
-            for entry in tracked_entries(relative, everything=True)
-            if entry.stage == "0" and not entry.is_link and not entry.is_submodule
-        }
+    relative = [os.path.relpath(os.path.realpath(path)) for path, _, _ in linked]
+    tracked = {
+        os.path.normpath(entry.path)
+        for entry in tracked_entries(relative, everything=True)
+        if entry.stage == "0" and not entry.is_link and not entry.is_submodule
+    }
     for path, what, through in linked:
         if os.path.normpath(os.path.relpath(os.path.realpath(path))) not in tracked:
             landing = os.path.relpath(os.path.realpath(path), area.top)

@@ -186,3 +186,20 @@ def test_inject_and_verify_do_not_refuse_for_a_write_file_they_never_write(capsy
     assert run_cli(capsys, "inject").code == 0
     assert run_cli(capsys, "verify").code == 0
     assert run_cli(capsys, "index").code == 2  # index writes it: refused, outside the work tree
+
+
+def test_outside_git_the_configuration_s_folder_is_the_boundary(capsys, tmp_path):
+    write_skill(Path("skills"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    os.symlink("AGENTS.md", "CLAUDE.md")  # a link inside the folder: followed, as before
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [CLAUDE.md]\n")
+    assert run_cli(capsys, "inject").code == 0
+    assert b"pdf" in Path("AGENTS.md").read_bytes()
+    outside = tmp_path / "outside.md"
+    outside.write_bytes(b"# outside\n")
+    os.symlink(outside, "LEAVES.md")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [LEAVES.md]\n")
+    result = run_cli(capsys, "inject")
+    assert result.code == 2
+    assert "outside the folder" in result.error["error"]
+    assert outside.read_bytes() == b"# outside\n"
