@@ -15,7 +15,7 @@ from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files, r
 from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
 from skillmem_hook.catalog.skillfile.declared import read_skill_text
 from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
-from skillmem_hook.catalog.skillfile.names import check_path_is_utf8, shown_path
+from skillmem_hook.catalog.skillfile.names import check_path_is_utf8, is_utf8_path, shown_path
 from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill
 from skillmem_hook.catalog.store.cache import ContentCache
 from skillmem_hook.errors import UsageError
@@ -132,7 +132,7 @@ def _cache_path(work_tree: WorkTree | None, options: CatalogOptions) -> str | No
 def _distinct(roots: Sequence[str]) -> list[str]:
     by_real: dict[str, str] = {}
     for root in roots:
-        if shown_path(root) != root:  # every skill below would carry the bytes into links and JSON: say it once
+        if not is_utf8_path(root):  # every skill below would carry the bytes into links and JSON: say it once
             raise UsageError(
                 f"the skills root '{shown_path(root)}' is not valid UTF-8 (shown with \\x escapes)",
                 "rename the folder, or pass a path that reaches it through UTF-8 names",

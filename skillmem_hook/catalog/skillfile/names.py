@@ -40,8 +40,19 @@ def check_path_is_utf8(path: str) -> None:
     Such a path could reach no SKILLS_INDEX.md link, route hint or MCP answer
     intact, so the skill is skipped with a reason rather than half-listed.
     """
-    if not path.isascii() and _SURROGATE.search(path):
+    if not is_utf8_path(path):
         raise SkillProblem(NOT_UTF8_PATH)
+
+
+def is_utf8_path(path: str) -> bool:
+    """True when the path's bytes (as the file system holds them) are UTF-8, whatever the locale decoded them as."""
+    if path.isascii() or not _SURROGATE.search(path):
+        return True
+    try:  # under an ASCII locale a UTF-8 name arrives as one surrogate a byte: joined back, it is UTF-8
+        path.encode("utf-8", "surrogateescape").decode("utf-8")
+    except UnicodeError:
+        return False
+    return True
 
 
 def shown_path(path: str) -> str:
