@@ -205,6 +205,9 @@ def _first_imported(path: str, files: list[str]) -> str | None:
 
 
 def _imports(path: str) -> set[str]:
+    real, folder = os.path.realpath(path), os.path.realpath(os.path.dirname(path) or ".")
+    if os.path.commonpath([real, folder]) != folder:
+        return set()  # a link out of the file's folder: the write check refuses it later; never read it here
     try:
         with open(path, "rb") as file:
             data = file.read(1024 * 1024)

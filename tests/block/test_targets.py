@@ -203,3 +203,20 @@ def test_outside_git_the_configuration_s_folder_is_the_boundary(capsys, tmp_path
     assert result.code == 2
     assert "outside the folder" in result.error["error"]
     assert outside.read_bytes() == b"# outside\n"
+
+
+def test_a_detected_prompt_file_linking_out_is_never_read_for_its_imports(capsys, tmp_path, monkeypatch):
+    repository("roots: [skills]\n")
+    secret = tmp_path / "secret.md"
+    secret.write_bytes(b"@AGENTS.md\n")
+    os.symlink(secret, "CLAUDE.md")
+    opened = []
+    real_open = open
+
+    def watching_open(path, *args, **kwargs):
+        opened.append(os.path.realpath(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", watching_open)
+    assert run_cli(capsys, "inject").code == 2
+    assert str(secret) not in opened
