@@ -113,7 +113,10 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _positive(value: str) -> int:
-    number = int(value)  # argparse turns the ValueError into a usage error
+    try:
+        number = int(value)
+    except ValueError:  # argparse would say "invalid _positive value", naming this function
+        raise argparse.ArgumentTypeError(f"must be a whole number, 1 or more, not {value!r}") from None
     if number < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {number}")
     return number

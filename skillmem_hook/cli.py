@@ -75,6 +75,13 @@ def _run(arguments: list[str]) -> int:
         lint_roots = settings.roots if options.files else require_roots(settings)
         return lint(options.files, lint_roots, text=options.text, section=settings.lint)
     roots = require_roots(settings)
+    if command in ("index", "inject", "verify"):
+        from skillmem_hook.block.targets import check_repository_targets  # noqa: PLC0415
+
+        if command != "index":
+            require_prompt_files(settings)
+        targets = settings.repository_targets(prompt_files=command != "index", write=command == "index")
+        check_repository_targets(targets, settings.base)
     if command == "mcp":
         from skillmem_hook.commands.mcp import mcp  # noqa: PLC0415
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.catalog import CatalogOptions
 
 CONFIG_FILE = ".skillmem.yaml"
+PROMPT = "the prompt file"
 DEFAULT_ROOTS = (".claude/skills", ".agents/skills", ".codex/skills", "skills")
 DEFAULT_PROMPT_FILES = ("AGENTS.md", "CLAUDE.md")
 _IMPORT = re.compile(rb"(?:^|\s)@(?:\./)?([^\s`]+\.md)(?=\s|$)", re.MULTILINE)
@@ -48,6 +49,21 @@ class Settings:
         self.max_block_tokens: int | None = file.get("max_block_tokens")  # type: ignore[assignment]
         self.budget: dict[str, object] = dict(file.get("budget") or {})  # type: ignore[call-overload]
         self.skipped_prompt_files: list[dict[str, str]] = []  # auto-detected files left out, with why
+        self.base = os.getcwd()  # the folder the configuration's paths are relative to
+        self.typed: set[str] = set()  # the keys the user gave on the command line: their own paths
+
+    def repository_targets(
+        self, *, hook: bool = False, prompt_files: bool = True, write: bool = True
+    ) -> list[tuple[str, str]]:
+        """The files to write that the repository names, as (path, what): checked before any write.
+
+        A hook's arguments come from the repository's .pre-commit-config.yaml, so none of them is the user's own.
+        """
+        typed = "prompt_files" in self.typed and not hook
+        targets = [(path, PROMPT) for path in self.prompt_files] if prompt_files and not typed else []
+        if write and self.write and (hook or "write" not in self.typed):
+            targets.append((self.write, "the 'write:' file"))
+        return targets
 
     @property
     def preamble_line(self) -> str | None:
@@ -83,6 +99,9 @@ def load_settings(
     config_path, base = find_config(os.getcwd())
     file = read_config_file(config_path) if config_path else {}
     settings = Settings(file, config_path=config_path)
+    settings.base = base
+    settings.typed = {"prompt_files"} if prompt_files else set()
+    settings.typed |= {"write"} if write is not None else set()
     settings.strict = bool(strict) or settings.strict
     if write is not None:
         settings.write = write
@@ -188,6 +207,9 @@ def _first_imported(path: str, files: list[str]) -> str | None:
 
 
 def _imports(path: str) -> set[str]:
+    real, folder = os.path.realpath(path), os.path.realpath(os.path.dirname(path) or ".")
+    if os.path.commonpath([real, folder]) != folder:
+        return set()  # a link out of the file's folder: the write check refuses it later; never read it here
     try:
         with open(path, "rb") as file:
             data = file.read(1024 * 1024)

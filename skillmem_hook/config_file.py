@@ -89,17 +89,17 @@ def _lint(path: str, key: str, value: object) -> object:
 
 def _aliases(path: str, key: str, value: object) -> object:
     """Skill names (or prefixes ending in ``*``) to lists of words that search weighs like the name."""
-    if not isinstance(value, dict) or not all(
-        isinstance(name, str)
-        and name.strip("*")
-        and isinstance(words, list)
-        and all(isinstance(word, str) and word.strip() for word in words)
-        for name, words in value.items()
-    ):
-        raise UsageError(
-            f"{path}: '{key}' must map skill names to lists of words",
-            f"write it as: {key}: {{viking-memory-guide: [记忆, remember], 'azure-*': [微软云]}}",
-        )
+    example = f"write it as: {key}: {{viking-memory-guide: [记忆, remember], 'azure-*': [微软云]}}"
+    if not isinstance(value, dict):
+        raise UsageError(f"{path}: '{key}' must map skill names to lists of words", example)
+    for name, words in value.items():
+        # A '*' anywhere but at the end would look like a pattern and match nothing, without a word.
+        if not isinstance(name, str) or not name.strip() or "*" in name[:-1] or name == "*":
+            raise UsageError(
+                f"{path}: '{key}' has the key {name!r}: a skill's name, or a prefix ending in one '*'", example
+            )
+        if not isinstance(words, list) or not all(isinstance(word, str) and word.strip() for word in words):
+            raise UsageError(f"{path}: '{key}: {name}' must be a list of words, none blank", example)
     return value
 
 

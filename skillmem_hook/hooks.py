@@ -23,6 +23,7 @@ from skillmem_hook.arguments import (
 )
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
+from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
 from skillmem_hook.catalog.discovery.git import find_git_dir, find_work_tree, ignored_paths
 from skillmem_hook.commands.index import write_index_file
@@ -72,6 +73,10 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     notes = [f"{item['prompt_file']}: left out ({item['reason']})\n" for item in settings.skipped_prompt_files]
     roots = require_roots(settings)
     prompt_files = _present_or_tracked(require_prompt_files(settings), notes)
+    settings.prompt_files = prompt_files
+    # In a repository, pre-commit passes the arguments of its .pre-commit-config.yaml: repository content.
+    in_repository = "GIT_DIR" in os.environ or find_git_dir(os.getcwd()) is not None
+    check_repository_targets(settings.repository_targets(hook=in_repository), settings.base)
     view = settings.catalog_options(hook=True)
     max_tokens = options.max_block_tokens or settings.max_block_tokens
     catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)

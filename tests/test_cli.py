@@ -216,7 +216,8 @@ def test_several_roots_and_prompt_files(capsys, tmp_path):
 
 
 def test_configuration_drives_the_cli_when_flags_are_left_out(capsys, tree, prompt):
-    Path(".skillmem.yaml").write_text(f"roots: [{tree}]\nprompt_files: [{prompt}]\nstrict: true\n")
+    # In the folder above, which holds the files it names: a configuration may only write inside its own folder.
+    (prompt.parent / ".skillmem.yaml").write_text(f"roots: [{tree}]\nprompt_files: [{prompt}]\nstrict: true\n")
     assert run_cli(capsys, "verify").code == 3
     assert run_cli(capsys, "inject").code == 0
     assert run_cli(capsys, "verify").data["strict"] is True

@@ -76,10 +76,13 @@ def test_the_json_is_utf8_under_an_ascii_locale(tmp_path):
     assert result.returncode == 0, result.stderr
     text = result.stdout.decode("utf-8")
     assert "\\u" not in text.replace("\\udce9", "")
-    skills = {skill["name"]: skill for skill in json.loads(text)["skills"]}
+    data = json.loads(text)
+    skills = {skill["name"]: skill for skill in data["skills"]}
     # Under an ASCII locale the names arrive as one surrogate a byte; the UTF-8 ones are joined back.
     assert (skills["反重力"]["root"], skills["反重力"]["path"]) == (str(root), "反重力")
-    assert skills["x"]["path"] == "caf\udce9-x"  # not UTF-8 on disk: an escape that reads back as the same name
+    # Not UTF-8 on disk: skipped in every command alike (issue 17 item 13), the path shown with \x escapes.
+    assert "x" not in skills
+    assert data["skipped"][0]["path"] == "caf\\xe9-x"
 
 
 def test_the_hooks_speak_utf8_text_under_an_ascii_locale(tmp_path):

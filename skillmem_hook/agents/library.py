@@ -75,18 +75,24 @@ class SkillLibrary:
             self._index = SearchIndex.build(self._catalog.skills, settings.aliases)
         self._checked_at = started
 
-    def watch(self, interval: float = WATCH_INTERVAL) -> threading.Thread:
-        """Start the daemon thread that keeps the catalog current between calls."""
+    def watch(self, interval: float = WATCH_INTERVAL, stop: threading.Event | None = None) -> threading.Thread:
+        """Start the daemon thread that keeps the catalog current between calls, until ``stop`` is set.
+
+        A scan finds the configuration and the cache from the current folder: a
+        watcher left running in a process that changes folder (a test suite)
+        would write its entries into another repository's cache.
+        """
+        stopped = stop or threading.Event()
 
         def keep_current() -> None:
-            while True:
+            while not stopped.is_set():
                 started = time.monotonic()
                 with self._lock:
                     try:
                         self._refresh()
                     except Exception:  # noqa: BLE001 - the next call checks again and reports why, as a tool error
                         self._checked_at = float("-inf")
-                time.sleep(max(interval, 9 * (time.monotonic() - started)))
+                stopped.wait(max(interval, 9 * (time.monotonic() - started)))
 
         thread = threading.Thread(target=keep_current, name="skillmem-watch", daemon=True)
         thread.start()

@@ -50,7 +50,8 @@ class RouteIndex:
     def to_bytes(self) -> bytes:
         """A header line with the payload's checksum, then the payload: a damaged file is noticed cheaply."""
         document = {"roots": self.roots, "snapshot": self.snapshot.as_json(), "skills": self.rows}
-        payload = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        # surrogatepass: a folder name that is not UTF-8 (stamped in the snapshot) round-trips, as json.loads reads it.
+        payload = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
         return f"{HEADER} {_checksum(payload)}\n".encode() + payload
 
     @classmethod

@@ -11,10 +11,11 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
-from skillmem_hook.catalog.discovery.walk import find_skill_files, read_skill_head
+from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files, read_skill_head
 from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
 from skillmem_hook.catalog.skillfile.declared import read_skill_text
 from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
+from skillmem_hook.catalog.skillfile.names import check_path_is_utf8, is_utf8_path, shown_path
 from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill
 from skillmem_hook.catalog.store.cache import ContentCache
 from skillmem_hook.errors import UsageError
@@ -131,6 +132,11 @@ def _cache_path(work_tree: WorkTree | None, options: CatalogOptions) -> str | No
 def _distinct(roots: Sequence[str]) -> list[str]:
     by_real: dict[str, str] = {}
     for root in roots:
+        if not is_utf8_path(root):  # every skill below would carry the bytes into links and JSON: say it once
+            raise UsageError(
+                f"the skills root '{shown_path(root)}' is not valid UTF-8 (shown with \\x escapes)",
+                "rename the folder, or pass a path that reaches it through UTF-8 names",
+            )
         by_real.setdefault(os.path.realpath(root), root)
     return list(by_real.values())
 
@@ -158,6 +164,7 @@ def _list_root(
         if _inside(root, work_tree):
             found, skipped = _list_tracked(root, listings)
             if not found and not skipped:
+                check_root(root)  # neither in git's index nor on disk: a typo, said as the file-system view says it
                 notices.append({"root": root, "notice": _nothing_tracked(root)})
             return found, skipped
         notices.append({"root": root, "notice": OUTSIDE_REPOSITORY})
@@ -230,7 +237,8 @@ def _make_skills(pending: list[_Pending], skipped: list[dict[str, str]]) -> list
             if isinstance(item.entry, str):
                 raise SkillProblem(item.entry)
             folder = os.path.basename(os.path.realpath(root)) if relative == "." else relative.rsplit("/", 1)[-1]
+            check_path_is_utf8(folder if relative == "." else relative)
             skills.append(make_skill(item.entry, path=relative, folder=folder, root=root))
         except SkillProblem as problem:
-            skipped.append({"root": root, "path": relative, "reason": str(problem)})
+            skipped.append({"root": root, "path": shown_path(relative), "reason": str(problem)})
     return skills

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -81,12 +82,20 @@ def test_the_catalog_is_rechecked_once_the_short_window_has_passed(root):
 def test_the_watcher_keeps_the_catalog_current_between_calls(root):
     clock = Clock()  # frozen: calls never check for themselves
     library = SkillLibrary([str(root)], clock=clock)
-    library.watch(interval=0.01)
-    write_skill(root, "log-parser", skill_md("log-parser", "Parse logs"))
-    deadline = time.monotonic() + 10
-    while "log-parser" not in [skill.name for skill in library.catalog().skills]:
-        assert time.monotonic() < deadline, "the watcher never saw the new skill"
-        time.sleep(0.01)
+    stop = threading.Event()
+    thread = library.watch(interval=0.01, stop=stop)
+    try:
+        write_skill(root, "log-parser", skill_md("log-parser", "Parse logs"))
+        deadline = time.monotonic() + 10
+        while "log-parser" not in [skill.name for skill in library.catalog().skills]:
+            assert time.monotonic() < deadline, "the watcher never saw the new skill"
+            time.sleep(0.01)
+    finally:
+        # Left running, it scanned from whatever folder later tests chdir'd into, and wrote its entries
+        # into their caches: test_concurrent_runs_never_corrupt_the_cache then counted 46, not 42.
+        stop.set()
+        thread.join(10)
+    assert not thread.is_alive()
 
 
 def test_with_no_roots_found_the_library_fails_at_start():

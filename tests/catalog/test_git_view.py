@@ -270,7 +270,7 @@ def test_a_damaged_cache_is_rebuilt_never_an_error_never_a_wrong_block(damage, m
         data = damage
     path.write_bytes(data)
     assert render_block(scan_roots(["skills"], TRACKED).skills) == expected
-    assert json.loads(path.read_bytes())["format"] == "skillmem-cache-1"
+    assert json.loads(path.read_bytes())["format"] == "skillmem-cache-2"
 
 
 def test_an_unwritable_cache_is_ignored():

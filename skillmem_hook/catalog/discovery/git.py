@@ -77,9 +77,41 @@ def find_work_tree() -> WorkTree | None:
     """The work tree around the current folder; None outside one (or in a bare repository)."""
     code, out = run_git(["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--git-path", "skillmem"])
     lines = _decode(out).split("\n")
+    _check_outside_named_work_tree(code, lines[0])
     if code != 0 or len(lines) < 3 or lines[0] != "true":
         return None
     return WorkTree(top=lines[1], cache_path=os.path.join(lines[2], "cache.json"))
+
+
+def find_git_dirs() -> tuple[str, list[str]] | None:
+    """The work tree's top and its git directories (a linked work tree's own, and the common one); None outside.
+
+    Asked of git itself, so ``GIT_DIR`` and ``GIT_WORK_TREE`` are honoured.
+    """
+    arguments = ["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir", "--git-common-dir"]
+    code, out = run_git(arguments)
+    lines = _decode(out).split("\n")
+    _check_outside_named_work_tree(code, lines[0])
+    if code != 0 or len(lines) < 4 or lines[0] != "true":
+        return None
+    return lines[1], [lines[2], os.path.abspath(lines[3])]  # the common dir is printed relative to this folder
+
+
+def _check_outside_named_work_tree(code: int, inside: str) -> None:
+    """Refuse a run outside the work tree git's environment names: the file system's view would be silent."""
+    if code == 0 and inside == "false" and os.environ.get("GIT_WORK_TREE"):
+        raise UsageError(
+            f"GIT_WORK_TREE names the work tree {os.environ['GIT_WORK_TREE']!r}, "
+            f"and the current folder {os.getcwd()!r} lies outside it",
+            "run from inside the work tree (cd there first), or unset GIT_DIR and GIT_WORK_TREE",
+        )
+
+
+def environment_note() -> str:
+    """What git's environment changes about the work tree, for an error about a path outside it; or ''."""
+    if os.environ.get("GIT_DIR") and not os.environ.get("GIT_WORK_TREE"):
+        return " (GIT_DIR is set without GIT_WORK_TREE, so git takes the current folder for the work tree's top)"
+    return ""
 
 
 def find_git_dir(folder: str) -> str | None:
@@ -122,8 +154,8 @@ def list_index(pathspecs: Sequence[str]) -> bytes:
     code, out = run_git(["ls-files", "--stage", "-z", "--", *pathspecs])
     if code != 0:
         raise UsageError(
-            "git cannot list the files under " + ", ".join(repr(path) for path in pathspecs),
-            "pass paths inside this repository, or scan the file system (drop --tracked)",
+            "git cannot list the files under " + ", ".join(repr(path) for path in pathspecs) + environment_note(),
+            "pass paths inside this repository's work tree",
         )
     return out
 

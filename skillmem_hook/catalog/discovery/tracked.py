@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.walk import SKILL_FILE, link_problem, walked_link_reason
+from skillmem_hook.catalog.discovery.walk import (
+    FOLDER_NAMED_SKILL_FILE,
+    OUTSIDE_ROOT,
+    SKILL_FILE,
+    link_problem,
+    walked_link_reason,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,6 +59,9 @@ def tracked_skill_files(root: str, entries: Sequence[IndexEntry]) -> tuple[list[
             continue
         folder, _, name = relative.rpartition("/")
         folder = folder or "."
+        if "SKILL.md/" in relative:  # as the walk says it of a folder named SKILL.md, whose skills it lists too
+            at = ("/" + relative).find("/SKILL.md/")
+            skipped[relative[: at - 1] if at > 0 else "."] = FOLDER_NAMED_SKILL_FILE
         if entry.stage != "0":
             if name == SKILL_FILE:
                 skipped[folder] = CONFLICT
@@ -76,19 +85,29 @@ def _resolve_link(
     skipped: dict[str, str],
 ) -> None:
     folder, _, name = relative.rpartition("/")
-    reason = link_problem(os.fsencode(entry.path), os.path.realpath(os.fsencode(root)))
+    if os.path.islink(entry.path):
+        reason = link_problem(os.fsencode(entry.path), os.path.realpath(os.fsencode(root)))
+        try:
+            target = os.path.relpath(os.path.realpath(entry.path))
+        except FileNotFoundError:
+            return  # removed from disk while the run read it (a concurrent checkout)
+        is_folder = os.path.isdir(entry.path)
+    else:
+        # core.symlinks=false (Git for Windows' default) checks a link out as a plain file holding its target:
+        # parsed, it would be a skill named after its folder. Resolved from git's own record instead, alike everywhere.
+        target, reason = _target_in_index(entry, root, by_path)
+        is_folder = any(path.startswith(target + "/") for path in by_path)
     if reason is not None:
         if reason:
             skipped[folder or "." if name == SKILL_FILE else relative] = reason
         return
-    target = os.path.relpath(os.path.realpath(entry.path))
     if name == SKILL_FILE:
         tracked = by_path.get(target) or _look_up(target)
         if tracked is None or tracked.stage != "0":
             skipped[folder or "."] = "symlink leads to a file git does not track"
         else:
             found.append(TrackedFile(folder or ".", tracked.oid))
-    elif os.path.isdir(entry.path):
+    elif is_folder:
         inside = os.path.relpath(target, pathspec_of(root))
         if not _hidden(inside + "/x"):
             real_parent = os.path.realpath(os.path.dirname(entry.path) or ".")
@@ -97,6 +116,36 @@ def _resolve_link(
         for path, linked in by_path.items():  # a hidden folder: the walk never entered it, so the link is followed
             if path.startswith(target + "/") and path.endswith("/" + SKILL_FILE) and linked.stage == "0":
                 found.append(TrackedFile(relative + path[len(target) : -len(SKILL_FILE) - 1], linked.oid))
+
+
+def _target_in_index(entry: IndexEntry, root: str, by_path: dict[str, IndexEntry]) -> tuple[str, str | None]:
+    """Where a link git records (mode 120000) leads, read from its blob, links in the index followed.
+
+    (target relative to the current folder, None) when it may be followed,
+    else (the path, the reason the walk gives for such a link).
+    """
+    from skillmem_hook.catalog.discovery.git import read_blobs  # noqa: PLC0415
+
+    prefix = pathspec_of(root)
+    path, seen = entry.path, set()
+    linked: IndexEntry | None = entry
+    while linked is not None and linked.is_link:
+        if path in seen:
+            return path, "symlink loop: the link leads back to itself"
+        seen.add(path)
+        ((_, data),) = list(read_blobs([linked.oid], 4096))
+        text = data.decode("utf-8", "surrogateescape")
+        path = os.path.normpath(os.path.join(os.path.dirname(path), text))
+        if not text or os.path.isabs(text) or not _within(path, prefix):
+            return path, OUTSIDE_ROOT
+        linked = by_path.get(path)
+    return path, None
+
+
+def _within(path: str, prefix: str) -> bool:
+    if prefix == ".":
+        return path != ".." and not path.startswith("../")
+    return path == prefix or path.startswith(prefix + "/")
 
 
 def _hidden(relative: str) -> bool:

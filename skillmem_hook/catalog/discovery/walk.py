@@ -29,6 +29,8 @@ from skillmem_hook.catalog.skillfile.names import SkillProblem
 from skillmem_hook.errors import FileAccessError
 
 SKILL_FILE = "SKILL.md"
+FOLDER_NAMED_SKILL_FILE = "SKILL.md is a folder, not a file"
+OUTSIDE_ROOT = "symlink leads outside the root; only links inside the root are followed"
 _SKILL_FILE = b"SKILL.md"
 _SEP = os.sep.encode()
 
@@ -50,7 +52,7 @@ def find_skill_files(root: str) -> tuple[list[SkillFile], list[tuple[str, str]]]
 
 class _Walk:
     def __init__(self, root: str) -> None:
-        self.real_root = _checked_root(root)
+        self.real_root = check_root(root)
         self.root = os.fsencode(root)
         self.found: list[SkillFile] = []
         self.skipped: list[tuple[str, str]] = []
@@ -96,7 +98,9 @@ class _Walk:
                 self.found.append(SkillFile(relative or ".", entry.path))
             elif reason:
                 self.skipped.append((relative or ".", reason))
-            return
+            if reason != FOLDER_NAMED_SKILL_FILE:
+                return
+            # A folder named SKILL.md is walked like any other: git's view lists the skills it holds.
         if name.startswith(b"."):
             return
         text = _nfc(name.decode("utf-8", "surrogateescape"))
@@ -117,11 +121,15 @@ class _Walk:
             return
         if not os.path.isdir(path):
             return  # a link to a file that is not a SKILL.md
-        target = os.stat(path)
+        try:
+            target = os.stat(path)
+            real = os.path.realpath(path)
+        except FileNotFoundError:
+            return  # gone while the walk ran
         if (target.st_dev, target.st_ino) in self.walked:
-            self.skipped.append((relative, walked_link_reason(real_parent, os.path.realpath(path))))
+            self.skipped.append((relative, walked_link_reason(real_parent, real)))
             return
-        self._walk_from(path, relative, os.path.realpath(path))
+        self._walk_from(path, relative, real)
 
     def _skill_file_problem(self, entry: os.DirEntry[bytes], real_parent: bytes) -> str | None:
         """None to use the file, a reason to skip it, or '' when it is gone."""
@@ -130,7 +138,11 @@ class _Walk:
                 reason = link_problem(entry.path, self.real_root)
                 if reason is not None:
                     return reason
-            return None if entry.is_file() else "SKILL.md is not a regular file"
+            if entry.is_file():
+                return None
+            if entry.is_dir(follow_symlinks=False):
+                return FOLDER_NAMED_SKILL_FILE
+            return "SKILL.md is not a regular file" if os.path.lexists(entry.path) else ""
         except OSError:
             return ""
 
@@ -156,13 +168,17 @@ def link_problem(path: bytes, real_root: bytes) -> str | None:
         if error.errno == errno.ELOOP:
             return "symlink loop: the link leads back to itself"
         return f"cannot follow the symlink: {error.strerror}"
-    target = os.path.realpath(path)
+    try:
+        target = os.path.realpath(path)
+    except FileNotFoundError:
+        return ""  # removed between realpath's lstat and its readlink (Python's realpath lets that through)
     if target != real_root and not target.startswith(real_root + _SEP):
-        return "symlink leads outside the root; only links inside the root are followed"
+        return OUTSIDE_ROOT
     return None
 
 
-def _checked_root(root: str) -> bytes:
+def check_root(root: str) -> bytes:
+    """The root's real path; FileAccessError when it does not exist or is not a folder."""
     try:
         mode = os.stat(root).st_mode
     except OSError:

@@ -62,6 +62,13 @@ class SkillText:
         self.sections = sections
 
 
+_LFS_POINTER = b"version https://git-lfs.github.com/spec/"
+LFS_POINTER = (
+    "SKILL.md is a Git LFS pointer, not the skill: keep SKILL.md out of LFS "
+    "('SKILL.md -filter -diff -merge text' in .gitattributes, then git add --renormalize .)"
+)
+
+
 def read_skill_text(data: bytes) -> SkillText:
     """Read what a SKILL.md declares from its leading bytes.
 
@@ -70,6 +77,9 @@ def read_skill_text(data: bytes) -> SkillText:
     """
     if data.startswith(_UTF16_OR_32_BOMS):
         raise SkillProblem("UTF-16 or UTF-32 text; save SKILL.md as UTF-8")
+    if data.startswith(_LFS_POINTER):
+        # Read as a skill, the pointer would name one after its folder, and differ from the checked-out file.
+        raise SkillProblem(LFS_POINTER)
     try:
         span = frontmatter_span(data)
     except UnclosedFrontmatter as error:

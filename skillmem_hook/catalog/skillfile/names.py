@@ -31,6 +31,37 @@ class SkillProblem(ValueError):
     """A SKILL.md that cannot be used; the message is the reason."""
 
 
+NOT_UTF8_PATH = "a folder name on the skill's path is not valid UTF-8"
+
+
+def check_path_is_utf8(path: str) -> None:
+    """Refuse a skill whose path cannot be written as UTF-8: one rule for every command, declared name or not.
+
+    Such a path could reach no SKILLS_INDEX.md link, route hint or MCP answer
+    intact, so the skill is skipped with a reason rather than half-listed.
+    """
+    if not is_utf8_path(path):
+        raise SkillProblem(NOT_UTF8_PATH)
+
+
+def is_utf8_path(path: str) -> bool:
+    """True when the path's bytes (as the file system holds them) are UTF-8, whatever the locale decoded them as."""
+    if path.isascii() or not _SURROGATE.search(path):
+        return True
+    try:  # under an ASCII locale a UTF-8 name arrives as one surrogate a byte: joined back, it is UTF-8
+        path.encode("utf-8", "surrogateescape").decode("utf-8")
+    except UnicodeError:
+        return False
+    return True
+
+
+def shown_path(path: str) -> str:
+    """The path as text that is always valid UTF-8: each byte that was not, as ``\\xNN``."""
+    if path.isascii() or not _SURROGATE.search(path):
+        return path
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def slug_of(name: str) -> str:
     """The name as compared for duplicates: NFKC, case-folded, runs of other than letters, digits, marks as '-'.
 
@@ -81,7 +112,7 @@ def check_name(name: str) -> None:
                 )
             category = unicodedata.category(character)
             if category == "Cs":  # a byte of a file name that is not UTF-8, as Python decodes it
-                raise SkillProblem("a folder name on the skill's path is not valid UTF-8")
+                raise SkillProblem(NOT_UTF8_PATH)
             if category in _UNSAFE_CATEGORIES or character in _FILLERS:
                 raise SkillProblem(f"the name holds the unsafe character U+{ord(character):04X}")
         if all(invisible(character) for character in name):

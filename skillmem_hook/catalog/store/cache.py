@@ -8,11 +8,15 @@ stamp) is always read anew, as git treats racily clean entries.
 
 The file lives in the git directory (``git rev-parse --git-path skillmem``),
 so nothing shows in ``git status``. It is JSON with a header naming the
-format, a fingerprint of the parsing code and the Unicode version; a file
-that is missing, corrupt, truncated, of another version or unwritable is
-ignored and rebuilt, never an error (nor a hang: only a regular file of at
-most MAX_CACHE_BYTES is read). It is written whole to a temporary
-file and renamed over the old one, so concurrent runs never see half a file.
+format, a fingerprint of the parsing code, the Unicode version and a CRC-32
+of the entries' bytes. A file that is missing, damaged (even one changed
+byte inside valid JSON fails the checksum), truncated, of another version or
+unwritable is ignored and rebuilt, never an error (nor a hang: only a
+regular file of at most MAX_CACHE_BYTES is read). The checksum finds damage,
+not forgery: the git directory is trusted as git's own files are, since
+whoever can write there can already run code through its hooks. The file is
+written whole to a temporary file and renamed over the old one, so
+concurrent runs never see half a file.
 """
 
 from __future__ import annotations
@@ -34,7 +38,8 @@ if TYPE_CHECKING:
 
     Entry = Union[SkillText, str]  # what a SKILL.md declares, or why it cannot be used
 
-FORMAT = "skillmem-cache-1"
+FORMAT = "skillmem-cache-2"
+_ENTRIES = b',"entries":'  # the entries' JSON follows, up to the closing brace: the bytes the CRC-32 covers
 RACY_SECONDS = 3
 MAX_CACHE_BYTES = 512 * 1024 * 1024  # 100,000 skills take about 40 MB
 # The whole catalog wing (its job folders included): any change to how a skill is read or placed is a new parser.
@@ -72,7 +77,9 @@ class ContentCache:
         entries = {key: _entry_to_json(entry) for key, entry in self.used.items()}
         if len(self.stored) + len(self.used) <= 4 * len(self.used) + 1000:
             entries = {**self.stored, **entries}
-        write_file_quietly(self.path, json.dumps({**self.header, "entries": entries}, separators=(",", ":")).encode())
+        body = json.dumps(entries, separators=(",", ":")).encode()
+        header = json.dumps({**self.header, "crc": zlib.crc32(body)}, separators=(",", ":")).encode()
+        write_file_quietly(self.path, header[:-1], _ENTRIES, body, b"}")
 
 
 def parser_fingerprint() -> str:
@@ -93,10 +100,15 @@ def parser_fingerprint() -> str:
 def _load(path: str, header: dict[str, str]) -> dict[str, object]:
     try:
         # A regular file only, and capped: a FIFO or a link to /dev/zero put there must not hang the run.
-        content = json.loads(read_regular_file(path, MAX_CACHE_BYTES))
+        data = read_regular_file(path, MAX_CACHE_BYTES)
+        content = json.loads(data)
     except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(content, dict) or any(content.get(key) != value for key, value in header.items()):
+        return {}
+    # Valid JSON is not enough: one changed byte in a name would be served as the truth, run after run.
+    start = data.find(_ENTRIES)
+    if start < 0 or not data.endswith(b"}") or zlib.crc32(data[start + len(_ENTRIES) : -1]) != content.get("crc"):
         return {}
     entries = content.get("entries")
     return entries if isinstance(entries, dict) else {}
