@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 
-HEADER = "skillmem-route-index 4"
+HEADER = "skillmem-route-index 5"  # 5: a skill's own one-word alias needs a mark
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 
 
@@ -83,10 +83,13 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     roots = require_roots(settings)
     snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
     skills = scan_roots(roots, settings.catalog_options()).skills
-    rows: list[Row] = [
-        (skill.label, skill.root, skill.path, skill_keys([skill.name], aliases_of(skill, settings.aliases)))
-        for skill in sorted(skills, key=lambda skill: skill.label)
-    ]
+    rows: list[Row] = []
+    for skill in sorted(skills, key=lambda skill: skill.label):
+        # A skill's own aliases are the repository's words, so a one-word one needs a mark, like a
+        # one-word name ("fix" must not fire on "fix the typo"); the configuration's stay trusted.
+        own = aliases_of(skill, {})
+        configured = aliases_of(skill, settings.aliases)[len(own) :]
+        rows.append((skill.label, skill.root, skill.path, skill_keys([skill.name, *own], configured)))
     return RouteIndex(roots, rows, snapshot)
 
 

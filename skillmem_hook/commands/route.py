@@ -23,6 +23,7 @@ from skillmem_hook.agents.route import (
     score_rule_on,
 )
 from skillmem_hook.agents.route_index import current_route_index, index_location
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def route(arguments: Sequence[str]) -> int:
         sys.stdout.buffer.write(output)
         sys.stdout.flush()
     except BaseException as error:  # noqa: BLE001 - any failure must leave the prompt alone
-        sys.stderr.write(f"skillmem route: no hint ({_reason(error)}); the prompt goes on unchanged\n")
+        sys.stderr.write(f"skillmem route: no hint ({visible(_reason(error))}); the prompt goes on unchanged\n")
     finally:
         disarm()
     return 0
