@@ -11,12 +11,14 @@ from __future__ import annotations
 import threading
 import time
 
-from skillmem_hook.agents.route import skill_file
+from skillmem_hook.agents.route import name_key, skill_file
 from skillmem_hook.agents.watch import take_snapshot
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import CONFIG_FILE, load_settings, require_roots
 from skillmem_hook.errors import FileAccessError, UsageError
+from skillmem_hook.files import FileTooLarge, NotARegularFile, read_regular_file
 from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -106,28 +108,56 @@ class SkillLibrary:
 
     def read(self, name: str) -> str:
         """The SKILL.md text of the skill called ``name`` (its name, or @owner/name)."""
+        return self.read_skill(name)["text"]
+
+    def read_skill(self, name: str) -> dict[str, str]:
+        """The skill called ``name``: its label, the path of its SKILL.md and that file's text."""
         skill = find_skill(self.catalog().skills, name)
         path = skill_file(skill.root, skill.path)
-        try:
-            with open(path, "rb") as file:
-                data = file.read(MAX_SKILL_BYTES + 1)
-        except OSError as error:
-            raise FileAccessError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
-        if len(data) > MAX_SKILL_BYTES:
-            raise FileAccessError(f"{path} is larger than 1 MiB", "open the file directly; it is too large to send")
-        return data.decode("utf-8", errors="replace")
+        return {"name": skill.label, "path": path, "text": read_skill_text(path)}
+
+
+def read_skill_text(path: str) -> str:
+    """A SKILL.md's text: opened without blocking, a regular file only, at most MAX_SKILL_BYTES.
+
+    A FIFO put in a skill's place must not hold a call (and a worker) for good.
+    """
+    try:
+        data = read_regular_file(path, MAX_SKILL_BYTES)
+    except FileNotFoundError:
+        raise FileAccessError(f"{path} is gone", "it was removed after the catalog was read; search again") from None
+    except NotARegularFile as error:
+        raise FileAccessError(f"{path} is not a regular file ({error.kind})", "a skill is a SKILL.md file") from None
+    except FileTooLarge:
+        raise FileAccessError(
+            f"{path} is larger than 1 MiB", "open the file directly; it is too large to send"
+        ) from None
+    except OSError as error:
+        raise FileAccessError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
+    return data.decode("utf-8", errors="replace")
 
 
 def find_skill(skills: Sequence[Skill], name: str) -> Skill:
-    """The skill whose label or name is ``name``; raises UsageError naming what to do instead."""
+    """The skill whose label or name is ``name``; raises UsageError naming what to do instead.
+
+    An exact label or name wins; otherwise one compared as the route hook
+    compares names (case, width and separators aside: ``Web-Scraper``,
+    ``web scraper``), when only one skill fits.
+    """
     wanted = name.strip()
-    exact = [skill for skill in skills if wanted in (skill.label, skill.name)]
-    if len(exact) == 1:
-        return exact[0]
-    if len(exact) > 1:
-        labels = ", ".join(sorted(skill.label for skill in exact))
-        raise UsageError(f"several skills are named {wanted!r}: {labels}", "ask again with the full @owner/name")
+    found = [skill for skill in skills if wanted in (skill.label, skill.name)]
+    if not found:
+        key = name_key(wanted)
+        found = [skill for skill in skills if key in (name_key(skill.label), name_key(skill.name))] if key else []
+    if len(found) == 1:
+        return found[0]
+    shown = visible(wanted[:60]) + ("…" if len(wanted) > 60 else "")
+    if found:
+        labels = ", ".join(sorted(skill.label for skill in found)[:10])
+        raise UsageError(
+            f"several skills are named '{shown}': {labels}", "ask again with the exact name or @owner/name"
+        )
     raise UsageError(
-        f"no skill named {wanted!r}",
-        "use a name exactly as skill_search returns it; excluded skills cannot be read",
+        f"no skill named '{shown}'",
+        "use a name as skill_search returns it; excluded skills cannot be read",
     )
