@@ -8,13 +8,14 @@ quarter second, without a call waiting for the check.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
 from skillmem_hook.agents.route import name_key, skill_file
-from skillmem_hook.agents.watch import take_snapshot
+from skillmem_hook.agents.watch import decisive_files, take_snapshot
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.config import CONFIG_FILE, load_settings, require_roots
+from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.files import FileTooLarge, NotARegularFile, read_regular_file
 from skillmem_hook.search.rank import SearchIndex
@@ -71,7 +72,8 @@ class SkillLibrary:
             # Configuration first: a new .skillmem.yaml can name other roots.
             settings = load_settings(self._flag_roots or None)
             roots = require_roots(settings)
-            snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
+            # Before the scan: a change during it shows next time.
+            snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
             self._catalog, self._snapshot = scan_roots(roots, settings.catalog_options()), snapshot
             # Built once a change, not once a call: a query is then a few milliseconds.
             self._index = SearchIndex.build(self._catalog.skills, settings.aliases)

@@ -39,7 +39,11 @@ def run_session(repo, steps, env=None):
     results = {}
 
     async def main():
-        parameters = StdioServerParameters(command=SERVER[0], args=SERVER[1:], cwd=str(repo), env=env)
+        # The SDK passes only a few variables on: PYTHONPATH too, so the server runs the code under test.
+        passed = {key: os.environ[key] for key in ("PYTHONPATH",) if key in os.environ}
+        parameters = StdioServerParameters(
+            command=SERVER[0], args=SERVER[1:], cwd=str(repo), env={**passed, **(env or {})}
+        )
         with open(repo.parent / "server-stderr.txt", "w") as errors:
             async with stdio_client(parameters, errlog=errors) as (read, write), ClientSession(read, write) as session:
                 await session.initialize()
@@ -357,3 +361,41 @@ def test_with_stdout_closed_or_full_the_server_exits_2_with_one_json_line_and_no
     assert result.returncode == 2
     error = json.loads(result.stderr)
     assert error["tool"] == "skillmem mcp" and "stdout" in error["error"] and "bug" not in error["hint"]
+
+
+def test_git_add_and_git_rm_cached_are_seen_in_gits_view(tracked_repo):
+    def git(*arguments):
+        subprocess.run(["git", *arguments], cwd=tracked_repo, check=True, capture_output=True)
+
+    async def steps(session):
+        write_skill(tracked_repo / "skills", "k8s-helm", skill_md("k8s-helm", "Write Kubernetes helm charts"))
+        await anyio.sleep(1.0)
+        untracked = await session.call_tool("skill_read", {"name": "k8s-helm"})
+        git("add", "skills/k8s-helm")
+        git("rm", "-q", "--cached", "skills/docker-deploy/SKILL.md")
+        await anyio.sleep(1.0)  # the watcher checks every quarter second
+        return {
+            "untracked": untracked,
+            "added": await session.call_tool("skill_read", {"name": "k8s-helm"}),
+            "removed": await session.call_tool("skill_read", {"name": "docker-deploy"}),
+        }
+
+    results = run_session(tracked_repo, steps)
+    assert results["untracked"].is_error
+    assert not results["added"].is_error
+    assert results["removed"].is_error and "no skill named 'docker-deploy'" in text_of(results["removed"])
+
+
+def test_a_configuration_above_the_start_folder_is_watched(repo):
+    (repo / "sub").mkdir()
+
+    async def steps(session):
+        before = await session.call_tool("skill_read", {"name": "csv-to-table"})
+        (repo / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-to-table]\n")
+        await anyio.sleep(1.0)
+        return {"before": before, "after": await session.call_tool("skill_read", {"name": "csv-to-table"})}
+
+    (repo / ".git").mkdir()  # the repository's top, where the search for the configuration stops
+    results = run_session(repo / "sub", steps)
+    assert not results["before"].is_error
+    assert results["after"].is_error and "excluded skills cannot be read" in text_of(results["after"])

@@ -211,3 +211,16 @@ def test_a_skills_own_one_word_alias_needs_a_mark_and_a_configured_one_does_not(
     assert "pdf-tools" in hint(run_route(recorded("use the fix skill on line 3", repo), env))
     (repo / ".skillmem.yaml").write_text("roots: [skills]\naliases: {pdf-tools: [mend]}\n")
     assert "pdf-tools" in hint(run_route(recorded("mend the typo on line 3", repo), env))
+
+
+def test_a_configuration_above_the_prompts_folder_is_watched(repo, env):
+    (repo / "sub").mkdir()
+    assert "csv-to-table" in hint(run_route(recorded("use the csv-to-table skill", repo / "sub"), env))
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-to-table]\n")
+    assert run_route(recorded("use the csv-to-table skill", repo / "sub"), env).stdout == b""
+
+
+def test_a_layout_root_created_after_the_index_was_built_is_routed(repo, env):
+    assert run_route(recorded("use the brand-new-skill now", repo), env).stdout == b""
+    write_skill(repo / ".claude" / "skills", "brand-new-skill", skill_md("brand-new-skill", "New"))
+    assert "brand-new-skill" in hint(run_route(recorded("use the brand-new-skill now", repo), env))
