@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 from hypothesis import given
@@ -224,3 +226,31 @@ def test_a_layout_root_created_after_the_index_was_built_is_routed(repo, env):
     assert run_route(recorded("use the brand-new-skill now", repo), env).stdout == b""
     write_skill(repo / ".claude" / "skills", "brand-new-skill", skill_md("brand-new-skill", "New"))
     assert "brand-new-skill" in hint(run_route(recorded("use the brand-new-skill now", repo), env))
+
+
+def test_a_cold_build_longer_than_the_budget_still_ends_stored_for_the_next_prompt(tmp_path, env):
+    """Stands in for 130,000 skills: git's view, with a git that takes longer than route's 5 s budget."""
+    repo = tmp_path / "slow"
+    write_skill(repo / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\ntracked: true\n")
+    identity = ["-c", "user.name=t", "-c", "user.email=t@example.com"]
+    for arguments in (["init", "-q"], ["add", "-A"], [*identity, "commit", "-q", "-m", "skills"]):
+        subprocess.run(["git", *arguments], cwd=repo, check=True, capture_output=True)
+    slow_git = tmp_path / "bin" / "git"
+    slow_git.parent.mkdir()
+    # Listing the index takes 6 s, every time: as git does on a repository of 130,000 skills.
+    slow_git.write_text(f'#!/bin/sh\ncase "$*" in *ls-files*) sleep 6;; esac\nexec "{shutil.which("git")}" "$@"\n')
+    slow_git.chmod(0o755)
+    env = {**env, "PATH": f"{slow_git.parent}{os.pathsep}{env['PATH']}"}
+    prompt = recorded("use the csv-to-table skill", repo)
+    cold = run_route(prompt, env)
+    assert cold.stdout == b"" and b"longer than 5 s" in cold.stderr
+    again = run_route(prompt, env)  # while the first build goes on: no second build, no wait
+    assert again.stdout == b"" and b"still being built" in again.stderr
+    stored = repo / ".git" / "skillmem-route.json"
+    for _ in range(300):  # a guard against a hang, not a timing: the build needs about 1 s more
+        if stored.exists() and not (repo / ".git" / "skillmem-route.json.building").exists():
+            break
+        time.sleep(0.1)
+    warm = run_route(prompt, env)
+    assert "csv-to-table" in hint(warm) and warm.stderr == b""
