@@ -399,3 +399,17 @@ def test_a_configuration_above_the_start_folder_is_watched(repo):
     results = run_session(repo / "sub", steps)
     assert not results["before"].is_error
     assert results["after"].is_error and "excluded skills cannot be read" in text_of(results["after"])
+
+
+def test_a_folder_name_that_is_not_utf8_is_shown_escaped_and_never_fails_a_call(repo):
+    folder = os.path.join(os.fsencode(repo / "skills"), b"caf\xe9")
+    os.mkdir(folder)
+    with open(os.path.join(folder, b"SKILL.md"), "wb") as file:
+        file.write(skill_md("cafe-menu", "Latin-1 folder for the cafe menu"))
+
+    async def steps(session):
+        return {"found": await session.call_tool("skill_search", {"intent": "cafe menu"})}
+
+    found = run_session(repo, steps)["found"]
+    assert not found.is_error, text_of(found)
+    assert found.structured_content["results"][0]["path"] == "skills/caf\\xe9/SKILL.md"
