@@ -96,7 +96,9 @@ def build_server(library: SkillLibrary, seconds: float) -> Server[Any]:
 
 
 def tool_error(text: str) -> types.CallToolResult:
-    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
+    # A path with a byte that is not UTF-8 (a lone surrogate) would make the answer unencodable.
+    shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return types.CallToolResult(content=[types.TextContent(type="text", text=shown)], is_error=True)
 
 
 async def in_own_thread(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:

@@ -191,7 +191,7 @@ async def serve_stdio(run: Run, grace: float) -> OSError | None:
         async def write_stdout() -> None:
             async for session_message in outgoing_receive:
                 message = session_message.message
-                writer.put((message.model_dump_json(by_alias=True, exclude_unset=True) + "\n").encode("utf-8"))
+                writer.put(_encoded(message))
                 if isinstance(message, (types.JSONRPCResponse, types.JSONRPCError)) and message.id is not None:
                     open_requests.discard(message.id)
                     answered.set()
@@ -202,6 +202,15 @@ async def serve_stdio(run: Run, grace: float) -> OSError | None:
         group.cancel_scope.cancel()
     writer.close(seconds=grace)
     return writer.failure
+
+
+def _encoded(message: types.JSONRPCMessage) -> bytes:
+    """One message as a line; an answer that cannot be encoded becomes an error for its request, never a crash."""
+    try:
+        return (message.model_dump_json(by_alias=True, exclude_unset=True) + "\n").encode("utf-8")
+    except (ValueError, UnicodeError):
+        request_id = getattr(message, "id", None)
+        return error_line(request_id, types.INTERNAL_ERROR, "the answer holds text that JSON cannot carry")
 
 
 def _claim_standard_streams() -> tuple[int, int]:

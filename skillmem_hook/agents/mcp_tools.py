@@ -67,7 +67,11 @@ TOOLS: dict[str, dict[str, Any]] = {
         "output": {
             "type": "object",
             "properties": {
-                "query": {"type": "string", "description": "the intent searched for"},
+                "query": {
+                    "type": "string",
+                    "maxLength": ECHO_CHARS + 1,
+                    "description": f"the intent searched for, cut to its first {ECHO_CHARS} characters",
+                },
                 "count": {"type": "integer", "minimum": 0, "description": "how many results"},
                 "results": {"type": "array", "items": _RESULT, "maxItems": MAX_TOP_K},
             },
@@ -117,7 +121,8 @@ def call_tool(library: SkillLibrary, name: str, arguments: Mapping[str, object] 
         top_k = values.get("top_k", DEFAULT_TOP_K)
         assert isinstance(top_k, int)
         results = [{key: _text(value) for key, value in hit.items()} for hit in library.search(intent, top_k)]
-        return {"query": intent, "count": len(results), "results": results}
+        query = intent if len(intent) <= ECHO_CHARS else intent[:ECHO_CHARS] + "…"  # never echoed whole
+        return {"query": _text(query), "count": len(results), "results": results}
     return {key: _text(value) for key, value in library.read_skill(str(values["name"])).items()}
 
 

@@ -143,6 +143,10 @@ def inspector(repo, *arguments):
 def test_the_mcp_inspector_cli_lists_and_calls_the_tools(repo):
     listed = inspector(repo, "--method", "tools/list")
     assert {tool["name"] for tool in listed["tools"]} == {"skill_search", "skill_read"}
+    search = next(tool for tool in listed["tools"] if tool["name"] == "skill_search")
+    top_k = search["inputSchema"]["properties"]["top_k"]
+    assert (top_k["minimum"], top_k["maximum"], bool(top_k["description"])) == (1, 50, True)
+    assert search["outputSchema"]["properties"]["results"]["items"]["required"]
     found = inspector(repo, "--method", "tools/call", "--tool-name", "skill_search", "--tool-arg", "intent=docker")
     assert found["isError"] is False
     assert found["structuredContent"]["results"][0]["path"] == "skills/docker-deploy/SKILL.md"

@@ -69,3 +69,9 @@ def test_an_echo_is_a_short_escaped_prefix(text):
     shown = echo(text)
     assert len(shown) <= 2 + 6 * ECHO_CHARS + 1
     assert "\x1b" not in shown and "\n" not in shown
+
+
+def test_the_intent_is_echoed_back_as_a_short_prefix_only(library):
+    long_intent = "csv " * 1000
+    assert call_tool(library, "skill_search", {"intent": long_intent})["query"] == long_intent[:ECHO_CHARS] + "…"
+    assert call_tool(library, "skill_search", {"intent": "csv"})["query"] == "csv"
