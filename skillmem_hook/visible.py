@@ -38,8 +38,19 @@ def visible(text: str) -> str:
 
 
 def for_people(text: str) -> str:
-    """A report for a terminal: its line breaks and tabs kept, every other unsafe character escaped."""
-    return _UNSAFE_BUT_LAYOUT.sub(_escape, _rejoined(text)) if _UNSAFE_BUT_LAYOUT.search(text) else text
+    """A report for a terminal: its line breaks and tabs kept, every other unsafe character escaped.
+
+    A lone surrogate left shows as ``\\udcxx``: in a JSON error line (which
+    passes through here too) that is the escape ``json.loads`` reads back.
+    """
+    if not _UNSAFE_BUT_LAYOUT.search(text):
+        return text
+    return _UNSAFE_BUT_LAYOUT.sub(_escape_in_report, _rejoined(text))
+
+
+def _escape_in_report(match: re.Match[str]) -> str:
+    character = match.group()
+    return f"\\u{ord(character):04x}" if "\ud800" <= character <= "\udfff" else _escape(match)
 
 
 def _rejoined(text: str) -> str:

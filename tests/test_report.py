@@ -212,3 +212,13 @@ def test_a_json_line_escapes_what_a_terminal_acts_on_and_reads_back_the_same():
     assert not {"\x7f", "\x9b", "\u202e", "\u2028", "\x1b"} & set(text)
     assert "nbsp\u00a0 中" in text  # other non-ASCII text stays as it is
     assert json.loads(text) == value
+
+
+def test_a_json_error_line_naming_a_file_that_is_not_utf8_stays_json_once_escaped_for_people(capsys):
+    def fail():
+        raise FileAccessError("cannot read skills/caf\udce9/SKILL.md \x1b[2K", "check it")
+
+    assert run_reporting_errors(lambda: "skillmem index", fail) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err
+    assert json.loads(err)["error"] == "cannot read skills/caf\udce9/SKILL.md \x1b[2K"
