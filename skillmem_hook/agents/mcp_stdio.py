@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import queue
-import re
 import threading
 
 import anyio
@@ -23,94 +21,17 @@ import mcp_types as types
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
+from skillmem_hook.agents.jsonrpc_lines import INTERNAL_ERROR, error_line, read_lines, refusal, too_large
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable, Iterator
+    from collections.abc import Awaitable, Callable
 
     from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
     Run = Callable[
         [MemoryObjectReceiveStream[SessionMessage | Exception], MemoryObjectSendStream[SessionMessage]], Awaitable[None]
     ]
-
-# An intent is capped at 4,096 characters, a name at 256: a request is a few KiB.
-# A longer line is dropped as it is read, so it never sits in memory whole
-# (a 50 MB argument cost 23 s and 450 MB before this).
-MAX_MESSAGE_BYTES = 1024 * 1024
-_ID_IN_PREFIX = re.compile(rb'"id"\s*:\s*(-?\d{1,18}|"[^"\\]{0,200}")')
-_ID_SEARCHED = 4096
-
-
-def refusal(line: bytes) -> bytes | None:
-    """The JSON-RPC error for a line the server cannot take as a message (None for a bad notification)."""
-    try:
-        document = json.loads(line)
-    except (ValueError, RecursionError):
-        return error_line(
-            _sniffed_id(line), types.PARSE_ERROR, "the message is not JSON (one JSON-RPC message per line, UTF-8)"
-        )
-    request_id = document.get("id") if isinstance(document, dict) else None
-    if isinstance(request_id, bool) or not isinstance(request_id, (int, str)):
-        if isinstance(document, dict) and "method" in document and "id" not in document:
-            return None  # a notification is never answered, even with an error
-        request_id = None
-    try:
-        json.dumps(document, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return error_line(
-            request_id,
-            types.INVALID_REQUEST,
-            "the message holds a lone surrogate (\\ud800 to \\udfff), which is not text",
-        )
-    except (ValueError, RecursionError):
-        pass
-    return error_line(
-        request_id, types.INVALID_REQUEST, "the message is not a JSON-RPC 2.0 request, notification or response"
-    )
-
-
-def error_line(request_id: int | str | None, code: int, message: str) -> bytes:
-    document = {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
-    return (json.dumps(document, ensure_ascii=True) + "\n").encode("ascii")
-
-
-def _sniffed_id(line: bytes) -> int | str | None:
-    """The id of a message too large or too broken to parse, when its start names one."""
-    found = _ID_IN_PREFIX.search(line[:_ID_SEARCHED])
-    if found is None:
-        return None
-    value = found.group(1).decode("utf-8", "replace")
-    return value[1:-1] if value.startswith('"') else int(value)
-
-
-def read_lines(descriptor: int, chunk: int = 65536) -> Iterator[tuple[bytes, bool]]:
-    """(line, too large) for each line read from ``descriptor`` until end of file.
-
-    A line past MAX_MESSAGE_BYTES is dropped as it comes; only its first KiBs
-    are kept, to find the id its error answer needs.
-    """
-    pending = b""
-    too_large = False
-    while data := os.read(descriptor, chunk):
-        if too_large:  # drop the rest of that line, up to its end
-            if (end := data.find(b"\n")) < 0:
-                continue
-            yield pending, True
-            pending, too_large, data = b"", False, data[end + 1 :]
-        searched = len(pending)  # what was searched already holds no line break
-        pending += data
-        while (end := pending.find(b"\n", searched)) >= 0:
-            yield pending[:end], False
-            pending, searched = pending[end + 1 :], 0
-        if len(pending) > MAX_MESSAGE_BYTES:
-            pending, too_large = pending[:_ID_SEARCHED], True
-    if pending.strip():
-        yield pending, too_large
-
-
-def too_large(line_start: bytes) -> bytes:
-    size = f"{MAX_MESSAGE_BYTES // 1024 // 1024} MiB"
-    return error_line(_sniffed_id(line_start), types.INVALID_REQUEST, f"the message is larger than {size}")
 
 
 class LineWriter:
@@ -152,56 +73,74 @@ async def serve_stdio(run: Run, grace: float) -> OSError | None:
     (``printf ... | skillmem mcp`` gets its answers); then the server stops,
     whatever its workers are doing.
     """
-    loop = asyncio.get_running_loop()
     wire_in, wire_out = _claim_standard_streams()
     incoming_send, incoming = anyio.create_memory_object_stream[SessionMessage | Exception](16)
     outgoing, outgoing_receive = anyio.create_memory_object_stream[SessionMessage](16)
-    open_requests: set[int | str] = set()
-    answered = asyncio.Event()
     async with anyio.create_task_group() as group:
+        loop = asyncio.get_running_loop()
         writer = LineWriter(wire_out, lambda: loop.call_soon_threadsafe(group.cancel_scope.cancel))
-
-        async def receive(line: bytes) -> None:
-            try:
-                message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
-            except (ValidationError, ValueError, RecursionError):
-                if (answer := refusal(line)) is not None:
-                    writer.put(answer)
-                return
-            if isinstance(message, types.JSONRPCRequest):
-                open_requests.add(message.id)
-            await incoming_send.send(SessionMessage(message))
-
-        async def finish() -> None:
-            with anyio.move_on_after(grace):
-                while open_requests:
-                    answered.clear()
-                    await answered.wait()
-            await incoming_send.aclose()
-
-        def read_stdin() -> None:
-            with contextlib.suppress(RuntimeError, OSError):  # RuntimeError: the loop is gone
-                for line, oversized in read_lines(wire_in):
-                    if oversized:
-                        writer.put(too_large(line))
-                    elif line.strip():
-                        asyncio.run_coroutine_threadsafe(receive(line), loop).result()
-                asyncio.run_coroutine_threadsafe(finish(), loop)
-
-        async def write_stdout() -> None:
-            async for session_message in outgoing_receive:
-                message = session_message.message
-                writer.put(_encoded(message))
-                if isinstance(message, (types.JSONRPCResponse, types.JSONRPCError)) and message.id is not None:
-                    open_requests.discard(message.id)
-                    answered.set()
-
-        threading.Thread(target=read_stdin, name="skillmem-mcp-stdin", daemon=True).start()
-        group.start_soon(write_stdout)
+        wire = _Wire(loop, writer, incoming_send, grace)
+        threading.Thread(target=wire.read_stdin, args=(wire_in,), name="skillmem-mcp-stdin", daemon=True).start()
+        group.start_soon(wire.write_stdout, outgoing_receive)
         await run(incoming, outgoing)
         group.cancel_scope.cancel()
     writer.close(seconds=grace)
     return writer.failure
+
+
+class _Wire:
+    """Lines from stdin to the server, its messages to stdout, and which requests still wait for an answer."""
+
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        writer: LineWriter,
+        incoming: MemoryObjectSendStream[SessionMessage | Exception],
+        grace: float,
+    ) -> None:
+        self._loop = loop
+        self._writer = writer
+        self._incoming = incoming
+        self._grace = grace
+        self._open_requests: set[int | str] = set()
+        self._answered = asyncio.Event()
+
+    def read_stdin(self, descriptor: int) -> None:
+        """In a daemon thread: every line to the server, or its error straight back; then the end."""
+        with contextlib.suppress(RuntimeError, OSError):  # RuntimeError: the loop is gone
+            for line, oversized in read_lines(descriptor):
+                if oversized:
+                    self._writer.put(too_large(line))
+                elif line.strip():
+                    asyncio.run_coroutine_threadsafe(self._receive(line), self._loop).result()
+            asyncio.run_coroutine_threadsafe(self._finish(), self._loop)
+
+    async def _receive(self, line: bytes) -> None:
+        try:
+            message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+        except (ValidationError, ValueError, RecursionError):
+            if (answer := refusal(line)) is not None:
+                self._writer.put(answer)
+            return
+        if isinstance(message, types.JSONRPCRequest):
+            self._open_requests.add(message.id)
+        await self._incoming.send(SessionMessage(message))
+
+    async def _finish(self) -> None:
+        """stdin closed: wait for the open requests' answers (at most ``grace`` s), then end the session."""
+        with anyio.move_on_after(self._grace):
+            while self._open_requests:
+                self._answered.clear()
+                await self._answered.wait()
+        await self._incoming.aclose()
+
+    async def write_stdout(self, outgoing: MemoryObjectReceiveStream[SessionMessage]) -> None:
+        async for session_message in outgoing:
+            message = session_message.message
+            self._writer.put(_encoded(message))
+            if isinstance(message, (types.JSONRPCResponse, types.JSONRPCError)) and message.id is not None:
+                self._open_requests.discard(message.id)
+                self._answered.set()
 
 
 def _encoded(message: types.JSONRPCMessage) -> bytes:
@@ -210,7 +149,7 @@ def _encoded(message: types.JSONRPCMessage) -> bytes:
         return (message.model_dump_json(by_alias=True, exclude_unset=True) + "\n").encode("utf-8")
     except (ValueError, UnicodeError):
         request_id = getattr(message, "id", None)
-        return error_line(request_id, types.INTERNAL_ERROR, "the answer holds text that JSON cannot carry")
+        return error_line(request_id, INTERNAL_ERROR, "the answer holds text that JSON cannot carry")
 
 
 def _claim_standard_streams() -> tuple[int, int]:
