@@ -8,6 +8,7 @@ import re
 from skillmem_hook.block.index_file import repository_path
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.render import read_block
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def name_list(title: str, names: Sequence[str]) -> list[str]:
     if not names:
         return []
     shown = names[:MAX_NAMES]
-    words = [f"{name}," for name in shown[:-1]] + [shown[-1]]
+    words = [f"{visible(name)}," for name in shown[:-1]] + [visible(shown[-1])]
     lines: list[str] = []
     line = f"  {title} ({len(names):,}):"
     for word in words:
@@ -98,7 +99,7 @@ def describe_warnings(warnings: Sequence[dict[str, str]]) -> str:
     lines = [f"{len(warnings):,} SKILL.md file(s) with warnings (all of them: 'skillmem index', under warnings):"]
     for warning in warnings[:MAX_WARNINGS]:
         path = os.path.join(repository_path(warning["root"], warning["path"]), "SKILL.md")
-        lines.append(f"  {path}: {brief_warning(warning['warning'])}")
+        lines.append(f"  {visible(path)}: {visible(brief_warning(warning['warning']))}")
     if len(warnings) > MAX_WARNINGS:
         lines.append(f"  ... and {len(warnings) - MAX_WARNINGS:,} more")
     return "\n".join(lines) + "\n"
@@ -118,7 +119,7 @@ def describe_skipped(skipped: Sequence[dict[str, str]]) -> str:
         return ""
     lines = [f"{len(skipped):,} SKILL.md file(s) left out of the block (all of them: 'skillmem index', under skipped):"]
     for item in skipped[:MAX_WARNINGS]:
-        lines.append(f"  {repository_path(item['root'], item['path'])}: {item['reason']}")
+        lines.append(f"  {visible(repository_path(item['root'], item['path']))}: {visible(item['reason'])}")
     if len(skipped) > MAX_WARNINGS:
         lines.append(f"  ... and {len(skipped) - MAX_WARNINGS:,} more")
     return "\n".join(lines) + "\n"

@@ -10,6 +10,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+
+from skillmem_hook.visible import for_people
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -17,17 +20,25 @@ if TYPE_CHECKING:
 
 
 # JSON leaves these raw with ensure_ascii=False, yet Python's splitlines() and
-# older JavaScript read them as line breaks: escaped, the line stays one line.
-_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+# older JavaScript read U+0085, U+2028 and U+2029 as line breaks, a terminal
+# acts on DEL and the C1 controls, and the bidi controls reorder what is read:
+# escaped as \\uXXXX, the very escape a JSON reader turns back into the character.
+_RAW_IN_JSON = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 def to_json(value: object) -> str:
-    """JSON text with non-ASCII kept as UTF-8 (no ``\\u`` escapes) and no character a reader splits lines at."""
+    """JSON text with non-ASCII kept as UTF-8, and no character a reader splits lines at or a terminal acts on."""
     text = json.dumps(value, ensure_ascii=False)
-    if any(character in text for character in _LINE_BREAKS):
-        for character, escape in _LINE_BREAKS.items():
-            text = text.replace(character, escape)
-    return text
+    return _RAW_IN_JSON.sub(_json_escape, text) if _RAW_IN_JSON.search(text) else text
+
+
+def write_text(stream: TextIO, text: str) -> None:
+    """Write a report for people (``--text``, a hook's report): what a skill's text holds is shown, not acted on."""
+    write_utf8(stream, for_people(text))
 
 
 def write_utf8(stream: TextIO, text: str) -> None:
@@ -57,8 +68,7 @@ def _encode_surrogates(text: str) -> bytes:
     # A surrogate surrogateescape never makes (\\ud800) is left for backslashreplace.
     with contextlib.suppress(UnicodeEncodeError):
         text = text.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
-    for character, escape in _LINE_BREAKS.items():
-        text = text.replace(character, escape)
+    text = _RAW_IN_JSON.sub(_json_escape, text)
     return text.encode("utf-8", "backslashreplace")
 
 
@@ -79,7 +89,7 @@ class Forgiving:
     def write(self, text: str) -> int:
         if self._stream is not None:
             try:
-                write_utf8(self._stream, text)
+                write_text(self._stream, text)
             except (OSError, ValueError):
                 silence(self._stream)
         return len(text)

@@ -222,3 +222,16 @@ def test_the_hooks_never_write_the_index_file_over_a_prompt_file_nor_wait_on_a_f
     Path(".skillmem.yaml").write_text("write: INDEX.md\n")
     assert skill_verify([]) == 2  # at once: a FIFO is never opened to wait for a writer
     assert "INDEX.md is not a regular file (a FIFO" in capsys.readouterr().err
+
+
+HOSTILE_FOLDER = "\x1b]0;PWNED-TITLE\x07\x1b[2K\x1b[1A\x1b[32mAll good\x1b[0m\nFAKE LINE"
+
+
+def test_a_hook_report_shows_control_characters_from_the_repository_as_escapes(repo, capsys):
+    write_skill(Path("skills"), HOSTILE_FOLDER, "---\nname: [a, b]\ndescription: x\x7f\u202e\n---\n")
+    write_skill(Path("skills"), "ok\x1b[2K", skill_md(None, "fine"))
+    assert skill_index([]) == 3
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err and "FAKE LINE" not in err.splitlines()
+    assert "\\x1b]0;PWNED-TITLE\\x07" in err
+    assert "ok\\x1b[2K" in err  # the folder's name, in the list of added skills

@@ -207,3 +207,21 @@ def test_prompt_raw_into_a_full_stdout_is_a_clear_error_not_a_bug(tmp_path):
     assert result.returncode == 2
     error = json.loads(result.stderr)["error"]
     assert error.startswith("cannot write the result to stdout")
+
+
+def test_a_json_line_escapes_what_a_terminal_acts_on_and_reads_back_the_same():
+    value = {"description": "del\x7f c1\x9b[2K bidi\u202e sep\u2028 esc\x1b nbsp\u00a0 中"}
+    text = to_json(value)
+    assert not {"\x7f", "\x9b", "\u202e", "\u2028", "\x1b"} & set(text)
+    assert "nbsp\u00a0 中" in text  # other non-ASCII text stays as it is
+    assert json.loads(text) == value
+
+
+def test_a_json_error_line_naming_a_file_that_is_not_utf8_stays_json_once_escaped_for_people(capsys):
+    def fail():
+        raise FileAccessError("cannot read skills/caf\udce9/SKILL.md \x1b[2K", "check it")
+
+    assert run_reporting_errors(lambda: "skillmem index", fail) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err
+    assert json.loads(err)["error"] == "cannot read skills/caf\udce9/SKILL.md \x1b[2K"

@@ -8,16 +8,18 @@ quarter second, without a call waiting for the check.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
-from skillmem_hook.agents.route import skill_file
-from skillmem_hook.agents.watch import take_snapshot
+from skillmem_hook.agents.route import name_key, skill_file
+from skillmem_hook.agents.watch import decisive_files, take_snapshot
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.config import CONFIG_FILE, load_settings, require_roots
+from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import UsageError
 from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -69,7 +71,8 @@ class SkillLibrary:
             # Configuration first: a new .skillmem.yaml can name other roots.
             settings = load_settings(self._flag_roots or None)
             roots = require_roots(settings)
-            snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
+            # Before the scan: a change during it shows next time.
+            snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
             self._catalog, self._snapshot = scan_roots(roots, settings.catalog_options()), snapshot
             # Built once a change, not once a call: a query is then a few milliseconds.
             self._index = SearchIndex.build(self._catalog.skills, settings.aliases)
@@ -112,21 +115,37 @@ class SkillLibrary:
 
     def read(self, name: str) -> str:
         """The SKILL.md text of the skill called ``name`` (its name, or @owner/name)."""
+        return self.read_skill(name)["text"]
+
+    def read_skill(self, name: str) -> dict[str, str]:
+        """The skill called ``name``: its label, the path of its SKILL.md and that file's text."""
         skill = find_skill(self.catalog().skills, name)
         # The one safe reader: no link out of the root, regular files only, size-capped, never blocking.
-        return read_skill_file(skill.root, skill.path, MAX_SKILL_BYTES).decode("utf-8", errors="replace")
+        text = read_skill_file(skill.root, skill.path, MAX_SKILL_BYTES).decode("utf-8", errors="replace")
+        return {"name": skill.label, "path": skill_file(skill.root, skill.path), "text": text}
 
 
 def find_skill(skills: Sequence[Skill], name: str) -> Skill:
-    """The skill whose label or name is ``name``; raises UsageError naming what to do instead."""
+    """The skill whose label or name is ``name``; raises UsageError naming what to do instead.
+
+    An exact label or name wins; otherwise one compared as the route hook
+    compares names (case, width and separators aside: ``Web-Scraper``,
+    ``web scraper``), when only one skill fits.
+    """
     wanted = name.strip()
-    exact = [skill for skill in skills if wanted in (skill.label, skill.name)]
-    if len(exact) == 1:
-        return exact[0]
-    if len(exact) > 1:
-        labels = ", ".join(sorted(skill.label for skill in exact))
-        raise UsageError(f"several skills are named {wanted!r}: {labels}", "ask again with the full @owner/name")
+    found = [skill for skill in skills if wanted in (skill.label, skill.name)]
+    if not found:
+        key = name_key(wanted)
+        found = [skill for skill in skills if key in (name_key(skill.label), name_key(skill.name))] if key else []
+    if len(found) == 1:
+        return found[0]
+    shown = visible(wanted[:60]) + ("…" if len(wanted) > 60 else "")
+    if found:
+        labels = ", ".join(sorted(skill.label for skill in found)[:10])
+        raise UsageError(
+            f"several skills are named '{shown}': {labels}", "ask again with the exact name or @owner/name"
+        )
     raise UsageError(
-        f"no skill named {wanted!r}",
-        "use a name exactly as skill_search returns it; excluded skills cannot be read",
+        f"no skill named '{shown}'",
+        "use a name as skill_search returns it; excluded skills cannot be read",
     )

@@ -1,66 +1,146 @@
 """``skillmem mcp``: the skills as two MCP tools, over stdio, on the official MCP Python SDK.
 
 Imported only by the mcp command, so the hooks and the other commands never
-load the SDK. The tools are thin: ``library.py`` finds, ranks (through
-search/) and reads; this module turns its errors into MCP tool errors.
+load the SDK. The tools are thin: ``mcp_tools.py`` holds their schemas and
+checks their arguments, ``library.py`` finds, ranks (through search/) and
+reads; this module runs each call in a thread of its own, for at most
+CALL_SECONDS, and turns what it returns or raises into an MCP result.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import contextlib
+import json
+import os
+import threading
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+import anyio
+import mcp_types as types
+from mcp.server.lowlevel.server import Server
 
 from skillmem_hook import __version__
-from skillmem_hook.errors import SkillmemError
+from skillmem_hook.agents.mcp_stdio import serve_stdio
+from skillmem_hook.agents.mcp_tools import TOOLS, call_tool
+from skillmem_hook.errors import FileAccessError, SkillmemError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import TypeVar
+    from typing import Any
+
+    from mcp.server.context import ServerRequestContext
 
     from skillmem_hook.agents.library import SkillLibrary
-
-    Result = TypeVar("Result")
 
 INSTRUCTIONS = (
     "Agent skills of this repository. Call skill_search with the user's task in their own words "
     "(any language) to find the skill that fits, then read its SKILL.md (skill_read, or the path)."
 )
-
-SEARCH_DESCRIPTION = (
-    "Find the skills that fit a task, best first. intent: the task in the user's words, any language; "
-    "top_k: how many results (1 to 50). Each result has the skill's name, description, domain, "
-    "the path of its SKILL.md (relative to the repository) and a score."
-)
-READ_DESCRIPTION = "The full text of one skill's SKILL.md, by its name as skill_search returns it."
-
-
-def build_server(library: SkillLibrary) -> MCPServer[Any]:
-    server: MCPServer[Any] = MCPServer(name="skillmem", version=__version__, instructions=INSTRUCTIONS)
-
-    @server.tool(description=SEARCH_DESCRIPTION)
-    def skill_search(intent: str, top_k: int = 5) -> dict[str, Any]:
-        results = _as_tool_error(lambda: library.search(intent, top_k))
-        return {"query": intent, "results": results, "count": len(results)}
-
-    @server.tool(description=READ_DESCRIPTION)
-    def skill_read(name: str) -> str:
-        return _as_tool_error(lambda: library.read(name))
-
-    return server
+# Every call answers within this many seconds (a slow disk or git gives a tool
+# error, never a hang): under the 10 s a client is promised. The environment
+# variable SKILLMEM_MCP_CALL_SECONDS changes it.
+CALL_SECONDS = 8.0
+# Calls run at once; more wait their turn, within their time.
+MAX_WORKERS = 16
 
 
-def _as_tool_error(action: Callable[[], Result]) -> Result:
-    """Run a tool's work; a failure a user can act on becomes a tool error with its hint."""
+def call_seconds() -> float:
     try:
-        return action()
-    except SkillmemError as error:
-        raise ToolError(f"{error.message}. Hint: {error.hint}") from None
+        seconds = float(os.environ.get("SKILLMEM_MCP_CALL_SECONDS", CALL_SECONDS))
+    except ValueError:
+        return CALL_SECONDS
+    return seconds if 0 < seconds < float("inf") else CALL_SECONDS
+
+
+def build_server(library: SkillLibrary, seconds: float) -> Server[Any]:
+    workers = anyio.Semaphore(MAX_WORKERS)
+
+    async def list_tools(
+        _context: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        tools = [
+            types.Tool(
+                name=name, description=tool["description"], input_schema=tool["input"], output_schema=tool["output"]
+            )
+            for name, tool in TOOLS.items()
+        ]
+        return types.ListToolsResult(tools=tools)
+
+    async def answer(_context: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+        try:
+            with anyio.fail_after(seconds):
+                async with workers:
+                    structured = await in_own_thread(lambda: call_tool(library, params.name, params.arguments))
+        except SkillmemError as error:
+            return tool_error(f"{error.message}. Hint: {error.hint}")
+        except TimeoutError:
+            return tool_error(
+                f"the call took longer than {seconds:g} s and was left. Hint: the skills' disk or git is slow "
+                "or blocked; call again"
+            )
+        except Exception as error:  # noqa: BLE001 - the server answers and keeps running whatever one call does
+            return tool_error(
+                f"unexpected error: {type(error).__name__}. Hint: this is a bug in skillmem; please report it"
+            )
+        text = structured["text"] if params.name == "skill_read" else json.dumps(structured, ensure_ascii=False)
+        return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=structured)
+
+    return Server(
+        "skillmem",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=answer,
+    )
+
+
+def tool_error(text: str) -> types.CallToolResult:
+    # A path with a byte that is not UTF-8 (a lone surrogate) would make the answer unencodable.
+    shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return types.CallToolResult(content=[types.TextContent(type="text", text=shown)], is_error=True)
+
+
+async def in_own_thread(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``work()`` in a daemon thread: a call that outlives its time is left running, and never holds the exit."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[dict[str, Any]] = loop.create_future()
+
+    def settle(result: dict[str, Any] | None, error: BaseException | None) -> None:
+        if future.done():
+            return  # the call was given up on: its answer has no one to go to
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result or {})
+
+    def target() -> None:
+        try:
+            result, error = work(), None
+        except BaseException as raised:  # noqa: BLE001 - handed to the waiting call as it is
+            result, error = None, raised
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the server has stopped
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=target, name="skillmem-mcp-call", daemon=True).start()
+    return await future
 
 
 def serve(library: SkillLibrary) -> None:
-    """Answer MCP requests on stdin/stdout until the client closes the connection."""
+    """Answer MCP requests on stdin/stdout until the client closes stdin (or stops reading stdout)."""
+    seconds = call_seconds()
+    server = build_server(library, seconds)
     library.watch()
-    build_server(library).run("stdio")
+
+    async def main() -> OSError | None:
+        async def run(incoming: Any, outgoing: Any) -> None:
+            await server.run(incoming, outgoing, server.create_initialization_options())
+
+        return await serve_stdio(run, grace=seconds + 1)
+
+    failure = anyio.run(main)
+    if failure is not None and not isinstance(failure, BrokenPipeError):  # a client gone is the end of a session
+        raise FileAccessError(
+            f"cannot write the MCP answer to stdout: {failure.strerror or failure}",
+            "the server answers on stdout: start it from an MCP client that reads it",
+        )

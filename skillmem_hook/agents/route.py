@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import re
 
+from skillmem_hook.visible import visible
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -34,6 +36,7 @@ _WORD = re.compile(r"[^\W_]+")
 _SEPARATORS = frozenset(" -_")
 _NAME_MARKS = frozenset("/$@`'\"")
 _SKILL_WORDS = frozenset({"skill", "skills", "技能"})
+_QUOTE_ESCAPES = str.maketrans({'"': '\\"', "<": "\\u003c", ">": "\\u003e"})
 # Kana, CJK ideographs, Hangul: scripts written without spaces between words.
 _CJK_RANGES = (("\u3040", "\u30ff"), ("\u3400", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
 
@@ -195,10 +198,20 @@ def score_rule_on(threshold: float = ROUTE_SCORE_THRESHOLD) -> bool:
 
 
 def route_line(targets: list[Target]) -> str:
-    """One short line for the model: which skill(s), and where their instructions are."""
-    named = "; ".join(f"{target.label} ({target.path})" for target in targets)
+    """One short line for the model: which skill(s), and where their instructions are.
+
+    The label and the path are the repository's text, so they are quoted: a
+    line break, a control character or markup in them (``</user-prompt-submit-hook>``)
+    shows as an escape and can neither add a line nor close a tag.
+    """
+    named = "; ".join(f"{quoted(target.label)} ({quoted(target.path)})" for target in targets)
     noun = "skill" if len(targets) == 1 else "skills"
     return f"Skill hint: this prompt points at the {noun} {named}. Read the SKILL.md before you start."
+
+
+def quoted(text: str) -> str:
+    """``text`` in double quotes, its quotes, angle brackets and control characters escaped."""
+    return '"' + visible(text).translate(_QUOTE_ESCAPES) + '"'
 
 
 def hook_output(line: str) -> bytes:

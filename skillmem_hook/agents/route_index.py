@@ -15,14 +15,14 @@ import os
 import zlib
 
 from skillmem_hook.agents.route import Target, skill_keys
-from skillmem_hook.agents.watch import Snapshot, take_snapshot
+from skillmem_hook.agents.watch import Snapshot, decisive_files, take_snapshot
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 
-HEADER = "skillmem-route-index 4"
+HEADER = "skillmem-route-index 5"  # 5: a skill's own one-word alias needs a mark
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 
 
@@ -77,17 +77,21 @@ def _checksum(payload: bytes) -> str:
 def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     """Scan the configured roots (as every command finds them) into a fresh index."""
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a warm index never needs the scanner
-    from skillmem_hook.config import CONFIG_FILE, load_settings, require_roots  # noqa: PLC0415
+    from skillmem_hook.config import load_settings, require_roots  # noqa: PLC0415
     from skillmem_hook.search.aliases import aliases_of  # noqa: PLC0415
 
     settings = load_settings(flag_roots or None)
     roots = require_roots(settings)
-    snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
+    # Before the scan: a change during it shows next time.
+    snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
     skills = scan_roots(roots, settings.catalog_options()).skills
-    rows: list[Row] = [
-        (skill.label, skill.root, skill.path, skill_keys([skill.name], aliases_of(skill, settings.aliases)))
-        for skill in sorted(skills, key=lambda skill: skill.label)
-    ]
+    rows: list[Row] = []
+    for skill in sorted(skills, key=lambda skill: skill.label):
+        # A skill's own aliases are the repository's words, so a one-word one needs a mark, like a
+        # one-word name ("fix" must not fire on "fix the typo"); the configuration's stay trusted.
+        own = aliases_of(skill, {})
+        configured = aliases_of(skill, settings.aliases)[len(own) :]
+        rows.append((skill.label, skill.root, skill.path, skill_keys([skill.name, *own], configured)))
     return RouteIndex(roots, rows, snapshot)
 
 

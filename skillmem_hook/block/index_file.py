@@ -12,6 +12,7 @@ import os
 import re
 
 from skillmem_hook.block.render import group_by_domain
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,12 +40,14 @@ def render_index_file(skills: Sequence[Skill], index_folder: str = ".") -> bytes
 
 
 def _index_line(skill: Skill, index_folder: str) -> str:
-    description = escape_markdown(" ".join(skill.description.split())) or "(no description)"
+    description = escape_markdown(visible(" ".join(skill.description.split()))) or "(no description)"
     folder = repository_path(skill.root, skill.path)
     from urllib.parse import quote  # noqa: PLC0415 - with ipaddress, 2 ms of every hook's start; few write an index
 
     target = quote(os.path.relpath(os.path.join(folder, "SKILL.md"), index_folder or "."))
-    return f"- **{escape_markdown(skill.label)}**: {description} ([{escape_markdown(folder)}]({target}))"
+    # Escaped visibly: a line break in a folder name must not end the list item, nor an ESC reach a terminal.
+    label, shown_folder = escape_markdown(visible(skill.label)), escape_markdown(visible(folder))
+    return f"- **{label}**: {description} ([{shown_folder}]({target}))"
 
 
 def escape_markdown(text: str) -> str:

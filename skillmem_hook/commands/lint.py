@@ -13,7 +13,8 @@ from skillmem_hook.lint.files import lint_paths
 from skillmem_hook.lint.options import lint_options
 from skillmem_hook.lint.rules import ERROR
 from skillmem_hook.report import emit
-from skillmem_hook.streams import write_utf8
+from skillmem_hook.streams import write_text
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 def lint(files: Sequence[str], roots: Sequence[str], *, text: bool, section: dict[str, object] | None = None) -> int:
     run = collect_findings(files, roots, section)
     if text:
-        write_utf8(sys.stdout, describe_findings(run))
+        write_text(sys.stdout, describe_findings(run))
     else:
         errors = count_errors(run)
         emit(
@@ -54,7 +55,7 @@ def count_errors(run: LintRun) -> int:
 def describe_findings(run: LintRun) -> str:
     """One ``path:line:col: CODE message`` line per finding, then a one-line summary."""
     errors = count_errors(run)
-    lines = [finding.as_text() for finding in run.findings]
+    lines = [visible(finding.as_text()) for finding in run.findings]  # one line each, whatever a path holds
     warnings = len(run.findings) - errors
     lines.append(
         f"skill-lint: {_count(run.checked, 'SKILL.md file')} checked, "

@@ -6,7 +6,9 @@ its own; a failure before the server starts is the usual JSON line on stderr.
 
 from __future__ import annotations
 
-from skillmem_hook.errors import EXIT_OK, UsageError
+import sys
+
+from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,5 +25,7 @@ def mcp(flag_roots: Sequence[str] | None) -> int:
         ) from None
     from skillmem_hook.agents.library import SkillLibrary  # noqa: PLC0415
 
+    if sys.stdout is None:  # started with stdout closed (>&-): no answer could ever reach a client
+        raise FileAccessError("stdout is closed", "the MCP server answers on stdout: start it from an MCP client")
     serve(SkillLibrary(flag_roots))
     return EXIT_OK

@@ -22,7 +22,9 @@ from skillmem_hook.agents.route import (
     route_line,
     score_rule_on,
 )
-from skillmem_hook.agents.route_index import current_route_index, index_location
+from skillmem_hook.agents.route_index import index_location
+from skillmem_hook.agents.route_warmup import current_or_built
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,7 +47,7 @@ def route(arguments: Sequence[str]) -> int:
         sys.stdout.buffer.write(output)
         sys.stdout.flush()
     except BaseException as error:  # noqa: BLE001 - any failure must leave the prompt alone
-        sys.stderr.write(f"skillmem route: no hint ({_reason(error)}); the prompt goes on unchanged\n")
+        sys.stderr.write(f"skillmem route: no hint ({visible(_reason(error))}); the prompt goes on unchanged\n")
     finally:
         disarm()
     return 0
@@ -60,7 +62,7 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
         os.chdir(hook.cwd)  # the prompt's project: where its .skillmem.yaml and skills are
     if not hook.prompt.strip():
         return b""
-    index = current_route_index(index_location(os.getcwd(), roots), roots)
+    index = current_or_built(index_location(os.getcwd(), roots), roots)
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
     if not named and score_rule_on():

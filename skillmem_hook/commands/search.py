@@ -13,7 +13,8 @@ from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
 from skillmem_hook.search.rank import SearchIndex
-from skillmem_hook.streams import write_utf8
+from skillmem_hook.streams import write_text
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def search(
     hits = SearchIndex.build(skills, aliases).query(intent, top)
     results = [hit_json(hit) for hit in hits]
     if text:
-        write_utf8(sys.stdout, render_text(results))
+        write_text(sys.stdout, render_text(results))
         return EXIT_OK
     emit({"query": intent, "results": results, "count": len(results)})
     return EXIT_OK
@@ -79,7 +80,7 @@ def render_text(results: Sequence[Mapping[str, object]]) -> str:
         description = " ".join(str(result["description"]).split())
         if len(description) > _TEXT_DESCRIPTION:
             description = description[: _TEXT_DESCRIPTION - 1] + "…"
-        lines.append(f"{rank}. {result['name']}  ({result['score']}, {result['domain']})")
+        lines.append(f"{rank}. {visible(str(result['name']))}  ({result['score']}, {result['domain']})")
         lines.append(f"   {description}")
-        lines.append(f"   {result['path']}")
+        lines.append(f"   {visible(str(result['path']))}")
     return "\n".join(lines) + "\n"

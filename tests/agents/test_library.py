@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -107,3 +108,24 @@ def test_find_skill_strips_spaces_and_prefers_the_exact_label():
     skills = [Skill(name="pdf", description="", path="@acme/pdf", root="r", warnings=[])]
     assert find_skill(skills, " pdf ").label == "@acme/pdf"
     assert find_skill(skills, "@acme/pdf").path == "@acme/pdf"
+
+
+def test_a_skill_md_gone_or_turned_into_a_fifo_since_the_scan_says_so_at_once(root):
+    library = SkillLibrary([str(root)], clock=Clock())  # the clock stands still: the catalog is not re-read
+    skill_file = root / "csv-to-table" / "SKILL.md"
+    skill_file.unlink()
+    with pytest.raises(FileAccessError, match="is gone") as gone:
+        library.read("csv-to-table")
+    assert "search again" in gone.value.hint and "permissions" not in gone.value.hint
+    os.mkfifo(skill_file)
+    with pytest.raises(FileAccessError, match=r"is a FIFO .*not a regular file"):
+        library.read("csv-to-table")
+
+
+def test_a_name_in_other_case_or_with_other_separators_finds_the_one_skill_that_fits(root):
+    write_skill(root, "web-scraper", skill_md("web-scraper", "Scrape pages"))
+    library = SkillLibrary([str(root)])
+    assert library.read_skill("Web-Scraper")["name"] == "web-scraper"
+    assert library.read_skill("web scraper")["path"].endswith("web-scraper/SKILL.md")
+    with pytest.raises(UsageError, match="several skills are named 'PDF'"):
+        library.read("PDF")  # two owners' pdf: still ambiguous

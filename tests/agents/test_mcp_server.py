@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import shlex
 import shutil
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -30,12 +34,16 @@ def repo(tmp_path):
     return folder
 
 
-def run_session(repo, steps):
+def run_session(repo, steps, env=None):
     """Start the server in ``repo`` and run ``steps(session)`` inside one MCP session."""
     results = {}
 
     async def main():
-        parameters = StdioServerParameters(command=SERVER[0], args=SERVER[1:], cwd=str(repo))
+        # The SDK passes only a few variables on: PYTHONPATH too, so the server runs the code under test.
+        passed = {key: os.environ[key] for key in ("PYTHONPATH",) if key in os.environ}
+        parameters = StdioServerParameters(
+            command=SERVER[0], args=SERVER[1:], cwd=str(repo), env={**passed, **(env or {})}
+        )
         with open(repo.parent / "server-stderr.txt", "w") as errors:
             async with stdio_client(parameters, errlog=errors) as (read, write), ClientSession(read, write) as session:
                 await session.initialize()
@@ -135,9 +143,278 @@ def inspector(repo, *arguments):
 def test_the_mcp_inspector_cli_lists_and_calls_the_tools(repo):
     listed = inspector(repo, "--method", "tools/list")
     assert {tool["name"] for tool in listed["tools"]} == {"skill_search", "skill_read"}
+    search = next(tool for tool in listed["tools"] if tool["name"] == "skill_search")
+    top_k = search["inputSchema"]["properties"]["top_k"]
+    assert (top_k["minimum"], top_k["maximum"], bool(top_k["description"])) == (1, 50, True)
+    assert search["outputSchema"]["properties"]["results"]["items"]["required"]
     found = inspector(repo, "--method", "tools/call", "--tool-name", "skill_search", "--tool-arg", "intent=docker")
     assert found["isError"] is False
     assert found["structuredContent"]["results"][0]["path"] == "skills/docker-deploy/SKILL.md"
     missing = inspector(repo, "--method", "tools/call", "--tool-name", "skill_read", "--tool-arg", "name=nope")
     assert missing["isError"] is True
     assert "Hint: " in missing["content"][0]["text"]
+
+
+def test_the_schemas_state_every_argument_rule_and_the_shape_of_each_result(repo):
+    async def steps(session):
+        return {"tools": (await session.list_tools()).tools}
+
+    tools = {tool.name: tool for tool in run_session(repo, steps)["tools"]}
+    search, read = tools["skill_search"], tools["skill_read"]
+    properties = search.input_schema["properties"]
+    assert properties["top_k"] == {**properties["top_k"], "type": "integer", "minimum": 1, "maximum": 50, "default": 5}
+    assert properties["intent"]["type"] == "string" and properties["intent"]["maxLength"] == 4096
+    assert read.input_schema["properties"]["name"]["maxLength"] == 256
+    for tool in (search, read):
+        assert tool.input_schema["additionalProperties"] is False
+        assert all(rule["description"] for rule in tool.input_schema["properties"].values())
+        assert tool.output_schema["type"] == "object" and tool.output_schema["additionalProperties"] is False
+    result = search.output_schema["properties"]["results"]["items"]
+    assert set(result["required"]) == {"name", "description", "domain", "path", "score"}
+    assert set(read.output_schema["required"]) == {"name", "path", "text"}
+
+
+def test_a_name_read_with_other_case_or_separators_finds_the_one_skill_it_fits(repo):
+    async def steps(session):
+        return {
+            "cased": await session.call_tool("skill_read", {"name": "CSV-To-Table"}),
+            "spaced": await session.call_tool("skill_read", {"name": "docker deploy"}),
+        }
+
+    results = run_session(repo, steps)
+    assert results["cased"].structured_content["name"] == "csv-to-table"
+    assert results["cased"].structured_content["path"] == "skills/csv-to-table/SKILL.md"
+    assert text_of(results["cased"]) == (repo / "skills" / "csv-to-table" / "SKILL.md").read_text()
+    assert results["spaced"].structured_content["name"] == "docker-deploy"
+
+
+def test_arguments_of_the_wrong_type_or_size_are_tool_errors_with_a_hint_and_a_short_echo(repo):
+    calls = {
+        "string_top_k": ("skill_search", {"intent": "csv", "top_k": "5"}),
+        "boolean_top_k": ("skill_search", {"intent": "csv", "top_k": True}),
+        "number_intent": ("skill_search", {"intent": 123}),
+        "huge_intent": ("skill_search", {"intent": "x" * 500_000}),
+        "huge_name": ("skill_read", {"name": "y" * 500_000}),
+        "unknown": ("skill_search", {"intent": "csv", "limit": 3}),
+    }
+
+    async def steps(session):
+        return {key: await session.call_tool(tool, arguments) for key, (tool, arguments) in calls.items()}
+
+    results = run_session(repo, steps)
+    for key, result in results.items():
+        assert result.is_error, key
+        text = text_of(result)
+        assert "Hint: " in text and "pydantic" not in text and len(text) < 300, (key, text[:300])
+    assert "must be a JSON integer, not the string '5'" in text_of(results["string_top_k"])
+    assert "not the boolean true" in text_of(results["boolean_top_k"])
+    assert "500,000 characters" in text_of(results["huge_intent"])
+
+
+@pytest.fixture
+def tracked_repo(repo, tmp_path):
+    """``repo`` under git, read in git's view (``tracked: true``), with a ``git`` on PATH that can be made slow."""
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\ntracked: true\n")
+    identity = ["-c", "user.name=t", "-c", "user.email=t@example.com"]
+    for arguments in (["init", "-q"], ["add", "-A"], [*identity, "commit", "-q", "-m", "skills"]):
+        subprocess.run(["git", *arguments], cwd=repo, check=True, capture_output=True)
+    slow_git = tmp_path / "bin" / "git"
+    slow_git.parent.mkdir()
+    real_git = shutil.which("git")
+    slow_git.write_text(f'#!/bin/sh\n[ -e "{repo}/.slow" ] && sleep 30\nexec "{real_git}" "$@"\n')
+    slow_git.chmod(0o755)
+    return repo
+
+
+def slow_git_env(repo):
+    return {"PATH": f"{repo.parent / 'bin'}{os.pathsep}{os.environ['PATH']}", "SKILLMEM_MCP_CALL_SECONDS": "2"}
+
+
+def test_a_fifo_in_a_skills_place_is_refused_at_once_and_never_takes_the_server_down(tracked_repo):
+    skill_file = tracked_repo / "skills" / "csv-to-table" / "SKILL.md"
+
+    async def steps(session):
+        skill_file.unlink()
+        os.mkfifo(skill_file)  # git's index still lists a regular file: the catalog keeps the skill
+        with anyio.fail_after(30):
+            reads = [None] * 45
+
+            async def read(number):
+                reads[number] = await session.call_tool("skill_read", {"name": "csv-to-table"})
+
+            async with anyio.create_task_group() as group:
+                for number in range(45):
+                    group.start_soon(read, number)
+            search = await session.call_tool("skill_search", {"intent": "docker deploy"})
+        return {"reads": reads, "search": search}
+
+    results = run_session(tracked_repo, steps)
+    assert all(read.is_error and "is a FIFO" in text_of(read) for read in results["reads"])
+    assert results["search"].structured_content["results"][0]["name"] == "docker-deploy"
+
+
+def test_a_call_that_cannot_finish_in_time_is_a_tool_error_and_the_server_goes_on(tracked_repo):
+    async def steps(session):
+        first = await session.call_tool("skill_search", {"intent": "docker deploy"})
+        (tracked_repo / ".slow").touch()  # from now on git takes 30 s
+        write_skill(tracked_repo / "skills", "k8s-helm", skill_md("k8s-helm", "Write helm charts"))
+        await anyio.sleep(1.0)  # the watcher sees the change and waits on git, holding the catalog
+        with anyio.fail_after(20):
+            slow = await session.call_tool("skill_search", {"intent": "docker deploy"})
+        return {"first": first, "slow": slow}
+
+    results = run_session(tracked_repo, steps, env=slow_git_env(tracked_repo))
+    assert not results["first"].is_error
+    assert results["slow"].is_error
+    assert "took longer than 2 s" in text_of(results["slow"]) and "Hint: " in text_of(results["slow"])
+
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+}
+
+
+class RawClient:
+    """JSON-RPC lines written to the server's stdin by hand, as a client with its own bugs would."""
+
+    def __init__(self, repo, env=None):
+        self.process = subprocess.Popen(
+            SERVER,
+            cwd=repo,
+            env={**os.environ, **(env or {})},
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self.send(json.dumps(INITIALIZE).encode())
+        assert self.answer()["id"] == 0
+        self.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
+
+    def send(self, line):
+        self.process.stdin.write(line + b"\n")
+        self.process.stdin.flush()
+
+    def answer(self, seconds=30):
+        """The next line the server writes; fails, rather than hang, when none comes."""
+        lines = []
+        reader = threading.Thread(target=lambda: lines.append(self.process.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(seconds)
+        assert lines and lines[0], "the server gave no answer"
+        return json.loads(lines[0])
+
+    def call(self, number, tool, arguments):
+        request = {
+            "jsonrpc": "2.0",
+            "id": number,
+            "method": "tools/call",
+            "params": {"name": tool, "arguments": arguments},
+        }
+        self.send(json.dumps(request).encode())
+
+
+def test_every_request_line_gets_an_answer_even_when_it_cannot_be_read(repo):
+    client = RawClient(repo)
+    try:
+        client.send(b"this is not json")
+        assert client.answer()["error"]["code"] == -32700
+        client.send(
+            b'{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "skill_read", '
+            b'"arguments": {"name": "\\ud800"}}}'
+        )
+        answer = client.answer()
+        assert (answer["id"], answer["error"]["code"]) == (7, -32600)
+        assert "lone surrogate" in answer["error"]["message"]
+        client.send(
+            b'{"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": {"name": "skill_search", '
+            b'"arguments": {"intent": "' + b"a" * (3 * 1024 * 1024) + b'"}}}'
+        )
+        answer = client.answer()
+        assert (answer["id"], answer["error"]["message"]) == (8, "the message is larger than 1 MiB")
+        client.call(9, "skill_search", {"intent": "docker"})
+        assert client.answer()["result"]["structuredContent"]["results"][0]["name"] == "docker-deploy"
+    finally:
+        client.process.stdin.close()
+        assert client.process.wait(timeout=30) == 0
+
+
+def test_the_server_exits_when_stdin_closes_whatever_its_calls_are_doing(tracked_repo):
+    client = RawClient(tracked_repo, env=slow_git_env(tracked_repo))
+    (tracked_repo / ".slow").touch()
+    write_skill(tracked_repo / "skills", "k8s-helm", skill_md("k8s-helm", "Write helm charts"))
+    time.sleep(1.0)  # the watcher sees the change and waits on git, holding the catalog
+    for number in range(1, 4):
+        client.call(number, "skill_search", {"intent": "helm"})  # each waits on a git that takes 30 s
+    client.process.stdin.close()
+    answers = [client.answer() for _ in range(3)]
+    assert all(answer["result"]["isError"] for answer in answers)
+    assert client.process.wait(timeout=20) == 0  # long before the 30 s git returns
+
+
+@pytest.mark.parametrize("stdout", ["closed", "/dev/full"])
+def test_with_stdout_closed_or_full_the_server_exits_2_with_one_json_line_and_no_bug_report(repo, stdout):
+    if stdout == "/dev/full" and not os.path.exists("/dev/full"):
+        pytest.skip("this system has no /dev/full")
+    redirect = ">&-" if stdout == "closed" else "> /dev/full"
+    line = shlex.quote(json.dumps(INITIALIZE))
+    command = f"echo {line} | {shlex.join(SERVER)} {redirect}"
+    result = subprocess.run(["sh", "-c", command], cwd=repo, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    error = json.loads(result.stderr)
+    assert error["tool"] == "skillmem mcp" and "stdout" in error["error"] and "bug" not in error["hint"]
+
+
+def test_git_add_and_git_rm_cached_are_seen_in_gits_view(tracked_repo):
+    def git(*arguments):
+        subprocess.run(["git", *arguments], cwd=tracked_repo, check=True, capture_output=True)
+
+    async def steps(session):
+        write_skill(tracked_repo / "skills", "k8s-helm", skill_md("k8s-helm", "Write Kubernetes helm charts"))
+        await anyio.sleep(1.0)
+        untracked = await session.call_tool("skill_read", {"name": "k8s-helm"})
+        git("add", "skills/k8s-helm")
+        git("rm", "-q", "--cached", "skills/docker-deploy/SKILL.md")
+        await anyio.sleep(1.0)  # the watcher checks every quarter second
+        return {
+            "untracked": untracked,
+            "added": await session.call_tool("skill_read", {"name": "k8s-helm"}),
+            "removed": await session.call_tool("skill_read", {"name": "docker-deploy"}),
+        }
+
+    results = run_session(tracked_repo, steps)
+    assert results["untracked"].is_error
+    assert not results["added"].is_error
+    assert results["removed"].is_error and "no skill named 'docker-deploy'" in text_of(results["removed"])
+
+
+def test_a_configuration_above_the_start_folder_is_watched(repo):
+    (repo / "sub").mkdir()
+
+    async def steps(session):
+        before = await session.call_tool("skill_read", {"name": "csv-to-table"})
+        (repo / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-to-table]\n")
+        await anyio.sleep(1.0)
+        return {"before": before, "after": await session.call_tool("skill_read", {"name": "csv-to-table"})}
+
+    (repo / ".git").mkdir()  # the repository's top, where the search for the configuration stops
+    results = run_session(repo / "sub", steps)
+    assert not results["before"].is_error
+    assert results["after"].is_error and "excluded skills cannot be read" in text_of(results["after"])
+
+
+def test_a_folder_name_that_is_not_utf8_is_skipped_and_never_fails_a_call(repo):
+    folder = os.path.join(os.fsencode(repo / "skills"), b"caf\xe9")
+    os.mkdir(folder)
+    with open(os.path.join(folder, b"SKILL.md"), "wb") as file:
+        file.write(skill_md("cafe-menu", "Latin-1 folder for the cafe menu"))
+
+    async def steps(session):
+        return {"found": await session.call_tool("skill_search", {"intent": "cafe menu"})}
+
+    found = run_session(repo, steps)["found"]
+    assert not found.is_error, text_of(found)
+    # One rule in every command (issue 17 item 13): such a skill is skipped with a reason, never served.
+    assert "cafe-menu" not in [result["name"] for result in found.structured_content["results"]]

@@ -107,7 +107,7 @@ def test_the_result_does_not_depend_on_the_order_of_the_skills(order, prompt):
 def test_the_hook_output_is_the_json_claude_code_reads_byte_for_byte():
     line = route_line([Target("csv-to-table", "skills", "csv-to-table")])
     assert line == (
-        "Skill hint: this prompt points at the skill csv-to-table (skills/csv-to-table/SKILL.md). "
+        'Skill hint: this prompt points at the skill "csv-to-table" ("skills/csv-to-table/SKILL.md"). '
         "Read the SKILL.md before you start."
     )
     output = hook_output(line)
@@ -115,7 +115,7 @@ def test_the_hook_output_is_the_json_claude_code_reads_byte_for_byte():
     assert json.loads(output) == {
         "hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": line}
     }
-    assert "skills a (" in route_line([Target("a", "r", "a"), Target("b", "r", "b")])
+    assert 'skills "a" (' in route_line([Target("a", "r", "a"), Target("b", "r", "b")])
 
 
 @pytest.mark.parametrize(

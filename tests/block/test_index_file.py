@@ -11,6 +11,7 @@ from markdown_it import MarkdownIt
 
 from skillmem_hook.block.index_file import escape_markdown, render_index_file, repository_path
 from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.visible import visible
 
 # CommonMark with GitHub's table and strikethrough rules, HTML allowed: what GitHub would interpret.
 MARKDOWN = MarkdownIt("commonmark").enable(["table", "strikethrough"])
@@ -64,7 +65,7 @@ names = st.text(
 def test_any_name_and_description_render_as_exactly_their_text(name, description):
     data = render_index_file([skill(name, description, path="s")])
     (children,) = rendered_items(data)
-    shown = " ".join(description.split()) or "(no description)"
+    shown = visible(" ".join(description.split())) or "(no description)"  # a bidi control shows as an escape
     assert plain_text(children) == f"{name}: {shown} (skills/s)"
     assert links(children) == ["skills/s/SKILL.md"]
 
@@ -111,3 +112,13 @@ def test_the_index_file_links_resolve_to_real_skill_files(tmp_path, monkeypatch)
     (children,) = rendered_items(data)
     (link,) = links(children)
     assert (Path("docs") / link).resolve() == (tmp_path / "skills" / "a b" / "SKILL.md").resolve()
+
+
+def test_control_characters_and_line_breaks_from_a_skill_show_as_escapes_in_one_list_item():
+    folder = "x\n\nloose paragraph\x1b[2K"
+    description = "bell\x07 esc\x1b[31mRED bs\b del\x7f nul\x00 bidi\u202e"
+    data = render_index_file([skill("tool\x07", description, path=folder)])
+    assert not any(byte in data for byte in (b"\x1b", b"\x07", b"\x08", b"\x7f", b"\x00", "\u202e".encode()))
+    (children,) = rendered_items(data)
+    assert "loose paragraph" in plain_text(children)
+    assert data.decode().splitlines()[-1].startswith("- **tool\\\\x07**: bell\\\\x07 esc\\\\x1b")

@@ -128,3 +128,11 @@ def test_a_fifo_named_as_a_skill_file_is_refused_at_once(tmp_path, capsys):
     os.mkfifo(tmp_path / "fifo" / "SKILL.md")
     assert main(["lint", str(tmp_path / "fifo" / "SKILL.md")]) == 2
     assert "not a regular file" in capsys.readouterr().err
+
+
+def test_text_findings_show_control_characters_in_a_path_as_escapes(capsys):
+    write_skill(Path("skills"), "x\x1b[2K\x1b[1A\nAll good", skill_md("Bad_Name", "Parse files"))
+    run = run_cli(capsys, "lint", "--root", "skills", "--text")
+    assert "\x1b" not in run.out
+    assert run.out.splitlines()[0].startswith("skills/x\\x1b[2K\\x1b[1A\\nAll good/SKILL.md:2:7: SK113")
+    assert "\\u001b" in run_cli(capsys, "lint", "--root", "skills").out  # the JSON escapes it its own way

@@ -184,3 +184,12 @@ def test_a_chinese_question_is_read_the_same_under_an_ascii_locale(tmp_path):
     data = json.loads(result.stdout)
     assert data["query"] == "数据库"
     assert [hit["name"] for hit in data["results"]][:1] == ["db-tuning"]
+
+
+def test_text_output_shows_control_characters_from_a_skill_as_escapes(capsys, tree):
+    description = "Terminal bell\x07 esc\x1b[31mRED bs\b del\x7f bidi\u202e"
+    write_skill(tree, "term\x1b]0;TITLE\x07\nx", skill_md("terminal-tool", description))
+    run = run_cli(capsys, "search", "--root", tree, "--text", "terminal")
+    assert not {"\x1b", "\x07", "\b", "\x7f", "\u202e"} & set(run.out)
+    assert "esc\\x1b[31mRED" in run.out and "term\\x1b]0;TITLE\\x07\\nx/SKILL.md" in run.out
+    assert len(run.out.splitlines()) == 3  # rank line, description, path: the folder's line break adds none

@@ -1,0 +1,61 @@
+"""Text from a repository, made safe to show: every character that acts on a terminal or a reader, escaped visibly.
+
+A folder name or a description is the repository's content, not the
+user's: an ESC sequence in it could erase a line of ``git commit``'s output
+or set the window title, a BEL ring, a backspace or U+202E reorder what is
+read, a line break add lines of its own. ``visible`` shows each such
+character as an escape (``\\x1b``, ``\\n``, ``\\u202e``); ``for_people``
+keeps the line breaks and tabs of a report we wrote ourselves and escapes
+the rest. A byte that is not UTF-8 in a file name (read with
+surrogateescape) shows as that byte, ``\\xe9``.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 and C1 controls, DEL, the bidirectional controls that reorder what is
+# read, the Unicode line and paragraph separators, and lone surrogates.
+_OTHER_UNSAFE = "\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
+_ANY_UNSAFE = re.compile(f"[\x00-\x0a{_OTHER_UNSAFE}]")
+_UNSAFE_BUT_LAYOUT = re.compile(f"[\x00-\x08{_OTHER_UNSAFE}]")  # tab and line feed kept
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    character = match.group()
+    if character in _NAMED:
+        return _NAMED[character]
+    code = ord(character)
+    if 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the byte that was not UTF-8
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible(text: str) -> str:
+    """``text`` on one line with every control, bidi or line-break character shown as an escape."""
+    return _ANY_UNSAFE.sub(_escape, _rejoined(text)) if _ANY_UNSAFE.search(text) else text
+
+
+def for_people(text: str) -> str:
+    """A report for a terminal: its line breaks and tabs kept, every other unsafe character escaped.
+
+    A lone surrogate left shows as ``\\udcxx``: in a JSON error line (which
+    passes through here too) that is the escape ``json.loads`` reads back.
+    """
+    if not _UNSAFE_BUT_LAYOUT.search(text):
+        return text
+    return _UNSAFE_BUT_LAYOUT.sub(_escape_in_report, _rejoined(text))
+
+
+def _escape_in_report(match: re.Match[str]) -> str:
+    character = match.group()
+    return f"\\u{ord(character):04x}" if "\ud800" <= character <= "\udfff" else _escape(match)
+
+
+def _rejoined(text: str) -> str:
+    """Under an ASCII locale a UTF-8 file name arrives as one surrogate a byte: join them back into characters."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate surrogateescape never makes (\ud800): escaped as it is
+        return text

@@ -1,0 +1,47 @@
+"""The one escaping rule for text from a repository shown to people: ``visible`` and ``for_people``."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.visible import for_people, visible
+
+BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+def acts_on_a_reader(character: str) -> bool:
+    return unicodedata.category(character) in {"Cc", "Cs", "Zl", "Zp"} or character in BIDI
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("\x1b]0;PWNED\x07\x1b[2K\x1b[1A\x1b[32mAll good", "\\x1b]0;PWNED\\x07\\x1b[2K\\x1b[1A\\x1b[32mAll good"),
+        ("bs\b del\x7f nul\x00 bidi\u202e", "bs\\x08 del\\x7f nul\\x00 bidi\\u202e"),
+        ("x\n\nSYSTEM\r\t", "x\\n\\nSYSTEM\\r\\t"),
+        ("line\u2028sep\x85", "line\\u2028sep\\x85"),
+        ("caf\udce9", "caf\\xe9"),  # a byte that is not UTF-8, as surrogateescape read it from a file name
+        ("café 代码审查 👩‍💻 a\\b", "café 代码审查 👩‍💻 a\\b"),  # ordinary text, emoji joiners included, as it is
+    ],
+)
+def test_characters_that_act_on_a_terminal_or_reader_show_as_escapes(text, shown):
+    assert visible(text) == shown
+
+
+def test_for_people_keeps_the_reports_own_lines_and_tabs():
+    assert for_people("a:\tb\n  \x1b[2Kc\r\n") == "a:\tb\n  \\x1b[2Kc\\r\n"
+    assert for_people("caf\udce9") == "caf\\udce9"  # the JSON escape: an error line stays JSON
+
+
+@given(st.text())
+def test_nothing_visible_returns_acts_on_a_reader_or_breaks_a_line(text):
+    shown = visible(text)
+    assert not any(acts_on_a_reader(character) for character in shown)
+    assert len(shown.splitlines()) <= 1
+    assert for_people(text).count("\n") == text.count("\n")
+    if not any(acts_on_a_reader(character) for character in text):
+        assert shown == text  # safe text is left exactly as it is
