@@ -83,6 +83,9 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
     """``skillmem search [--top K] [--text] INTENT...``."""
     parser.add_argument("--top", type=_positive, default=5, metavar="K", help="at most K skills (default 5)")
     parser.add_argument("--text", action="store_true", help="a short human-readable list instead of JSON")
+    parser.add_argument(
+        "--semantic", action="store_true", help="fuse in a multilingual sentence encoder (the [semantic] extra)"
+    )
     parser.add_argument("intent", nargs="*", metavar="INTENT", help="the user's words, in any language")
 
 

@@ -90,7 +90,13 @@ def _run(arguments: list[str]) -> int:
         from skillmem_hook.commands.search import search  # noqa: PLC0415
 
         return search(
-            roots, options.intent, top=options.top, aliases=settings.aliases, text=options.text, options=catalog
+            roots,
+            options.intent,
+            top=options.top,
+            aliases=settings.aliases,
+            text=options.text,
+            options=catalog,
+            semantic=options.semantic,
         )
     prompt_files = require_prompt_files(settings)
     if command == "inject":

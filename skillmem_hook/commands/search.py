@@ -33,6 +33,7 @@ def search(
     aliases: Mapping[str, Sequence[str]],
     text: bool = False,
     options: CatalogOptions | None = None,
+    semantic: bool = False,
 ) -> int:
     # Under an ASCII locale the arguments arrive as escaped bytes: read them as the UTF-8 a terminal sends.
     intent = " ".join(os.fsencode(word).decode("utf-8", "replace") for word in intent_words).strip()
@@ -41,7 +42,14 @@ def search(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
     catalog = scan_roots(roots, options)
-    hits = SearchIndex.build(catalog.skills, aliases).query(intent, top)
+    index = SearchIndex.build(catalog.skills, aliases)
+    if semantic:
+        from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra
+
+        meaning = semantic_index_of(catalog, cache=options.cache if options else True)
+        hits = rank_with_meaning(index, meaning, intent, top)
+    else:
+        hits = index.query(intent, top)
     results = [hit_json(hit) for hit in hits]
     if text:
         write_utf8(sys.stdout, render_text(results))
