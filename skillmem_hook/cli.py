@@ -24,12 +24,13 @@ COMMANDS = {
     "hook": "write a bash wrapper that installs skills, then re-indexes them",
     "lint": "check skills against the Agent Skills spec and for missing files (exit 1 on errors)",
     "search": "the skills that best fit a user's words, in any language, best first",
+    "eval": "score search on your own questions: hit@1/3/10 and MRR, or each skill's trigger precision and recall",
     "mcp": "serve skill_search and skill_read to agents over MCP (stdio; needs the [mcp] extra)",
     "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
 }
 
 # The commands that build the catalog, and so take --tracked and --no-cache.
-CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search")
+CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search", "eval")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -98,6 +99,18 @@ def _run(arguments: list[str]) -> int:
             options=catalog,
             semantic=options.semantic,
         )
+    if command == "eval":
+        from skillmem_hook.commands.eval import evaluate  # noqa: PLC0415
+
+        return evaluate(
+            options.file,
+            roots,
+            aliases=settings.aliases,
+            options=catalog,
+            semantic=options.semantic,
+            text=options.text,
+            min_hit3=options.min_hit3,
+        )
     prompt_files = require_prompt_files(settings)
     if command == "inject":
         from skillmem_hook.commands.inject import inject  # noqa: PLC0415
@@ -116,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     from skillmem_hook.arguments import (  # noqa: PLC0415 - argparse is not loaded on route's path
         ArgumentParser,
         add_catalog_options,
+        add_eval_options,
         add_location_options,
         add_search_options,
     )
@@ -155,4 +169,5 @@ def build_parser() -> argparse.ArgumentParser:
             "--force", action="store_true", help="replace an existing file that skillmem did not write"
         )
     add_search_options(parsers["search"])
+    add_eval_options(parsers["eval"])
     return parser

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -116,3 +118,15 @@ def test_the_hooks_never_load_the_semantic_leg(tree, tmp_path, call, stdin):
         [sys.executable, "-c", script], cwd=tmp_path, input=stdin, capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_the_readmes_semantic_example_finds_the_pytest_skill(capsys):
+    repo = Path(__file__).resolve().parents[2]
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    line = next(
+        line for line in readme.splitlines() if line.startswith("skillmem search --root examples/skills --semantic")
+    )
+    args = [str(repo / arg) if arg == "examples/skills" else arg for arg in shlex.split(line)[1:]]
+    run = run_cli(capsys, *args)
+    assert run.code == 0
+    assert run.data["results"][0]["name"] == "pytest-fixer"
