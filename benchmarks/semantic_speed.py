@@ -40,17 +40,21 @@ QUERIES = ("数据库太慢怎么优化", "deploy containers to kubernetes", "my
 
 
 def build_tree(target: Path) -> Path:
-    """SIZE skills: every distinct CN name, then EN ones, each SKILL.md copied as it is."""
+    """SIZE skills: every distinct CN skill, the EN ones not among them, then EN ones again under new names."""
     root = target / "skills"
-    chosen: dict[str, Path] = {}  # by name: the catalog keeps one skill a name
-    for key in ("SKILLS_CN_ROOT", "SKILLS_EN_ROOT"):
-        for skill in scan_roots([os.environ[key]]).skills:
-            if len(chosen) < SIZE:
-                chosen.setdefault(skill.name, Path(skill.root) / skill.path / "SKILL.md")
-    for number, source in enumerate(chosen.values()):
+    chosen: dict[str, bytes] = {}  # by slug: the catalog keeps one skill a slug
+    skills = [skill for key in ("SKILLS_CN_ROOT", "SKILLS_EN_ROOT") for skill in scan_roots([os.environ[key]]).skills]
+    for skill in skills:
+        chosen.setdefault(skill.slug, (Path(skill.root) / skill.path / "SKILL.md").read_bytes())
+    for number, skill in enumerate(skills[::-1]):  # the EN ones first: plain names, easy to rename
+        if len(chosen) >= SIZE:
+            break
+        data = (Path(skill.root) / skill.path / "SKILL.md").read_bytes()
+        chosen[f"copy-{number}"] = data.replace(b"\nname: ", f"\nname: copy-{number}-".encode(), 1)
+    for number, data in enumerate(list(chosen.values())[:SIZE]):
         destination = root / f"s{number:04d}" / "SKILL.md"
         destination.parent.mkdir(parents=True)
-        shutil.copyfile(source, destination)
+        destination.write_bytes(data)
     return root
 
 
