@@ -111,7 +111,9 @@ def _trigger_sets_under(folder: str) -> list[tuple[str, object]]:
     for parent, folders, files in os.walk(folder):
         folders[:] = sorted(name for name in folders if not name.startswith("."))
         candidate = os.path.join(parent, TRIGGER_SET)
-        if "SKILL.md" in files and os.path.isfile(candidate):
+        # A set reached through a link may lie outside the repository: not read (name the file to read it).
+        linked = os.path.islink(candidate) or os.path.islink(os.path.dirname(candidate))
+        if "SKILL.md" in files and not linked and os.path.isfile(candidate):
             document = _as_trigger_set(_read_text(candidate))
             found.append((candidate, document if document is not None else []))
     if not found:
@@ -154,7 +156,8 @@ def describe(result: Mapping[str, object]) -> str:
         ]
         for miss in result["misses"]:  # type: ignore[attr-defined]
             lines.append(f"miss {miss['id']} (rank {miss['rank'] or '-'}): {_line(miss['query'])}")
-            lines.append(f"  expect {', '.join(miss['expect'])}; got {', '.join(miss['top']) or 'nothing'}")
+            expect, top = ", ".join(map(_line, miss["expect"])), ", ".join(map(_line, miss["top"]))
+            lines.append(f"  expect {expect}; got {top or 'nothing'}")
     else:
         lines = [
             f"{result['file']}: trigger sets, {leg}; overall precision {_figure(result['precision'])}, "
@@ -162,7 +165,7 @@ def describe(result: Mapping[str, object]) -> str:
         ]
         for skill in result["skills"]:  # type: ignore[attr-defined]
             lines.append(
-                f"{skill['skill']}: precision {_figure(skill['precision'])}, recall {_figure(skill['recall'])} "
+                f"{_line(skill['skill'])}: precision {_figure(skill['precision'])}, recall {_figure(skill['recall'])} "
                 f"({_count(skill['questions'], 'question')}, {skill['should_trigger']} should trigger)"
             )
             lines += [f"  missed: {_line(query)}" for query in skill["missed"]]

@@ -213,3 +213,22 @@ def test_the_readmes_eval_commands_run_and_pass_their_bar(capsys):
         assert run.code == 0, (line, run.err)
         if "--text" not in args:
             assert run.data["kind"] == ("trigger" if line.endswith("evals.json") else "ranking")
+
+
+def test_a_folder_never_follows_a_link_to_a_set_elsewhere(capsys, tree, tmp_path):
+    outside = tmp_path / "outside" / "evals.json"
+    outside.parent.mkdir()
+    outside.write_text(json.dumps(TRIGGERS), encoding="utf-8")
+    (tree / "pg-tuning" / "evals").mkdir()
+    (tree / "pg-tuning" / "evals" / "evals.json").symlink_to(outside)
+    (tree / "chart-maker" / "evals").symlink_to(outside.parent)
+    run = run_cli(capsys, "eval", "--root", tree, tree)
+    assert run.code == 2
+    assert "has an evals/evals.json" in run.error["error"]  # neither linked set was read
+
+
+def test_text_shows_control_characters_in_a_question_as_spaces(capsys, tree, tmp_path):
+    questions = jsonl(tmp_path / "q.jsonl", {"id": "x", "query": "flat\x1b[31m loaf\n", "expect": ["sourdough"]})
+    run = run_cli(capsys, "eval", "--root", tree, "--text", questions)
+    assert "miss x (rank -): flat [31m loaf" in run.out.splitlines()
+    assert "\x1b" not in run.out
