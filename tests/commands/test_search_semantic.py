@@ -130,3 +130,16 @@ def test_the_readmes_semantic_example_finds_the_pytest_skill(capsys):
     run = run_cli(capsys, *args)
     assert run.code == 0
     assert run.data["results"][0]["name"] == "pytest-fixer"
+
+
+def test_inside_a_repository_the_vectors_live_in_the_git_directory(capsys, tmp_path, monkeypatch):
+    repository = tmp_path / "repo"
+    write_skill(repository / "skills", "sourdough", skill_md("sourdough", "Bake bread with a wild yeast starter"))
+    subprocess.run(["git", "init", "-q", str(repository)], check=True)
+    monkeypatch.chdir(repository)
+    run = run_cli(capsys, "search", "--root", "skills", "--semantic", "bread")
+    assert run.code == 0
+    assert (repository / ".git" / "skillmem" / "vectors.bin").is_file()
+    assert not (tmp_path / "user-cache" / "skillmem").exists()
+    status = subprocess.run(["git", "status", "--porcelain", "--ignored"], capture_output=True, text=True, check=True)
+    assert status.stdout == "?? skills/\n"  # nothing of skillmem's in the work tree
