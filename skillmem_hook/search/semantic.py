@@ -34,6 +34,9 @@ THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"
 # How many skills each leg puts forward: the fused ranking is read from their union
 # (20 and 100 were within a query of 50 on the tune half; docs/search.md).
 POOL = 50
+# Enough for any question or skill summary; the pure-Python tokenizer is not made to chew a megabyte
+# that a repository (a description) or a client (an intent) may send.
+MAX_TEXT_CHARS = 2000
 INSTALL_HINT = "pip install 'skillmem-hook[semantic]', or search without --semantic"
 
 
@@ -69,7 +72,7 @@ def skill_text(skill: Skill) -> str:
     Body sections were measured as well: no better on the tune half, and
     2.5 times the encoding time.
     """
-    return f"{skill.name.replace('-', ' ').replace('_', ' ')}. {skill.description}"
+    return f"{skill.name.replace('-', ' ').replace('_', ' ')}. {skill.description}"[:MAX_TEXT_CHARS]
 
 
 class SemanticIndex:
@@ -92,7 +95,7 @@ class SemanticIndex:
         """The cosine of ``intent`` with each skill, in the skills' order."""
         if not self.skills:
             return []
-        query = self.encoder.encode([intent])[0]
+        query = self.encoder.encode([intent[:MAX_TEXT_CHARS]])[0]
         return [float(value) for value in self.vectors @ query]
 
 

@@ -77,3 +77,11 @@ def test_the_encoder_gives_one_unit_vector_per_text(encoder):
 
 def test_the_skill_text_reads_the_name_as_words():
     assert skill_text(skill("pdf_tools-pro", "Edit PDFs")) == "pdf tools pro. Edit PDFs"
+
+
+def test_a_huge_description_or_intent_is_cut_before_the_tokenizer(indexes, encoder):
+    lexical, _ = indexes
+    huge = skill("huge", "bread " * 200_000)
+    assert len(skill_text(huge)) == 2000
+    meaning = SemanticIndex([*SKILLS, huge], encoder)
+    assert len(meaning.similarities("bread " * 200_000)) == len(SKILLS) + 1  # returns (in well under a second)

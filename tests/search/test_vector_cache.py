@@ -127,3 +127,13 @@ def test_outside_a_repository_the_cache_is_the_users(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     catalog = scan_roots([str(tmp_path / "skills")])
     assert vector_cache_path(catalog) == str(tmp_path / "cache" / "skillmem" / "vectors.bin")
+
+
+@pytest.mark.parametrize("xdg", ["", "relative/cache"])
+def test_without_a_home_there_is_no_user_cache_rather_than_a_tilde_folder(tmp_path, monkeypatch, xdg):
+    write_skill(tmp_path / "skills", "a", skill_md("a", "Alpha"))
+    monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    monkeypatch.delenv("HOME")
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)  # what it gives when no home can be found
+    catalog = scan_roots([str(tmp_path / "skills")])
+    assert vector_cache_path(catalog) is None
