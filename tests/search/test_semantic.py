@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.search.rank import SearchIndex
-from skillmem_hook.search.semantic import SemanticIndex, rank_with_meaning, skill_text
+np = pytest.importorskip("numpy", reason="the [semantic] extra is not installed")
+
+from skillmem_hook.catalog.skills import Skill  # noqa: E402
+from skillmem_hook.search.rank import SearchIndex  # noqa: E402
+from skillmem_hook.search.semantic import SemanticIndex, rank_with_meaning, skill_text  # noqa: E402
 
 
 def skill(name, description, path=None):

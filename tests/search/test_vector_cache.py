@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 
-import numpy as np
 import pytest
 
-from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.search.vector_cache import (
+np = pytest.importorskip("numpy", reason="the [semantic] extra is not installed")
+
+from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
+from skillmem_hook.search.vector_cache import (  # noqa: E402
     FORMAT,
     cached_vectors,
     load_vectors,
@@ -17,7 +18,7 @@ from skillmem_hook.search.vector_cache import (
     vector_cache_path,
 )
 
-from ..helpers import skill_md, write_skill
+from ..helpers import skill_md, write_skill  # noqa: E402
 
 TEXTS = ["deploy containers", "bake bread", "file taxes"]
 
