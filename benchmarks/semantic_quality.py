@@ -71,11 +71,11 @@ def collection_roots() -> dict[str, str]:
     return roots
 
 
-def halves() -> dict[tuple[str, str], list[dict[str, object]]]:
-    """(group, 'tune' or 'held-out') -> the queries of that half."""
+def halves(dev: Path) -> dict[tuple[str, str], list[dict[str, object]]]:
+    """(group, 'tune' or 'held-out') -> the queries of that half: odd id numbers tune, even ones held out."""
     split: dict[tuple[str, str], list[dict[str, object]]] = {}
     for group, file, _ in GROUPS:
-        for line in (DEV / file).read_text(encoding="utf-8").splitlines():
+        for line in (dev / file).read_text(encoding="utf-8").splitlines():
             if line.strip():
                 query = json.loads(line)
                 half = "tune" if int(str(query["id"]).rsplit("-", 1)[1]) % 2 else "held-out"
@@ -105,9 +105,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="replace the table in docs/search.md")
     parser.add_argument("--misses", action="store_true", help="print the shipped lever's misses on the tune half")
+    parser.add_argument("--dev", type=Path, default=DEV, help="the folder of dev-{cn,en,xl}.jsonl")
     options = parser.parse_args()
     roots = collection_roots()
-    split = halves()
+    split = halves(options.dev)
     catalogs = {key: scan_roots([root]).skills for key, root in roots.items()}
     lexical = {key: SearchIndex.build(skills) for key, skills in catalogs.items()}
     encoder = Encoder()
