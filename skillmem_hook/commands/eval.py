@@ -115,10 +115,20 @@ def _trigger_sets_under(folder: str) -> list[tuple[str, object]]:
         linked = os.path.islink(candidate) or os.path.islink(os.path.dirname(candidate))
         if "SKILL.md" in files and not linked and os.path.isfile(candidate):
             document = _as_trigger_set(_read_text(candidate))
-            found.append((candidate, document if document is not None else []))
+            # skill-creator keeps its output evals (prompt, expected_output) under the same name: not ours to score.
+            if _has_trigger_answers(document):
+                found.append((candidate, document))
     if not found:
-        raise UsageError(f"no skill under {folder} has an {TRIGGER_SET}", "write one beside a SKILL.md, or pass a file")
+        raise UsageError(
+            f"no skill under {folder} has a trigger set in {TRIGGER_SET}",
+            'write [{"query": ..., "should_trigger": true}] there beside a SKILL.md, or pass a file',
+        )
     return found
+
+
+def _has_trigger_answers(document: object) -> bool:
+    items = document.get("evals") if isinstance(document, dict) else document
+    return isinstance(items, list) and any(isinstance(item, dict) and "should_trigger" in item for item in items)
 
 
 def _score_trigger_sets(sets: list[tuple[str, object]], catalog: Catalog, rank: Rank) -> dict[str, object]:

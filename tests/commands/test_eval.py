@@ -224,7 +224,7 @@ def test_a_folder_never_follows_a_link_to_a_set_elsewhere(capsys, tree, tmp_path
     (tree / "chart-maker" / "evals").symlink_to(outside.parent)
     run = run_cli(capsys, "eval", "--root", tree, tree)
     assert run.code == 2
-    assert "has an evals/evals.json" in run.error["error"]  # neither linked set was read
+    assert "has a trigger set in evals/evals.json" in run.error["error"]  # neither linked set was read
 
 
 def test_text_shows_control_characters_in_a_question_as_spaces(capsys, tree, tmp_path):
@@ -232,3 +232,14 @@ def test_text_shows_control_characters_in_a_question_as_spaces(capsys, tree, tmp
     run = run_cli(capsys, "eval", "--root", tree, "--text", questions)
     assert "miss x (rank -): flat [31m loaf" in run.out.splitlines()
     assert "\x1b" not in run.out
+
+
+def test_a_folder_passes_over_skill_creators_output_evals_under_the_same_name(capsys, tree):
+    (tree / "pg-tuning" / "evals").mkdir()
+    (tree / "pg-tuning" / "evals" / "evals.json").write_text(json.dumps(TRIGGERS[:1]), encoding="utf-8")
+    (tree / "chart-maker" / "evals").mkdir()
+    output_evals = {"skill_name": "chart-maker", "evals": [{"id": 1, "prompt": "a bar chart", "expected_output": "x"}]}
+    (tree / "chart-maker" / "evals" / "evals.json").write_text(json.dumps(output_evals), encoding="utf-8")
+    run = run_cli(capsys, "eval", "--root", tree, tree)
+    assert run.code == 0
+    assert [skill["skill"] for skill in run.data["skills"]] == ["pg-tuning"]
