@@ -109,7 +109,33 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
     """``skillmem search [--top K] [--text] INTENT...``."""
     parser.add_argument("--top", type=_positive, default=5, metavar="K", help="at most K skills (default 5)")
     parser.add_argument("--text", action="store_true", help="a short human-readable list instead of JSON")
+    parser.add_argument(
+        "--semantic", action="store_true", help="fuse in a multilingual sentence encoder (the [semantic] extra)"
+    )
     parser.add_argument("intent", nargs="*", metavar="INTENT", help="the user's words, in any language")
+
+
+def add_eval_options(parser: argparse.ArgumentParser) -> None:
+    """``skillmem eval [--min-hit3 X] [--semantic] [--text] FILE``."""
+    parser.add_argument(
+        "--min-hit3", type=_share, metavar="X", help="exit 1 when hit@3 (a trigger set: recall) is under X, 0 to 1"
+    )
+    parser.add_argument(
+        "--semantic", action="store_true", help="score the ranking fused with the [semantic] extra's encoder"
+    )
+    parser.add_argument("--text", action="store_true", help="the figures and misses for a person instead of JSON")
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="JSON lines {query, expect}, an evals/evals.json trigger set, or a folder of skills",
+    )
+
+
+def _share(value: str) -> float:
+    number = float(value)
+    if not 0.0 <= number <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be within 0 and 1, not {value}")
+    return number
 
 
 def _positive(value: str) -> int:

@@ -26,6 +26,7 @@ COMMANDS = {
     "hook": "write a bash wrapper that installs skills, then re-indexes them",
     "lint": "check skills against the Agent Skills spec and for missing files (exit 1 on errors)",
     "search": "the skills that best fit a user's words, in any language, best first",
+    "eval": "score search on your own questions: hit@1/3/10 and MRR, or each skill's trigger precision and recall",
     "mcp": "serve skill_search and skill_read to agents over MCP (stdio; needs the [mcp] extra)",
     "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
     "read": "print a skill's SKILL.md as it is, by the name the block shows",
@@ -33,7 +34,7 @@ COMMANDS = {
 }
 
 # The commands that build the catalog, and so take --tracked and --no-cache.
-CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search", "read", "budget")
+CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search", "eval", "read", "budget")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -109,6 +110,19 @@ def _run(arguments: list[str]) -> int:
             text=options.text,
             options=catalog,
             domain=options.domain,
+            semantic=options.semantic,
+        )
+    if command == "eval":
+        from skillmem_hook.commands.eval import evaluate  # noqa: PLC0415
+
+        return evaluate(
+            options.file,
+            roots,
+            aliases=settings.aliases,
+            options=catalog,
+            semantic=options.semantic,
+            text=options.text,
+            min_hit3=options.min_hit3,
         )
     if command == "budget":
         from skillmem_hook.commands.budget import budget  # noqa: PLC0415
@@ -158,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_block_options,
         add_budget_options,
         add_catalog_options,
+        add_eval_options,
         add_location_options,
         add_search_options,
     )
@@ -206,4 +221,5 @@ def build_parser() -> argparse.ArgumentParser:
     parsers["budget"].add_argument("--text", action="store_true", help="a person's summary instead of JSON")
     parsers["read"].add_argument("name", metavar="NAME", help="the skill's name as the block shows it")
     parsers["read"].add_argument("--path", metavar="PATH", help="which one, when two skills share the name")
+    add_eval_options(parsers["eval"])
     return parser

@@ -23,3 +23,9 @@ def _in_tmp_cwd(tmp_path, monkeypatch):
     work = tmp_path / "cwd"
     work.mkdir()
     monkeypatch.chdir(work)
+
+
+@pytest.fixture(autouse=True)
+def _user_cache_in_tmp(tmp_path, monkeypatch):
+    """Outside a repository the semantic leg caches vectors in the user's cache folder: keep it in the test's own."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))

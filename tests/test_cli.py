@@ -269,6 +269,8 @@ def test_every_command_runs_and_prints_one_json_line(capsys, tree, prompt, tmp_p
     # The seed's beta-heading has no frontmatter, which the spec requires: lint's exit 1.
     expected_code = {"lint": 1}
     extra["search"] = ["parse", "csv"]
+    (tmp_path / "questions.jsonl").write_text('{"query": "parse csv", "expect": ["alpha-tool"]}\n')
+    extra["eval"] = [tmp_path / "questions.jsonl"]
     # mcp and route speak their clients' protocols on stdout
     # (tests/agents/test_mcp_server.py, tests/commands/test_route_hook.py);
     # read prints the SKILL.md itself (tests/commands/test_read.py).

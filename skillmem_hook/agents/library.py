@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from skillmem_hook.agents.watch import Snapshot
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.search.semantic import Encoder, SemanticIndex
 
 # A watcher thread checks the disk every WATCH_INTERVAL seconds (longer when a
 # check is slow, so it never takes more than a tenth of a core), and a call
@@ -55,6 +56,9 @@ class SkillLibrary:
         self._snapshot: Snapshot | None = None
         self._catalog: Catalog | None = None
         self._index: SearchIndex | None = None
+        self._meaning: SemanticIndex | None = None  # built at the first search after a change, when installed
+        self._cache = True
+        self._encoder: Encoder | None = None  # kept across rebuilds: loading the weights takes a second
         self.catalog()  # fail at start, not at the first call, when no root can be found
 
     def catalog(self) -> Catalog:
@@ -76,6 +80,9 @@ class SkillLibrary:
             self._catalog, self._snapshot = scan_roots(roots, settings.catalog_options()), snapshot
             # Built once a change, not once a call: a query is then a few milliseconds.
             self._index = SearchIndex.build(self._catalog.skills, settings.aliases)
+            if self._meaning is not None:
+                self._encoder, self._meaning = self._meaning.encoder, None
+            self._cache = settings.catalog_options().cache
         self._checked_at = started
 
     def watch(self, interval: float = WATCH_INTERVAL, stop: threading.Event | None = None) -> threading.Thread:
@@ -108,10 +115,23 @@ class SkillLibrary:
             raise UsageError(f"top_k must be between 1 and {MAX_TOP_K}, not {top_k}", "ask for 5 or 10 results")
         self.catalog()
         with self._lock:
-            index = self._index
+            index, meaning = self._index, self._meaning_when_installed()
         assert index is not None
-        hits = index.query(intent, top_k)
+        if meaning is not None:
+            from skillmem_hook.search.semantic import rank_with_meaning  # noqa: PLC0415 - the [semantic] extra
+
+            hits = rank_with_meaning(index, meaning, intent, top_k)
+        else:
+            hits = index.query(intent, top_k)
         return [{**skill_summary(hit.skill), "score": round(hit.score, 4)} for hit in hits]  # as the CLI rounds
+
+    def _meaning_when_installed(self) -> SemanticIndex | None:
+        """The skill vectors of the current catalog when the [semantic] extra is installed; the lock is held."""
+        from skillmem_hook.search.semantic import semantic_index_of, semantic_installed  # noqa: PLC0415
+
+        if self._meaning is None and self._catalog is not None and semantic_installed():
+            self._meaning = semantic_index_of(self._catalog, cache=self._cache, encoder=self._encoder)
+        return self._meaning
 
     def read(self, name: str) -> str:
         """The SKILL.md text of the skill called ``name`` (its name, or @owner/name)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
+from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
@@ -35,6 +36,7 @@ def search(
     text: bool = False,
     options: CatalogOptions | None = None,
     domain: str | None = None,
+    semantic: bool = False,
 ) -> int:
     # Under an ASCII locale the arguments arrive as escaped bytes: read them as the UTF-8 a terminal sends.
     intent = " ".join(os.fsencode(word).decode("utf-8", "replace") for word in intent_words).strip()
@@ -50,7 +52,16 @@ def search(
         skills = skills_in_domain(skills, domain)
         if not intent:
             return list_domain(skills, domain, text=text)
-    hits = SearchIndex.build(skills, aliases).query(intent, top)
+    index = SearchIndex.build(skills, aliases)
+    if semantic:
+        from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra
+
+        # Both legs rank the same skills: the domain's, when one is named.
+        within = Catalog(list(skills), [], [], work_tree=catalog.work_tree) if domain is not None else catalog
+        meaning = semantic_index_of(within, cache=options.cache if options else True)
+        hits = rank_with_meaning(index, meaning, intent, top)
+    else:
+        hits = index.query(intent, top)
     results = [hit_json(hit) for hit in hits]
     if text:
         write_text(sys.stdout, render_text(results))

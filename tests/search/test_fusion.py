@@ -1,0 +1,64 @@
+"""Normalised score fusion: the invariants any weight must keep, on plain dictionaries."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.search.fusion import fuse_scores
+
+scores = st.dictionaries(st.integers(0, 30), st.floats(0, 50, allow_nan=False), max_size=20)
+cosines = st.dictionaries(st.integers(0, 30), st.floats(-1, 1, allow_nan=False), max_size=20)
+weights = st.floats(0, 1, allow_nan=False)
+
+
+def order(fused):
+    return sorted(fused, key=lambda key: (-fused[key], key))
+
+
+@given(scores, cosines, weights)
+def test_every_candidate_of_either_leg_gets_a_score_within_zero_and_one(lexical, semantic, weight):
+    fused = fuse_scores(lexical, semantic, weight)
+    assert set(fused) == set(lexical) | set(semantic)
+    assert all(-1e-9 <= value <= 1 + 1e-9 for value in fused.values())
+
+
+@given(scores, cosines)
+def test_weight_zero_never_inverts_the_lexical_order_nor_one_the_semantic_order(lexical, semantic):
+    words_only = fuse_scores(lexical, semantic, 0.0)
+    meaning_only = fuse_scores(lexical, semantic, 1.0)
+    for a in lexical:
+        for b in lexical:
+            if lexical[a] > lexical[b]:
+                assert words_only[a] >= words_only[b]
+    for a in semantic:
+        for b in semantic:
+            if semantic[a] > semantic[b]:
+                assert meaning_only[a] >= meaning_only[b]
+
+
+@given(scores, cosines, weights, st.integers(0, 30), st.floats(0.1, 10))
+def test_a_better_lexical_score_never_lowers_a_skills_place(lexical, semantic, weight, key, gain):
+    before = order(fuse_scores(lexical, semantic, weight))
+    raised = {**lexical, key: lexical.get(key, 0.0) + gain}
+    after = order(fuse_scores(raised, semantic, weight))
+    if key in before:
+        # Its own share grows, and a new best lexical score only scales the others down.
+        assert after.index(key) <= before.index(key)
+
+
+def test_both_legs_count_the_spread_not_the_level():
+    # Cosines bunch in a narrow band: 0.30 against 0.32 is the whole range among these candidates.
+    fused = fuse_scores({"a": 10.0, "b": 9.0}, {"a": 0.30, "b": 0.32}, 0.5)
+    assert fused == pytest.approx({"a": 0.5, "b": 0.45 + 0.5})
+
+
+def test_a_leg_with_no_spread_adds_nothing():
+    assert fuse_scores({"a": 2.0, "b": 1.0}, {"a": 0.4, "b": 0.4}, 0.4) == pytest.approx({"a": 0.6, "b": 0.3})
+    assert fuse_scores({}, {"a": 0.1, "b": 0.3}, 0.4) == pytest.approx({"a": 0.0, "b": 0.4})
+
+
+def test_a_weight_outside_zero_to_one_is_refused():
+    with pytest.raises(ValueError, match="weight"):
+        fuse_scores({"a": 1.0}, {"a": 0.5}, 1.5)

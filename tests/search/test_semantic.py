@@ -1,0 +1,88 @@
+"""The semantic leg with the real encoder: it finds what shares no word, and fuses without reordering noise."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the [semantic] extra is not installed")
+
+from skillmem_hook.catalog.skills import Skill  # noqa: E402
+from skillmem_hook.search.rank import SearchIndex  # noqa: E402
+from skillmem_hook.search.semantic import SemanticIndex, rank_with_meaning, skill_text  # noqa: E402
+
+
+def skill(name, description, path=None):
+    return Skill(name=name, description=description, path=path or name, root="r", warnings=[])
+
+
+SKILLS = [
+    skill("k8s-deploy", "Deploy containers to a Kubernetes cluster"),
+    skill("sourdough", "Bake bread with a wild yeast starter"),
+    skill("tax-forms", "Fill in yearly income tax returns"),
+    skill("chart", "Render charts from CSV data", "@zed/chart"),
+    skill("chart", "Render charts from CSV data", "@acme/chart"),
+]
+
+
+@pytest.fixture(scope="module")
+def indexes(encoder):
+    return SearchIndex.build(SKILLS), SemanticIndex(SKILLS, encoder)
+
+
+def names(hits):
+    return [hit.skill.name for hit in hits]
+
+
+@pytest.mark.parametrize(
+    ("intent", "expected"),
+    [
+        ("my loaf came out flat and dense", "sourdough"),
+        ("paying what I owe the government each spring", "tax-forms"),
+        ("做面包", "sourdough"),  # another language, no word in common
+        ("wie backe ich Brot", "sourdough"),
+    ],
+)
+def test_a_request_sharing_no_word_with_the_skill_finds_it(indexes, intent, expected):
+    lexical, meaning = indexes
+    assert lexical.query(intent, 3) == []
+    assert names(rank_with_meaning(lexical, meaning, intent, 3))[0] == expected
+
+
+def test_a_strong_lexical_match_stays_first(indexes):
+    lexical, meaning = indexes
+    hits = rank_with_meaning(lexical, meaning, "kubernetes cluster", 5)
+    assert names(hits)[0] == "k8s-deploy"
+    assert hits[0].score == pytest.approx(1.0)  # the best of both legs
+
+
+def test_twins_tie_by_owner_label_and_the_same_input_gives_the_same_ranking(indexes):
+    lexical, meaning = indexes
+    first = rank_with_meaning(lexical, meaning, "render charts", 5)
+    second = rank_with_meaning(lexical, meaning, "render charts", 5)
+    assert [hit.skill.label for hit in first[:2]] == ["@acme/chart", "@zed/chart"]
+    assert first[0].score == first[1].score
+    assert [(hit.skill.name, hit.score) for hit in first] == [(hit.skill.name, hit.score) for hit in second]
+
+
+def test_top_limits_the_fused_results_and_an_empty_catalog_gives_none(indexes, encoder):
+    lexical, meaning = indexes
+    assert len(rank_with_meaning(lexical, meaning, "bread", 2)) == 2
+    assert rank_with_meaning(SearchIndex.build([]), SemanticIndex([], encoder), "bread", 5) == []
+
+
+def test_the_encoder_gives_one_unit_vector_per_text(encoder):
+    vectors = encoder.encode(["one", "deux", "三"])
+    assert vectors.shape[0] == 3
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-4)
+
+
+def test_the_skill_text_reads_the_name_as_words():
+    assert skill_text(skill("pdf_tools-pro", "Edit PDFs")) == "pdf tools pro. Edit PDFs"
+
+
+def test_a_huge_description_or_intent_is_cut_before_the_tokenizer(indexes, encoder):
+    lexical, _ = indexes
+    huge = skill("huge", "bread " * 200_000)
+    assert len(skill_text(huge)) == 2000
+    meaning = SemanticIndex([*SKILLS, huge], encoder)
+    assert len(meaning.similarities("bread " * 200_000)) == len(SKILLS) + 1  # returns (in well under a second)
