@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 # do not pay for the check, and a change is seen within about a quarter second,
 # sooner than anyone can add a skill and get a model to ask for it.
 WATCH_INTERVAL = 0.25
+# How long a search waits for the skill vectors before it answers with the lexical ranking alone.
+SEMANTIC_WAIT = 4.0
 RECHECK_AFTER = 0.5
 MAX_TOP_K = 50
 
@@ -48,8 +50,14 @@ def skill_summary(skill: Skill) -> dict[str, str]:
 class SkillLibrary:
     """The current catalog of the configured roots, and the two questions an agent asks of it."""
 
-    def __init__(self, roots: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        roots: Sequence[str] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        semantic_wait: float | None = SEMANTIC_WAIT,
+    ) -> None:
         self._flag_roots = list(roots or ())
+        self._semantic_wait = semantic_wait  # None: wait for the vectors however long they take
         self._clock = clock
         self._lock = threading.Lock()
         self._checked_at = float("-inf")
@@ -57,6 +65,9 @@ class SkillLibrary:
         self._catalog: Catalog | None = None
         self._index: SearchIndex | None = None
         self._meaning: SemanticIndex | None = None  # built at the first search after a change, when installed
+        self._meaning_build: threading.Thread | None = None
+        self._generation = 0  # one more at each rebuilt catalog: vectors of an older one are never kept
+        self._failed_generation = -1
         self._cache = True
         self._encoder: Encoder | None = None  # kept across rebuilds: loading the weights takes a second
         self.catalog()  # fail at start, not at the first call, when no root can be found
@@ -80,6 +91,7 @@ class SkillLibrary:
             self._catalog, self._snapshot = scan_roots(roots, settings.catalog_options()), snapshot
             # Built once a change, not once a call: a query is then a few milliseconds.
             self._index = SearchIndex.build(self._catalog.skills, settings.aliases)
+            self._generation += 1
             if self._meaning is not None:
                 self._encoder, self._meaning = self._meaning.encoder, None
             self._cache = settings.catalog_options().cache
@@ -115,7 +127,12 @@ class SkillLibrary:
             raise UsageError(f"top_k must be between 1 and {MAX_TOP_K}, not {top_k}", "ask for 5 or 10 results")
         self.catalog()
         with self._lock:
-            index, meaning = self._index, self._meaning_when_installed()
+            self._start_meaning()
+            builder = self._meaning_build
+        if builder is not None:  # within the call's time budget; past it, the lexical ranking answers alone
+            builder.join(self._semantic_wait)
+        with self._lock:
+            index, meaning = self._index, self._meaning
         assert index is not None
         if meaning is not None:
             from skillmem_hook.search.semantic import rank_with_meaning  # noqa: PLC0415 - the [semantic] extra
@@ -125,13 +142,36 @@ class SkillLibrary:
             hits = index.query(intent, top_k)
         return [{**skill_summary(hit.skill), "score": round(hit.score, 4)} for hit in hits]  # as the CLI rounds
 
-    def _meaning_when_installed(self) -> SemanticIndex | None:
-        """The skill vectors of the current catalog when the [semantic] extra is installed; the lock is held."""
+    def _start_meaning(self) -> None:
+        """Build the current catalog's skill vectors in a thread, when the [semantic] extra is installed; lock held.
+
+        A cold build of 2,000 skills takes about 10 s: longer than a tool call may
+        take. Searches meanwhile get the lexical ranking; the build goes on.
+        """
         from skillmem_hook.search.semantic import semantic_index_of, semantic_installed  # noqa: PLC0415
 
-        if self._meaning is None and self._catalog is not None and semantic_installed():
-            self._meaning = semantic_index_of(self._catalog, cache=self._cache, encoder=self._encoder)
-        return self._meaning
+        if self._meaning is not None or self._meaning_build is not None or self._catalog is None:
+            return
+        if self._failed_generation == self._generation or not semantic_installed():
+            return
+        catalog, cache, encoder, generation = self._catalog, self._cache, self._encoder, self._generation
+
+        def build() -> None:
+            try:
+                meaning: SemanticIndex | None = semantic_index_of(catalog, cache=cache, encoder=encoder)
+            except Exception:  # noqa: BLE001 - the lexical ranking still answers; a new catalog tries again
+                meaning = None
+            with self._lock:
+                self._meaning_build = None
+                if meaning is None:
+                    self._failed_generation = generation
+                elif generation == self._generation:
+                    self._meaning = meaning
+                else:  # the catalog changed meanwhile: keep the loaded weights, not the vectors
+                    self._encoder = meaning.encoder
+
+        self._meaning_build = threading.Thread(target=build, name="skillmem-meaning", daemon=True)
+        self._meaning_build.start()
 
     def read(self, name: str) -> str:
         """The SKILL.md text of the skill called ``name`` (its name, or @owner/name)."""

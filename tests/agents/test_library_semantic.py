@@ -24,10 +24,23 @@ def test_search_finds_a_skill_sharing_no_word_and_follows_an_added_skill(tmp_pat
     write_skill(root, "sourdough", skill_md("sourdough", "Bake bread with a wild yeast starter"))
     write_skill(root, "tax-forms", skill_md("tax-forms", "Fill in yearly income tax returns"))
     clock = Clock()
-    library = SkillLibrary([str(root)], clock=clock)
+    library = SkillLibrary([str(root)], clock=clock, semantic_wait=None)
     assert library.search("my loaf came out flat and dense", 1)[0]["name"] == "sourdough"
     encoder = library._meaning.encoder
     write_skill(root, "garden", skill_md("garden", "Grow tomatoes and herbs on a balcony"))
     clock.now += 10
     assert library.search("my plants on the terrace keep wilting", 1)[0]["name"] == "garden"
     assert library._meaning.encoder is encoder  # the weights are loaded once, not once a change
+
+
+def test_a_search_does_not_wait_past_its_budget_for_the_vectors_and_fuses_once_they_are_built(tmp_path):
+    root = tmp_path / "skills"
+    write_skill(root, "sourdough", skill_md("sourdough", "Bake bread with a wild yeast starter"))
+    write_skill(root, "tax-forms", skill_md("tax-forms", "Fill in yearly income tax returns"))
+    library = SkillLibrary([str(root)], clock=Clock(), semantic_wait=0)
+    # No word is shared, so the lexical ranking alone finds nothing: the vectors are not there yet.
+    assert library.search("my loaf came out flat and dense", 1) == []
+    builder = library._meaning_build
+    assert builder is not None
+    builder.join()
+    assert library.search("my loaf came out flat and dense", 1)[0]["name"] == "sourdough"
