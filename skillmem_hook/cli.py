@@ -13,7 +13,7 @@ from skillmem_hook.streams import write_utf8
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
 COMMANDS = {
     "index": "scan, parse, de-duplicate and categorise the skills",
@@ -26,7 +26,13 @@ COMMANDS = {
     "search": "the skills that best fit a user's words, in any language, best first",
     "mcp": "serve skill_search and skill_read to agents over MCP (stdio; needs the [mcp] extra)",
     "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
+    "init": "adopt skillmem here: .skillmem.yaml, the pre-commit hooks, the merge driver and the block, in one step",
+    "merge-driver": "git's merge driver for prompt files: merge the text, rebuild the block (set up by init)",
 }
+# The commands whose JSON line --text turns into lines for a person (lint and search print their own).
+TEXT_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "hook", "init")
+# The commands that find no skills root or prompt file through the configuration.
+SETUP_COMMANDS = ("init", "merge-driver")
 
 # The commands that build the catalog, and so take --tracked and --no-cache.
 CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search")
@@ -40,7 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return route(arguments[1:])
     command = next((word for word in arguments if word in COMMANDS), None)
     tool = f"skillmem {command}" if command else "skillmem"
-    return run_reporting_errors(lambda: tool, lambda: _run(arguments))
+    # --text: errors too are lines for a person, like the result.
+    return run_reporting_errors(lambda: tool, lambda: _run(arguments), human="--text" in arguments)
 
 
 def _run(arguments: list[str]) -> int:
@@ -53,6 +60,23 @@ def _run(arguments: list[str]) -> int:
     if options.command is None:  # a bare 'skillmem': show a person what there is to run
         write_utf8(sys.stderr, build_parser().format_help())
         return EXIT_ERROR
+    from skillmem_hook.report import text_output  # noqa: PLC0415
+
+    with text_output(_text_renderer(options)):
+        return _dispatch(options)
+
+
+def _text_renderer(options: argparse.Namespace) -> Callable[[dict[str, object]], str] | None:
+    if options.command not in TEXT_COMMANDS or not options.text:
+        return None
+    from skillmem_hook.text_report import renderer  # noqa: PLC0415
+
+    return renderer(options.command)
+
+
+def _dispatch(options: argparse.Namespace) -> int:
+    if options.command in SETUP_COMMANDS:
+        return _run_setup(options)
     settings = load_settings(
         options.root,
         getattr(options, "prompt_file", None),
@@ -100,10 +124,29 @@ def _run(arguments: list[str]) -> int:
     if command == "verify":
         from skillmem_hook.commands.verify import verify  # noqa: PLC0415
 
-        return verify(roots, prompt_files, strict=settings.strict, options=catalog, preamble=settings.preamble_line)
+        return verify(
+            roots,
+            prompt_files,
+            strict=settings.strict,
+            options=catalog,
+            preamble=settings.preamble_line,
+            diff=options.diff,
+        )
     from skillmem_hook.commands.hook import hook  # noqa: PLC0415
 
     return hook(roots, prompt_files, options.out, force=options.force)
+
+
+def _run_setup(options: argparse.Namespace) -> int:
+    if options.command == "init":
+        from skillmem_hook.commands.init import init  # noqa: PLC0415
+
+        return init(
+            repo=options.repo, rev=options.rev, dry_run=options.dry_run, force=options.force, install=options.install
+        )
+    from skillmem_hook.commands.merge_driver import merge_driver  # noqa: PLC0415
+
+    return merge_driver(options.base, options.ours, options.theirs, options.path)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -112,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_catalog_options,
         add_location_options,
         add_search_options,
+        add_setup_options,
     )
 
     parser = ArgumentParser(prog="skillmem", description="Keep an agent prompt file's skill index true.")
@@ -119,6 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", prog="skillmem")
     parsers = {name: subparsers.add_parser(name, help=text, description=text) for name, text in COMMANDS.items()}
     for name, sub in parsers.items():
+        if name in SETUP_COMMANDS:
+            continue
         add_location_options(sub, prompt_files=name in ("inject", "verify", "hook"))
         if name in CATALOG_COMMANDS:
             add_catalog_options(sub, view=True)
@@ -129,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="drift is any byte that differs from what inject would write",
     )
+    parsers["verify"].add_argument("--diff", action="store_true", help="a unified diff of each stale block, as 'diff'")
     parsers["prompt"].add_argument(
         "--raw", action="store_true", help="print the block itself, for pasting, instead of one JSON line"
     )
@@ -149,4 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
             "--force", action="store_true", help="replace an existing file that skillmem did not write"
         )
     add_search_options(parsers["search"])
+    add_setup_options(parsers["init"], parsers["merge-driver"])
+    for name in TEXT_COMMANDS:
+        parsers[name].add_argument("--text", action="store_true", help="lines for a person instead of one JSON line")
     return parser

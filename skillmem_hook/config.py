@@ -182,7 +182,20 @@ def _drop_importers(files: list[str], settings: Settings) -> list[str]:
 
 def _first_imported(path: str, files: list[str]) -> str | None:
     imports = _imports(path)
-    return next((other for other in files if other != path and other in imports), None)
+    return next((other for other in files if other != path and os.path.normpath(other) in imports), None)
+
+
+def double_listing_warnings(files: Sequence[str]) -> list[str]:
+    """For prompt files named explicitly: one that imports another named one makes Claude Code read the list twice."""
+    warnings = []
+    for path in files:
+        imported = _first_imported(path, list(files))
+        if imported is not None:
+            warnings.append(
+                f"{path} imports {imported} (@{os.path.basename(imported)}) and both hold the skill index, so the"
+                f" agent reads the list twice: drop {path} from prompt_files (or its --prompt-file)"
+            )
+    return warnings
 
 
 def _imports(path: str) -> set[str]:

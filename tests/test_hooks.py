@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -33,14 +34,19 @@ def test_skill_index_injects_then_exits_3_then_passes(repo, capsys):
     assert capsys.readouterr().err == ""
 
 
-def test_skill_verify_reports_drift_and_never_writes(repo, capsys):
+def test_skill_verify_reports_drift_and_never_writes(repo, capsys, monkeypatch, tmp_path):
+    cli = tmp_path / "bin" / "skillmem"  # the CLI on PATH: the message names it beside pre-commit
+    cli.parent.mkdir()
+    cli.write_text("#!/bin/sh\n")
+    cli.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{cli.parent}{os.pathsep}{os.environ['PATH']}")
     before = snapshot(repo)
     assert skill_verify([]) == 3
     assert capsys.readouterr().err == (
         "AGENTS.md: the skill index is out of date\n"
         "  the file has no index block yet\n"
         "  missing from the block (3): alpha-tool, beta-heading, crlf-skill\n"
-        "  run 'skillmem inject' or the skill-index hook to update it\n"
+        "  to update it: run 'pre-commit run skill-index --all-files' (or 'skillmem inject')\n"
     )
     assert snapshot(repo) == before
     skill_index([])
@@ -204,7 +210,7 @@ def test_a_merge_conflict_in_the_block_is_described_as_one():
     old = b"<<<SKILL_INDEX_BEGIN>>>\n[general]\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> topic\n<<<SKILL_INDEX_END>>>\n"
     skills = [parse_skill(skill_md(name), path=name, folder=name, root="r") for name in ("a", "b")]
     text = describe_drift("AGENTS.md", Drift(old, skills), written=True)
-    assert "the block held a merge conflict; rebuilding the block from the skills on disk resolves it" in text
+    assert "the block held a merge conflict; it was rebuilt from the skills" in text
     assert "stale" not in text
     assert "<<<<<<<" not in text
 
