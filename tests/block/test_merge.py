@@ -56,7 +56,8 @@ def test_the_text_merge_sees_empty_blocks_and_the_result_gets_the_merged_one():
     empty = emptied(data)
     assert empty == b"# Agents\r\n\r\n<<<SKILL_INDEX_BEGIN>>>\r\n<<<SKILL_INDEX_END>>>\r\ntail\r\n"
     assert rebuilt(empty, {"a": "general", "b": "devops"}, b"\r\n") == (
-        b"# Agents\r\n\r\n<<<SKILL_INDEX_BEGIN>>>\r\n[devops]\r\nb\r\n[general]\r\na\r\n<<<SKILL_INDEX_END>>>\r\ntail\r\n"
+        b"# Agents\r\n\r\n<<<SKILL_INDEX_BEGIN>>>\r\n[devops]\r\nb\r\n[general]\r\na\r\n"
+        b"<<<SKILL_INDEX_END>>>\r\ntail\r\n"
     )
     assert emptied(b"no block\n") == b"no block\n"
     assert rebuilt(b"no block\n", {"a": "general"}, b"\n") == b"no block\n"
