@@ -228,3 +228,29 @@ def test_the_hooks_never_write_the_index_file_over_a_prompt_file_nor_wait_on_a_f
     Path(".skillmem.yaml").write_text("write: INDEX.md\n")
     assert skill_verify([]) == 2  # at once: a FIFO is never opened to wait for a writer
     assert "INDEX.md is not a regular file (a FIFO" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("hook", "name"), [(skill_index, "skill-index"), (skill_verify, "skill-verify")])
+def test_each_hook_has_its_version_and_its_own_plain_help(hook, name, capsys):
+    from skillmem_hook import __version__
+    from skillmem_hook.hooks import skill_lint
+
+    assert hook(["--version"]) == 0
+    assert capsys.readouterr().out == f"{name} (skillmem {__version__})\n"
+    assert skill_lint(["--version"]) == 0
+    assert capsys.readouterr().out == f"skill-lint (skillmem {__version__})\n"
+    assert hook(["--help"]) == 0
+    text = capsys.readouterr().out
+    assert "``" not in text
+    assert ("without writing" in text) is (name == "skill-verify")
+
+
+def test_skill_verify_diff_shows_each_stale_block(repo, capsys):
+    assert skill_verify(["--diff"]) == 3
+    err = capsys.readouterr().err
+    assert "--- a/AGENTS.md\n+++ b/AGENTS.md\n" in err
+    assert "+<<<SKILL_INDEX_BEGIN>>>\n+[data-parsing]\n+alpha-tool\n" in err
+    skill_index([])
+    capsys.readouterr()
+    assert skill_verify(["--diff"]) == 0
+    assert capsys.readouterr().err == ""
