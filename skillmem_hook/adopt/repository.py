@@ -52,9 +52,10 @@ def hooks_installed(top: str) -> bool:
     path = os.path.join(top, os.fsdecode(out.rstrip(b"\n"))) if code == 0 else ""
     try:
         with open(path, "rb") as file:
-            return b"pre-commit" in file.read(64 * 1024)
+            script = file.read(64 * 1024)
     except OSError:
         return False
+    return b"pre-commit" in script or b"prek" in script
 
 
 def hook_manager() -> str | None:
