@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 
-from skillmem_hook.config_file import EXAMPLE, read_config_file
+from skillmem_hook.config_file import read_config_file
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -210,17 +210,19 @@ def _imports(path: str) -> set[str]:
 
 
 def require_roots(settings: Settings) -> list[str]:
-    return _required(settings.roots, "skills root", "--root DIR", DEFAULT_ROOTS)
+    return _required(settings, settings.roots, "skills root", "--root DIR", DEFAULT_ROOTS)
 
 
 def require_prompt_files(settings: Settings) -> list[str]:
-    return _required(settings.prompt_files, "prompt file", "--prompt-file FILE", DEFAULT_PROMPT_FILES)
+    return _required(settings, settings.prompt_files, "prompt file", "--prompt-file FILE", DEFAULT_PROMPT_FILES)
 
 
-def _required(values: list[str], what: str, flag: str, looked_for: Sequence[str]) -> list[str]:
+def _required(settings: Settings, values: list[str], what: str, flag: str, looked_for: Sequence[str]) -> list[str]:
     if not values:
+        from skillmem_hook.adopt.hint import first_setup_hint  # noqa: PLC0415 - only the error pays for it
+
         raise UsageError(
-            f"no {what} given, configured or found (looked for {', '.join(looked_for)})",
-            f"pass {flag}, or write {CONFIG_FILE} with: {EXAMPLE}",
+            f"no {what} given, configured or found (looked for {', '.join(looked_for)}); pass {flag}, or set it up",
+            first_setup_hint(settings.roots, settings.prompt_files),
         )
     return values

@@ -86,8 +86,13 @@ def test_errors_are_plain_text_with_the_hint_on_its_own_lines_and_exit_2(hook, n
     err = capsys.readouterr().err
     first, *hint = err.splitlines()
     assert first.startswith(f"{name}: no skills root given")
-    assert hint == ["  pass --root DIR, or write .skillmem.yaml with: roots: [skills]", "  prompt_files: [AGENTS.md]"]
-    assert "{" not in err
+    assert hint == [
+        "  run 'skillmem init' to set it all up in one step, or these steps:",
+        '  echo \'{roots: ["skills"], prompt_files: ["AGENTS.md"]}\' > .skillmem.yaml',
+        "  touch AGENTS.md",
+        "  git add .skillmem.yaml AGENTS.md",
+    ]
+    assert not err.startswith("{")
     assert "\\n" not in err
 
 
