@@ -35,12 +35,18 @@ def untracked_skills(catalog: Catalog) -> list[Skill]:
 
     if catalog.work_tree is not None or not catalog.skills or find_git_dir(os.getcwd()) is None:
         return []
-    roots = sorted({skill.root for skill in catalog.skills})
+    roots = {skill.root: os.path.normpath(skill.root) for skill in catalog.skills}
     try:
-        tracked = {os.path.normpath(entry.path) for entry in tracked_entries(roots)}
+        tracked = {entry.path for entry in tracked_entries(sorted(roots))}
     except UsageError:  # no git, or a root outside the repository: nothing to compare with
         return []
-    return [skill for skill in catalog.skills if skill_file(skill) not in tracked]
+    # git lists normalised paths relative to the current folder: so is each skill's, its root normalised once.
+    return [skill for skill in catalog.skills if _joined(roots[skill.root], skill.path) not in tracked]
+
+
+def _joined(root: str, path: str) -> str:
+    folder = root if path == "." else path if root == "." else f"{root}/{path}"
+    return f"{folder}/SKILL.md"
 
 
 def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, object]:
