@@ -63,12 +63,18 @@ def hook_manager() -> str | None:
     return shutil.which("pre-commit") or shutil.which("prek")
 
 
-def install_hooks(top: str, manager: str) -> None:
-    """``pre-commit install``: git runs the hooks on every commit from now on."""
+def install_hooks(top: str, manager: str) -> str | None:
+    """``pre-commit install``, so git runs the hooks on every commit; why it failed, or None.
+
+    A failure is said, not raised: the files are written by then, and the
+    person can run the install once its cause (``core.hooksPath``, say) is dealt with.
+    """
+    name = os.path.basename(manager)
     try:
         result = subprocess.run([manager, "install"], cwd=top, capture_output=True, text=True, check=False)
     except OSError as error:
-        raise FileAccessError(f"cannot run {manager}: {error.strerror}", "run 'pre-commit install' yourself") from None
+        return f"'{name} install' could not run ({error.strerror}): run it yourself"
     if result.returncode != 0:
         detail = " ".join((result.stderr or result.stdout).split())[:300]
-        raise FileAccessError(f"'{os.path.basename(manager)} install' failed: {detail}", "run it yourself to see why")
+        return f"'{name} install' failed ({detail}): run it yourself once that is fixed"
+    return None

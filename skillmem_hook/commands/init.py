@@ -26,7 +26,7 @@ from skillmem_hook.adopt.repository import (
     work_tree_top,
 )
 from skillmem_hook.config import CONFIG_FILE
-from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.errors import EXIT_OK, FileAccessError
 from skillmem_hook.report import emit
 
 TYPE_CHECKING = False
@@ -54,12 +54,13 @@ def init(*, repo: str | None, rev: str | None, dry_run: bool, force: bool, insta
     git_config = _merge_driver_settings(top)
     manager = hook_manager() if install else None
     to_install = manager is not None and not hooks_installed(top)
+    failed = None
     if not dry_run:
         _write(top, [change for change in changes if change.action != "unchanged"])
         for key, value in git_config:
             set_config(top, key, value)
         if manager is not None and to_install:
-            install_hooks(top, manager)
+            failed = install_hooks(top, manager)
     emit(
         {
             "dry_run": dry_run,
@@ -68,7 +69,7 @@ def init(*, repo: str | None, rev: str | None, dry_run: bool, force: bool, insta
             "files": [{"path": c.path, "action": c.action, "why": c.why} for c in changes],
             "kept": [] if config_change else [".skillmem.yaml"],
             "git_config": [key for key, _ in git_config],
-            "hooks_installed": _install_state(install, manager, to_install, dry_run=dry_run),
+            "hooks_installed": failed or _install_state(install, manager, to_install, dry_run=dry_run),
             "next": next_command(changes, settings.roots),
         }
     )
@@ -85,10 +86,22 @@ def prompt_file_changes(top: str, settings: Settings) -> list[FileChange]:
     changes = []
     for path in settings.prompt_files:
         full = os.path.join(top, path)
+        _check_inside(top, path)
         before = read_prompt_file(full) if os.path.lexists(full) else None
         drift = Drift(before or b"", skills, settings.preamble_line)
         changes.append(FileChange(path, before, drift.updated, f"the skill index block: {len(skills):,} skills"))
     return changes
+
+
+def _check_inside(top: str, path: str) -> None:
+    """A prompt file (or the link it is) must lead to a file inside the work tree: a repository is untrusted."""
+    real_top = os.path.realpath(top)
+    target = os.path.realpath(os.path.join(top, path))
+    if os.path.commonpath([real_top, target]) != real_top:
+        raise FileAccessError(
+            f"the prompt file {path!r} leads outside the repository",
+            f"skillmem init writes only inside the repository: make {path} a file of its own, or name another one",
+        )
 
 
 def _merge_driver_settings(top: str) -> list[tuple[str, str]]:

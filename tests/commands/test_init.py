@@ -168,3 +168,39 @@ def test_text_says_what_it_did_and_the_command_left(repo, capsys):
     dry = init(capsys, "--text", "--dry-run", "--force")
     assert "would update .skillmem.yaml" not in dry.out  # same bytes: unchanged
     assert dry.out.splitlines()[-1].startswith("then: git add")
+
+
+def test_a_prompt_file_linked_out_of_the_repository_is_refused(repo, capsys, tmp_path):
+    outside = tmp_path / "bashrc"
+    outside.write_text("# mine\n")
+    Path("AGENTS.md").symlink_to(outside)
+    run = init(capsys)
+    assert run.code == 2
+    assert "leads outside the repository" in run.error["error"]
+    assert outside.read_text() == "# mine\n"
+    assert not Path(".skillmem.yaml").exists()
+
+
+def test_run_from_a_subfolder_it_works_on_the_whole_repository(repo, capsys, monkeypatch):
+    Path("docs").mkdir()
+    monkeypatch.chdir("docs")
+    run = init(capsys)
+    assert run.code == 0, run.err
+    assert run.data["roots"] == ["skills"]
+    monkeypatch.chdir("..")
+    assert SEED_BLOCK in Path("AGENTS.md").read_bytes()
+    assert Path(".skillmem.yaml").exists() and not Path("docs/.skillmem.yaml").exists()
+
+
+def test_a_failed_pre_commit_install_is_said_and_the_files_stay_written(repo, capsys, monkeypatch):
+    import os
+    import sys
+
+    if not os.path.exists(os.path.join(os.path.dirname(sys.executable), "pre-commit")):
+        pytest.skip("pre-commit is not installed beside this interpreter")
+    monkeypatch.setenv("PATH", f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ['PATH']}")
+    git("config", "core.hooksPath", "my-hooks")  # pre-commit refuses to install over it
+    run = run_cli(capsys, "init")
+    assert run.code == 0, run.err
+    assert run.data["hooks_installed"].startswith("'pre-commit install' failed (")
+    assert Path(".skillmem.yaml").exists()
