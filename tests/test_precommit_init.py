@@ -161,3 +161,15 @@ def test_a_dry_run_on_a_real_repository_writes_nothing(hook_repo, tmp_path):  # 
             ["git", "config", "--local", "-l"], cwd=repo.path, capture_output=True, text=True, check=True
         ).stdout
     )
+
+
+def test_the_readmes_way_to_pin_a_commit_while_no_tag_is_published(hook_repo, tmp_path):  # noqa: F811
+    hook_root, rev, _ = hook_repo
+    repo = new_repo(hook_repo, tmp_path / "pin")
+    seed_tree(repo.path / "skills")
+    init(repo, hook_repo, "--rev", "v0.0.0-unpublished", "--no-install")
+    run([sys.executable, "-m", "pre_commit", "autoupdate", "--freeze", "--repo", str(hook_root)], repo.path, repo.env)
+    entry = yaml.safe_load((repo.path / ".pre-commit-config.yaml").read_text())["repos"][0]
+    assert entry["rev"] == rev
+    assert repo.pre_commit("install").returncode == 0
+    first_commit_passes(repo)
