@@ -42,9 +42,11 @@ def test_an_interpreter_is_found_under_pyenv_and_a_missing_one_is_not_invented(t
     python.parent.mkdir(parents=True)
     python.write_text("#!/bin/sh\n")
     python.chmod(0o755)
-    empty = tmp_path / "empty-path"
-    empty.mkdir()
-    found = find_python("3.9", str(empty), tmp_path)
+    shims = tmp_path / "shims"  # pyenv's shim for a version not selected: on PATH, and fails
+    shims.mkdir()
+    (shims / "python3.9").write_text("#!/bin/sh\necho 'pyenv: python3.9: command not found' >&2\nexit 127\n")
+    (shims / "python3.9").chmod(0o755)
+    found = find_python("3.9", str(shims), tmp_path)
     assert (found.returncode, found.stdout.strip()) == (0, str(python))
-    assert find_python("3.13", str(empty), tmp_path).returncode == 1
+    assert find_python("3.13", str(shims), tmp_path).returncode == 1
     assert 'the oldest supported Python was NOT tested"' in SCRIPT
