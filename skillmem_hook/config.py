@@ -187,7 +187,9 @@ def _first_imported(path: str, files: list[str]) -> str | None:
 
 def double_listing_warnings(files: Sequence[str]) -> list[str]:
     """For prompt files named explicitly: one that imports another named one makes Claude Code read the list twice."""
-    warnings = []
+    warnings: list[str] = []
+    if len(files) < 2:
+        return warnings  # the steady state of one prompt file reads nothing more
     for path in files:
         imported = _first_imported(path, list(files))
         if imported is not None:
