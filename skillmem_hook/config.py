@@ -224,7 +224,7 @@ def _required(settings: Settings, values: list[str], what: str, flag: str, looke
         from skillmem_hook.adopt.hint import first_setup_hint  # noqa: PLC0415 - only the error pays for it
 
         raise UsageError(
-            f"no {what} given, configured or found (looked for {', '.join(looked_for)}); pass {flag}, or set it up",
-            first_setup_hint(settings.roots, settings.prompt_files),
+            f"no {what} given, configured or found (looked for {', '.join(looked_for)})",
+            f"pass {flag}, " + first_setup_hint(settings.roots, settings.prompt_files),
         )
     return values

@@ -36,7 +36,7 @@ def test_nothing_found_is_a_usage_error_whose_hint_shows_the_config():
     with pytest.raises(UsageError) as raised:
         require_roots(settings)
     assert raised.value.hint.splitlines() == [
-        "run 'skillmem init' to set it all up in one step, or these steps:",
+        "pass --root DIR, run 'skillmem init' to set it all up in one step, or take these steps:",
         'echo \'{roots: ["skills"], prompt_files: ["AGENTS.md"]}\' > .skillmem.yaml',
         "touch AGENTS.md",
         "git add .skillmem.yaml AGENTS.md",

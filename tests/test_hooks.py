@@ -87,7 +87,7 @@ def test_errors_are_plain_text_with_the_hint_on_its_own_lines_and_exit_2(hook, n
     first, *hint = err.splitlines()
     assert first.startswith(f"{name}: no skills root given")
     assert hint == [
-        "  run 'skillmem init' to set it all up in one step, or these steps:",
+        "  pass --root DIR, run 'skillmem init' to set it all up in one step, or take these steps:",
         '  echo \'{roots: ["skills"], prompt_files: ["AGENTS.md"]}\' > .skillmem.yaml',
         "  touch AGENTS.md",
         "  git add .skillmem.yaml AGENTS.md",

@@ -19,7 +19,7 @@ CONFIG_FILE = ".skillmem.yaml"
 
 
 def first_setup_hint(roots: list[str], prompt_files: list[str]) -> str:
-    """Lines to paste: ``skillmem init``, or the configuration, the prompt file and the git add."""
+    """Lines to paste, after the flag to pass: ``skillmem init``, or the configuration, the prompt file, the git add."""
     roots = roots or _found_roots() or ["skills"]
     prompt_files = prompt_files or ["AGENTS.md"]
     config = f"{{roots: {json.dumps(roots, ensure_ascii=False)}, prompt_files: {json.dumps(prompt_files)}}}"
@@ -27,7 +27,7 @@ def first_setup_hint(roots: list[str], prompt_files: list[str]) -> str:
     steps = [f"echo {shlex.quote(config)} > {CONFIG_FILE}"]
     steps += [f"touch {' '.join(shlex.quote(path) for path in missing)}"] if missing else []
     steps.append(f"git add {' '.join(shlex.quote(path) for path in [CONFIG_FILE, *prompt_files])}")
-    return "run 'skillmem init' to set it all up in one step, or these steps:\n" + "\n".join(steps)
+    return "run 'skillmem init' to set it all up in one step, or take these steps:\n" + "\n".join(steps)
 
 
 def _found_roots() -> list[str]:
