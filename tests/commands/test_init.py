@@ -204,3 +204,12 @@ def test_a_failed_pre_commit_install_is_said_and_the_files_stay_written(repo, ca
     assert run.code == 0, run.err
     assert run.data["hooks_installed"].startswith("'pre-commit install' failed (")
     assert Path(".skillmem.yaml").exists()
+
+
+def test_the_default_hook_source_is_the_packages_own_url():
+    import configparser
+
+    setup = configparser.ConfigParser()
+    setup.read(Path(__file__).resolve().parents[2] / "setup.cfg")
+    assert setup["metadata"]["url"] == SOURCE_URL
+    assert f"Source = {SOURCE_URL}" in setup["metadata"]["project_urls"]
