@@ -146,3 +146,19 @@ def _positive(value: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {number}")
     return number
+
+
+def add_setup_options(init: argparse.ArgumentParser, merge_driver: argparse.ArgumentParser) -> None:
+    """``skillmem init [--repo URL] [--rev REV] [--dry-run] [--force] [--no-install]``, and the merge driver's four."""
+    init.add_argument("--repo", metavar="URL", help="the hooks' source in .pre-commit-config.yaml (default: ours)")
+    init.add_argument("--rev", metavar="REV", help="the tag or commit of --repo to pin (default: this version's tag)")
+    init.add_argument("--dry-run", action="store_true", help="print every file it would write; change nothing")
+    init.add_argument("--force", action="store_true", help="rewrite an existing .skillmem.yaml")
+    init.add_argument("--no-install", dest="install", action="store_false", help="do not run 'pre-commit install'")
+    for name, text in (
+        ("base", "%%O: the common ancestor's version"),
+        ("ours", "%%A: our version, where the result is written"),
+        ("theirs", "%%B: their version"),
+        ("path", "%%P: the file's path in the repository"),
+    ):
+        merge_driver.add_argument(name, help=text)

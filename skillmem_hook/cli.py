@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 
 from skillmem_hook import __version__
-from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_ERROR, EXIT_OK
 from skillmem_hook.report import run_reporting_errors
 from skillmem_hook.streams import write_utf8
@@ -13,9 +12,7 @@ from skillmem_hook.streams import write_utf8
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
-
-    from skillmem_hook.budget.rules import BudgetSettings
+    from collections.abc import Callable, Sequence
 
 COMMANDS = {
     "index": "scan, parse, de-duplicate and categorise the skills",
@@ -31,7 +28,13 @@ COMMANDS = {
     "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
     "read": "print a skill's SKILL.md as it is, by the name the block shows",
     "budget": "what Claude Code and Codex would drop, cut or not discover of the skills natively (--check: exit 1)",
+    "init": "adopt skillmem here: .skillmem.yaml, the pre-commit hooks, the merge driver and the block, in one step",
+    "merge-driver": "git's merge driver for prompt files: merge the text, rebuild the block (set up by init)",
 }
+# The commands whose JSON line --text turns into lines for a person (lint and search print their own).
+TEXT_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "hook", "init")
+# The commands that find no skills root or prompt file through the configuration.
+SETUP_COMMANDS = ("init", "merge-driver")
 
 # The commands that build the catalog, and so take --tracked and --no-cache.
 CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search", "eval", "read", "budget")
@@ -45,7 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return route(arguments[1:])
     command = next((word for word in arguments if word in COMMANDS), None)
     tool = f"skillmem {command}" if command else "skillmem"
-    return run_reporting_errors(lambda: tool, lambda: _run(arguments))
+    # --text: errors too are lines for a person, like the result.
+    return run_reporting_errors(lambda: tool, lambda: _run(arguments), human="--text" in arguments)
 
 
 def _run(arguments: list[str]) -> int:
@@ -58,112 +62,20 @@ def _run(arguments: list[str]) -> int:
     if options.command is None:  # a bare 'skillmem': show a person what there is to run
         write_utf8(sys.stderr, build_parser().format_help())
         return EXIT_ERROR
-    settings = load_settings(
-        options.root,
-        getattr(options, "prompt_file", None),
-        strict=getattr(options, "strict", None),
-        write=getattr(options, "write", None),
-        tracked=getattr(options, "tracked", None),
-        cache=getattr(options, "cache", None),
-    )
-    catalog = settings.catalog_options()
-    command: str = options.command
-    max_tokens = getattr(options, "max_block_tokens", None) or settings.max_block_tokens
-    if command == "lint":
-        from skillmem_hook.commands.lint import lint  # noqa: PLC0415
+    from skillmem_hook.report import text_output  # noqa: PLC0415
 
-        # Named files need no root; the roots then only serve the repository rules.
-        lint_roots = settings.roots if options.files else require_roots(settings)
-        return lint(options.files, lint_roots, text=options.text, section=settings.lint)
-    roots = require_roots(settings)
-    if command in ("index", "inject", "verify"):
-        from skillmem_hook.block.targets import check_repository_targets  # noqa: PLC0415
+    with text_output(_text_renderer(options)):
+        from skillmem_hook.dispatch import dispatch  # noqa: PLC0415
 
-        if command != "index":
-            require_prompt_files(settings)
-        targets = settings.repository_targets(prompt_files=command != "index", write=command == "index")
-        check_repository_targets(targets, settings.base)
-    if command == "mcp":
-        from skillmem_hook.commands.mcp import mcp  # noqa: PLC0415
-
-        return mcp(options.root)
-    if command == "index":
-        from skillmem_hook.commands.index import index  # noqa: PLC0415 - import only the command that runs
-
-        return index(roots, settings.write, settings.prompt_files, force=options.force, options=catalog)
-    if command == "prompt":
-        from skillmem_hook.commands.prompt import prompt  # noqa: PLC0415
-
-        return prompt(roots, catalog, raw=options.raw, max_tokens=max_tokens)
-    if command == "stats":
-        from skillmem_hook.commands.stats import stats  # noqa: PLC0415
-
-        return stats(roots, options.measured_files or [], catalog)
-    if command == "search":
-        from skillmem_hook.commands.search import search  # noqa: PLC0415
-
-        return search(
-            roots,
-            options.intent,
-            top=options.top,
-            aliases=settings.aliases,
-            text=options.text,
-            options=catalog,
-            domain=options.domain,
-            semantic=options.semantic,
-        )
-    if command == "eval":
-        from skillmem_hook.commands.eval import evaluate  # noqa: PLC0415
-
-        return evaluate(
-            options.file,
-            roots,
-            aliases=settings.aliases,
-            options=catalog,
-            semantic=options.semantic,
-            text=options.text,
-            min_hit3=options.min_hit3,
-        )
-    if command == "budget":
-        from skillmem_hook.commands.budget import budget  # noqa: PLC0415
-
-        return budget(
-            roots, budget_settings(settings.budget, options), check=options.check, text=options.text, options=catalog
-        )
-    if command == "read":
-        from skillmem_hook.commands.read import read  # noqa: PLC0415
-
-        return read(roots, options.name, path=options.path, options=catalog)
-    prompt_files = require_prompt_files(settings)
-    if command == "inject":
-        from skillmem_hook.commands.inject import inject  # noqa: PLC0415
-
-        return inject(roots, prompt_files, catalog, settings.preamble_line, max_tokens)
-    if command == "verify":
-        from skillmem_hook.commands.verify import verify  # noqa: PLC0415
-
-        return verify(
-            roots,
-            prompt_files,
-            strict=settings.strict,
-            options=catalog,
-            preamble=settings.preamble_line,
-            max_tokens=max_tokens,
-        )
-    from skillmem_hook.commands.hook import hook  # noqa: PLC0415
-
-    return hook(roots, prompt_files, options.out, force=options.force)
+        return dispatch(options)
 
 
-def budget_settings(section: dict[str, object], options: argparse.Namespace) -> BudgetSettings:
-    """The ``budget:`` section of .skillmem.yaml, with --agent and --context-window over it."""
-    from skillmem_hook.budget.rules import AGENTS, BudgetSettings  # noqa: PLC0415
+def _text_renderer(options: argparse.Namespace) -> Callable[[dict[str, object]], str] | None:
+    if options.command not in TEXT_COMMANDS or not options.text:
+        return None
+    from skillmem_hook.text_report import renderer  # noqa: PLC0415
 
-    chosen = BudgetSettings(section)
-    if options.agent:
-        chosen.agents = list(AGENTS) if options.agent == "all" else [options.agent]
-    chosen.context_window = options.context_window or chosen.context_window
-    return chosen
+    return renderer(options.command)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -175,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_eval_options,
         add_location_options,
         add_search_options,
+        add_setup_options,
     )
 
     parser = ArgumentParser(prog="skillmem", description="Keep an agent prompt file's skill index true.")
@@ -182,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", prog="skillmem")
     parsers = {name: subparsers.add_parser(name, help=text, description=text) for name, text in COMMANDS.items()}
     for name, sub in parsers.items():
+        if name in SETUP_COMMANDS:
+            continue
         add_location_options(sub, prompt_files=name in ("inject", "verify", "hook"))
         if name in CATALOG_COMMANDS:
             add_catalog_options(sub, view=True)
@@ -194,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="drift is any byte that differs from what inject would write",
     )
+    parsers["verify"].add_argument("--diff", action="store_true", help="a unified diff of each stale block, as 'diff'")
     parsers["prompt"].add_argument(
         "--raw", action="store_true", help="print the block itself, for pasting, instead of one JSON line"
     )
@@ -222,4 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     parsers["read"].add_argument("name", metavar="NAME", help="the skill's name as the block shows it")
     parsers["read"].add_argument("--path", metavar="PATH", help="which one, when two skills share the name")
     add_eval_options(parsers["eval"])
+    add_setup_options(parsers["init"], parsers["merge-driver"])
+    for name in TEXT_COMMANDS:
+        parsers[name].add_argument("--text", action="store_true", help="lines for a person instead of one JSON line")
     return parser

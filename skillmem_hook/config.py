@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 
-from skillmem_hook.config_file import EXAMPLE, read_config_file
+from skillmem_hook.config_file import read_config_file
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -203,7 +203,22 @@ def _drop_importers(files: list[str], settings: Settings) -> list[str]:
 
 def _first_imported(path: str, files: list[str]) -> str | None:
     imports = _imports(path)
-    return next((other for other in files if other != path and other in imports), None)
+    return next((other for other in files if other != path and os.path.normpath(other) in imports), None)
+
+
+def double_listing_warnings(files: Sequence[str]) -> list[str]:
+    """For prompt files named explicitly: one that imports another named one makes Claude Code read the list twice."""
+    warnings: list[str] = []
+    if len(files) < 2:
+        return warnings  # the steady state of one prompt file reads nothing more
+    for path in files:
+        imported = _first_imported(path, list(files))
+        if imported is not None:
+            warnings.append(
+                f"{path} imports {imported} (@{os.path.basename(imported)}) and both hold the skill index, so the"
+                f" agent reads the list twice: drop {path} from prompt_files (or its --prompt-file)"
+            )
+    return warnings
 
 
 def _imports(path: str) -> set[str]:
@@ -221,17 +236,19 @@ def _imports(path: str) -> set[str]:
 
 
 def require_roots(settings: Settings) -> list[str]:
-    return _required(settings.roots, "skills root", "--root DIR", DEFAULT_ROOTS)
+    return _required(settings, settings.roots, "skills root", "--root DIR", DEFAULT_ROOTS)
 
 
 def require_prompt_files(settings: Settings) -> list[str]:
-    return _required(settings.prompt_files, "prompt file", "--prompt-file FILE", DEFAULT_PROMPT_FILES)
+    return _required(settings, settings.prompt_files, "prompt file", "--prompt-file FILE", DEFAULT_PROMPT_FILES)
 
 
-def _required(values: list[str], what: str, flag: str, looked_for: Sequence[str]) -> list[str]:
+def _required(settings: Settings, values: list[str], what: str, flag: str, looked_for: Sequence[str]) -> list[str]:
     if not values:
+        from skillmem_hook.adopt.hint import first_setup_hint  # noqa: PLC0415 - only the error pays for it
+
         raise UsageError(
             f"no {what} given, configured or found (looked for {', '.join(looked_for)})",
-            f"pass {flag}, or write {CONFIG_FILE} with: {EXAMPLE}",
+            f"pass {flag}, " + first_setup_hint(settings.roots, settings.prompt_files),
         )
     return values

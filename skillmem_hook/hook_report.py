@@ -29,8 +29,14 @@ def describe_untracked(path: str) -> str:
     )
 
 
-def describe_drift(path: str, drift: Drift, *, written: bool, ignored: bool = False) -> str:
-    """A person's account of one prompt file's drift: at most a screenful a list."""
+def describe_drift(
+    path: str, drift: Drift, *, written: bool, ignored: bool = False, reasons: dict[str, str] | None = None
+) -> str:
+    """A person's account of one prompt file's drift: at most a screenful a list.
+
+    ``reasons`` says why a stale name is not simply a removed skill (not tracked by git, typed by hand).
+    """
+    reasons = reasons or {}
     action = "the skill index was updated; stage it and commit again" if written else "the skill index is out of date"
     if ignored:
         action = "the skill index was updated (git ignores this file: nothing to stage)" if written else action
@@ -38,10 +44,16 @@ def describe_drift(path: str, drift: Drift, *, written: bool, ignored: bool = Fa
     if not drift.has_block:
         lines.append("  the file had no index block yet" if written else "  the file has no index block yet")
     lines += name_list("added" if written else "missing from the block", drift.missing)
-    lines += name_list("removed" if written else "stale, no longer on disk", drift.stale)
+    removed = [name for name in drift.stale if name not in reasons]
+    lines += name_list("removed" if written else "stale, no longer on disk", removed)
+    lines += _explained(drift.stale, reasons)
     lines += name_list("moved to another domain", describe_moves(drift))
     if drift.conflict:
-        lines.append("  the block held a merge conflict; rebuilding the block from the skills on disk resolves it")
+        lines.append(
+            "  the block held a merge conflict; it was rebuilt from the skills"
+            if written
+            else "  the block holds a merge conflict, which the update rebuilds from the skills"
+        )
     elif drift.collapsed_changed and not (drift.missing or drift.stale or drift.moved):
         lines.append("  a skill came or went in a domain the block collapses (max_block_tokens): its count changed")
     elif drift.has_block and not (drift.missing or drift.stale or drift.moved):
@@ -49,8 +61,35 @@ def describe_drift(path: str, drift: Drift, *, written: bool, ignored: bool = Fa
             "  nothing missing or stale, but the block's lines differ from what skill-index writes (edited by hand?)"
         )
     if not written:
-        lines.append("  run 'skillmem inject' or the skill-index hook to update it")
+        lines.append(f"  to update it: {fix_command()}")
     return "\n".join(lines) + "\n"
+
+
+def _explained(stale: Sequence[str], reasons: dict[str, str]) -> list[str]:
+    """The stale names that are no removed skill, by what they are: not tracked by git (and the git add), or typed."""
+    lines = []
+    for kind in dict.fromkeys(reason.split(":")[0] for reason in reasons.values()):
+        names = [name for name in stale if reasons.get(name, "").split(":")[0] == kind]
+        lines += name_list(kind, names)
+        lines += [f"    {reasons[name].split(': ', 1)[1]}" for name in names[:MAX_NAMES] if ": " in reasons[name]]
+    return lines
+
+
+def fix_command() -> str:
+    """The command that rebuilds the block, as the person has it: pre-commit always; skillmem when installed.
+
+    Under pre-commit (which sets PRE_COMMIT), the hook's own environment is on
+    PATH and holds a skillmem the person cannot run: that folder does not count.
+    """
+    import shutil  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    own = os.path.abspath(os.path.dirname(sys.executable))
+    folders = os.environ.get("PATH", "").split(os.pathsep)
+    if os.environ.get("PRE_COMMIT"):
+        folders = [folder for folder in folders if folder and os.path.abspath(folder) != own]
+    cli = " (or 'skillmem inject')" if shutil.which("skillmem", path=os.pathsep.join(folders)) else ""
+    return f"run 'pre-commit run skill-index --all-files'{cli}"
 
 
 def describe_moves(drift: Drift) -> list[str]:

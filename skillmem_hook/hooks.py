@@ -21,15 +21,17 @@ from skillmem_hook.arguments import (
     add_catalog_options,
     add_location_options,
 )
+from skillmem_hook.block.diff import block_diff
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
 from skillmem_hook.catalog.discovery.git import find_git_dir, find_work_tree, ignored_paths
 from skillmem_hook.commands.index import write_index_file
-from skillmem_hook.config import load_settings, require_prompt_files, require_roots
+from skillmem_hook.config import double_listing_warnings, load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
 from skillmem_hook.files import NotARegularFile, read_regular_file
+from skillmem_hook.git_views import stale_reasons
 from skillmem_hook.hook_report import (
     describe_drift,
     describe_index_file,
@@ -57,11 +59,23 @@ def skill_verify(argv: Sequence[str] | None = None) -> int:
     return run_reporting_errors(lambda: "skill-verify", lambda: _run("skill-verify", argv, write=False), human=True)
 
 
+DESCRIPTIONS = {
+    "skill-index": "Re-inject the skill index block into the prompt files; exit 3 when one changed, so the commit"
+    " stops until the result is staged.",
+    "skill-verify": "Check, without writing, that every prompt file's skill index block is current; exit 3 when not.",
+}
+
+
 def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
-    parser = ArgumentParser(prog=hook_id, description=(__doc__ or "").splitlines()[0])
+    from skillmem_hook import __version__  # noqa: PLC0415
+
+    parser = ArgumentParser(prog=hook_id, description=DESCRIPTIONS[hook_id])
+    parser.add_argument("--version", action="version", version=f"{hook_id} (skillmem {__version__})")
     add_location_options(parser, prompt_files=True)
     add_catalog_options(parser, view=False)
     add_block_options(parser)
+    if not write:
+        parser.add_argument("--diff", action="store_true", help="show a unified diff of each stale block")
     # pre-commit passes file names if a config sets pass_filenames: true; the
     # hooks read every skill whatever changed, so the names are accepted and unused.
     parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
@@ -77,6 +91,7 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     # In a repository, pre-commit passes the arguments of its .pre-commit-config.yaml: repository content.
     in_repository = "GIT_DIR" in os.environ or find_git_dir(os.getcwd()) is not None
     check_repository_targets(settings.repository_targets(hook=in_repository), settings.base)
+    notes += [f"{warning}\n" for warning in double_listing_warnings(prompt_files)]
     view = settings.catalog_options(hook=True)
     max_tokens = options.max_block_tokens or settings.max_block_tokens
     catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)
@@ -86,7 +101,15 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     if write:
         write_updates(drifted)
     report = [
-        describe_drift(path, drift, written=write, ignored=states.get(path) == IGNORED) for path, drift in drifted
+        describe_drift(
+            path,
+            drift,
+            written=write,
+            ignored=states.get(path) == IGNORED,
+            reasons=stale_reasons(path, drift.stale, roots, view) if drift.stale and catalog.work_tree else None,
+        )
+        + (block_diff(path, drift) if getattr(options, "diff", False) else "")
+        for path, drift in drifted
     ]
     untracked = [path for path, _ in drifts if states.get(path) == UNTRACKED]
     report += [describe_untracked(path) for path in untracked]
@@ -138,10 +161,12 @@ def skill_lint(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_lint(argv: Sequence[str] | None) -> int:
+    from skillmem_hook import __version__  # noqa: PLC0415
     from skillmem_hook.commands.lint import collect_findings, count_errors, describe_findings  # noqa: PLC0415
     from skillmem_hook.errors import EXIT_FINDINGS  # noqa: PLC0415 - kept beside the lint hook, for an easy merge
 
     parser = ArgumentParser(prog="skill-lint", description="Check skills against the Agent Skills spec.")
+    parser.add_argument("--version", action="version", version=f"skill-lint (skillmem {__version__})")
     add_location_options(parser, prompt_files=False)
     parser.add_argument("filenames", nargs="*", help="SKILL.md files (pre-commit passes the staged ones)")
     try:
@@ -164,8 +189,8 @@ def skill_budget(argv: Sequence[str] | None = None) -> int:
 
 def _run_budget(argv: Sequence[str] | None) -> int:
     from skillmem_hook.arguments import add_budget_options  # noqa: PLC0415 - kept beside the budget hook, for an easy merge
-    from skillmem_hook.cli import budget_settings  # noqa: PLC0415
     from skillmem_hook.commands.budget import describe_budget, has_losses, replay_budget  # noqa: PLC0415
+    from skillmem_hook.dispatch import budget_settings  # noqa: PLC0415
     from skillmem_hook.errors import EXIT_FINDINGS  # noqa: PLC0415
 
     parser = ArgumentParser(prog="skill-budget", description="Replay the agents' native skill listings.")

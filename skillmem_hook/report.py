@@ -8,6 +8,7 @@ bytes whatever the locale, non-ASCII kept as is.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import sys
 from collections.abc import Iterator
@@ -24,6 +25,21 @@ else:
 
 
 _BATCH = 1000
+# Set while a command runs with --text: turns the result into lines for a person instead of one JSON line.
+_text_renderer: list[Callable[[dict[str, object]], str]] = []
+
+
+@contextlib.contextmanager
+def text_output(renderer: Callable[[dict[str, object]], str] | None) -> Iterator[None]:
+    """While it lasts, ``emit`` prints ``renderer(data)`` (``--text``); None keeps the JSON line."""
+    if renderer is None:
+        yield
+        return
+    _text_renderer.append(renderer)
+    try:
+        yield
+    finally:
+        _text_renderer.remove(renderer)
 
 
 def emit(data: dict[str, object]) -> None:
@@ -40,6 +56,10 @@ def emit(data: dict[str, object]) -> None:
         write_utf8(sys.stdout, text)
 
     try:
+        if _text_renderer:
+            write(_text_renderer[-1]({key: list(v) if isinstance(v, Iterator) else v for key, v in data.items()}))
+            sys.stdout.flush()
+            return
         write("{")
         for number, (key, value) in enumerate(data.items()):
             write(", " if number else "")

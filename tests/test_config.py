@@ -35,9 +35,32 @@ def test_nothing_found_is_a_usage_error_whose_hint_shows_the_config():
     settings = load_settings()
     with pytest.raises(UsageError) as raised:
         require_roots(settings)
-    assert "roots: [skills]" in raised.value.hint
+    assert raised.value.hint.splitlines() == [
+        "pass --root DIR, run 'skillmem init' to set it all up in one step, or take these steps:",
+        'echo \'{roots: ["skills"], prompt_files: ["AGENTS.md"]}\' > .skillmem.yaml',
+        "touch AGENTS.md",
+        "git add .skillmem.yaml AGENTS.md",
+    ]
     with pytest.raises(UsageError, match="no prompt file"):
         require_prompt_files(settings)
+
+
+def test_the_first_setup_hint_names_where_the_skills_are_and_pastes_as_valid_yaml():
+    import shlex
+    import subprocess
+
+    import yaml
+
+    subprocess.run(["git", "init", "-q"], check=True)
+    (Path("反重力 - 中文/skills/数据库/pg")).mkdir(parents=True)
+    Path("反重力 - 中文/skills/数据库/pg/SKILL.md").write_text("---\nname: pg\ndescription: d\n---\n")
+    Path("CLAUDE.md").write_text("# Claude\n")
+    with pytest.raises(UsageError) as raised:
+        require_roots(load_settings(prompt_files=["CLAUDE.md"]))
+    steps = raised.value.hint.splitlines()[1:]
+    config = shlex.split(steps[0])[1]
+    assert yaml.safe_load(config) == {"roots": ["反重力 - 中文/skills"], "prompt_files": ["CLAUDE.md"]}
+    assert steps[1:] == ["git add .skillmem.yaml CLAUDE.md"]  # CLAUDE.md exists: nothing to touch
 
 
 @pytest.mark.parametrize(

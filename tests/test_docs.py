@@ -40,6 +40,11 @@ def test_the_readme_names_every_hook_id():
 HOOKS_GIVEN_FILE_NAMES = {"skill-lint": r"(^|/)SKILL\.md$"}
 
 
+def test_every_hook_names_the_oldest_pre_commit_it_works_with():
+    assert {hook["minimum_pre_commit_version"] for hook in hooks()} == {"3.0.0"}
+    assert "`minimum_pre_commit_version`" in README
+
+
 def test_every_hook_runs_on_every_commit_through_an_installed_script():
     setup = configparser.ConfigParser()
     setup.read(REPO / "setup.cfg")
@@ -56,27 +61,41 @@ def test_every_hook_runs_on_every_commit_through_an_installed_script():
         assert (hook["pass_filenames"], hook["always_run"], hook["require_serial"]) == (False, True, True)
 
 
-def test_the_readme_starts_with_the_two_commands_and_ci_runs_the_test_command():
-    main_job, test_command = shell_blocks(README)[0]
-    assert "skillmem inject --root examples/skills --prompt-file examples/AGENTS.md" in main_job
+def test_the_readme_starts_with_the_quick_start_then_the_two_commands_and_ci_runs_the_test_command():
+    quick_start, (main_job, test_command) = shell_blocks(README)[:2]
+    assert [line.split()[0] for line in quick_start] == ["python3", "skillmem", "git"]
+    assert "skillmem init" in quick_start[1]
+    assert README.index("## Adopt it in your repository") < README.index("## Install")
+    quick = README[README.index("## Adopt it") : README.index("\n## ", README.index("## Adopt it") + 1)]
+    assert len(quick.strip().splitlines()) <= 12, "the quick start stays about ten lines"
+    assert "skillmem inject --root examples/skills --prompt-file /tmp/AGENTS.md" in main_job
     assert "pytest" in test_command
     assert test_command in (REPO / ".ci" / "run").read_text().splitlines()
 
 
-def test_the_readmes_main_job_works_and_the_shipped_example_is_current(capsys, tmp_path):
+def test_the_readmes_main_job_shows_a_block_being_written(capsys, tmp_path):
     shutil.copytree(REPO / "examples", tmp_path / "examples")
-    main_job = shell_blocks(README)[0][0]
-    words = shlex.split(main_job.split("&&")[1])
+    steps = [shlex.split(step) for step in shell_blocks(README)[1][0].split("&&")]
+    assert steps[1][:2] == ["echo", "# Agents"] and steps[1][-1] == "/tmp/AGENTS.md"
+    prompt = tmp_path / "AGENTS.md"
+    prompt.write_text("# Agents\n")
+    words = [word.replace("/tmp/", f"{tmp_path}/").replace("examples/", f"{tmp_path}/examples/") for word in steps[2]]
     assert words[0] == "skillmem"
-    before = (tmp_path / "examples" / "AGENTS.md").read_bytes()
-    run = run_cli(capsys, *[word.replace("examples/", f"{tmp_path}/examples/") for word in words[1:]])
+    run = run_cli(capsys, *words[1:])
     assert run.code == 0
-    assert run.data["changed"] is False, "examples/AGENTS.md is not current: run the README's first command"
-    assert (tmp_path / "examples" / "AGENTS.md").read_bytes() == before
+    assert run.out.startswith(f"{prompt}: the skill index was updated\n  added (")
+    assert b"<<<SKILL_INDEX_BEGIN>>>" in prompt.read_bytes()
+
+
+def test_the_shipped_example_is_current(capsys, tmp_path):
+    shutil.copytree(REPO / "examples", tmp_path / "examples")
+    examples = tmp_path / "examples"
+    run = run_cli(capsys, "inject", "--root", examples / "skills", "--prompt-file", examples / "AGENTS.md")
+    assert run.data["changed"] is False, "examples/AGENTS.md is not current: run skillmem inject on it"
 
 
 def test_every_command_the_readme_shows_exists():
-    shown = set(re.findall(r"`skillmem (\w+)", README))
+    shown = set(re.findall(r"`skillmem ([a-z][\w-]*)", README))
     assert shown == set(COMMANDS)
     for line in [line for block in shell_blocks(README) for line in block]:
         for script in re.findall(r"python3 (\S+\.py)", line):

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -33,14 +34,19 @@ def test_skill_index_injects_then_exits_3_then_passes(repo, capsys):
     assert capsys.readouterr().err == ""
 
 
-def test_skill_verify_reports_drift_and_never_writes(repo, capsys):
+def test_skill_verify_reports_drift_and_never_writes(repo, capsys, monkeypatch, tmp_path):
+    cli = tmp_path / "bin" / "skillmem"  # the CLI on PATH: the message names it beside pre-commit
+    cli.parent.mkdir()
+    cli.write_text("#!/bin/sh\n")
+    cli.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{cli.parent}{os.pathsep}{os.environ['PATH']}")
     before = snapshot(repo)
     assert skill_verify([]) == 3
     assert capsys.readouterr().err == (
         "AGENTS.md: the skill index is out of date\n"
         "  the file has no index block yet\n"
         "  missing from the block (3): alpha-tool, beta-heading, crlf-skill\n"
-        "  run 'skillmem inject' or the skill-index hook to update it\n"
+        "  to update it: run 'pre-commit run skill-index --all-files' (or 'skillmem inject')\n"
     )
     assert snapshot(repo) == before
     skill_index([])
@@ -80,8 +86,13 @@ def test_errors_are_plain_text_with_the_hint_on_its_own_lines_and_exit_2(hook, n
     err = capsys.readouterr().err
     first, *hint = err.splitlines()
     assert first.startswith(f"{name}: no skills root given")
-    assert hint == ["  pass --root DIR, or write .skillmem.yaml with: roots: [skills]", "  prompt_files: [AGENTS.md]"]
-    assert "{" not in err
+    assert hint == [
+        "  pass --root DIR, run 'skillmem init' to set it all up in one step, or take these steps:",
+        '  echo \'{roots: ["skills"], prompt_files: ["AGENTS.md"]}\' > .skillmem.yaml',
+        "  touch AGENTS.md",
+        "  git add .skillmem.yaml AGENTS.md",
+    ]
+    assert not err.startswith("{")
     assert "\\n" not in err
 
 
@@ -204,7 +215,7 @@ def test_a_merge_conflict_in_the_block_is_described_as_one():
     old = b"<<<SKILL_INDEX_BEGIN>>>\n[general]\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> topic\n<<<SKILL_INDEX_END>>>\n"
     skills = [parse_skill(skill_md(name), path=name, folder=name, root="r") for name in ("a", "b")]
     text = describe_drift("AGENTS.md", Drift(old, skills), written=True)
-    assert "the block held a merge conflict; rebuilding the block from the skills on disk resolves it" in text
+    assert "the block held a merge conflict; it was rebuilt from the skills" in text
     assert "stale" not in text
     assert "<<<<<<<" not in text
 
@@ -235,3 +246,29 @@ def test_a_hook_report_shows_control_characters_from_the_repository_as_escapes(r
     assert "\x1b" not in err and "\x07" not in err and "FAKE LINE" not in err.splitlines()
     assert "\\x1b]0;PWNED-TITLE\\x07" in err
     assert "ok\\x1b[2K" in err  # the folder's name, in the list of added skills
+
+
+@pytest.mark.parametrize(("hook", "name"), [(skill_index, "skill-index"), (skill_verify, "skill-verify")])
+def test_each_hook_has_its_version_and_its_own_plain_help(hook, name, capsys):
+    from skillmem_hook import __version__
+    from skillmem_hook.hooks import skill_lint
+
+    assert hook(["--version"]) == 0
+    assert capsys.readouterr().out == f"{name} (skillmem {__version__})\n"
+    assert skill_lint(["--version"]) == 0
+    assert capsys.readouterr().out == f"skill-lint (skillmem {__version__})\n"
+    assert hook(["--help"]) == 0
+    text = capsys.readouterr().out
+    assert "``" not in text
+    assert ("without writing" in text) is (name == "skill-verify")
+
+
+def test_skill_verify_diff_shows_each_stale_block(repo, capsys):
+    assert skill_verify(["--diff"]) == 3
+    err = capsys.readouterr().err
+    assert "--- a/AGENTS.md\n+++ b/AGENTS.md\n" in err
+    assert "+<<<SKILL_INDEX_BEGIN>>>\n+[data-parsing]\n+alpha-tool\n" in err
+    skill_index([])
+    capsys.readouterr()
+    assert skill_verify(["--diff"]) == 0
+    assert capsys.readouterr().err == ""

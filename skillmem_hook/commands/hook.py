@@ -17,7 +17,7 @@ import shlex
 import stat
 
 from skillmem_hook.atomic import commit_all, stage, staging
-from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.errors import EXIT_OK, FileAccessError
 from skillmem_hook.files import check_output_target
 from skillmem_hook.report import emit
 
@@ -39,12 +39,23 @@ def hook(roots: Sequence[str], prompt_files: Sequence[str], out: str, *, force: 
     to_top = os.path.relpath(top, os.path.dirname(os.path.abspath(target)))
     script = render_wrapper(to_top, [_from(top, root) for root in roots], [_from(top, f) for f in prompt_files])
     script_bytes = script.encode("utf-8")
+    _make_folder(os.path.dirname(target), out)
     with staging() as staged:
         # Executable by its owner whatever the umask (umask 177 would leave it 0600).
         stage(staged, target, script_bytes, label=out, expected=old, new_mode=0o777, required_bits=stat.S_IRWXU)
         commit_all(staged)
     emit({"written": out, "roots": list(roots), "prompt_files": list(prompt_files)})
     return EXIT_OK
+
+
+def _make_folder(folder: str, out: str) -> None:
+    """Create the wrapper's folder (``scripts/``) when it does not exist yet, as ``mkdir -p`` would."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise FileAccessError(
+            f"cannot create the folder of {out!r}: {error.strerror}", "check the path and the permissions above it"
+        ) from None
 
 
 def render_wrapper(to_top: str, roots: Sequence[str], prompt_files: Sequence[str]) -> str:

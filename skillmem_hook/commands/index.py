@@ -11,6 +11,7 @@ from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.files import check_output_target
+from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
 
 TYPE_CHECKING = False
@@ -34,6 +35,7 @@ def index(
 ) -> int:
     catalog = scan_roots(roots, options)
     result = catalog_json(catalog)
+    result.update(cli_notes(catalog))
     if write is not None:
         result["written"] = write_index_file(write, catalog, prompt_files, force=force)
     emit(result)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
 
 TYPE_CHECKING = False
@@ -31,6 +32,7 @@ def inject(
                 {"prompt_file": path, "changed": path in written, "missing": drift.missing, "stale": drift.stale}
                 for path, drift in drifts
             ],
+            **cli_notes(catalog, prompt_files),
         }
     )
     return EXIT_OK

@@ -9,6 +9,7 @@ from __future__ import annotations
 from skillmem_hook.block.render import count_by_domain, render_block
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit, emit_raw
 
 TYPE_CHECKING = False
@@ -32,6 +33,7 @@ def prompt(
             "bytes": len(block),
             "skills": len(catalog.skills),
             "domains": count_by_domain(catalog.skills),
+            **cli_notes(catalog),
         }
     )
     return EXIT_OK

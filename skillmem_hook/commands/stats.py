@@ -13,6 +13,7 @@ from skillmem_hook.block.prompt_file import read_prompt_file
 from skillmem_hook.block.render import count_by_domain, estimate_tokens, render_block
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK
+from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
 
 TYPE_CHECKING = False
@@ -31,6 +32,7 @@ def stats(roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOpt
         "block_bytes": block_bytes,
         "est_tokens": estimate_tokens(block_bytes),
         "index_bytes": len(render_index_file(catalog.skills)),
+        **cli_notes(catalog),
     }
     if prompt_files:
         result["prompt_files"] = [measure_prompt_file(path) for path in prompt_files]

@@ -115,3 +115,18 @@ def test_the_wrapper_can_be_committed_and_run_from_another_checkout_and_folder(t
     assert result.returncode == 0, result.stderr
     assert b"<<<SKILL_INDEX_BEGIN>>>" in (second / "AGENTS.md").read_bytes()
     assert (first / "AGENTS.md").read_text() == "# Agents\n"
+
+
+def test_a_missing_folder_for_the_wrapper_is_created(capsys, args):
+    run = run_cli(capsys, *args, "--out", "scripts/nested/update-skills.sh")
+    assert run.code == 0, run.err
+    assert os.access("scripts/nested/update-skills.sh", os.X_OK)
+
+
+def test_a_folder_that_is_a_file_is_named_and_left_alone(capsys, args):
+    Path("scripts").write_text("a file, not a folder\n")
+    run = run_cli(capsys, *args, "--out", "scripts/update-skills.sh")
+    assert run.code == 2
+    assert run.error["error"].endswith("Not a directory")
+    assert "permissions" not in run.error["hint"]
+    assert Path("scripts").read_text() == "a file, not a folder\n"

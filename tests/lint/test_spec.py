@@ -13,7 +13,9 @@ from skillmem_hook.lint.files import lint_paths
 from skillmem_hook.lint.options import lint_options
 from skillmem_hook.lint.rules import RULES, SPEC
 
-validator = pytest.importorskip("skills_ref.validator")
+validator = pytest.importorskip(
+    "skills_ref.validator", reason="skills-ref, the reference validator, needs Python 3.11 or newer"
+)
 
 OK = "description: Parse files"
 # folder: SKILL.md bytes. Every kind of spec error skills-ref reports, and clean skills beside them.

@@ -1,0 +1,30 @@
+"""The ``.gitattributes`` lines that send the prompt files through skillmem's merge driver. Pure."""
+
+from __future__ import annotations
+
+DRIVER = "skillmem"
+DRIVER_NAME = "skillmem: merge the text, rebuild the skill index block"
+
+
+def attribute_line(path: str) -> str:
+    """``/AGENTS.md merge=skillmem``: anchored at the top, quoted when the path holds a space or a quote."""
+    pattern = "/" + (path[2:] if path.startswith("./") else path)
+    if any(character in pattern for character in ' "\\\t'):
+        pattern = '"' + pattern.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return f"{pattern} merge={DRIVER}"
+
+
+def add_attributes(data: bytes, paths: list[str]) -> bytes:
+    """``data`` (the file's bytes, empty when there is none) with a line for each path that lacks one."""
+    present = {line.strip() for line in data.decode("utf-8", "surrogateescape").splitlines()}
+    missing = [attribute_line(path) for path in paths if attribute_line(path) not in present]
+    if not missing:
+        return data
+    newline = b"\r\n" if b"\r\n" in data else b"\n"
+    head = data if not data or data.endswith((b"\n", b"\r")) else data + newline
+    return head + newline.join(line.encode("utf-8", "surrogateescape") for line in missing) + newline
+
+
+def driver_command(program: str) -> str:
+    """The ``merge.skillmem.driver`` value: git fills in the %-placeholders."""
+    return f"{program} merge-driver %O %A %B %P"

@@ -1,0 +1,45 @@
+"""The hint of a first setup without ``skillmem init``: every step at once, in commands to paste.
+
+Said when no skills root or prompt file is given, configured or found: the
+configuration to write (on one line, so it pastes as valid YAML), the
+prompt file to create and what to ``git add``, with the roots where SKILL.md
+files actually are.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+
+from skillmem_hook.adopt.layout import hidden, skill_roots
+from skillmem_hook.errors import UsageError
+
+CONFIG_FILE = ".skillmem.yaml"
+
+
+def first_setup_hint(roots: list[str], prompt_files: list[str]) -> str:
+    """Lines to paste, after the flag to pass: ``skillmem init``, or the configuration, the prompt file, the git add."""
+    roots = roots or _found_roots() or ["skills"]
+    prompt_files = prompt_files or ["AGENTS.md"]
+    config = f"{{roots: {json.dumps(roots, ensure_ascii=False)}, prompt_files: {json.dumps(prompt_files)}}}"
+    missing = [path for path in prompt_files if not os.path.lexists(path)]
+    steps = [f"echo {shlex.quote(config)} > {CONFIG_FILE}"]
+    steps += [f"touch {' '.join(shlex.quote(path) for path in missing)}"] if missing else []
+    steps.append(f"git add {' '.join(shlex.quote(path) for path in [CONFIG_FILE, *prompt_files])}")
+    return "run 'skillmem init' to set it all up in one step, or take these steps:\n" + "\n".join(steps)
+
+
+def _found_roots() -> list[str]:
+    """The roots of the SKILL.md files git lists below the current folder; none outside a work tree."""
+    from skillmem_hook.catalog.discovery.git import run_git  # noqa: PLC0415
+
+    try:
+        code, out = run_git(
+            ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ":(glob)**/SKILL.md"], literal=False
+        )
+    except UsageError:
+        return []
+    if code != 0:
+        return []
+    return skill_roots(path for path in os.fsdecode(out).split("\0") if path and not hidden(path))

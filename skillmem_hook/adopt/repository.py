@@ -1,0 +1,80 @@
+"""The edge ``skillmem init`` works through: the files git lists, git's local config, and pre-commit."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+from skillmem_hook.catalog.discovery.git import run_git
+from skillmem_hook.errors import FileAccessError, UsageError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+def work_tree_top() -> str:
+    """The top folder of the work tree around the current one."""
+    code, out = run_git(["rev-parse", "--show-toplevel"])
+    if code != 0:
+        raise UsageError(
+            "skillmem init works in a git repository, and this folder is not in one",
+            "run 'git init' first, or cd into the repository",
+        )
+    return os.fsdecode(out.rstrip(b"\n"))
+
+
+def listed_files(top: str, pathspecs: Sequence[str]) -> list[str]:
+    """Files git tracks, or would add with ``git add -A`` (not ignored), relative to ``top``, with ``/``."""
+    code, out = run_git(
+        ["-C", top, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *pathspecs], literal=False
+    )
+    if code != 0:
+        raise UsageError("git cannot list the repository's files", "check that 'git status' works here")
+    return sorted({os.fsdecode(path) for path in out.split(b"\0") if path})
+
+
+def config_value(top: str, key: str) -> str | None:
+    code, out = run_git(["-C", top, "config", "--local", "--get", key])
+    return os.fsdecode(out.rstrip(b"\n")) if code == 0 else None
+
+
+def set_config(top: str, key: str, value: str) -> None:
+    code, _ = run_git(["-C", top, "config", "--local", key, value])
+    if code != 0:
+        raise FileAccessError(f"git config could not set {key}", "check that .git/config is writable")
+
+
+def hooks_installed(top: str) -> bool:
+    """True when git's pre-commit hook is pre-commit's (or prek's) script already."""
+    code, out = run_git(["-C", top, "rev-parse", "--git-path", "hooks/pre-commit"])
+    path = os.path.join(top, os.fsdecode(out.rstrip(b"\n"))) if code == 0 else ""
+    try:
+        with open(path, "rb") as file:
+            script = file.read(64 * 1024)
+    except OSError:
+        return False
+    return b"pre-commit" in script or b"prek" in script
+
+
+def hook_manager() -> str | None:
+    """The pre-commit on PATH (or prek, its re-implementation); None when neither is."""
+    return shutil.which("pre-commit") or shutil.which("prek")
+
+
+def install_hooks(top: str, manager: str) -> str | None:
+    """``pre-commit install``, so git runs the hooks on every commit; why it failed, or None.
+
+    A failure is said, not raised: the files are written by then, and the
+    person can run the install once its cause (``core.hooksPath``, say) is dealt with.
+    """
+    name = os.path.basename(manager)
+    try:
+        result = subprocess.run([manager, "install"], cwd=top, capture_output=True, text=True, check=False)
+    except OSError as error:
+        return f"'{name} install' could not run ({error.strerror}): run it yourself"
+    if result.returncode != 0:
+        detail = " ".join((result.stderr or result.stdout).split())[:300]
+        return f"'{name} install' failed ({detail}): run it yourself once that is fixed"
+    return None

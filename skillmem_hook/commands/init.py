@@ -1,0 +1,138 @@
+"""``skillmem init``: adopt skillmem in a repository in one step.
+
+Finds the skill roots (the folders holding the SKILL.md files git tracks or
+would add) and the prompt files, writes ``.skillmem.yaml``, adds the hooks to
+``.pre-commit-config.yaml`` (every existing byte kept), sends the prompt
+files through the merge driver (``.gitattributes`` and the local git
+config), injects the block, and runs ``pre-commit install``. Every file's new
+bytes are decided before any is written; ``dry_run`` writes none. A second
+run changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+
+from skillmem_hook.adopt.attributes import DRIVER, DRIVER_NAME, driver_command
+from skillmem_hook.adopt.plan import FileChange, attributes_change, configuration, precommit_change
+from skillmem_hook.adopt.repository import (
+    config_value,
+    hook_manager,
+    hooks_installed,
+    install_hooks,
+    set_config,
+    work_tree_top,
+)
+from skillmem_hook.config import CONFIG_FILE
+from skillmem_hook.errors import EXIT_OK, FileAccessError
+from skillmem_hook.report import emit
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from skillmem_hook.config import Settings
+
+# The hooks' default source: this package's repository, at the tag of the version that runs init.
+SOURCE_URL = "https://github.com/skillmem/skillmem-hook"
+COMMIT_MESSAGE = "Keep the skill index with skillmem"
+
+
+def default_rev() -> str:
+    from skillmem_hook import __version__  # noqa: PLC0415
+
+    return f"v{__version__}"
+
+
+def init(*, repo: str | None, rev: str | None, dry_run: bool, force: bool, install: bool) -> int:
+    top = work_tree_top()
+    settings, config_change = configuration(top, force=force)
+    changes = [config_change] if config_change else []
+    changes.append(precommit_change(top, repo or SOURCE_URL, rev or default_rev()))
+    changes.append(attributes_change(top, settings.prompt_files))
+    changes += prompt_file_changes(top, settings)
+    git_config = _merge_driver_settings(top)
+    manager = hook_manager() if install else None
+    to_install = manager is not None and not hooks_installed(top)
+    failed = None
+    if not dry_run:
+        _write(top, [change for change in changes if change.action != "unchanged"])
+        for key, value in git_config:
+            set_config(top, key, value)
+        if manager is not None and to_install:
+            failed = install_hooks(top, manager)
+    emit(
+        {
+            "dry_run": dry_run,
+            "roots": settings.roots,
+            "prompt_files": settings.prompt_files,
+            "files": [{"path": c.path, "action": c.action, "why": c.why} for c in changes],
+            "kept": [] if config_change else [".skillmem.yaml"],
+            "git_config": [key for key, _ in git_config],
+            "hooks_installed": failed or _install_state(install, manager, to_install, dry_run=dry_run),
+            "next": next_command(changes, settings.roots),
+        }
+    )
+    return EXIT_OK
+
+
+def prompt_file_changes(top: str, settings: Settings) -> list[FileChange]:
+    """Each prompt file with its block injected; a missing one is created holding only the block."""
+    from skillmem_hook.adopt.skills import committed_skills  # noqa: PLC0415
+    from skillmem_hook.block.drift import Drift  # noqa: PLC0415
+    from skillmem_hook.block.prompt_file import read_prompt_file  # noqa: PLC0415
+
+    skills = committed_skills(top, settings)
+    changes = []
+    for path in settings.prompt_files:
+        full = os.path.join(top, path)
+        _check_inside(top, path)
+        before = read_prompt_file(full) if os.path.lexists(full) else None
+        drift = Drift(before or b"", skills, settings.preamble_line)
+        changes.append(FileChange(path, before, drift.updated, f"the skill index block: {len(skills):,} skills"))
+    return changes
+
+
+def _check_inside(top: str, path: str) -> None:
+    """A prompt file (or the link it is) must lead to a file inside the work tree: a repository is untrusted."""
+    real_top = os.path.realpath(top)
+    target = os.path.realpath(os.path.join(top, path))
+    if os.path.commonpath([real_top, target]) != real_top:
+        raise FileAccessError(
+            f"the prompt file {path!r} leads outside the repository",
+            f"skillmem init writes only inside the repository: make {path} a file of its own, or name another one",
+        )
+
+
+def _merge_driver_settings(top: str) -> list[tuple[str, str]]:
+    """The local git config keys to set (those not set to these values already)."""
+    program = f"{shlex.quote(sys.executable)} -m skillmem_hook"
+    wanted = [(f"merge.{DRIVER}.name", DRIVER_NAME), (f"merge.{DRIVER}.driver", driver_command(program))]
+    return [(key, value) for key, value in wanted if config_value(top, key) != value]
+
+
+def _install_state(install: bool, manager: str | None, to_install: bool, *, dry_run: bool) -> str:
+    if not install:
+        return "skipped (--no-install)"
+    if manager is None:
+        return "pre-commit is not on PATH: install it (pip install pre-commit), then run 'pre-commit install'"
+    if not to_install:
+        return "already installed"
+    return f"{'would run' if dry_run else 'ran'} '{os.path.basename(manager)} install'"
+
+
+def _write(top: str, changes: list[FileChange]) -> None:
+    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415
+
+    with staging() as staged:
+        for change in changes:
+            target = os.path.realpath(os.path.join(top, change.path))
+            stage(staged, target, change.after, label=change.path, expected=change.before)
+        commit_all(staged)
+
+
+def next_command(changes: list[FileChange], roots: list[str]) -> str:
+    """The one command left: stage what init wrote and the skills, and commit."""
+    paths = [CONFIG_FILE] + [change.path for change in changes] + [root for root in roots if root != "."]
+    words = " ".join(shlex.quote(path) for path in dict.fromkeys(paths))
+    return f"git add {words} && git commit -m {shlex.quote(COMMIT_MESSAGE)}"

@@ -1,0 +1,99 @@
+"""Where the two views of the skills disagree, said in the words of what to do.
+
+The CLI lists the skills on disk; the hooks list what git's index tracks. A
+skill on disk that git does not track is in the first and not the second:
+the CLI names it ("not tracked by git"), and the hooks, finding it in a
+block that the CLI wrote, name it with the ``git add`` to run instead of
+calling it removed. A name in no view and not in the committed block was
+typed into the block by hand.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.errors import UsageError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+    from skillmem_hook.catalog.skills import Skill
+
+NOT_TRACKED = "not tracked by git"
+HAND_EDITED = "not a skill (edited by hand?)"
+
+
+def skill_file(skill: Skill) -> str:
+    return os.path.normpath(os.path.join(skill.root, skill.path, "SKILL.md"))
+
+
+def untracked_skills(catalog: Catalog) -> list[Skill]:
+    """The listed skills whose SKILL.md git does not track; none outside a work tree or in git's view."""
+    from skillmem_hook.catalog.discovery.git import find_git_dir, tracked_entries  # noqa: PLC0415
+
+    if catalog.work_tree is not None or not catalog.skills or find_git_dir(os.getcwd()) is None:
+        return []
+    roots = {skill.root: os.path.normpath(skill.root) for skill in catalog.skills}
+    try:
+        tracked = {entry.path for entry in tracked_entries(sorted(roots))}
+    except UsageError:  # no git, or a root outside the repository: nothing to compare with
+        return []
+    # git lists normalised paths relative to the current folder: so is each skill's, its root normalised once.
+    return [skill for skill in catalog.skills if _joined(roots[skill.root], skill.path) not in tracked]
+
+
+def _joined(root: str, path: str) -> str:
+    folder = root if path == "." else path if root == "." else f"{root}/{path}"
+    return f"{folder}/SKILL.md"
+
+
+def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, object]:
+    """The JSON keys the CLI adds: ``untracked`` (listed skills git does not track), and ``notes`` saying so.
+
+    Also a note for a prompt file that imports another one listed (the agent would read the list twice).
+    """
+    from skillmem_hook.config import double_listing_warnings  # noqa: PLC0415
+
+    notes = double_listing_warnings(prompt_files)
+    labels = sorted(skill.label for skill in untracked_skills(catalog))
+    if labels:
+        shown = ", ".join(labels[:20]) + (f" and {len(labels) - 20:,} more" if len(labels) > 20 else "")
+        notes.append(f"{NOT_TRACKED}: {shown}; the hooks leave them out until you git add them")
+    return {**({"untracked": labels} if labels else {}), **({"notes": notes} if notes else {})}
+
+
+def stale_reasons(
+    prompt_file: str, stale: Sequence[str], roots: Sequence[str], options: CatalogOptions
+) -> dict[str, str]:
+    """Why each stale name of a hook's block is there, when it is not a removed skill: untracked, or typed by hand.
+
+    Only called when names are stale, so the steady state never pays for the
+    second scan.
+    """
+    from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
+    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
+
+    disk = scan_roots(roots, CatalogOptions(tracked=False, cache=options.cache, exclude=options.exclude))
+    on_disk = {skill.label: skill for skill in disk.skills if skill.label in set(stale)}
+    reasons = {label: f"{NOT_TRACKED}: git add {skill_file(skill)}" for label, skill in on_disk.items()}
+    committed = _committed_listing(prompt_file)
+    if committed is not None:
+        reasons.update({label: HAND_EDITED for label in stale if label not in committed and label not in reasons})
+    return reasons
+
+
+def _committed_listing(path: str) -> set[str] | None:
+    """The names the block lists in HEAD's version of the file; None without a HEAD holding the file."""
+    from skillmem_hook.block.merge import listing  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import run_git  # noqa: PLC0415
+    from skillmem_hook.errors import MarkerError  # noqa: PLC0415
+
+    code, data = run_git(["show", f"HEAD:./{path}"], literal=False)
+    if code != 0:
+        return None
+    try:
+        return set(listing(data))
+    except MarkerError:
+        return None

@@ -1,0 +1,215 @@
+"""``skillmem init`` in-process, with the real git: what it finds, writes, keeps, and a second run's nothing.
+
+The end-to-end runs (the real pre-commit and a first commit, on the shared
+collections too) are in tests/test_precommit_init.py.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from skillmem_hook import __version__
+from skillmem_hook.commands.init import SOURCE_URL
+
+from ..helpers import SEED_BLOCK, run_cli, seed_tree, skill_md, write_skill
+
+
+def git(*args: str) -> str:
+    return subprocess.run(["git", *args], capture_output=True, text=True, check=True).stdout
+
+
+def tree_state(top: Path) -> dict[str, bytes]:
+    """Every file's bytes, .git/config included, so a run that changes nothing is seen to change nothing."""
+    files = {str(path.relative_to(top)): path.read_bytes() for path in top.rglob("*") if path.is_file()}
+    return {path: data for path, data in files.items() if not path.startswith(".git/") or path == ".git/config"}
+
+
+@pytest.fixture
+def repo():
+    git("init", "-q")
+    seed_tree(Path("skills"))
+    return Path.cwd()
+
+
+def init(capsys, *args):
+    return run_cli(capsys, "init", "--no-install", *args)
+
+
+def test_a_fresh_repository_gets_every_file_and_the_block(repo, capsys):
+    run = init(capsys)
+    assert run.code == 0, run.err
+    assert run.data["roots"] == ["skills"]
+    assert run.data["prompt_files"] == ["AGENTS.md"]
+    assert {item["path"]: item["action"] for item in run.data["files"]} == {
+        ".skillmem.yaml": "created",
+        ".pre-commit-config.yaml": "created",
+        ".gitattributes": "created",
+        "AGENTS.md": "created",
+    }
+    assert yaml.safe_load(Path(".skillmem.yaml").read_text()) == {"roots": ["skills"], "prompt_files": ["AGENTS.md"]}
+    entry = yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]
+    assert (entry["repo"], entry["rev"]) == (SOURCE_URL, f"v{__version__}")
+    assert Path(".gitattributes").read_text() == "/AGENTS.md merge=skillmem\n"
+    assert SEED_BLOCK in Path("AGENTS.md").read_bytes()
+    assert git("config", "--get", "merge.skillmem.driver").strip().endswith("-m skillmem_hook merge-driver %O %A %B %P")
+    assert run.data["next"].startswith("git add .skillmem.yaml .pre-commit-config.yaml .gitattributes AGENTS.md skills")
+    assert run.data["hooks_installed"] == "skipped (--no-install)"
+
+
+def test_a_second_run_changes_nothing(repo, capsys):
+    init(capsys)
+    before = tree_state(repo)
+    run = init(capsys)
+    assert run.code == 0
+    assert {item["action"] for item in run.data["files"]} == {"unchanged"}
+    assert run.data["kept"] == [".skillmem.yaml"]
+    assert run.data["git_config"] == []
+    assert tree_state(repo) == before
+
+
+def test_a_dry_run_lists_every_file_and_writes_none(repo, capsys):
+    before = tree_state(repo)
+    run = init(capsys, "--dry-run")
+    assert run.code == 0
+    assert run.data["dry_run"] is True
+    assert [item["path"] for item in run.data["files"]] == [
+        ".skillmem.yaml",
+        ".pre-commit-config.yaml",
+        ".gitattributes",
+        "AGENTS.md",
+    ]
+    assert run.data["git_config"] == ["merge.skillmem.name", "merge.skillmem.driver"]
+    assert tree_state(repo) == before
+
+
+def test_repo_and_rev_set_the_hook_source(repo, capsys):
+    init(capsys, "--repo", "https://example.com/fork.git", "--rev", "0123abc")
+    entry = yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]
+    assert (entry["repo"], entry["rev"]) == ("https://example.com/fork.git", "0123abc")
+
+
+def test_an_existing_configuration_is_kept_and_used_unless_forced(repo, capsys):
+    write_skill(Path("tools"), "zeta", skill_md("zeta", "z"))
+    Path(".skillmem.yaml").write_text("# mine\nroots: [tools]\nprompt_files: [CLAUDE.md]\n")
+    Path("CLAUDE.md").write_text("# Claude\n")
+    run = init(capsys)
+    assert run.data["kept"] == [".skillmem.yaml"]
+    assert (run.data["roots"], run.data["prompt_files"]) == (["tools"], ["CLAUDE.md"])
+    assert Path(".skillmem.yaml").read_text() == "# mine\nroots: [tools]\nprompt_files: [CLAUDE.md]\n"
+    assert b"zeta" in Path("CLAUDE.md").read_bytes()
+    assert not Path("AGENTS.md").exists()
+    forced = init(capsys, "--force")
+    assert forced.data["roots"] == ["skills", "tools"]
+    assert "# mine" not in Path(".skillmem.yaml").read_text()
+
+
+def test_a_claude_md_importing_agents_md_is_left_out(repo, capsys):
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").write_text("# Claude\n\n@AGENTS.md\n")
+    run = init(capsys)
+    assert run.data["prompt_files"] == ["AGENTS.md"]
+    assert Path("CLAUDE.md").read_text() == "# Claude\n\n@AGENTS.md\n"
+
+
+def test_both_prompt_files_are_kept_when_neither_imports_the_other(repo, capsys):
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").write_text("# Claude\n")
+    assert init(capsys).data["prompt_files"] == ["AGENTS.md", "CLAUDE.md"]
+
+
+def test_ignored_skills_choose_no_root_and_stay_out_of_the_block(capsys):
+    # The Chinese collection's shape: /skills/ is ignored, the skills are under a nested folder.
+    git("init", "-q")
+    Path(".gitignore").write_text("/skills/\ndrafts/\n")
+    write_skill(Path("skills"), "ignored-one", skill_md("ignored-one", "x"))
+    nested = Path("反重力 - 超强技能 - 中文/skills")
+    write_skill(nested / "数据库", "pg-tuning", skill_md("pg-tuning", "Tune PostgreSQL"))
+    write_skill(nested / "drafts", "wip", skill_md("wip", "not ready"))
+    run = init(capsys)
+    assert run.data["roots"] == ["反重力 - 超强技能 - 中文/skills"]
+    agents = Path("AGENTS.md").read_text()
+    assert "pg-tuning" in agents
+    assert "wip" not in agents
+    assert "ignored-one" not in agents
+    assert "'反重力 - 超强技能 - 中文/skills'" in run.data["next"]
+
+
+def test_no_skill_and_no_repository_are_usage_errors_that_say_what_to_do(capsys):
+    outside = init(capsys)
+    assert outside.code == 2
+    assert "git init" in outside.error["hint"]
+    git("init", "-q")
+    empty = init(capsys)
+    assert empty.code == 2
+    assert "skills/pdf/SKILL.md" in empty.error["hint"]
+
+
+def test_a_linked_precommit_config_is_refused_and_nothing_is_written(repo, capsys, tmp_path):
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text("repos: []\n")
+    Path(".pre-commit-config.yaml").symlink_to(outside)
+    run = init(capsys)
+    assert run.code == 2
+    assert "symbolic link" in run.error["error"]
+    assert not Path(".skillmem.yaml").exists()
+    assert outside.read_text() == "repos: []\n"
+
+
+def test_text_says_what_it_did_and_the_command_left(repo, capsys):
+    run = init(capsys, "--text")
+    assert run.code == 0
+    assert "created .skillmem.yaml" in run.out
+    assert "created AGENTS.md: the skill index block: 3 skills" in run.out
+    assert run.out.splitlines()[-1].startswith("next: git add .skillmem.yaml")
+    dry = init(capsys, "--text", "--dry-run", "--force")
+    assert "would update .skillmem.yaml" not in dry.out  # same bytes: unchanged
+    assert dry.out.splitlines()[-1].startswith("then: git add")
+
+
+def test_a_prompt_file_linked_out_of_the_repository_is_refused(repo, capsys, tmp_path):
+    outside = tmp_path / "bashrc"
+    outside.write_text("# mine\n")
+    Path("AGENTS.md").symlink_to(outside)
+    run = init(capsys)
+    assert run.code == 2
+    assert "leads outside the repository" in run.error["error"]
+    assert outside.read_text() == "# mine\n"
+    assert not Path(".skillmem.yaml").exists()
+
+
+def test_run_from_a_subfolder_it_works_on_the_whole_repository(repo, capsys, monkeypatch):
+    Path("docs").mkdir()
+    monkeypatch.chdir("docs")
+    run = init(capsys)
+    assert run.code == 0, run.err
+    assert run.data["roots"] == ["skills"]
+    monkeypatch.chdir("..")
+    assert SEED_BLOCK in Path("AGENTS.md").read_bytes()
+    assert Path(".skillmem.yaml").exists() and not Path("docs/.skillmem.yaml").exists()
+
+
+def test_a_failed_pre_commit_install_is_said_and_the_files_stay_written(repo, capsys, monkeypatch):
+    import os
+    import sys
+
+    if not os.path.exists(os.path.join(os.path.dirname(sys.executable), "pre-commit")):
+        pytest.skip("pre-commit is not installed beside this interpreter")
+    monkeypatch.setenv("PATH", f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ['PATH']}")
+    git("config", "core.hooksPath", "my-hooks")  # pre-commit refuses to install over it
+    run = run_cli(capsys, "init")
+    assert run.code == 0, run.err
+    assert run.data["hooks_installed"].startswith("'pre-commit install' failed (")
+    assert Path(".skillmem.yaml").exists()
+
+
+def test_the_default_hook_source_is_the_packages_own_url():
+    import configparser
+
+    setup = configparser.ConfigParser()
+    setup.read(Path(__file__).resolve().parents[2] / "setup.cfg")
+    assert setup["metadata"]["url"] == SOURCE_URL
+    assert f"Source = {SOURCE_URL}" in setup["metadata"]["project_urls"]

@@ -1,0 +1,126 @@
+"""The merge driver through a real ``git merge`` of two branches that each add a skill."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.hooks import skill_index, skill_verify
+
+from ..helpers import run_cli, seed_tree, skill_md, write_skill
+
+IDENTITY = {
+    "GIT_AUTHOR_NAME": "Test",
+    "GIT_AUTHOR_EMAIL": "test@example.com",
+    "GIT_COMMITTER_NAME": "Test",
+    "GIT_COMMITTER_EMAIL": "test@example.com",
+}
+
+
+def git(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], capture_output=True, text=True, check=check)
+
+
+@pytest.fixture
+def repo(monkeypatch, capsys):
+    """skills/ and AGENTS.md with its block, committed on main, with the driver set up as init sets it up."""
+    for key, value in IDENTITY.items():
+        monkeypatch.setenv(key, value)
+    git("init", "-q", "-b", "main")
+    seed_tree(Path("skills"))
+    Path("AGENTS.md").write_text("# Agents\n\nIntro.\n\nMiddle.\n\nOutro.\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n")
+    git("add", "-A")  # the hooks list what git tracks
+    assert skill_index([]) == 3
+    capsys.readouterr()
+    git("add", "-A")
+    git("commit", "-qm", "base")
+    return Path("AGENTS.md")
+
+
+def use_driver() -> None:
+    Path(".gitattributes").write_text("/AGENTS.md merge=skillmem\n")
+    git("add", ".gitattributes")
+    git("commit", "-qm", "driver")
+    git("config", "merge.skillmem.driver", f"{shlex.quote(sys.executable)} -m skillmem_hook merge-driver %O %A %B %P")
+
+
+def add_skill_on_branch(branch: str, name: str, edit: tuple[str, str] | None = None) -> None:
+    git("checkout", "-q", "-b", branch, "main")
+    write_skill(Path("skills"), name, skill_md(name, f"Deploy {name} with Docker"))
+    git("add", "skills")
+    assert skill_index([]) == 3  # the hook adds it to the block, as the branch's commit would
+    if edit:
+        text = Path("AGENTS.md").read_text()
+        Path("AGENTS.md").write_text(text.replace(*edit))
+    git("add", "-A")
+    git("commit", "-qm", f"add {name}")
+
+
+def test_two_branches_adding_a_skill_merge_with_no_hand_edit(repo, capsys):
+    use_driver()
+    add_skill_on_branch("one", "one-new", ("Intro.", "Intro, edited on one."))
+    add_skill_on_branch("two", "two-new", ("Outro.", "Outro, edited on two."))
+    git("checkout", "-q", "one")
+    merged = git("merge", "-q", "--no-edit", "two", check=False)
+    assert merged.returncode == 0, merged.stdout + merged.stderr
+    text = repo.read_text()
+    assert "[devops]\none-new\ntwo-new\n" in text
+    assert "Intro, edited on one." in text and "Outro, edited on two." in text
+    assert "<<<<<<<" not in text
+    capsys.readouterr()
+    assert skill_verify([]) == 0, capsys.readouterr().err  # what the next commit's hook checks
+
+
+def test_without_the_driver_the_block_conflicts_and_the_report_names_the_command(repo, capsys):
+    add_skill_on_branch("one", "one-new")
+    add_skill_on_branch("two", "two-new")
+    git("checkout", "-q", "one")
+    assert git("merge", "-q", "--no-edit", "two", check=False).returncode != 0
+    assert "<<<<<<<" in repo.read_text()
+    capsys.readouterr()
+    assert skill_verify([]) == 3
+    report = capsys.readouterr().err
+    assert "the block holds a merge conflict" in report
+    assert "run 'pre-commit run skill-index --all-files'" in report
+
+
+def test_a_conflict_outside_the_block_stays_a_conflict_and_the_block_is_still_rebuilt(repo):
+    use_driver()
+    add_skill_on_branch("one", "one-new", ("Middle.", "Middle by one."))
+    add_skill_on_branch("two", "two-new", ("Middle.", "Middle by two."))
+    git("checkout", "-q", "one")
+    assert git("merge", "-q", "--no-edit", "two", check=False).returncode != 0
+    text = repo.read_text()
+    assert "<<<<<<< AGENTS.md (ours)\nMiddle by one.\n=======\nMiddle by two.\n>>>>>>> AGENTS.md (theirs)\n" in text
+    assert "[devops]\none-new\ntwo-new\n" in text
+
+
+def test_the_driver_run_by_hand_writes_the_result_to_ours(repo, capsys, tmp_path):
+    block = repo.read_bytes()
+    base, ours, theirs = (tmp_path / name for name in ("base", "ours", "theirs"))
+    base.write_bytes(block)
+    ours.write_bytes(block.replace(b"[general]\n", b"[frontend]\nui-kit\n[general]\n"))
+    theirs.write_bytes(block.replace(b"crlf-skill\n", b"") + b"\nMore text.\n")
+    run = run_cli(capsys, "merge-driver", base, ours, theirs, "AGENTS.md")
+    assert run.code == 0
+    assert run.data == {"merged": "AGENTS.md", "conflicts": 0, "block": "rebuilt"}
+    result = ours.read_bytes()
+    assert b"[frontend]\nui-kit\n" in result
+    assert b"crlf-skill" not in result
+    assert result.endswith(b"\nMore text.\n")
+
+
+def test_malformed_markers_fall_back_to_the_text_merge(repo, capsys, tmp_path):
+    base, ours, theirs = (tmp_path / name for name in ("base", "ours", "theirs"))
+    base.write_bytes(b"a\n<<<SKILL_INDEX_BEGIN>>>\nb\n")
+    ours.write_bytes(b"a1\n<<<SKILL_INDEX_BEGIN>>>\nb\n")
+    theirs.write_bytes(b"a\n<<<SKILL_INDEX_BEGIN>>>\nb2\n")
+    run = run_cli(capsys, "merge-driver", base, ours, theirs, "AGENTS.md")
+    assert run.code == 0
+    assert run.data["block"] == "merged as text"
+    assert ours.read_bytes() == b"a1\n<<<SKILL_INDEX_BEGIN>>>\nb2\n"

@@ -1,0 +1,52 @@
+"""CI's script: the suite on the oldest and the newest Python the package claims, and a missing one said."""
+
+from __future__ import annotations
+
+import configparser
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SCRIPT = (REPO / ".ci" / "run").read_text()
+
+
+def claimed_versions() -> list[str]:
+    setup = configparser.ConfigParser()
+    setup.read(REPO / "setup.cfg")
+    oldest = setup["options"]["python_requires"].replace(">=", "").strip()
+    classifiers = re.findall(r"Python :: (3\.\d+)", setup["metadata"]["classifiers"])
+    return [oldest, max(classifiers, key=lambda version: int(version.split(".")[1]))]
+
+
+def test_ci_runs_the_oldest_and_the_newest_python_the_package_claims():
+    oldest, newest = claimed_versions()
+    assert f"OLDEST={oldest}\n" in SCRIPT
+    assert f"NEWEST={newest}\n" in SCRIPT
+    assert min(re.findall(r"Python :: (3\.\d+)", (REPO / "setup.cfg").read_text()), key=lambda v: int(v[2:])) == oldest
+
+
+def find_python(version: str, path: str, pyenv_root: Path) -> subprocess.CompletedProcess[str]:
+    function = re.search(r"^find_python\(\) \{.*?^\}", SCRIPT, re.S | re.M).group(0)
+    return subprocess.run(
+        [shutil.which("bash"), "-c", f'{function}\nfind_python "$1"', "find_python", version],
+        env={"PATH": path, "PYENV_ROOT": str(pyenv_root), "HOME": str(pyenv_root)},
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_an_interpreter_is_found_under_pyenv_and_a_missing_one_is_not_invented(tmp_path):
+    python = tmp_path / "versions" / "3.9.18" / "bin" / "python3"
+    python.parent.mkdir(parents=True)
+    python.write_text("#!/bin/sh\n")
+    python.chmod(0o755)
+    shims = tmp_path / "shims"  # pyenv's shim for a version not selected: on PATH, and fails
+    shims.mkdir()
+    (shims / "python3.9").write_text("#!/bin/sh\necho 'pyenv: python3.9: command not found' >&2\nexit 127\n")
+    (shims / "python3.9").chmod(0o755)
+    found = find_python("3.9", str(shims), tmp_path)
+    assert (found.returncode, found.stdout.strip()) == (0, str(python))
+    assert find_python("3.13", str(shims), tmp_path).returncode == 1
+    assert 'the oldest supported Python was NOT tested"' in SCRIPT

@@ -1,0 +1,97 @@
+"""Where the CLI's view (the disk) and the hooks' (git's index) disagree, said as what to do; and who can run what."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.hook_report import fix_command
+from skillmem_hook.hooks import skill_index, skill_verify
+
+from .helpers import run_cli, seed_tree, skill_md, write_skill
+
+
+def git(*args: str) -> None:
+    subprocess.run(["git", *args], capture_output=True, check=True)
+
+
+@pytest.fixture
+def repo(monkeypatch, capsys):
+    """Seed skills and AGENTS.md, committed with a current block."""
+    for key in ("AUTHOR", "COMMITTER"):
+        monkeypatch.setenv(f"GIT_{key}_NAME", "Test")
+        monkeypatch.setenv(f"GIT_{key}_EMAIL", "test@example.com")
+    git("init", "-q")
+    seed_tree(Path("skills"))
+    Path("AGENTS.md").write_text("# Agents\n")
+    git("add", "-A")
+    skill_index([])
+    git("add", "-A")
+    git("commit", "-qm", "base")
+    capsys.readouterr()
+    return Path("AGENTS.md")
+
+
+def test_the_cli_names_each_listed_skill_git_does_not_track(repo, capsys):
+    write_skill(Path("skills"), "wip-draft", skill_md("wip-draft", "x"))
+    run = run_cli(capsys, "inject", "--prompt-file", "AGENTS.md")
+    assert run.data["untracked"] == ["wip-draft"]
+    assert run.data["notes"] == ["not tracked by git: wip-draft; the hooks leave them out until you git add them"]
+    for command in ("verify", "index", "prompt", "stats"):
+        assert run_cli(capsys, command).data["untracked"] == ["wip-draft"], command
+    assert "untracked" not in run_cli(capsys, "index", "--tracked").data  # git's view lists only what it tracks
+
+
+def test_the_hook_names_a_skill_the_cli_listed_as_not_tracked_with_the_git_add(repo, capsys):
+    write_skill(Path("skills"), "wip-draft", skill_md("wip-draft", "x"))
+    run_cli(capsys, "inject", "--prompt-file", "AGENTS.md")
+    assert skill_index([]) == 3
+    report = capsys.readouterr().err
+    assert "  not tracked by git (1): wip-draft\n    git add skills/wip-draft/SKILL.md\n" in report
+    assert "removed" not in report
+
+
+def test_a_name_typed_into_the_block_is_not_called_removed(repo, capsys):
+    repo.write_text(repo.read_text().replace("alpha-tool\n", "alpha-tool-handedit\n"))
+    assert skill_index([]) == 3
+    report = capsys.readouterr().err
+    assert "  added (1): alpha-tool\n" in report
+    assert "  not a skill (edited by hand?) (1): alpha-tool-handedit\n" in report
+    assert "removed" not in report
+
+
+def test_a_skill_removed_from_git_is_still_removed(repo, capsys):
+    git("rm", "-rq", "skills/alpha-tool")
+    assert skill_verify([]) == 3
+    assert "  stale, no longer on disk (1): alpha-tool\n" in capsys.readouterr().err
+
+
+def test_under_pre_commit_the_hooks_own_skillmem_does_not_count(monkeypatch):
+    own = os.path.dirname(sys.executable)
+    monkeypatch.setenv("PATH", own)
+    monkeypatch.delenv("PRE_COMMIT", raising=False)
+    with_cli = fix_command()
+    monkeypatch.setenv("PRE_COMMIT", "1")
+    assert fix_command() == "run 'pre-commit run skill-index --all-files'"
+    if os.path.exists(os.path.join(own, "skillmem")):
+        assert with_cli == "run 'pre-commit run skill-index --all-files' (or 'skillmem inject')"
+
+
+def test_a_prompt_file_importing_another_named_one_is_warned_about(capsys):
+    seed_tree(Path("skills"))
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").write_text("# Claude\n\n@AGENTS.md\n")
+    files = ["--prompt-file", "AGENTS.md", "--prompt-file", "CLAUDE.md"]
+    run = run_cli(capsys, "inject", "--root", "skills", *files)
+    assert run.data["notes"] == [
+        "CLAUDE.md imports AGENTS.md (@AGENTS.md) and both hold the skill index, so the agent reads the list twice:"
+        " drop CLAUDE.md from prompt_files (or its --prompt-file)"
+    ]
+    skill_index(["--root", "skills", *files])
+    assert "CLAUDE.md imports AGENTS.md (@AGENTS.md)" in capsys.readouterr().err
+    Path("CLAUDE.md").write_text("# Claude\n\n```\n@AGENTS.md\n```\n")  # inside a code block: no import
+    assert "notes" not in run_cli(capsys, "verify", "--root", "skills", *files).data
