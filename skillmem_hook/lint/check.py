@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from skillmem_hook.lint.spec import Problem
 
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
+# Past this many characters a body is not a skill's text: its references are not searched,
+# so a vendored file cannot make every commit slow. SK203 says so.
+MAX_SCANNED_BODY = 1024 * 1024
+_NOT_SCANNED = "the body is {} characters; files it points at are checked in its first {} KiB only"
 
 
 class FileLint:
@@ -39,13 +43,14 @@ def lint_skill_file(
     path: str,
     folder: str,
     subfolders: Collection[str],
-    exists: Callable[[str], bool],
+    exists: Callable[[str], bool | str],
     quality: bool = True,
 ) -> FileLint:
     """Every finding of a SKILL.md at ``path`` in a folder named ``folder``.
 
     ``subfolders`` are the names of the folders in the skill's folder;
-    ``exists(relative_path)`` says whether a path exists inside it. Without
+    ``exists(relative_path)`` says whether a path exists inside it (or, as
+    text, why the one there does not count). Without
     ``quality`` the quality rules are not run.
     """
     problems, name_at = _problems(data, folder, subfolders, exists, quality=quality)
@@ -53,7 +58,7 @@ def lint_skill_file(
 
 
 def _problems(
-    data: bytes, folder: str, subfolders: Collection[str], exists: Callable[[str], bool], *, quality: bool
+    data: bytes, folder: str, subfolders: Collection[str], exists: Callable[[str], bool | str], *, quality: bool
 ) -> tuple[list[Problem], Position]:
     text, encoding = _decoded(data)
     if encoding is not None:
@@ -74,7 +79,12 @@ def _problems(
     body = text[len(data[:body_start].decode("utf-8")) :]
     if "\r" in body:
         body = body.replace("\r\n", "\n")
-    problems += check_references(find_references(body, data.count(b"\n", 0, body_start) + 1, subfolders), exists)
+    scanned = body
+    if len(body) > MAX_SCANNED_BODY:  # cut at a line's end, so no path is cut in two
+        scanned = body[: body.rfind("\n", 0, MAX_SCANNED_BODY) + 1 or MAX_SCANNED_BODY]
+    if len(scanned) < len(body):
+        problems.append(("SK203", START, _NOT_SCANNED.format(len(body), MAX_SCANNED_BODY // 1024)))
+    problems += check_references(find_references(scanned, data.count(b"\n", 0, body_start) + 1, subfolders), exists)
     description = fields.entries.get("description") if fields else None
     if quality:
         text_value = description.value if description and isinstance(description.value, str) else None

@@ -40,7 +40,7 @@ CONVENTIONAL_FOLDERS = frozenset({"scripts", "references", "assets", "templates"
 # Patterns that start with a literal are searched for by the regex engine's
 # fast scan; an alternation or optional first character makes them ten times slower.
 _FENCE_MARKS = (re.compile(r"```+"), re.compile(r"~~~+"))
-_CODE_SPAN = re.compile(r"`(`*)([^`\n]+)`\1(?!`)")
+_BACKTICKS = re.compile(r"`+")
 # A link's target after "](", or a definition's after "]:" (its line must start "[label").
 _LINK = re.compile(r"\](?:\(\s*(<[^>\n]*>|[^)\s]+)|:[ \t]*(<[^>\n]*>|[^\s\[]\S*))")
 _DEFINITION_LABEL = re.compile(r" {0,3}\[[^\]\n]+")
@@ -53,9 +53,11 @@ _AFTER_ANY = 1 << 62
 # Words that make a code span an illustration of what a skill could hold, as
 # skill-writing guides show ("Examples: `references/finance.md` for ...").
 # A line break, a table cell, a closing parenthesis (ASCII or full-width), and the Chinese full stop, comma, semicolon.
-_CLAUSE_ENDS = ("\n", "|", ")", "\uff09", "\u3002", "\uff0c", "\uff1b")
+_CLAUSE_END = re.compile("[\n|)\uff09\u3002\uff0c\uff1b]")
 _EXAMPLE_WORDS = re.compile(r"(?i)\bexamples?\W{0,3}:|\be\.g\.|\bfor instance\b|\bsuch as\b|例如|比如")
 _TEMPLATED = frozenset("{}$<>*?|\\")
+# Decoded, these make a target no path of the skill (a Windows path, a NUL, a line break).
+_UNSAFE = frozenset("\\\x00\n\r")
 
 
 class Reference:
@@ -83,28 +85,36 @@ def find_references(body: str, first_line: int, folders: Collection[str]) -> lis
         found += _block_paths(body, content_start, content_end, skill_folders)
     found.sort()
     references: list[Reference] = []
-    line, previous = first_line, 0
+    line, previous, line_start = first_line, 0, 0
     for offset, path, link in found:  # in order, so lines are counted once over the body
         line += body.count("\n", previous, offset)
-        column = offset - body.rfind("\n", 0, offset)
+        line_start = body.rfind("\n", previous, offset) + 1 or line_start
+        column = offset - line_start + 1
         references.append(Reference(path, Position(line, column), from_link=link))
         previous = offset
     return references
 
 
 def _code_blocks(body: str) -> list[tuple[int, int, int, int]]:
-    """Fenced code blocks: (opening line start, content start, content end, after the closing line)."""
+    """Fenced code blocks: (opening line start, content start, content end, after the closing line).
+
+    The marks come in order, so each line's start and end are found once:
+    many marks on one long line cost no more than one.
+    """
     blocks: list[tuple[int, int, int, int]] = []
     fence, opening_start, content_start = "", 0, 0
     marks = list(_FENCE_MARKS[0].finditer(body))
     if "~~~" in body:
         marks = sorted([*marks, *_FENCE_MARKS[1].finditer(body)], key=lambda mark: mark.start())
+    line_start, line_end, scanned = 0, -1, 0
     for mark in marks:
-        line_start = body.rfind("\n", 0, mark.start()) + 1
+        if mark.start() > line_end:  # a new line: find its start and end once
+            line_start = body.rfind("\n", scanned, mark.start()) + 1 or line_start
+            line_end = body.find("\n", mark.end())
+            line_end = len(body) if line_end < 0 else line_end
+            scanned = mark.start()
         if mark.start() - line_start > 3 or body[line_start : mark.start()].strip(" "):
             continue
-        line_end = body.find("\n", mark.end())
-        line_end = len(body) if line_end < 0 else line_end
         run, rest = mark.group(), body[mark.end() : line_end]
         if not fence:
             if run[0] != "`" or "`" not in rest:  # a backtick fence's info string holds no backtick
@@ -117,37 +127,79 @@ def _code_blocks(body: str) -> list[tuple[int, int, int, int]]:
     return blocks
 
 
+def code_spans(body: str) -> list[tuple[int, int, int]]:
+    """Inline code spans as (start, end, content start): a backtick run, text on one line, a run no longer.
+
+    What ``` `(`*)([^`\n]+)`\1(?!`) ``` finds, in one pass over the backtick
+    runs: the regular expression gives back one backtick at a time at every
+    start, which is quadratic on a long run of backticks.
+    """
+    spans: list[tuple[int, int, int]] = []
+    opener: re.Match[str] | None = None
+    for run in _BACKTICKS.finditer(body):
+        if opener is not None:
+            content_start, closing = opener.end(), len(run.group())
+            if "\n" not in body[content_start : run.start()] and closing <= len(opener.group()):
+                spans.append((content_start - closing, run.end(), content_start))
+                opener = None
+                continue
+        opener = run
+    return spans
+
+
 def _prose_references(body: str, skill_folders: frozenset[str]) -> list[tuple[int, str, bool]]:
     """Code span paths, link and definition targets over the whole body; the caller drops those in code blocks."""
     found: list[tuple[int, str, bool]] = []
     spans: list[tuple[int, int]] = []
-    for span in _CODE_SPAN.finditer(body):
-        spans.append((span.start(), span.end()))
-        content = span.group(2)
-        match = _SPAN_PATH.fullmatch(content.strip())
-        if match is not None and _is_skill_path(match, skill_folders) and not _illustrates(body, span.start()):
-            found.append((span.start(2) + len(content) - len(content.lstrip()), match.group(), False))
+    clauses: _Clauses | None = None
+    for start, end, content_start in code_spans(body):
+        spans.append((start, end))
+        content = body[content_start : end - (content_start - start)]
+        # The path alone, or a command's first word followed by its arguments ("scripts/clean.py input.csv").
+        words = content.split(None, 1)
+        match = _SPAN_PATH.fullmatch(words[0]) if words else None
+        if match is None or not _is_skill_path(match, skill_folders):
+            continue
+        clauses = clauses or _Clauses(body)
+        if not clauses.illustrates(start):
+            found.append((content_start + len(content) - len(content.lstrip()), match.group(), False))
+    line_start, scanned = 0, 0
     for link in _LINK.finditer(body):
         if _covered(link.start(), spans):
             continue
         group = 1 if link.group(1) is not None else 2
-        if group == 2 and not _DEFINITION_LABEL.fullmatch(body, body.rfind("\n", 0, link.start()) + 1, link.start()):
-            continue
+        if group == 2:
+            line_start = body.rfind("\n", scanned, link.start()) + 1 or line_start
+            scanned = link.start()
+            if not _DEFINITION_LABEL.fullmatch(body, line_start, link.start()):
+                continue
         target = _link_path(link.group(group))
         if target is not None:
             found.append((link.start(group), target, True))
     return found
 
 
-def _illustrates(body: str, position: int) -> bool:
-    """Whether the clause before ``position`` introduces an example ("Example: `scripts/x.py`"), not a file.
+class _Clauses:
+    """Whether the clause before a position introduces an example ("Example: `scripts/x.py`"), not a file.
 
     The clause starts after the last line break, table cell, closing
     parenthesis or Chinese clause mark, so "(e.g. `x`), then read
-    `references/y.md`" still points at y.
+    `references/y.md`" still points at y. The clause ends and the example
+    words are found once over the body, then looked up: searching each
+    clause again for each code span in it is quadratic on a long line.
     """
-    start = max(body.rfind(mark, 0, position) for mark in _CLAUSE_ENDS) + 1
-    return _EXAMPLE_WORDS.search(body, start, position) is not None
+
+    __slots__ = ("ends", "examples")
+
+    def __init__(self, body: str) -> None:
+        self.ends = [found.start() for found in _CLAUSE_END.finditer(body)]
+        self.examples = [(found.start(), found.end()) for found in _EXAMPLE_WORDS.finditer(body)]
+
+    def illustrates(self, position: int) -> bool:
+        before = bisect.bisect_left(self.ends, position)
+        start = self.ends[before - 1] + 1 if before else 0
+        index = bisect.bisect_left(self.examples, (start, -1))
+        return index < len(self.examples) and self.examples[index][1] <= position
 
 
 def _covered(position: int, regions: list[tuple[int, int]]) -> bool:
@@ -177,16 +229,26 @@ def _is_skill_path(match: re.Match[str], skill_folders: frozenset[str]) -> bool:
 
 
 def _link_path(target: str) -> str | None:
-    """The relative file path a link target names, or None for URLs, anchors and absolute or templated paths."""
+    """The relative file path a link target names, or None for URLs, anchors and absolute or templated paths.
+
+    Decoded before it is judged: ``%2Fetc%2Fpasswd`` is an absolute path, not one of the skill's.
+    """
     target = target.strip("<>")
     target = target.split("#", 1)[0].split("?", 1)[0]
-    if not target or _SCHEME.match(target) or target[0] in "/~" or _TEMPLATED.intersection(target):
+    if not target or _SCHEME.match(target) or _TEMPLATED.intersection(target):
         return None
-    return unquote(target)
+    target = unquote(target)
+    if not target or target[0] in "/~" or _SCHEME.match(target) or _UNSAFE.intersection(target):
+        return None
+    return target
 
 
-def check_references(references: list[Reference], exists: Callable[[str], bool]) -> list[Problem]:
-    """SK201 for each path that is not in the skill's folder, SK202 for each link that leaves it."""
+def check_references(references: list[Reference], exists: Callable[[str], bool | str]) -> list[Problem]:
+    """SK201 for each path that is not in the skill's folder, SK202 for each link that leaves it.
+
+    ``exists(path)`` is True for a file of the skill, False for none, or the
+    message that says why the file that is there does not count.
+    """
     problems: list[Problem] = []
     seen: set[tuple[str, int]] = set()
     for reference in references:
@@ -197,10 +259,12 @@ def check_references(references: list[Reference], exists: Callable[[str], bool])
                     ("SK202", reference.at, f"'{reference.path}' leaves the skill's folder; copy the file into it")
                 )
             continue
-        if (path, reference.at.line) in seen or path == "." or exists(path):
+        if (path, reference.at.line) in seen or path == ".":
+            continue
+        found = exists(path)
+        if found is True:
             continue
         seen.add((path, reference.at.line))
-        problems.append(
-            ("SK201", reference.at, f"'{reference.path}' is not in the skill's folder; add the file or fix the path")
-        )
+        reason = found if isinstance(found, str) else "is not in the skill's folder; add the file or fix the path"
+        problems.append(("SK201", reference.at, f"'{reference.path}' {reason}"))
     return problems

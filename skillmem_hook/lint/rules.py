@@ -46,6 +46,8 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
     Rule("SK132", "metadata-invalid", ERROR, SPEC),
     Rule("SK201", "missing-file", ERROR, FILES),
     Rule("SK202", "path-leaves-skill", WARNING, FILES),
+    Rule("SK203", "body-not-scanned", WARNING, FILES),
+    Rule("SK204", "skill-file-leaves-repository", ERROR, FILES),
     Rule("SK301", "duplicate-skill", ERROR, REPOSITORY),
     Rule("SK302", "not-utf8", ERROR, REPOSITORY),
     Rule("SK401", "no-trigger", WARNING, QUALITY),

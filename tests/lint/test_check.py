@@ -81,7 +81,8 @@ def codes_of(root):
 
 
 def test_every_rule_has_a_case():
-    assert set(CASES) | {"SK301"} == set(RULES)
+    # SK203 and SK204 need a 1 MiB body and a link out of the repository: tests/lint/test_reading.py.
+    assert set(CASES) | {"SK203", "SK204", "SK301"} == set(RULES)
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
@@ -161,4 +162,5 @@ def test_a_huge_file_is_read_up_to_the_cap_and_linted(tmp_path):
     huge = skill().replace("{folder}", "huge") + "Run `scripts/x.py`.\n" + "text line\n" * 700_000
     write_case(tmp_path, "huge", huge, {})
     run = lint_paths([], [str(tmp_path)], lint_options(None))
-    assert [finding.code for finding in run.findings] == ["SK201"]
+    # The body's first MiB is searched for paths, and SK203 says the rest is not.
+    assert [finding.code for finding in run.findings] == ["SK203", "SK201"]

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.lint import references
 from skillmem_hook.lint.references import check_references, find_references
 
 
@@ -83,3 +88,55 @@ def test_an_example_earlier_in_the_line_does_not_hide_the_pointer_after_it():
     body = "当路径包含 `iteration` 时（例如操作为 `iterate`），先读取 `references/iteration-path.md`。"
     assert paths(body) == ["references/iteration-path.md"]
     assert paths("| 变体（例如 metric） | `references/metric-monitor.md` |") == ["references/metric-monitor.md"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[a](%2Fetc%2Fpasswd)",  # decoded, an absolute path: not one of the skill's
+        "[a](%2e%2e%2F..%2Fetc%2Fpasswd)",
+        "[a](C%3A%5Cwindows%5Cx.md)",
+        "[a](~%2F.ssh%2Fid_rsa)",
+        "[a](x%00.md)",
+    ],
+)
+def test_a_link_is_judged_after_it_is_decoded(body):
+    assert [ref.path for ref in find_references(body, 1, ()) if not ref.path.startswith("..")] == []
+
+
+def test_a_code_span_with_arguments_points_at_its_first_word():
+    assert paths("Run `scripts/clean.py input.csv` then `python scripts/x.py`.") == ["scripts/clean.py"]
+
+
+OLD_CODE_SPAN = re.compile(r"`(`*)([^`\n]+)`\1(?!`)")
+
+
+@given(st.text(alphabet="`x \n", max_size=40))
+def test_the_code_span_scanner_finds_what_the_regular_expression_found(body):
+    expected = [(found.start(), found.end(), found.start(2)) for found in OLD_CODE_SPAN.finditer(body)]
+    assert references.code_spans(body) == expected
+
+
+class CountingPattern:
+    """A compiled pattern that counts the searches made with it."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+        self.calls = 0
+
+    def search(self, *args):
+        self.calls += 1
+        return self.pattern.search(*args)
+
+    def finditer(self, *args):
+        self.calls += 1
+        return self.pattern.finditer(*args)
+
+
+@pytest.mark.parametrize("body", ["`scripts/a.py` " * 5000, "| `scripts/a.py` " * 5000, "`" * 40000 + "x"])
+def test_a_hostile_body_is_searched_once_not_once_per_code_span(monkeypatch, body):
+    counting = CountingPattern(references._EXAMPLE_WORDS)
+    monkeypatch.setattr(references, "_EXAMPLE_WORDS", counting)
+    found = find_references(body, 1, ())
+    assert counting.calls <= 1
+    assert len(found) == body.count("`scripts/a.py`")
