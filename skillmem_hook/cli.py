@@ -68,7 +68,7 @@ def _run(arguments: list[str]) -> int:
 
         # Named files need no root; the roots then only serve the repository rules.
         lint_roots = settings.roots if options.files else require_roots(settings)
-        return lint(options.files, lint_roots, text=options.text, section=settings.lint)
+        return lint(options.files, lint_roots, text=options.text, section=settings.lint, exclude=settings.exclude)
     roots = require_roots(settings)
     if command == "mcp":
         from skillmem_hook.commands.mcp import mcp  # noqa: PLC0415
