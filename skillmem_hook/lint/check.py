@@ -99,9 +99,26 @@ def _frontmatter_problems(text: str, first_line: int, folder: str) -> tuple[list
     try:
         fields = read_located_fields(text, first_line)
     except YamlProblem as error:
-        message = f"the frontmatter is not valid YAML ({error.problem}); quote values holding ': '"
+        line = text.replace("\r\n", "\n").split("\n")[error.at.line - first_line : error.at.line - first_line + 1]
+        message = f"the frontmatter is not valid YAML ({error.problem}); {yaml_hint(error.problem, ''.join(line))}"
         return [("SK103", error.at, message)], None
     return check_fields(fields, folder), fields
+
+
+def yaml_hint(problem: str, line: str) -> str:
+    """What to do about a YAML error, from PyYAML's words and the line it stopped on."""
+    value = line.split(":", 1)[1].strip() if ":" in line else line.strip()
+    if "tab" in problem:
+        return "indent with spaces, not tabs"
+    if value[:1] in ("'", '"') and "expected" in problem:
+        mark = value[0]
+        escape = "write it twice ('')" if mark == "'" else 'escape it (\\")'
+        return f"the {mark}-quoted value holds a {mark} of its own; {escape}, or quote with the other mark"
+    if "mapping values" in problem:
+        return "a value holding ': ' must be quoted; wrap it in quotes"
+    if "cannot start any token" in problem or "alias" in problem:
+        return "a value starting with @, `, * or & must be quoted; wrap it in quotes"
+    return "check the YAML at this line and column; wrapping the value in quotes often fixes it"
 
 
 def _decoded(data: bytes) -> tuple[str, Problem | None]:

@@ -20,14 +20,20 @@ _DEPTH = 2
 
 
 class Field:
-    """One top-level entry: its value (str, list or dict) and where its key and value start."""
+    """One top-level entry: its value (str, list or dict) and where its key and value start.
 
-    __slots__ = ("key", "value", "value_at")
+    ``key_at``: for a mapping value, where each of its own keys is (SK132 points at the nested one at fault).
+    """
 
-    def __init__(self, key: Position, value: object, value_at: Position) -> None:
+    __slots__ = ("key", "key_at", "value", "value_at")
+
+    def __init__(
+        self, key: Position, value: object, value_at: Position, key_at: dict[str, Position] | None = None
+    ) -> None:
         self.key = key
         self.value = value
         self.value_at = value_at
+        self.key_at = key_at
 
 
 class YamlProblem(ValueError):
@@ -98,7 +104,12 @@ def _compose(text: str, first_line: int) -> Fields:
         key_at = _position(key_node, first_line)
         if key in entries:
             repeated.append((key, key_at))
-        entries[key] = Field(key_at, _plain(value_node, _DEPTH), _position(value_node, first_line))
+        inner = (
+            {str(_key_text(k)): _position(k, first_line) for k, _ in value_node.value}
+            if isinstance(value_node, yaml.MappingNode)
+            else None
+        )
+        entries[key] = Field(key_at, _plain(value_node, _DEPTH), _position(value_node, first_line), inner)
     return Fields(entries, repeated, is_mapping=True)
 
 

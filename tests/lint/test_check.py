@@ -115,7 +115,7 @@ def test_findings_point_at_the_key_or_link(tmp_path):
     text = "---\r\nname: Bad_Name\r\ndescription: d\r\nextra: 1\r\n---\r\n\r\nSee ![img](assets/x.png).\r\n"
     findings = spec_findings(text.encode(), folder="Bad_Name", exists=lambda _: False)
     places = {(finding.code, finding.line, finding.col) for finding in findings}
-    assert places == {("SK113", 2, 7), ("SK114", 2, 7), ("SK105", 4, 1), ("SK201", 7, 12)}
+    assert places == {("SK114", 2, 7), ("SK105", 4, 1), ("SK201", 7, 12)}  # one finding per cause
 
 
 def test_the_invalid_yaml_finding_points_where_the_parser_stopped():
@@ -164,3 +164,62 @@ def test_a_huge_file_is_read_up_to_the_cap_and_linted(tmp_path):
     run = lint_paths([], [str(tmp_path)], lint_options(None))
     # The body's first MiB is searched for paths, and SK203 says the rest is not.
     assert [finding.code for finding in run.findings] == ["SK203", "SK201"]
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "expected"),
+    [
+        (
+            "api-fuzzing-bug-bounty",
+            "API Fuzzing for Bug Bounty",
+            [
+                "SK114 name 'API Fuzzing for Bug Bounty' holds characters other than letters, digits and '-'"
+                " and has capitals; use 'api-fuzzing-bug-bounty' (the folder's name)"
+            ],
+        ),
+        ("pdf", "PDF", ["SK113 name 'PDF' has capitals; use 'pdf' (the folder's name)"]),
+        (
+            "docx",
+            "docx-tools",
+            [
+                "SK116 name 'docx-tools' differs from its folder 'docx';"
+                " write 'name: docx' or rename the folder to 'docx-tools'"
+            ],
+        ),
+        (
+            "foo_bar",
+            "Foo Bar",
+            [
+                "SK114 name 'Foo Bar' holds characters other than letters, digits and '-'"
+                " and has capitals; use 'foo-bar'",
+                "SK116 name 'Foo Bar' differs from its folder 'foo_bar'; rename the folder to 'foo-bar' too",
+            ],
+        ),
+    ],
+)
+def test_one_finding_per_cause_and_the_fix_it_names_ends_it(folder, name, expected):
+    data = f"---\nname: {name}\ndescription: d\n---\n".encode()
+    assert [f"{f.code} {f.message}" for f in spec_findings(data, folder=folder)] == expected
+
+
+@pytest.mark.parametrize(
+    ("frontmatter", "place", "hint"),
+    [
+        ('description: "He said "hi" ok"', (3, 24), 'holds a " of its own; escape it'),
+        ("description: 'it's'", (3, 18), "holds a ' of its own; write it twice"),
+        ("description: Parse: files", (3, 19), "a value holding ': ' must be quoted"),
+        ("description: `x`", (3, 14), "must be quoted"),
+        ("\tdescription: x", (3, 1), "indent with spaces"),
+    ],
+)
+def test_the_invalid_yaml_hint_fits_its_cause(frontmatter, place, hint):
+    [finding] = spec_findings(f"---\nname: a\n{frontmatter}\n---\n".encode())
+    assert (finding.code, (finding.line, finding.col)) == ("SK103", place)
+    assert hint in finding.message
+
+
+def test_nested_metadata_points_at_the_nested_key_and_names_it():
+    data = b"---\nname: a\ndescription: d\nmetadata:\n  author: me\n  tags: [a, b]\n---\n"
+    [finding] = spec_findings(data)
+    assert (finding.code, finding.line, finding.col) == ("SK132", 6, 3)
+    assert "metadata 'tags' holds a list" in finding.message
