@@ -66,9 +66,8 @@ def _run(arguments: list[str]) -> int:
     if command == "lint":
         from skillmem_hook.commands.lint import lint  # noqa: PLC0415
 
-        # Named files need no root; the roots then only serve the repository rules.
-        lint_roots = settings.roots if options.files else require_roots(settings)
-        return lint(options.files, lint_roots, text=options.text, section=settings.lint, exclude=settings.exclude)
+        output = "text" if options.text else options.format
+        return lint(options.files, settings, output=output, write_baseline=options.write_baseline)
     roots = require_roots(settings)
     if command == "mcp":
         from skillmem_hook.commands.mcp import mcp  # noqa: PLC0415
@@ -140,6 +139,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="also measure the block now in FILE; repeat for several",
     )
     parsers["lint"].add_argument("--text", action="store_true", help="print path:line:col: CODE message lines")
+    parsers["lint"].add_argument(
+        "--format",
+        choices=("json", "text", "github", "sarif"),
+        default="json",
+        help="json (default), text, github (workflow annotations) or sarif (SARIF 2.1.0)",
+    )
+    parsers["lint"].add_argument(
+        "--write-baseline", metavar="FILE", help="record today's findings in FILE (then set lint: {baseline: FILE})"
+    )
     parsers["lint"].add_argument(
         "files", nargs="*", metavar="FILE", help="SKILL.md files or folders of skills (default: the roots)"
     )

@@ -1,7 +1,10 @@
 """``skillmem lint``: check skills against the spec and for missing files; exit 1 on any error finding.
 
-One JSON line with every finding; ``--text`` prints ``path:line:col: CODE
-message`` lines and a summary instead, the form editors and CI read.
+One JSON line with every finding; ``--format text`` (or ``--text``) prints
+``path:line:col: CODE message`` lines and a summary instead, the form
+editors read; ``github`` prints workflow annotations and ``sarif`` a SARIF
+2.1.0 log for code scanning. ``--write-baseline FILE`` records today's
+findings, so that ``lint: {baseline: FILE}`` fails only on new ones.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from skillmem_hook.config import require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.lint.files import LintRun, Scope, lint_paths
 from skillmem_hook.lint.options import lint_options
-from skillmem_hook.lint.rules import ERROR
+from skillmem_hook.lint.output import count_errors, describe_findings, github_annotations, sarif_log
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_utf8
 
@@ -26,16 +29,18 @@ if TYPE_CHECKING:
 
 def lint(
     files: Sequence[str],
-    roots: Sequence[str],
+    settings: Settings,
     *,
-    text: bool,
-    section: dict[str, object] | None = None,
-    exclude: Sequence[str] = (),
+    output: str = "json",
+    write_baseline: str | None = None,
 ) -> int:
-    run = collect_findings(files, Scope(roots, exclude), section)
-    if text:
-        write_utf8(sys.stdout, describe_findings(run))
-    else:
+    # Named files need no root; the roots then only serve the repository rules.
+    roots = settings.roots if files else require_roots(settings)
+    scope = Scope(roots, settings.exclude)
+    if write_baseline is not None:
+        return _write_baseline(write_baseline, collect_findings(files, scope, settings, baseline=False))
+    run = collect_findings(files, scope, settings)
+    if output == "json":
         errors = count_errors(run)
         emit(
             {
@@ -43,15 +48,47 @@ def lint(
                 "checked": run.checked,
                 "errors": errors,
                 "warnings": len(run.findings) - errors,
+                "known": run.known,
                 "findings": [finding.as_json() for finding in run.findings],
             }
         )
+    else:
+        from skillmem_hook import __version__  # noqa: PLC0415
+
+        render = {"text": describe_findings, "github": github_annotations}.get(output)
+        write_utf8(sys.stdout, render(run) if render else sarif_log(run, __version__))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK
 
 
-def collect_findings(files: Sequence[str], roots: Sequence[str] | Scope, section: dict[str, object] | None) -> LintRun:
-    """Lint with the rules that .skillmem.yaml's ``lint:`` section selects."""
-    return lint_paths(files, roots, lint_options(section))
+def collect_findings(files: Sequence[str], scope: Scope, settings: Settings, *, baseline: bool = True) -> LintRun:
+    """Lint with the rules that .skillmem.yaml's ``lint:`` section selects, less what its baseline lists."""
+    options = lint_options(settings.lint)
+    run = lint_paths(files, scope, options)
+    if baseline and options.baseline:
+        from skillmem_hook.lint.baseline import read_baseline, split_known  # noqa: PLC0415
+
+        base = os.path.dirname(settings.config_path or "")
+        path = os.path.normpath(os.path.join(base, options.baseline))
+        run.findings, run.known = split_known(run.findings, read_baseline(path, os.path.abspath(base or ".")))
+    return run
+
+
+def _write_baseline(path: str, run: LintRun) -> int:
+    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415
+    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
+    from skillmem_hook.lint.baseline import render_baseline  # noqa: PLC0415
+
+    data = render_baseline(run.findings)
+    try:
+        written = read_regular_file(path, len(data) + 1) != data
+    except OSError:  # absent (or unreadable: the write then says why)
+        written = True
+    if written:
+        with staging() as staged:
+            stage(staged, path, data, label=path)
+            commit_all(staged)
+    emit({"ok": True, "baseline": path, "written": written, "checked": run.checked, "recorded": len(run.findings)})
+    return EXIT_OK
 
 
 def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: bool) -> int:
@@ -70,37 +107,13 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
     roots = settings.roots if filenames and not in_work_tree else require_roots(settings)
     scope = Scope(roots, settings.exclude, tracked=in_work_tree, within_roots=bool(filenames) or in_work_tree)
     if not in_work_tree or everything:
-        run = collect_findings([] if everything else filenames, scope, settings.lint)
+        run = collect_findings([] if everything else filenames, scope, settings)
     else:
         changed = changed_paths()
         named = [os.path.normpath(name) for name in filenames]
         is_commit = changed is not None and set(named) <= {os.path.normpath(path) for path in changed}
         touched = touched_skills(changed if is_commit and changed is not None else named, roots)
-        run = collect_findings(touched.skill_files, scope, settings.lint) if touched.skill_files else LintRun([], 0)
+        run = collect_findings(touched.skill_files, scope, settings) if touched.skill_files else LintRun([], 0)
         run.total = touched.total
     write_utf8(sys.stderr, describe_findings(run))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK
-
-
-def count_errors(run: LintRun) -> int:
-    return sum(finding.severity == ERROR for finding in run.findings)
-
-
-def describe_findings(run: LintRun) -> str:
-    """One ``path:line:col: CODE message`` line per finding, then a one-line summary."""
-    errors = count_errors(run)
-    lines = [finding.as_text() for finding in run.findings]
-    warnings = len(run.findings) - errors
-    if run.total is not None and run.checked == 0:
-        lines.append(f"skill-lint: no skill to check among the changes ({_count(run.total, 'SKILL.md file')} in all)")
-    else:
-        # "of N": pre-commit splits a long list of files into several runs, each with its own summary.
-        checked = _count(run.checked, "SKILL.md file")
-        if run.total is not None and run.checked < run.total:
-            checked = f"{run.checked} of {_count(run.total, 'SKILL.md file')}"
-        lines.append(f"skill-lint: {checked} checked, {_count(errors, 'error')}, {_count(warnings, 'warning')}")
-    return "\n".join(lines) + "\n"
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

@@ -35,14 +35,18 @@ Listed = tuple[str, str, str]
 
 
 class LintRun:
-    """The findings, how many SKILL.md files were checked, and of how many below the roots (None: not counted)."""
+    """The findings, how many SKILL.md files were checked, and of how many below the roots (None: not counted).
 
-    __slots__ = ("checked", "findings", "total")
+    ``known``: how many more findings the baseline lists (left out of ``findings``).
+    """
+
+    __slots__ = ("checked", "findings", "known", "total")
 
     def __init__(self, findings: list[Finding], checked: int, total: int | None = None) -> None:
         self.findings = findings
         self.checked = checked
         self.total = total
+        self.known = 0
 
 
 class Scope:
@@ -75,6 +79,8 @@ def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: Lint
     else:
         findings, checked = _lint_roots(scope, quality, top)
     kept = [finding for finding in findings if options.applies(finding.code, finding.path)]
+    for finding in kept:
+        finding.level = options.severity.get(finding.code)
     kept.sort(key=Finding.sort_key)
     return LintRun(kept, checked)
 

@@ -60,7 +60,7 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
 class Finding:
     """One problem at one place: ``path:line:col: CODE message``. Line and column start at 1."""
 
-    __slots__ = ("code", "col", "line", "message", "path")
+    __slots__ = ("code", "col", "level", "line", "message", "path")
 
     def __init__(self, code: str, path: str, line: int, col: int, message: str) -> None:
         self.code = code
@@ -68,6 +68,7 @@ class Finding:
         self.line = line
         self.col = col
         self.message = message
+        self.level: str | None = None  # the configuration's severity for the rule, when it sets one
 
     @property
     def rule(self) -> Rule:
@@ -75,7 +76,7 @@ class Finding:
 
     @property
     def severity(self) -> str:
-        return RULES[self.code].severity
+        return self.level or RULES[self.code].severity
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line, self.col, self.code)
