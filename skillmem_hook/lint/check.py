@@ -12,6 +12,7 @@ from skillmem_hook.lint.quality import check_quality
 from skillmem_hook.lint.references import check_references, find_references
 from skillmem_hook.lint.rules import START, Finding, Position
 from skillmem_hook.lint.spec import check_fields
+from skillmem_hook.lint.suppress import drop_suppressed, find_suppressions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ def lint_skill_file(
     ``quality`` the quality rules are not run.
     """
     problems, name_at = _problems(data, folder, subfolders, exists, quality=quality)
+    if b"skill-lint:" in data:
+        problems = drop_suppressed(problems, find_suppressions(data.decode("utf-8", "replace")))
     return FileLint([Finding(code, path, at.line, at.col, message) for code, at, message in problems], name_at)
 
 

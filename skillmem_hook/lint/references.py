@@ -28,6 +28,7 @@ import posixpath
 import re
 from urllib.parse import unquote
 
+from skillmem_hook.lint.markdown import Lines, code_blocks, code_spans, is_workflow
 from skillmem_hook.lint.rules import Position
 
 TYPE_CHECKING = False
@@ -39,8 +40,6 @@ if TYPE_CHECKING:
 CONVENTIONAL_FOLDERS = frozenset({"scripts", "references", "assets", "templates"})
 # Patterns that start with a literal are searched for by the regex engine's
 # fast scan; an alternation or optional first character makes them ten times slower.
-_FENCE_MARKS = (re.compile(r"```+"), re.compile(r"~~~+"))
-_BACKTICKS = re.compile(r"`+")
 # A link's target after "](", or a definition's after "]:" (its line must start "[label").
 _LINK = re.compile(r"\](?:\(\s*(<[^>\n]*>|[^)\s]+)|:[ \t]*(<[^>\n]*>|[^\s\[]\S*))")
 _DEFINITION_LABEL = re.compile(r" {0,3}\[[^\]\n]+")
@@ -78,11 +77,12 @@ def find_references(body: str, first_line: int, folders: Collection[str]) -> lis
     whole text, not line by line: lint must cost little more than verify.
     """
     skill_folders = CONVENTIONAL_FOLDERS.union(folders)
-    blocks = _code_blocks(body)
+    blocks = code_blocks(body)
     fenced = [(opening, after) for opening, _, _, after in blocks]
     found = [item for item in _prose_references(body, skill_folders) if not _covered(item[0], fenced)]
-    for _, content_start, content_end, _ in blocks:
-        found += _block_paths(body, content_start, content_end, skill_folders)
+    for opening, content_start, content_end, _ in blocks:
+        if not is_workflow(body, opening, content_start, content_end):
+            found += _block_paths(body, content_start, content_end, skill_folders)
     found.sort()
     references: list[Reference] = []
     line, previous, line_start = first_line, 0, 0
@@ -93,58 +93,6 @@ def find_references(body: str, first_line: int, folders: Collection[str]) -> lis
         references.append(Reference(path, Position(line, column), from_link=link))
         previous = offset
     return references
-
-
-def _code_blocks(body: str) -> list[tuple[int, int, int, int]]:
-    """Fenced code blocks: (opening line start, content start, content end, after the closing line).
-
-    The marks come in order, so each line's start and end are found once:
-    many marks on one long line cost no more than one.
-    """
-    blocks: list[tuple[int, int, int, int]] = []
-    fence, opening_start, content_start = "", 0, 0
-    marks = list(_FENCE_MARKS[0].finditer(body))
-    if "~~~" in body:
-        marks = sorted([*marks, *_FENCE_MARKS[1].finditer(body)], key=lambda mark: mark.start())
-    line_start, line_end, scanned = 0, -1, 0
-    for mark in marks:
-        if mark.start() > line_end:  # a new line: find its start and end once
-            line_start = body.rfind("\n", scanned, mark.start()) + 1 or line_start
-            line_end = body.find("\n", mark.end())
-            line_end = len(body) if line_end < 0 else line_end
-            scanned = mark.start()
-        if mark.start() - line_start > 3 or body[line_start : mark.start()].strip(" "):
-            continue
-        run, rest = mark.group(), body[mark.end() : line_end]
-        if not fence:
-            if run[0] != "`" or "`" not in rest:  # a backtick fence's info string holds no backtick
-                fence, opening_start, content_start = run, line_start, line_end + 1
-        elif run[0] == fence[0] and len(run) >= len(fence) and not rest.strip():
-            blocks.append((opening_start, content_start, line_start, line_end + 1))
-            fence = ""
-    if fence:
-        blocks.append((opening_start, content_start, len(body), len(body)))
-    return blocks
-
-
-def code_spans(body: str) -> list[tuple[int, int, int]]:
-    """Inline code spans as (start, end, content start): a backtick run, text on one line, a run no longer.
-
-    What ``` `(`*)([^`\n]+)`\1(?!`) ``` finds, in one pass over the backtick
-    runs: the regular expression gives back one backtick at a time at every
-    start, which is quadratic on a long run of backticks.
-    """
-    spans: list[tuple[int, int, int]] = []
-    opener: re.Match[str] | None = None
-    for run in _BACKTICKS.finditer(body):
-        if opener is not None:
-            content_start, closing = opener.end(), len(run.group())
-            if "\n" not in body[content_start : run.start()] and closing <= len(opener.group()):
-                spans.append((content_start - closing, run.end(), content_start))
-                opener = None
-                continue
-        opener = run
-    return spans
 
 
 def _prose_references(body: str, skill_folders: frozenset[str]) -> list[tuple[int, str, bool]]:
@@ -163,16 +111,16 @@ def _prose_references(body: str, skill_folders: frozenset[str]) -> list[tuple[in
         clauses = clauses or _Clauses(body)
         if not clauses.illustrates(start):
             found.append((content_start + len(content) - len(content.lstrip()), match.group(), False))
-    line_start, scanned = 0, 0
+    lines = Lines(body)
     for link in _LINK.finditer(body):
         if _covered(link.start(), spans):
             continue
         group = 1 if link.group(1) is not None else 2
-        if group == 2:
-            line_start = body.rfind("\n", scanned, link.start()) + 1 or line_start
-            scanned = link.start()
-            if not _DEFINITION_LABEL.fullmatch(body, line_start, link.start()):
-                continue
+        line_start, _ = lines.around(link.start())
+        if group == 2 and not _DEFINITION_LABEL.fullmatch(body, line_start, link.start()):
+            continue
+        if lines.has_placeholder():  # "[c4-file-1.md](./c4-file-1.md) - [Description]": a template's line
+            continue
         target = _link_path(link.group(group))
         if target is not None:
             found.append((link.start(group), target, True))

@@ -223,3 +223,24 @@ def test_nested_metadata_points_at_the_nested_key_and_names_it():
     [finding] = spec_findings(data)
     assert (finding.code, finding.line, finding.col) == ("SK132", 6, 3)
     assert "metadata 'tags' holds a list" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("body", "left"),
+    [
+        ("<!-- skill-lint: disable=SK201 -->\nRun `scripts/a.py`.\nRun `scripts/b.py`.\n", ["scripts/b.py"]),
+        ("Run `scripts/a.py`. <!-- skill-lint: disable=SK2 -->\nRun `scripts/b.py`.\n", []),
+        ("Run `scripts/a.py`.\n\n<!-- skill-lint: disable-file=SK201 -->\nRun `scripts/b.py`.\n", []),
+        ("<!-- skill-lint: disable=SK105 -->\nRun `scripts/a.py`.\n", ["scripts/a.py"]),  # another rule
+        ("<!-- skill-lint: disable -->\nRun `scripts/a.py`.\n", []),
+    ],
+)
+def test_an_inline_comment_silences_the_rules_it_names_on_its_line_and_the_next(body, left):
+    data = f"---\nname: a\ndescription: d\n---\n{body}".encode()
+    findings = spec_findings(data, exists=lambda _: False)
+    assert [finding.message.split("'")[1] for finding in findings] == left
+
+
+def test_a_frontmatter_comment_silences_a_frontmatter_finding():
+    data = b"---\nname: a\ndescription: d\n# skill-lint: disable=SK105\nversion: 1\nrisk: low\n---\n"
+    assert [(finding.code, finding.line) for finding in spec_findings(data)] == [("SK105", 6)]

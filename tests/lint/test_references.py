@@ -140,3 +140,32 @@ def test_a_hostile_body_is_searched_once_not_once_per_code_span(monkeypatch, bod
     found = find_references(body, 1, ())
     assert counting.calls <= 1
     assert len(found) == body.count("`scripts/a.py`")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # A workflow the skill tells the user to add to their own repository: its paths are the user's.
+        "```yaml\nname: AI Review\non: [pull_request]\njobs:\n  review:\n    runs-on: ubuntu-latest\n"
+        "    steps:\n      - run: python scripts/ai_review.py\n```",
+        "```yml\nreview:\n  script:\n    - python scripts/ai_review.py\n```",
+        # A template's placeholder line: the link shows the shape of a file, not one of the skill's.
+        "- [c4-code-file-1.md](./c4-code-file-1.md) - [Description]",
+        "| [Component Name](components/component-name.md) | [Purpose] |",
+    ],
+)
+def test_what_is_the_users_or_a_templates_is_left_alone(body):
+    assert paths(body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("```yaml\nconfig: scripts/settings.yaml\n```", ["scripts/settings.yaml"]),  # YAML, but no workflow
+        ("```sh\n# jobs: none\npython scripts/run.py\n```", ["scripts/run.py"]),  # a workflow key, but not YAML
+        ("- [x] read [the guide](references/guide.md)", ["references/guide.md"]),  # a checkbox is no placeholder
+        ("See [API][api] and [the guide](references/guide.md).", ["references/guide.md"]),
+    ],
+)
+def test_what_still_points_at_the_skills_files(body, expected):
+    assert paths(body) == expected
