@@ -82,11 +82,26 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     )
     if index_stale:
         report.append(describe_index_file(str(settings.write), written=write))
-    report.append(describe_warnings(catalog.warnings))
+    report.append(describe_warnings(_loud_warnings(catalog, settings.quiet)))
     report.append(describe_skipped(catalog.skipped))
     write_utf8(sys.stderr, "".join(notes + report))
     failing = [path for path, _ in drifted if states.get(path) != IGNORED]
     return EXIT_DRIFT if failing or untracked or index_stale else EXIT_OK
+
+
+def _loud_warnings(catalog: Catalog, quiet: list[str]) -> list[dict[str, str]]:
+    """The catalog's warnings, less those of the skills ``quiet:`` names (a vendored pack's known ones)."""
+    if not quiet:
+        return catalog.warnings
+    from skillmem_hook.catalog.placement.selection import best_match  # noqa: PLC0415
+
+    table = dict.fromkeys(quiet, True)
+    return [
+        {"root": skill.root, "path": skill.path, "warning": warning}
+        for skill in catalog.skills
+        if not best_match(table, skill)
+        for warning in skill.warnings
+    ]
 
 
 def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:

@@ -91,3 +91,24 @@ def test_an_excluded_skill_is_not_linted_by_the_hook(repo):
     repo.git("add", ".skillmem.yaml")
     result = repo.commit("drop the script of an excluded skill")
     assert result.returncode == 0, output(result)
+
+
+def test_quiet_mutes_a_named_skills_known_warnings_in_the_index_hook(hook_repo, tmp_path):  # noqa: F811
+    hook_root, rev, env = hook_repo
+    repo = UserRepo(tmp_path / "quiet", env)
+    repo.path.mkdir()
+    repo.git("init", "-q")
+    write_skill(repo.path / "skills", "vendored", skill_md("vendored", "Use when: it breaks"))  # invalid YAML
+    write_skill(repo.path / "skills", "ours", skill_md("ours", "Use when: it breaks too"))
+    (repo.path / "AGENTS.md").write_text("# Agents\n")
+    (repo.path / ".skillmem.yaml").write_text("quiet: [vendored]\n")
+    (repo.path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-index\n        args: [--root, skills, --prompt-file, AGENTS.md]\n"
+    )
+    repo.git("add", "-A")
+    assert repo.pre_commit("install").returncode == 0
+    stopped = output(repo.commit("first"))
+    assert "1 SKILL.md file(s) with warnings" in stopped
+    assert "skills/ours/SKILL.md: invalid YAML" in stopped
+    assert "skills/vendored/SKILL.md" not in stopped
