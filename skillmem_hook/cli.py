@@ -67,7 +67,7 @@ def _run(arguments: list[str]) -> int:
         from skillmem_hook.commands.lint import lint  # noqa: PLC0415
 
         output = "text" if options.text else options.format
-        return lint(options.files, settings, output=output, write_baseline=options.write_baseline)
+        return lint(options.files, settings, output=output, write_baseline=options.write_baseline, fix=options.fix)
     roots = require_roots(settings)
     if command == "mcp":
         from skillmem_hook.commands.mcp import mcp  # noqa: PLC0415
@@ -144,6 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("json", "text", "github", "sarif"),
         default="json",
         help="json (default), text, github (workflow annotations) or sarif (SARIF 2.1.0)",
+    )
+    parsers["lint"].add_argument(
+        "--fix", action="store_true", help="move unknown fields under metadata: and set a name to its valid folder's"
     )
     parsers["lint"].add_argument(
         "--write-baseline", metavar="FILE", help="record today's findings in FILE (then set lint: {baseline: FILE})"

@@ -145,9 +145,10 @@ def _run_lint(argv: Sequence[str] | None) -> int:
     parser = ArgumentParser(prog="skill-lint", description="Check skills against the Agent Skills spec.")
     add_location_options(parser, prompt_files=False)
     parser.add_argument("--all", action="store_true", help="lint every skill of the roots, whatever changed")
+    parser.add_argument("--fix", action="store_true", help="make the mechanical fixes (see 'skillmem lint --fix')")
     parser.add_argument("filenames", nargs="*", help="SKILL.md files (pre-commit passes the staged ones)")
     try:
         options = parser.parse_args(argv)
     except HelpShown:
         return EXIT_OK
-    return lint_hook_run(options.filenames, load_settings(options.root), everything=options.all)
+    return lint_hook_run(options.filenames, load_settings(options.root), everything=options.all, fix=options.fix)

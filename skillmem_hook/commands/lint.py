@@ -33,6 +33,7 @@ def lint(
     *,
     output: str = "json",
     write_baseline: str | None = None,
+    fix: bool = False,
 ) -> int:
     # Named files need no root; the roots then only serve the repository rules.
     roots = settings.roots if files else require_roots(settings)
@@ -40,6 +41,9 @@ def lint(
     if write_baseline is not None:
         return _write_baseline(write_baseline, collect_findings(files, scope, settings, baseline=False))
     run = collect_findings(files, scope, settings)
+    fixed = fix_findings(run) if fix else []
+    if fixed:
+        run = collect_findings(files, scope, settings)  # what is left, as a run after the fix would say
     if output == "json":
         errors = count_errors(run)
         emit(
@@ -49,6 +53,7 @@ def lint(
                 "errors": errors,
                 "warnings": len(run.findings) - errors,
                 "known": run.known,
+                **({"fixed": fixed} if fix else {}),
                 "findings": [finding.as_json() for finding in run.findings],
             }
         )
@@ -73,6 +78,21 @@ def collect_findings(files: Sequence[str], scope: Scope, settings: Settings, *, 
     return run
 
 
+def fix_findings(run: LintRun) -> list[str]:
+    """Make the mechanical fixes (``lint/fix.py``) in the files whose findings have one; the paths written."""
+    from skillmem_hook.lint.writing import FIXABLE, apply_fixes  # noqa: PLC0415 - only --fix pays for writing
+
+    paths = sorted({finding.path for finding in run.findings if finding.code in FIXABLE})
+    return apply_fixes(paths, _repository()) if paths else []
+
+
+def _repository() -> str:
+    from skillmem_hook.catalog.discovery.git import find_work_tree  # noqa: PLC0415
+
+    tree = find_work_tree()
+    return os.path.normpath(tree.top) if tree else os.getcwd()
+
+
 def _write_baseline(path: str, run: LintRun) -> int:
     from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415
     from skillmem_hook.files import read_regular_file  # noqa: PLC0415
@@ -91,7 +111,7 @@ def _write_baseline(path: str, run: LintRun) -> int:
     return EXIT_OK
 
 
-def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: bool) -> int:
+def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: bool, fix: bool = False) -> int:
     """The ``skill-lint`` hook: lint the skills the commit touches (or those named, or all); report on stderr.
 
     Inside a work tree the commit decides, as git sees it: every skill that
@@ -115,5 +135,10 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
         touched = touched_skills(changed if is_commit and changed is not None else named, roots)
         run = collect_findings(touched.skill_files, scope, settings) if touched.skill_files else LintRun([], 0)
         run.total = touched.total
-    write_utf8(sys.stderr, describe_findings(run))
+    fixed = fix_findings(run) if fix else []
+    if fixed:  # pre-commit sees the files change and stops the commit; the report says what is left
+        kept_total = run.total
+        run = collect_findings(sorted({f.path for f in run.findings}), scope, settings)
+        run.total = kept_total
+    write_utf8(sys.stderr, "".join(f"{path}: fixed\n" for path in fixed) + describe_findings(run))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK

@@ -56,8 +56,8 @@ def _check_name(field: Field | None, folder: str) -> list[Problem]:
     problems: list[Problem] = []
     if len(name) > MAX_NAME:
         problems.append(("SK112", at, f"name is {len(name)} characters; shorten it to at most {MAX_NAME}"))
-    breaches = _form_breaches(name)
-    folder_fits = not _form_breaches(folder) and len(folder) <= MAX_NAME
+    breaches = form_breaches(name)
+    folder_fits = not form_breaches(folder) and len(folder) <= MAX_NAME
     if breaches:
         code, _ = breaches[0]
         fix = f"use '{folder}' (the folder's name)" if folder_fits else f"use '{_suggest(name)}'"
@@ -77,7 +77,7 @@ def _check_name(field: Field | None, folder: str) -> list[Problem]:
     return problems
 
 
-def _form_breaches(name: str) -> list[tuple[str, str]]:
+def form_breaches(name: str) -> list[tuple[str, str]]:
     """(code, what is wrong) for each way the name breaks the spec's form, the most telling first."""
     breaches = []
     if not all(character.isalnum() or character == "-" for character in name):

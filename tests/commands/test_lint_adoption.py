@@ -117,3 +117,15 @@ def test_the_schema_check_would_catch_a_broken_log(capsys, skills):
     del log["runs"][0]["results"][0]["message"]
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(log, SCHEMA)
+
+
+def test_fix_writes_the_mechanical_fixes_once_and_lint_then_reports_the_rest(capsys, skills):
+    before = Path("skills/运行 runner/SKILL.md").read_bytes()
+    run = run_cli(capsys, "lint", "--root", skills, "--fix")
+    assert run.data["fixed"] == ["skills/versioned/SKILL.md"]
+    assert codes(run) == ["SK114", "SK201"]  # the folder's name is no valid name: nothing mechanical to do
+    assert Path("skills/versioned/SKILL.md").read_text() == (
+        "---\nname: versioned\ndescription: d\nmetadata:\n  version: 1\n---\n"
+    )
+    assert Path("skills/运行 runner/SKILL.md").read_bytes() == before
+    assert run_cli(capsys, "lint", "--root", skills, "--fix").data["fixed"] == []

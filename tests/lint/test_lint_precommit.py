@@ -112,3 +112,24 @@ def test_quiet_mutes_a_named_skills_known_warnings_in_the_index_hook(hook_repo, 
     assert "1 SKILL.md file(s) with warnings" in stopped
     assert "skills/ours/SKILL.md: invalid YAML" in stopped
     assert "skills/vendored/SKILL.md" not in stopped
+
+
+def test_the_hook_fixes_only_when_its_args_say_so(repo, hook_repo):  # noqa: F811
+    hook_root, rev, _ = hook_repo
+    skill = repo.path / "skills" / "pdf" / "SKILL.md"
+    skill.write_text("---\nname: pdf\ndescription: Read PDF files. Use when a PDF is given.\nversion: 2\n---\n")
+    repo.git("add", "-A")
+    stopped = repo.commit("add a version")
+    assert "skills/pdf/SKILL.md:4:1: SK105 unknown field 'version'" in output(stopped)
+    assert b"version: 2\n---" in skill.read_bytes()  # not fixed: the hook never writes unless asked
+    (repo.path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-lint\n        args: [--root, skills, --fix]\n"
+    )
+    repo.git("add", "-A")
+    fixed = repo.commit("add a version")
+    assert fixed.returncode != 0  # pre-commit stops a commit whose files a hook changed
+    assert "skills/pdf/SKILL.md: fixed" in output(fixed)
+    assert skill.read_bytes().endswith(b"metadata:\n  version: 2\n---\n")
+    repo.git("add", "-A")
+    assert repo.commit("add a version").returncode == 0
