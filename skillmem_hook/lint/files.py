@@ -22,16 +22,15 @@ from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.lint.check import FileLint, lint_skill_file
 from skillmem_hook.lint.paths import is_inside
 from skillmem_hook.lint.reading import LeavesRepository, existence, read_skill_file, subfolders, tracked_files
+from skillmem_hook.lint.repository import Linted, Listed, duplicate_findings, ranking_findings
 from skillmem_hook.lint.rules import QUALITY, RULES, START, Finding
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
+    from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.lint.options import LintOptions
-
-# A skill as duplicates need it: its root, its folder relative to the root, its label in the index.
-Listed = tuple[str, str, str]
 
 
 class LintRun:
@@ -52,7 +51,7 @@ class LintRun:
 class Scope:
     """What to lint beyond the files named: the roots, the ``exclude:`` patterns, and git's view or the disk's."""
 
-    __slots__ = ("exclude", "roots", "tracked", "within_roots")
+    __slots__ = ("_catalog", "exclude", "roots", "tracked", "within_roots")
 
     def __init__(
         self, roots: Sequence[str], exclude: Sequence[str] = (), *, tracked: bool = False, within_roots: bool = False
@@ -62,6 +61,13 @@ class Scope:
         self.tracked = tracked
         # The hook: a named file outside the roots, or excluded, is not linted (as `skillmem lint` would not).
         self.within_roots = within_roots
+        self._catalog: Catalog | None = None
+
+    def catalog(self) -> Catalog:
+        """The roots' catalog, as the index reads it (git's view with ``tracked``); built once."""
+        if self._catalog is None:
+            self._catalog = scan_roots(self.roots, CatalogOptions(tracked=self.tracked, exclude=self.exclude))
+        return self._catalog
 
 
 def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: LintOptions) -> LintRun:
@@ -75,23 +81,25 @@ def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: Lint
     quality = any(RULES[code].group == QUALITY for code in options.enabled)
     top = _work_tree_top()
     if files:
-        findings, checked = _lint_named(files, scope, quality, top)
+        findings, result_of = _lint_named(files, scope, quality, top)
     else:
-        findings, checked = _lint_roots(scope, quality, top)
+        findings, result_of = _lint_roots(scope, quality, top)
+    if "SK501" in options.enabled and scope.roots:
+        findings += ranking_findings(scope.catalog(), result_of)
     kept = [finding for finding in findings if options.applies(finding.code, finding.path)]
     for finding in kept:
         finding.level = options.severity.get(finding.code)
     kept.sort(key=Finding.sort_key)
-    return LintRun(kept, checked)
+    return LintRun(kept, result_of.checked)
 
 
-def _lint_named(files: Sequence[str], scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], int]:
+def _lint_named(files: Sequence[str], scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], Linted]:
     """The named files' findings; duplicates from the roots' catalog, those that involve a named file."""
     paths = [(path, name) for name in files for path in _named_skill_files(name)]
     if scope.within_roots:
         paths = [(path, name) for path, name in paths if _below_a_root(path, scope.roots)]
     in_index = tracked_files([os.path.dirname(os.path.abspath(path)) for path, _ in paths]) if scope.tracked else None
-    results: dict[str, tuple[str, FileLint]] = {}
+    results: dict[object, tuple[str, FileLint]] = {}
     for path, name in paths:
         absolute = os.path.abspath(path)
         boundary = top if top and is_inside(top, absolute) else _folder_of(os.path.abspath(name))
@@ -100,12 +108,12 @@ def _lint_named(files: Sequence[str], scope: Scope, quality: bool, top: str | No
         if result is not None:
             results[os.path.normpath(absolute)] = (path, result)
     findings = [finding for _, result in results.values() for finding in result.findings]
+    linted = Linted(results, lambda root, path: os.path.abspath(os.path.join(root, path, SKILL_FILE)))
     if scope.roots:
-        catalog = scan_roots(scope.roots, CatalogOptions(tracked=scope.tracked, exclude=scope.exclude))
-        for dropped, kept in catalog.duplicates:
+        for dropped, kept in scope.catalog().duplicates:
             pair = ((dropped.root, dropped.path, dropped.label), (kept.root, kept.path, kept.label))
-            findings += _duplicate_findings(pair, lambda listed: results.get(os.path.abspath(_file_of(listed))))
-    return findings, len(results)
+            findings += duplicate_findings(pair, linted)
+    return findings, linted
 
 
 def _named_skill_files(name: str) -> list[str]:
@@ -115,9 +123,9 @@ def _named_skill_files(name: str) -> list[str]:
     return [os.path.normpath(os.fsdecode(found.file_path)) for found in find_skill_files(name)[0]]
 
 
-def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], int]:
+def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], Linted]:
     """Every skill's findings, and the duplicates among them, from one read of each file (as scan_roots reads)."""
-    results: dict[tuple[str, str], tuple[str, FileLint]] = {}
+    results: dict[object, tuple[str, FileLint]] = {}
     first_of_key: dict[tuple[str, str], Listed] = {}
     duplicates: list[tuple[Listed, Listed]] = []
     for root in scope.roots:
@@ -145,9 +153,10 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
             if first is not listed:
                 duplicates.append((listed, first))
     findings = [finding for _, result in results.values() for finding in result.findings]
+    linted = Linted(results, lambda root, path: (root, path))
     for pair in duplicates:
-        findings += _duplicate_findings(pair, lambda listed: results.get((listed[0], listed[1])))
-    return findings, len(results)
+        findings += duplicate_findings(pair, linted)
+    return findings, linted
 
 
 def _index_entry(data: bytes, root: str, relative: str, folder: str) -> tuple[tuple[str, str], Listed]:
@@ -166,23 +175,6 @@ def _index_entry(data: bytes, root: str, relative: str, folder: str) -> tuple[tu
 
 def _nfc(text: str | None) -> str:
     return unicodedata.normalize("NFC", text.strip()) if text else ""
-
-
-def _duplicate_findings(
-    pair: tuple[Listed, Listed], result_of: Callable[[Listed], tuple[str, FileLint] | None]
-) -> list[Finding]:
-    """One SK301 on the first of the two skills (dropped, kept) that was linted, naming the other's file."""
-    dropped, kept = pair
-    for own, other in ((dropped, kept), (kept, dropped)):
-        result = result_of(own)
-        if result is not None:
-            shown, lint = result
-            message = (
-                f"the index counts this skill and {_file_of(other)} as one skill '{kept[2]}' "
-                "(same owner and slug); rename or remove one"
-            )
-            return [Finding("SK301", shown, lint.name_at.line, lint.name_at.col, message)]
-    return []
 
 
 def _lint_file(
@@ -263,8 +255,3 @@ def _work_tree_top() -> str | None:
     except UsageError:  # git is not installed: no repository to stay inside but the folders named
         return None
     return os.path.normpath(tree.top) if tree else None
-
-
-def _file_of(listed: Listed) -> str:
-    root, path, _ = listed
-    return os.path.normpath(os.path.join(root, path, SKILL_FILE))

@@ -7,6 +7,7 @@ lint:
   per_path_ignores:        # glob of the SKILL.md path -> codes ignored there
     legacy/*/SKILL.md: [SK2]
   quality: true            # also run the SK4xx quality rules
+  ranking: true            # also run SK501 (skills that steal each other's requests)
   severity: {SK105: warning}   # codes or prefixes -> error or warning
   baseline: .skillmem-lint-baseline.json   # findings listed there do not fail (skillmem lint --write-baseline)
 ```
@@ -17,9 +18,9 @@ from __future__ import annotations
 import fnmatch
 
 from skillmem_hook.errors import UsageError
-from skillmem_hook.lint.rules import QUALITY, RULES
+from skillmem_hook.lint.rules import QUALITY, RANKING, RULES
 
-_KEYS = ("select", "ignore", "per_path_ignores", "quality", "severity", "baseline")
+_KEYS = ("select", "ignore", "per_path_ignores", "quality", "ranking", "severity", "baseline")
 _LEVELS = ("error", "warning")
 _EXAMPLE = "lint:\n  ignore: [SK116]\n  per_path_ignores:\n    legacy/*/SKILL.md: [SK2]\n  quality: true"
 
@@ -53,9 +54,11 @@ def lint_options(section: object, where: str = ".skillmem.yaml") -> LintOptions:
     if isinstance(select, list):
         enabled = _expand(select)
     else:
-        enabled = {code for code, rule in RULES.items() if rule.group != QUALITY}
+        enabled = {code for code, rule in RULES.items() if rule.group not in (QUALITY, RANKING)}
     if quality:
         enabled |= {code for code, rule in RULES.items() if rule.group == QUALITY}
+    if section.get("ranking", False):
+        enabled |= {code for code, rule in RULES.items() if rule.group == RANKING}
     enabled -= _expand(section.get("ignore") or [])
     per_path_section = section.get("per_path_ignores") or {}
     assert isinstance(per_path_section, dict)  # check_lint_section made sure
@@ -84,9 +87,9 @@ def check_lint_section(section: object, where: str) -> dict[str, object]:
         elif key == "baseline":
             if not isinstance(value, str) or not value:
                 raise UsageError(f"{where}: 'lint.baseline' must be a file path", "write: baseline: lint-baseline.json")
-        elif key == "quality":
+        elif key in ("quality", "ranking"):
             if not isinstance(value, bool):
-                raise UsageError(f"{where}: 'lint.quality' must be true or false", "write: quality: true")
+                raise UsageError(f"{where}: 'lint.{key}' must be true or false", f"write: {key}: true")
         else:
             raise UsageError(f"{where}: unknown key 'lint.{key}'", "the keys under lint are: " + ", ".join(_KEYS))
     return {str(key): value for key, value in section.items()}

@@ -2,7 +2,9 @@
 
 Codes never change meaning. SK1xx: the Agent Skills spec (as ``skills-ref``
 checks it); SK2xx: files SKILL.md points at; SK3xx: the repository (the
-whole catalog); SK4xx: quality, off unless configured.
+whole catalog); SK4xx: quality, off unless configured; SK5xx: how search
+ranks the skills against each other, off unless configured (it queries the
+search index once or more per skill).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 ERROR = "error"
 WARNING = "warning"
 
-SPEC, FILES, REPOSITORY, QUALITY = "spec", "files", "repository", "quality"
+SPEC, FILES, REPOSITORY, QUALITY, RANKING = "spec", "files", "repository", "quality", "ranking"
 
 
 class Rule:
@@ -53,6 +55,7 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
     Rule("SK401", "no-trigger", WARNING, QUALITY),
     Rule("SK402", "body-too-long", WARNING, QUALITY),
     Rule("SK403", "no-chinese-keyword", WARNING, QUALITY),
+    Rule("SK501", "request-stolen", WARNING, RANKING),
 )}
 # fmt: on
 
