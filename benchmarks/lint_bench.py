@@ -1,6 +1,6 @@
 """Time ``skillmem lint`` beside ``skillmem verify`` and the reference validator ``skills-ref``, in one run.
 
-    python3 benchmarks/lint_bench.py [--sizes 1000,10000] [--runs 3] [--cli-sample 30] [--json PATH]
+    python3 benchmarks/lint_bench.py [--sizes 1000,10000] [--runs 3] [--cli-sample 30] [--archive TGZ] [--json PATH]
 
 For each size it builds a skill tree in a temporary folder from the real
 SKILL.md files of ``../shared/data/collections/skills-en.tar.gz`` when that
@@ -43,10 +43,10 @@ for path in sorted(pathlib.Path(sys.argv[1]).rglob("SKILL.md")):
 """
 
 
-def real_skills() -> list[bytes]:
-    if not ARCHIVE.exists():
+def real_skills(path: Path = ARCHIVE) -> list[bytes]:
+    if not path.exists():
         return []
-    with tarfile.open(ARCHIVE) as archive:
+    with tarfile.open(path) as archive:
         members = [member for member in archive.getmembers() if member.name.endswith("/SKILL.md")]
         return [archive.extractfile(member).read() for member in sorted(members, key=lambda m: m.name)]  # type: ignore[union-attr]
 
@@ -77,9 +77,11 @@ def timed(command: list[str]) -> tuple[float, float]:
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 
-def measure(size: int, runs: int, cli_sample: int, tools: dict[str, str], folder: Path) -> list[dict[str, object]]:
+def measure(
+    size: int, runs: int, cli_sample: int, tools: dict[str, str], folder: Path, *, archive: Path = ARCHIVE
+) -> list[dict[str, object]]:
     root = folder / "skills"
-    source = build_tree(root, size, real_skills())
+    source = build_tree(root, size, real_skills(archive))
     prompt = folder / "AGENTS.md"
     prompt.write_bytes(b"# Agents\n")
     skillmem, python = tools["skillmem"], tools["python"]
@@ -128,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cli-sample", type=int, default=30, help="agentskills validate calls to time and scale")
     parser.add_argument("--json", default=str(HERE / "lint-results.json"))
+    parser.add_argument("--archive", default=str(ARCHIVE), help="skills-en.tar.gz (default: ../shared/data/...)")
     options = parser.parse_args(argv)
     bin_folder = Path(sys.executable).parent
     skillmem = shutil.which("skillmem") or str(bin_folder / "skillmem")
@@ -140,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, object]] = []
     for size in [int(size) for size in options.sizes.split(",")]:
         with tempfile.TemporaryDirectory() as folder:
-            rows += measure(size, options.runs, options.cli_sample, tools, Path(folder))
+            rows += measure(size, options.runs, options.cli_sample, tools, Path(folder), archive=Path(options.archive))
     print(f"{'skills':>7}  {'command':<32} {'wall s':>8} {'CPU s':>8} {'CPU x verify':>13} {'CPU x lint':>11}")
     for row in rows:
         cells = (row["wall_s"], row["cpu_s"], row["cpu_x_verify"], row["cpu_x_lint"])

@@ -29,13 +29,19 @@ _NOT_SCANNED = "the body is {} characters; files it points at are checked in its
 
 
 class FileLint:
-    """The findings of one SKILL.md, and where its name is (for findings about the whole skill)."""
+    """The findings of one SKILL.md, and where its name is (for findings about the whole skill).
 
-    __slots__ = ("findings", "name_at")
+    ``declared``: the name as the catalog reads it, as ``(name or None,)``,
+    when the frontmatter is valid YAML whose ``name`` is text or absent (the
+    catalog's reader then reads the same); None when only the catalog can say.
+    """
 
-    def __init__(self, findings: list[Finding], name_at: Position) -> None:
+    __slots__ = ("declared", "findings", "name_at")
+
+    def __init__(self, findings: list[Finding], name_at: Position, declared: tuple[str | None] | None = None) -> None:
         self.findings = findings
         self.name_at = name_at
+        self.declared = declared
 
 
 def lint_skill_file(
@@ -54,22 +60,27 @@ def lint_skill_file(
     text, why the one there does not count). Without
     ``quality`` the quality rules are not run.
     """
-    problems, name_at = _problems(data, folder, subfolders, exists, quality=quality)
+    problems, fields = _problems(data, folder, subfolders, exists, quality=quality)
     if b"skill-lint:" in data:
         problems = drop_suppressed(problems, find_suppressions(data.decode("utf-8", "replace")))
-    return FileLint([Finding(code, path, at.line, at.col, message) for code, at, message in problems], name_at)
+    name = fields.entries.get("name") if fields else None
+    declared: tuple[str | None] | None = None
+    if fields is not None and fields.is_mapping and (name is None or (name.is_text and isinstance(name.value, str))):
+        declared = (name.value if name else None,)  # type: ignore[assignment]
+    findings = [Finding(code, path, at.line, at.col, message) for code, at, message in problems]
+    return FileLint(findings, name.value_at if name else START, declared)
 
 
 def _problems(
     data: bytes, folder: str, subfolders: Collection[str], exists: Callable[[str], bool | str], *, quality: bool
-) -> tuple[list[Problem], Position]:
+) -> tuple[list[Problem], Fields | None]:
     text, encoding = _decoded(data)
     if encoding is not None:
-        return [encoding], START
+        return [encoding], None
     try:
         span = frontmatter_span(data)
     except UnclosedFrontmatter:
-        return [("SK102", START, "the frontmatter's '---' block is never closed; add a '---' line after it")], START
+        return [("SK102", START, "the frontmatter's '---' block is never closed; add a '---' line after it")], None
     if span is None:
         body_start = len(BOM) if data.startswith(BOM) else 0
         problems = [("SK101", START, "SKILL.md has no frontmatter; start it with '---', name, description, '---'")]
@@ -93,8 +104,7 @@ def _problems(
         text_value = description.value if description and isinstance(description.value, str) else None
         body_lines = body.count("\n") + (0 if body.endswith("\n") or not body else 1)
         problems += check_quality(text_value, description.value_at if description else None, body_lines)
-    name = fields.entries.get("name") if fields else None
-    return problems, name.value_at if name else START
+    return problems, fields
 
 
 def _frontmatter_problems(text: str, first_line: int, folder: str) -> tuple[list[Problem], Fields | None]:

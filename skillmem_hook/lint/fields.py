@@ -17,6 +17,7 @@ _KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):")
 # Deeper than this, a collection is kept as an empty one of its kind: the
 # rules only look one level into ``metadata`` and ``allowed-tools``.
 _DEPTH = 2
+_TEXT_TAG = "tag:yaml.org,2002:str"
 
 
 class Field:
@@ -25,7 +26,7 @@ class Field:
     ``key_at``: for a mapping value, where each of its own keys is (SK132 points at the nested one at fault).
     """
 
-    __slots__ = ("key", "key_at", "value", "value_at")
+    __slots__ = ("is_text", "key", "key_at", "value", "value_at")
 
     def __init__(
         self, key: Position, value: object, value_at: Position, key_at: dict[str, Position] | None = None
@@ -34,6 +35,8 @@ class Field:
         self.value = value
         self.value_at = value_at
         self.key_at = key_at
+        # Whether YAML reads the value as text (a plain 123 or true is not): then the catalog reads this same text.
+        self.is_text = True
 
 
 class YamlProblem(ValueError):
@@ -110,6 +113,7 @@ def _compose(text: str, first_line: int) -> Fields:
             else None
         )
         entries[key] = Field(key_at, _plain(value_node, _DEPTH), _position(value_node, first_line), inner)
+        entries[key].is_text = isinstance(value_node, yaml.ScalarNode) and value_node.tag == _TEXT_TAG
     return Fields(entries, repeated, is_mapping=True)
 
 

@@ -16,6 +16,7 @@ from skillmem_hook.catalog.discovery.walk import SKILL_FILE, find_skill_files
 from skillmem_hook.catalog.placement.selection import best_match
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skillfile.declared import read_skill_text
+from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span
 from skillmem_hook.catalog.skillfile.names import check_name, slug_of
 from skillmem_hook.catalog.skills import SkillProblem, owner_of
 from skillmem_hook.errors import FileAccessError, UsageError
@@ -139,13 +140,13 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
             if data is None:
                 continue  # the walk keeps links inside the root; one swapped for a link since is left out
             folder = os.path.basename(real_root) if relative == "." else relative.rsplit("/", 1)[-1]
+            lint = _lint_data(path, absolute, data, boundary, quality=quality, in_index=None)
             try:
-                key, listed = _index_entry(data, root, relative, folder)
+                key, listed = _index_entry(data, root, relative, folder, lint.declared)
             except SkillProblem:
                 key, listed = None, (root, relative, "")
             if key is not None and _excluded(listed[2], scope.exclude):
                 continue
-            lint = _lint_data(path, absolute, data, boundary, quality=quality, in_index=None)
             results[(root, relative)] = (path, lint)
             if key is None:
                 continue  # the index skips the file; its own findings say why
@@ -159,14 +160,24 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
     return findings, linted
 
 
-def _index_entry(data: bytes, root: str, relative: str, folder: str) -> tuple[tuple[str, str], Listed]:
+def _index_entry(
+    data: bytes, root: str, relative: str, folder: str, declared: tuple[str | None] | None = None
+) -> tuple[tuple[str, str], Listed]:
     """The (owner, slug) the index de-duplicates this skill by, and its (root, path, label).
 
     What ``catalog.skills.make_skill`` does, without sorting the skill into a
     domain, which duplicates do not need and which costs more than the rest.
+    ``declared``: the name lint's own reading found, when the catalog's reader
+    would find the same (``FileLint.declared``): the frontmatter is then not read twice.
     """
-    text = read_skill_text(data)
-    name = _nfc(text.name) or _nfc(folder)
+    if declared is None:
+        try:
+            span = frontmatter_span(data)
+        except UnclosedFrontmatter as error:
+            raise SkillProblem(str(error)) from None
+        # The frontmatter alone: the name is all duplicates need, and the body's sections cost a third of a run.
+        declared = (read_skill_text(data[: span[2]] if span else b"").name,)
+    name = _nfc(declared[0]) or _nfc(folder)
     owner = owner_of(relative)
     label = f"{owner}/{name}" if owner else name
     check_name(label)

@@ -52,7 +52,7 @@ _AFTER_ANY = 1 << 62
 # Words that make a code span an illustration of what a skill could hold, as
 # skill-writing guides show ("Examples: `references/finance.md` for ...").
 # A line break, a table cell, a closing parenthesis (ASCII or full-width), and the Chinese full stop, comma, semicolon.
-_CLAUSE_END = re.compile("[\n|)\uff09\u3002\uff0c\uff1b]")
+_CLAUSE_ENDS = ("\n", "|", ")", "\uff09", "\u3002", "\uff0c", "\uff1b")
 _EXAMPLE_WORDS = re.compile(r"(?i)\bexamples?\W{0,3}:|\be\.g\.|\bfor instance\b|\bsuch as\b|例如|比如")
 _TEMPLATED = frozenset("{}$<>*?|\\")
 # Decoded, these make a target no path of the skill (a Windows path, a NUL, a line break).
@@ -132,22 +132,34 @@ class _Clauses:
 
     The clause starts after the last line break, table cell, closing
     parenthesis or Chinese clause mark, so "(e.g. `x`), then read
-    `references/y.md`" still points at y. The clause ends and the example
-    words are found once over the body, then looked up: searching each
-    clause again for each code span in it is quadratic on a long line.
+    `references/y.md`" still points at y. Positions come in order, so each
+    stretch of the body is searched for a clause end once, and the example
+    words are found once over the body: searching each clause again for each
+    code span in it is quadratic on a long line.
     """
 
-    __slots__ = ("ends", "examples")
+    __slots__ = ("body", "example", "scanned", "searched", "start")
 
     def __init__(self, body: str) -> None:
-        self.ends = [found.start() for found in _CLAUSE_END.finditer(body)]
-        self.examples = [(found.start(), found.end()) for found in _EXAMPLE_WORDS.finditer(body)]
+        self.body = body
+        self.scanned, self.start = 0, 0
+        # The next example words at or after the clause start, searched for again only once the
+        # clause start passes them; None with ``searched`` past the start: none in the rest of the body.
+        self.example: re.Match[str] | None = None
+        self.searched = -1
 
     def illustrates(self, position: int) -> bool:
-        before = bisect.bisect_left(self.ends, position)
-        start = self.ends[before - 1] + 1 if before else 0
-        index = bisect.bisect_left(self.examples, (start, -1))
-        return index < len(self.examples) and self.examples[index][1] <= position
+        end = max(self.body.rfind(mark, self.scanned, position) for mark in _CLAUSE_ENDS)
+        if end >= 0:
+            self.start = end + 1
+        self.scanned = position
+        example = self.example
+        if example is None and 0 <= self.searched <= self.start:
+            return False
+        if example is None or example.start() < self.start:
+            example = self.example = _EXAMPLE_WORDS.search(self.body, self.start)
+            self.searched = self.start
+        return example is not None and example.end() <= position
 
 
 def _covered(position: int, regions: list[tuple[int, int]]) -> bool:

@@ -244,3 +244,23 @@ def test_an_inline_comment_silences_the_rules_it_names_on_its_line_and_the_next(
 def test_a_frontmatter_comment_silences_a_frontmatter_finding():
     data = b"---\nname: a\ndescription: d\n# skill-lint: disable=SK105\nversion: 1\nrisk: low\n---\n"
     assert [(finding.code, finding.line) for finding in spec_findings(data)] == [("SK105", 6)]
+
+
+NAME_VALUES = st.sampled_from(
+    ["a", "'quoted'", '"dq"', "123", "true", "", "~", "[a, b]", "{a: b}", "Title Case", "x: y", "a # c"]
+)
+
+
+@given(NAME_VALUES, st.sampled_from(["", "tags: [a, b]\n", "desc: >\n  folded\n", "bad: 'x\n"]))
+def test_the_name_lint_reads_is_the_one_the_catalog_reads_whenever_lint_offers_it(value, extra):
+    from skillmem_hook.catalog.skillfile.declared import read_skill_text
+    from skillmem_hook.catalog.skills import SkillProblem
+
+    data = f"---\nname: {value}\ndescription: d\n{extra}---\nBody\n".encode()
+    declared = lint_skill_file(data, path="p", folder="a", subfolders=[], exists=lambda _: True).declared
+    try:
+        catalog_name = read_skill_text(data).name
+    except SkillProblem:
+        return
+    if declared is not None:  # None: lint leaves the name to the catalog's reader
+        assert declared == (catalog_name,)
