@@ -14,7 +14,11 @@ function the caller passes. What counts as a pointer to a file of the skill:
   folder. Other paths in code (``src/app.py``) are about the user's project,
   not the skill, and are left alone; so are bare file names, and paths
   written ``./scripts/x.sh`` in a code block (a command run in the user's
-  working folder, as runbooks show).
+  working folder, as runbooks show). Also left alone: paths after a ``cd``
+  in a code block (the commands then run in a clone or the user's
+  project); a code span that is a link's text (the link's target is
+  checked instead); a YAML block that is a CI workflow (a file the user
+  adds to their own repository); a link on a template's placeholder line.
 
 A link target that climbs out of the skill's folder (``../x``) is its own
 finding; a code path that does is ignored, since code shows commands run
@@ -47,6 +51,7 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _SPAN_PATH = re.compile(r"(?:\./)?([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
 _BLOCK_PATH = re.compile(r"([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
 _NOT_BEFORE_PATH = frozenset("_./~$}-")
+_CHANGE_FOLDER = re.compile(r"(?:^|&&|;|\|\|)[ \t]*(?:cd|pushd)[ \t]+\S", re.MULTILINE)
 _EXTENSION = re.compile(r"[^./][^/]*\.[A-Za-z0-9]{1,8}")
 _AFTER_ANY = 1 << 62
 # Words that make a code span an illustration of what a skill could hold, as
@@ -102,6 +107,8 @@ def _prose_references(body: str, skill_folders: frozenset[str]) -> list[tuple[in
     clauses: _Clauses | None = None
     for start, end, content_start in code_spans(body):
         spans.append((start, end))
+        if body[start - 1 : start] == "[" and body.startswith("](", end):
+            continue  # the text of a link: what it points at is the link's target, checked below
         content = body[content_start : end - (content_start - start)]
         # The path alone, or a command's first word followed by its arguments ("scripts/clean.py input.csv").
         words = content.split(None, 1)
@@ -170,6 +177,9 @@ def _covered(position: int, regions: list[tuple[int, int]]) -> bool:
 
 def _block_paths(body: str, start: int, end: int, skill_folders: frozenset[str]) -> list[tuple[int, str, bool]]:
     found: list[tuple[int, str, bool]] = []
+    # After a 'cd' the commands run elsewhere (a clone, the user's project): their paths are not the skill's.
+    moved = _CHANGE_FOLDER.search(body, start, end)
+    end = moved.start() if moved else end
     for folder in skill_folders:
         position = body.find(folder + "/", start, end)
         while position >= 0:

@@ -177,3 +177,22 @@ def test_what_is_the_users_or_a_templates_is_left_alone(body):
 )
 def test_what_still_points_at_the_skills_files(body, expected):
     assert paths(body) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # After a cd, the commands run in the clone: scripts/init.py is the cloned project's.
+        "```bash\ngit clone https://example.com/polis.git\ncd polis\npython3 scripts/init.py\n```",
+        "```sh\nmkdir app && cd app && python scripts/setup.py\n```",
+        # A code span as a link's text: the link's target (a URL here) is what it points at.
+        "| [`references/rerun.md`](https://github.com/o/r/blob/main/references/rerun.md) | reruns |",
+    ],
+)
+def test_paths_that_live_elsewhere_are_left_alone(body):
+    assert paths(body) == []
+
+
+def test_a_link_with_a_code_span_text_is_checked_by_its_target():
+    found = find_references("- [`references/jobs.md`](references/jobs.md) - jobs\n", 1, ())
+    assert [(ref.path, ref.at.col, ref.from_link) for ref in found] == [("references/jobs.md", 26, True)]
