@@ -8,8 +8,11 @@ archive is beside this checkout (bodies with code blocks, links and tables,
 as lint meets them; each copy renamed to be unique), or from bench.py's
 made-up skills otherwise. Then it times whole processes:
 
-- ``skillmem verify --strict`` on a current prompt file, and ``skillmem lint``
-  (JSON form), alternating, ``--runs`` times each, medians reported;
+- ``skillmem verify --strict`` on a current prompt file (with its cache, warm,
+  and with ``--no-cache``), and ``skillmem lint`` (JSON form), alternating,
+  ``--runs`` times each, medians reported. verify's cache lives in the git
+  directory of the folder the benchmark runs from; outside a work tree
+  there is none, and the two verify rows agree;
 - skills-ref's Python API (``skills_ref.validator.validate`` on every skill
   folder in one process: the fastest skills-ref can go), once;
 - ``agentskills validate``, skills-ref's command, which takes one skill per
@@ -88,6 +91,17 @@ def measure(
     timed([skillmem, "inject", "--root", str(root), "--prompt-file", str(prompt)])
     commands = {
         "verify": [skillmem, "verify", "--strict", "--root", str(root), "--prompt-file", str(prompt)],
+        # Without its cache verify reads every SKILL.md, as lint must (lint keeps no cache of its own).
+        "verify --no-cache": [
+            skillmem,
+            "verify",
+            "--strict",
+            "--no-cache",
+            "--root",
+            str(root),
+            "--prompt-file",
+            str(prompt),
+        ],
         "lint": [skillmem, "lint", "--root", str(root)],
     }
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
