@@ -83,14 +83,14 @@ def fix_findings(run: LintRun) -> list[str]:
     from skillmem_hook.lint.writing import FIXABLE, apply_fixes  # noqa: PLC0415 - only --fix pays for writing
 
     paths = sorted({finding.path for finding in run.findings if finding.code in FIXABLE})
-    return apply_fixes(paths, _repository()) if paths else []
+    return apply_fixes(paths, _work_tree()) if paths else []
 
 
-def _repository() -> str:
+def _work_tree() -> str | None:
     from skillmem_hook.catalog.discovery.git import find_work_tree  # noqa: PLC0415
 
     tree = find_work_tree()
-    return os.path.normpath(tree.top) if tree else os.getcwd()
+    return os.path.normpath(tree.top) if tree else None
 
 
 def _write_baseline(path: str, run: LintRun) -> int:

@@ -11,7 +11,7 @@ import os
 
 from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.lint.fix import fix_skill_file
-from skillmem_hook.lint.paths import MISSING, OUTSIDE, resolve_inside
+from skillmem_hook.lint.paths import MISSING, OUTSIDE, is_inside, resolve_inside
 from skillmem_hook.lint.reading import read_skill_file
 
 TYPE_CHECKING = False
@@ -22,11 +22,17 @@ if TYPE_CHECKING:
 FIXABLE = frozenset({"SK105", "SK113", "SK114", "SK115", "SK116"})
 
 
-def apply_fixes(paths: Sequence[str], boundary: str) -> list[str]:
-    """Fix each SKILL.md; the paths written, in order."""
+def apply_fixes(paths: Sequence[str], work_tree: str | None) -> list[str]:
+    """Fix each SKILL.md; the paths written, in order.
+
+    A file is written inside the work tree holding it, or (outside one) only
+    inside its own skill's folder: a link is followed no further.
+    """
     changes: list[tuple[str, str, bytes, bytes]] = []
     for path in paths:
-        real = resolve_inside(boundary, os.path.abspath(path))
+        absolute = os.path.abspath(path)
+        boundary = work_tree if work_tree and is_inside(work_tree, absolute) else os.path.dirname(absolute)
+        real = resolve_inside(boundary, absolute)
         if real in (OUTSIDE, MISSING):
             continue
         data = read_skill_file(real, boundary)

@@ -129,3 +129,12 @@ def test_fix_writes_the_mechanical_fixes_once_and_lint_then_reports_the_rest(cap
     )
     assert Path("skills/运行 runner/SKILL.md").read_bytes() == before
     assert run_cli(capsys, "lint", "--root", skills, "--fix").data["fixed"] == []
+
+
+def test_fix_reaches_a_root_outside_the_current_folder(capsys, tmp_path, monkeypatch):
+    write_skill(tmp_path / "elsewhere", "versioned", "---\nname: versioned\ndescription: d\nversion: 1\n---\n")
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    run = run_cli(capsys, "lint", "--root", "../elsewhere", "--fix")
+    assert run.data["fixed"] == ["../elsewhere/versioned/SKILL.md"]
+    assert codes(run) == []
