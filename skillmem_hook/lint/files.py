@@ -9,21 +9,23 @@ involve a checked file.
 from __future__ import annotations
 
 import os
-import unicodedata
 
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery.walk import SKILL_FILE, find_skill_files
-from skillmem_hook.catalog.placement.selection import best_match
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.skillfile.declared import read_skill_text
-from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span
-from skillmem_hook.catalog.skillfile.names import check_name, slug_of
-from skillmem_hook.catalog.skills import SkillProblem, owner_of
+from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.lint.check import FileLint, lint_skill_file
 from skillmem_hook.lint.paths import is_inside
 from skillmem_hook.lint.reading import LeavesRepository, existence, read_skill_file, subfolders, tracked_files
-from skillmem_hook.lint.repository import Linted, Listed, duplicate_findings, ranking_findings
+from skillmem_hook.lint.repository import (
+    Linted,
+    Listed,
+    duplicate_findings,
+    index_entry,
+    is_excluded,
+    ranking_findings,
+)
 from skillmem_hook.lint.rules import QUALITY, RULES, START, Finding
 
 TYPE_CHECKING = False
@@ -142,10 +144,10 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
             folder = os.path.basename(real_root) if relative == "." else relative.rsplit("/", 1)[-1]
             lint = _lint_data(path, absolute, data, boundary, quality=quality, in_index=None)
             try:
-                key, listed = _index_entry(data, root, relative, folder, lint.declared)
+                key, listed = index_entry(data, root, relative, folder, lint.declared)
             except SkillProblem:
                 key, listed = None, (root, relative, "")
-            if key is not None and _excluded(listed[2], scope.exclude):
+            if key is not None and is_excluded(listed[2], scope.exclude):
                 continue
             results[(root, relative)] = (path, lint)
             if key is None:
@@ -160,34 +162,6 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
     return findings, linted
 
 
-def _index_entry(
-    data: bytes, root: str, relative: str, folder: str, declared: tuple[str | None] | None = None
-) -> tuple[tuple[str, str], Listed]:
-    """The (owner, slug) the index de-duplicates this skill by, and its (root, path, label).
-
-    What ``catalog.skills.make_skill`` does, without sorting the skill into a
-    domain, which duplicates do not need and which costs more than the rest.
-    ``declared``: the name lint's own reading found, when the catalog's reader
-    would find the same (``FileLint.declared``): the frontmatter is then not read twice.
-    """
-    if declared is None:
-        try:
-            span = frontmatter_span(data)
-        except UnclosedFrontmatter as error:
-            raise SkillProblem(str(error)) from None
-        # The frontmatter alone: the name is all duplicates need, and the body's sections cost a third of a run.
-        declared = (read_skill_text(data[: span[2]] if span else b"").name,)
-    name = _nfc(declared[0]) or _nfc(folder)
-    owner = owner_of(relative)
-    label = f"{owner}/{name}" if owner else name
-    check_name(label)
-    return (owner, slug_of(name)), (root, relative, label)
-
-
-def _nfc(text: str | None) -> str:
-    return unicodedata.normalize("NFC", text.strip()) if text else ""
-
-
 def _lint_file(
     path: str, absolute: str, boundary: str, *, quality: bool, in_index: set[str] | None, exclude: Sequence[str]
 ) -> FileLint | None:
@@ -200,10 +174,10 @@ def _lint_file(
     if exclude:
         skill_dir = os.path.dirname(absolute)
         try:
-            _, (_, _, label) = _index_entry(data, "", os.path.basename(skill_dir), os.path.basename(skill_dir))
+            _, (_, _, label) = index_entry(data, "", os.path.basename(skill_dir), os.path.basename(skill_dir))
         except SkillProblem:
             label = ""
-        if label and _excluded(label, exclude):
+        if label and is_excluded(label, exclude):
             return None
     return _lint_data(path, absolute, data, boundary, quality=quality, in_index=in_index)
 
@@ -229,24 +203,6 @@ def _read_or_none(path: str, absolute: str, boundary: str) -> bytes | None:
         return None
     except FileAccessError as error:
         raise FileAccessError(error.message.replace(absolute, path), error.hint) from None
-
-
-def _excluded(label: str, patterns: Sequence[str]) -> bool:
-    """Whether ``exclude:`` leaves out the skill of this label (``owner/name`` or ``name``), as the index does."""
-    if not patterns or not label:
-        return False
-    name = label.rsplit("/", 1)[-1]
-    return best_match(dict.fromkeys(patterns, True), _Named(name, label)) is not None  # type: ignore[arg-type]
-
-
-class _Named:
-    """What ``best_match`` reads of a skill."""
-
-    __slots__ = ("label", "name")
-
-    def __init__(self, name: str, label: str) -> None:
-        self.name = name
-        self.label = label
 
 
 def _below_a_root(path: str, roots: Sequence[str]) -> bool:

@@ -1,17 +1,24 @@
 """The rules about the repository as a whole: two skills the index counts as one (SK301), and
 skills that steal each other's requests (SK501). Both report on the files that were linted.
+Also how the index sees a skill (its de-duplication key, its label, ``exclude:``), which they need.
 """
 
 from __future__ import annotations
 
 import os
+import unicodedata
 
 from skillmem_hook.catalog.discovery.walk import SKILL_FILE
+from skillmem_hook.catalog.placement.selection import best_match
+from skillmem_hook.catalog.skillfile.declared import read_skill_text
+from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span
+from skillmem_hook.catalog.skillfile.names import check_name, slug_of
+from skillmem_hook.catalog.skills import SkillProblem, owner_of
 from skillmem_hook.lint.rules import Finding
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.lint.check import FileLint
@@ -36,6 +43,52 @@ class Linted:
     def get(self, root: str, path: str) -> tuple[str, FileLint] | None:
         """(the path shown, its lint) of the skill at ``path`` below ``root``, if it was linted."""
         return self.results.get(self.key_of(root, path))
+
+
+def index_entry(
+    data: bytes, root: str, relative: str, folder: str, declared: tuple[str | None] | None = None
+) -> tuple[tuple[str, str], Listed]:
+    """The (owner, slug) the index de-duplicates this skill by, and its (root, path, label).
+
+    What ``catalog.skills.make_skill`` does, without sorting the skill into a
+    domain, which duplicates do not need and which costs more than the rest.
+    ``declared``: the name lint's own reading found, when the catalog's reader
+    would find the same (``FileLint.declared``): the frontmatter is then not read twice.
+    """
+    if declared is None:
+        try:
+            span = frontmatter_span(data)
+        except UnclosedFrontmatter as error:
+            raise SkillProblem(str(error)) from None
+        # The frontmatter alone: the name is all duplicates need, and the body's sections cost a third of a run.
+        declared = (read_skill_text(data[: span[2]] if span else b"").name,)
+    name = _nfc(declared[0]) or _nfc(folder)
+    owner = owner_of(relative)
+    label = f"{owner}/{name}" if owner else name
+    check_name(label)
+    return (owner, slug_of(name)), (root, relative, label)
+
+
+def _nfc(text: str | None) -> str:
+    return unicodedata.normalize("NFC", text.strip()) if text else ""
+
+
+def is_excluded(label: str, patterns: Sequence[str]) -> bool:
+    """Whether ``exclude:`` leaves out the skill of this label (``owner/name`` or ``name``), as the index does."""
+    if not patterns or not label:
+        return False
+    name = label.rsplit("/", 1)[-1]
+    return best_match(dict.fromkeys(patterns, True), _Named(name, label)) is not None  # type: ignore[arg-type]
+
+
+class _Named:
+    """What ``best_match`` reads of a skill."""
+
+    __slots__ = ("label", "name")
+
+    def __init__(self, name: str, label: str) -> None:
+        self.name = name
+        self.label = label
 
 
 def duplicate_findings(pair: tuple[Listed, Listed], linted: Linted) -> list[Finding]:
