@@ -125,7 +125,8 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
 
     in_work_tree = find_work_tree() is not None
     roots = settings.roots if filenames and not in_work_tree else require_roots(settings)
-    scope = Scope(roots, settings.exclude, tracked=in_work_tree, within_roots=bool(filenames) or in_work_tree)
+    # Outside a work tree with no root known, the names passed are all there is to go by.
+    scope = Scope(roots, settings.exclude, tracked=in_work_tree, within_roots=bool(roots))
     if not in_work_tree or everything:
         run = collect_findings([] if everything else filenames, scope, settings)
     else:

@@ -130,3 +130,9 @@ def test_a_fifo_named_as_a_skill_file_is_refused_at_once(tmp_path, capsys):
     os.mkfifo(tmp_path / "fifo" / "SKILL.md")
     assert main(["lint", str(tmp_path / "fifo" / "SKILL.md")]) == 2
     assert "not a regular file" in capsys.readouterr().err
+
+
+def test_the_hook_outside_a_work_tree_with_no_root_lints_the_names_it_is_given(capsys):
+    write_skill(Path("elsewhere"), "Odd", skill_md("Odd", "d"))
+    assert skill_lint(["elsewhere/Odd/SKILL.md"]) == 1
+    assert "skill-lint: 1 SKILL.md file checked, 1 error" in capsys.readouterr().err
