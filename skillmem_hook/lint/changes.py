@@ -4,7 +4,8 @@ A commit that deletes, renames or stops tracking a script breaks the SKILL.md
 that runs it without touching the SKILL.md, so the hook lints every skill
 that owns a changed path: the nearest folder above it whose SKILL.md git
 tracks. Everything is read from two git calls (the staged paths, and the
-index below the roots), so a commit that touches no skill costs little.
+index below the roots, after the one that finds the work tree), so a commit that
+touches no skill costs little.
 """
 
 from __future__ import annotations

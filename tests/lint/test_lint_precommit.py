@@ -133,3 +133,11 @@ def test_the_hook_fixes_only_when_its_args_say_so(repo, hook_repo):  # noqa: F81
     assert skill.read_bytes().endswith(b"metadata:\n  version: 2\n---\n")
     repo.git("add", "-A")
     assert repo.commit("add a version").returncode == 0
+
+
+def test_a_range_run_lints_the_skills_the_range_breaks(repo):
+    repo.git("rm", "-q", "skills/docx/scripts/accept_changes.py")
+    repo.git("commit", "-q", "--no-verify", "-m", "delete a script docx runs")
+    result = repo.pre_commit("run", "skill-lint", "--from-ref", "HEAD~1", "--to-ref", "HEAD")
+    assert result.returncode == 1
+    assert f"{AT}: SK201 'scripts/accept_changes.py' is not in the skill's folder" in output(result)
