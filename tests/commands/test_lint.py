@@ -136,3 +136,9 @@ def test_the_hook_outside_a_work_tree_with_no_root_lints_the_names_it_is_given(c
     write_skill(Path("elsewhere"), "Odd", skill_md("Odd", "d"))
     assert skill_lint(["elsewhere/Odd/SKILL.md"]) == 1
     assert "skill-lint: 1 SKILL.md file checked, 1 error" in capsys.readouterr().err
+
+
+def test_an_excluded_skill_is_not_linted_by_the_cli(capsys, skills):
+    Path(".skillmem.yaml").write_text("exclude: [Bad_Name]\n")
+    run = run_cli(capsys, "lint", "--root", skills)
+    assert (run.data["checked"], [f["path"] for f in run.data["findings"]]) == (2, ["skills/runner/SKILL.md"])
