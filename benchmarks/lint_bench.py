@@ -1,6 +1,6 @@
 """Time ``skillmem lint`` beside ``skillmem verify`` and the reference validator ``skills-ref``, in one run.
 
-    python3 benchmarks/lint_bench.py [--sizes 1000,10000] [--runs 3] [--cli-sample 30] [--json PATH]
+    python3 benchmarks/lint_bench.py [--sizes 1000,10000] [--runs 3] [--cli-sample 30] [--archive TGZ] [--json PATH]
 
 For each size it builds a skill tree in a temporary folder from the real
 SKILL.md files of ``../shared/data/collections/skills-en.tar.gz`` when that
@@ -8,8 +8,11 @@ archive is beside this checkout (bodies with code blocks, links and tables,
 as lint meets them; each copy renamed to be unique), or from bench.py's
 made-up skills otherwise. Then it times whole processes:
 
-- ``skillmem verify --strict`` on a current prompt file, and ``skillmem lint``
-  (JSON form), alternating, ``--runs`` times each, medians reported;
+- ``skillmem verify --strict`` on a current prompt file (with its cache, warm,
+  and with ``--no-cache``), and ``skillmem lint`` (JSON form), alternating,
+  ``--runs`` times each, medians reported. verify's cache lives in the git
+  directory of the folder the benchmark runs from; outside a work tree
+  there is none, and the two verify rows agree;
 - skills-ref's Python API (``skills_ref.validator.validate`` on every skill
   folder in one process: the fastest skills-ref can go), once;
 - ``agentskills validate``, skills-ref's command, which takes one skill per
@@ -43,10 +46,10 @@ for path in sorted(pathlib.Path(sys.argv[1]).rglob("SKILL.md")):
 """
 
 
-def real_skills() -> list[bytes]:
-    if not ARCHIVE.exists():
+def real_skills(path: Path = ARCHIVE) -> list[bytes]:
+    if not path.exists():
         return []
-    with tarfile.open(ARCHIVE) as archive:
+    with tarfile.open(path) as archive:
         members = [member for member in archive.getmembers() if member.name.endswith("/SKILL.md")]
         return [archive.extractfile(member).read() for member in sorted(members, key=lambda m: m.name)]  # type: ignore[union-attr]
 
@@ -77,15 +80,28 @@ def timed(command: list[str]) -> tuple[float, float]:
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 
-def measure(size: int, runs: int, cli_sample: int, tools: dict[str, str], folder: Path) -> list[dict[str, object]]:
+def measure(
+    size: int, runs: int, cli_sample: int, tools: dict[str, str], folder: Path, *, archive: Path = ARCHIVE
+) -> list[dict[str, object]]:
     root = folder / "skills"
-    source = build_tree(root, size, real_skills())
+    source = build_tree(root, size, real_skills(archive))
     prompt = folder / "AGENTS.md"
     prompt.write_bytes(b"# Agents\n")
     skillmem, python = tools["skillmem"], tools["python"]
     timed([skillmem, "inject", "--root", str(root), "--prompt-file", str(prompt)])
     commands = {
         "verify": [skillmem, "verify", "--strict", "--root", str(root), "--prompt-file", str(prompt)],
+        # Without its cache verify reads every SKILL.md, as lint must (lint keeps no cache of its own).
+        "verify --no-cache": [
+            skillmem,
+            "verify",
+            "--strict",
+            "--no-cache",
+            "--root",
+            str(root),
+            "--prompt-file",
+            str(prompt),
+        ],
         "lint": [skillmem, "lint", "--root", str(root)],
     }
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
@@ -128,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cli-sample", type=int, default=30, help="agentskills validate calls to time and scale")
     parser.add_argument("--json", default=str(HERE / "lint-results.json"))
+    parser.add_argument("--archive", default=str(ARCHIVE), help="skills-en.tar.gz (default: ../shared/data/...)")
     options = parser.parse_args(argv)
     bin_folder = Path(sys.executable).parent
     skillmem = shutil.which("skillmem") or str(bin_folder / "skillmem")
@@ -140,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, object]] = []
     for size in [int(size) for size in options.sizes.split(",")]:
         with tempfile.TemporaryDirectory() as folder:
-            rows += measure(size, options.runs, options.cli_sample, tools, Path(folder))
+            rows += measure(size, options.runs, options.cli_sample, tools, Path(folder), archive=Path(options.archive))
     print(f"{'skills':>7}  {'command':<32} {'wall s':>8} {'CPU s':>8} {'CPU x verify':>13} {'CPU x lint':>11}")
     for row in rows:
         cells = (row["wall_s"], row["cpu_s"], row["cpu_x_verify"], row["cpu_x_lint"])

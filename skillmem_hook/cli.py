@@ -122,6 +122,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parsers["lint"].add_argument("--text", action="store_true", help="print path:line:col: CODE message lines")
     parsers["lint"].add_argument(
+        "--format",
+        choices=("json", "text", "github", "sarif"),
+        default="json",
+        help="json (default), text, github (workflow annotations) or sarif (SARIF 2.1.0)",
+    )
+    parsers["lint"].add_argument(
+        "--fix", action="store_true", help="move unknown fields under metadata: and set a name to its valid folder's"
+    )
+    parsers["lint"].add_argument(
+        "--write-baseline", metavar="FILE", help="record today's findings in FILE (then set lint: {baseline: FILE})"
+    )
+    parsers["lint"].add_argument(
         "files", nargs="*", metavar="FILE", help="SKILL.md files or folders of skills (default: the roots)"
     )
     parsers["hook"].add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")

@@ -42,6 +42,8 @@ class Settings:
         self.tracked = bool(file.get("tracked", False))
         self.cache = bool(file.get("cache", True))
         self.exclude: list[str] = list(file.get("exclude") or [])  # type: ignore[call-overload]
+        # Skills whose warnings the hooks do not print (a third-party pack's known ones); `index` still lists them.
+        self.quiet: list[str] = list(file.get("quiet") or [])  # type: ignore[call-overload]
         self.domains: dict[str, str] = dict(file.get("domains") or {})  # type: ignore[call-overload]
         self.preamble: str | bool = file.get("preamble", True)  # type: ignore[assignment]
         self.lint: dict[str, object] | None = file.get("lint")  # type: ignore[assignment]

@@ -126,6 +126,7 @@ CHECKS: dict[str, Callable[[str, str, object], object]] = {
     "tracked": _bool,
     "cache": _bool,
     "exclude": _patterns,
+    "quiet": _patterns,
     "domains": _domain_map,
     "preamble": _preamble,
     "lint": _lint,

@@ -50,9 +50,8 @@ def _checked_targets(settings: Settings, *, prompt_files: bool) -> None:
 def _lint(options: argparse.Namespace, settings: Settings) -> int:
     from skillmem_hook.commands.lint import lint  # noqa: PLC0415
 
-    # Named files need no root; the roots then only serve the repository rules.
-    roots = settings.roots if options.files else require_roots(settings)
-    return lint(options.files, roots, text=options.text, section=settings.lint)
+    output = "text" if options.text else options.format
+    return lint(options.files, settings, output=output, write_baseline=options.write_baseline, fix=options.fix)
 
 
 def _mcp(options: argparse.Namespace, settings: Settings) -> int:

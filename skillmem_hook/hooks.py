@@ -26,7 +26,7 @@ from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
-from skillmem_hook.catalog.discovery.git import find_git_dir, find_work_tree, ignored_paths
+from skillmem_hook.catalog.discovery.git import find_git_dir, ignored_paths
 from skillmem_hook.commands.index import write_index_file
 from skillmem_hook.config import double_listing_warnings, load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
@@ -118,11 +118,26 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     )
     if index_stale:
         report.append(describe_index_file(str(settings.write), written=write))
-    report.append(describe_warnings(catalog.warnings))
+    report.append(describe_warnings(_loud_warnings(catalog, settings.quiet)))
     report.append(describe_skipped(catalog.skipped))
     write_utf8(sys.stderr, "".join(notes + report))
     failing = [path for path, _ in drifted if states.get(path) != IGNORED]
     return EXIT_DRIFT if failing or untracked or index_stale else EXIT_OK
+
+
+def _loud_warnings(catalog: Catalog, quiet: list[str]) -> list[dict[str, str]]:
+    """The catalog's warnings, less those of the skills ``quiet:`` names (a vendored pack's known ones)."""
+    if not quiet:
+        return catalog.warnings
+    from skillmem_hook.catalog.placement.selection import best_match  # noqa: PLC0415
+
+    table = dict.fromkeys(quiet, True)
+    return [
+        {"root": skill.root, "path": skill.path, "warning": warning}
+        for skill in catalog.skills
+        if not best_match(table, skill)
+        for warning in skill.warnings
+    ]
 
 
 def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:
@@ -162,24 +177,19 @@ def skill_lint(argv: Sequence[str] | None = None) -> int:
 
 def _run_lint(argv: Sequence[str] | None) -> int:
     from skillmem_hook import __version__  # noqa: PLC0415
-    from skillmem_hook.commands.lint import collect_findings, count_errors, describe_findings  # noqa: PLC0415
-    from skillmem_hook.errors import EXIT_FINDINGS  # noqa: PLC0415 - kept beside the lint hook, for an easy merge
+    from skillmem_hook.commands.lint import lint_hook_run  # noqa: PLC0415 - the lint hook's work lives with lint
 
     parser = ArgumentParser(prog="skill-lint", description="Check skills against the Agent Skills spec.")
     parser.add_argument("--version", action="version", version=f"skill-lint (skillmem {__version__})")
     add_location_options(parser, prompt_files=False)
+    parser.add_argument("--all", action="store_true", help="lint every skill of the roots, whatever changed")
+    parser.add_argument("--fix", action="store_true", help="make the mechanical fixes (see 'skillmem lint --fix')")
     parser.add_argument("filenames", nargs="*", help="SKILL.md files (pre-commit passes the staged ones)")
     try:
         options = parser.parse_args(argv)
     except HelpShown:
         return EXIT_OK
-    settings = load_settings(options.root)
-    roots = settings.roots if options.filenames else require_roots(settings)
-    # In a work tree, the commit must hold what a SKILL.md points at: git's index decides, not the disk.
-    in_work_tree = bool(options.filenames) and find_work_tree() is not None
-    run = collect_findings(options.filenames, roots, settings.lint, tracked=in_work_tree)
-    write_utf8(sys.stderr, describe_findings(run))
-    return EXIT_FINDINGS if count_errors(run) else EXIT_OK
+    return lint_hook_run(options.filenames, load_settings(options.root), everything=options.all, fix=options.fix)
 
 
 def skill_budget(argv: Sequence[str] | None = None) -> int:

@@ -55,9 +55,22 @@ def test_the_lint_benchmark_runs_beside_verify_and_skills_ref(tmp_path):
     assert result.returncode == 0, result.stderr
     rows = json.loads(out.read_text())["rows"]
     commands = [row["command"] for row in rows]
-    assert commands[:3] == ["verify", "lint", "skills-ref API (one process)"]
+    assert commands[:4] == ["verify", "verify --no-cache", "lint", "skills-ref API (one process)"]
     assert all(row["skills"] == 20 and row["cpu_s"] > 0 for row in rows)
     assert "CPU x verify" in result.stdout
+
+
+def test_the_hostile_body_benchmark_runs_beside_its_yardstick(tmp_path):
+    out = tmp_path / "hostile.json"
+    script = REPO / "benchmarks" / "lint_hostile.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--runs", "1", "--json", str(out)], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(out.read_text())["rows"]
+    assert len(rows) == 9
+    assert all(row["hostile_cpu_s"] >= 0 and row["ordinary_cpu_s"] >= 0 for row in rows)
+    assert "ordinary CPU s" in result.stdout
 
 
 def test_the_hook_benchmark_runs_without_npm_and_reports_every_yardstick(tmp_path):

@@ -253,7 +253,7 @@ def test_skill_lint_checks_the_skills_a_commit_touches_and_all_with_all_files(us
     assert stopped.returncode != 0
     assert "skills/Gamma/SKILL.md:2:7: SK113 name 'Gamma' has capitals; use 'gamma'" in output
     assert "skills/Gamma/SKILL.md:5:6: SK201 'scripts/go.sh' is not in the skill's folder" in output
-    assert "skill-lint: 1 SKILL.md file checked, 2 errors, 0 warnings" in output
+    assert "skill-lint: 1 of 4 SKILL.md files checked, 2 errors, 0 warnings" in output
     everything = user_repo.pre_commit("run", "skill-lint", "--all-files")
     assert everything.returncode == 1
     assert "skill-lint: 4 SKILL.md files checked, 2 errors" in everything.stdout

@@ -1,33 +1,50 @@
 """``skillmem lint``: check skills against the spec and for missing files; exit 1 on any error finding.
 
-One JSON line with every finding; ``--text`` prints ``path:line:col: CODE
-message`` lines and a summary instead, the form editors and CI read.
+One JSON line with every finding; ``--format text`` (or ``--text``) prints
+``path:line:col: CODE message`` lines and a summary instead, the form
+editors read; ``github`` prints workflow annotations and ``sarif`` a SARIF
+2.1.0 log for code scanning. ``--write-baseline FILE`` records today's
+findings, so that ``lint: {baseline: FILE}`` fails only on new ones.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
+from skillmem_hook.config import require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
-from skillmem_hook.lint.files import lint_paths
+from skillmem_hook.lint.files import LintRun, Scope, lint_paths
 from skillmem_hook.lint.options import lint_options
-from skillmem_hook.lint.rules import ERROR
+from skillmem_hook.lint.output import count_errors, describe_findings, github_annotations, sarif_log
 from skillmem_hook.report import emit
-from skillmem_hook.streams import write_text
-from skillmem_hook.visible import visible
+from skillmem_hook.streams import write_text, write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.lint.files import LintRun
+    from skillmem_hook.config import Settings
 
 
-def lint(files: Sequence[str], roots: Sequence[str], *, text: bool, section: dict[str, object] | None = None) -> int:
-    run = collect_findings(files, roots, section)
-    if text:
-        write_text(sys.stdout, describe_findings(run))
-    else:
+def lint(
+    files: Sequence[str],
+    settings: Settings,
+    *,
+    output: str = "json",
+    write_baseline: str | None = None,
+    fix: bool = False,
+) -> int:
+    # Named files need no root; the roots then only serve the repository rules.
+    roots = settings.roots if files else require_roots(settings)
+    scope = Scope(roots, settings.exclude)
+    if write_baseline is not None:
+        return _write_baseline(write_baseline, collect_findings(files, scope, settings, baseline=False))
+    run = collect_findings(files, scope, settings)
+    fixed = fix_findings(run) if fix else []
+    if fixed:
+        run = collect_findings(files, scope, settings)  # what is left, as a run after the fix would say
+    if output == "json":
         errors = count_errors(run)
         emit(
             {
@@ -35,34 +52,97 @@ def lint(files: Sequence[str], roots: Sequence[str], *, text: bool, section: dic
                 "checked": run.checked,
                 "errors": errors,
                 "warnings": len(run.findings) - errors,
+                "known": run.known,
+                **({"fixed": fixed} if fix else {}),
                 "findings": [finding.as_json() for finding in run.findings],
             }
         )
+    else:
+        from skillmem_hook import __version__  # noqa: PLC0415
+
+        render = {"text": describe_findings, "github": github_annotations}.get(output)
+        if render:  # for people (and the workflow log): what a repository's text holds is shown, not acted on
+            write_text(sys.stdout, render(run))
+        else:
+            write_utf8(sys.stdout, sarif_log(run, __version__))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK
 
 
-def collect_findings(
-    files: Sequence[str], roots: Sequence[str], section: dict[str, object] | None, *, tracked: bool = False
-) -> LintRun:
-    """Lint with the rules that .skillmem.yaml's ``lint:`` section selects."""
-    return lint_paths(files, roots, lint_options(section), tracked=tracked)
+def collect_findings(files: Sequence[str], scope: Scope, settings: Settings, *, baseline: bool = True) -> LintRun:
+    """Lint with the rules that .skillmem.yaml's ``lint:`` section selects, less what its baseline lists."""
+    options = lint_options(settings.lint)
+    run = lint_paths(files, scope, options)
+    if baseline and options.baseline:
+        from skillmem_hook.lint.baseline import read_baseline, split_known  # noqa: PLC0415
+
+        base = os.path.dirname(settings.config_path or "")
+        path = os.path.normpath(os.path.join(base, options.baseline))
+        run.findings, run.known = split_known(run.findings, read_baseline(path, os.path.abspath(base or ".")))
+    return run
 
 
-def count_errors(run: LintRun) -> int:
-    return sum(finding.severity == ERROR for finding in run.findings)
+def fix_findings(run: LintRun) -> list[str]:
+    """Make the mechanical fixes (``lint/fix.py``) in the files whose findings have one; the paths written."""
+    from skillmem_hook.lint.writing import FIXABLE, apply_fixes  # noqa: PLC0415 - only --fix pays for writing
+
+    paths = sorted({finding.path for finding in run.findings if finding.code in FIXABLE})
+    return apply_fixes(paths, _work_tree()) if paths else []
 
 
-def describe_findings(run: LintRun) -> str:
-    """One ``path:line:col: CODE message`` line per finding, then a one-line summary."""
-    errors = count_errors(run)
-    lines = [visible(finding.as_text()) for finding in run.findings]  # one line each, whatever a path holds
-    warnings = len(run.findings) - errors
-    lines.append(
-        f"skill-lint: {_count(run.checked, 'SKILL.md file')} checked, "
-        f"{_count(errors, 'error')}, {_count(warnings, 'warning')}"
-    )
-    return "\n".join(lines) + "\n"
+def _work_tree() -> str | None:
+    from skillmem_hook.catalog.discovery.git import find_work_tree  # noqa: PLC0415
+
+    tree = find_work_tree()
+    return os.path.normpath(tree.top) if tree else None
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+def _write_baseline(path: str, run: LintRun) -> int:
+    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415
+    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
+    from skillmem_hook.lint.baseline import render_baseline  # noqa: PLC0415
+
+    data = render_baseline(run.findings)
+    try:
+        written = read_regular_file(path, len(data) + 1) != data
+    except OSError:  # absent (or unreadable: the write then says why)
+        written = True
+    if written:
+        with staging() as staged:
+            stage(staged, path, data, label=path)
+            commit_all(staged)
+    emit({"ok": True, "baseline": path, "written": written, "checked": run.checked, "recorded": len(run.findings)})
+    return EXIT_OK
+
+
+def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: bool, fix: bool = False) -> int:
+    """The ``skill-lint`` hook: lint the skills the commit touches (or those named, or all); report on stderr.
+
+    Inside a work tree the commit decides, as git sees it: every skill that
+    owns a path the commit adds, changes, deletes or stops tracking. Names
+    that are not all part of the commit (``--all-files``, ``--files``) are
+    linted themselves. Either way only skills below the roots and not
+    excluded, as ``skillmem lint`` checks.
+    """
+    from skillmem_hook.catalog.discovery.git import find_work_tree  # noqa: PLC0415
+    from skillmem_hook.lint.changes import changed_paths, touched_skills  # noqa: PLC0415
+
+    in_work_tree = find_work_tree() is not None
+    roots = settings.roots if filenames and not in_work_tree else require_roots(settings)
+    # Outside a work tree with no root known, the names passed are all there is to go by.
+    scope = Scope(roots, settings.exclude, tracked=in_work_tree, within_roots=bool(roots))
+    if not in_work_tree or everything:
+        run = collect_findings([] if everything else filenames, scope, settings)
+    else:
+        changed = changed_paths()
+        named = [os.path.normpath(name) for name in filenames]
+        is_commit = changed is not None and set(named) <= {os.path.normpath(path) for path in changed}
+        touched = touched_skills(changed if is_commit and changed is not None else named, roots)
+        run = collect_findings(touched.skill_files, scope, settings) if touched.skill_files else LintRun([], 0)
+        run.total = touched.total
+    fixed = fix_findings(run) if fix else []
+    if fixed:  # pre-commit sees the files change and stops the commit; the report says what is left
+        kept_total = run.total
+        run = collect_findings(sorted({f.path for f in run.findings}), scope, settings)
+        run.total = kept_total
+    write_text(sys.stderr, "".join(f"{path}: fixed\n" for path in fixed) + describe_findings(run))
+    return EXIT_FINDINGS if count_errors(run) else EXIT_OK

@@ -12,6 +12,7 @@ from skillmem_hook.lint.quality import check_quality
 from skillmem_hook.lint.references import check_references, find_references
 from skillmem_hook.lint.rules import START, Finding, Position
 from skillmem_hook.lint.spec import check_fields
+from skillmem_hook.lint.suppress import drop_suppressed, find_suppressions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,16 +22,26 @@ if TYPE_CHECKING:
     from skillmem_hook.lint.spec import Problem
 
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
+# Past this many characters a body is not a skill's text: its references are not searched,
+# so a vendored file cannot make every commit slow. SK203 says so.
+MAX_SCANNED_BODY = 1024 * 1024
+_NOT_SCANNED = "the body is {} characters; files it points at are checked in its first {} KiB only"
 
 
 class FileLint:
-    """The findings of one SKILL.md, and where its name is (for findings about the whole skill)."""
+    """The findings of one SKILL.md, and where its name is (for findings about the whole skill).
 
-    __slots__ = ("findings", "name_at")
+    ``declared``: the name as the catalog reads it, as ``(name or None,)``,
+    when the frontmatter is valid YAML whose ``name`` is text or absent (the
+    catalog's reader then reads the same); None when only the catalog can say.
+    """
 
-    def __init__(self, findings: list[Finding], name_at: Position) -> None:
+    __slots__ = ("declared", "findings", "name_at")
+
+    def __init__(self, findings: list[Finding], name_at: Position, declared: tuple[str | None] | None = None) -> None:
         self.findings = findings
         self.name_at = name_at
+        self.declared = declared
 
 
 def lint_skill_file(
@@ -39,29 +50,37 @@ def lint_skill_file(
     path: str,
     folder: str,
     subfolders: Collection[str],
-    exists: Callable[[str], bool],
+    exists: Callable[[str], bool | str],
     quality: bool = True,
 ) -> FileLint:
     """Every finding of a SKILL.md at ``path`` in a folder named ``folder``.
 
     ``subfolders`` are the names of the folders in the skill's folder;
-    ``exists(relative_path)`` says whether a path exists inside it. Without
+    ``exists(relative_path)`` says whether a path exists inside it (or, as
+    text, why the one there does not count). Without
     ``quality`` the quality rules are not run.
     """
-    problems, name_at = _problems(data, folder, subfolders, exists, quality=quality)
-    return FileLint([Finding(code, path, at.line, at.col, message) for code, at, message in problems], name_at)
+    problems, fields = _problems(data, folder, subfolders, exists, quality=quality)
+    if b"skill-lint:" in data:
+        problems = drop_suppressed(problems, find_suppressions(data.decode("utf-8", "replace")))
+    name = fields.entries.get("name") if fields else None
+    declared: tuple[str | None] | None = None
+    if fields is not None and fields.is_mapping and (name is None or (name.is_text and isinstance(name.value, str))):
+        declared = (name.value if name else None,)  # type: ignore[assignment]
+    findings = [Finding(code, path, at.line, at.col, message) for code, at, message in problems]
+    return FileLint(findings, name.value_at if name else START, declared)
 
 
 def _problems(
-    data: bytes, folder: str, subfolders: Collection[str], exists: Callable[[str], bool], *, quality: bool
-) -> tuple[list[Problem], Position]:
+    data: bytes, folder: str, subfolders: Collection[str], exists: Callable[[str], bool | str], *, quality: bool
+) -> tuple[list[Problem], Fields | None]:
     text, encoding = _decoded(data)
     if encoding is not None:
-        return [encoding], START
+        return [encoding], None
     try:
         span = frontmatter_span(data)
     except UnclosedFrontmatter:
-        return [("SK102", START, "the frontmatter's '---' block is never closed; add a '---' line after it")], START
+        return [("SK102", START, "the frontmatter's '---' block is never closed; add a '---' line after it")], None
     if span is None:
         body_start = len(BOM) if data.startswith(BOM) else 0
         problems = [("SK101", START, "SKILL.md has no frontmatter; start it with '---', name, description, '---'")]
@@ -74,14 +93,18 @@ def _problems(
     body = text[len(data[:body_start].decode("utf-8")) :]
     if "\r" in body:
         body = body.replace("\r\n", "\n")
-    problems += check_references(find_references(body, data.count(b"\n", 0, body_start) + 1, subfolders), exists)
+    scanned = body
+    if len(body) > MAX_SCANNED_BODY:  # cut at a line's end, so no path is cut in two
+        scanned = body[: body.rfind("\n", 0, MAX_SCANNED_BODY) + 1 or MAX_SCANNED_BODY]
+    if len(scanned) < len(body):
+        problems.append(("SK203", START, _NOT_SCANNED.format(len(body), MAX_SCANNED_BODY // 1024)))
+    problems += check_references(find_references(scanned, data.count(b"\n", 0, body_start) + 1, subfolders), exists)
     description = fields.entries.get("description") if fields else None
     if quality:
         text_value = description.value if description and isinstance(description.value, str) else None
         body_lines = body.count("\n") + (0 if body.endswith("\n") or not body else 1)
         problems += check_quality(text_value, description.value_at if description else None, body_lines)
-    name = fields.entries.get("name") if fields else None
-    return problems, name.value_at if name else START
+    return problems, fields
 
 
 def _frontmatter_problems(text: str, first_line: int, folder: str) -> tuple[list[Problem], Fields | None]:
@@ -89,9 +112,26 @@ def _frontmatter_problems(text: str, first_line: int, folder: str) -> tuple[list
     try:
         fields = read_located_fields(text, first_line)
     except YamlProblem as error:
-        message = f"the frontmatter is not valid YAML ({error.problem}); quote values holding ': '"
+        line = text.replace("\r\n", "\n").split("\n")[error.at.line - first_line : error.at.line - first_line + 1]
+        message = f"the frontmatter is not valid YAML ({error.problem}); {yaml_hint(error.problem, ''.join(line))}"
         return [("SK103", error.at, message)], None
     return check_fields(fields, folder), fields
+
+
+def yaml_hint(problem: str, line: str) -> str:
+    """What to do about a YAML error, from PyYAML's words and the line it stopped on."""
+    value = line.split(":", 1)[1].strip() if ":" in line else line.strip()
+    if "tab" in problem:
+        return "indent with spaces, not tabs"
+    if value[:1] in ("'", '"') and "expected" in problem:
+        mark = value[0]
+        escape = "write it twice ('')" if mark == "'" else 'escape it (\\")'
+        return f"the {mark}-quoted value holds a {mark} of its own; {escape}, or quote with the other mark"
+    if "mapping values" in problem:
+        return "a value holding ': ' must be quoted; wrap it in quotes"
+    if "cannot start any token" in problem or "alias" in problem:
+        return "a value starting with @, `, * or & must be quoted; wrap it in quotes"
+    return "check the YAML at this line and column; wrapping the value in quotes often fixes it"
 
 
 def _decoded(data: bytes) -> tuple[str, Problem | None]:

@@ -17,17 +17,26 @@ _KEY_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):")
 # Deeper than this, a collection is kept as an empty one of its kind: the
 # rules only look one level into ``metadata`` and ``allowed-tools``.
 _DEPTH = 2
+_TEXT_TAG = "tag:yaml.org,2002:str"
 
 
 class Field:
-    """One top-level entry: its value (str, list or dict) and where its key and value start."""
+    """One top-level entry: its value (str, list or dict) and where its key and value start.
 
-    __slots__ = ("key", "value", "value_at")
+    ``key_at``: for a mapping value, where each of its own keys is (SK132 points at the nested one at fault).
+    """
 
-    def __init__(self, key: Position, value: object, value_at: Position) -> None:
+    __slots__ = ("is_text", "key", "key_at", "value", "value_at")
+
+    def __init__(
+        self, key: Position, value: object, value_at: Position, key_at: dict[str, Position] | None = None
+    ) -> None:
         self.key = key
         self.value = value
         self.value_at = value_at
+        self.key_at = key_at
+        # Whether YAML reads the value as text (a plain 123 or true is not): then the catalog reads this same text.
+        self.is_text = True
 
 
 class YamlProblem(ValueError):
@@ -98,7 +107,13 @@ def _compose(text: str, first_line: int) -> Fields:
         key_at = _position(key_node, first_line)
         if key in entries:
             repeated.append((key, key_at))
-        entries[key] = Field(key_at, _plain(value_node, _DEPTH), _position(value_node, first_line))
+        inner = (
+            {str(_key_text(k)): _position(k, first_line) for k, _ in value_node.value}
+            if isinstance(value_node, yaml.MappingNode)
+            else None
+        )
+        entries[key] = Field(key_at, _plain(value_node, _DEPTH), _position(value_node, first_line), inner)
+        entries[key].is_text = isinstance(value_node, yaml.ScalarNode) and value_node.tag == _TEXT_TAG
     return Fields(entries, repeated, is_mapping=True)
 
 

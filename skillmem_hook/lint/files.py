@@ -9,205 +9,216 @@ involve a checked file.
 from __future__ import annotations
 
 import os
-import stat
-import unicodedata
 
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery.walk import SKILL_FILE, find_skill_files
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.skillfile.declared import read_skill_text
-from skillmem_hook.catalog.skillfile.names import check_name, slug_of
-from skillmem_hook.catalog.skills import SkillProblem, owner_of
-from skillmem_hook.errors import FileAccessError
-from skillmem_hook.files import kind_of
+from skillmem_hook.catalog.skills import SkillProblem
+from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.lint.check import FileLint, lint_skill_file
-from skillmem_hook.lint.rules import QUALITY, RULES, Finding
+from skillmem_hook.lint.paths import is_inside
+from skillmem_hook.lint.reading import LeavesRepository, existence, read_skill_file, subfolders, tracked_files
+from skillmem_hook.lint.repository import (
+    Linted,
+    Listed,
+    duplicate_findings,
+    index_entry,
+    is_excluded,
+    ranking_findings,
+)
+from skillmem_hook.lint.rules import QUALITY, RULES, START, Finding
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
+    from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.lint.options import LintOptions
-
-# A skill as duplicates need it: its root, its folder relative to the root, its label in the index.
-Listed = tuple[str, str, str]
-
-# The body is read whole to find what it points at; past this, a file is not a skill's text.
-MAX_LINT_BYTES = 4 * 1024 * 1024
 
 
 class LintRun:
-    __slots__ = ("checked", "findings")
+    """The findings, how many SKILL.md files were checked, and of how many below the roots (None: not counted).
 
-    def __init__(self, findings: list[Finding], checked: int) -> None:
+    ``known``: how many more findings the baseline lists (left out of ``findings``).
+    """
+
+    __slots__ = ("checked", "findings", "known", "total")
+
+    def __init__(self, findings: list[Finding], checked: int, total: int | None = None) -> None:
         self.findings = findings
         self.checked = checked
+        self.total = total
+        self.known = 0
 
 
-def lint_paths(files: Sequence[str], roots: Sequence[str], options: LintOptions, *, tracked: bool = False) -> LintRun:
+class Scope:
+    """What to lint beyond the files named: the roots, the ``exclude:`` patterns, and git's view or the disk's."""
+
+    __slots__ = ("_catalog", "exclude", "roots", "tracked", "within_roots")
+
+    def __init__(
+        self, roots: Sequence[str], exclude: Sequence[str] = (), *, tracked: bool = False, within_roots: bool = False
+    ) -> None:
+        self.roots = list(roots)
+        self.exclude = list(exclude)
+        self.tracked = tracked
+        # The hook: a named file outside the roots, or excluded, is not linted (as `skillmem lint` would not).
+        self.within_roots = within_roots
+        self._catalog: Catalog | None = None
+
+    def catalog(self) -> Catalog:
+        """The roots' catalog, as the index reads it (git's view with ``tracked``); built once."""
+        if self._catalog is None:
+            self._catalog = scan_roots(self.roots, CatalogOptions(tracked=self.tracked, exclude=self.exclude))
+        return self._catalog
+
+
+def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: LintOptions) -> LintRun:
     """Lint the named SKILL.md files (or folders holding one), or every skill of the roots when none are named.
 
-    ``tracked`` (the hook, inside a git work tree): a file a named SKILL.md
-    points at must be one git tracks, since the commit must hold it; and
-    duplicates are sought among the skills git tracks.
+    With ``tracked`` (the hook, inside a git work tree): a file a named
+    SKILL.md points at must be one git tracks, since the commit must hold
+    it; and duplicates are sought among the skills git tracks.
     """
+    scope = roots if isinstance(roots, Scope) else Scope(roots)
     quality = any(RULES[code].group == QUALITY for code in options.enabled)
+    top = _work_tree_top()
     if files:
-        findings, checked = _lint_named(files, roots, quality, tracked=tracked)
+        findings, result_of = _lint_named(files, scope, quality, top)
     else:
-        findings, checked = _lint_roots(roots, quality)
+        findings, result_of = _lint_roots(scope, quality, top)
+    if "SK501" in options.enabled and scope.roots:
+        findings += ranking_findings(scope.catalog(), result_of)
     kept = [finding for finding in findings if options.applies(finding.code, finding.path)]
+    for finding in kept:
+        finding.level = options.severity.get(finding.code)
     kept.sort(key=Finding.sort_key)
-    return LintRun(kept, checked)
+    return LintRun(kept, result_of.checked)
 
 
-def _lint_named(
-    files: Sequence[str], roots: Sequence[str], quality: bool, *, tracked: bool
-) -> tuple[list[Finding], int]:
+def _lint_named(files: Sequence[str], scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], Linted]:
     """The named files' findings; duplicates from the roots' catalog, those that involve a named file."""
-    paths = [path for name in files for path in _named_skill_files(name)]
-    in_index = _tracked_files([os.path.dirname(os.path.abspath(path)) for path in paths]) if tracked else None
-    results: dict[str, tuple[str, FileLint]] = {}
-    for path in paths:
-        results[os.path.realpath(path)] = (path, _lint_file(path, _read(path), quality, in_index))
+    paths = [(path, name) for name in files for path in _named_skill_files(name)]
+    if scope.within_roots:
+        paths = [(path, name) for path, name in paths if _below_a_root(path, scope.roots)]
+    in_index = tracked_files([os.path.dirname(os.path.abspath(path)) for path, _ in paths]) if scope.tracked else None
+    results: dict[object, tuple[str, FileLint]] = {}
+    for path, name in paths:
+        absolute = os.path.abspath(path)
+        boundary = top if top and is_inside(top, absolute) else _folder_of(os.path.abspath(name))
+        exclude = scope.exclude if scope.within_roots else ()
+        result = _lint_file(path, absolute, boundary, quality=quality, in_index=in_index, exclude=exclude)
+        if result is not None:
+            results[os.path.normpath(absolute)] = (path, result)
     findings = [finding for _, result in results.values() for finding in result.findings]
-    if roots:
-        for dropped, kept in scan_roots(roots, CatalogOptions(tracked=tracked)).duplicates:
+    linted = Linted(results, lambda root, path: os.path.abspath(os.path.join(root, path, SKILL_FILE)))
+    if scope.roots:
+        for dropped, kept in scope.catalog().duplicates:
             pair = ((dropped.root, dropped.path, dropped.label), (kept.root, kept.path, kept.label))
-            findings += _duplicate_findings(pair, lambda listed: results.get(os.path.realpath(_file_of(listed))))
-    return findings, len(results)
+            findings += duplicate_findings(pair, linted)
+    return findings, linted
 
 
 def _named_skill_files(name: str) -> list[str]:
     """A SKILL.md named, the one in a skill folder named, or every one below a folder of skills."""
-    if not os.path.isdir(name) or os.path.exists(os.path.join(name, SKILL_FILE)):
+    if not os.path.isdir(name) or os.path.lexists(os.path.join(name, SKILL_FILE)):
         return [os.path.join(name, SKILL_FILE) if os.path.isdir(name) else name]
     return [os.path.normpath(os.fsdecode(found.file_path)) for found in find_skill_files(name)[0]]
 
 
-def _lint_roots(roots: Sequence[str], quality: bool) -> tuple[list[Finding], int]:
+def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], Linted]:
     """Every skill's findings, and the duplicates among them, from one read of each file (as scan_roots reads)."""
-    results: dict[tuple[str, str], tuple[str, FileLint]] = {}
+    results: dict[object, tuple[str, FileLint]] = {}
     first_of_key: dict[tuple[str, str], Listed] = {}
     duplicates: list[tuple[Listed, Listed]] = []
-    for root in roots:
+    for root in scope.roots:
+        real_root = os.path.realpath(root)  # the root is the configuration's choice; what is below it is checked
+        boundary = top if top and is_inside(top, real_root) else real_root
         found, _ = find_skill_files(root)
         for skill_file in found:
             relative, path = skill_file.relative, os.path.normpath(os.fsdecode(skill_file.file_path))
-            data = _read(path)
-            results[(root, relative)] = (path, _lint_file(path, data, quality))
-            folder = os.path.basename(os.path.realpath(root)) if relative == "." else relative.rsplit("/", 1)[-1]
+            absolute = os.path.normpath(os.path.join(real_root, relative, SKILL_FILE))
+            data = _read_or_none(path, absolute, boundary)
+            if data is None:
+                continue  # the walk keeps links inside the root; one swapped for a link since is left out
+            folder = os.path.basename(real_root) if relative == "." else relative.rsplit("/", 1)[-1]
+            lint = _lint_data(path, absolute, data, boundary, quality=quality, in_index=None)
             try:
-                key, listed = _index_entry(data, root, relative, folder)
+                key, listed = index_entry(data, root, relative, folder, lint.declared)
             except SkillProblem:
+                key, listed = None, (root, relative, "")
+            if key is not None and is_excluded(listed[2], scope.exclude):
+                continue
+            results[(root, relative)] = (path, lint)
+            if key is None:
                 continue  # the index skips the file; its own findings say why
             first = first_of_key.setdefault(key, listed)
             if first is not listed:
                 duplicates.append((listed, first))
     findings = [finding for _, result in results.values() for finding in result.findings]
+    linted = Linted(results, lambda root, path: (root, path))
     for pair in duplicates:
-        findings += _duplicate_findings(pair, lambda listed: results.get((listed[0], listed[1])))
-    return findings, len(results)
+        findings += duplicate_findings(pair, linted)
+    return findings, linted
 
 
-def _index_entry(data: bytes, root: str, relative: str, folder: str) -> tuple[tuple[str, str], Listed]:
-    """The (owner, slug) the index de-duplicates this skill by, and its (root, path, label).
-
-    What ``catalog.skills.make_skill`` does, without sorting the skill into a
-    domain, which duplicates do not need and which costs more than the rest.
-    """
-    text = read_skill_text(data)
-    name = _nfc(text.name) or _nfc(folder)
-    owner = owner_of(relative)
-    label = f"{owner}/{name}" if owner else name
-    check_name(label)
-    return (owner, slug_of(name)), (root, relative, label)
-
-
-def _nfc(text: str | None) -> str:
-    return unicodedata.normalize("NFC", text.strip()) if text else ""
-
-
-def _duplicate_findings(
-    pair: tuple[Listed, Listed], result_of: Callable[[Listed], tuple[str, FileLint] | None]
-) -> list[Finding]:
-    """One SK301 on the first of the two skills (dropped, kept) that was linted, naming the other's file."""
-    dropped, kept = pair
-    for own, other in ((dropped, kept), (kept, dropped)):
-        result = result_of(own)
-        if result is not None:
-            shown, lint = result
-            message = (
-                f"the index counts this skill and {_file_of(other)} as one skill '{kept[2]}' "
-                "(same owner and slug); rename or remove one"
-            )
-            return [Finding("SK301", shown, lint.name_at.line, lint.name_at.col, message)]
-    return []
+def _lint_file(
+    path: str, absolute: str, boundary: str, *, quality: bool, in_index: set[str] | None, exclude: Sequence[str]
+) -> FileLint | None:
+    """The findings of one named SKILL.md; None when ``exclude`` leaves its skill out."""
+    try:
+        data = read_skill_file(path, boundary)
+    except LeavesRepository:
+        message = "SKILL.md is a link that leads out of the repository; lint does not read it: commit the file itself"
+        return FileLint([Finding("SK204", path, 1, 1, message)], START)
+    if exclude:
+        skill_dir = os.path.dirname(absolute)
+        try:
+            _, (_, _, label) = index_entry(data, "", os.path.basename(skill_dir), os.path.basename(skill_dir))
+        except SkillProblem:
+            label = ""
+        if label and is_excluded(label, exclude):
+            return None
+    return _lint_data(path, absolute, data, boundary, quality=quality, in_index=in_index)
 
 
-def _tracked_files(folders: Sequence[str]) -> set[str]:
-    """Every path git's index holds below the folders, and the folders on the way: absolute, normalised."""
-    from skillmem_hook.catalog.discovery.git import tracked_entries  # noqa: PLC0415
-
-    paths: set[str] = set()
-    for entry in tracked_entries([os.path.relpath(folder) for folder in folders] or ["."], everything=True):
-        path = os.path.abspath(entry.path)
-        while path not in paths and path != os.path.dirname(path):
-            paths.add(path)
-            path = os.path.dirname(path)
-    return paths
-
-
-def _lint_file(path: str, data: bytes, quality: bool, in_index: set[str] | None = None) -> FileLint:
-    skill_dir = os.path.dirname(os.path.abspath(path))
-
-    def exists(relative: str) -> bool:
-        target = os.path.normpath(os.path.join(skill_dir, relative))
-        return os.path.exists(target) if in_index is None else target in in_index
-
+def _lint_data(
+    path: str, absolute: str, data: bytes, boundary: str, *, quality: bool, in_index: set[str] | None
+) -> FileLint:
+    skill_dir = os.path.dirname(absolute)
     return lint_skill_file(
         data,
         path=path,
         folder=os.path.basename(skill_dir),
-        subfolders=_subfolders(skill_dir),
-        exists=exists,
+        subfolders=subfolders(skill_dir),
+        exists=existence(skill_dir, boundary, in_index),
         quality=quality,
     )
 
 
-def _subfolders(skill_dir: str) -> list[str]:
+def _read_or_none(path: str, absolute: str, boundary: str) -> bytes | None:
     try:
-        names = os.listdir(skill_dir)
-    except OSError:
-        return []
-    # Most skill folders hold SKILL.md alone: then no entry needs a stat.
-    return [name for name in names if name != SKILL_FILE and os.path.isdir(os.path.join(skill_dir, name))]
+        return read_skill_file(absolute, boundary)
+    except LeavesRepository:
+        return None
+    except FileAccessError as error:
+        raise FileAccessError(error.message.replace(absolute, path), error.hint) from None
 
 
-def _read(path: str) -> bytes:
+def _below_a_root(path: str, roots: Sequence[str]) -> bool:
+    absolute = os.path.abspath(path)
+    return any(is_inside(os.path.abspath(root), absolute) for root in roots)
+
+
+def _folder_of(path: str) -> str:
+    return path if os.path.isdir(path) else os.path.dirname(path)
+
+
+def _work_tree_top() -> str | None:
+    from skillmem_hook.catalog.discovery.git import find_work_tree  # noqa: PLC0415
+
     try:
-        # O_NONBLOCK: a FIFO with no writer would otherwise wait forever.
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError as error:
-        raise FileAccessError(f"cannot read {path}: {error.strerror}", "pass the path of a SKILL.md") from None
-    try:
-        kind = os.fstat(handle).st_mode
-        if not stat.S_ISREG(kind):
-            raise FileAccessError(
-                f"cannot read {path}: {kind_of(kind)}, not a regular file", "pass the path of a SKILL.md"
-            )
-        chunks = []
-        size = 0
-        while size < MAX_LINT_BYTES and (chunk := os.read(handle, MAX_LINT_BYTES - size)):
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    except OSError as error:
-        raise FileAccessError(f"cannot read {path}: {error.strerror}", "pass the path of a SKILL.md") from None
-    finally:
-        os.close(handle)
-
-
-def _file_of(listed: Listed) -> str:
-    root, path, _ = listed
-    return os.path.normpath(os.path.join(root, path, SKILL_FILE))
+        tree = find_work_tree()
+    except UsageError:  # git is not installed: no repository to stay inside but the folders named
+        return None
+    return os.path.normpath(tree.top) if tree else None

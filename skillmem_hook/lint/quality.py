@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from skillmem_hook.lint.spec import Problem
 
 MAX_BODY_LINES = 500
+MAX_DESCRIPTION_SCANNED = 4096
 # "Use when ...", "... whenever ...", "Triggers on ...", "当…时", "…时使用", "触发", "适用于".
 _TRIGGER = re.compile(r"\b(?:when|whenever|trigger\w*)\b|当[^。\n]*?时|时(?:使用|调用|启用)|触发|适用于", re.IGNORECASE)
 _CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -23,6 +24,7 @@ _CHINESE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 def check_quality(description: str | None, description_at: Position | None, body_lines: int) -> list[Problem]:
     problems: list[Problem] = []
     if description is not None and description.strip():
+        description = description[:MAX_DESCRIPTION_SCANNED]  # a trigger is said early; the rest is SK122's
         at = description_at or START
         if _TRIGGER.search(description) is None:
             problems.append(("SK401", at, "the description does not say when to use the skill; add 'Use when ...'"))

@@ -14,7 +14,11 @@ function the caller passes. What counts as a pointer to a file of the skill:
   folder. Other paths in code (``src/app.py``) are about the user's project,
   not the skill, and are left alone; so are bare file names, and paths
   written ``./scripts/x.sh`` in a code block (a command run in the user's
-  working folder, as runbooks show).
+  working folder, as runbooks show). Also left alone: paths after a ``cd``
+  in a code block (the commands then run in a clone or the user's
+  project); a code span that is a link's text (the link's target is
+  checked instead); a YAML block that is a CI workflow (a file the user
+  adds to their own repository); a link on a template's placeholder line.
 
 A link target that climbs out of the skill's folder (``../x``) is its own
 finding; a code path that does is ignored, since code shows commands run
@@ -28,6 +32,7 @@ import posixpath
 import re
 from urllib.parse import unquote
 
+from skillmem_hook.lint.markdown import Lines, code_blocks, code_spans, is_workflow
 from skillmem_hook.lint.rules import Position
 
 TYPE_CHECKING = False
@@ -39,8 +44,6 @@ if TYPE_CHECKING:
 CONVENTIONAL_FOLDERS = frozenset({"scripts", "references", "assets", "templates"})
 # Patterns that start with a literal are searched for by the regex engine's
 # fast scan; an alternation or optional first character makes them ten times slower.
-_FENCE_MARKS = (re.compile(r"```+"), re.compile(r"~~~+"))
-_CODE_SPAN = re.compile(r"`(`*)([^`\n]+)`\1(?!`)")
 # A link's target after "](", or a definition's after "]:" (its line must start "[label").
 _LINK = re.compile(r"\](?:\(\s*(<[^>\n]*>|[^)\s]+)|:[ \t]*(<[^>\n]*>|[^\s\[]\S*))")
 _DEFINITION_LABEL = re.compile(r" {0,3}\[[^\]\n]+")
@@ -48,6 +51,7 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _SPAN_PATH = re.compile(r"(?:\./)?([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
 _BLOCK_PATH = re.compile(r"([A-Za-z0-9_][\w.-]*)((?:/[\w.@+-]+)+)")
 _NOT_BEFORE_PATH = frozenset("_./~$}-")
+_CHANGE_FOLDER = re.compile(r"(?:^|&&|;|\|\|)[ \t]*(?:cd|pushd)[ \t]+\S", re.MULTILINE)
 _EXTENSION = re.compile(r"[^./][^/]*\.[A-Za-z0-9]{1,8}")
 _AFTER_ANY = 1 << 62
 # Words that make a code span an illustration of what a skill could hold, as
@@ -56,6 +60,8 @@ _AFTER_ANY = 1 << 62
 _CLAUSE_ENDS = ("\n", "|", ")", "\uff09", "\u3002", "\uff0c", "\uff1b")
 _EXAMPLE_WORDS = re.compile(r"(?i)\bexamples?\W{0,3}:|\be\.g\.|\bfor instance\b|\bsuch as\b|例如|比如")
 _TEMPLATED = frozenset("{}$<>*?|\\")
+# Decoded, these make a target no path of the skill (a Windows path, a NUL, a line break).
+_UNSAFE = frozenset("\\\x00\n\r")
 
 
 class Reference:
@@ -76,62 +82,51 @@ def find_references(body: str, first_line: int, folders: Collection[str]) -> lis
     whole text, not line by line: lint must cost little more than verify.
     """
     skill_folders = CONVENTIONAL_FOLDERS.union(folders)
-    blocks = _code_blocks(body)
+    blocks = code_blocks(body)
     fenced = [(opening, after) for opening, _, _, after in blocks]
     found = [item for item in _prose_references(body, skill_folders) if not _covered(item[0], fenced)]
-    for _, content_start, content_end, _ in blocks:
-        found += _block_paths(body, content_start, content_end, skill_folders)
+    for opening, content_start, content_end, _ in blocks:
+        if not is_workflow(body, opening, content_start, content_end):
+            found += _block_paths(body, content_start, content_end, skill_folders)
     found.sort()
     references: list[Reference] = []
-    line, previous = first_line, 0
+    line, previous, line_start = first_line, 0, 0
     for offset, path, link in found:  # in order, so lines are counted once over the body
         line += body.count("\n", previous, offset)
-        column = offset - body.rfind("\n", 0, offset)
+        line_start = body.rfind("\n", previous, offset) + 1 or line_start
+        column = offset - line_start + 1
         references.append(Reference(path, Position(line, column), from_link=link))
         previous = offset
     return references
-
-
-def _code_blocks(body: str) -> list[tuple[int, int, int, int]]:
-    """Fenced code blocks: (opening line start, content start, content end, after the closing line)."""
-    blocks: list[tuple[int, int, int, int]] = []
-    fence, opening_start, content_start = "", 0, 0
-    marks = list(_FENCE_MARKS[0].finditer(body))
-    if "~~~" in body:
-        marks = sorted([*marks, *_FENCE_MARKS[1].finditer(body)], key=lambda mark: mark.start())
-    for mark in marks:
-        line_start = body.rfind("\n", 0, mark.start()) + 1
-        if mark.start() - line_start > 3 or body[line_start : mark.start()].strip(" "):
-            continue
-        line_end = body.find("\n", mark.end())
-        line_end = len(body) if line_end < 0 else line_end
-        run, rest = mark.group(), body[mark.end() : line_end]
-        if not fence:
-            if run[0] != "`" or "`" not in rest:  # a backtick fence's info string holds no backtick
-                fence, opening_start, content_start = run, line_start, line_end + 1
-        elif run[0] == fence[0] and len(run) >= len(fence) and not rest.strip():
-            blocks.append((opening_start, content_start, line_start, line_end + 1))
-            fence = ""
-    if fence:
-        blocks.append((opening_start, content_start, len(body), len(body)))
-    return blocks
 
 
 def _prose_references(body: str, skill_folders: frozenset[str]) -> list[tuple[int, str, bool]]:
     """Code span paths, link and definition targets over the whole body; the caller drops those in code blocks."""
     found: list[tuple[int, str, bool]] = []
     spans: list[tuple[int, int]] = []
-    for span in _CODE_SPAN.finditer(body):
-        spans.append((span.start(), span.end()))
-        content = span.group(2)
-        match = _SPAN_PATH.fullmatch(content.strip())
-        if match is not None and _is_skill_path(match, skill_folders) and not _illustrates(body, span.start()):
-            found.append((span.start(2) + len(content) - len(content.lstrip()), match.group(), False))
+    clauses: _Clauses | None = None
+    for start, end, content_start in code_spans(body):
+        spans.append((start, end))
+        if body[start - 1 : start] == "[" and body.startswith("](", end):
+            continue  # the text of a link: what it points at is the link's target, checked below
+        content = body[content_start : end - (content_start - start)]
+        # The path alone, or a command's first word followed by its arguments ("scripts/clean.py input.csv").
+        words = content.split(None, 1)
+        match = _SPAN_PATH.fullmatch(words[0]) if words else None
+        if match is None or not _is_skill_path(match, skill_folders):
+            continue
+        clauses = clauses or _Clauses(body)
+        if not clauses.illustrates(start):
+            found.append((content_start + len(content) - len(content.lstrip()), match.group(), False))
+    lines = Lines(body)
     for link in _LINK.finditer(body):
         if _covered(link.start(), spans):
             continue
         group = 1 if link.group(1) is not None else 2
-        if group == 2 and not _DEFINITION_LABEL.fullmatch(body, body.rfind("\n", 0, link.start()) + 1, link.start()):
+        line_start, _ = lines.around(link.start())
+        if group == 2 and not _DEFINITION_LABEL.fullmatch(body, line_start, link.start()):
+            continue
+        if lines.has_placeholder():  # "[c4-file-1.md](./c4-file-1.md) - [Description]": a template's line
             continue
         target = _link_path(link.group(group))
         if target is not None:
@@ -139,15 +134,39 @@ def _prose_references(body: str, skill_folders: frozenset[str]) -> list[tuple[in
     return found
 
 
-def _illustrates(body: str, position: int) -> bool:
-    """Whether the clause before ``position`` introduces an example ("Example: `scripts/x.py`"), not a file.
+class _Clauses:
+    """Whether the clause before a position introduces an example ("Example: `scripts/x.py`"), not a file.
 
     The clause starts after the last line break, table cell, closing
     parenthesis or Chinese clause mark, so "(e.g. `x`), then read
-    `references/y.md`" still points at y.
+    `references/y.md`" still points at y. Positions come in order, so each
+    stretch of the body is searched for a clause end once, and the example
+    words are found once over the body: searching each clause again for each
+    code span in it is quadratic on a long line.
     """
-    start = max(body.rfind(mark, 0, position) for mark in _CLAUSE_ENDS) + 1
-    return _EXAMPLE_WORDS.search(body, start, position) is not None
+
+    __slots__ = ("body", "example", "scanned", "searched", "start")
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+        self.scanned, self.start = 0, 0
+        # The next example words at or after the clause start, searched for again only once the
+        # clause start passes them; None with ``searched`` past the start: none in the rest of the body.
+        self.example: re.Match[str] | None = None
+        self.searched = -1
+
+    def illustrates(self, position: int) -> bool:
+        end = max(self.body.rfind(mark, self.scanned, position) for mark in _CLAUSE_ENDS)
+        if end >= 0:
+            self.start = end + 1
+        self.scanned = position
+        example = self.example
+        if example is None and 0 <= self.searched <= self.start:
+            return False
+        if example is None or example.start() < self.start:
+            example = self.example = _EXAMPLE_WORDS.search(self.body, self.start)
+            self.searched = self.start
+        return example is not None and example.end() <= position
 
 
 def _covered(position: int, regions: list[tuple[int, int]]) -> bool:
@@ -158,6 +177,9 @@ def _covered(position: int, regions: list[tuple[int, int]]) -> bool:
 
 def _block_paths(body: str, start: int, end: int, skill_folders: frozenset[str]) -> list[tuple[int, str, bool]]:
     found: list[tuple[int, str, bool]] = []
+    # After a 'cd' the commands run elsewhere (a clone, the user's project): their paths are not the skill's.
+    moved = _CHANGE_FOLDER.search(body, start, end)
+    end = moved.start() if moved else end
     for folder in skill_folders:
         position = body.find(folder + "/", start, end)
         while position >= 0:
@@ -177,16 +199,26 @@ def _is_skill_path(match: re.Match[str], skill_folders: frozenset[str]) -> bool:
 
 
 def _link_path(target: str) -> str | None:
-    """The relative file path a link target names, or None for URLs, anchors and absolute or templated paths."""
+    """The relative file path a link target names, or None for URLs, anchors and absolute or templated paths.
+
+    Decoded before it is judged: ``%2Fetc%2Fpasswd`` is an absolute path, not one of the skill's.
+    """
     target = target.strip("<>")
     target = target.split("#", 1)[0].split("?", 1)[0]
-    if not target or _SCHEME.match(target) or target[0] in "/~" or _TEMPLATED.intersection(target):
+    if not target or _SCHEME.match(target) or _TEMPLATED.intersection(target):
         return None
-    return unquote(target)
+    target = unquote(target)
+    if not target or target[0] in "/~" or _SCHEME.match(target) or _UNSAFE.intersection(target):
+        return None
+    return target
 
 
-def check_references(references: list[Reference], exists: Callable[[str], bool]) -> list[Problem]:
-    """SK201 for each path that is not in the skill's folder, SK202 for each link that leaves it."""
+def check_references(references: list[Reference], exists: Callable[[str], bool | str]) -> list[Problem]:
+    """SK201 for each path that is not in the skill's folder, SK202 for each link that leaves it.
+
+    ``exists(path)`` is True for a file of the skill, False for none, or the
+    message that says why the file that is there does not count.
+    """
     problems: list[Problem] = []
     seen: set[tuple[str, int]] = set()
     for reference in references:
@@ -197,10 +229,12 @@ def check_references(references: list[Reference], exists: Callable[[str], bool])
                     ("SK202", reference.at, f"'{reference.path}' leaves the skill's folder; copy the file into it")
                 )
             continue
-        if (path, reference.at.line) in seen or path == "." or exists(path):
+        if (path, reference.at.line) in seen or path == ".":
+            continue
+        found = exists(path)
+        if found is True:
             continue
         seen.add((path, reference.at.line))
-        problems.append(
-            ("SK201", reference.at, f"'{reference.path}' is not in the skill's folder; add the file or fix the path")
-        )
+        reason = found if isinstance(found, str) else "is not in the skill's folder; add the file or fix the path"
+        problems.append(("SK201", reference.at, f"'{reference.path}' {reason}"))
     return problems

@@ -2,7 +2,9 @@
 
 Codes never change meaning. SK1xx: the Agent Skills spec (as ``skills-ref``
 checks it); SK2xx: files SKILL.md points at; SK3xx: the repository (the
-whole catalog); SK4xx: quality, off unless configured.
+whole catalog); SK4xx: quality, off unless configured; SK5xx: how search
+ranks the skills against each other, off unless configured (it queries the
+search index once or more per skill).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 ERROR = "error"
 WARNING = "warning"
 
-SPEC, FILES, REPOSITORY, QUALITY = "spec", "files", "repository", "quality"
+SPEC, FILES, REPOSITORY, QUALITY, RANKING = "spec", "files", "repository", "quality", "ranking"
 
 
 class Rule:
@@ -46,11 +48,14 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
     Rule("SK132", "metadata-invalid", ERROR, SPEC),
     Rule("SK201", "missing-file", ERROR, FILES),
     Rule("SK202", "path-leaves-skill", WARNING, FILES),
+    Rule("SK203", "body-not-scanned", WARNING, FILES),
+    Rule("SK204", "skill-file-leaves-repository", ERROR, FILES),
     Rule("SK301", "duplicate-skill", ERROR, REPOSITORY),
     Rule("SK302", "not-utf8", ERROR, REPOSITORY),
     Rule("SK401", "no-trigger", WARNING, QUALITY),
     Rule("SK402", "body-too-long", WARNING, QUALITY),
     Rule("SK403", "no-chinese-keyword", WARNING, QUALITY),
+    Rule("SK501", "request-stolen", WARNING, RANKING),
 )}
 # fmt: on
 
@@ -58,7 +63,7 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
 class Finding:
     """One problem at one place: ``path:line:col: CODE message``. Line and column start at 1."""
 
-    __slots__ = ("code", "col", "line", "message", "path")
+    __slots__ = ("code", "col", "level", "line", "message", "path")
 
     def __init__(self, code: str, path: str, line: int, col: int, message: str) -> None:
         self.code = code
@@ -66,6 +71,7 @@ class Finding:
         self.line = line
         self.col = col
         self.message = message
+        self.level: str | None = None  # the configuration's severity for the rule, when it sets one
 
     @property
     def rule(self) -> Rule:
@@ -73,7 +79,7 @@ class Finding:
 
     @property
     def severity(self) -> str:
-        return RULES[self.code].severity
+        return self.level or RULES[self.code].severity
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line, self.col, self.code)

@@ -40,26 +40,53 @@ def check_fields(fields: Fields, folder: str) -> list[Problem]:
 
 
 def _check_name(field: Field | None, folder: str) -> list[Problem]:
+    """The name's problems, one finding per cause: a name written as a title is one finding, not three.
+
+    When the folder's name is a valid name, the fix suggested is the
+    folder's name, so following it also ends the mismatch (SK116 is then
+    not reported separately).
+    """
     if field is None:
         return [("SK110", START, "the frontmatter has no 'name'; add 'name: " + _suggest(folder) + "'")]
     at = field.value_at
     if not isinstance(field.value, str) or not field.value.strip():
         return [("SK111", at, "'name' must be non-empty text; write the skill's name")]
     name = unicodedata.normalize("NFKC", field.value.strip())
+    folder = unicodedata.normalize("NFKC", folder)
     problems: list[Problem] = []
     if len(name) > MAX_NAME:
         problems.append(("SK112", at, f"name is {len(name)} characters; shorten it to at most {MAX_NAME}"))
-    if name != name.lower():
-        problems.append(("SK113", at, f"name '{name}' has capitals; use '{_suggest(name)}'"))
-    if not all(character.isalnum() or character == "-" for character in name):
-        problems.append(("SK114", at, f"name '{name}' may hold only letters, digits and '-'; use '{_suggest(name)}'"))
-    if name.startswith("-") or name.endswith("-") or "--" in name:
-        problems.append(("SK115", at, f"name '{name}' has a leading, trailing or doubled '-'; remove it"))
-    if unicodedata.normalize("NFKC", folder) != name:
-        problems.append(
-            ("SK116", at, f"name '{name}' differs from its folder '{folder}'; rename one to match the other")
-        )
+    breaches = form_breaches(name)
+    folder_fits = not form_breaches(folder) and len(folder) <= MAX_NAME
+    if breaches:
+        code, _ = breaches[0]
+        fix = f"use '{folder}' (the folder's name)" if folder_fits else f"use '{_suggest(name)}'"
+        if folder == name and not folder_fits:
+            fix += ", and rename the folder to match"
+        problems.append((code, at, f"name '{name}' " + " and ".join(what for _, what in breaches) + f"; {fix}"))
+        if folder_fits:
+            return problems
+    if folder != name:
+        if breaches:
+            fix = f"rename the folder to '{_suggest(name)}' too"
+        elif folder_fits:
+            fix = f"write 'name: {folder}' or rename the folder to '{name}'"
+        else:
+            fix = f"rename the folder to '{name}'"
+        problems.append(("SK116", at, f"name '{name}' differs from its folder '{folder}'; {fix}"))
     return problems
+
+
+def form_breaches(name: str) -> list[tuple[str, str]]:
+    """(code, what is wrong) for each way the name breaks the spec's form, the most telling first."""
+    breaches = []
+    if not all(character.isalnum() or character == "-" for character in name):
+        breaches.append(("SK114", "holds characters other than letters, digits and '-'"))
+    if name != name.lower():
+        breaches.append(("SK113", "has capitals"))
+    if name.startswith("-") or name.endswith("-") or "--" in name:
+        breaches.append(("SK115", "has a leading, trailing or doubled '-'"))
+    return breaches
 
 
 def _check_description(field: Field | None) -> list[Problem]:
@@ -99,8 +126,19 @@ def _check_optional(entries: dict[str, Field]) -> list[Problem]:
         problems.append(("SK131", tools.value_at, "'allowed-tools' must be a string or a list of strings"))
     metadata = entries.get("metadata")
     if metadata is not None and not _is_text_mapping(metadata.value):
-        problems.append(("SK132", metadata.value_at, "'metadata' must map keys to text; flatten nested values"))
+        problems.append(("SK132", *_metadata_problem(metadata)))
     return problems
+
+
+def _metadata_problem(metadata: Field) -> tuple[Position, str]:
+    """Where ``metadata`` goes wrong (the first nested key, when it can be located) and what to do."""
+    if not isinstance(metadata.value, dict):
+        return metadata.value_at, "'metadata' must map keys to text; write 'key: value' lines under it"
+    for key, value in metadata.value.items():
+        if not isinstance(value, str):
+            at = metadata.key_at.get(str(key), metadata.value_at) if metadata.key_at else metadata.value_at
+            return at, f"metadata '{key}' holds a list or mapping; metadata values must be text: write it as one string"
+    return metadata.value_at, "'metadata' keys must be text"
 
 
 def _is_text_or_text_list(value: object) -> bool:

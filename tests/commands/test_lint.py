@@ -26,24 +26,26 @@ def test_lint_prints_one_json_line_with_every_finding_and_exits_1(capsys, skills
     assert run.code == 1
     assert run.err == ""
     data = run.data
-    assert (data["ok"], data["checked"], data["errors"], data["warnings"]) == (False, 3, 3, 0)
+    assert (data["ok"], data["checked"], data["errors"], data["warnings"]) == (False, 3, 2, 0)
     assert [(f["path"], f["line"], f["col"], f["code"]) for f in data["findings"]] == [
-        ("skills/Bad_Name/SKILL.md", 2, 7, "SK113"),
-        ("skills/Bad_Name/SKILL.md", 2, 7, "SK114"),
+        ("skills/Bad_Name/SKILL.md", 2, 7, "SK114"),  # one finding for a name that breaks the form twice
         ("skills/runner/SKILL.md", 5, 6, "SK201"),
     ]
     assert data["findings"][0]["severity"] == "error"
-    assert data["findings"][0]["rule"] == "name-not-lowercase"
+    assert data["findings"][0]["rule"] == "name-characters"
 
 
 def test_text_form_is_path_line_col_code_message_then_a_summary(capsys, skills):
     run = run_cli(capsys, "lint", "--root", skills, "--text")
     lines = run.out.splitlines()
-    assert lines[0].startswith("skills/Bad_Name/SKILL.md:2:7: SK113 name 'Bad_Name' has capitals; use 'bad-name'")
-    assert lines[2] == (
+    assert lines[0] == (
+        "skills/Bad_Name/SKILL.md:2:7: SK114 name 'Bad_Name' holds characters other than letters, digits and '-'"
+        " and has capitals; use 'bad-name', and rename the folder to match"
+    )
+    assert lines[1] == (
         "skills/runner/SKILL.md:5:6: SK201 'scripts/go.py' is not in the skill's folder; add the file or fix the path"
     )
-    assert lines[-1] == "skill-lint: 3 SKILL.md files checked, 3 errors, 0 warnings"
+    assert lines[-1] == "skill-lint: 3 SKILL.md files checked, 2 errors, 0 warnings"
     assert run.code == 1
 
 
@@ -74,10 +76,10 @@ def test_a_missing_file_is_exit_2_with_one_json_error(capsys):
 
 def test_the_config_selects_ignores_and_turns_quality_on(capsys, skills):
     Path(".skillmem.yaml").write_text(
-        "lint:\n  ignore: [SK114]\n  per_path_ignores:\n    skills/runner/*: [SK2]\n  quality: true\n"
+        "lint:\n  ignore: [SK401]\n  per_path_ignores:\n    skills/runner/*: [SK2]\n  quality: true\n"
     )
     codes = {finding["code"] for finding in run_cli(capsys, "lint", "--root", skills).data["findings"]}
-    assert codes == {"SK113", "SK401", "SK403"}
+    assert codes == {"SK114", "SK403"}
 
 
 def test_a_bad_lint_config_is_exit_2_naming_the_key(capsys, skills):
@@ -93,9 +95,9 @@ def test_the_hook_prints_text_on_stderr_and_exits_1(capsys, skills):
     assert code == 1
     assert captured.out == ""
     assert captured.err.splitlines() == [
-        "skills/Bad_Name/SKILL.md:2:7: SK113 name 'Bad_Name' has capitals; use 'bad-name'",
-        "skills/Bad_Name/SKILL.md:2:7: SK114 name 'Bad_Name' may hold only letters, digits and '-'; use 'bad-name'",
-        "skill-lint: 2 SKILL.md files checked, 2 errors, 0 warnings",
+        "skills/Bad_Name/SKILL.md:2:7: SK114 name 'Bad_Name' holds characters other than letters, digits and '-'"
+        " and has capitals; use 'bad-name', and rename the folder to match",
+        "skill-lint: 2 SKILL.md files checked, 1 error, 0 warnings",
     ]
     assert skill_lint(["skills/clean/SKILL.md"]) == 0
 
@@ -134,5 +136,17 @@ def test_text_findings_show_control_characters_in_a_path_as_escapes(capsys):
     write_skill(Path("skills"), "x\x1b[2K\x1b[1A\nAll good", skill_md("Bad_Name", "Parse files"))
     run = run_cli(capsys, "lint", "--root", "skills", "--text")
     assert "\x1b" not in run.out
-    assert run.out.splitlines()[0].startswith("skills/x\\x1b[2K\\x1b[1A\\nAll good/SKILL.md:2:7: SK113")
+    assert run.out.splitlines()[0].startswith("skills/x\\x1b[2K\\x1b[1A\\nAll good/SKILL.md:2:7: SK114")
     assert "\\u001b" in run_cli(capsys, "lint", "--root", "skills").out  # the JSON escapes it its own way
+
+
+def test_the_hook_outside_a_work_tree_with_no_root_lints_the_names_it_is_given(capsys):
+    write_skill(Path("elsewhere"), "Odd", skill_md("Odd", "d"))
+    assert skill_lint(["elsewhere/Odd/SKILL.md"]) == 1
+    assert "skill-lint: 1 SKILL.md file checked, 1 error" in capsys.readouterr().err
+
+
+def test_an_excluded_skill_is_not_linted_by_the_cli(capsys, skills):
+    Path(".skillmem.yaml").write_text("exclude: [Bad_Name]\n")
+    run = run_cli(capsys, "lint", "--root", skills)
+    assert (run.data["checked"], [f["path"] for f in run.data["findings"]]) == (2, ["skills/runner/SKILL.md"])

@@ -81,7 +81,8 @@ def codes_of(root):
 
 
 def test_every_rule_has_a_case():
-    assert set(CASES) | {"SK301"} == set(RULES)
+    # SK203 and SK204 need a 1 MiB body and a link out of the repository: tests/lint/test_reading.py.
+    assert set(CASES) | {"SK203", "SK204", "SK301", "SK501"} == set(RULES)  # SK501: tests/lint/test_ranking.py
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
@@ -114,7 +115,7 @@ def test_findings_point_at_the_key_or_link(tmp_path):
     text = "---\r\nname: Bad_Name\r\ndescription: d\r\nextra: 1\r\n---\r\n\r\nSee ![img](assets/x.png).\r\n"
     findings = spec_findings(text.encode(), folder="Bad_Name", exists=lambda _: False)
     places = {(finding.code, finding.line, finding.col) for finding in findings}
-    assert places == {("SK113", 2, 7), ("SK114", 2, 7), ("SK105", 4, 1), ("SK201", 7, 12)}
+    assert places == {("SK114", 2, 7), ("SK105", 4, 1), ("SK201", 7, 12)}  # one finding per cause
 
 
 def test_the_invalid_yaml_finding_points_where_the_parser_stopped():
@@ -161,4 +162,105 @@ def test_a_huge_file_is_read_up_to_the_cap_and_linted(tmp_path):
     huge = skill().replace("{folder}", "huge") + "Run `scripts/x.py`.\n" + "text line\n" * 700_000
     write_case(tmp_path, "huge", huge, {})
     run = lint_paths([], [str(tmp_path)], lint_options(None))
-    assert [finding.code for finding in run.findings] == ["SK201"]
+    # The body's first MiB is searched for paths, and SK203 says the rest is not.
+    assert [finding.code for finding in run.findings] == ["SK203", "SK201"]
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "expected"),
+    [
+        (
+            "api-fuzzing-bug-bounty",
+            "API Fuzzing for Bug Bounty",
+            [
+                "SK114 name 'API Fuzzing for Bug Bounty' holds characters other than letters, digits and '-'"
+                " and has capitals; use 'api-fuzzing-bug-bounty' (the folder's name)"
+            ],
+        ),
+        ("pdf", "PDF", ["SK113 name 'PDF' has capitals; use 'pdf' (the folder's name)"]),
+        (
+            "docx",
+            "docx-tools",
+            [
+                "SK116 name 'docx-tools' differs from its folder 'docx';"
+                " write 'name: docx' or rename the folder to 'docx-tools'"
+            ],
+        ),
+        (
+            "foo_bar",
+            "Foo Bar",
+            [
+                "SK114 name 'Foo Bar' holds characters other than letters, digits and '-'"
+                " and has capitals; use 'foo-bar'",
+                "SK116 name 'Foo Bar' differs from its folder 'foo_bar'; rename the folder to 'foo-bar' too",
+            ],
+        ),
+    ],
+)
+def test_one_finding_per_cause_and_the_fix_it_names_ends_it(folder, name, expected):
+    data = f"---\nname: {name}\ndescription: d\n---\n".encode()
+    assert [f"{f.code} {f.message}" for f in spec_findings(data, folder=folder)] == expected
+
+
+@pytest.mark.parametrize(
+    ("frontmatter", "place", "hint"),
+    [
+        ('description: "He said "hi" ok"', (3, 24), 'holds a " of its own; escape it'),
+        ("description: 'it's'", (3, 18), "holds a ' of its own; write it twice"),
+        ("description: Parse: files", (3, 19), "a value holding ': ' must be quoted"),
+        ("description: `x`", (3, 14), "must be quoted"),
+        ("\tdescription: x", (3, 1), "indent with spaces"),
+    ],
+)
+def test_the_invalid_yaml_hint_fits_its_cause(frontmatter, place, hint):
+    [finding] = spec_findings(f"---\nname: a\n{frontmatter}\n---\n".encode())
+    assert (finding.code, (finding.line, finding.col)) == ("SK103", place)
+    assert hint in finding.message
+
+
+def test_nested_metadata_points_at_the_nested_key_and_names_it():
+    data = b"---\nname: a\ndescription: d\nmetadata:\n  author: me\n  tags: [a, b]\n---\n"
+    [finding] = spec_findings(data)
+    assert (finding.code, finding.line, finding.col) == ("SK132", 6, 3)
+    assert "metadata 'tags' holds a list" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("body", "left"),
+    [
+        ("<!-- skill-lint: disable=SK201 -->\nRun `scripts/a.py`.\nRun `scripts/b.py`.\n", ["scripts/b.py"]),
+        ("Run `scripts/a.py`. <!-- skill-lint: disable=SK2 -->\nRun `scripts/b.py`.\n", []),
+        ("Run `scripts/a.py`.\n\n<!-- skill-lint: disable-file=SK201 -->\nRun `scripts/b.py`.\n", []),
+        ("<!-- skill-lint: disable=SK105 -->\nRun `scripts/a.py`.\n", ["scripts/a.py"]),  # another rule
+        ("<!-- skill-lint: disable -->\nRun `scripts/a.py`.\n", []),
+    ],
+)
+def test_an_inline_comment_silences_the_rules_it_names_on_its_line_and_the_next(body, left):
+    data = f"---\nname: a\ndescription: d\n---\n{body}".encode()
+    findings = spec_findings(data, exists=lambda _: False)
+    assert [finding.message.split("'")[1] for finding in findings] == left
+
+
+def test_a_frontmatter_comment_silences_a_frontmatter_finding():
+    data = b"---\nname: a\ndescription: d\n# skill-lint: disable=SK105\nversion: 1\nrisk: low\n---\n"
+    assert [(finding.code, finding.line) for finding in spec_findings(data)] == [("SK105", 6)]
+
+
+NAME_VALUES = st.sampled_from(
+    ["a", "'quoted'", '"dq"', "123", "true", "", "~", "[a, b]", "{a: b}", "Title Case", "x: y", "a # c"]
+)
+
+
+@given(NAME_VALUES, st.sampled_from(["", "tags: [a, b]\n", "desc: >\n  folded\n", "bad: 'x\n"]))
+def test_the_name_lint_reads_is_the_one_the_catalog_reads_whenever_lint_offers_it(value, extra):
+    from skillmem_hook.catalog.skillfile.declared import read_skill_text
+    from skillmem_hook.catalog.skills import SkillProblem
+
+    data = f"---\nname: {value}\ndescription: d\n{extra}---\nBody\n".encode()
+    declared = lint_skill_file(data, path="p", folder="a", subfolders=[], exists=lambda _: True).declared
+    try:
+        catalog_name = read_skill_text(data).name
+    except SkillProblem:
+        return
+    if declared is not None:  # None: lint leaves the name to the catalog's reader
+        assert declared == (catalog_name,)

@@ -6,17 +6,29 @@ import pytest
 
 from skillmem_hook.errors import UsageError
 from skillmem_hook.lint.options import lint_options
-from skillmem_hook.lint.rules import QUALITY, RULES
+from skillmem_hook.lint.rules import QUALITY, RANKING, RULES
 
 QUALITY_CODES = {code for code, rule in RULES.items() if rule.group == QUALITY}
+RANKING_CODES = {code for code, rule in RULES.items() if rule.group == RANKING}
 
 
-def test_by_default_every_rule_but_quality_runs():
-    assert lint_options(None).enabled == set(RULES) - QUALITY_CODES
+def test_by_default_every_rule_but_quality_and_ranking_runs():
+    assert lint_options(None).enabled == set(RULES) - QUALITY_CODES - RANKING_CODES
 
 
-def test_quality_turns_the_quality_rules_on():
-    assert lint_options({"quality": True}).enabled == set(RULES)
+def test_quality_and_ranking_turn_their_rules_on():
+    assert lint_options({"quality": True}).enabled == set(RULES) - RANKING_CODES
+    assert lint_options({"quality": True, "ranking": True}).enabled == set(RULES)
+
+
+def test_severity_takes_the_most_specific_prefix():
+    options = lint_options({"severity": {"SK1": "warning", "SK105": "error", "SK2": "warning"}})
+    assert (options.severity["SK105"], options.severity["SK116"], options.severity["SK201"]) == (
+        "error",
+        "warning",
+        "warning",
+    )
+    assert "SK301" not in options.severity
 
 
 def test_select_and_ignore_take_codes_or_prefixes():

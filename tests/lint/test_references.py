@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.lint import references
 from skillmem_hook.lint.references import check_references, find_references
 
 
@@ -83,3 +88,111 @@ def test_an_example_earlier_in_the_line_does_not_hide_the_pointer_after_it():
     body = "当路径包含 `iteration` 时（例如操作为 `iterate`），先读取 `references/iteration-path.md`。"
     assert paths(body) == ["references/iteration-path.md"]
     assert paths("| 变体（例如 metric） | `references/metric-monitor.md` |") == ["references/metric-monitor.md"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[a](%2Fetc%2Fpasswd)",  # decoded, an absolute path: not one of the skill's
+        "[a](%2e%2e%2F..%2Fetc%2Fpasswd)",
+        "[a](C%3A%5Cwindows%5Cx.md)",
+        "[a](~%2F.ssh%2Fid_rsa)",
+        "[a](x%00.md)",
+    ],
+)
+def test_a_link_is_judged_after_it_is_decoded(body):
+    assert [ref.path for ref in find_references(body, 1, ()) if not ref.path.startswith("..")] == []
+
+
+def test_a_code_span_with_arguments_points_at_its_first_word():
+    assert paths("Run `scripts/clean.py input.csv` then `python scripts/x.py`.") == ["scripts/clean.py"]
+
+
+OLD_CODE_SPAN = re.compile(r"`(`*)([^`\n]+)`\1(?!`)")
+
+
+@given(st.text(alphabet="`x \n", max_size=40))
+def test_the_code_span_scanner_finds_what_the_regular_expression_found(body):
+    expected = [(found.start(), found.end(), found.start(2)) for found in OLD_CODE_SPAN.finditer(body)]
+    assert references.code_spans(body) == expected
+
+
+class CountingPattern:
+    """A compiled pattern that counts the searches made with it."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+        self.calls = 0
+
+    def search(self, *args):
+        self.calls += 1
+        return self.pattern.search(*args)
+
+    def finditer(self, *args):
+        self.calls += 1
+        return self.pattern.finditer(*args)
+
+
+@pytest.mark.parametrize(
+    ("body", "count"),
+    [
+        ("`scripts/a.py` " * 5000, 1),  # one finding a line: the same path is reported once
+        ("| `scripts/a.py` " * 5000, 1),
+        ("e.g. " + "`scripts/a.py` " * 5000, 0),  # all illustrations
+        ("`" * 40000 + "x", 0),
+    ],
+)
+def test_a_hostile_body_is_searched_once_not_once_per_code_span(monkeypatch, body, count):
+    counting = CountingPattern(references._EXAMPLE_WORDS)
+    monkeypatch.setattr(references, "_EXAMPLE_WORDS", counting)
+    found = find_references(body, 1, ())
+    assert counting.calls <= 1
+    assert len({(ref.path, ref.at.line) for ref in found}) == count
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # A workflow the skill tells the user to add to their own repository: its paths are the user's.
+        "```yaml\nname: AI Review\non: [pull_request]\njobs:\n  review:\n    runs-on: ubuntu-latest\n"
+        "    steps:\n      - run: python scripts/ai_review.py\n```",
+        "```yml\nreview:\n  script:\n    - python scripts/ai_review.py\n```",
+        # A template's placeholder line: the link shows the shape of a file, not one of the skill's.
+        "- [c4-code-file-1.md](./c4-code-file-1.md) - [Description]",
+        "| [Component Name](components/component-name.md) | [Purpose] |",
+    ],
+)
+def test_what_is_the_users_or_a_templates_is_left_alone(body):
+    assert paths(body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("```yaml\nconfig: scripts/settings.yaml\n```", ["scripts/settings.yaml"]),  # YAML, but no workflow
+        ("```sh\n# jobs: none\npython scripts/run.py\n```", ["scripts/run.py"]),  # a workflow key, but not YAML
+        ("- [x] read [the guide](references/guide.md)", ["references/guide.md"]),  # a checkbox is no placeholder
+        ("See [API][api] and [the guide](references/guide.md).", ["references/guide.md"]),
+    ],
+)
+def test_what_still_points_at_the_skills_files(body, expected):
+    assert paths(body) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # After a cd, the commands run in the clone: scripts/init.py is the cloned project's.
+        "```bash\ngit clone https://example.com/polis.git\ncd polis\npython3 scripts/init.py\n```",
+        "```sh\nmkdir app && cd app && python scripts/setup.py\n```",
+        # A code span as a link's text: the link's target (a URL here) is what it points at.
+        "| [`references/rerun.md`](https://github.com/o/r/blob/main/references/rerun.md) | reruns |",
+    ],
+)
+def test_paths_that_live_elsewhere_are_left_alone(body):
+    assert paths(body) == []
+
+
+def test_a_link_with_a_code_span_text_is_checked_by_its_target():
+    found = find_references("- [`references/jobs.md`](references/jobs.md) - jobs\n", 1, ())
+    assert [(ref.path, ref.at.col, ref.from_link) for ref in found] == [("references/jobs.md", 26, True)]

@@ -1,0 +1,73 @@
+"""A baseline: the findings a collection had when it adopted lint, so only new ones fail.
+
+A finding is known by its path, code and message (not its line, which moves
+with every edit above it), as many times as the baseline lists it. Writing
+the baseline records today's findings only, so a fixed finding leaves it.
+The file is the repository's content: read size-capped, as a regular file,
+and checked; a damaged one is an error that names it, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+
+from skillmem_hook.errors import FileAccessError, UsageError
+from skillmem_hook.files import NotARegularFile, read_regular_file
+from skillmem_hook.lint.paths import OUTSIDE, resolve_inside
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.lint.rules import Finding
+
+MAX_BASELINE_BYTES = 64 * 1024 * 1024
+_HINT = "write it again: skillmem lint --write-baseline FILE"
+Key = tuple[str, str, str]
+
+
+def render_baseline(findings: Sequence[Finding]) -> bytes:
+    """The baseline file's bytes: one entry per finding, sorted, so a rewrite of the same findings is no change."""
+    entries = sorted(_key(finding) for finding in findings)
+    rows = [{"path": path, "code": code, "message": message} for path, code, message in entries]
+    text = json.dumps({"tool": "skillmem lint", "version": 1, "findings": rows}, ensure_ascii=False, indent=1)
+    return (text + "\n").encode("utf-8")
+
+
+def read_baseline(path: str, boundary: str) -> Counter[Key]:
+    """How many times the baseline at ``path`` lists each (path, code, message); read only inside ``boundary``."""
+    real = resolve_inside(boundary, os.path.abspath(path))
+    if real == OUTSIDE:
+        raise UsageError(f"the lint baseline {path!r} leads out of the repository", "keep the baseline in it")
+    try:
+        data = read_regular_file(real, MAX_BASELINE_BYTES)
+    except FileNotFoundError:
+        raise UsageError(f"the lint baseline {path!r} does not exist", _HINT) from None
+    except NotARegularFile as error:
+        raise FileAccessError(f"the lint baseline {path!r} is not a regular file ({error.kind})", _HINT) from None
+    except OSError as error:
+        raise FileAccessError(f"cannot read the lint baseline {path!r}: {error.strerror}", _HINT) from None
+    try:
+        rows = json.loads(data.decode("utf-8"))["findings"]
+        return Counter((str(row["path"]), str(row["code"]), str(row["message"])) for row in rows)
+    except (ValueError, KeyError, TypeError) as error:
+        raise UsageError(f"the lint baseline {path!r} is damaged ({type(error).__name__})", _HINT) from None
+
+
+def split_known(findings: Sequence[Finding], known: Counter[Key]) -> tuple[list[Finding], int]:
+    """(the findings the baseline does not list, how many it does)."""
+    left = Counter(known)
+    new: list[Finding] = []
+    for finding in findings:
+        key = _key(finding)
+        if left[key] > 0:
+            left[key] -= 1
+        else:
+            new.append(finding)
+    return new, len(findings) - len(new)
+
+
+def _key(finding: Finding) -> Key:
+    return (finding.path.replace("\\", "/"), finding.code, finding.message)

@@ -1,0 +1,101 @@
+"""Findings as text for people, as GitHub workflow annotations, and as SARIF 2.1.0 for code-scanning tools.
+
+Pure: findings in, text out. The JSON line stays the CLI's own (commands/lint).
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from skillmem_hook.lint.rules import ERROR, RULES
+from skillmem_hook.visible import visible
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from skillmem_hook.lint.files import LintRun
+    from skillmem_hook.lint.rules import Finding
+
+FORMATS = ("json", "text", "github", "sarif")
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def count_errors(run: LintRun) -> int:
+    return sum(finding.severity == ERROR for finding in run.findings)
+
+
+def describe_findings(run: LintRun) -> str:
+    """One ``path:line:col: CODE message`` line per finding, then a one-line summary."""
+    # One line each, whatever a path or a quoted value holds: controls from the repository shown escaped.
+    return "\n".join([*(visible(finding.as_text()) for finding in run.findings), summary(run)]) + "\n"
+
+
+def summary(run: LintRun) -> str:
+    errors = count_errors(run)
+    warnings = len(run.findings) - errors
+    if run.total is not None and run.checked == 0:
+        return f"skill-lint: no skill to check among the changes ({_count(run.total, 'SKILL.md file')} in all)"
+    # "of N": pre-commit splits a long list of files into several runs, each with its own summary.
+    checked = _count(run.checked, "SKILL.md file")
+    if run.total is not None and run.checked < run.total:
+        checked = f"{run.checked} of {_count(run.total, 'SKILL.md file')}"
+    known = f" ({run.known} more known in the baseline)" if run.known else ""
+    return f"skill-lint: {checked} checked, {_count(errors, 'error')}, {_count(warnings, 'warning')}{known}"
+
+
+def github_annotations(run: LintRun) -> str:
+    """One ``::error file=...,line=...,col=...,title=...::message`` command per finding, then the summary."""
+    lines = [
+        f"::{finding.severity} file={_property(finding.path)},line={finding.line},col={finding.col},"
+        f"title={_property(finding.code + ' ' + finding.rule.name)}::{_data(finding.message)}"
+        for finding in run.findings
+    ]
+    return "\n".join([*lines, summary(run)]) + "\n"
+
+
+def sarif_log(run: LintRun, version: str) -> str:
+    """The findings as one SARIF 2.1.0 log: one run, the rules it reports, one result per finding."""
+    codes = sorted({finding.code for finding in run.findings})
+    index = {code: number for number, code in enumerate(codes)}
+    rules = [
+        {
+            "id": code,
+            "name": RULES[code].name,
+            "shortDescription": {"text": f"{code} {RULES[code].name}"},
+            "defaultConfiguration": {"level": RULES[code].severity},
+        }
+        for code in codes
+    ]
+    results = [_result(finding, index[finding.code]) for finding in run.findings]
+    driver = {"name": "skillmem lint", "version": version, "rules": rules}
+    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [{"tool": {"driver": driver}, "results": results}]}
+    return json.dumps(log, ensure_ascii=False, indent=1) + "\n"
+
+
+def _result(finding: Finding, rule_index: int) -> dict[str, object]:
+    location = {
+        "physicalLocation": {
+            "artifactLocation": {"uri": quote(finding.path.replace("\\", "/"), safe="/")},
+            "region": {"startLine": finding.line, "startColumn": finding.col},
+        }
+    }
+    return {
+        "ruleId": finding.code,
+        "ruleIndex": rule_index,
+        "level": finding.severity,
+        "message": {"text": finding.message},
+        "locations": [location],
+    }
+
+
+def _data(text: str) -> str:
+    """A workflow command's message: '%', CR and LF escaped, as the runner decodes them."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _property(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

@@ -1,0 +1,125 @@
+"""The rules about the repository as a whole: two skills the index counts as one (SK301), and
+skills that steal each other's requests (SK501). Both report on the files that were linted.
+Also how the index sees a skill (its de-duplication key, its label, ``exclude:``), which they need.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+
+from skillmem_hook.catalog.discovery.walk import SKILL_FILE
+from skillmem_hook.catalog.placement.selection import best_match
+from skillmem_hook.catalog.skillfile.declared import read_skill_text
+from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span
+from skillmem_hook.catalog.skillfile.names import check_name, slug_of
+from skillmem_hook.catalog.skills import SkillProblem, owner_of
+from skillmem_hook.lint.rules import Finding
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from skillmem_hook.catalog.catalog import Catalog
+    from skillmem_hook.lint.check import FileLint
+
+# A skill as duplicates need it: its root, its folder relative to the root, its label in the index.
+Listed = tuple[str, str, str]
+
+
+class Linted:
+    """The files linted, each found by the (root, folder) of a catalog's skill."""
+
+    __slots__ = ("key_of", "results")
+
+    def __init__(self, results: dict[object, tuple[str, FileLint]], key_of: Callable[[str, str], object]) -> None:
+        self.results = results
+        self.key_of = key_of
+
+    @property
+    def checked(self) -> int:
+        return len(self.results)
+
+    def get(self, root: str, path: str) -> tuple[str, FileLint] | None:
+        """(the path shown, its lint) of the skill at ``path`` below ``root``, if it was linted."""
+        return self.results.get(self.key_of(root, path))
+
+
+def index_entry(
+    data: bytes, root: str, relative: str, folder: str, declared: tuple[str | None] | None = None
+) -> tuple[tuple[str, str], Listed]:
+    """The (owner, slug) the index de-duplicates this skill by, and its (root, path, label).
+
+    What ``catalog.skills.make_skill`` does, without sorting the skill into a
+    domain, which duplicates do not need and which costs more than the rest.
+    ``declared``: the name lint's own reading found, when the catalog's reader
+    would find the same (``FileLint.declared``): the frontmatter is then not read twice.
+    """
+    if declared is None:
+        try:
+            span = frontmatter_span(data)
+        except UnclosedFrontmatter as error:
+            raise SkillProblem(str(error)) from None
+        # The frontmatter alone: the name is all duplicates need, and the body's sections cost a third of a run.
+        declared = (read_skill_text(data[: span[2]] if span else b"").name,)
+    name = _nfc(declared[0]) or _nfc(folder)
+    owner = owner_of(relative)
+    label = f"{owner}/{name}" if owner else name
+    check_name(label)
+    return (owner, slug_of(name)), (root, relative, label)
+
+
+def _nfc(text: str | None) -> str:
+    return unicodedata.normalize("NFC", text.strip()) if text else ""
+
+
+def is_excluded(label: str, patterns: Sequence[str]) -> bool:
+    """Whether ``exclude:`` leaves out the skill of this label (``owner/name`` or ``name``), as the index does."""
+    if not patterns or not label:
+        return False
+    name = label.rsplit("/", 1)[-1]
+    return best_match(dict.fromkeys(patterns, True), _Named(name, label)) is not None  # type: ignore[arg-type]
+
+
+class _Named:
+    """What ``best_match`` reads of a skill."""
+
+    __slots__ = ("label", "name")
+
+    def __init__(self, name: str, label: str) -> None:
+        self.name = name
+        self.label = label
+
+
+def duplicate_findings(pair: tuple[Listed, Listed], linted: Linted) -> list[Finding]:
+    """One SK301 on the first of the two skills (dropped, kept) that was linted, naming the other's file."""
+    dropped, kept = pair
+    for own, other in ((dropped, kept), (kept, dropped)):
+        result = linted.get(own[0], own[1])
+        if result is not None:
+            shown, lint = result
+            message = (
+                f"the index counts this skill and {_file_of(other)} as one skill '{kept[2]}' "
+                "(same owner and slug); rename or remove one"
+            )
+            return [Finding("SK301", shown, lint.name_at.line, lint.name_at.col, message)]
+    return []
+
+
+def ranking_findings(catalog: Catalog, linted: Linted) -> list[Finding]:
+    """SK501 on each linted skill that another skill shadows in search (see ``lint/ranking.py``)."""
+    from skillmem_hook.lint.ranking import stolen_requests  # noqa: PLC0415 - only the opt-in rule pays for search
+
+    checked = {(skill.root, skill.path) for skill in catalog.skills if linted.get(skill.root, skill.path)}
+    findings = []
+    for (root, path), message in sorted(stolen_requests(catalog.skills, checked).items()):
+        result = linted.get(root, path)
+        if result is not None:
+            shown, lint = result
+            findings.append(Finding("SK501", shown, lint.name_at.line, lint.name_at.col, message))
+    return findings
+
+
+def _file_of(listed: Listed) -> str:
+    root, path, _ = listed
+    return os.path.normpath(os.path.join(root, path, SKILL_FILE))

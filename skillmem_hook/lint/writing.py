@@ -1,0 +1,46 @@
+"""The I/O edge of ``skillmem lint --fix``: rewrite the SKILL.md files that have a mechanical fix.
+
+Each file is read inside the repository (never through a link out of it),
+fixed in memory, and written atomically, only when its bytes change, and
+only if it still holds what was read.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.atomic import commit_all, stage, staging
+from skillmem_hook.lint.fix import fix_skill_file
+from skillmem_hook.lint.paths import MISSING, OUTSIDE, is_inside, resolve_inside
+from skillmem_hook.lint.reading import read_skill_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+# The codes whose findings --fix can end (spec.py's name rules and unknown fields).
+FIXABLE = frozenset({"SK105", "SK113", "SK114", "SK115", "SK116"})
+
+
+def apply_fixes(paths: Sequence[str], work_tree: str | None) -> list[str]:
+    """Fix each SKILL.md; the paths written, in order.
+
+    A file is written inside the work tree holding it, or (outside one) only
+    inside its own skill's folder: a link is followed no further.
+    """
+    changes: list[tuple[str, str, bytes, bytes]] = []
+    for path in paths:
+        absolute = os.path.abspath(path)
+        boundary = work_tree if work_tree and is_inside(work_tree, absolute) else os.path.dirname(absolute)
+        real = resolve_inside(boundary, absolute)
+        if real in (OUTSIDE, MISSING):
+            continue
+        data = read_skill_file(real, boundary)
+        fixed, _ = fix_skill_file(data, os.path.basename(os.path.dirname(os.path.abspath(path))))
+        if fixed != data:
+            changes.append((path, real, data, fixed))
+    with staging() as staged:
+        for path, real, data, fixed in changes:
+            stage(staged, real, fixed, label=path, expected=data)
+        written = set(commit_all(staged))
+    return [path for path, _, _, _ in changes if path in written]

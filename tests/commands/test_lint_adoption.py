@@ -1,0 +1,140 @@
+"""What lets a real collection adopt lint: per-rule severity, a baseline, and CI formats (GitHub, SARIF 2.1.0)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from skillmem_hook.hooks import skill_lint
+
+from ..helpers import run_cli, skill_md, write_skill
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "lint" / "data" / "sarif-2.1.0-subset.schema.json").read_text())
+# RFC 3986's characters, and '%' only before two hex digits: no spaces, no raw non-ASCII.
+URI_REFERENCE = re.compile(r"(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*")
+FORMATS = jsonschema.FormatChecker()
+FORMATS.checks("uri-reference")(lambda value: not isinstance(value, str) or URI_REFERENCE.fullmatch(value) is not None)
+FORMATS.checks("uri")(lambda value: not isinstance(value, str) or URI_REFERENCE.fullmatch(value) is not None)
+
+
+@pytest.fixture
+def skills():
+    """An unknown field (SK105); a folder named in Chinese with a space and a missing script; a clean skill."""
+    root = Path("skills")
+    write_skill(root, "versioned", "---\nname: versioned\ndescription: d\nversion: 1\n---\n")
+    write_skill(root, "运行 runner", skill_md("运行 runner", "Run things", body="Run `scripts/go.py`.\n"))
+    write_skill(root, "clean", skill_md("clean", "Parse files"))
+    return root
+
+
+def codes(run):
+    return [finding["code"] for finding in run.data["findings"]]
+
+
+def test_a_rule_can_be_made_a_warning(capsys, skills):
+    Path(".skillmem.yaml").write_text("lint:\n  severity: {SK1: warning, SK114: error}\n")
+    run = run_cli(capsys, "lint", "--root", skills)
+    severities = {finding["code"]: finding["severity"] for finding in run.data["findings"]}
+    assert severities == {"SK105": "warning", "SK114": "error", "SK201": "error"}  # the longer prefix decides
+
+
+def test_severity_values_are_checked(capsys, skills):
+    Path(".skillmem.yaml").write_text("lint:\n  severity: {SK105: info}\n")
+    run = run_cli(capsys, "lint", "--root", skills)
+    assert run.code == 2
+    assert "'lint.severity.SK105' must be error or warning" in run.error["error"]
+
+
+def test_a_baseline_fails_only_new_findings_and_forgets_fixed_ones(capsys, skills):
+    written = run_cli(capsys, "lint", "--root", skills, "--write-baseline", "lint-baseline.json")
+    assert (written.code, written.data["recorded"], written.data["written"]) == (0, 3, True)
+    again = run_cli(capsys, "lint", "--root", skills, "--write-baseline", "lint-baseline.json")
+    assert again.data["written"] is False  # the same findings: the same bytes, no write
+    Path(".skillmem.yaml").write_text("lint:\n  baseline: lint-baseline.json\n")
+    known = run_cli(capsys, "lint", "--root", skills)
+    assert (known.code, known.data["known"], codes(known)) == (0, 3, [])
+    Path("skills/clean/SKILL.md").write_text("---\nname: clean\ndescription: d\nrisk: low\n---\n")
+    new = run_cli(capsys, "lint", "--root", skills)
+    assert (new.code, codes(new)) == (1, ["SK105"])
+    Path("skills/versioned/SKILL.md").write_text("---\nname: versioned\ndescription: d\n---\n")  # fixed
+    run_cli(capsys, "lint", "--root", skills, "--write-baseline", "lint-baseline.json")
+    recorded = json.loads(Path("lint-baseline.json").read_text())["findings"]
+    assert [(row["path"], row["code"]) for row in recorded] == [
+        ("skills/clean/SKILL.md", "SK105"),
+        ("skills/运行 runner/SKILL.md", "SK114"),
+        ("skills/运行 runner/SKILL.md", "SK201"),
+    ]
+
+
+def test_the_hook_honours_the_baseline(capsys, skills):
+    run_cli(capsys, "lint", "--root", skills, "--write-baseline", "lint-baseline.json")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nlint:\n  baseline: lint-baseline.json\n")
+    assert skill_lint(["--all"]) == 0
+    assert "3 more known in the baseline" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content", ["{", '{"findings": 3}', "[]"])
+def test_a_damaged_baseline_is_exit_2_naming_it(capsys, skills, content):
+    Path("lint-baseline.json").write_text(content)
+    Path(".skillmem.yaml").write_text("lint:\n  baseline: lint-baseline.json\n")
+    run = run_cli(capsys, "lint", "--root", skills)
+    assert run.code == 2
+    assert "the lint baseline 'lint-baseline.json' is damaged" in run.error["error"]
+
+
+def test_github_annotations_escape_what_the_runner_decodes(capsys, skills):
+    run = run_cli(capsys, "lint", "--root", skills, "--format", "github")
+    lines = run.out.splitlines()
+    assert run.code == 1
+    assert lines[0] == (
+        "::error file=skills/versioned/SKILL.md,line=4,col=1,title=SK105 unknown-field::"
+        "unknown field 'version'; move it under 'metadata:' or remove it"
+    )
+    assert lines[-1].startswith("skill-lint: 3 SKILL.md files checked")
+
+
+def test_sarif_is_valid_sarif_2_1_0(capsys, skills):
+    run = run_cli(capsys, "lint", "--root", skills, "--format", "sarif")
+    log = json.loads(run.out)
+    jsonschema.validate(log, SCHEMA, format_checker=FORMATS)
+    results = log["runs"][0]["results"]
+    assert [result["ruleId"] for result in results] == ["SK105", "SK114", "SK201"]
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert all(rules[result["ruleIndex"]]["id"] == result["ruleId"] for result in results)
+    uri = results[1]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == "skills/%E8%BF%90%E8%A1%8C%20runner/SKILL.md"
+
+
+def test_the_schema_check_would_catch_a_broken_log(capsys, skills):
+    log = json.loads(run_cli(capsys, "lint", "--root", skills, "--format", "sarif").out)
+    log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] = "a b/SKILL.md"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(log, SCHEMA, format_checker=FORMATS)
+    del log["runs"][0]["results"][0]["message"]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(log, SCHEMA)
+
+
+def test_fix_writes_the_mechanical_fixes_once_and_lint_then_reports_the_rest(capsys, skills):
+    before = Path("skills/运行 runner/SKILL.md").read_bytes()
+    run = run_cli(capsys, "lint", "--root", skills, "--fix")
+    assert run.data["fixed"] == ["skills/versioned/SKILL.md"]
+    assert codes(run) == ["SK114", "SK201"]  # the folder's name is no valid name: nothing mechanical to do
+    assert Path("skills/versioned/SKILL.md").read_text() == (
+        "---\nname: versioned\ndescription: d\nmetadata:\n  version: 1\n---\n"
+    )
+    assert Path("skills/运行 runner/SKILL.md").read_bytes() == before
+    assert run_cli(capsys, "lint", "--root", skills, "--fix").data["fixed"] == []
+
+
+def test_fix_reaches_a_root_outside_the_current_folder(capsys, tmp_path, monkeypatch):
+    write_skill(tmp_path / "elsewhere", "versioned", "---\nname: versioned\ndescription: d\nversion: 1\n---\n")
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    run = run_cli(capsys, "lint", "--root", "../elsewhere", "--fix")
+    assert run.data["fixed"] == ["../elsewhere/versioned/SKILL.md"]
+    assert codes(run) == []

@@ -1,0 +1,143 @@
+"""The skill-lint hook through a real ``git commit`` with the real pre-commit: what a commit breaks, it lints.
+
+pre-commit never passes the files a commit deletes, so the hook asks git
+which paths the commit changes and lints each skill that owns one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ..helpers import skill_md, write_skill
+from ..test_precommit import UserRepo, hook_repo  # noqa: F401 - hook_repo is a fixture
+
+pytestmark = pytest.mark.precommit
+
+DOCX_BODY = "Accept tracked changes:\n\n```sh\npython scripts/accept_changes.py in.docx\n```\n"
+# The line of scripts/accept_changes.py in docx's SKILL.md, and its column.
+AT = "skills/docx/SKILL.md:8:8"
+
+
+@pytest.fixture
+def repo(hook_repo, tmp_path):  # noqa: F811
+    """skills/docx runs a tracked script; template/ (outside the roots) breaks the spec; all committed."""
+    hook_root, rev, env = hook_repo
+    repo = UserRepo(tmp_path / "user", env)
+    repo.path.mkdir()
+    repo.git("init", "-q")
+    docs = "Convert DOCX files. Use when a .docx must be edited."
+    write_skill(repo.path / "skills", "docx", skill_md("docx", docs, DOCX_BODY))
+    (repo.path / "skills" / "docx" / "scripts").mkdir()
+    (repo.path / "skills" / "docx" / "scripts" / "accept_changes.py").write_text("print('ok')\n")
+    write_skill(repo.path / "skills", "pdf", skill_md("pdf", "Read PDF files. Use when a PDF is given."))
+    write_skill(repo.path, "template", skill_md("template-skill", "A template"))  # SK116, but not a root
+    (repo.path / "README.md").write_text("# Skills\n")
+    (repo.path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-lint\n        args: [--root, skills]\n"
+    )
+    repo.git("add", "-A")
+    assert repo.pre_commit("install").returncode == 0
+    first = repo.commit("initial")
+    assert first.returncode == 0, first.stdout + first.stderr
+    return repo
+
+
+def output(result):
+    return result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (["rm", "-q", "skills/docx/scripts/accept_changes.py"], "is not in the skill's folder"),
+        (["mv", "skills/docx/scripts/accept_changes.py", "skills/docx/scripts/accept.py"], "is not in the skill's"),
+        (
+            ["rm", "-q", "--cached", "skills/docx/scripts/accept_changes.py"],
+            "exists but git does not track it; git add skills/docx/scripts/accept_changes.py",
+        ),
+    ],
+    ids=["delete", "rename", "untrack"],
+)
+def test_a_commit_that_breaks_a_reference_without_touching_the_skill_file_is_stopped(repo, change, message):
+    repo.git(*change)
+    stopped = repo.commit("break docx")
+    assert stopped.returncode != 0
+    assert f"{AT}: SK201 'scripts/accept_changes.py' {message}" in output(stopped)
+    assert "skill-lint: 1 of 2 SKILL.md files checked, 1 error, 0 warnings" in output(stopped)
+
+
+def test_a_commit_that_touches_no_skill_checks_none(repo):
+    (repo.path / "README.md").write_text("# Skills, edited\n")
+    repo.git("add", "README.md")
+    shown = repo.pre_commit("run", "skill-lint", "--verbose")  # pre-commit shows a passing hook's text only so
+    assert "skill-lint: no skill to check among the changes (2 SKILL.md files in all)" in output(shown)
+    result = repo.commit("edit readme")
+    assert result.returncode == 0, output(result)
+
+
+def test_the_hook_checks_what_the_cli_checks_and_a_part_says_it_is_one(repo):
+    everything = repo.pre_commit("run", "skill-lint", "--all-files", "--verbose")
+    assert everything.returncode == 0, output(everything)
+    assert "template/SKILL.md" not in output(everything)  # outside the roots, as `skillmem lint` leaves it
+    assert "skill-lint: 2 SKILL.md files checked, 0 errors, 0 warnings" in output(everything)
+    part = repo.pre_commit("run", "skill-lint", "--files", "skills/pdf/SKILL.md", "--verbose")
+    assert "skill-lint: 1 of 2 SKILL.md files checked" in output(part)
+
+
+def test_an_excluded_skill_is_not_linted_by_the_hook(repo):
+    (repo.path / ".skillmem.yaml").write_text("exclude: [docx]\n")
+    repo.git("rm", "-q", "skills/docx/scripts/accept_changes.py")
+    repo.git("add", ".skillmem.yaml")
+    result = repo.commit("drop the script of an excluded skill")
+    assert result.returncode == 0, output(result)
+
+
+def test_quiet_mutes_a_named_skills_known_warnings_in_the_index_hook(hook_repo, tmp_path):  # noqa: F811
+    hook_root, rev, env = hook_repo
+    repo = UserRepo(tmp_path / "quiet", env)
+    repo.path.mkdir()
+    repo.git("init", "-q")
+    write_skill(repo.path / "skills", "vendored", skill_md("vendored", "Use when: it breaks"))  # invalid YAML
+    write_skill(repo.path / "skills", "ours", skill_md("ours", "Use when: it breaks too"))
+    (repo.path / "AGENTS.md").write_text("# Agents\n")
+    (repo.path / ".skillmem.yaml").write_text("quiet: [vendored]\n")
+    (repo.path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-index\n        args: [--root, skills, --prompt-file, AGENTS.md]\n"
+    )
+    repo.git("add", "-A")
+    assert repo.pre_commit("install").returncode == 0
+    stopped = output(repo.commit("first"))
+    assert "1 SKILL.md file(s) with warnings" in stopped
+    assert "skills/ours/SKILL.md: invalid YAML" in stopped
+    assert "skills/vendored/SKILL.md" not in stopped
+
+
+def test_the_hook_fixes_only_when_its_args_say_so(repo, hook_repo):  # noqa: F811
+    hook_root, rev, _ = hook_repo
+    skill = repo.path / "skills" / "pdf" / "SKILL.md"
+    skill.write_text("---\nname: pdf\ndescription: Read PDF files. Use when a PDF is given.\nversion: 2\n---\n")
+    repo.git("add", "-A")
+    stopped = repo.commit("add a version")
+    assert "skills/pdf/SKILL.md:4:1: SK105 unknown field 'version'" in output(stopped)
+    assert b"version: 2\n---" in skill.read_bytes()  # not fixed: the hook never writes unless asked
+    (repo.path / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
+        "      - id: skill-lint\n        args: [--root, skills, --fix]\n"
+    )
+    repo.git("add", "-A")
+    fixed = repo.commit("add a version")
+    assert fixed.returncode != 0  # pre-commit stops a commit whose files a hook changed
+    assert "skills/pdf/SKILL.md: fixed" in output(fixed)
+    assert skill.read_bytes().endswith(b"metadata:\n  version: 2\n---\n")
+    repo.git("add", "-A")
+    assert repo.commit("add a version").returncode == 0
+
+
+def test_a_range_run_lints_the_skills_the_range_breaks(repo):
+    repo.git("rm", "-q", "skills/docx/scripts/accept_changes.py")
+    repo.git("commit", "-q", "--no-verify", "-m", "delete a script docx runs")
+    result = repo.pre_commit("run", "skill-lint", "--from-ref", "HEAD~1", "--to-ref", "HEAD")
+    assert result.returncode == 1
+    assert f"{AT}: SK201 'scripts/accept_changes.py' is not in the skill's folder" in output(result)
