@@ -1,0 +1,94 @@
+"""The index's fields: short texts scanned whole (name, description, sections), and the body's postings.
+
+Pure. Both answer ``counts(word)``: how often a search word occurs in each
+skill's text that holds it. Both are UTF-8 bytes and integer arrays, so a
+stored index (``stored.py``) loads them without decoding or rebuilding
+anything; UTF-8 finds a word's bytes exactly where its characters are.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+
+from skillmem_hook.search.tokenize import pattern_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+
+class ScannedField:
+    """One field of every skill, as one text the query scans: no vocabulary to build or keep."""
+
+    __slots__ = ("average", "lengths", "starts", "text", "weight")
+
+    def __init__(self, text: bytes, starts: array[int], lengths: array[int], weight: float) -> None:
+        self.text = text
+        self.starts = starts
+        self.lengths = lengths
+        self.average = max(1.0, sum(lengths) / max(1, len(lengths)))
+        self.weight = weight
+
+    @classmethod
+    def of(cls, texts: list[tuple[str, int]], weight: float) -> ScannedField:
+        """From each skill's ``searchable`` form (text, word count)."""
+        starts = array("q")
+        position = 0
+        encoded = [text.encode("utf-8", "surrogatepass") for text, _ in texts]
+        for text in encoded:
+            starts.append(position)
+            position += len(text) + 1
+        return cls(b"\n".join(encoded), starts, array("q", (length for _, length in texts)), weight)
+
+    def counts(self, word: str) -> dict[int, int]:
+        """How often ``word`` occurs in each skill's text that holds it (overlaps count)."""
+        found: dict[int, int] = {}
+        pattern = pattern_of(word).encode("utf-8", "surrogatepass")
+        find, starts = self.text.find, self.starts
+        position = find(pattern)
+        while position != -1:
+            number = bisect_right(starts, position) - 1
+            found[number] = found.get(number, 0) + 1
+            position = find(pattern, position + 1)
+        return found
+
+
+class PostingsField:
+    """A long field (the body) as an inverted index, so a query word costs one lookup, not a scan.
+
+    Kept as one text of ``"\\nword\\tskill,count,skill,count"`` lines: a stored
+    index loads it as it is, and a lookup is one ``bytes.find``.
+    """
+
+    __slots__ = ("average", "lengths", "text", "weight")
+
+    def __init__(self, text: bytes, lengths: array[int], weight: float) -> None:
+        self.text = text
+        self.lengths = lengths
+        self.average = max(1.0, sum(lengths) / max(1, len(lengths)))
+        self.weight = weight
+
+    @classmethod
+    def of(cls, documents: Iterable[list[str]], weight: float) -> PostingsField:
+        """From each skill's search words (``tokens``), in skill order."""
+        postings: dict[str, list[str]] = {}
+        lengths = array("q")
+        for number, words in enumerate(documents):
+            lengths.append(len(words))
+            counted: dict[str, int] = {}
+            for word in words:
+                counted[word] = counted.get(word, 0) + 1
+            for word, count in counted.items():
+                postings.setdefault(word, []).append(f"{number},{count}")
+        text = "".join(f"\n{word}\t{','.join(rows)}" for word, rows in sorted(postings.items())) + "\n"
+        return cls(text.encode("utf-8", "surrogatepass"), lengths, weight)
+
+    def counts(self, word: str) -> dict[int, int]:
+        key = f"\n{word}\t".encode("utf-8", "surrogatepass")
+        start = self.text.find(key)
+        if start < 0:
+            return {}
+        start += len(key)
+        numbers = self.text[start : self.text.index(b"\n", start)].split(b",")
+        return dict(zip(map(int, numbers[0::2]), map(int, numbers[1::2])))
