@@ -23,3 +23,9 @@ def _in_tmp_cwd(tmp_path, monkeypatch):
     work = tmp_path / "cwd"
     work.mkdir()
     monkeypatch.chdir(work)
+
+
+@pytest.fixture(autouse=True)
+def _private_user_cache(tmp_path, monkeypatch):
+    """The user's cache folder (search and route indexes) is the test's own, never the machine's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))

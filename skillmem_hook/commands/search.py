@@ -9,18 +9,17 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.agents.search_store import build_search_index, current_search_index, search_index_location
+from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
-from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from skillmem_hook.catalog.catalog import CatalogOptions
-    from skillmem_hook.search.rank import Hit
+    from skillmem_hook.search.rank import Hit, SearchIndex
 
 _TEXT_DESCRIPTION = 100
 
@@ -40,14 +39,20 @@ def search(
         raise UsageError(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
-    catalog = scan_roots(roots, options)
-    hits = SearchIndex.build(catalog.skills, aliases).query(intent, top)
+    hits = search_index(roots, options or CatalogOptions(), aliases).query(intent, top)
     results = [hit_json(hit) for hit in hits]
     if text:
         write_utf8(sys.stdout, render_text(results))
         return EXIT_OK
     emit({"query": intent, "results": results, "count": len(results)})
     return EXIT_OK
+
+
+def search_index(roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]) -> SearchIndex:
+    """The stored index for the file system's view (rebuilt when stale); git's view, or --no-cache, builds afresh."""
+    if options.tracked or not options.cache:
+        return build_search_index(roots, options, aliases)
+    return current_search_index(roots, options, aliases, search_index_location(os.getcwd(), roots))
 
 
 def hit_json(hit: Hit) -> dict[str, object]:
