@@ -20,7 +20,6 @@ from skillmem_hook.agents.route import (
     named_skills,
     parse_hook_input,
     route_line,
-    score_rule_on,
 )
 from skillmem_hook.agents.route_index import current_route_index, index_location
 
@@ -63,18 +62,21 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
     index = current_route_index(index_location(os.getcwd(), roots), roots)
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
-    if not named and score_rule_on():
+    if not named:
         named = _best_scored(hook.prompt, index.roots)
     return hook_output(route_line(named)) if named else b""
 
 
 def _best_scored(prompt: str, roots: Sequence[str]) -> list[Target]:
-    """The search's best hit over the catalog, when it scores above the threshold (off while it is infinite)."""
-    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
+    """The search's best hit, from the stored search index (``skillmem search``'s), when it passes the score rule."""
+    from skillmem_hook.agents.search_store import current_search_index, search_index_location  # noqa: PLC0415
     from skillmem_hook.config import load_settings  # noqa: PLC0415
 
     settings = load_settings(list(roots) or None)
-    return best_scored(prompt, scan_roots(roots, settings.catalog_options()).skills, settings.aliases)
+    options = settings.catalog_options()
+    options.tracked = False  # the disk's view, which the stored index's snapshot checks
+    location = search_index_location(os.getcwd(), roots)
+    return best_scored(prompt, current_search_index(roots, options, settings.aliases, location))
 
 
 def flag_roots(arguments: Sequence[str]) -> list[str]:

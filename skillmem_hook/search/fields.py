@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
+from collections import Counter
 
 from skillmem_hook.search.tokenize import pattern_of
 
@@ -76,12 +77,14 @@ class PostingsField:
         lengths = array("q")
         for number, words in enumerate(documents):
             lengths.append(len(words))
-            counted: dict[str, int] = {}
-            for word in words:
-                counted[word] = counted.get(word, 0) + 1
-            for word, count in counted.items():
-                postings.setdefault(word, []).append(f"{number},{count}")
-        text = "".join(f"\n{word}\t{','.join(rows)}" for word, rows in sorted(postings.items())) + "\n"
+            # Counter counts in C; each (word, count) pair then costs one append.
+            for word, count in Counter(words).items():
+                rows = postings.get(word)
+                if rows is None:
+                    postings[word] = [f"{number},{count}"]
+                else:
+                    rows.append(f"{number},{count}")
+        text = "".join([f"\n{word}\t{','.join(postings[word])}" for word in sorted(postings)]) + "\n"
         return cls(text.encode("utf-8", "surrogatepass"), lengths, weight)
 
     def counts(self, word: str) -> dict[int, int]:

@@ -34,12 +34,13 @@ SCORE_DECIMALS = 4
 class Hit:
     """One ranked skill, its score (higher is better) and its coverage of the query (0 to 1)."""
 
-    __slots__ = ("coverage", "score", "skill")
+    __slots__ = ("coverage", "number", "score", "skill")
 
-    def __init__(self, skill: Skill, score: float, coverage: float = 0.0) -> None:
+    def __init__(self, skill: Skill, score: float, coverage: float = 0.0, number: int = -1) -> None:
         self.skill = skill
         self.score = score
         self.coverage = coverage
+        self.number = number  # the skill's place in its index
 
 
 class QueryWord:
@@ -100,7 +101,16 @@ class SearchIndex:
             top,
             ((-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, n) for n, score in scores.items()),
         )
-        return [Hit(skills[n], -score, round(shares[n], 3)) for score, _, _, n in best]
+        return [Hit(skills[n], -score, round(shares[n], 3), n) for score, _, _, n in best]
+
+    def evidence(self, intent: str, hit: Hit) -> int:
+        """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.
+
+        The body is left out: a long body holds many everyday words.
+        """
+        fields = [field for field in self.fields if isinstance(field, ScannedField)]
+        words = [word for word, query_word in self.query_words(intent).items() if query_word.typed]
+        return sum(1 for word in words if any(hit.number in field.counts(word) for field in fields))
 
     def _scores(self, words: dict[str, QueryWord]) -> tuple[dict[int, float], dict[int, dict[str, float]], float]:
         """Each matching skill's score; the typed words it covers, with their rarity; the rarity of all typed words."""

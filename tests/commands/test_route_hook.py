@@ -80,6 +80,17 @@ def test_a_prompt_naming_no_skill_prints_nothing_at_all(repo, env):
     assert (result.stdout, result.stderr) == (b"", b"")
 
 
+def test_a_request_that_names_no_skill_is_routed_by_the_search_score(repo, env):
+    # The score rule is on: a request that shares enough words with one skill alone gets its hint.
+    for number in range(10):
+        write_skill(repo / "skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on topic {number}"))
+    write_skill(repo / "skills", "invoices", skill_md("invoices", "Extract line items and totals from PDF invoices"))
+    prompt = "can you pull the line items and the totals out of these PDF invoices?"
+    assert "invoices (skills/invoices/SKILL.md)" in hint(run_route(recorded(prompt, repo), env))
+    for everyday in ("continue", "fix the typo on line 3", "撤销刚才的修改"):
+        assert run_route(recorded(everyday, repo), env).stdout == b""
+
+
 @pytest.mark.parametrize(
     ("data", "reason"),
     [
