@@ -2,8 +2,8 @@
 
 A prompt points clearly at a skill when it names it: the skill's name or an
 alias (an alias may be any words, in any script), or when the search's best
-hit passes the score rule (``ScoreRule``; docs/route.md says how it was
-chosen and what it gives). A name of
+hit passes the score rule (``search/confidence.py``'s ``ScoreRule``;
+docs/route.md says how it was chosen and what it gives). A name of
 one word ("pdf", "docker") is everyday language, so it counts only when the
 prompt marks it as a name: ``/pdf``, ``$pdf``, ``@pdf``, a quoted or
 back-ticked `pdf`, or "the pdf skill".
@@ -14,11 +14,13 @@ from __future__ import annotations
 import json
 import re
 
+from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable
 
-    from skillmem_hook.search.rank import Hit, SearchIndex
+    from skillmem_hook.search.rank import SearchIndex
 
 # Only a request's first words are searched: it is stated at the start, and every
 # word of a pasted log would cost the prompt a lookup.
@@ -169,33 +171,6 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], index: int) -> bool
         return True
     neighbours = [words[index + step][2] for step in (-1, 1) if 0 <= index + step < len(words)]
     return (end < len(text) and text[end] in "`'\"") or any(word in _SKILL_WORDS for word in neighbours)
-
-
-class ScoreRule:
-    """When the search's best hit for a prompt that names no skill is routed to.
-
-    All three must hold: its score reaches ``score`` (BM25F's scale); it holds
-    at least ``words`` of the prompt's typed words in its own name, description
-    or sections (everyday turns are short, so they rarely share that many); and
-    it leads the second hit by ``margin`` (a near tie is a guess). The defaults
-    are the least cuts that were right 9 times in 10 on the tuning half of the
-    dev queries and fired on none of the everyday prompts (benchmarks/route_rule.py).
-    """
-
-    __slots__ = ("margin", "score", "words")
-
-    def __init__(self, score: float = 8.0, words: int = 5, margin: float = 1.1) -> None:
-        self.score = score
-        self.words = words
-        self.margin = margin
-
-    def passes(self, hits: Sequence[Hit], evidence: int) -> bool:
-        if not hits or hits[0].score < self.score or evidence < self.words:
-            return False
-        return len(hits) < 2 or hits[0].score >= self.margin * hits[1].score
-
-
-SCORE_RULE = ScoreRule()
 
 
 def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Target]:

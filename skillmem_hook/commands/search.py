@@ -13,6 +13,7 @@ from skillmem_hook.agents.search_store import build_search_index, current_search
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
+from skillmem_hook.search.confidence import confidence, match
 from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
@@ -39,12 +40,14 @@ def search(
         raise UsageError(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
-    hits = search_index(roots, options or CatalogOptions(), aliases).query(intent, top)
-    results = [hit_json(hit) for hit in hits]
+    index = search_index(roots, options or CatalogOptions(), aliases)
+    hits = index.query(intent, max(top, 2))  # the second hit tells a clear lead from a near tie
+    fit = match(hits, index.evidence(intent, hits[0]) if hits else 0, index.typed_words(intent))
+    results = [hit_json(hit, hits[0]) for hit in hits[:top]]
     if text:
-        write_utf8(sys.stdout, render_text(results))
+        write_utf8(sys.stdout, render_text(results, fit))
         return EXIT_OK
-    emit({"query": intent, "results": results, "count": len(results)})
+    emit({"query": intent, "match": fit, "results": results, "count": len(results)})
     return EXIT_OK
 
 
@@ -55,23 +58,24 @@ def search_index(roots: Sequence[str], options: CatalogOptions, aliases: Mapping
     return current_search_index(roots, options, aliases, search_index_location(os.getcwd(), roots))
 
 
-def hit_json(hit: Hit) -> dict[str, object]:
+def hit_json(hit: Hit, best: Hit) -> dict[str, object]:
     skill = hit.skill
     skill_file = os.path.join(skill.root, skill.path, "SKILL.md")
     return {
         "name": skill.name,
         "score": hit.score,
+        "confidence": confidence(hit, best),
         "domain": skill.domain,
         "path": os.path.relpath(skill_file).replace(os.sep, "/"),
         "description": skill.description,
     }
 
 
-def render_text(results: Sequence[Mapping[str, object]]) -> str:
+def render_text(results: Sequence[Mapping[str, object]], fit: str = "weak") -> str:
     """One line per skill (rank, name, score, domain), then its description cut short and its path."""
     if not results:
         return "no skill matches\n"
-    lines = []
+    lines = ["no skill fits well; the closest:"] if fit == "none" else []
     for rank, result in enumerate(results, 1):
         description = " ".join(str(result["description"]).split())
         if len(description) > _TEXT_DESCRIPTION:

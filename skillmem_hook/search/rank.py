@@ -106,11 +106,20 @@ class SearchIndex:
     def evidence(self, intent: str, hit: Hit) -> int:
         """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.
 
-        The body is left out: a long body holds many everyday words.
+        A typed word counts when the skill holds it or a glossary word that stands
+        for it (安全 typed, "security" held). The body is left out: a long body
+        holds many everyday words.
         """
         fields = [field for field in self.fields if isinstance(field, ScannedField)]
-        words = [word for word, query_word in self.query_words(intent).items() if query_word.typed]
-        return sum(1 for word in words if any(hit.number in field.counts(word) for field in fields))
+        held: set[str] = set()
+        for word, query_word in self.query_words(intent).items():
+            if not query_word.stands_for <= held and any(hit.number in field.counts(word) for field in fields):
+                held |= query_word.stands_for
+        return len(held)
+
+    def typed_words(self, intent: str) -> int:
+        """How many distinct search words ``intent`` types (stop words and glossary words aside)."""
+        return sum(1 for query_word in self.query_words(intent).values() if query_word.typed)
 
     def _scores(self, words: dict[str, QueryWord]) -> tuple[dict[int, float], dict[int, dict[str, float]], float]:
         """Each matching skill's score; the typed words it covers, with their rarity; the rarity of all typed words."""
