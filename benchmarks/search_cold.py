@@ -3,7 +3,8 @@
     python3 benchmarks/search_cold.py [--runs 10]
 
 A temporary repository holds ``skills/``: the 1,912-file Chinese collection
-(1,899 skills) plus 101 skills of the English one, 2,000 skills in all
+(1,899 skills) plus 110 skill folders of the English one (2,000 skills once the names
+they share with Chinese skills are de-duplicated)
 (SKILLS_CN_ROOT / SKILLS_EN_ROOT, else ../shared/data/collections/skills-{cn,en}).
 Every measured run is a whole new process, alternating with ``python -c pass``
 (the yardstick, measured in the same loop):
@@ -36,6 +37,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SHARED = Path(os.environ.get("SKILLMEM_SHARED_DATA") or HERE.parent.parent / "shared" / "data")
+EXTRA_ENGLISH = 110  # some share a name with a Chinese skill: 2,000 skills after de-duplication
 QUERY = ["数据库", "慢查询", "怎么", "优化", "索引"]
 PROMPT = "我们的 PostgreSQL 数据库查询越来越慢, 想找出慢查询并优化索引"
 
@@ -49,7 +51,7 @@ def lay_out(repo: Path) -> int:
     skills = repo / "skills"
     shutil.copytree(collection("cn"), skills / "cn")
     english = sorted(path.parent for path in (collection("en") / "skills").glob("*/SKILL.md"))
-    for folder in english[:101]:
+    for folder in english[:EXTRA_ENGLISH]:
         shutil.copytree(folder, skills / "en" / folder.name)
     (repo / ".git").mkdir()
     (repo / ".skillmem.yaml").write_text("roots: [skills]\n", encoding="utf-8")

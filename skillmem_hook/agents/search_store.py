@@ -12,6 +12,7 @@ The pre-commit hooks never load it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 MAX_INDEX_BYTES = 1024 * 1024 * 1024
 RACY_SECONDS = 3
+BUILD_SECONDS = 120  # a background build older than this is taken as dead
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -68,20 +70,40 @@ def code_fingerprint() -> str:
     return f"{checksum:08x}"
 
 
+def stored_search_index(
+    roots: Sequence[str],
+    options: CatalogOptions,
+    aliases: Mapping[str, Sequence[str]],
+    location: str,
+    current: Snapshot | None = None,
+) -> SearchIndex | None:
+    """The stored index while it matches the disk and the key, else None.
+
+    ``current`` is a snapshot the caller has just found current (the route
+    index's): an index taken at the same stamps is current without a stat.
+    """
+    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
+
+    try:
+        # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the search.
+        data = read_regular_file(location, MAX_INDEX_BYTES)
+        index, extra = index_from_bytes(data, index_key(roots, options, aliases))
+        snapshot = Snapshot.from_json(extra)
+        if (current is not None and snapshot.grouped == current.grouped) or snapshot.is_current():
+            return index
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass  # missing, unreadable, damaged, of another key or shape
+    return None
+
+
 def current_search_index(
     roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]], location: str
 ) -> SearchIndex:
     """The stored index while it matches the disk and the key; otherwise a new one, stored for next time."""
-    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
-
+    stored = stored_search_index(roots, options, aliases, location)
+    if stored is not None:
+        return stored
     key = index_key(roots, options, aliases)
-    try:
-        # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the search.
-        index, extra = index_from_bytes(read_regular_file(location, MAX_INDEX_BYTES), key)
-        if Snapshot.from_json(extra).is_current():
-            return index
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        pass  # missing, unreadable, damaged, of another key or shape: rebuild it
     from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415
     from skillmem_hook.config import CONFIG_FILE  # noqa: PLC0415
 
@@ -124,3 +146,57 @@ def read_body(skill: Skill) -> str:
     except SkillProblem:
         return ""
     return body_text(head) if head else ""
+
+
+def refresh_in_background(roots: Sequence[str], location: str) -> None:
+    """Start a process that builds and stores the index, unless one started within BUILD_SECONDS.
+
+    For the route hook: a build of a few thousand skills takes seconds, more
+    than a prompt may wait, so the prompt goes on without a score hint and a
+    later one finds the index. The process is detached and silent; a marker
+    file beside the index keeps a burst of prompts from starting many.
+    """
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    marker = location + ".building"
+    try:
+        if time.time() - os.stat(marker).st_mtime < BUILD_SECONDS:
+            return
+        os.unlink(marker)
+    except OSError:
+        pass
+    try:
+        os.makedirs(os.path.dirname(location), exist_ok=True)
+        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except OSError:
+        return  # another prompt's process won the race, or the folder cannot be written
+    command = [sys.executable, "-m", "skillmem_hook.agents.search_store", location, *roots]
+    subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        close_fds=True,
+    )
+
+
+def _build_and_store(arguments: Sequence[str]) -> int:
+    """The background build: ``location root...``, in the folder the hook ran in."""
+    from skillmem_hook.config import load_settings  # noqa: PLC0415
+
+    location, roots = arguments[0], list(arguments[1:])
+    try:
+        settings = load_settings(roots or None)
+        current_search_index(roots, settings.catalog_options(), settings.aliases, location)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(location + ".building")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(_build_and_store(sys.argv[1:]))

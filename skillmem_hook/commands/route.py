@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from types import FrameType
 
+    from skillmem_hook.agents.route_index import RouteIndex
+
 MAX_INPUT_BYTES = 8 * 1024 * 1024
 TIMEOUT_SECONDS = 5
 
@@ -63,20 +65,33 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
     if not named:
-        named = _best_scored(hook.prompt, index.roots)
+        named = _best_scored(hook.prompt, index)
     return hook_output(route_line(named)) if named else b""
 
 
-def _best_scored(prompt: str, roots: Sequence[str]) -> list[Target]:
-    """The search's best hit, from the stored search index (``skillmem search``'s), when it passes the score rule."""
-    from skillmem_hook.agents.search_store import current_search_index, search_index_location  # noqa: PLC0415
+def _best_scored(prompt: str, route_index: RouteIndex) -> list[Target]:
+    """The search's best hit, from the stored search index (``skillmem search``'s), when it passes the score rule.
+
+    A missing or stale index is rebuilt by a process of its own: this prompt goes on without a score hint.
+    """
+    from skillmem_hook.agents.search_store import (  # noqa: PLC0415
+        refresh_in_background,
+        search_index_location,
+        stored_search_index,
+    )
     from skillmem_hook.config import load_settings  # noqa: PLC0415
 
+    roots = route_index.roots
     settings = load_settings(list(roots) or None)
+    if settings.tracked:
+        return []  # the stored index is the disk's view; git's would mean a scan on every prompt
     options = settings.catalog_options()
-    options.tracked = False  # the disk's view, which the stored index's snapshot checks
     location = search_index_location(os.getcwd(), roots)
-    return best_scored(prompt, current_search_index(roots, options, settings.aliases, location))
+    index = stored_search_index(roots, options, settings.aliases, location, route_index.snapshot)
+    if index is None:
+        refresh_in_background(roots, location)
+        return []
+    return best_scored(prompt, index)
 
 
 def flag_roots(arguments: Sequence[str]) -> list[str]:
