@@ -3,8 +3,8 @@
     python3 benchmarks/search_cold.py [--runs 10]
 
 A temporary repository holds ``skills/``: the 1,912-file Chinese collection
-(1,899 skills) plus 110 skill folders of the English one (2,000 skills once the names
-they share with Chinese skills are de-duplicated)
+(1,899 skills) plus 101 skills of the English one whose names no Chinese skill
+has, 2,000 skills in all
 (SKILLS_CN_ROOT / SKILLS_EN_ROOT, else ../shared/data/collections/skills-{cn,en}).
 Every measured run is a whole new process, alternating with ``python -c pass``
 (the yardstick, measured in the same loop):
@@ -37,7 +37,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SHARED = Path(os.environ.get("SKILLMEM_SHARED_DATA") or HERE.parent.parent / "shared" / "data")
-EXTRA_ENGLISH = 110  # some share a name with a Chinese skill: 2,000 skills after de-duplication
+EXTRA_ENGLISH = 101  # English skills whose names no Chinese skill has: 2,000 in all
 QUERY = ["数据库", "慢查询", "怎么", "优化", "索引"]
 PROMPT = "我们的 PostgreSQL 数据库查询越来越慢, 想找出慢查询并优化索引"
 
@@ -50,9 +50,13 @@ def lay_out(repo: Path) -> int:
     """The Chinese collection and enough English skills to make 2,000, under repo/skills."""
     skills = repo / "skills"
     shutil.copytree(collection("cn"), skills / "cn")
-    english = sorted(path.parent for path in (collection("en") / "skills").glob("*/SKILL.md"))
-    for folder in english[:EXTRA_ENGLISH]:
-        shutil.copytree(folder, skills / "en" / folder.name)
+    sys.path.insert(0, str(HERE.parent))
+    from skillmem_hook.catalog.scan import scan_roots
+
+    chinese = {skill.slug for skill in scan_roots([str(collection("cn"))]).skills}
+    english = [skill for skill in scan_roots([str(collection("en"))]).skills if skill.slug not in chinese]
+    for skill in sorted(english, key=lambda skill: skill.path)[:EXTRA_ENGLISH]:
+        shutil.copytree(Path(skill.root, skill.path), skills / "en" / Path(skill.path).name)
     (repo / ".git").mkdir()
     (repo / ".skillmem.yaml").write_text("roots: [skills]\n", encoding="utf-8")
     past = time.time() - 60  # older than the racy window, so the stored index is kept

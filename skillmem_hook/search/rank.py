@@ -68,21 +68,22 @@ class SearchIndex:
         skills: Iterable[Skill],
         aliases: Mapping[str, Sequence[str]] | None = None,
         tuning: Tuning | None = None,
-        memo: MutableMapping[str, tuple[str, int]] | None = None,
+        memo: MutableMapping[str, list[str]] | None = None,
         bodies: Sequence[str] | None = None,
     ) -> SearchIndex:
         """Index ``skills`` (and their ``bodies``, from ``body.body_text``, in the same order, when given).
 
-        ``memo`` (text -> its index form) lets a long-lived caller, such as the MCP
+        ``memo`` (text -> its search words) lets a long-lived caller, such as the MCP
         server rebuilding after a change, tokenise only the texts it has not seen."""
         tuning = tuning or Tuning()
         kept = list(skills)
-        index_form = tuning.searchable if memo is None else _memoized(tuning, memo)
+        index_form = tuning.words if memo is None else _memoized(tuning, memo)
         names = [" ".join([skill.name, *aliases_of(skill, aliases or {})]) for skill in kept]
         fields: list[Field] = [
-            ScannedField.of([index_form(name) for name in names], tuning.name_weight),
-            ScannedField.of([index_form(skill.description) for skill in kept], tuning.description_weight),
-            ScannedField.of([index_form(skill.sections) for skill in kept], tuning.sections_weight),
+            # Every field as postings: a query word costs a binary search, not a scan of every text.
+            PostingsField.of(map(index_form, names), tuning.name_weight),
+            PostingsField.of((index_form(skill.description) for skill in kept), tuning.description_weight),
+            PostingsField.of((index_form(skill.sections) for skill in kept), tuning.sections_weight),
         ]
         if bodies is not None and tuning.body_weight:
             fields.append(PostingsField.of(map(tuning.words, bodies), tuning.body_weight))
@@ -110,7 +111,7 @@ class SearchIndex:
         for it (安全 typed, "security" held). The body is left out: a long body
         holds many everyday words.
         """
-        fields = [field for field in self.fields if isinstance(field, ScannedField)]
+        fields = self.fields[:3]
         held: set[str] = set()
         for word, query_word in self.query_words(intent).items():
             if not query_word.stands_for <= held and any(hit.number in field.counts(word) for field in fields):
@@ -169,10 +170,6 @@ class SearchIndex:
                     known = found.get(word)
                     stands_for = trigger | known.stands_for if known else trigger
                     found[word] = QueryWord(tuning.glossary_weight, stands_for)
-        if tuning.unigram_weight:
-            for word in tuning.words(intent, unigrams=True):
-                if word.startswith("#"):
-                    found[word] = QueryWord(tuning.unigram_weight, frozenset())
         typed = tuning.words(intent)
         for word in typed:
             found[word] = QueryWord(1.0, frozenset((word,)), typed=True)
@@ -210,11 +207,11 @@ def _share(covered: dict[str, float], total: float) -> float:
     return min(1.0, sum(covered.values()) / total) if total > 0 else 0.0
 
 
-def _memoized(tuning: Tuning, memo: MutableMapping[str, tuple[str, int]]) -> Callable[[str], tuple[str, int]]:
-    def index_form(text: str) -> tuple[str, int]:
+def _memoized(tuning: Tuning, memo: MutableMapping[str, list[str]]) -> Callable[[str], list[str]]:
+    def index_form(text: str) -> list[str]:
         found = memo.get(text)
         if found is None:
-            found = memo[text] = tuning.searchable(text)
+            found = memo[text] = tuning.words(text)
         return found
 
     return index_form

@@ -21,7 +21,6 @@ _DEFAULTS: dict[str, float | bool | int] = {
     "coverage_power": 0.5,
     "phrase_share": True,
     "k1": 1.2,
-    "unigram_weight": 0.0,
     "glossary_weight": 0.3,
     "stop_words": True,
     "stemming": True,
@@ -45,7 +44,6 @@ class Tuning:
     coverage_power: float
     phrase_share: bool
     k1: float
-    unigram_weight: float
     glossary_weight: float
     stop_words: bool
     stemming: bool

@@ -102,7 +102,7 @@ def test_unicode_form_and_full_width_letters_do_not_change_the_ranking():
 
 
 def test_a_memo_gives_the_same_index_and_fills_with_each_text_once():
-    memo: dict[str, tuple[str, int]] = {}
+    memo: dict[str, list[str]] = {}
     first = SearchIndex.build(SKILLS, memo=memo)
     assert "Deploy containers to a Kubernetes cluster with rolling updates" in memo
     filled = dict(memo)
