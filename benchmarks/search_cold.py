@@ -3,8 +3,8 @@
     python3 benchmarks/search_cold.py [--runs 10]
 
 A temporary repository holds ``skills/``: the 1,912-file Chinese collection
-(1,899 skills) plus 101 skills of the English one whose names no Chinese skill
-has, 2,000 skills in all
+(1,899 skills) plus 101 of the English one: the 25 whose names no Chinese skill
+has, then copies under new names, 2,000 skills in all
 (SKILLS_CN_ROOT / SKILLS_EN_ROOT, else ../shared/data/collections/skills-{cn,en}).
 Every measured run is a whole new process, alternating with ``python -c pass``
 (the yardstick, measured in the same loop):
@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import resource
 import shutil
 import statistics
@@ -37,7 +38,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SHARED = Path(os.environ.get("SKILLMEM_SHARED_DATA") or HERE.parent.parent / "shared" / "data")
-EXTRA_ENGLISH = 101  # English skills whose names no Chinese skill has: 2,000 in all
+EXTRA_ENGLISH = 101  # 1,899 + 101 = 2,000
 QUERY = ["数据库", "慢查询", "怎么", "优化", "索引"]
 PROMPT = "我们的 PostgreSQL 数据库查询越来越慢, 想找出慢查询并优化索引"
 
@@ -54,9 +55,16 @@ def lay_out(repo: Path) -> int:
     from skillmem_hook.catalog.scan import scan_roots
 
     chinese = {skill.slug for skill in scan_roots([str(collection("cn"))]).skills}
-    english = [skill for skill in scan_roots([str(collection("en"))]).skills if skill.slug not in chinese]
-    for skill in sorted(english, key=lambda skill: skill.path)[:EXTRA_ENGLISH]:
+    english = sorted(scan_roots([str(collection("en"))]).skills, key=lambda skill: skill.path)
+    # The Chinese collection translates most of the English one: its own skills first, then renamed copies.
+    for skill in [skill for skill in english if skill.slug not in chinese][:EXTRA_ENGLISH]:
         shutil.copytree(Path(skill.root, skill.path), skills / "en" / Path(skill.path).name)
+    for skill in english[: EXTRA_ENGLISH - len(list((skills / "en").iterdir()))]:
+        target = skills / "en-copies" / Path(skill.path).name
+        shutil.copytree(Path(skill.root, skill.path), target)
+        text = (target / "SKILL.md").read_text(encoding="utf-8")
+        renamed = re.sub(r"(?m)^name:.*$", f"name: {skill.slug}-copy", text, count=1)
+        (target / "SKILL.md").write_text(renamed, encoding="utf-8")
     (repo / ".git").mkdir()
     (repo / ".skillmem.yaml").write_text("roots: [skills]\n", encoding="utf-8")
     past = time.time() - 60  # older than the racy window, so the stored index is kept
