@@ -15,8 +15,7 @@ import math
 
 from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.fields import PostingsField, ScannedField
-from skillmem_hook.search.glossary import expansions
-from skillmem_hook.search.tokenize import is_bigram
+from skillmem_hook.search.query import QueryWord, coverage_units, parts, query_words
 from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
@@ -41,17 +40,6 @@ class Hit:
         self.score = score
         self.coverage = coverage
         self.number = number  # the skill's place in its index
-
-
-class QueryWord:
-    """A search word of the query: its weight, and the typed words it stands for (itself, when typed)."""
-
-    __slots__ = ("stands_for", "typed", "weight")
-
-    def __init__(self, weight: float, stands_for: frozenset[str], *, typed: bool = False) -> None:
-        self.weight = weight
-        self.stands_for = stands_for
-        self.typed = typed
 
 
 class SearchIndex:
@@ -142,9 +130,9 @@ class SearchIndex:
                 held = covered.setdefault(number, {})
                 for typed in query_word.stands_for:
                     held[typed] = 1.0
-        units = _units(rarity)
+        units = coverage_units(rarity)
         total = sum(units.values())
-        weighed = {n: {unit: units[unit] for word in held for unit in _parts(word)} for n, held in covered.items()}
+        weighed = {n: {unit: units[unit] for word in held for unit in parts(word)} for n, held in covered.items()}
         return scores, weighed, total
 
     def _combined(self, word: str) -> dict[int, float]:
@@ -161,46 +149,8 @@ class SearchIndex:
         return combined
 
     def query_words(self, intent: str) -> dict[str, QueryWord]:
-        """Each distinct query word once: typed words weigh 1, glossary words less and stand for what found them."""
-        tuning = self.tuning
-        found: dict[str, QueryWord] = {}
-        if tuning.glossary_weight:
-            for trigger, text in expansions(intent):
-                for word in tuning.words(text):
-                    known = found.get(word)
-                    stands_for = trigger | known.stands_for if known else trigger
-                    found[word] = QueryWord(tuning.glossary_weight, stands_for)
-        typed = tuning.words(intent)
-        for word in typed:
-            found[word] = QueryWord(1.0, frozenset((word,)), typed=True)
-        if tuning.phrase_share:
-            # The words of a known phrase ("pull request") say one thing: they share one word's weight.
-            for trigger, _ in expansions(intent) if tuning.glossary_weight else ():
-                if len(trigger) > 1 and all(word in found and found[word].typed for word in trigger):
-                    for word in trigger:
-                        found[word].weight = min(found[word].weight, 1 / len(trigger))
-        # A glossary word stands only for typed words: "found by" words the tokeniser dropped do not count.
-        for query_word in found.values():
-            query_word.stands_for &= set(typed)
-        return found
-
-
-def _parts(word: str) -> tuple[str, ...]:
-    """What a typed word covers: itself, or for a Chinese bigram its two characters.
-
-    Bigrams that straddle two words (群里 in 集群里部署) match nothing; counted by
-    character, they do not halve the coverage of a query whose words all match.
-    """
-    return (word[0], word[1]) if is_bigram(word) else (word,)
-
-
-def _units(rarity: dict[str, float]) -> dict[str, float]:
-    """Each part of the typed words, weighed by the rarest word it is part of."""
-    units: dict[str, float] = {}
-    for word, value in rarity.items():
-        for unit in _parts(word):
-            units[unit] = max(units.get(unit, 0.0), value)
-    return units
+        """Each distinct query word once, with its weight and the typed words it stands for (``query.py``)."""
+        return query_words(self.tuning, intent)
 
 
 def _share(covered: dict[str, float], total: float) -> float:
