@@ -39,7 +39,9 @@ def index_to_bytes(index: SearchIndex, key: str, extra: object = None) -> bytes:
         "blocks": [len(block) for block in blocks],
         "extra": extra,
     }
-    payload = b"\n".join([json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), *blocks])
+    # ASCII escapes: a path from a folder name that is not UTF-8 holds surrogates, which UTF-8 cannot encode.
+    meta = json.dumps(document, separators=(",", ":")).encode("ascii")
+    payload = b"\n".join([meta, *blocks])
     return f"{FORMAT} {_safe(key)} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload
 
 

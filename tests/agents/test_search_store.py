@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -94,6 +95,17 @@ def test_a_disk_that_just_changed_is_not_stored(capsys, repo):
 def test_no_cache_and_tracked_never_store_it(capsys, repo):
     assert names(capsys, "--no-cache", "csv") == ["csv-tables"]
     assert not repo.exists()
+
+
+@pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="the file system must take any bytes as a name")
+def test_a_folder_name_that_is_not_utf8_is_stored_and_served(capsys, repo):
+    write_skill(Path(os.fsdecode(b"skills/caf\xe9")), "", skill_md("cafe", "Menu for the cafe"))
+    backdate(Path("skills"))
+    for _ in range(2):  # built and stored, then loaded
+        run = run_cli(capsys, "search", "menu")
+        assert run.code == 0, run.err
+        assert [result["name"] for result in run.data["results"]] == ["cafe"]
+    assert repo.is_file()
 
 
 def test_outside_a_repository_it_goes_to_the_user_cache(tmp_path):
