@@ -26,6 +26,6 @@ def _in_tmp_cwd(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def _user_cache_in_tmp(tmp_path, monkeypatch):
-    """Outside a repository the semantic leg caches vectors in the user's cache folder: keep it in the test's own."""
+def _private_user_cache(tmp_path, monkeypatch):
+    """The user's cache folder (search and route indexes) is the test's own, never the machine's."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))

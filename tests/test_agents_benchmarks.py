@@ -24,9 +24,9 @@ def dev_folder(tmp_path):
     return folder
 
 
-def test_route_threshold_prints_both_rules_and_the_constant_in_force(tmp_path):
+def test_route_rule_prints_the_rule_in_force_and_its_candidates(tmp_path):
     result = subprocess.run(
-        [sys.executable, str(REPO / "benchmarks" / "route_threshold.py"), "--dev", str(dev_folder(tmp_path))],
+        [sys.executable, str(REPO / "benchmarks" / "route_rule.py"), "--dev", str(dev_folder(tmp_path))],
         capture_output=True,
         text=True,
         timeout=120,
@@ -34,8 +34,7 @@ def test_route_threshold_prints_both_rules_and_the_constant_in_force(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "6 dev queries" in result.stdout
-    assert "| score >= |" in result.stdout and "| best / second >= |" in result.stdout
-    assert "ROUTE_SCORE_THRESHOLD in force: inf" in result.stdout
+    assert "| in force: score >= " in result.stdout and "| everyday fires |" in result.stdout
 
 
 def test_the_agents_benchmark_times_route_and_mcp(tmp_path):

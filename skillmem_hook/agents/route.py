@@ -1,8 +1,9 @@
 """The Claude Code ``UserPromptSubmit`` route hint, pure: hook input bytes in, hook output bytes (or none) out.
 
 A prompt points clearly at a skill when it names it: the skill's name or an
-alias (an alias may be any words, in any script), or a search score of at
-least ROUTE_SCORE_THRESHOLD (docs/route.md says how it was chosen). A name of
+alias (an alias may be any words, in any script), or when the search's best
+hit passes the score rule (``search/confidence.py``'s ``ScoreRule``;
+docs/route.md says how it was chosen and what it gives). A name of
 one word ("pdf", "docker") is everyday language, so it counts only when the
 prompt marks it as a name: ``/pdf``, ``$pdf``, ``@pdf``, a quoted or
 back-ticked `pdf`, or "the pdf skill".
@@ -13,19 +14,18 @@ from __future__ import annotations
 import json
 import re
 
+from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Iterable
 
-    from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.search.rank import SearchIndex
 
-# The least search score at which a prompt that names no skill is still routed
-# to the search's best hit. Infinite (never) while no threshold makes that hit
-# right 9 times in 10 on the dev queries without firing on everyday prompts:
-# benchmarks/route_threshold.py re-checks it; docs/route.md has the figures.
-ROUTE_SCORE_THRESHOLD = float("inf")
+# Only a request's first words are searched: it is stated at the start, and every
+# word of a pasted log would cost the prompt a lookup.
+MAX_SCORED_CHARS = 500
 # Only the start of a prompt is read: a name is given near the start, and a
 # pasted log of megabytes must not delay the prompt.
 MAX_PROMPT_CHARS = 16 * 1024
@@ -175,26 +175,14 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], index: int) -> bool
     return (end < len(text) and text[end] in "`'\"") or any(word in _SKILL_WORDS for word in neighbours)
 
 
-def best_scored(
-    prompt: str,
-    skills: Sequence[Skill],
-    aliases: Mapping[str, Sequence[str]] | None = None,
-    threshold: float = ROUTE_SCORE_THRESHOLD,
-) -> list[Target]:
-    """The search's best hit for the prompt, when its score reaches the threshold."""
-    from skillmem_hook.search.rank import search  # noqa: PLC0415 - only a prompt that names no skill is searched
-
-    if not score_rule_on(threshold):
-        return []
-    hits = search(skills, prompt[:MAX_PROMPT_CHARS], top=1, aliases=aliases)
-    if hits and hits[0].score >= threshold:
+def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Target]:
+    """The search's best hit for the prompt, when it passes the rule."""
+    text = prompt[:MAX_SCORED_CHARS]
+    hits = index.query(text, top=2)
+    if hits and rule.passes(hits, index.evidence(text, hits[0])):
         best = hits[0].skill
         return [Target(best.label, best.root, best.path)]
     return []
-
-
-def score_rule_on(threshold: float = ROUTE_SCORE_THRESHOLD) -> bool:
-    return threshold != float("inf")
 
 
 def route_line(targets: list[Target]) -> str:

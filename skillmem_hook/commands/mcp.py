@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def mcp(flag_roots: Sequence[str] | None) -> int:
     try:
-        from skillmem_hook.agents.mcp_server import serve  # noqa: PLC0415 - only this command pays for the SDK
+        from skillmem_hook.agents.mcp_server import call_seconds, serve  # noqa: PLC0415 - only this command pays for the SDK
     except ImportError as error:
         raise UsageError(
             f"the MCP server needs the MCP Python SDK ({error.name or 'mcp'} is not installed)",
@@ -27,5 +27,6 @@ def mcp(flag_roots: Sequence[str] | None) -> int:
 
     if sys.stdout is None:  # started with stdout closed (>&-): no answer could ever reach a client
         raise FileAccessError("stdout is closed", "the MCP server answers on stdout: start it from an MCP client")
-    serve(SkillLibrary(flag_roots))
+    # A quarter of a call's time for the skill vectors: the lexical ranking answers within the rest.
+    serve(SkillLibrary(flag_roots, semantic_wait=call_seconds() / 4))
     return EXIT_OK

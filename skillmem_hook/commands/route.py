@@ -20,7 +20,6 @@ from skillmem_hook.agents.route import (
     named_skills,
     parse_hook_input,
     route_line,
-    score_rule_on,
 )
 from skillmem_hook.agents.route_index import index_location
 from skillmem_hook.agents.route_warmup import current_or_built
@@ -30,6 +29,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from types import FrameType
+
+    from skillmem_hook.agents.route_index import RouteIndex
 
 MAX_INPUT_BYTES = 8 * 1024 * 1024
 TIMEOUT_SECONDS = 5
@@ -65,18 +66,34 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
     index = current_or_built(index_location(os.getcwd(), roots), roots)
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
-    if not named and score_rule_on():
-        named = _best_scored(hook.prompt, index.roots)
+    if not named:
+        named = _best_scored(hook.prompt, index)
     return hook_output(route_line(named)) if named else b""
 
 
-def _best_scored(prompt: str, roots: Sequence[str]) -> list[Target]:
-    """The search's best hit over the catalog, when it scores above the threshold (off while it is infinite)."""
-    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
+def _best_scored(prompt: str, route_index: RouteIndex) -> list[Target]:
+    """The search's best hit, from the stored search index (``skillmem search``'s), when it passes the score rule.
+
+    A missing or stale index is rebuilt by a process of its own: this prompt goes on without a score hint.
+    """
+    from skillmem_hook.agents.search_store import (  # noqa: PLC0415
+        refresh_in_background,
+        search_index_location,
+        stored_search_index,
+    )
     from skillmem_hook.config import load_settings  # noqa: PLC0415
 
+    roots = route_index.roots
     settings = load_settings(list(roots) or None)
-    return best_scored(prompt, scan_roots(roots, settings.catalog_options()).skills, settings.aliases)
+    if settings.tracked:
+        return []  # the stored index is the disk's view; git's would mean a scan on every prompt
+    options = settings.catalog_options()
+    location = search_index_location(os.getcwd(), roots)
+    index = stored_search_index(roots, options, settings.aliases, location, route_index.snapshot)
+    if index is None:
+        refresh_in_background(roots, location)
+        return []
+    return best_scored(prompt, index)
 
 
 def flag_roots(arguments: Sequence[str]) -> list[str]:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook.catalog.catalog import Catalog
-from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.agents.search_store import build_search_index, current_search_index, search_index_location
+from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
-from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.search.confidence import confidence, match
 from skillmem_hook.streams import write_text
 from skillmem_hook.visible import visible
 
@@ -21,8 +21,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from skillmem_hook.catalog.catalog import CatalogOptions
-    from skillmem_hook.search.rank import Hit
+    from skillmem_hook.search.rank import Hit, SearchIndex
 
 _TEXT_DESCRIPTION = 100
 
@@ -44,49 +43,58 @@ def search(
         raise UsageError(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
-    catalog = scan_roots(roots, options)
-    skills = catalog.skills
+    index = search_index(roots, options or CatalogOptions(), aliases)
+    wanted = max(top, 2)  # the second hit tells a clear lead from a near tie
     if domain is not None:  # a collapsed domain of the block: list it, or search within it
         from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415
 
-        skills = skills_in_domain(skills, domain)
+        in_domain = skills_in_domain(index.skills, domain)
         if not intent:
-            return list_domain(skills, domain, text=text)
-    index = SearchIndex.build(skills, aliases)
+            return list_domain(in_domain, domain, text=text)
+        wanted = len(index.skills)  # every hit, then those of the domain
     if semantic:
         from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra
 
-        # Both legs rank the same skills: the domain's, when one is named.
-        within = Catalog(list(skills), [], [], work_tree=catalog.work_tree) if domain is not None else catalog
-        meaning = semantic_index_of(within, cache=options.cache if options else True)
-        hits = rank_with_meaning(index, meaning, intent, top)
+        meaning = semantic_index_of(Catalog(index.skills, [], []), cache=options.cache if options else True)
+        hits = rank_with_meaning(index, meaning, intent, wanted)
     else:
-        hits = index.query(intent, top)
-    results = [hit_json(hit) for hit in hits]
+        hits = index.query(intent, wanted)
+    if domain is not None:
+        hits = [hit for hit in hits if hit.skill.domain == domain]
+    fit = match(hits, index.evidence(intent, hits[0]) if hits else 0, index.typed_words(intent))
+    results = [hit_json(hit, hits[0]) for hit in hits[:top]]
     if text:
-        write_text(sys.stdout, render_text(results))
+        write_text(sys.stdout, render_text(results, fit))
         return EXIT_OK
-    emit({"query": intent, "results": results, "count": len(results)})
+    emit({"query": intent, "match": fit, "results": results, "count": len(results)})
     return EXIT_OK
 
 
-def hit_json(hit: Hit) -> dict[str, object]:
+def search_index(roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]) -> SearchIndex:
+    """The stored index for the file system's view (rebuilt when stale); git's view, or --no-cache, builds afresh."""
+    if options.tracked or not options.cache:
+        return build_search_index(roots, options, aliases)
+    return current_search_index(roots, options, aliases, search_index_location(os.getcwd(), roots))
+
+
+def hit_json(hit: Hit, best: Hit) -> dict[str, object]:
     skill = hit.skill
     skill_file = os.path.join(skill.root, skill.path, "SKILL.md")
     return {
         "name": skill.name,
         "score": hit.score,
+        "confidence": confidence(hit, best),
         "domain": skill.domain,
         "path": os.path.relpath(skill_file).replace(os.sep, "/"),
         "description": skill.description,
     }
 
 
-def render_text(results: Sequence[Mapping[str, object]]) -> str:
+def render_text(results: Sequence[Mapping[str, object]], fit: str = "weak") -> str:
     """One line per skill (rank, name, score, domain), then its description cut short and its path."""
     if not results:
         return "no skill matches\n"
-    lines = []
+    lines = ["no skill fits well; the closest:"] if fit == "none" else []
     for rank, result in enumerate(results, 1):
         description = " ".join(str(result["description"]).split())
         if len(description) > _TEXT_DESCRIPTION:

@@ -188,10 +188,25 @@ def _phrases() -> list[tuple[int, frozenset[str]]]:
 
 def expand(intent: str) -> list[str]:
     """Every term of each entry that ``intent`` mentions (in either language), in glossary order."""
+    return [text for _, text in expansions(intent)]
+
+
+def expansions(intent: str) -> list[tuple[frozenset[str], str]]:
+    """Each entry ``intent`` mentions, in glossary order: the query's words that found it, and all its terms.
+
+    The words that found an entry are what its terms stand in for: a skill that
+    holds "security" covers the "安全" a Chinese query typed.
+    """
     text = normalize(intent)
-    found = {index for index, (chinese, _) in enumerate(ENTRIES) if any(term in text for term in chinese)}
+    found: dict[int, set[str]] = {}
+    for index, (chinese, _) in enumerate(ENTRIES):
+        for term in chinese:
+            if term in text:
+                found.setdefault(index, set()).update(tokens(term))
     typed = {word for word in tokens(text) if word.isascii()}
-    added = {index for index, words in _phrases() if words <= typed} if typed else set()
-    # An English phrase brings its entry's Chinese terms and its English neighbours (freeze -> slow, hang).
-    found |= added
-    return [" ".join((*ENTRIES[i][0], ENTRIES[i][1])) for i in sorted(found)]
+    if typed:
+        # An English phrase brings its entry's Chinese terms and its English neighbours (freeze -> slow, hang).
+        for index, words in _phrases():
+            if words <= typed:
+                found.setdefault(index, set()).update(words)
+    return [(frozenset(found[i]), " ".join((*ENTRIES[i][0], ENTRIES[i][1]))) for i in sorted(found)]

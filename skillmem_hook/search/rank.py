@@ -1,72 +1,51 @@
-"""Rank skills for a user's words: BM25F over name (+ aliases), description and body sections.
+"""Rank skills for a user's words: BM25F over name (+ aliases), description, body sections and body.
 
 Pure: skills in, hits out. Build a ``SearchIndex`` once and query it many
-times (the MCP server keeps one alive); ``search`` does both for one query.
+times (the MCP server keeps one alive, ``stored.py`` keeps one on disk);
+``search`` does both for one query. Rare words weigh more than plain
+BM25 gives them (idf raised to ``rarity``), and each hit carries its
+coverage: the share of the query's words, weighed by rarity, that the skill
+holds (a glossary word stands in for the typed word that brought it).
 """
 
 from __future__ import annotations
 
 import heapq
 import math
-from array import array
-from bisect import bisect_right
 
 from skillmem_hook.search.aliases import aliases_of
-from skillmem_hook.search.glossary import expand
-from skillmem_hook.search.tokenize import pattern_of
+from skillmem_hook.search.fields import PostingsField, ScannedField
+from skillmem_hook.search.query import QueryWord, coverage_units, parts, query_words
 from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
+    from typing import Union
 
     from skillmem_hook.catalog.skills import Skill
+
+    Field = Union[ScannedField, PostingsField]
 
 SCORE_DECIMALS = 4
 
 
 class Hit:
-    """One ranked skill and its score (higher is better)."""
+    """One ranked skill, its score (higher is better) and its coverage of the query (0 to 1)."""
 
-    __slots__ = ("score", "skill")
+    __slots__ = ("coverage", "number", "score", "skill")
 
-    def __init__(self, skill: Skill, score: float) -> None:
+    def __init__(self, skill: Skill, score: float, coverage: float = 0.0, number: int = -1) -> None:
         self.skill = skill
         self.score = score
-
-
-class _Field:
-    """One field of every skill, as one text the query scans: no vocabulary to build or keep."""
-
-    __slots__ = ("average", "lengths", "starts", "text", "weight")
-
-    def __init__(self, texts: list[tuple[str, int]], weight: float) -> None:
-        self.starts = array("q")
-        position = 0
-        for text, _ in texts:
-            self.starts.append(position)
-            position += len(text) + 1
-        self.text = "\n".join(text for text, _ in texts)
-        self.lengths = array("q", (length for _, length in texts))
-        self.average = max(1.0, sum(self.lengths) / max(1, len(self.lengths)))
-        self.weight = weight
-
-    def counts(self, pattern: str) -> dict[int, int]:
-        """How often ``pattern`` occurs in each skill's text that holds it (overlaps count)."""
-        found: dict[int, int] = {}
-        find, starts = self.text.find, self.starts
-        position = find(pattern)
-        while position != -1:
-            number = bisect_right(starts, position) - 1
-            found[number] = found.get(number, 0) + 1
-            position = find(pattern, position + 1)
-        return found
+        self.coverage = coverage
+        self.number = number  # the skill's place in its index
 
 
 class SearchIndex:
-    """Every skill's fields as scanned texts; built once, queried many times."""
+    """Every skill's fields; built once, queried many times."""
 
-    def __init__(self, skills: list[Skill], fields: list[_Field], tuning: Tuning) -> None:
+    def __init__(self, skills: list[Skill], fields: list[Field], tuning: Tuning) -> None:
         self.skills = skills
         self.fields = fields
         self.tuning = tuning
@@ -77,100 +56,112 @@ class SearchIndex:
         skills: Iterable[Skill],
         aliases: Mapping[str, Sequence[str]] | None = None,
         tuning: Tuning | None = None,
-        memo: MutableMapping[str, tuple[str, int]] | None = None,
+        memo: MutableMapping[str, list[str]] | None = None,
+        bodies: Sequence[str] | None = None,
     ) -> SearchIndex:
-        """Index ``skills``. ``memo`` (text -> its index form) lets a long-lived caller,
-        such as the MCP server rebuilding after a change, tokenise only the texts it has not seen."""
+        """Index ``skills`` (and their ``bodies``, from ``body.body_text``, in the same order, when given).
+
+        ``memo`` (text -> its search words) lets a long-lived caller, such as the MCP
+        server rebuilding after a change, tokenise only the texts it has not seen."""
         tuning = tuning or Tuning()
         kept = list(skills)
-        index_form = tuning.searchable if memo is None else _memoized(tuning, memo)
+        index_form = tuning.words if memo is None else _memoized(tuning, memo)
         names = [" ".join([skill.name, *aliases_of(skill, aliases or {})]) for skill in kept]
-        fields = [
-            _Field([index_form(name) for name in names], tuning.name_weight),
-            _Field([index_form(skill.description) for skill in kept], tuning.description_weight),
+        fields: list[Field] = [
+            # Every field as postings: a query word costs a binary search, not a scan of every text.
+            PostingsField.of(map(index_form, names), tuning.name_weight),
+            PostingsField.of((index_form(skill.description) for skill in kept), tuning.description_weight),
+            PostingsField.of((index_form(skill.sections) for skill in kept), tuning.sections_weight),
         ]
-        if tuning.sections_weight:
-            fields.append(_Field([index_form(skill.sections) for skill in kept], tuning.sections_weight))
+        if bodies is not None and tuning.body_weight:
+            fields.append(PostingsField.of(map(tuning.words, bodies), tuning.body_weight))
         return cls(kept, fields, tuning)
 
     def query(self, intent: str, top: int = 5) -> list[Hit]:
         """The ``top`` skills that best fit ``intent``, best first; equal scores in name order."""
         words = self.query_words(intent)
-        scores = self._scores(words)
-        if self.tuning.feedback_weight and scores:
-            best = [number for _, _, _, number in self._best(scores, self.tuning.feedback_skills)]
-            scores = self._scores({**self._feedback_words(best, words), **words})
-        return [Hit(self.skills[number], -score) for score, _, _, number in self._best(scores, top)]
-
-    def _best(self, scores: dict[int, float], top: int) -> list[tuple[float, str, str, int]]:
-        """The ``top`` (-score, name, label, number) rows, scores rounded first so float noise never reorders."""
+        scores, covered, total = self._scores(words)
+        shares = {n: _share(held, total) for n, held in covered.items()}
+        if self.tuning.coverage_power:
+            power = self.tuning.coverage_power
+            scores = {n: score * (shares[n] ** power) for n, score in scores.items()}
         skills = self.skills
-        return heapq.nsmallest(
+        best = heapq.nsmallest(
             top,
             ((-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, n) for n, score in scores.items()),
         )
+        return [Hit(skills[n], -score, round(shares[n], 3), n) for score, _, _, n in best]
 
-    def _scores(self, words: dict[str, float]) -> dict[int, float]:
+    def evidence(self, intent: str, hit: Hit) -> int:
+        """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.
+
+        A typed word counts when the skill holds it or a glossary word that stands
+        for it (安全 typed, "security" held). The body is left out: a long body
+        holds many everyday words.
+        """
+        fields = self.fields[:3]
+        held: set[str] = set()
+        for word, query_word in self.query_words(intent).items():
+            if not query_word.stands_for <= held and any(hit.number in field.counts(word) for field in fields):
+                held |= query_word.stands_for
+        return len(held)
+
+    def typed_words(self, intent: str) -> int:
+        """How many distinct search words ``intent`` types (stop words and glossary words aside)."""
+        return sum(1 for query_word in self.query_words(intent).values() if query_word.typed)
+
+    def _scores(self, words: dict[str, QueryWord]) -> tuple[dict[int, float], dict[int, dict[str, float]], float]:
+        """Each matching skill's score; the typed words it covers, with their rarity; the rarity of all typed words."""
         scores: dict[int, float] = {}
-        for word, weight in words.items():
-            self._add_scores(pattern_of(word), weight, scores)
-        return scores
-
-    def _feedback_words(self, best: list[int], typed: dict[str, float]) -> dict[str, float]:
-        """Pseudo-relevance feedback: the rarest words the best first-pass skills share, at a low weight."""
-        counts: dict[str, int] = {}
-        for number in best:
-            skill = self.skills[number]
-            for word in set(self.tuning.words(skill.name + " " + skill.description)):
-                if word not in typed:
-                    counts[word] = counts.get(word, 0) + 1
-        description = self.fields[1]
+        covered: dict[int, dict[str, float]] = {}
+        rarity: dict[str, float] = {}
         documents = len(self.skills)
-        rated = sorted(
-            (-count * math.log(1 + documents / (1 + len(description.counts(pattern_of(word))))), word)
-            for word, count in counts.items()
-            if count > 1
-        )
-        return {word: self.tuning.feedback_weight for _, word in rated[: self.tuning.feedback_words]}
+        for word, query_word in words.items():
+            combined = self._combined(word)
+            idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
+            if query_word.typed:
+                rarity[word] = idf * query_word.weight
+            if not combined:
+                continue
+            weight = idf**self.tuning.rarity * query_word.weight
+            k1 = self.tuning.k1
+            for number, value in combined.items():
+                scores[number] = scores.get(number, 0.0) + weight * value * (k1 + 1) / (value + k1)
+                held = covered.setdefault(number, {})
+                for typed in query_word.stands_for:
+                    held[typed] = 1.0
+        units = coverage_units(rarity)
+        total = sum(units.values())
+        weighed = {n: {unit: units[unit] for word in held for unit in parts(word)} for n, held in covered.items()}
+        return scores, weighed, total
 
-    def _add_scores(self, pattern: str, weight: float, scores: dict[int, float]) -> None:
-        """BM25F: each field's count, weighted and length-normalised, summed, then saturated once."""
+    def _combined(self, word: str) -> dict[int, float]:
+        """BM25F: each field's count of ``word``, weighted and length-normalised, summed per skill."""
         tuning = self.tuning
-        norms = (tuning.name_b, tuning.description_b, tuning.sections_b)
+        norms = (tuning.name_b, tuning.description_b, tuning.sections_b, tuning.body_b)
         combined: dict[int, float] = {}
         for field, b in zip(self.fields, norms):
-            for number, count in field.counts(pattern).items():
+            if not field.weight:
+                continue
+            for number, count in field.counts(word).items():
                 scale = field.weight / (1 - b + b * field.lengths[number] / field.average)
                 combined[number] = combined.get(number, 0.0) + count * scale
-        if not combined:
-            return
-        documents = len(self.skills)
-        idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5)) * weight
-        k1 = tuning.k1
-        for number, value in combined.items():
-            scores[number] = scores.get(number, 0.0) + idf * value * (k1 + 1) / (value + k1)
+        return combined
 
-    def query_words(self, intent: str) -> dict[str, float]:
-        """Each distinct query word once, with its weight: words typed 1, glossary words and unigrams less."""
-        tuning = self.tuning
-        weights: dict[str, float] = {}
-        if tuning.glossary_weight:
-            for word in tuning.words(" ".join(expand(intent))):
-                weights[word] = tuning.glossary_weight
-        if tuning.unigram_weight:
-            for word in tuning.words(intent, unigrams=True):
-                if word.startswith("#"):
-                    weights[word] = tuning.unigram_weight
-        for word in tuning.words(intent):
-            weights[word] = 1.0
-        return weights
+    def query_words(self, intent: str) -> dict[str, QueryWord]:
+        """Each distinct query word once, with its weight and the typed words it stands for (``query.py``)."""
+        return query_words(self.tuning, intent)
 
 
-def _memoized(tuning: Tuning, memo: MutableMapping[str, tuple[str, int]]) -> Callable[[str], tuple[str, int]]:
-    def index_form(text: str) -> tuple[str, int]:
+def _share(covered: dict[str, float], total: float) -> float:
+    return min(1.0, sum(covered.values()) / total) if total > 0 else 0.0
+
+
+def _memoized(tuning: Tuning, memo: MutableMapping[str, list[str]]) -> Callable[[str], list[str]]:
+    def index_form(text: str) -> list[str]:
         found = memo.get(text)
         if found is None:
-            found = memo[text] = tuning.searchable(text)
+            found = memo[text] = tuning.words(text)
         return found
 
     return index_form
@@ -185,3 +176,8 @@ def search(
 ) -> list[Hit]:
     """The ``top`` skills that best fit ``intent``, best first, ties broken by name."""
     return SearchIndex.build(skills, aliases, tuning).query(intent, top)
+
+
+def rank(index: SearchIndex, intent: str, top: int = 10) -> list[tuple[str, float]]:
+    """The lexical ranking as (label, score) pairs, best first: what a fusion with another ranker takes."""
+    return [(hit.skill.label, hit.score) for hit in index.query(intent, top)]

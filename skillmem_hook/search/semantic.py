@@ -125,7 +125,9 @@ def rank_with_meaning(
     candidate of either gets both scores before ``fuse_scores``.
     """
     number = {id(skill): position for position, skill in enumerate(meaning.skills)}
-    lexical = {number[id(hit.skill)]: hit.score for hit in index.query(intent, max(top, pool))}
+    lexical_hits = index.query(intent, max(top, pool))
+    lexical = {number[id(hit.skill)]: hit.score for hit in lexical_hits}
+    coverage = {number[id(hit.skill)]: hit.coverage for hit in lexical_hits}  # the typed words each skill holds
     similarity = meaning.similarities(intent)
     nearest = sorted(range(len(similarity)), key=lambda n: (-similarity[n], n))[: max(top, pool)]
     semantic = {n: similarity[n] for n in {*lexical, *nearest}}
@@ -134,4 +136,4 @@ def rank_with_meaning(
     ranked = sorted(
         ((-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, n) for n, score in fused.items()),
     )
-    return [Hit(skills[n], -score) for score, _, _, n in ranked[:top]]
+    return [Hit(skills[n], -score, coverage.get(n, 0.0), n) for score, _, _, n in ranked[:top]]

@@ -178,11 +178,16 @@ def _english_words(run: str, stop_words: bool, stemming: bool) -> tuple[str, ...
     return tuple(words)
 
 
+def is_bigram(word: str) -> bool:
+    """True for a Chinese (Japanese, Korean) bigram that ``tokens`` gives."""
+    return len(word) == 2 and _CJK_RUNS.fullmatch(word) is not None
+
+
 def pattern_of(word: str) -> str:
     """What ``word`` (from ``tokens``) looks like inside a ``searchable`` text."""
     if word.startswith("#"):  # a unigram: the character anywhere in a Chinese run
         return word[1:]
-    if len(word) == 2 and _CJK_RUNS.match(word):  # a bigram: anywhere in a run
+    if is_bigram(word):  # a bigram: anywhere in a run
         return word
     return f" {word} "  # an English word, or a one-character run: the whole of it
 

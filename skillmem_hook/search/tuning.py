@@ -15,14 +15,15 @@ _DEFAULTS: dict[str, float | bool | int] = {
     "name_b": 0.3,
     "description_b": 0.75,
     "sections_b": 0.75,
+    "body_weight": 0.1,
+    "body_b": 0.75,
+    "rarity": 1.0,
+    "coverage_power": 0.5,
+    "phrase_share": True,
     "k1": 1.2,
-    "unigram_weight": 0.0,
     "glossary_weight": 0.3,
     "stop_words": True,
     "stemming": True,
-    "feedback_weight": 0.0,
-    "feedback_skills": 3,
-    "feedback_words": 10,
 }
 
 
@@ -37,14 +38,15 @@ class Tuning:
     name_b: float
     description_b: float
     sections_b: float
+    body_weight: float
+    body_b: float
+    rarity: float
+    coverage_power: float
+    phrase_share: bool
     k1: float
-    unigram_weight: float
     glossary_weight: float
     stop_words: bool
     stemming: bool
-    feedback_weight: float
-    feedback_skills: int
-    feedback_words: int
 
     def __init__(self, **changes: float | bool | int) -> None:
         unknown = set(changes) - set(_DEFAULTS)

@@ -12,7 +12,10 @@ from hypothesis import strategies as st
 from skillmem_hook.agents.route import (
     MAX_NAMED,
     MAX_PROMPT_CHARS,
+    MAX_SCORED_CHARS,
+    SCORE_RULE,
     RouteInputError,
+    ScoreRule,
     Target,
     best_scored,
     build_name_table,
@@ -25,6 +28,7 @@ from skillmem_hook.agents.route import (
     skill_keys,
 )
 from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.search.rank import SearchIndex
 
 SKILLS = [
     ("csv-to-table", []),
@@ -142,11 +146,74 @@ def test_the_hook_input_gives_prompt_and_cwd():
     assert parse_hook_input(b'{"prompt": ""}').cwd is None
 
 
-def test_a_search_score_routes_only_from_the_threshold_up():
-    skills = [Skill(name=name, description=f"{name} helper", path=name, root="skills", warnings=[]) for name in "ab"]
-    assert [target.path for target in best_scored("a helper", skills, threshold=0.0)] == ["skills/a/SKILL.md"]
-    assert best_scored("a helper", skills, threshold=float("inf")) == []
-    assert best_scored("a helper", skills, threshold=1e9) == []
+CATALOG = [
+    Skill(name=name, description=description, path=name, root="skills", warnings=[])
+    for name, description in (
+        ("postgres-tuning", "Find slow queries and tune indexes in PostgreSQL databases"),
+        ("k8s-deploy", "Deploy containers to a Kubernetes cluster with rolling updates"),
+        ("wcag-audit", "Audit a website against WCAG accessibility guidelines"),
+        ("jwt-auth", "Token based authentication for REST APIs with refresh tokens"),
+        ("csv-to-table", "Convert CSV files into Markdown tables"),
+        ("release-notes", "Write release notes and a changelog from merged pull requests"),
+        ("pytest-helper", "Write pytest unit tests with fixtures and parametrize"),
+        ("数据库备份", "定时备份 MySQL 数据库并在故障时恢复数据"),
+        ("terraform-aws", "Write Terraform modules for AWS networks and buckets"),
+        ("docker-slim", "Make Docker images smaller with multi-stage builds"),
+        ("react-forms", "Build React forms with validation and error messages"),
+        ("log-search", "Search application logs for errors and stack traces"),
+    )
+]
+
+
+def routed(prompt: str, rule: ScoreRule = SCORE_RULE) -> list[str]:
+    return [target.label for target in best_scored(prompt, SearchIndex.build(CATALOG), rule)]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "skill"),
+    [
+        ("my PostgreSQL database has slow queries, how do I find them and tune the indexes?", "postgres-tuning"),
+        ("deploy these containers to our Kubernetes cluster with a rolling update", "k8s-deploy"),
+        ("数据库每天定时备份, 出故障的时候怎么恢复数据", "数据库备份"),
+    ],
+)
+def test_a_request_a_skill_serves_is_routed_to_it(prompt, skill):
+    assert routed(prompt) == [skill]
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "continue",
+        "fix the typo on line 3",
+        "撤销刚才的修改",
+        "why does this test fail?",
+        "thanks, that works",
+        "write the tests",  # two words a skill holds: too little to be sure
+        "deploy it",
+    ],
+)
+def test_everyday_turns_are_never_routed(prompt):
+    assert routed(prompt) == []
+
+
+def test_a_near_tie_is_a_guess_and_is_not_routed():
+    twins = [*CATALOG, Skill(name="pg-tuning", description=CATALOG[0].description, path="pg", root="s", warnings=[])]
+    prompt = "my PostgreSQL database has slow queries, how do I find them and tune the indexes?"
+    assert best_scored(prompt, SearchIndex.build(twins)) == []
+
+
+def test_each_part_of_the_rule_can_hold_a_hint_back():
+    prompt = "my PostgreSQL database has slow queries, how do I find them and tune the indexes?"
+    assert routed(prompt, ScoreRule(score=1e9)) == []
+    assert routed(prompt, ScoreRule(words=50)) == []
+    assert routed(prompt, ScoreRule(margin=1e9)) == []
+    assert routed(prompt, ScoreRule(score=0, words=0, margin=0)) == ["postgres-tuning"]
+
+
+def test_only_the_start_of_a_long_prompt_is_searched():
+    prompt = "x " * MAX_SCORED_CHARS + "find slow queries and tune indexes in PostgreSQL databases"
+    assert routed(prompt) == []
 
 
 def test_random_words_never_name_a_skill_outside_the_table():

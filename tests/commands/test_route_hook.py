@@ -77,9 +77,35 @@ def test_the_same_input_gives_the_same_bytes_with_a_cold_and_a_warm_index(repo, 
     assert "代码审查" in hint(cold)
 
 
+def backdate(folder):
+    past = time.time() - 60
+    for parent, _, names in os.walk(folder):
+        for name in [".", *names]:
+            os.utime(os.path.join(parent, name), (past, past))
+
+
 def test_a_prompt_naming_no_skill_prints_nothing_at_all(repo, env):
     result = run_route(recorded("fix the typo on line 3", repo), env)
     assert (result.stdout, result.stderr) == (b"", b"")
+
+
+def test_a_request_that_names_no_skill_is_routed_by_the_search_score(repo, env):
+    # The score rule is on: a request that shares enough words with one skill alone gets its hint.
+    for number in range(10):
+        write_skill(repo / "skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on topic {number}"))
+    write_skill(repo / "skills", "invoices", skill_md("invoices", "Extract line items and totals from PDF invoices"))
+    backdate(repo)  # a settled disk: an index of files changed within 3 s is not kept
+    prompt = "can you pull the line items and the totals out of these PDF invoices?"
+    # The first prompt finds no search index: it goes on without a hint while a process of its own builds one.
+    assert run_route(recorded(prompt, repo), env).stdout == b""
+    index = repo / ".git" / "skillmem-search.json"
+    deadline = time.monotonic() + 60
+    while not index.exists() or (repo / ".git" / "skillmem-search.json.building").exists():
+        assert time.monotonic() < deadline, "the background build never stored the index"
+        time.sleep(0.1)
+    assert '"invoices" ("skills/invoices/SKILL.md")' in hint(run_route(recorded(prompt, repo), env))
+    for everyday in ("continue", "fix the typo on line 3", "撤销刚才的修改"):
+        assert run_route(recorded(everyday, repo), env).stdout == b""
 
 
 @pytest.mark.parametrize(

@@ -38,10 +38,38 @@ def test_one_json_line_with_the_best_first_and_every_field(capsys, tree):
     assert data["results"][0] == {
         "name": "postgres-tuning",
         "score": data["results"][0]["score"],
+        "confidence": data["results"][0]["confidence"],
         "domain": data["results"][0]["domain"],
         "path": "../skills/pg/postgres-tuning/SKILL.md",
         "description": "Find slow queries and tune indexes",
     }
+
+
+def test_match_says_whether_any_skill_fits(capsys, tree):
+    assert run_cli(capsys, "search", "--root", tree, "kubernetes").data["match"] == "weak"
+    # The best hit holds one of the two words typed: nothing fits, though the closest is still listed.
+    run = run_cli(capsys, "search", "--root", tree, "my", "quokka", "escaped", "the", "kubernetes")
+    assert (run.data["match"], run.data["results"][0]["name"]) == ("none", "k8s-deploy")
+    assert run_cli(capsys, "search", "--root", tree, "zzzz").data == {
+        "query": "zzzz",
+        "match": "none",
+        "results": [],
+        "count": 0,
+    }
+    text = run_cli(capsys, "search", "--root", tree, "--text", "quokka", "kubernetes").out
+    assert text.startswith("no skill fits well; the closest:\n1. k8s-deploy")
+
+
+def test_a_request_that_one_skill_serves_is_a_strong_match(capsys, tree):
+    run = run_cli(capsys, "search", "--root", tree, "find", "slow", "queries", "and", "tune", "indexes", "fast")
+    assert (run.data["match"], run.data["results"][0]["name"]) == ("strong", "postgres-tuning")
+
+
+def test_confidence_is_a_probability_highest_for_the_best_hit(capsys, tree):
+    results = run_cli(capsys, "search", "--root", tree, "--top", "4", "render", "charts", "csv", "data").data["results"]
+    confidences = [result["confidence"] for result in results]
+    assert all(0 < value < 1 for value in confidences)
+    assert confidences[0] == max(confidences)
 
 
 def test_the_path_opens_the_skill_file(capsys, tree):

@@ -37,7 +37,7 @@ def test_semantic_finds_a_skill_sharing_no_word_with_the_request(capsys, tree, t
     run = run_cli(capsys, "search", "--root", tree, "--semantic", "my", "loaf", "came", "out", "flat")
     assert run.code == 0
     assert run.data["results"][0]["name"] == "sourdough"
-    assert set(run.data["results"][0]) == {"name", "score", "domain", "path", "description"}
+    assert set(run.data["results"][0]) == {"name", "score", "confidence", "domain", "path", "description"}
     # Outside a repository the vectors go to the user's cache folder (the test's own, see conftest).
     assert (tmp_path / "user-cache" / "skillmem" / "vectors.bin").is_file()
 

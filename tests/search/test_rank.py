@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.search.rank import SearchIndex, search
+from skillmem_hook.search.rank import SearchIndex, rank, search
 from skillmem_hook.search.tuning import Tuning
 
 
@@ -102,7 +102,7 @@ def test_unicode_form_and_full_width_letters_do_not_change_the_ranking():
 
 
 def test_a_memo_gives_the_same_index_and_fills_with_each_text_once():
-    memo: dict[str, tuple[str, int]] = {}
+    memo: dict[str, list[str]] = {}
     first = SearchIndex.build(SKILLS, memo=memo)
     assert "Deploy containers to a Kubernetes cluster with rolling updates" in memo
     filled = dict(memo)
@@ -112,3 +112,64 @@ def test_a_memo_gives_the_same_index_and_fills_with_each_text_once():
         assert [(h.skill.name, h.score) for h in again.query(query)] == [
             (h.skill.name, h.score) for h in first.query(query)
         ]
+
+
+def test_a_word_only_in_the_body_finds_the_skill_below_one_that_names_it():
+    skills = [make("notes", "Keep notes"), make("grafana-boards", "Dashboards for metrics")]
+    bodies = ["Export the notes to grafana when asked.", ""]
+    assert search(skills, "grafana") == [] or names(search(skills, "grafana")) == ["grafana-boards"]
+    index = SearchIndex.build(skills, bodies=bodies)
+    assert names(index.query("grafana", 2)) == ["grafana-boards", "notes"]
+    assert names(SearchIndex.build(skills, bodies=bodies, tuning=Tuning(body_weight=0.0)).query("grafana")) == [
+        "grafana-boards"
+    ]
+
+
+def test_a_typed_word_outweighs_the_same_meaning_reached_only_through_the_glossary():
+    # Mutant M18 of issue 23: a glossary word weighing like a typed one ties, and wins by name order.
+    skills = [make("a-cn", "部署 服务"), make("b-en", "deploy service"), make("c-other", "unrelated")]
+    hits = search(skills, "deploy", top=3)
+    assert names(hits) == ["b-en", "a-cn"]
+    assert hits[0].score > hits[1].score
+
+
+def test_a_rare_query_word_outweighs_common_ones():
+    # "review" and "request" are in every pull-request skill; "security" in one skill only.
+    common = [make(f"pr-helper-{n}", "Review a pull request and reply to review comments") for n in range(6)]
+    skills = [*common, make("security-audit", "Find security holes in code")]
+    assert names(search(skills, "review my pull request for security issues", top=1)) == ["security-audit"]
+
+
+def test_the_words_of_a_known_phrase_count_as_one():
+    # "pull request" is one glossary phrase: two words, one thing asked for.
+    skills = [make("open-changes", "Open a pull request"), make("audit", "Security audit"), make("misc", "Notes")]
+    hits = search(skills, "pull request security", top=2)
+    assert names(hits) == ["audit", "open-changes"]
+    split = search(skills, "pull request security", top=2, tuning=Tuning(phrase_share=False))
+    assert names(split) == ["open-changes", "audit"]
+
+
+def test_coverage_is_the_share_of_the_query_the_skill_holds():
+    skills = [make("k8s-deploy", "Deploy containers to kubernetes"), make("deployer", "Deploy things")]
+    full, part = search(skills, "deploy kubernetes", top=2)
+    assert (full.skill.name, full.coverage) == ("k8s-deploy", 1.0)
+    assert part.skill.name == "deployer"
+    assert 0 < part.coverage < 0.5  # "kubernetes" is the rarer word: it weighs more than "deploy"
+
+
+def test_a_chinese_query_is_covered_through_the_glossary_words_it_brought():
+    hits = search(SKILLS, "集群里部署容器", top=1)
+    assert hits[0].skill.name == "k8s-deploy"
+    assert hits[0].coverage > 0.5
+
+
+def test_an_unknown_word_leaves_every_skill_uncovered_in_part():
+    hits = search(SKILLS, "kubernetes quokka", top=1)
+    assert hits[0].skill.name == "k8s-deploy"
+    assert hits[0].coverage < 0.5
+
+
+def test_rank_gives_labels_and_scores_for_fusion():
+    index = SearchIndex.build(SKILLS)
+    expected = [(hit.skill.label, hit.score) for hit in index.query("kubernetes deploy", 2)]
+    assert rank(index, "kubernetes deploy", 2) == expected

@@ -1,0 +1,202 @@
+"""The stored search index: built from a scan once, then loaded by every cold search while the disk matches.
+
+``skillmem search`` (and the route hook's score rule) would otherwise scan
+every SKILL.md and tokenise every text in each process. The index is kept
+beside the route index: under ``.git/`` when the folder is a repository's
+top, else in the user's cache folder, never among the files a user commits.
+It is checked like the route index: a snapshot of the stats of every skills
+folder, SKILL.md and ``.skillmem.yaml`` (``watch.py``), plus a key of the
+roots, the settings that shape the catalog and the code's own fingerprint.
+The pre-commit hooks never load it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+
+from skillmem_hook.agents.watch import Snapshot, take_snapshot
+from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from skillmem_hook.catalog.catalog import CatalogOptions
+    from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.search.rank import SearchIndex
+
+MAX_INDEX_BYTES = 1024 * 1024 * 1024
+RACY_SECONDS = 3
+BUILD_SECONDS = 120  # a background build older than this is taken as dead
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def search_index_location(folder: str, roots: Sequence[str]) -> str:
+    """Where the search index of ``folder`` (an absolute path) is kept: one per repository, else one per roots."""
+    if os.path.isdir(os.path.join(folder, ".git")):
+        return os.path.join(folder, ".git", "skillmem-search.json")
+    import hashlib  # noqa: PLC0415 - only outside a repository
+
+    key = folder + "\0" + "\0".join(roots)
+    digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(cache, "skillmem", f"search-{digest}.json")
+
+
+def index_key(roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]) -> str:
+    """What the index was built from, beyond the snapshot: roots, selection, aliases, and this code."""
+    built_from = [os.getcwd(), list(roots), list(options.exclude), options.domains, aliases, code_fingerprint()]
+    return json.dumps(built_from, sort_keys=True, default=list)
+
+
+def code_fingerprint() -> str:
+    """A checksum of the catalog and search code, so an index built by other code is never loaded."""
+    import zlib  # noqa: PLC0415
+
+    checksum = 0
+    for wing in ("catalog", "search"):
+        for folder, subfolders, names in sorted(os.walk(os.path.join(_PACKAGE, wing))):
+            subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    try:
+                        with open(os.path.join(folder, name), "rb") as file:
+                            checksum = zlib.crc32(file.read(), checksum)
+                    except OSError:
+                        return "unknown"
+    return f"{checksum:08x}"
+
+
+def stored_search_index(
+    roots: Sequence[str],
+    options: CatalogOptions,
+    aliases: Mapping[str, Sequence[str]],
+    location: str,
+    current: Snapshot | None = None,
+) -> SearchIndex | None:
+    """The stored index while it matches the disk and the key, else None.
+
+    ``current`` is a snapshot the caller has just found current (the route
+    index's): an index taken at the same stamps is current without a stat.
+    """
+    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
+
+    try:
+        # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the search.
+        data = read_regular_file(location, MAX_INDEX_BYTES)
+        index, extra = index_from_bytes(data, index_key(roots, options, aliases))
+        snapshot = Snapshot.from_json(extra)
+        if (current is not None and snapshot.grouped == current.grouped) or snapshot.is_current():
+            return index
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass  # missing, unreadable, damaged, of another key or shape
+    return None
+
+
+def current_search_index(
+    roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]], location: str
+) -> SearchIndex:
+    """The stored index while it matches the disk and the key; otherwise a new one, stored for next time."""
+    stored = stored_search_index(roots, options, aliases, location)
+    if stored is not None:
+        return stored
+    key = index_key(roots, options, aliases)
+    from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415
+    from skillmem_hook.config import CONFIG_FILE  # noqa: PLC0415
+
+    started = time.time_ns()
+    snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
+    index = build_search_index(roots, options, aliases)
+    if not _racy(snapshot, started):
+        write_file_quietly(location, index_to_bytes(index, key, snapshot.as_json()))
+    return index
+
+
+def _racy(snapshot: Snapshot, started: int) -> bool:
+    """A path changed within RACY_SECONDS of the build: a same-size edit in the same clock tick would go unseen.
+
+    Such an index is not stored (as git treats racily clean entries), so the next search reads the disk again.
+    """
+    newest = max((mtime for mtime, _ in snapshot.stamps.values()), default=0)
+    return newest > started - RACY_SECONDS * 1_000_000_000
+
+
+def build_search_index(
+    roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]
+) -> SearchIndex:
+    """Scan the roots and index every skill, its body included."""
+    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
+    from skillmem_hook.search.rank import SearchIndex  # noqa: PLC0415
+
+    skills = scan_roots(roots, options).skills
+    return SearchIndex.build(skills, aliases, bodies=[read_body(skill) for skill in skills])
+
+
+def read_body(skill: Skill) -> str:
+    """The skill's body field, read from its SKILL.md (which the scan already accepted); '' when unreadable."""
+    from skillmem_hook.catalog.discovery.walk import read_skill_head  # noqa: PLC0415
+    from skillmem_hook.catalog.skills import SkillProblem  # noqa: PLC0415
+    from skillmem_hook.search.body import body_text  # noqa: PLC0415
+
+    try:
+        head = read_skill_head(os.path.join(skill.root, skill.path, "SKILL.md"))
+    except SkillProblem:
+        return ""
+    return body_text(head) if head else ""
+
+
+def refresh_in_background(roots: Sequence[str], location: str) -> None:
+    """Start a process that builds and stores the index, unless one started within BUILD_SECONDS.
+
+    For the route hook: a build of a few thousand skills takes seconds, more
+    than a prompt may wait, so the prompt goes on without a score hint and a
+    later one finds the index. The process is detached and silent; a marker
+    file beside the index keeps a burst of prompts from starting many.
+    """
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    marker = location + ".building"
+    try:
+        if time.time() - os.stat(marker).st_mtime < BUILD_SECONDS:
+            return
+        os.unlink(marker)
+    except OSError:
+        pass
+    try:
+        os.makedirs(os.path.dirname(location), exist_ok=True)
+        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except OSError:
+        return  # another prompt's process won the race, or the folder cannot be written
+    command = [sys.executable, "-m", "skillmem_hook.agents.search_store", location, *roots]
+    subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        close_fds=True,
+    )
+
+
+def _build_and_store(arguments: Sequence[str]) -> int:
+    """The background build: ``location root...``, in the folder the hook ran in."""
+    from skillmem_hook.config import load_settings  # noqa: PLC0415
+
+    location, roots = arguments[0], list(arguments[1:])
+    try:
+        settings = load_settings(roots or None)
+        current_search_index(roots, settings.catalog_options(), settings.aliases, location)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(location + ".building")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(_build_and_store(sys.argv[1:]))

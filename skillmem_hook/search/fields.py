@@ -1,0 +1,115 @@
+"""The index's fields: short texts scanned whole (name, description, sections), and the body's postings.
+
+Pure. Both answer ``counts(word)``: how often a search word occurs in each
+skill's text that holds it. Both are UTF-8 bytes and integer arrays, so a
+stored index (``stored.py``) loads them without decoding or rebuilding
+anything; UTF-8 finds a word's bytes exactly where its characters are.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections import Counter
+
+from skillmem_hook.search.tokenize import pattern_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+
+class ScannedField:
+    """One field of every skill, as one text the query scans: no vocabulary to build or keep."""
+
+    __slots__ = ("average", "lengths", "starts", "text", "weight")
+
+    def __init__(self, text: bytes, starts: array[int], lengths: array[int], weight: float) -> None:
+        self.text = text
+        self.starts = starts
+        self.lengths = lengths
+        self.average = max(1.0, sum(lengths) / max(1, len(lengths)))
+        self.weight = weight
+
+    @classmethod
+    def of(cls, texts: list[tuple[str, int]], weight: float) -> ScannedField:
+        """From each skill's ``searchable`` form (text, word count)."""
+        starts = array("q")
+        position = 0
+        encoded = [text.encode("utf-8", "surrogatepass") for text, _ in texts]
+        for text in encoded:
+            starts.append(position)
+            position += len(text) + 1
+        return cls(b"\n".join(encoded), starts, array("q", (length for _, length in texts)), weight)
+
+    def counts(self, word: str) -> dict[int, int]:
+        """How often ``word`` occurs in each skill's text that holds it (overlaps count)."""
+        found: dict[int, int] = {}
+        pattern = pattern_of(word).encode("utf-8", "surrogatepass")
+        find, starts = self.text.find, self.starts
+        position = find(pattern)
+        while position != -1:
+            number = bisect_right(starts, position) - 1
+            found[number] = found.get(number, 0) + 1
+            position = find(pattern, position + 1)
+        return found
+
+
+class PostingsField:
+    """A long field (the body) as an inverted index, so a query word costs one lookup, not a scan.
+
+    Kept as one text of ``"\\nword\\tskill,count,skill,count"`` lines: a stored
+    index loads it as it is, and a lookup is a binary search over its lines.
+    """
+
+    __slots__ = ("average", "lengths", "text", "weight")
+
+    def __init__(self, text: bytes, lengths: array[int], weight: float) -> None:
+        self.text = text
+        self.lengths = lengths
+        self.average = max(1.0, sum(lengths) / max(1, len(lengths)))
+        self.weight = weight
+
+    @classmethod
+    def of(cls, documents: Iterable[list[str]], weight: float) -> PostingsField:
+        """From each skill's search words (``tokens``), in skill order."""
+        postings: dict[str, list[str]] = {}
+        lengths = array("q")
+        for number, words in enumerate(documents):
+            lengths.append(len(words))
+            # Counter counts in C; each (word, count) pair then costs one append.
+            for word, count in Counter(words).items():
+                rows = postings.get(word)
+                if rows is None:
+                    postings[word] = [f"{number},{count}"]
+                else:
+                    rows.append(f"{number},{count}")
+        text = "".join([f"\n{word}\t{','.join(postings[word])}" for word in sorted(postings)]) + "\n"
+        return cls(text.encode("utf-8", "surrogatepass"), lengths, weight)
+
+    def counts(self, word: str) -> dict[int, int]:
+        line = self._line_of(word.encode("utf-8", "surrogatepass"))
+        if line < 0:
+            return {}
+        start = self.text.index(b"\t", line) + 1
+        numbers = self.text[start : self.text.index(b"\n", start)].split(b",")
+        return dict(zip(map(int, numbers[0::2]), map(int, numbers[1::2])))
+
+    def _line_of(self, key: bytes) -> int:
+        """Where the line of ``key`` starts (its '\\n'), or -1: a binary search over the sorted lines.
+
+        UTF-8 bytes sort as the code points the lines were sorted by, so a
+        lookup reads about twenty lines of a stored index, not all of it.
+        """
+        text = self.text
+        low, high = 0, len(text) - 1  # the '\n' of every line in [low, high); the last '\n' ends the text
+        while low < high:
+            start = text.rfind(b"\n", low, (low + high) // 2 + 1)
+            word = text[start + 1 : text.index(b"\t", start + 1)]
+            if word == key:
+                return start
+            if word < key:
+                low = text.index(b"\n", start + 1)
+            else:
+                high = start
+        return -1

@@ -1,0 +1,68 @@
+"""A query as search words: each with its weight and the typed words it stands for; what coverage counts.
+
+Pure. Typed words weigh 1; the glossary's words for them weigh less and stand
+for the typed words that brought them, so a skill that holds "security"
+covers the 安全 a Chinese query typed.
+"""
+
+from __future__ import annotations
+
+from skillmem_hook.search.glossary import expansions
+from skillmem_hook.search.tokenize import is_bigram
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from skillmem_hook.search.tuning import Tuning
+
+
+class QueryWord:
+    """A search word of the query: its weight, and the typed words it stands for (itself, when typed)."""
+
+    __slots__ = ("stands_for", "typed", "weight")
+
+    def __init__(self, weight: float, stands_for: frozenset[str], *, typed: bool = False) -> None:
+        self.weight = weight
+        self.stands_for = stands_for
+        self.typed = typed
+
+
+def query_words(tuning: Tuning, intent: str) -> dict[str, QueryWord]:
+    """Each distinct query word once: typed words weigh 1, glossary words less and stand for what found them."""
+    found: dict[str, QueryWord] = {}
+    found_by = expansions(intent) if tuning.glossary_weight else []
+    for trigger, text in found_by:
+        for word in tuning.words(text):
+            known = found.get(word)
+            stands_for = trigger | known.stands_for if known else trigger
+            found[word] = QueryWord(tuning.glossary_weight, stands_for)
+    typed = tuning.words(intent)
+    for word in typed:
+        found[word] = QueryWord(1.0, frozenset((word,)), typed=True)
+    if tuning.phrase_share:
+        # The words of a known phrase ("pull request") say one thing: they share one word's weight.
+        for trigger, _ in found_by:
+            if len(trigger) > 1 and all(word in found and found[word].typed for word in trigger):
+                for word in trigger:
+                    found[word].weight = min(found[word].weight, 1 / len(trigger))
+    # A glossary word stands only for typed words: "found by" words the tokeniser dropped do not count.
+    for query_word in found.values():
+        query_word.stands_for &= set(typed)
+    return found
+
+
+def parts(word: str) -> tuple[str, ...]:
+    """What a typed word covers: itself, or for a Chinese bigram its two characters.
+
+    Bigrams that straddle two words (群里 in 集群里部署) match nothing; counted by
+    character, they do not halve the coverage of a query whose words all match.
+    """
+    return (word[0], word[1]) if is_bigram(word) else (word,)
+
+
+def coverage_units(rarity: dict[str, float]) -> dict[str, float]:
+    """Each part of the typed words, weighed by the rarest word it is part of."""
+    units: dict[str, float] = {}
+    for word, value in rarity.items():
+        for unit in parts(word):
+            units[unit] = max(units.get(unit, 0.0), value)
+    return units

@@ -1,0 +1,122 @@
+"""The stored search index behind ``skillmem search``: loaded while the disk matches, rebuilt when not, never a hang."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.agents.search_store import current_search_index, index_key, search_index_location
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
+
+from ..helpers import run_cli, skill_md, write_skill
+
+
+def backdate(*paths: Path) -> None:
+    """Older than the racy window: a stored index is kept only for a disk that has settled."""
+    past = time.time() - 60
+    for top in paths:
+        os.utime(top, (past, past))
+        for folder, _, names in os.walk(top):
+            for name in [".", *names]:
+                os.utime(os.path.join(folder, name), (past, past))
+
+
+@pytest.fixture
+def repo():
+    subprocess.run(["git", "init", "-q"], check=True)
+    write_skill(Path("skills"), "k8s-deploy", skill_md("k8s-deploy", "Deploy containers", "Roll out pods with helm."))
+    write_skill(Path("skills"), "csv-tables", skill_md("csv-tables", "Parse CSV files into tables"))
+    Path(".skillmem.yaml").write_text("roots: [skills]\n")
+    backdate(Path("skills"), Path(".skillmem.yaml"))
+    return Path(".git/skillmem-search.json")
+
+
+def names(capsys, *words: str) -> list[str]:
+    run = run_cli(capsys, "search", *words)
+    assert run.code == 0
+    return [result["name"] for result in run.data["results"]]
+
+
+def test_a_word_only_in_the_body_finds_the_skill(capsys, repo):
+    assert names(capsys, "helm") == ["k8s-deploy"]
+
+
+def test_the_index_is_stored_in_the_git_directory_and_served_from_there(capsys, repo):
+    assert names(capsys, "csv") == ["csv-tables"]
+    assert repo.is_file()
+    # Re-store it with a changed description under the same key and snapshot: the next search must show it.
+    index, extra = index_from_bytes(repo.read_bytes(), key := index_key(["skills"], CatalogOptions(), {}))
+    index.skills[0].description = "served from the stored index"
+    repo.write_bytes(index_to_bytes(index, key, extra))
+    results = run_cli(capsys, "search", "--top", "5", "csv", "deploy").data["results"]
+    assert "served from the stored index" in [result["description"] for result in results]
+
+
+def test_an_edited_skill_is_seen_at_once(capsys, repo):
+    assert names(capsys, "csv") == ["csv-tables"]
+    assert names(capsys, "quokkas") == []
+    write_skill(Path("skills"), "csv-tables", skill_md("csv-tables", "Feed the quokkas"))
+    assert names(capsys, "quokkas") == ["csv-tables"]
+
+
+def test_an_added_skill_and_a_changed_configuration_are_seen(capsys, repo):
+    assert names(capsys, "csv") == ["csv-tables"]
+    write_skill(Path("skills"), "csv-charts", skill_md("csv-charts", "Chart CSV files"))
+    assert names(capsys, "csv") == ["csv-charts", "csv-tables"]
+    Path(".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-charts]\n")
+    assert names(capsys, "csv") == ["csv-tables"]
+
+
+@pytest.mark.parametrize("damage", [b"", b"garbage", b"skillmem-search-index-1 x 1-0\n{"])
+def test_a_damaged_index_is_rebuilt(capsys, repo, damage):
+    names(capsys, "csv")
+    repo.write_bytes(damage)
+    assert names(capsys, "csv") == ["csv-tables"]
+    assert repo.read_bytes().startswith(b"skillmem-search-index-1 ")
+
+
+def test_a_fifo_in_its_place_never_blocks(capsys, repo):
+    os.mkfifo(repo)
+    assert names(capsys, "csv") == ["csv-tables"]
+
+
+def test_a_disk_that_just_changed_is_not_stored(capsys, repo):
+    write_skill(Path("skills"), "fresh", skill_md("fresh", "Just written"))
+    assert names(capsys, "written") == ["fresh"]
+    assert not repo.exists()
+
+
+def test_no_cache_and_tracked_never_store_it(capsys, repo):
+    assert names(capsys, "--no-cache", "csv") == ["csv-tables"]
+    assert not repo.exists()
+
+
+@pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="the file system must take any bytes as a name")
+def test_a_folder_name_that_is_not_utf8_is_skipped_and_the_index_still_stored(capsys, repo):
+    write_skill(Path(os.fsdecode(b"skills/caf\xe9")), "", skill_md("cafe", "Menu for the cafe"))
+    write_skill(Path("skills"), "menu-card", skill_md("menu-card", "Print the menu card"))
+    backdate(Path("skills"))
+    for _ in range(2):  # built and stored, then loaded
+        run = run_cli(capsys, "search", "menu")
+        assert run.code == 0, run.err
+        # One rule in every command (issue 17 item 13): such a folder's skill is skipped, never a failure.
+        assert [result["name"] for result in run.data["results"]] == ["menu-card"]
+    assert repo.is_file()
+
+
+def test_outside_a_repository_it_goes_to_the_user_cache(tmp_path):
+    assert search_index_location(str(tmp_path), ["skills"]).startswith(str(tmp_path / "user-cache" / "skillmem"))
+    assert search_index_location(str(tmp_path), ["a"]) != search_index_location(str(tmp_path), ["b"])
+
+
+def test_the_hooks_never_load_it(repo):
+    location = str(repo)
+    current_search_index(["skills"], CatalogOptions(), {}, location)
+    source = Path(__file__).parents[2] / "skillmem_hook" / "hooks.py"
+    assert "search" not in source.read_text(encoding="utf-8")
