@@ -24,7 +24,7 @@ from .test_precommit import REPO, UserRepo, hook_repo, run  # noqa: F401 - hook_
 
 pytestmark = pytest.mark.precommit
 
-COLLECTIONS = Path(os.environ.get("SKILLMEM_COLLECTIONS", REPO.parent.parent / "shared" / "data" / "collections"))
+COLLECTIONS = Path(os.environ.get("SKILLMEM_COLLECTIONS", REPO.parent / "shared" / "data" / "collections"))
 EXISTING_CONFIG = """\
 # Our hooks: keep this comment.
 repos:
