@@ -109,6 +109,32 @@ def test_file_names_passed_by_pre_commit_are_accepted_and_change_nothing(repo, c
     assert skill_index(["AGENTS.md", "skills/beta-heading/SKILL.md"]) == 0
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_gitignored_prompt_file_alone_out_of_date_is_rewritten_and_passes(capsys, monkeypatch, tmp_path):
+    from .catalog.test_git_view import IDENTITY, git
+
+    for key, value in IDENTITY.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
+    git("init", "-q")
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    Path(".gitignore").write_text("PERSONAL.md\n")
+    git("add", "-A")
+    assert skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 3
+    git("add", "-A")
+    git("commit", "-q", "-m", "block")
+    Path("PERSONAL.md").write_bytes(b"# Mine\n")
+    capsys.readouterr()
+    both = ["--root", "skills", "--prompt-file", "AGENTS.md", "--prompt-file", "PERSONAL.md"]
+    assert skill_index(both) == 0  # nothing for the commit to stage: it goes on
+    assert "PERSONAL.md: the skill index was updated (git ignores this file: nothing to stage)" in (
+        capsys.readouterr().err
+    )
+    assert b"\nalpha\n" in Path("PERSONAL.md").read_bytes()
+    assert skill_index(both) == 0
+
+
 def test_a_long_list_stops_at_a_screenful_and_counts_the_rest(capsys):
     for number in range(1, 46):
         write_skill(Path("skills"), f"skill-{number:02}", skill_md(f"skill-{number:02}"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -60,6 +61,18 @@ def test_read_gives_the_file_text_by_name_or_by_owner_label(root):
         library.read("pdf")
     with pytest.raises(UsageError, match="no skill named 'nope'"):
         library.read("nope")
+
+
+def test_an_excluded_skill_is_neither_found_nor_read(root):
+    """exclude: keeps a skill out of every answer, its text included (a draft, a private skill)."""
+    write_skill(root, "drafty", skill_md("drafty", "A draft to parse CSV files") + b"SECRET DRAFT TEXT\n")
+    Path(".skillmem.yaml").write_text("exclude: [drafty]\n")
+    library = SkillLibrary([str(root)])
+    assert "drafty" in [skill.name for skill in library.catalog().excluded]
+    assert "drafty" not in [result["name"] for result in library.search("draft parse csv files", 10)]
+    with pytest.raises(UsageError, match="no skill named 'drafty'") as caught:
+        library.read("drafty")
+    assert "excluded skills cannot be read" in caught.value.hint
 
 
 def test_a_skill_md_too_large_to_send_is_a_clear_error(root):

@@ -37,6 +37,17 @@ def test_a_chinese_question_finds_an_english_skill_through_the_glossary():
     assert names(search(SKILLS, "集群里怎么部署容器", top=1)) == ["k8s-deploy"]
 
 
+def test_a_word_the_user_typed_outweighs_its_glossary_translation():
+    """Of two skills that say the same in two languages, the one in the query's own language comes first."""
+    skills = [make("a-cn", "部署 服务"), make("b-en", "deploy service"), make("c-other", "write unit tests")]
+    english = search(skills, "deploy", top=3)
+    assert names(english) == ["b-en", "a-cn"]
+    assert english[0].score > english[1].score
+    chinese = search(skills, "部署", top=3)
+    assert names(chinese) == ["a-cn", "b-en"]
+    assert chinese[0].score > chinese[1].score
+
+
 def test_a_chinese_question_finds_a_chinese_skill():
     assert names(search(SKILLS, "数据库每天自动备份", top=1)) == ["数据库备份"]
 
