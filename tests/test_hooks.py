@@ -109,14 +109,21 @@ def test_file_names_passed_by_pre_commit_are_accepted_and_change_nothing(repo, c
     assert skill_index(["AGENTS.md", "skills/beta-heading/SKILL.md"]) == 0
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-def test_a_gitignored_prompt_file_alone_out_of_date_is_rewritten_and_passes(capsys, monkeypatch, tmp_path):
+@pytest.fixture
+def git(monkeypatch, tmp_path):
+    """A git repository in the current folder, with an identity to commit as; the function to run git."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
     from .catalog.test_git_view import IDENTITY, git
 
     for key, value in IDENTITY.items():
         monkeypatch.setenv(key, value)
     monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
     git("init", "-q")
+    return git
+
+
+def test_a_gitignored_prompt_file_alone_out_of_date_is_rewritten_and_passes(git, capsys):
     write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
     Path("AGENTS.md").write_bytes(b"# Agents\n")
     Path(".gitignore").write_text("PERSONAL.md\n")
@@ -133,6 +140,31 @@ def test_a_gitignored_prompt_file_alone_out_of_date_is_rewritten_and_passes(caps
     )
     assert b"\nalpha\n" in Path("PERSONAL.md").read_bytes()
     assert skill_index(both) == 0
+
+
+def test_an_untracked_prompt_file_fails_until_added_even_with_its_block_current(git, capsys):
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    git("add", "skills")
+    assert skill_index([]) == 3
+    for _ in range(2):  # the block is current the second time: the file must still be added
+        assert skill_index([]) == 3
+        assert "git add AGENTS.md" in capsys.readouterr().err
+    git("add", "AGENTS.md")
+    assert skill_index([]) == 0
+
+
+def test_a_personal_prompt_file_absent_here_and_ignored_is_left_out(git, capsys):
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    Path(".gitignore").write_text("PERSONAL.md\n")
+    Path(".skillmem.yaml").write_text("prompt_files: [AGENTS.md, PERSONAL.md]\n")
+    git("add", "-A")
+    assert skill_index([]) == 3  # a fresh clone: PERSONAL.md is on its author's machine only
+    assert "PERSONAL.md: left out (absent here, and git ignores it)" in capsys.readouterr().err
+    git("add", "-A")
+    assert skill_index([]) == skill_verify([]) == 0
+    assert not Path("PERSONAL.md").exists()
 
 
 def test_a_long_list_stops_at_a_screenful_and_counts_the_rest(capsys):

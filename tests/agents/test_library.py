@@ -75,6 +75,22 @@ def test_an_excluded_skill_is_neither_found_nor_read(root):
     assert "excluded skills cannot be read" in caught.value.hint
 
 
+def test_a_new_exclude_in_the_configuration_is_seen_without_a_restart(root):
+    clock = Clock()
+    library = SkillLibrary([str(root)], clock=clock)
+    assert "csv-to-table" in [skill.name for skill in library.catalog().skills]
+    Path(".skillmem.yaml").write_text("exclude: [csv-to-table]\n")
+    clock.now = 1.0
+    assert "csv-to-table" not in [skill.name for skill in library.catalog().skills]
+
+
+def test_each_search_result_names_a_skill_read_can_find(root):
+    results = SkillLibrary([str(root)]).search("read or write pdf", 5)
+    assert {"@acme/pdf", "@other/pdf"} <= {result["name"] for result in results}
+    library = SkillLibrary([str(root)])
+    assert all(library.read(str(result["name"])) for result in results)
+
+
 def test_a_skill_md_too_large_to_send_is_a_clear_error(root):
     write_skill(root, "big", skill_md("big", "large") + b"x" * (1024 * 1024 + 1))
     with pytest.raises(FileAccessError, match="larger than 1 MiB"):

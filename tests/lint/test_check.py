@@ -110,6 +110,13 @@ def test_a_clean_skill_has_no_finding_at_all(tmp_path):
     assert codes_of(tmp_path) == set()
 
 
+def test_a_name_matches_its_folder_as_nfkc_reads_both():
+    """A folder typed in full-width letters names the same skill, as skills-ref reads it."""
+    data = skill(name="pdf-tools").encode()
+    assert [finding.code for finding in spec_findings(data, folder="\uff50\uff44\uff46-tools")] == []
+    assert [finding.code for finding in spec_findings(data, folder="pdf-tool")] == ["SK116"]
+
+
 def test_findings_point_at_the_key_or_link(tmp_path):
     text = "---\r\nname: Bad_Name\r\ndescription: d\r\nextra: 1\r\n---\r\n\r\nSee ![img](assets/x.png).\r\n"
     findings = spec_findings(text.encode(), folder="Bad_Name", exists=lambda _: False)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.git import ignored_paths, read_blobs, tracked_entries
+from skillmem_hook.catalog.discovery.git import find_git_dir, ignored_paths, read_blobs, tracked_entries
 from skillmem_hook.catalog.scan import scan_roots
 
 from ...helpers import skill_md, write_skill
@@ -30,6 +30,24 @@ def test_a_root_named_like_a_pathspec_is_that_folder_and_no_other(root):
     git("add", "-A")
     assert [entry.path for entry in tracked_entries([root])] == [f"{root}/alpha/SKILL.md"]
     assert [skill.name for skill in scan_roots([root], CatalogOptions(tracked=True)).skills] == ["alpha"]
+
+
+def test_a_root_that_is_itself_a_skill_folder_lists_that_skill(monkeypatch):
+    repository()
+    monkeypatch.chdir("skills/alpha")
+    assert [entry.path for entry in tracked_entries(["."])] == ["SKILL.md"]
+    assert [skill.name for skill in scan_roots(["."], CatalogOptions(tracked=True)).skills] == ["alpha"]
+
+
+def test_the_git_directory_is_found_through_a_git_file_as_git_finds_it(tmp_path, monkeypatch):
+    """A linked work tree or a submodule has a .git file naming its git directory, where the cache goes."""
+    repository()
+    assert find_git_dir(str(Path.cwd() / "skills")) == str(Path.cwd() / ".git")
+    git("worktree", "add", "-q", str(tmp_path / "linked"))
+    monkeypatch.chdir(tmp_path / "linked")
+    expected = Path(git("rev-parse", "--absolute-git-dir").strip())
+    found = find_git_dir(str(tmp_path / "linked" / "skills"))
+    assert found is not None and Path(found).resolve() == expected.resolve()
 
 
 def test_a_tracked_file_that_an_ignore_rule_matches_is_not_ignored():

@@ -104,7 +104,16 @@ def delete_cache() -> None:
     cache_file().unlink()
 
 
-@pytest.mark.parametrize("change", [edit, rename, new_skill, delete_cache])
+def rewrite_cache_keeping_its_size() -> None:
+    """Another run, or damage, changes the cache's bytes but not its size: the snapshot no longer matches it."""
+    data = cache_file().read_bytes()
+    content = json.loads(data)
+    reordered = json.dumps(dict(reversed(list(content.items()))), separators=(",", ":")).encode()
+    assert reordered != data and len(reordered) == len(data)
+    cache_file().write_bytes(reordered)
+
+
+@pytest.mark.parametrize("change", [edit, rename, new_skill, delete_cache, rewrite_cache_keeping_its_size])
 def test_a_change_to_the_index_or_the_cache_invalidates_the_snapshot(change):
     repository()
     scan_roots(["skills"], TRACKED)
@@ -176,6 +185,16 @@ def test_a_tracked_symlink_is_resolved_on_disk_so_no_snapshot_is_kept():
     scan_roots(["skills"], TRACKED)
     assert cache_file().is_file()
     assert not snapshot_file().exists()
+
+
+def test_a_tracked_symlink_in_any_one_root_keeps_no_snapshot():
+    repository()
+    write_skill(Path("more"), "delta", skill_md("delta"))
+    Path("more/link-to-delta").symlink_to("delta")
+    git("add", "-A")
+    for roots in (["skills", "more"], ["more", "skills"]):
+        scan_roots(roots, TRACKED)
+        assert not snapshot_file().exists()
 
 
 def test_no_cache_keeps_no_snapshot():
