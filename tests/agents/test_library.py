@@ -91,6 +91,16 @@ def test_each_search_result_names_a_skill_read_can_find(root):
     assert all(library.read(str(result["name"])) for result in results)
 
 
+def test_a_skill_md_that_is_not_utf8_is_read_or_refused_never_a_crash(root):
+    write_skill(root, "latin", skill_md("latin", "Old file") + "café\n".encode("latin-1"))
+    try:
+        text = SkillLibrary([str(root)]).read("latin")
+    except (UsageError, FileAccessError) as error:  # a refusal is fine, with a message and a hint
+        assert error.hint
+    else:
+        assert text.startswith("---\nname: latin\n") and "caf" in text
+
+
 def test_a_skill_md_too_large_to_send_is_a_clear_error(root):
     write_skill(root, "big", skill_md("big", "large") + b"x" * (1024 * 1024 + 1))
     with pytest.raises(FileAccessError, match="larger than 1 MiB"):

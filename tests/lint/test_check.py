@@ -117,6 +117,21 @@ def test_a_name_matches_its_folder_as_nfkc_reads_both():
     assert [finding.code for finding in spec_findings(data, folder="pdf-tool")] == ["SK116"]
 
 
+@pytest.mark.parametrize(
+    ("extra", "codes"),
+    [
+        ("compatibility: " + "x" * 500, []),
+        ("compatibility: " + "x" * 501, ["SK130"]),
+    ],
+)
+def test_each_length_limit_allows_exactly_its_limit(extra, codes):
+    assert [finding.code for finding in spec_findings(skill(name="a", extra=extra).encode())] == codes
+
+
+def test_a_name_is_read_without_the_spaces_around_it():
+    assert [finding.code for finding in spec_findings(skill(name="'a  '").encode())] == []
+
+
 def test_findings_point_at_the_key_or_link(tmp_path):
     text = "---\r\nname: Bad_Name\r\ndescription: d\r\nextra: 1\r\n---\r\n\r\nSee ![img](assets/x.png).\r\n"
     findings = spec_findings(text.encode(), folder="Bad_Name", exists=lambda _: False)

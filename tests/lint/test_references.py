@@ -79,6 +79,17 @@ def test_missing_files_and_links_that_leave_the_folder_are_findings():
     ]
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "All of [the notes](docs/*.md) at once.",  # a glob is not one file
+        "```\ncp my.scripts/a.py .\n```",  # another folder whose name ends in a conventional one
+    ],
+)
+def test_globs_and_lookalike_folders_are_left_alone(body):
+    assert paths(body) == []
+
+
 def test_a_link_to_the_parent_folder_itself_leaves_the_skill():
     problems = check_references(find_references("Up: [parent](..) and [here](.)", 1, ()), lambda path: False)
     assert [(code, message.split("'")[1]) for code, _, message in problems] == [("SK202", "..")]

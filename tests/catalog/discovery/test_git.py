@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.git import find_git_dir, ignored_paths, read_blobs, tracked_entries
+from skillmem_hook.catalog.discovery.git import (
+    find_git_dir,
+    find_work_tree,
+    ignored_paths,
+    read_blobs,
+    tracked_entries,
+)
 from skillmem_hook.catalog.scan import scan_roots
 
 from ...helpers import skill_md, write_skill
@@ -48,6 +55,21 @@ def test_the_git_directory_is_found_through_a_git_file_as_git_finds_it(tmp_path,
     expected = Path(git("rev-parse", "--absolute-git-dir").strip())
     found = find_git_dir(str(tmp_path / "linked" / "skills"))
     assert found is not None and Path(found).resolve() == expected.resolve()
+
+
+def test_a_folder_name_that_is_not_utf8_comes_back_as_the_same_bytes():
+    git("init", "-q")
+    folder = os.fsdecode(b"skills/caf\xe9")
+    write_skill(Path(folder), "", skill_md("cafe"))
+    git("add", "-A")
+    (entry,) = tracked_entries(["skills"])
+    assert os.fsencode(entry.path) == b"skills/caf\xe9/SKILL.md"
+    assert os.path.isfile(entry.path)
+
+
+def test_git_says_nothing_on_the_terminal_when_skillmem_asks_outside_a_repository(capfd):
+    assert find_work_tree() is None
+    assert capfd.readouterr() == ("", "")
 
 
 def test_a_tracked_file_that_an_ignore_rule_matches_is_not_ignored():

@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.block.render import render_block
+from skillmem_hook.catalog import skills as skills_module
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.discovery import git as git_module
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store import cache as cache_module
 
-from ...helpers import skill_md
+from ...helpers import skill_md, write_skill
 from ..test_git_view import _git_identity, git, repository  # noqa: F401 - the fixture applies here too
 
 # No snapshot: it would answer before the cache is asked (test_snapshot.py covers it).
@@ -129,3 +131,24 @@ def test_a_file_changed_within_the_racy_window_is_not_kept(tmp_path, seconds_ago
     cache.put("f:SKILL.md:10:1:1:1", "a reason the file cannot be used", times_ns=(stamp, stamp))
     cache.save()
     assert path.exists() is kept
+
+
+def test_a_warm_cache_neither_reads_nor_places_a_skill_again(monkeypatch):
+    """What each SKILL.md declares, where it is filed, and why a broken one is left out all come from the cache."""
+    repository()
+    write_skill(Path("skills"), "broken", b"---\nname: [unclosed\n")
+    git("add", "-A")
+    first = scan_roots(["skills"], TRACKED)
+    assert [item["path"] for item in first.skipped] == ["broken"]
+    cache_file().with_name("catalog.json").unlink()  # no snapshot: the cache must answer
+
+    def unreachable(*arguments, **options):
+        raise AssertionError("a warm cache read or placed a skill again")
+
+    monkeypatch.setattr(git_module, "read_blobs", unreachable)
+    monkeypatch.setattr(skills_module, "place", unreachable)
+    warm = scan_roots(["skills"], TRACKED)
+    assert [(skill.name, skill.placement) for skill in warm.skills] == [
+        (skill.name, skill.placement) for skill in first.skills
+    ]
+    assert warm.skipped == first.skipped

@@ -187,10 +187,11 @@ def test_a_tracked_symlink_is_resolved_on_disk_so_no_snapshot_is_kept():
     assert not snapshot_file().exists()
 
 
-def test_a_tracked_symlink_in_any_one_root_keeps_no_snapshot():
+@pytest.mark.parametrize("link", ["0-first-in-the-listing", "z-last-in-the-listing"])
+def test_a_tracked_symlink_in_any_one_root_keeps_no_snapshot(link):
     repository()
     write_skill(Path("more"), "delta", skill_md("delta"))
-    Path("more/link-to-delta").symlink_to("delta")
+    Path("more", link).symlink_to("delta")
     git("add", "-A")
     for roots in (["skills", "more"], ["more", "skills"]):
         scan_roots(roots, TRACKED)
