@@ -167,6 +167,39 @@ def test_a_personal_prompt_file_absent_here_and_ignored_is_left_out(git, capsys)
     assert not Path("PERSONAL.md").exists()
 
 
+def test_the_lint_hook_wants_in_the_commit_what_a_skill_md_points_at(git, capsys):
+    from skillmem_hook.hooks import skill_lint
+
+    body = "Run `scripts/unpack.py`.\n"
+    write_skill(Path("skills"), "docx", skill_md("docx", "Unpack DOCX files. Use when a .docx must be read.", body))
+    Path("skills/docx/scripts").mkdir()
+    Path("skills/docx/scripts/unpack.py").write_text("print('unpack')\n")
+    git("add", "skills/docx/SKILL.md")  # the script is on disk, but not in the commit
+    assert skill_lint(["--root", "skills", "skills/docx/SKILL.md"]) == 1
+    assert "SK201" in capsys.readouterr().err
+    git("add", "skills/docx/scripts/unpack.py")
+    assert skill_lint(["--root", "skills", "skills/docx/SKILL.md"]) == 0
+
+
+def test_the_lint_hook_shows_warnings_but_fails_only_on_errors(capsys):
+    from skillmem_hook.hooks import skill_lint
+
+    write_skill(Path("skills"), "terse", skill_md("terse", "Parses files"))  # says neither when, nor in Chinese
+    Path(".skillmem.yaml").write_text("lint: {quality: true}\n")
+    assert skill_lint(["--root", "skills", "skills/terse/SKILL.md"]) == 0
+    err = capsys.readouterr().err
+    assert "SK401" in err and "SK403" in err
+    write_skill(Path("skills"), "terse", skill_md("Terse", "Parses files"))
+    assert skill_lint(["--root", "skills", "skills/terse/SKILL.md"]) == 1  # SK113, capitals: an error
+
+
+def test_a_prompt_file_left_out_of_auto_detection_is_said(repo, capsys):
+    Path("CLAUDE.md").write_bytes(b"# Claude\n\n@AGENTS.md\n")
+    assert skill_index([]) == 3
+    assert "CLAUDE.md: left out (it imports AGENTS.md (@AGENTS.md))\n" in capsys.readouterr().err
+    assert Path("CLAUDE.md").read_bytes() == b"# Claude\n\n@AGENTS.md\n"
+
+
 def test_a_long_list_stops_at_a_screenful_and_counts_the_rest(capsys):
     for number in range(1, 46):
         write_skill(Path("skills"), f"skill-{number:02}", skill_md(f"skill-{number:02}"))

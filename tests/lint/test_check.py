@@ -105,6 +105,18 @@ def test_duplicates_are_flagged_with_both_paths(tmp_path):
     assert "SK301" not in codes_of(tmp_path / "three")
 
 
+@pytest.mark.parametrize("named", ["one/pdf", "two/pdf"])
+def test_a_duplicate_is_flagged_on_whichever_of_the_two_files_is_named(tmp_path, named):
+    """pre-commit names only the staged SKILL.md: the one the index keeps, or the one it drops."""
+    write_case(tmp_path, "one/pdf", skill(name="pdf"), {})
+    write_case(tmp_path, "two/pdf", skill(name="PDF"), {})
+    run = lint_paths([str(tmp_path / named / "SKILL.md")], [str(tmp_path)], lint_options(None))
+    [duplicate] = [finding for finding in run.findings if finding.code == "SK301"]
+    assert duplicate.path.endswith(f"{named}/SKILL.md")
+    other = "two/pdf" if named == "one/pdf" else "one/pdf"
+    assert f"{other}/SKILL.md" in duplicate.message
+
+
 def test_a_clean_skill_has_no_finding_at_all(tmp_path):
     write_case(tmp_path, "clean", skill(body="See [the guide](references/guide.md).\n"), {"references/guide.md"})
     assert codes_of(tmp_path) == set()
