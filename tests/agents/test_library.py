@@ -121,11 +121,18 @@ def test_the_watcher_keeps_the_catalog_current_between_calls(root):
     clock = Clock()  # frozen: calls never check for themselves
     library = SkillLibrary([str(root)], clock=clock)
     library.watch(interval=0.01)
-    write_skill(root, "log-parser", skill_md("log-parser", "Parse logs"))
-    deadline = time.monotonic() + 10
-    while "log-parser" not in [skill.name for skill in library.catalog().skills]:
-        assert time.monotonic() < deadline, "the watcher never saw the new skill"
-        time.sleep(0.01)
+    try:
+        write_skill(root, "log-parser", skill_md("log-parser", "Parse logs"))
+        deadline = time.monotonic() + 10
+        while "log-parser" not in [skill.name for skill in library.catalog().skills]:
+            assert time.monotonic() < deadline, "the watcher never saw the new skill"
+            time.sleep(0.01)
+    finally:
+        # The daemon thread outlives the test, and the current folder is the process's: left running, it
+        # would scan from the next tests' folders and write a cache into their repositories.
+        library._refresh = lambda: None  # type: ignore[method-assign]
+        with library._lock:  # a refresh under way ends first
+            pass
 
 
 def test_with_no_roots_found_the_library_fails_at_start():
