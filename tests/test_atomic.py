@@ -27,20 +27,27 @@ def leftovers(folder):
     return [name for name in os.listdir(folder) if name.endswith(".skillmem-tmp")]
 
 
-def test_an_edit_made_during_the_write_is_kept_and_the_run_fails(tmp_path, monkeypatch):
+@pytest.mark.parametrize(
+    "edited",
+    [
+        b"# prompt\na line typed meanwhile\n",  # an append: the size changes
+        b"# Prompt\n",  # a fixed typo: the same size, other bytes
+    ],
+)
+def test_an_edit_made_during_the_write_is_kept_and_the_run_fails(tmp_path, monkeypatch, edited):
     path = tmp_path / "AGENTS.md"
     path.write_bytes(b"# prompt\n")
     real_fsync = os.fsync
 
     def another_editor_saves(descriptor):
-        with open(path, "ab") as editor:  # a real append to the real file, after skillmem read it
-            editor.write(b"a line typed meanwhile\n")
+        with open(path, "r+b") as editor:  # a real write to the real file, after skillmem read it
+            editor.write(edited)
         real_fsync(descriptor)
 
     monkeypatch.setattr(os, "fsync", another_editor_saves)
     with pytest.raises(TargetChanged, match="changed while skillmem was updating it"):
         write_if_changed(str(path), b"# prompt\n", b"# prompt\nblock\n")
-    assert path.read_bytes() == b"# prompt\na line typed meanwhile\n"
+    assert path.read_bytes() == edited
     assert leftovers(tmp_path) == []
 
 

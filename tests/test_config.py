@@ -157,6 +157,24 @@ def test_auto_detection_skips_what_git_ignores_unless_configured():
     assert (settings.roots, settings.prompt_files) == ([".claude/skills", "skills"], ["CLAUDE.md"])
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_auto_detection_keeps_what_git_tracks_though_an_ignore_rule_matches_it(capsys):
+    from skillmem_hook.hooks import skill_index
+
+    subprocess.run(["git", "init", "-q"], check=True)
+    Path(".gitignore").write_text(".claude/\n*.md\n!SKILL.md\n")
+    Path(".claude/skills/team-skill").mkdir(parents=True)
+    Path(".claude/skills/team-skill/SKILL.md").write_text("---\nname: team-skill\ndescription: Shared\n---\n")
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").write_text("# Mine\n")  # ignored and untracked: stays out
+    subprocess.run(["git", "add", "-f", ".claude/skills", "AGENTS.md"], check=True)
+    settings = load_settings()
+    assert (settings.roots, settings.prompt_files) == ([".claude/skills"], ["AGENTS.md"])
+    assert skill_index([]) == 3  # the block is written to the tracked AGENTS.md, to be staged
+    assert "team-skill" in Path("AGENTS.md").read_text()
+    assert "AGENTS.md: the skill index was updated; stage it and commit again" in capsys.readouterr().err
+
+
 def run_in_a_child(*args, cwd):
     """The CLI in a subprocess, so that a hang fails the test instead of stalling it."""
     command = [sys.executable, "-m", "skillmem_hook", *args]

@@ -120,6 +120,97 @@ def test_file_names_passed_by_pre_commit_are_accepted_and_change_nothing(repo, c
     assert skill_index(["AGENTS.md", "skills/beta-heading/SKILL.md"]) == 0
 
 
+@pytest.fixture
+def git(monkeypatch, tmp_path):
+    """A git repository in the current folder, with an identity to commit as; the function to run git."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    from .catalog.test_git_view import IDENTITY, git
+
+    for key, value in IDENTITY.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
+    git("init", "-q")
+    return git
+
+
+def test_a_gitignored_prompt_file_alone_out_of_date_is_rewritten_and_passes(git, capsys):
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    Path(".gitignore").write_text("PERSONAL.md\n")
+    git("add", "-A")
+    assert skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 3
+    git("add", "-A")
+    git("commit", "-q", "-m", "block")
+    Path("PERSONAL.md").write_bytes(b"# Mine\n")
+    capsys.readouterr()
+    both = ["--root", "skills", "--prompt-file", "AGENTS.md", "--prompt-file", "PERSONAL.md"]
+    assert skill_index(both) == 0  # nothing for the commit to stage: it goes on
+    assert "PERSONAL.md: the skill index was updated (git ignores this file: nothing to stage)" in (
+        capsys.readouterr().err
+    )
+    assert b"\nalpha\n" in Path("PERSONAL.md").read_bytes()
+    assert skill_index(both) == 0
+
+
+def test_an_untracked_prompt_file_fails_until_added_even_with_its_block_current(git, capsys):
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    git("add", "skills")
+    assert skill_index([]) == 3
+    for _ in range(2):  # the block is current the second time: the file must still be added
+        assert skill_index([]) == 3
+        assert "git add AGENTS.md" in capsys.readouterr().err
+    git("add", "AGENTS.md")
+    assert skill_index([]) == 0
+
+
+def test_a_personal_prompt_file_absent_here_and_ignored_is_left_out(git, capsys):
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    Path(".gitignore").write_text("PERSONAL.md\n")
+    Path(".skillmem.yaml").write_text("prompt_files: [AGENTS.md, PERSONAL.md]\n")
+    git("add", "-A")
+    assert skill_index([]) == 3  # a fresh clone: PERSONAL.md is on its author's machine only
+    assert "PERSONAL.md: left out (absent here, and git ignores it)" in capsys.readouterr().err
+    git("add", "-A")
+    assert skill_index([]) == skill_verify([]) == 0
+    assert not Path("PERSONAL.md").exists()
+
+
+def test_the_lint_hook_wants_in_the_commit_what_a_skill_md_points_at(git, capsys):
+    from skillmem_hook.hooks import skill_lint
+
+    body = "Run `scripts/unpack.py`.\n"
+    write_skill(Path("skills"), "docx", skill_md("docx", "Unpack DOCX files. Use when a .docx must be read.", body))
+    Path("skills/docx/scripts").mkdir()
+    Path("skills/docx/scripts/unpack.py").write_text("print('unpack')\n")
+    git("add", "skills/docx/SKILL.md")  # the script is on disk, but not in the commit
+    assert skill_lint(["--root", "skills", "skills/docx/SKILL.md"]) == 1
+    assert "SK201" in capsys.readouterr().err
+    git("add", "skills/docx/scripts/unpack.py")
+    assert skill_lint(["--root", "skills", "skills/docx/SKILL.md"]) == 0
+
+
+def test_the_lint_hook_shows_warnings_but_fails_only_on_errors(capsys):
+    from skillmem_hook.hooks import skill_lint
+
+    write_skill(Path("skills"), "terse", skill_md("terse", "Parses files"))  # says neither when, nor in Chinese
+    Path(".skillmem.yaml").write_text("lint: {quality: true}\n")
+    assert skill_lint(["--root", "skills", "skills/terse/SKILL.md"]) == 0
+    err = capsys.readouterr().err
+    assert "SK401" in err and "SK403" in err
+    write_skill(Path("skills"), "terse", skill_md("Terse", "Parses files"))
+    assert skill_lint(["--root", "skills", "skills/terse/SKILL.md"]) == 1  # SK113, capitals: an error
+
+
+def test_a_prompt_file_left_out_of_auto_detection_is_said(repo, capsys):
+    Path("CLAUDE.md").write_bytes(b"# Claude\n\n@AGENTS.md\n")
+    assert skill_index([]) == 3
+    assert "CLAUDE.md: left out (it imports AGENTS.md (@AGENTS.md))\n" in capsys.readouterr().err
+    assert Path("CLAUDE.md").read_bytes() == b"# Claude\n\n@AGENTS.md\n"
+
+
 def test_a_long_list_stops_at_a_screenful_and_counts_the_rest(capsys):
     for number in range(1, 46):
         write_skill(Path("skills"), f"skill-{number:02}", skill_md(f"skill-{number:02}"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -62,6 +63,44 @@ def test_read_gives_the_file_text_by_name_or_by_owner_label(root):
         library.read("pdf")
     with pytest.raises(UsageError, match="no skill named 'nope'"):
         library.read("nope")
+
+
+def test_an_excluded_skill_is_neither_found_nor_read(root):
+    """exclude: keeps a skill out of every answer, its text included (a draft, a private skill)."""
+    write_skill(root, "drafty", skill_md("drafty", "A draft to parse CSV files") + b"SECRET DRAFT TEXT\n")
+    Path(".skillmem.yaml").write_text("exclude: [drafty]\n")
+    library = SkillLibrary([str(root)])
+    assert "drafty" in [skill.name for skill in library.catalog().excluded]
+    assert "drafty" not in [result["name"] for result in library.search("draft parse csv files", 10)]
+    with pytest.raises(UsageError, match="no skill named 'drafty'") as caught:
+        library.read("drafty")
+    assert "excluded skills cannot be read" in caught.value.hint
+
+
+def test_a_new_exclude_in_the_configuration_is_seen_without_a_restart(root):
+    clock = Clock()
+    library = SkillLibrary([str(root)], clock=clock)
+    assert "csv-to-table" in [skill.name for skill in library.catalog().skills]
+    Path(".skillmem.yaml").write_text("exclude: [csv-to-table]\n")
+    clock.now = 1.0
+    assert "csv-to-table" not in [skill.name for skill in library.catalog().skills]
+
+
+def test_each_search_result_names_a_skill_read_can_find(root):
+    results = SkillLibrary([str(root)]).search("read or write pdf", 5)
+    assert {"@acme/pdf", "@other/pdf"} <= {result["name"] for result in results}
+    library = SkillLibrary([str(root)])
+    assert all(library.read(str(result["name"])) for result in results)
+
+
+def test_a_skill_md_that_is_not_utf8_is_read_or_refused_never_a_crash(root):
+    write_skill(root, "latin", skill_md("latin", "Old file") + "café\n".encode("latin-1"))
+    try:
+        text = SkillLibrary([str(root)]).read("latin")
+    except (UsageError, FileAccessError) as error:  # a refusal is fine, with a message and a hint
+        assert error.hint
+    else:
+        assert text.startswith("---\nname: latin\n") and "caf" in text
 
 
 def test_a_skill_md_too_large_to_send_is_a_clear_error(root):

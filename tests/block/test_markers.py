@@ -101,6 +101,10 @@ def test_the_markers_are_built_from_the_prefix_the_catalog_refuses_in_names():
             "more than one marker pair: BEGIN at line 1, BEGIN at line 2, END at line 3",
         ),
         (
+            b"<<<SKILL_INDEX_BEGIN>>>\n<<<SKILL_INDEX_END>>>\nmine\n<<<SKILL_INDEX_END>>>\n",
+            "more than one marker pair: BEGIN at line 1, END at line 2, END at line 4",
+        ),
+        (
             b"a\n<<<SKILL_INDEX_BEGIN>>> \n<<<SKILL_INDEX_END>>>\n",
             "line 2 holds a marker with other whitespace or invisible characters around it",
         ),
@@ -124,6 +128,7 @@ NEAR_MISSES = [
     b"\x0b<<<SKILL_INDEX_BEGIN>>>",
     "<<<SKILL_INDEX_BEGIN>>>\u00a0".encode(),
     "\u200b<<<SKILL_INDEX_BEGIN>>>".encode(),
+    "\ufeff<<<SKILL_INDEX_BEGIN>>>".encode(),  # on line 2: a BOM counts only at the file's start
     "<<<SKILL_INDEX_BEGIN>>>\u3000".encode(),
     "<<<SKILL_INDEX_BEGIN>>>\ufeff".encode(),
     "<<<SKILL_INDEX_BEGIN>>>\u3164".encode(),

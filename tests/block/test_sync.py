@@ -64,6 +64,23 @@ def test_when_a_later_file_cannot_be_replaced_the_error_names_the_files_written(
     assert files[1].read_bytes() == b"x\ntyped meanwhile\n"
 
 
+def test_a_file_deleted_meanwhile_is_not_brought_back(capsys, tmp_path, monkeypatch):
+    args, files = two_roots_two_files(tmp_path)
+    real_replace = os.replace
+
+    def the_user_deletes_the_second_file_meanwhile(source, target):
+        real_replace(source, target)
+        if files[1].exists():
+            files[1].unlink()
+
+    monkeypatch.setattr(os, "replace", the_user_deletes_the_second_file_meanwhile)
+    run = run_cli(capsys, "inject", *args)
+    assert run.code == 2
+    assert "changed while skillmem was updating it" in run.error["error"]
+    assert not files[1].exists()
+    assert not list(tmp_path.glob(".*.skillmem-tmp"))
+
+
 def test_the_hook_reports_the_files_it_wrote_as_well(tmp_path, monkeypatch, capsys):
     from skillmem_hook.hooks import skill_index
 

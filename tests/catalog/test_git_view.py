@@ -305,7 +305,7 @@ def test_concurrent_runs_never_corrupt_the_cache():
 def test_the_file_system_cache_sees_an_edit_in_the_same_second_that_keeps_the_size():
     repository()
     path = Path("skills/alpha/SKILL.md")
-    stamp = time.time()
+    stamp = time.time() - 1  # a second ago: as recent as a coarse clock (1 s, FAT's 2 s) can tell apart
     for word in ("first", "other", "third"):
         path.write_bytes(skill_md("alpha", word))  # same size, same mtime each time
         os.utime(path, (stamp, stamp))

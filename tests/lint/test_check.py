@@ -106,9 +106,43 @@ def test_duplicates_are_flagged_with_both_paths(tmp_path):
     assert "SK301" not in codes_of(tmp_path / "three")
 
 
+@pytest.mark.parametrize("named", ["one/pdf", "two/pdf"])
+def test_a_duplicate_is_flagged_on_whichever_of_the_two_files_is_named(tmp_path, named):
+    """pre-commit names only the staged SKILL.md: the one the index keeps, or the one it drops."""
+    write_case(tmp_path, "one/pdf", skill(name="pdf"), {})
+    write_case(tmp_path, "two/pdf", skill(name="PDF"), {})
+    run = lint_paths([str(tmp_path / named / "SKILL.md")], [str(tmp_path)], lint_options(None))
+    [duplicate] = [finding for finding in run.findings if finding.code == "SK301"]
+    assert duplicate.path.endswith(f"{named}/SKILL.md")
+    other = "two/pdf" if named == "one/pdf" else "one/pdf"
+    assert f"{other}/SKILL.md" in duplicate.message
+
+
 def test_a_clean_skill_has_no_finding_at_all(tmp_path):
     write_case(tmp_path, "clean", skill(body="See [the guide](references/guide.md).\n"), {"references/guide.md"})
     assert codes_of(tmp_path) == set()
+
+
+def test_a_name_matches_its_folder_as_nfkc_reads_both():
+    """A folder typed in full-width letters names the same skill, as skills-ref reads it."""
+    data = skill(name="pdf-tools").encode()
+    assert [finding.code for finding in spec_findings(data, folder="\uff50\uff44\uff46-tools")] == []
+    assert [finding.code for finding in spec_findings(data, folder="pdf-tool")] == ["SK116"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "codes"),
+    [
+        ("compatibility: " + "x" * 500, []),
+        ("compatibility: " + "x" * 501, ["SK130"]),
+    ],
+)
+def test_each_length_limit_allows_exactly_its_limit(extra, codes):
+    assert [finding.code for finding in spec_findings(skill(name="a", extra=extra).encode())] == codes
+
+
+def test_a_name_is_read_without_the_spaces_around_it():
+    assert [finding.code for finding in spec_findings(skill(name="'a  '").encode())] == []
 
 
 def test_findings_point_at_the_key_or_link(tmp_path):

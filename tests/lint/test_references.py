@@ -84,6 +84,28 @@ def test_missing_files_and_links_that_leave_the_folder_are_findings():
     ]
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "All of [the notes](docs/*.md) at once.",  # a glob is not one file
+        "```\ncp my.scripts/a.py .\n```",  # another folder whose name ends in a conventional one
+    ],
+)
+def test_globs_and_lookalike_folders_are_left_alone(body):
+    assert paths(body) == []
+
+
+def test_a_link_to_the_parent_folder_itself_leaves_the_skill():
+    problems = check_references(find_references("Up: [parent](..) and [here](.)", 1, ()), lambda path: False)
+    assert [(code, message.split("'")[1]) for code, _, message in problems] == [("SK202", "..")]
+
+
+def test_a_missing_file_named_twice_on_a_line_is_one_finding_and_on_two_lines_two():
+    body = "Run `scripts/gone.py`, then [again](scripts/gone.py).\nLater: `scripts/gone.py`.\n"
+    problems = check_references(find_references(body, 1, ()), lambda path: False)
+    assert [(code, at.line) for code, at, _ in problems] == [("SK201", 1), ("SK201", 2)]
+
+
 def test_an_example_earlier_in_the_line_does_not_hide_the_pointer_after_it():
     body = "当路径包含 `iteration` 时（例如操作为 `iterate`），先读取 `references/iteration-path.md`。"
     assert paths(body) == ["references/iteration-path.md"]

@@ -37,6 +37,54 @@ def test_a_chinese_question_finds_an_english_skill_through_the_glossary():
     assert names(search(SKILLS, "集群里怎么部署容器", top=1)) == ["k8s-deploy"]
 
 
+def test_a_word_the_user_typed_outweighs_its_glossary_translation():
+    """Of two skills that say the same in two languages, the one in the query's own language comes first."""
+    skills = [make("a-cn", "部署 服务"), make("b-en", "deploy service"), make("c-other", "write unit tests")]
+    english = search(skills, "deploy", top=3)
+    assert names(english) == ["b-en", "a-cn"]
+    assert english[0].score > english[1].score
+    chinese = search(skills, "部署", top=3)
+    assert names(chinese) == ["a-cn", "b-en"]
+    assert chinese[0].score > chinese[1].score
+
+
+def test_a_rare_word_outweighs_a_common_one():
+    skills = [
+        make(f"{letter}-deploy", f"deploy {thing}") for letter, thing in zip("abcd", ["apps", "sites", "jobs", "dbs"])
+    ]
+    skills.append(make("z-kube", "kubernetes clusters"))
+    assert names(search(skills, "deploy kubernetes", top=2))[0] == "z-kube"
+
+
+def test_a_word_said_twice_counts_twice_even_side_by_side():
+    skills = [make("a-once", "deploy service quickly"), make("b-twice", "deploy deploy service")]
+    assert names(search(skills, "deploy", top=2)) == ["b-twice", "a-once"]
+
+
+def test_holding_more_of_the_query_beats_repeating_one_word_of_it():
+    """Term frequency saturates: a skill that says 'deploy' five times does not outrank one that covers the query."""
+    skills = [
+        make("a-stuffed", "deploy deploy deploy deploy deploy services"),
+        make("b-both", "deploy services on kubernetes"),
+        make("c-other", "kubernetes cluster admin"),
+        make("d-other", "write tests"),
+        make("e-other", "review code"),
+    ]
+    assert names(search(skills, "deploy to kubernetes", top=2)) == ["b-both", "a-stuffed"]
+
+
+def test_feedback_when_tuned_on_finds_a_skill_that_shares_the_best_hits_words():
+    skills = [
+        make("a", "deploy kubernetes cluster helm"),
+        make("b", "deploy kubernetes cluster helm charts"),
+        make("c", "helm charts cluster kubernetes"),
+        make("d", "write unit tests"),
+        make("e", "parse csv files"),
+    ]
+    assert names(search(skills, "deploy")) == ["a", "b"]
+    assert names(search(skills, "deploy", tuning=Tuning(feedback_weight=0.3))) == ["a", "b", "c"]
+
+
 def test_a_chinese_question_finds_a_chinese_skill():
     assert names(search(SKILLS, "数据库每天自动备份", top=1)) == ["数据库备份"]
 

@@ -2,15 +2,85 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+from pathlib import Path
 
 import pytest
 
-from skillmem_hook.catalog.discovery.git import read_blobs, tracked_entries
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.discovery.git import (
+    find_git_dir,
+    find_work_tree,
+    ignored_paths,
+    read_blobs,
+    tracked_entries,
+)
+from skillmem_hook.catalog.scan import scan_roots
 
+from ...helpers import skill_md, write_skill
 from ..test_git_view import _git_identity, git, repository  # noqa: F401 - the fixture applies here too
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+# Names git would read as patterns, were the paths not literal: magic (":"), globs, a bracket class.
+PATHSPEC_LOOKALIKES = [":skills", ":(glob)skills", "[a]*", "*", "sk?lls"]
+
+
+@pytest.mark.parametrize("root", PATHSPEC_LOOKALIKES)
+def test_a_root_named_like_a_pathspec_is_that_folder_and_no_other(root):
+    git("init", "-q")
+    write_skill(Path(root), "alpha", skill_md("alpha", "Inside the root"))
+    write_skill(Path("skills"), "decoy", skill_md("decoy", "What the name would match as a pattern"))
+    write_skill(Path("a"), "decoy-a", skill_md("decoy-a", "What [a]* or * would match"))
+    git("add", "-A")
+    assert [entry.path for entry in tracked_entries([root])] == [f"{root}/alpha/SKILL.md"]
+    assert [skill.name for skill in scan_roots([root], CatalogOptions(tracked=True)).skills] == ["alpha"]
+
+
+def test_a_root_that_is_itself_a_skill_folder_lists_that_skill(monkeypatch):
+    repository()
+    monkeypatch.chdir("skills/alpha")
+    assert [entry.path for entry in tracked_entries(["."])] == ["SKILL.md"]
+    assert [skill.name for skill in scan_roots(["."], CatalogOptions(tracked=True)).skills] == ["alpha"]
+
+
+def test_the_git_directory_is_found_through_a_git_file_as_git_finds_it(tmp_path, monkeypatch):
+    """A linked work tree or a submodule has a .git file naming its git directory, where the cache goes."""
+    repository()
+    assert find_git_dir(str(Path.cwd() / "skills")) == str(Path.cwd() / ".git")
+    git("worktree", "add", "-q", str(tmp_path / "linked"))
+    monkeypatch.chdir(tmp_path / "linked")
+    expected = Path(git("rev-parse", "--absolute-git-dir").strip())
+    found = find_git_dir(str(tmp_path / "linked" / "skills"))
+    assert found is not None and Path(found).resolve() == expected.resolve()
+
+
+def test_a_folder_name_that_is_not_utf8_comes_back_as_the_same_bytes():
+    git("init", "-q")
+    folder = os.fsdecode(b"skills/caf\xe9")
+    write_skill(Path(folder), "", skill_md("cafe"))
+    git("add", "-A")
+    (entry,) = tracked_entries(["skills"])
+    assert os.fsencode(entry.path) == b"skills/caf\xe9/SKILL.md"
+    assert os.path.isfile(entry.path)
+
+
+def test_git_says_nothing_on_the_terminal_when_skillmem_asks_outside_a_repository(capfd):
+    assert find_work_tree() is None
+    assert capfd.readouterr() == ("", "")
+
+
+def test_a_tracked_file_that_an_ignore_rule_matches_is_not_ignored():
+    git("init", "-q")
+    Path(".gitignore").write_text(".claude/\n*.md\n!SKILL.md\n")
+    write_skill(Path(".claude/skills"), "kept", skill_md("kept"))
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("NOTES.md").write_text("not tracked\n")
+    git("add", "-f", "AGENTS.md", ".claude/skills")  # force-added: tracked despite the rules
+    asked = ["AGENTS.md", ".claude/skills", "NOTES.md", ".claude/other"]
+    assert ignored_paths(asked) == {"NOTES.md", ".claude/other"}
 
 
 def test_many_blobs_come_back_whole_and_in_order_past_a_pipe_buffer():

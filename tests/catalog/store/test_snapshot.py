@@ -104,7 +104,16 @@ def delete_cache() -> None:
     cache_file().unlink()
 
 
-@pytest.mark.parametrize("change", [edit, rename, new_skill, delete_cache])
+def rewrite_cache_keeping_its_size() -> None:
+    """Another run, or damage, changes the cache's bytes but not its size: the snapshot no longer matches it."""
+    data = cache_file().read_bytes()
+    content = json.loads(data)
+    reordered = json.dumps(dict(reversed(list(content.items()))), separators=(",", ":")).encode()
+    assert reordered != data and len(reordered) == len(data)
+    cache_file().write_bytes(reordered)
+
+
+@pytest.mark.parametrize("change", [edit, rename, new_skill, delete_cache, rewrite_cache_keeping_its_size])
 def test_a_change_to_the_index_or_the_cache_invalidates_the_snapshot(change):
     repository()
     scan_roots(["skills"], TRACKED)
@@ -116,13 +125,32 @@ def test_a_change_to_the_index_or_the_cache_invalidates_the_snapshot(change):
     assert described(scan_roots(["skills"], TRACKED)) == expected
 
 
-def test_a_configuration_change_invalidates_the_snapshot():
+# Every option that changes the catalog, each against the default: (roots, exclude, domains).
+CONFIGURATIONS = {
+    "exclude by name": (["skills"], ["beta"], {}),
+    "exclude by prefix": (["skills"], ["b*"], {}),
+    "exclude by owner": (["skills"], ["@team/*"], {}),
+    "domains by name": (["skills"], [], {"alpha": "security"}),
+    "domains by prefix": (["skills"], [], {"a*": "security"}),
+    "domains by owner": (["skills"], [], {"@team/gamma": "security"}),
+    "another root": (["skills", "more"], [], {}),
+}
+
+
+@pytest.mark.parametrize("configuration", CONFIGURATIONS)
+def test_a_configuration_change_invalidates_the_snapshot(configuration):
     repository()
+    write_skill(Path("skills"), "@team/gamma", skill_md("gamma", "Team skill"))
+    write_skill(Path("more"), "delta", skill_md("delta", "In another root"))
+    git("add", "-A")
     scan_roots(["skills"], TRACKED)
     tamper()
-    assert [skill.name for skill in scan_roots(["skills"], CatalogOptions(tracked=True, exclude=["beta"])).skills] == [
-        "alpha"
-    ]
+    assert scan_roots(["skills"], TRACKED).skills == []  # the tampered snapshot is the one read
+    roots, exclude, domains = CONFIGURATIONS[configuration]
+    changed = CatalogOptions(tracked=True, exclude=exclude, domains=domains)
+    expected = described(scan_roots(roots, CatalogOptions(tracked=True, exclude=exclude, domains=domains, cache=False)))
+    assert expected["skills"]
+    assert described(scan_roots(roots, changed)) == expected
 
 
 def test_a_new_parser_fingerprint_invalidates_the_snapshot(monkeypatch):
@@ -159,6 +187,17 @@ def test_a_tracked_symlink_is_resolved_on_disk_so_no_snapshot_is_kept():
     assert not snapshot_file().exists()
 
 
+@pytest.mark.parametrize("link", ["0-first-in-the-listing", "z-last-in-the-listing"])
+def test_a_tracked_symlink_in_any_one_root_keeps_no_snapshot(link):
+    repository()
+    write_skill(Path("more"), "delta", skill_md("delta"))
+    Path("more", link).symlink_to("delta")
+    git("add", "-A")
+    for roots in (["skills", "more"], ["more", "skills"]):
+        scan_roots(roots, TRACKED)
+        assert not snapshot_file().exists()
+
+
 def test_no_cache_keeps_no_snapshot():
     repository()
     scan_roots(["skills"], CatalogOptions(tracked=True, cache=False))
@@ -181,3 +220,54 @@ def test_a_warm_hit_keeps_the_notices_about_roots(capsys):
     for _ in range(2):  # the second run is served from the snapshot
         skill_index(["--root", ".claude/skills", "--root", "skills", "--prompt-file", "AGENTS.md"])
         assert "skills root .claude/skills: git ignores it" in capsys.readouterr().err
+
+
+# Each key of .skillmem.yaml that decides what the hook writes, changed after a warm run: (its new
+# value, the hook's exit code, the prompt file to read, a text it must then hold, one it must not).
+YAML_CHANGES = {
+    "exclude": ({"exclude": ["beta"]}, 3, "AGENTS.md", "alpha\n", "beta\n"),
+    "exclude by owner": ({"exclude": ["@team/*"]}, 3, "AGENTS.md", "alpha\n", "gamma"),
+    "domains": ({"domains": {"alpha": "security"}}, 3, "AGENTS.md", "[security]\nalpha\n", "[data-parsing]"),
+    "domains by owner": ({"domains": {"@team/*": "security"}}, 3, "AGENTS.md", "[security]\n@team/gamma\n", None),
+    "roots": ({"roots": ["skills", "more"]}, 3, "AGENTS.md", "\ndelta\n", None),
+    "prompt files and preamble": (
+        {"prompt_files": ["AGENTS.md", "CLAUDE.md"], "preamble": "Our skills, by domain."},
+        3,
+        "CLAUDE.md",
+        "Our skills, by domain.\n\n<<<SKILL_INDEX_BEGIN>>>\n[data-parsing]\nalpha\n",
+        None,
+    ),
+    "aliases, which only search reads": ({"aliases": {"alpha": ["tables"]}}, 0, "AGENTS.md", "alpha\n", "tables"),
+    "cache off": ({"cache": False}, 0, "AGENTS.md", "alpha\n", None),
+}
+
+
+@pytest.mark.parametrize("change", YAML_CHANGES)
+def test_a_yaml_change_after_a_warm_run_gives_the_block_a_cold_run_gives(change, capsys):
+    import yaml
+
+    from skillmem_hook.hooks import skill_index, skill_verify
+
+    repository()
+    write_skill(Path("skills"), "@team/gamma", skill_md("gamma", "Team skill"))
+    write_skill(Path("more"), "delta", skill_md("delta", "In another root"))
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").write_text("# Claude\n")
+    settings = {"roots": ["skills"], "prompt_files": ["AGENTS.md"]}
+    Path(".skillmem.yaml").write_text(yaml.safe_dump(settings))
+    git("add", "-A")
+    assert skill_index([]) == 3
+    assert skill_index([]) == 0  # warm: served by the snapshot
+    assert snapshot_file().is_file()
+    git("add", "-A")
+    git("commit", "-q", "-m", "block")
+    keys, code, prompt_file, held, absent = YAML_CHANGES[change]
+    Path(".skillmem.yaml").write_text(yaml.safe_dump({**settings, **keys}))
+    capsys.readouterr()
+    assert skill_index([]) == code, capsys.readouterr().err
+    text = Path(prompt_file).read_text()
+    assert held in text, text
+    assert absent is None or absent not in text, text
+    snapshot_file().unlink(missing_ok=True)
+    cache_file().unlink(missing_ok=True)
+    assert skill_verify([]) == 0  # what the warm run wrote is what a cold run computes

@@ -1,0 +1,154 @@
+"""The content cache, with the real git: an entry is served only to the parser that wrote it."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.block.render import render_block
+from skillmem_hook.catalog import skills as skills_module
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.discovery import git as git_module
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.store import cache as cache_module
+
+from ...helpers import skill_md, write_skill
+from ..test_git_view import _git_identity, git, repository  # noqa: F401 - the fixture applies here too
+
+# No snapshot: it would answer before the cache is asked (test_snapshot.py covers it).
+TRACKED = CatalogOptions(tracked=True)
+
+
+def cache_file() -> Path:
+    return Path(git("rev-parse", "--git-path", "skillmem/cache.json").strip())
+
+
+def rewrite_cache(**header: str) -> None:
+    """Every entry now says what another parser read; the header gets the given fields."""
+    content = json.loads(cache_file().read_bytes())
+    content.update(header)
+    for entry in content["entries"].values():
+        entry[1] = "what an old parser read"
+    cache_file().write_text(json.dumps(content))
+    snapshot = cache_file().with_name("catalog.json")
+    if snapshot.exists():
+        snapshot.unlink()
+
+
+def descriptions() -> dict[str, str | None]:
+    return {skill.name: skill.description for skill in scan_roots(["skills"], TRACKED).skills}
+
+
+def test_the_cache_serves_its_entries_to_the_parser_that_wrote_them():
+    """The control for the test below: a rewritten entry with the header intact is what the catalog gives."""
+    repository()
+    assert descriptions() == {"alpha": "Parse CSV files", "beta": "Deploy with Docker"}
+    rewrite_cache()
+    assert descriptions() == {"alpha": "what an old parser read", "beta": "what an old parser read"}
+
+
+@pytest.mark.parametrize("field", ["parser", "unicode"])
+def test_entries_written_by_another_parser_or_unicode_version_are_never_served(field):
+    repository()
+    descriptions()
+    rewrite_cache(**{field: "0ld0ld00"})
+    assert descriptions() == {"alpha": "Parse CSV files", "beta": "Deploy with Docker"}
+    assert json.loads(cache_file().read_bytes())[field] != "0ld0ld00"  # rebuilt for this parser
+
+
+def entry_with(**changes: object) -> Callable[[list], list]:
+    fields = ["name", "description", "warnings", "metadata", "title", "placement", "sections"]
+    return lambda entry: [changes.get(field, value) for field, value in zip(fields, entry)]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda entry: [*entry, "an eighth field"],
+        lambda entry: entry[:6],
+        entry_with(placement=["no-such-domain", "name", "x"]),
+        entry_with(placement=["security", 5, "x"]),
+        entry_with(title=None),
+        entry_with(warnings=[1]),
+        entry_with(metadata={"domain": 1}),
+    ],
+    ids=["eight fields", "six fields", "unknown domain", "placement field", "title", "warnings", "metadata"],
+)
+def test_an_entry_of_the_wrong_shape_is_read_again_never_an_error_never_a_wrong_block(damage):
+    repository()
+    expected = render_block(scan_roots(["skills"], TRACKED).skills)
+    content = json.loads(cache_file().read_bytes())
+    content["entries"] = {key: damage(entry) for key, entry in content["entries"].items()}
+    cache_file().write_text(json.dumps(content))
+    assert render_block(scan_roots(["skills"], TRACKED).skills) == expected
+
+
+def oid_of(path: str) -> str:
+    return git("rev-parse", f":{path}").strip()
+
+
+def test_a_cache_grown_stale_keeps_only_what_this_run_used():
+    """Skills come and go: entries no run uses any more are dropped once they outnumber the live ones."""
+    repository()
+    descriptions()
+    content = json.loads(cache_file().read_bytes())
+    content["entries"].update({f"b:{number:040x}": "left by a skill long gone" for number in range(5000)})
+    cache_file().write_text(json.dumps(content))
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Edited"))
+    git("add", "-A")
+    assert descriptions() == {"alpha": "Edited", "beta": "Deploy with Docker"}
+    kept = json.loads(cache_file().read_bytes())["entries"]
+    assert set(kept) == {"b:" + oid_of("skills/alpha/SKILL.md"), "b:" + oid_of("skills/beta/SKILL.md")}
+
+
+def test_the_parser_fingerprint_reads_every_module_of_the_catalog_wing(monkeypatch):
+    """Whichever module of catalog/ changes (a new frontmatter parser, a new domain rule), old entries go."""
+    read: list[str] = []
+    real_open = open
+
+    def recording_open(path, *arguments, **options):
+        read.append(os.path.realpath(path))
+        return real_open(path, *arguments, **options)
+
+    monkeypatch.setattr(cache_module, "open", recording_open, raising=False)
+    cache_module.parser_fingerprint()
+    wing = Path(cache_module.__file__).resolve().parent.parent
+    modules = {str(path) for path in wing.rglob("*.py") if "__pycache__" not in path.parts}
+    assert {str(wing / "skillfile" / "frontmatter.py"), str(wing / "placement" / "domains.py")} <= modules
+    assert set(read) == modules
+
+
+@pytest.mark.parametrize(("seconds_ago", "kept"), [(0, False), (1, False), (2.5, False), (3600, True)])
+def test_a_file_changed_within_the_racy_window_is_not_kept(tmp_path, seconds_ago, kept):
+    """A coarse clock (1 s, FAT's 2 s) gives a later edit of the same size the same times: only old files are kept."""
+    path = tmp_path / "cache.json"
+    cache = cache_module.ContentCache(str(path))
+    stamp = cache.started - int(seconds_ago * 1_000_000_000)
+    cache.put("f:SKILL.md:10:1:1:1", "a reason the file cannot be used", times_ns=(stamp, stamp))
+    cache.save()
+    assert path.exists() is kept
+
+
+def test_a_warm_cache_neither_reads_nor_places_a_skill_again(monkeypatch):
+    """What each SKILL.md declares, where it is filed, and why a broken one is left out all come from the cache."""
+    repository()
+    write_skill(Path("skills"), "broken", b"---\nname: [unclosed\n")
+    git("add", "-A")
+    first = scan_roots(["skills"], TRACKED)
+    assert [item["path"] for item in first.skipped] == ["broken"]
+    cache_file().with_name("catalog.json").unlink()  # no snapshot: the cache must answer
+
+    def unreachable(*arguments, **options):
+        raise AssertionError("a warm cache read or placed a skill again")
+
+    monkeypatch.setattr(git_module, "read_blobs", unreachable)
+    monkeypatch.setattr(skills_module, "place", unreachable)
+    warm = scan_roots(["skills"], TRACKED)
+    assert [(skill.name, skill.placement) for skill in warm.skills] == [
+        (skill.name, skill.placement) for skill in first.skills
+    ]
+    assert warm.skipped == first.skipped
