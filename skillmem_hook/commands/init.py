@@ -81,12 +81,17 @@ def prompt_file_changes(top: str, settings: Settings) -> list[FileChange]:
     from skillmem_hook.adopt.skills import committed_skills  # noqa: PLC0415
     from skillmem_hook.block.drift import Drift  # noqa: PLC0415
     from skillmem_hook.block.prompt_file import read_prompt_file  # noqa: PLC0415
+    from skillmem_hook.block.targets import check_repository_targets  # noqa: PLC0415
 
+    for path in settings.prompt_files:
+        _check_inside(top, path)
+    # The hooks' rule for a path the repository names: not into .git, and through a link only onto a tracked file.
+    targets = [(os.path.join(top, path), "the prompt file") for path in settings.prompt_files]
+    check_repository_targets(targets, top)
     skills = committed_skills(top, settings)
     changes = []
     for path in settings.prompt_files:
         full = os.path.join(top, path)
-        _check_inside(top, path)
         before = read_prompt_file(full) if os.path.lexists(full) else None
         drift = Drift(before or b"", skills, settings.preamble_line)
         changes.append(FileChange(path, before, drift.updated, f"the skill index block: {len(skills):,} skills"))

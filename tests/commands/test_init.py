@@ -213,3 +213,37 @@ def test_the_default_hook_source_is_the_packages_own_url():
     setup.read(Path(__file__).resolve().parents[2] / "setup.cfg")
     assert setup["metadata"]["url"] == SOURCE_URL
     assert f"Source = {SOURCE_URL}" in setup["metadata"]["project_urls"]
+
+
+@pytest.mark.parametrize(
+    ("config", "link", "victim"),
+    [
+        ("prompt_files: [.git/info/exclude]\n", None, ".git/info/exclude"),
+        ("prompt_files: [.git/config]\n", None, ".git/config"),
+        (None, ".git/config", ".git/config"),
+    ],
+)
+def test_a_prompt_file_the_repository_leads_into_the_git_directory_is_refused(repo, capsys, config, link, victim):
+    # A cloned repository is untrusted: its .skillmem.yaml or a committed link must not make init write into .git.
+    if config is not None:
+        Path(".skillmem.yaml").write_text("roots: [skills]\n" + config)
+    if link is not None:
+        Path("AGENTS.md").symlink_to(link)
+    before = Path(victim).read_bytes()
+    run = init(capsys)
+    assert run.code == 2
+    assert "inside the git directory" in run.error["error"]
+    assert Path(victim).read_bytes() == before
+    assert not Path(".pre-commit-config.yaml").exists()
+
+
+def test_a_prompt_file_linked_to_an_ignored_file_is_refused(repo, capsys):
+    # A committed AGENTS.md -> .env must not append the block to a secret file git never shows.
+    Path(".gitignore").write_text(".env\n")
+    Path(".env").write_text("SECRET=1\n")
+    Path("AGENTS.md").symlink_to(".env")
+    run = init(capsys)
+    assert run.code == 2
+    assert "which git does not track" in run.error["error"]
+    assert Path(".env").read_text() == "SECRET=1\n"
+    assert not Path(".skillmem.yaml").exists()
