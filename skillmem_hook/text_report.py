@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skillmem_hook.hook_report import name_list
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -79,18 +80,18 @@ def _stats(data: dict[str, object]) -> str:
 
 
 def _init(data: dict[str, object]) -> str:
+    # Roots and paths are folder names from the repository: escaped, so none can act on the terminal or add a line.
     would = data.get("dry_run")
     verbs = {"created": "would create", "updated": "would update"} if would else {}
-    lines = [
-        f"skills roots: {', '.join(_names(data['roots']))}; prompt files: {', '.join(_names(data['prompt_files']))}"
-    ]
+    roots, prompt_files = (", ".join(map(visible, _names(data[key]))) for key in ("roots", "prompt_files"))
+    lines = [f"skills roots: {roots}; prompt files: {prompt_files}"]
     for item in _files(data):
         action = str(item["action"])
-        lines.append(f"  {verbs.get(action, action)} {item['path']}: {item['why']}")
-    lines += [f"  kept {path} (--force rewrites it)" for path in _names(data.get("kept"))]
+        lines.append(f"  {verbs.get(action, action)} {visible(str(item['path']))}: {visible(str(item['why']))}")
+    lines += [f"  kept {visible(path)} (--force rewrites it)" for path in _names(data.get("kept"))]
     lines += [f"  {'would set' if would else 'set'} git config {key}" for key in _names(data.get("git_config"))]
     lines.append(f"  hooks: {data['hooks_installed']}")
-    lines.append(("then: " if would else "next: ") + str(data["next"]))
+    lines.append(("then: " if would else "next: ") + visible(str(data["next"])))
     return "\n".join(lines) + "\n"
 
 

@@ -247,3 +247,16 @@ def test_a_prompt_file_linked_to_an_ignored_file_is_refused(repo, capsys):
     assert "which git does not track" in run.error["error"]
     assert Path(".env").read_text() == "SECRET=1\n"
     assert not Path(".skillmem.yaml").exists()
+
+
+def test_text_shows_a_hostile_folder_name_escaped_on_its_own_line(capsys):
+    # A cloned repository names the folders: an ESC sequence or a line break in one must not act on
+    # the terminal or add a line ("FAKE: all good") to what init tells the person.
+    git("init", "-q")
+    folder = Path("x\x1b[2K\x1b[1A\nFAKE: all good\n") / "skills" / "a"
+    write_skill(folder.parent, "a", skill_md("a", "a skill"))
+    run = init(capsys, "--text", "--dry-run")
+    assert run.code == 0, run.err
+    assert "\x1b" not in run.out
+    assert not any(line.startswith("FAKE") for line in run.out.splitlines())
+    assert "x\\x1b[2K\\x1b[1A\\nFAKE: all good\\n/skills" in run.out
