@@ -260,3 +260,15 @@ def test_text_shows_a_hostile_folder_name_escaped_on_its_own_line(capsys):
     assert "\x1b" not in run.out
     assert not any(line.startswith("FAKE") for line in run.out.splitlines())
     assert "x\\x1b[2K\\x1b[1A\\nFAKE: all good\\n/skills" in run.out
+
+
+@pytest.mark.parametrize("own", [".pre-commit-config.yaml", ".gitattributes", "./.skillmem.yaml"])
+def test_a_prompt_file_that_is_one_of_inits_own_files_is_refused_before_any_write(repo, capsys, own):
+    # Two changes to one file cannot both be written: init wrote some files, then blamed "another edit".
+    Path(".skillmem.yaml").write_text(f"roots: [skills]\nprompt_files: [AGENTS.md, {own}]\n")
+    Path(".pre-commit-config.yaml").write_text("repos: []\n")
+    before = tree_state(repo)
+    run = init(capsys)
+    assert run.code == 2
+    assert "cannot also be a prompt file" in run.error["error"]
+    assert tree_state(repo) == before
