@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skillmem_hook.hook_report import name_list
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ def _inject(data: dict[str, object]) -> str:
     lines = []
     for item in _files(data):
         state = "the skill index was updated" if item["changed"] else "current"
-        lines.append(f"{item['prompt_file']}: {state}")
+        lines.append(f"{visible(str(item['prompt_file']))}: {state}")
         lines += name_list("added", _names(item.get("missing")))
         lines += name_list("removed", _names(item.get("stale")))
     lines.append(f"{data['skills']:,} skills listed")
@@ -37,7 +38,7 @@ def _verify(data: dict[str, object]) -> str:
     lines = []
     for item in _files(data):
         state = "out of date" if item["drift"] else "current"
-        lines.append(f"{item['prompt_file']}: {state}")
+        lines.append(f"{visible(str(item['prompt_file']))}: {state}")
         lines += name_list("missing from the block", _names(item.get("missing")))
         lines += name_list("stale, not a skill on disk", _names(item.get("stale")))
         lines += name_list("moved to another domain", _names(item.get("moved")))
@@ -52,7 +53,8 @@ def _verify(data: dict[str, object]) -> str:
 def _index(data: dict[str, object]) -> str:
     lines = [f"{data['count']:,} skills"]
     for skill in data.get("skills") or []:  # type: ignore[attr-defined]
-        lines.append(f"  [{skill['domain']}] {skill['name']}  ({skill['root']}/{skill['path']})")
+        # The path holds folder names from the repository: escaped, so none acts on the terminal or adds a line.
+        lines.append(f"  [{skill['domain']}] {skill['name']}  ({visible(skill['root'] + '/' + skill['path'])})")
     for key in ("duplicates", "skipped", "excluded", "warnings"):
         count = len(data.get(key) or [])  # type: ignore[arg-type]
         if count:
@@ -72,25 +74,24 @@ def _stats(data: dict[str, object]) -> str:
     ]
     lines += [f"  [{domain}] {count:,}" for domain, count in (data.get("domains") or {}).items()]  # type: ignore[attr-defined]
     for item in _files({"files": data.get("prompt_files")}):
-        lines.append(
-            f"{item['prompt_file']}: a block of {item['block_bytes']:,} bytes, about {item['est_tokens']:,} tokens"
-        )
+        size = f"a block of {item['block_bytes']:,} bytes, about {item['est_tokens']:,} tokens"
+        lines.append(f"{visible(str(item['prompt_file']))}: {size}")
     return "\n".join(lines + _notes(data)) + "\n"
 
 
 def _init(data: dict[str, object]) -> str:
+    # Roots and paths are folder names from the repository: escaped, so none can act on the terminal or add a line.
     would = data.get("dry_run")
     verbs = {"created": "would create", "updated": "would update"} if would else {}
-    lines = [
-        f"skills roots: {', '.join(_names(data['roots']))}; prompt files: {', '.join(_names(data['prompt_files']))}"
-    ]
+    roots, prompt_files = (", ".join(map(visible, _names(data[key]))) for key in ("roots", "prompt_files"))
+    lines = [f"skills roots: {roots}; prompt files: {prompt_files}"]
     for item in _files(data):
         action = str(item["action"])
-        lines.append(f"  {verbs.get(action, action)} {item['path']}: {item['why']}")
-    lines += [f"  kept {path} (--force rewrites it)" for path in _names(data.get("kept"))]
+        lines.append(f"  {verbs.get(action, action)} {visible(str(item['path']))}: {visible(str(item['why']))}")
+    lines += [f"  kept {visible(path)} (--force rewrites it)" for path in _names(data.get("kept"))]
     lines += [f"  {'would set' if would else 'set'} git config {key}" for key in _names(data.get("git_config"))]
     lines.append(f"  hooks: {data['hooks_installed']}")
-    lines.append(("then: " if would else "next: ") + str(data["next"]))
+    lines.append(("then: " if would else "next: ") + visible(str(data["next"])))
     return "\n".join(lines) + "\n"
 
 

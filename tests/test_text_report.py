@@ -114,3 +114,24 @@ def test_version_is_one_line_on_stdout(capsys):
 
     run = run_cli(capsys, "--version")
     assert (run.code, run.out, run.err) == (0, f"skillmem {__version__}\n", "")
+
+
+HOSTILE = "x\x1b[31mRED\nFAKE: all good"
+
+
+def test_a_hostile_folder_or_prompt_file_name_is_escaped_on_its_own_line(capsys, tree):
+    # Folder and prompt file names are the repository's content: in --text neither may act on the
+    # terminal (ESC) nor add a line of its own (README: text from a repository is shown, never acted on).
+    from .helpers import skill_md, write_skill
+
+    write_skill(Path("skills"), HOSTILE, skill_md("redx", "a skill in a hostile folder"))
+    Path(f"A{HOSTILE}.md").write_text("# Agents\n")
+    prompt = ["--prompt-file", f"A{HOSTILE}.md", "--text"]
+    runs = [run_cli(capsys, "index", *tree, "--text")]
+    runs += [run_cli(capsys, command, *tree, *prompt) for command in ("inject", "verify", "stats")]
+    for run in runs:
+        assert run.code == 0, run.err
+        assert "\x1b" not in run.out
+        assert not any(line.startswith("FAKE") for line in run.out.splitlines()), run.out
+    assert "x\\x1b[31mRED\\nFAKE: all good" in runs[0].out
+    assert "Ax\\x1b[31mRED\\nFAKE: all good.md: current" in runs[2].out

@@ -89,7 +89,9 @@ def _insert_in_list(data: bytes, start: int, repo: str, rev: str, newline: bytes
 def _check(before: bytes, after: bytes, repo: str, rev: str) -> None:
     """The splice added exactly the entry, and changed nothing else the YAML says."""
     old, new = _load(before), _load(after)
-    old_repos = (old.get("repos") or []) if isinstance(old, dict) else None
+    # Comparing aliased nodes walks every expansion (a billion laughs never ends): refuse aliases first.
+    aliased = _has_aliases(before)
+    old_repos = (old.get("repos") or []) if isinstance(old, dict) and not aliased else None
     if (
         isinstance(old, dict)
         and isinstance(old_repos, list)
@@ -103,6 +105,12 @@ def _check(before: bytes, after: bytes, repo: str, rev: str) -> None:
         ".pre-commit-config.yaml has a shape skillmem init cannot extend without risk to its text",
         "add this item under 'repos:' by hand, then run skillmem init again:\n" + "\n".join(hook_entry(repo, rev)),
     )
+
+
+def _has_aliases(data: bytes) -> bool:
+    import yaml  # noqa: PLC0415
+
+    return any(isinstance(event, yaml.AliasEvent) for event in yaml.parse(data, Loader=yaml.SafeLoader))
 
 
 def _entry_value(repo: str, rev: str) -> dict[str, object]:

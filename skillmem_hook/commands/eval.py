@@ -101,7 +101,7 @@ def _as_trigger_set(content: str) -> object | None:
     """The parsed document when it is one trigger set (a list, or an object with 'evals'); else None."""
     try:
         document = json.loads(content)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past the parser's depth: not a set either
         return None  # JSON lines, or broken: the ranking set's parser names the line
     return document if isinstance(document, list) or (isinstance(document, dict) and "evals" in document) else None
 

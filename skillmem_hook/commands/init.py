@@ -16,7 +16,14 @@ import shlex
 import sys
 
 from skillmem_hook.adopt.attributes import DRIVER, DRIVER_NAME, driver_command
-from skillmem_hook.adopt.plan import FileChange, attributes_change, configuration, precommit_change
+from skillmem_hook.adopt.plan import (
+    ATTRIBUTES,
+    PRECOMMIT_CONFIG,
+    FileChange,
+    attributes_change,
+    configuration,
+    precommit_change,
+)
 from skillmem_hook.adopt.repository import (
     config_value,
     hook_manager,
@@ -26,7 +33,7 @@ from skillmem_hook.adopt.repository import (
     work_tree_top,
 )
 from skillmem_hook.config import CONFIG_FILE
-from skillmem_hook.errors import EXIT_OK, FileAccessError
+from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit
 
 TYPE_CHECKING = False
@@ -81,12 +88,18 @@ def prompt_file_changes(top: str, settings: Settings) -> list[FileChange]:
     from skillmem_hook.adopt.skills import committed_skills  # noqa: PLC0415
     from skillmem_hook.block.drift import Drift  # noqa: PLC0415
     from skillmem_hook.block.prompt_file import read_prompt_file  # noqa: PLC0415
+    from skillmem_hook.block.targets import check_repository_targets  # noqa: PLC0415
 
+    for path in settings.prompt_files:
+        _check_inside(top, path)
+        _check_not_own_file(path)
+    # The hooks' rule for a path the repository names: not into .git, and through a link only onto a tracked file.
+    targets = [(os.path.join(top, path), "the prompt file") for path in settings.prompt_files]
+    check_repository_targets(targets, top)
     skills = committed_skills(top, settings)
     changes = []
     for path in settings.prompt_files:
         full = os.path.join(top, path)
-        _check_inside(top, path)
         before = read_prompt_file(full) if os.path.lexists(full) else None
         drift = Drift(before or b"", skills, settings.preamble_line)
         changes.append(FileChange(path, before, drift.updated, f"the skill index block: {len(skills):,} skills"))
@@ -101,6 +114,15 @@ def _check_inside(top: str, path: str) -> None:
         raise FileAccessError(
             f"the prompt file {path!r} leads outside the repository",
             f"skillmem init writes only inside the repository: make {path} a file of its own, or name another one",
+        )
+
+
+def _check_not_own_file(path: str) -> None:
+    """init changes these files itself: a second change to one of them could not be written with the first."""
+    if os.path.normpath(path) in (CONFIG_FILE, PRECOMMIT_CONFIG, ATTRIBUTES):
+        raise UsageError(
+            f"{path} cannot also be a prompt file: skillmem init writes it itself",
+            "name AGENTS.md or CLAUDE.md under prompt_files in .skillmem.yaml, then run skillmem init again",
         )
 
 

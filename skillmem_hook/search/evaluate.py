@@ -51,7 +51,7 @@ def parse_ranking_set(text: str, source: str) -> list[Question]:
         where = f"{source}:{number}"
         try:
             item = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # a line nested past the parser's depth is no question
             raise UsageError(f"{where} is not a JSON line", _RANKING_HINT) from None
         query, expect = (item.get("query"), item.get("expect")) if isinstance(item, dict) else (None, None)
         if isinstance(expect, str):

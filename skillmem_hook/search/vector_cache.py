@@ -38,6 +38,7 @@ FILE_NAME = "vectors.bin"
 KEY_BYTES = 16
 MAX_HEADER_BYTES = 4096
 MAX_VECTOR_BYTES = 1024 * 1024 * 1024  # 100,000 skills of 512 dimensions take about 200 MB
+MAX_DIMENSION = 1 << 16  # encoders give hundreds
 
 
 def vector_cache_path(catalog: Catalog, *, cache: bool = True) -> str | None:
@@ -89,13 +90,13 @@ def load_vectors(path: str, model: str) -> dict[bytes, Vectors]:
     header_line, _, payload = data.partition(b"\n")
     try:
         header = json.loads(header_line[:MAX_HEADER_BYTES])
-    except ValueError:
+    except (ValueError, RecursionError):  # deep nesting raises RecursionError
         return {}
     if not isinstance(header, dict) or header.get("format") != FORMAT or header.get("model") != model:
         return {}
     count, dimension = header.get("count"), header.get("dimension")
-    if type(count) is not int or type(dimension) is not int or count < 0 or dimension < 1:
-        return {}
+    if type(count) is not int or type(dimension) is not int or count < 0 or not 1 <= dimension <= MAX_DIMENSION:
+        return {}  # numpy refuses a larger dimension even for no vector
     if len(payload) != count * (KEY_BYTES + 4 * dimension) or zlib.crc32(payload) != header.get("crc"):
         return {}
     matrix = np.frombuffer(payload, dtype="<f4", offset=count * KEY_BYTES).reshape(count, dimension)

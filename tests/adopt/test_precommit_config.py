@@ -102,3 +102,13 @@ def test_comments_anywhere_survive_and_the_yaml_gains_exactly_the_entry(before, 
     data = add_hooks(existing, REPO, REV)
     assert data.startswith(existing)
     assert yaml.safe_load(data)["repos"][:1] == yaml.safe_load(existing)["repos"]
+
+
+def test_aliases_are_refused_before_a_comparison_that_would_expand_them():
+    # A billion-laughs config is compared node by node after the splice: 9**10 nodes never finish, so a
+    # hostile repository's config would hang init. Aliases are a shape the splice does not follow.
+    lines = ['a0: &a0 ["lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 3)}]" for i in range(1, 4)]
+    data = ("\n".join(lines) + "\nrepos:\n  - repo: local\n    hooks: []\n").encode()
+    with pytest.raises(UsageError, match="cannot extend"):
+        add_hooks(data, "https://example.com/r", "v1")

@@ -243,3 +243,16 @@ def test_a_folder_passes_over_skill_creators_output_evals_under_the_same_name(ca
     run = run_cli(capsys, "eval", "--root", tree, tree)
     assert run.code == 0
     assert [skill["skill"] for skill in run.data["skills"]] == ["pg-tuning"]
+
+
+def test_a_set_nested_past_the_parsers_depth_is_exit_2_not_a_bug(capsys, tree):
+    # A vendored skill pack can ship any evals.json; a folder argument reads it. Deep nesting is a
+    # malformed set (exit 2 naming it), never "unexpected error ... this is a bug".
+    evals = tree / "pg-tuning" / "evals" / "evals.json"
+    evals.parent.mkdir()
+    evals.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    for target in (evals, tree):
+        run = run_cli(capsys, "eval", "--root", tree, target)
+        assert run.code == 2
+        assert "bug" not in run.error["hint"]
+        assert "evals.json" in run.error["error"]

@@ -213,3 +213,62 @@ def test_the_default_hook_source_is_the_packages_own_url():
     setup.read(Path(__file__).resolve().parents[2] / "setup.cfg")
     assert setup["metadata"]["url"] == SOURCE_URL
     assert f"Source = {SOURCE_URL}" in setup["metadata"]["project_urls"]
+
+
+@pytest.mark.parametrize(
+    ("config", "link", "victim"),
+    [
+        ("prompt_files: [.git/info/exclude]\n", None, ".git/info/exclude"),
+        ("prompt_files: [.git/config]\n", None, ".git/config"),
+        (None, ".git/config", ".git/config"),
+    ],
+)
+def test_a_prompt_file_the_repository_leads_into_the_git_directory_is_refused(repo, capsys, config, link, victim):
+    # A cloned repository is untrusted: its .skillmem.yaml or a committed link must not make init write into .git.
+    if config is not None:
+        Path(".skillmem.yaml").write_text("roots: [skills]\n" + config)
+    if link is not None:
+        Path("AGENTS.md").symlink_to(link)
+    before = Path(victim).read_bytes()
+    run = init(capsys)
+    assert run.code == 2
+    assert "inside the git directory" in run.error["error"]
+    assert Path(victim).read_bytes() == before
+    assert not Path(".pre-commit-config.yaml").exists()
+
+
+def test_a_prompt_file_linked_to_an_ignored_file_is_refused(repo, capsys):
+    # A committed AGENTS.md -> .env must not append the block to a secret file git never shows.
+    Path(".gitignore").write_text(".env\n")
+    Path(".env").write_text("SECRET=1\n")
+    Path("AGENTS.md").symlink_to(".env")
+    run = init(capsys)
+    assert run.code == 2
+    assert "which git does not track" in run.error["error"]
+    assert Path(".env").read_text() == "SECRET=1\n"
+    assert not Path(".skillmem.yaml").exists()
+
+
+def test_text_shows_a_hostile_folder_name_escaped_on_its_own_line(capsys):
+    # A cloned repository names the folders: an ESC sequence or a line break in one must not act on
+    # the terminal or add a line ("FAKE: all good") to what init tells the person.
+    git("init", "-q")
+    folder = Path("x\x1b[2K\x1b[1A\nFAKE: all good\n") / "skills" / "a"
+    write_skill(folder.parent, "a", skill_md("a", "a skill"))
+    run = init(capsys, "--text", "--dry-run")
+    assert run.code == 0, run.err
+    assert "\x1b" not in run.out
+    assert not any(line.startswith("FAKE") for line in run.out.splitlines())
+    assert "x\\x1b[2K\\x1b[1A\\nFAKE: all good\\n/skills" in run.out
+
+
+@pytest.mark.parametrize("own", [".pre-commit-config.yaml", ".gitattributes", "./.skillmem.yaml"])
+def test_a_prompt_file_that_is_one_of_inits_own_files_is_refused_before_any_write(repo, capsys, own):
+    # Two changes to one file cannot both be written: init wrote some files, then blamed "another edit".
+    Path(".skillmem.yaml").write_text(f"roots: [skills]\nprompt_files: [AGENTS.md, {own}]\n")
+    Path(".pre-commit-config.yaml").write_text("repos: []\n")
+    before = tree_state(repo)
+    run = init(capsys)
+    assert run.code == 2
+    assert "cannot also be a prompt file" in run.error["error"]
+    assert tree_state(repo) == before

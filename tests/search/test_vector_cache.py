@@ -138,3 +138,18 @@ def test_without_a_home_there_is_no_user_cache_rather_than_a_tilde_folder(tmp_pa
     monkeypatch.setattr(os.path, "expanduser", lambda path: path)  # what it gives when no home can be found
     catalog = scan_roots([str(tmp_path / "skills")])
     assert vector_cache_path(catalog) is None
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        b"[" * 4000,  # nested past the JSON parser's depth: RecursionError, not ValueError
+        b'{"format":"%s","model":"m","dimension":1000000000000000000000000000000,"count":0,"crc":0}' % FORMAT.encode(),
+    ],
+)
+def test_a_header_no_writer_makes_is_ignored_not_raised(path, header):
+    # "Damaged ... is ignored and rebuilt, never an error": these headers passed the checks and then raised.
+    os.makedirs(os.path.dirname(path))
+    with open(path, "wb") as file:
+        file.write(header + b"\n")
+    assert load_vectors(path, "m") == {}
