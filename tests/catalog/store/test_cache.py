@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,9 +32,13 @@ def rewrite_cache(**header: str) -> None:
     """Every entry now says what another parser read; the header gets the given fields."""
     content = json.loads(cache_file().read_bytes())
     content.update(header)
-    for entry in content["entries"].values():
+    entries = content.pop("entries")
+    for entry in entries.values():
         entry[1] = "what an old parser read"
-    cache_file().write_text(json.dumps(content))
+    # Laid out and checksummed as the cache writes itself: only the header's fields differ from a real one.
+    body = json.dumps(entries, separators=(",", ":")).encode()
+    head = json.dumps({**content, "crc": zlib.crc32(body)}, separators=(",", ":")).encode()
+    cache_file().write_bytes(head[:-1] + cache_module._ENTRIES + body + b"}")
     snapshot = cache_file().with_name("catalog.json")
     if snapshot.exists():
         snapshot.unlink()
