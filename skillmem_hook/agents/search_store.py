@@ -129,9 +129,14 @@ def build_search_index(
 ) -> SearchIndex:
     """Scan the roots and index every skill, its body included."""
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
+
+    return search_index_of(scan_roots(roots, options).skills, aliases)
+
+
+def search_index_of(skills: Sequence[Skill], aliases: Mapping[str, Sequence[str]]) -> SearchIndex:
+    """The index ``skillmem search`` ranks with, of skills already scanned: their bodies read and included."""
     from skillmem_hook.search.rank import SearchIndex  # noqa: PLC0415
 
-    skills = scan_roots(roots, options).skills
     return SearchIndex.build(skills, aliases, bodies=[read_body(skill) for skill in skills])
 
 
