@@ -41,6 +41,7 @@ WATCH_INTERVAL = 0.25
 # How long a search waits for the skill vectors before it answers with the lexical ranking alone.
 SEMANTIC_WAIT = 4.0
 RECHECK_AFTER = 0.5
+TEXTS_PER_SKILL = 4  # name, description, sections, body
 MAX_TOP_K = 50
 
 
@@ -72,6 +73,8 @@ class SkillLibrary:
         self._failed_generation = -1
         self._cache = True
         self._encoder: Encoder | None = None  # kept across rebuilds: loading the weights takes a second
+        # Each text's search words, kept across rebuilds: a rebuild tokenises only the texts of changed skills.
+        self._words: dict[str, list[str]] = {}
         self.catalog()  # fail at start, not at the first call, when no root can be found
 
     def catalog(self) -> Catalog:
@@ -93,7 +96,9 @@ class SkillLibrary:
             self._catalog, self._snapshot = scan_roots(roots, settings.catalog_options()), snapshot
             # Built once a change, not once a call: a query is then a few milliseconds. The same
             # index as ``skillmem search`` (bodies included), so both rank alike.
-            self._index = search_index_of(self._catalog.skills, settings.aliases)
+            self._index = search_index_of(self._catalog.skills, settings.aliases, self._words)
+            if len(self._words) > 2 * TEXTS_PER_SKILL * len(self._catalog.skills):
+                self._words.clear()  # edited skills leave their old texts behind: forget them once they double it
             self._generation += 1
             if self._meaning is not None:
                 self._encoder, self._meaning = self._meaning.encoder, None

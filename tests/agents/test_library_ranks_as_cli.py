@@ -54,3 +54,24 @@ def test_a_word_only_a_skill_body_holds_finds_that_skill(root):
 @pytest.mark.usefixtures("lexical_only")
 def test_no_skill_fitting_is_said_with_match_none(root):
     assert SkillLibrary([str(root)]).answer("bake sourdough bread", 5) == {"match": "none", "results": []}
+
+
+@pytest.mark.usefixtures("lexical_only")
+def test_an_edited_body_is_searched_as_it_now_reads_after_the_rebuild(root):
+    """The words a rebuild carries over are those of unchanged texts only: an edit is never hidden by them."""
+    clock = Clock()
+    library = SkillLibrary([str(root)], clock=clock)
+    assert [hit["name"] for hit in library.search("flaky retries", 5)] == ["ci-helper"]
+    body = "## When a job fails\n\nBisect the commit that broke the nightly build.\n"
+    write_skill(root, "ci-helper", skill_md("ci-helper", "Keep the build green", body))
+    clock.now += 10
+    assert library.search("flaky retries", 5) == []
+    assert [hit["name"] for hit in library.search("bisect nightly", 5)] == ["ci-helper"]
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
