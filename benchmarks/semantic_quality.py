@@ -37,6 +37,7 @@ GROUPS = (("cn", "dev-cn.jsonl", "cn"), ("en", "dev-en.jsonl", "en"), ("xl", "de
 BEGIN, END = "<!-- semantic-quality:begin -->", "<!-- semantic-quality:end -->"
 sys.path.insert(0, str(REPO))
 
+from skillmem_hook.agents.search_store import read_body  # noqa: E402
 from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
 from skillmem_hook.search.evaluate import rank_of, ranking_figures  # noqa: E402
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
@@ -110,7 +111,9 @@ def main() -> int:
     roots = collection_roots()
     split = halves(options.dev)
     catalogs = {key: scan_roots([root]).skills for key, root in roots.items()}
-    lexical = {key: SearchIndex.build(skills) for key, skills in catalogs.items()}
+    # The lexical leg as `skillmem search` and the MCP server build it: bodies included.
+    bodies = {key: [read_body(skill) for skill in skills] for key, skills in catalogs.items()}
+    lexical = {key: SearchIndex.build(skills, bodies=bodies[key]) for key, skills in catalogs.items()}
     encoder = Encoder()
     meanings: dict[tuple[str, str], SemanticIndex] = {}
     for text, function in (("name+description", skill_text), ("name+description+sections", with_sections)):

@@ -13,12 +13,13 @@ import threading
 import time
 
 from skillmem_hook.agents.route import name_key, skill_file
+from skillmem_hook.agents.search_store import search_index_of
 from skillmem_hook.agents.watch import decisive_files, take_snapshot
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import UsageError
-from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.search.confidence import confidence, fit
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from skillmem_hook.agents.watch import Snapshot
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.search.rank import SearchIndex
     from skillmem_hook.search.semantic import Encoder, SemanticIndex
 
 # A watcher thread checks the disk every WATCH_INTERVAL seconds (longer when a
@@ -39,6 +41,7 @@ WATCH_INTERVAL = 0.25
 # How long a search waits for the skill vectors before it answers with the lexical ranking alone.
 SEMANTIC_WAIT = 4.0
 RECHECK_AFTER = 0.5
+TEXTS_PER_SKILL = 4  # name, description, sections, body
 MAX_TOP_K = 50
 
 
@@ -70,6 +73,8 @@ class SkillLibrary:
         self._failed_generation = -1
         self._cache = True
         self._encoder: Encoder | None = None  # kept across rebuilds: loading the weights takes a second
+        # Each text's search words, kept across rebuilds: a rebuild tokenises only the texts of changed skills.
+        self._words: dict[str, list[str]] = {}
         self.catalog()  # fail at start, not at the first call, when no root can be found
 
     def catalog(self) -> Catalog:
@@ -89,8 +94,11 @@ class SkillLibrary:
             # Before the scan: a change during it shows next time.
             snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
             self._catalog, self._snapshot = scan_roots(roots, settings.catalog_options()), snapshot
-            # Built once a change, not once a call: a query is then a few milliseconds.
-            self._index = SearchIndex.build(self._catalog.skills, settings.aliases)
+            # Built once a change, not once a call: a query is then a few milliseconds. The same
+            # index as ``skillmem search`` (bodies included), so both rank alike.
+            self._index = search_index_of(self._catalog.skills, settings.aliases, self._words)
+            if len(self._words) > 2 * TEXTS_PER_SKILL * len(self._catalog.skills):
+                self._words.clear()  # edited skills leave their old texts behind: forget them once they double it
             self._generation += 1
             if self._meaning is not None:
                 self._encoder, self._meaning = self._meaning.encoder, None
@@ -121,6 +129,13 @@ class SkillLibrary:
         return thread
 
     def search(self, intent: str, top_k: int = 5) -> list[dict[str, object]]:
+        """The ``top_k`` skills that fit ``intent``, best first (``answer`` without the word for the whole answer)."""
+        results = self.answer(intent, top_k)["results"]
+        assert isinstance(results, list)
+        return results
+
+    def answer(self, intent: str, top_k: int = 5) -> dict[str, object]:
+        """``skillmem search``'s answer: ``match`` ('strong', 'weak' or 'none') and the results, best first."""
         if not intent.strip():
             raise UsageError("the intent is empty", "describe the task in a few words, in any language")
         if not 1 <= top_k <= MAX_TOP_K:
@@ -134,13 +149,18 @@ class SkillLibrary:
         with self._lock:
             index, meaning = self._index, self._meaning
         assert index is not None
+        wanted = max(top_k, 2)  # as the CLI: the second hit tells a clear lead from a near tie
         if meaning is not None:
             from skillmem_hook.search.semantic import rank_with_meaning  # noqa: PLC0415 - the [semantic] extra
 
-            hits = rank_with_meaning(index, meaning, intent, top_k)
+            hits = rank_with_meaning(index, meaning, intent, wanted)
         else:
-            hits = index.query(intent, top_k)
-        return [{**skill_summary(hit.skill), "score": round(hit.score, 4)} for hit in hits]  # as the CLI rounds
+            hits = index.query(intent, wanted)
+        results = [
+            {**skill_summary(hit.skill), "score": round(hit.score, 4), "confidence": confidence(hit, hits[0])}
+            for hit in hits[:top_k]
+        ]
+        return {"match": fit(index, intent, hits), "results": results}
 
     def _start_meaning(self) -> None:
         """Build the current catalog's skill vectors in a thread, when the [semantic] extra is installed; lock held.

