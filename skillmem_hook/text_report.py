@@ -91,7 +91,8 @@ def _init(data: dict[str, object]) -> str:
     lines += [f"  kept {visible(path)} (--force rewrites it)" for path in _names(data.get("kept"))]
     lines += [f"  {'would set' if would else 'set'} git config {key}" for key in _names(data.get("git_config"))]
     lines.append(f"  hooks: {data['hooks_installed']}")
-    lines.append(("then: " if would else "next: ") + visible(str(data["next"])))
+    lines += _notes(data)
+    lines.append(("then: " if would else "next: ") + visible(str(data["next"])))  # last: the one command left
     return "\n".join(lines) + "\n"
 
 

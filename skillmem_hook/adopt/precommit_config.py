@@ -24,7 +24,7 @@ def hook_entry(repo: str, rev: str, indent: int = 2) -> list[str]:
         f"{pad}  rev: {_quoted(rev)}",
         f"{pad}  hooks:",
         f"{pad}    - id: skill-index",
-        f"{pad}    - id: skill-verify   # read-only, for CI: pre-commit run --all-files --hook-stage manual",
+        f"{pad}    - id: skill-verify   # CI, read-only: pre-commit run skill-verify --all-files --hook-stage manual",
         f"{pad}      stages: [manual]",
         f"{pad}    - id: skill-lint     # once 'pre-commit run skill-lint --all-files --hook-stage manual' is clean,",
         f"{pad}      stages: [manual]   # drop this line to lint every commit's SKILL.md files",

@@ -65,6 +65,8 @@ def describe_budget(report: dict[str, object]) -> str:
     lines = []
     for agent in report["agents"]:  # type: ignore[attr-defined]
         state = "fits" if agent["fits"] else "over budget"
+        if agent["fits"] and agent["not_discovered"] and not agent["listing_chars"]:
+            state = "fits, but lists no skill: it discovers none where they are"  # "fits" alone reads as all clear
         lines.append(
             f"{agent['agent']} ({agent['context_window']:,}-token window): listing of {agent['listing_chars']:,} "
             f"characters in a budget of {agent['budget_chars']:,}: {state}"

@@ -78,6 +78,7 @@ def init(*, repo: str | None, rev: str | None, dry_run: bool, force: bool, insta
             "git_config": [key for key, _ in git_config],
             "hooks_installed": failed or _install_state(install, manager, to_install, dry_run=dry_run),
             "next": next_command(changes, settings.roots),
+            "notes": [] if rev else [rev_note(repo or SOURCE_URL)],
         }
     )
     return EXIT_OK
@@ -153,8 +154,18 @@ def _write(top: str, changes: list[FileChange]) -> None:
         commit_all(staged)
 
 
+def rev_note(repo: str) -> str:
+    """What to do when the hook repository has no tag for this version (none is published yet)."""
+    return (
+        f"the hooks are pinned to {default_rev()}, this version's tag; if {repo} has no such tag,"
+        " run 'pre-commit autoupdate --freeze' (or init again with --force --rev <a commit id>) before you commit"
+    )
+
+
 def next_command(changes: list[FileChange], roots: list[str]) -> str:
-    """The one command left: stage what init wrote and the skills, and commit."""
+    """The one command left: stage what init wrote and the skills, and commit; or nothing, when all was in place."""
+    if all(change.action == "unchanged" for change in changes):
+        return "nothing: every file was already in place"
     paths = [CONFIG_FILE] + [change.path for change in changes] + [root for root in roots if root != "."]
     words = " ".join(shlex.quote(path) for path in dict.fromkeys(paths))
     return f"git add {words} && git commit -m {shlex.quote(COMMIT_MESSAGE)}"

@@ -87,3 +87,10 @@ def test_the_hook_is_silent_when_nothing_is_lost_and_reports_for_a_person_otherw
     assert skill_budget(["--root", str(repo)]) == 1
     err = capsys.readouterr().err
     assert "codex (200,000-token window)" in err and "not discovered (1):" in err
+
+
+def test_text_does_not_call_an_empty_listing_all_clear(capsys):
+    write_skill(Path("skills"), "flat", skill_md("flat", "A skill outside every agent's folder"))
+    run = run_cli(capsys, "budget", "--root", "skills", "--agent", "claude-code", "--text")
+    assert run.out.splitlines()[0].endswith("fits, but lists no skill: it discovers none where they are")
+    assert "  not discovered (1):" in run.out

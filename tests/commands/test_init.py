@@ -58,6 +58,8 @@ def test_a_fresh_repository_gets_every_file_and_the_block(repo, capsys):
     assert git("config", "--get", "merge.skillmem.driver").strip().endswith("-m skillmem_hook merge-driver %O %A %B %P")
     assert run.data["next"].startswith("git add .skillmem.yaml .pre-commit-config.yaml .gitattributes AGENTS.md skills")
     assert run.data["hooks_installed"] == "skipped (--no-install)"
+    # No tag is published for every version: the default rev says how to pin a commit instead.
+    assert "pre-commit autoupdate --freeze" in run.data["notes"][0]
 
 
 def test_a_second_run_changes_nothing(repo, capsys):
@@ -66,6 +68,7 @@ def test_a_second_run_changes_nothing(repo, capsys):
     run = init(capsys)
     assert run.code == 0
     assert {item["action"] for item in run.data["files"]} == {"unchanged"}
+    assert run.data["next"] == "nothing: every file was already in place"  # not a commit with nothing in it
     assert run.data["kept"] == [".skillmem.yaml"]
     assert run.data["git_config"] == []
     assert tree_state(repo) == before
@@ -87,9 +90,10 @@ def test_a_dry_run_lists_every_file_and_writes_none(repo, capsys):
 
 
 def test_repo_and_rev_set_the_hook_source(repo, capsys):
-    init(capsys, "--repo", "https://example.com/fork.git", "--rev", "0123abc")
+    run = init(capsys, "--repo", "https://example.com/fork.git", "--rev", "0123abc")
     entry = yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]
     assert (entry["repo"], entry["rev"]) == ("https://example.com/fork.git", "0123abc")
+    assert run.data["notes"] == []  # a rev given is the user's: nothing to warn about
 
 
 def test_an_existing_configuration_is_kept_and_used_unless_forced(repo, capsys):
@@ -167,7 +171,7 @@ def test_text_says_what_it_did_and_the_command_left(repo, capsys):
     assert run.out.splitlines()[-1].startswith("next: git add .skillmem.yaml")
     dry = init(capsys, "--text", "--dry-run", "--force")
     assert "would update .skillmem.yaml" not in dry.out  # same bytes: unchanged
-    assert dry.out.splitlines()[-1].startswith("then: git add")
+    assert dry.out.splitlines()[-1] == "then: nothing: every file was already in place"
 
 
 def test_a_prompt_file_linked_out_of_the_repository_is_refused(repo, capsys, tmp_path):
