@@ -21,7 +21,7 @@ from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterator, Sequence
     from typing import Any
 
     from skillmem_hook.catalog.discovery.git import WorkTree
@@ -187,12 +187,31 @@ def _read_entries(pending: list[_Pending], cache: ContentCache) -> None:
     if blobs:
         from skillmem_hook.catalog.discovery.git import read_blobs  # noqa: PLC0415
 
-        for oid, data in read_blobs(list(blobs), MAX_READ):
-            entry = _declared(skill_head, data)
-            for item in blobs[oid]:
-                item.entry = entry
-            if entry is not None:
-                cache.put("b:" + oid, entry)
+        for oid, data in _checked_out(blobs):
+            _fill_from_blob(blobs.pop(oid), cache, oid, data)
+        if blobs:  # those the work tree does not hold as committed: git is started only for them
+            for oid, data in read_blobs(list(blobs), MAX_READ):
+                _fill_from_blob(blobs[oid], cache, oid, data)
+
+
+def _checked_out(blobs: dict[str, list[_Pending]]) -> Iterator[tuple[str, bytes]]:
+    """The blobs whose work-tree copy holds their very bytes, read from there rather than from git."""
+    from skillmem_hook.catalog.discovery.checkout import read_checked_out  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415
+
+    by_root: dict[str, list[tuple[str, str]]] = {}
+    for oid, items in blobs.items():
+        by_root.setdefault(items[0].root, []).append((items[0].relative, oid))
+    for root, wanted in by_root.items():
+        yield from read_checked_out(pathspec_of(root), sorted(wanted))
+
+
+def _fill_from_blob(items: list[_Pending], cache: ContentCache, oid: str, data: bytes) -> None:
+    entry = _declared(skill_head, data)
+    for item in items:
+        item.entry = entry
+    if entry is not None:
+        cache.put("b:" + oid, entry)
 
 
 def _read_from_disk(item: _Pending, cache: ContentCache) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.discovery import checkout as checkout_module
 from skillmem_hook.catalog.discovery import git as git_module
 from skillmem_hook.catalog.discovery.tracked import SUBMODULE
 from skillmem_hook.catalog.scan import OUTSIDE_REPOSITORY, scan_roots
@@ -214,15 +215,22 @@ def test_git_missing_is_one_line_and_exit_2(capsys, monkeypatch):
 
 
 def blob_reads(monkeypatch):
-    """Count the blobs read from git, still reading them with the real git."""
+    """Count the blobs read per run, from git or from their work-tree copy, still reading them for real."""
     calls: list[int] = []
-    real = git_module.read_blobs
+    real_blobs, real_checkout = git_module.read_blobs, checkout_module.read_checked_out
 
-    def counting(oids, limit):
-        calls.append(len(oids))
-        return real(oids, limit)
+    def counting_blobs(oids, limit):
+        calls[-1] += len(oids)
+        return real_blobs(oids, limit)
 
-    monkeypatch.setattr(git_module, "read_blobs", counting)
+    def counting_checkout(base, wanted):
+        calls.append(0)
+        for found in real_checkout(base, wanted):
+            calls[-1] += 1
+            yield found
+
+    monkeypatch.setattr(git_module, "read_blobs", counting_blobs)
+    monkeypatch.setattr(checkout_module, "read_checked_out", counting_checkout)
     return calls
 
 
