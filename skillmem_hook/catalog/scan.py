@@ -96,10 +96,12 @@ def _build(
     for root in roots:
         found, root_skipped = _list_root(root, work_tree, notices, listings)
         pending += found
+        found.clear()  # only pending holds them, so _make_skills frees each as its skill is made
         skipped += ({"root": root, "path": path, "reason": reason} for path, reason in root_skipped)
     _read_entries(pending, cache)
     parsed = _make_skills(pending, skipped)
     cache.save()
+    del cache  # its entries were the run's largest holding at 100,000 skills; the skills keep what they need
     kept, excluded = split_excluded(parsed, options.exclude)
     kept, duplicates = deduplicate(kept)
     apply_domains(kept, options.domains)
@@ -169,7 +171,8 @@ def _list_tracked(root: str, listings: dict[str, bytes]) -> tuple[list[_Pending]
     from skillmem_hook.catalog.discovery.git import list_index, parse_index  # noqa: PLC0415
     from skillmem_hook.catalog.discovery.tracked import pathspec_of, tracked_skill_files  # noqa: PLC0415
 
-    listing = listings[root] if root in listings else list_index([pathspec_of(root)])
+    # Popped: at 100,000 skills the listing is some 10 MB the rest of the run no longer needs.
+    listing = listings.pop(root) if root in listings else list_index([pathspec_of(root)])
     found, skipped = tracked_skill_files(root, parse_index(listing))
     return [_Pending(root, tracked.relative, "b:" + tracked.oid, oid=tracked.oid) for tracked in found], skipped
 
@@ -240,8 +243,11 @@ def _declared(read: Callable[..., bytes | None], *arguments: Any, **options: Any
 
 
 def _make_skills(pending: list[_Pending], skipped: list[dict[str, str]]) -> list[Skill]:
+    """The skills, in the pending order; the list is emptied as they are made, so each item is freed at once."""
     skills: list[Skill] = []
-    for item in pending:
+    pending.reverse()
+    while pending:
+        item = pending.pop()
         if item.entry is None:
             continue  # the file went away while the run read it
         relative, root = item.relative, item.root
