@@ -120,7 +120,7 @@ def git_rows(scripts: dict[str, str], pairs: int, medium: int, large: int) -> li
                             ratio_wall=round(ratio, 3),
                             load=round(os.getloadavg()[0], 2),
                         )
-            if size <= 1000:
+            if size in (100, 1000):
                 pre_commit = scripts["pre-commit"]
                 rows.append({"target": f"pre-commit skill-verify, {size:,} skills, x noop (<= 1.10)", "size": size})
                 rows[-1].update(
