@@ -153,10 +153,10 @@ def _records(catalog: Catalog) -> Iterator[bytes]:
         rows.placements.setdefault(skill.placement, len(rows.placements))
     yield _line(["shared", list(rows.roots), [list(placement) for placement in rows.placements]])
     yield _line(["found", catalog.skipped, catalog.notices])
-    kept = {id(skill) for _, skill in catalog.duplicates}  # only these need their number: few, unlike the skills
+    targets = {id(skill) for _, skill in catalog.duplicates}  # only these need their number: few, unlike the skills
     position = {}
     for number, skill in enumerate(catalog.skills):
-        if id(skill) in kept:
+        if id(skill) in targets:
             position[id(skill)] = number
         yield _line(["s", *rows.row(skill)])
     for skill in catalog.excluded:
