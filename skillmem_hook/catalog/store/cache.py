@@ -27,7 +27,7 @@ import zlib
 
 from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement
 from skillmem_hook.catalog.skillfile.declared import SkillText
-from skillmem_hook.catalog.store.records import DamagedFile, framed, read_records, write_lines_quietly
+from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -108,10 +108,11 @@ def _load(path: str, header: dict[str, str]) -> dict[str, bytes]:
     stored: dict[str, bytes] = {}
     try:
         # A regular file only, and capped: a FIFO or a link to /dev/zero put there must not hang the run.
-        for record in read_records(path, header, MAX_CACHE_BYTES):
-            key, tab, raw = record.partition(b"\t")
-            if tab:
-                stored[key.decode("utf-8", "surrogateescape")] = raw
+        for batch in read_batches(path, header, MAX_CACHE_BYTES):
+            for record in batch:
+                key, tab, raw = record.partition(b"\t")
+                if tab:
+                    stored[key.decode("utf-8", "surrogateescape")] = raw
     except (OSError, DamagedFile):
         return {}
     return stored

@@ -24,13 +24,14 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Mapping
 
 _TRAILER = b'{"crc":%d,"records":%d}\n'
+_BLOCK = 1 << 20
 
 
 class DamagedFile(ValueError):
     """The file is not exactly as written: another header, a changed byte, cut short, or too large."""
 
 
-def checksum(line: bytes, running: int = 0) -> int:
+def checksum(line: bytes | memoryview, running: int = 0) -> int:
     """The running checksum of a file's lines: the one place that decides what a changed byte is."""
     return zlib.crc32(line, running)
 
@@ -52,9 +53,20 @@ def framed(header: Mapping[str, object], records: Iterable[bytes]) -> Iterator[b
 def read_records(path: str, header: Mapping[str, object], limit: int) -> Iterator[bytes]:
     """Each record of the file (its line feed cut), then DamagedFile unless the whole file checks out.
 
+    See ``read_batches``, which this flattens.
+    """
+    for batch in read_batches(path, header, limit):
+        yield from batch
+
+
+def read_batches(path: str, header: Mapping[str, object], limit: int) -> Iterator[list[bytes]]:
+    """The file's records, a block's worth at a time, then DamagedFile unless the whole file checks out.
+
     Raises DamagedFile at once for another header, OSError for no file or
     one that is not regular (a FIFO is opened without blocking, then
     refused), and DamagedFile when it holds more than ``limit`` bytes.
+    Read in blocks, each checksummed whole: a call per line cost a warm run
+    at 10,000 skills some milliseconds.
     """
     handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(handle, "rb") as file:
@@ -67,17 +79,23 @@ def read_records(path: str, header: Mapping[str, object], limit: int) -> Iterato
                 raise DamagedFile("another header")
         except (ValueError, RecursionError):
             raise DamagedFile("no header") from None
-        running, count, previous, total = checksum(first), 0, None, len(first)
-        for line in file:  # one line behind: the last one is the trailer, not a record
-            total += len(line)
-            if previous is not None:
-                running = checksum(previous, running)
-                count += 1
-                yield previous[:-1]
-            previous = line
+        running, count, total, held = checksum(first), 0, len(first), b""
+        while block := file.read(_BLOCK):
+            total += len(block)
             if total > limit:
                 raise DamagedFile("grew past its limit")
-        if previous != _TRAILER % (running, count):
+            data = held + block
+            # The last line is held back, complete or not: at the end it is the trailer, not a record.
+            cut = data.rfind(b"\n", 0, len(data) - 1)
+            if cut < 0:
+                held = data
+                continue
+            running = checksum(memoryview(data)[: cut + 1], running)
+            records = data[:cut].split(b"\n")
+            held = data[cut + 1 :]
+            count += len(records)
+            yield records
+        if held != _TRAILER % (running, count):
             raise DamagedFile("checksum, count or end does not match")
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.skillfile.declared import SkillText
 from skillmem_hook.catalog.skills import make_skill
+from skillmem_hook.catalog.store import records as records_module
 from skillmem_hook.catalog.store.cache import ContentCache
 from skillmem_hook.catalog.store.records import DamagedFile, framed, read_records, write_lines_quietly
 from skillmem_hook.catalog.store.snapshot import Snapshot
@@ -112,3 +113,20 @@ def test_the_cache_and_the_snapshot_are_streamed_never_held_whole(tmp_path):
         assert size > 1_000_000
         assert peak < size / 4, (path, peak, size)
     assert [skill.name for skill in snapshot.load().skills] == [skill.name for skill in skills]
+
+
+@settings(max_examples=60, deadline=None)
+@given(records=RECORDS, block=st.integers(1, 64), data=st.data())
+def test_records_split_across_blocks_come_back_and_a_change_is_still_caught(records, block, data, tmp_path_factory):
+    """Files are read in blocks: a record or the trailer cut by a block's end must change nothing."""
+    path = written(records, tmp_path_factory.mktemp("r") / "file")
+    original, records_module._BLOCK = records_module._BLOCK, block
+    try:
+        assert list(read_records(str(path), HEADER, 1 << 20)) == records
+        content = path.read_bytes()
+        at = data.draw(st.integers(0, len(content) - 1))
+        path.write_bytes(content[:at] + bytes([content[at] ^ 0x20]) + content[at + 1 :])
+        with pytest.raises(DamagedFile):
+            list(read_records(str(path), HEADER, 1 << 20))
+    finally:
+        records_module._BLOCK = original
