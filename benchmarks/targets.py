@@ -84,10 +84,11 @@ def peak_mb(command: list[str], cwd: Path, before: object = None) -> float | Non
         return round(int(report.read().split()[-1]) / 1024, 1)
 
 
-def git_rows(scripts: dict[str, str], pairs: int, medium: int, large: int) -> list[dict[str, object]]:
+def git_rows(scripts: dict[str, str], pairs: int, small: list[int], sizes: tuple[int, int]) -> list[dict[str, object]]:
+    medium, large = sizes
     rows: list[dict[str, object]] = []
     timed: dict[tuple[int, str], list[float]] = {}
-    for size in (100, 1000, medium, large):
+    for size in (*small, medium, large):
         with tempfile.TemporaryDirectory() as folder:
             bench = Bench(Path(folder), size, scripts, None)
             bench.set_up()
@@ -120,7 +121,7 @@ def git_rows(scripts: dict[str, str], pairs: int, medium: int, large: int) -> li
                             ratio_wall=round(ratio, 3),
                             load=round(os.getloadavg()[0], 2),
                         )
-            if size in (100, 1000):
+            if size in small:
                 pre_commit = scripts["pre-commit"]
                 rows.append({"target": f"pre-commit skill-verify, {size:,} skills, x noop (<= 1.10)", "size": size})
                 rows[-1].update(
@@ -132,23 +133,23 @@ def git_rows(scripts: dict[str, str], pairs: int, medium: int, large: int) -> li
                         env=bench.env,
                     )
                 )
-            if size == 100:
-                rows += cli_rows(scripts, pairs)
+            if size == small[0]:
+                rows += cli_rows(scripts, pairs, size)
     return rows
 
 
-def cli_rows(scripts: dict[str, str], pairs: int) -> list[dict[str, object]]:
-    """``skillmem verify`` at 100 skills on the file system (no git around it) against the bare interpreter."""
+def cli_rows(scripts: dict[str, str], pairs: int, size: int) -> list[dict[str, object]]:
+    """``skillmem verify`` on the file system (no git around it) against the bare interpreter."""
     with tempfile.TemporaryDirectory() as folder:
-        build_tree(Path(folder) / "skills", 100)
+        build_tree(Path(folder) / "skills", size)
         prompt = Path(folder) / "AGENTS.md"
         prompt.write_bytes(b"# Agents\n")
         verify = [scripts["skillmem"], "verify", "--root", "skills", "--prompt-file", "AGENTS.md"]
         subprocess.run([scripts["skillmem"], "inject", *verify[2:]], cwd=folder, capture_output=True, check=True)
         python = interpreter_of(scripts["skillmem"])
-        row: dict[str, object] = {"target": "skillmem verify, 100 skills, file system, x bare (<= 3)", "size": 100}
+        row: dict[str, object] = {"target": f"skillmem verify, {size:,} skills, file system, x bare (<= 3)"}
         row.update(paired(verify, [python, "-c", "pass"], Path(folder), pairs))
-        floor = {"target": "(beside it: the I/O floor, 100 skills, x bare)", "size": 100}
+        floor: dict[str, object] = {"target": f"(beside it: the I/O floor, {size:,} skills, x bare)"}
         floor.update(paired([python, "-c", FLOOR_SCRIPT, "skills"], [python, "-c", "pass"], Path(folder), pairs))
         return [row, floor]
 
@@ -167,6 +168,7 @@ def print_rows(rows: list[dict[str, object]]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--pairs", type=int, default=7, help="paired runs per row (7 at least for a figure)")
+    parser.add_argument("--small", default="100,1000", help="sizes for pre-commit (the first also for the CLI)")
     parser.add_argument("--medium", type=int, default=10_000, help="the cold-view tree's size")
     parser.add_argument("--large", type=int, default=100_000, help="the large tree's size")
     parser.add_argument("--json", default=str(HERE / "results-targets.json"), help="where to write the figures")
@@ -174,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     scripts = {name: script(name) for name in ("skillmem", "skillmem-verify-hook", "pre-commit")}
     scripts["hook"] = scripts.pop("skillmem-verify-hook")
     facts = {**run_facts(), "load_at_start": list(os.getloadavg()), "pairs": options.pairs}
-    rows = git_rows(scripts, options.pairs, options.medium, options.large)
+    small = [int(size) for size in options.small.split(",")]
+    rows = git_rows(scripts, options.pairs, small, (options.medium, options.large))
     facts["load_at_end"] = list(os.getloadavg())
     print_rows(rows)
     Path(options.json).write_text(json.dumps({**facts, "rows": rows}, indent=2) + "\n")
