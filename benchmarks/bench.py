@@ -32,7 +32,11 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CORPUS = HERE.parent.parent / "shared" / "data" / "skills-corpus-en.jsonl"
+# The shared corpus beside the checkout (or beside a folder of work trees); made-up skills when it is missing.
+CORPUS = next(
+    (folder / "shared" / "data" / "skills-corpus-en.jsonl" for folder in HERE.parents if (folder / "shared").is_dir()),
+    HERE.parent.parent / "shared" / "data" / "skills-corpus-en.jsonl",
+)
 WORDS = ("parse deploy test review write data agent prompt cloud api secure render table docs plan").split()  # noqa: SIM905
 
 FLOOR_SCRIPT = r"""

@@ -103,3 +103,29 @@ def test_the_hook_benchmark_runs_without_npm_and_reports_every_yardstick(tmp_pat
     assert cache["cache_bytes"] > 0 and cache["blob_keys"] + cache["stat_keys"] == 20
     assert cache["snapshot_bytes"] > 0  # the warm hook keeps the whole catalog in git's view
     assert "x openskills" in result.stdout
+
+
+def test_the_targets_benchmark_runs_every_row(tmp_path):
+    scripts = [Path(sys.executable).parent / name for name in ("skillmem", "skillmem-verify-hook", "pre-commit")]
+    if not all(script.exists() for script in scripts) or shutil.which("git") is None:
+        pytest.skip("git, or the skillmem and pre-commit console scripts beside this interpreter, are missing")
+    out = tmp_path / "results.json"
+    command = [sys.executable, str(REPO / "benchmarks" / "targets.py"), "--pairs", "1", "--json", str(out)]
+    result = subprocess.run(
+        [*command, "--small", "12", "--medium", "20", "--large", "30"], capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(out.read_text())
+    targets = [row["target"] for row in figures["rows"]]
+    assert [target.split(",")[0] for target in targets] == [
+        "pre-commit skill-verify",
+        "skillmem verify",
+        "(beside it: the I/O floor",
+        "cold git view",
+        "30 skills",
+        "30 skills",
+        "30 skills",
+        "30 skills",
+    ]
+    assert all((row.get("ratio_wall") or 1) > 0 and (row.get("peak_mb") or 1) > 0 for row in figures["rows"])
+    assert figures["load_at_start"] and figures["commit"]

@@ -22,7 +22,7 @@ from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterator, Sequence
     from typing import Any
 
     from skillmem_hook.catalog.discovery.git import WorkTree
@@ -97,10 +97,12 @@ def _build(
     for root in roots:
         found, root_skipped = _list_root(root, work_tree, notices, listings)
         pending += found
+        found.clear()  # only pending holds them, so _make_skills frees each as its skill is made
         skipped += ({"root": root, "path": path, "reason": reason} for path, reason in root_skipped)
     _read_entries(pending, cache)
     parsed = _make_skills(pending, skipped)
     cache.save()
+    del cache  # its entries were the run's largest holding at 100,000 skills; the skills keep what they need
     kept, excluded = split_excluded(parsed, options.exclude)
     kept, duplicates = deduplicate(kept)
     apply_domains(kept, options.domains)
@@ -176,7 +178,8 @@ def _list_tracked(root: str, listings: dict[str, bytes]) -> tuple[list[_Pending]
     from skillmem_hook.catalog.discovery.git import list_index, parse_index  # noqa: PLC0415
     from skillmem_hook.catalog.discovery.tracked import pathspec_of, tracked_skill_files  # noqa: PLC0415
 
-    listing = listings[root] if root in listings else list_index([pathspec_of(root)])
+    # Popped: at 100,000 skills the listing is some 10 MB the rest of the run no longer needs.
+    listing = listings.pop(root) if root in listings else list_index([pathspec_of(root)])
     found, skipped = tracked_skill_files(root, parse_index(listing))
     return [_Pending(root, tracked.relative, "b:" + tracked.oid, oid=tracked.oid) for tracked in found], skipped
 
@@ -194,12 +197,31 @@ def _read_entries(pending: list[_Pending], cache: ContentCache) -> None:
     if blobs:
         from skillmem_hook.catalog.discovery.git import read_blobs  # noqa: PLC0415
 
-        for oid, data in read_blobs(list(blobs), MAX_READ):
-            entry = _declared(skill_head, data)
-            for item in blobs[oid]:
-                item.entry = entry
-            if entry is not None:
-                cache.put("b:" + oid, entry)
+        for oid, data in _checked_out(blobs):
+            _fill_from_blob(blobs.pop(oid), cache, oid, data)
+        if blobs:  # those the work tree does not hold as committed: git is started only for them
+            for oid, data in read_blobs(list(blobs), MAX_READ):
+                _fill_from_blob(blobs[oid], cache, oid, data)
+
+
+def _checked_out(blobs: dict[str, list[_Pending]]) -> Iterator[tuple[str, bytes]]:
+    """The blobs whose work-tree copy holds their very bytes, read from there rather than from git."""
+    from skillmem_hook.catalog.discovery.checkout import read_checked_out  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415
+
+    by_root: dict[str, list[tuple[str, str]]] = {}
+    for oid, items in blobs.items():
+        by_root.setdefault(items[0].root, []).append((items[0].relative, oid))
+    for root, wanted in by_root.items():
+        yield from read_checked_out(pathspec_of(root), sorted(wanted))
+
+
+def _fill_from_blob(items: list[_Pending], cache: ContentCache, oid: str, data: bytes) -> None:
+    entry = _declared(skill_head, data)
+    for item in items:
+        item.entry = entry
+    if entry is not None:
+        cache.put("b:" + oid, entry)
 
 
 def _read_from_disk(item: _Pending, cache: ContentCache) -> None:
@@ -228,8 +250,11 @@ def _declared(read: Callable[..., bytes | None], *arguments: Any, **options: Any
 
 
 def _make_skills(pending: list[_Pending], skipped: list[dict[str, str]]) -> list[Skill]:
+    """The skills, in the pending order; the list is emptied as they are made, so each item is freed at once."""
     skills: list[Skill] = []
-    for item in pending:
+    pending.reverse()
+    while pending:
+        item = pending.pop()
         if item.entry is None:
             continue  # the file went away while the run read it
         relative, root = item.relative, item.root

@@ -48,12 +48,13 @@ class Skill:
         self.path = path
         self.root = root
         self.owner = owner_of(path)
-        self.slug = slug_of(name)
+        slug = slug_of(name)
+        self.slug = name if slug == name else slug  # one string, not two: at 100,000 skills that is megabytes
         self.label = f"{self.owner}/{name}" if self.owner else name
         # the domain, and the field and keyword that chose it
         self.placement = placement or place(name, description, title)
         self.warnings = warnings
-        self.metadata = metadata or {}
+        self.metadata = {} if metadata is None else metadata  # shared with what the file declared, never changed
         self.sections = sections  # headings and "when to use" text of the body, for search
 
     @property

@@ -14,9 +14,11 @@ import pytest
 
 from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.discovery import checkout as checkout_module
 from skillmem_hook.catalog.discovery import git as git_module
 from skillmem_hook.catalog.discovery.tracked import SUBMODULE
 from skillmem_hook.catalog.scan import OUTSIDE_REPOSITORY, scan_roots
+from skillmem_hook.catalog.store.records import framed, read_records
 from skillmem_hook.errors import UsageError
 
 from ..helpers import run_cli, skill_md, write_skill
@@ -214,15 +216,22 @@ def test_git_missing_is_one_line_and_exit_2(capsys, monkeypatch):
 
 
 def blob_reads(monkeypatch):
-    """Count the blobs read from git, still reading them with the real git."""
+    """Count the blobs read per run, from git or from their work-tree copy, still reading them for real."""
     calls: list[int] = []
-    real = git_module.read_blobs
+    real_blobs, real_checkout = git_module.read_blobs, checkout_module.read_checked_out
 
-    def counting(oids, limit):
-        calls.append(len(oids))
-        return real(oids, limit)
+    def counting_blobs(oids, limit):
+        calls[-1] += len(oids)
+        return real_blobs(oids, limit)
 
-    monkeypatch.setattr(git_module, "read_blobs", counting)
+    def counting_checkout(base, wanted):
+        calls.append(0)
+        for found in real_checkout(base, wanted):
+            calls[-1] += 1
+            yield found
+
+    monkeypatch.setattr(git_module, "read_blobs", counting_blobs)
+    monkeypatch.setattr(checkout_module, "read_checked_out", counting_checkout)
     return calls
 
 
@@ -253,24 +262,40 @@ def cache_file() -> Path:
         b"\xff\xfe\x00garbage",
         "lying entries",
         "truncated",
+        "a letter changed",
     ],
 )
 def test_a_damaged_cache_is_rebuilt_never_an_error_never_a_wrong_block(damage, monkeypatch):
     repository()
     expected = render_block(scan_roots(["skills"], TRACKED).skills)
+    described = {s.name: s.description for s in scan_roots(["skills"], TRACKED).skills}
     path = cache_file()
-    content = json.loads(path.read_bytes())
-    if damage == "lying entries":
-        for key in content["entries"]:
-            content["entries"][key] = ["impostor", 5, [], {}]
-        data = json.dumps(content).encode()
+    data = path.read_bytes()
+    if damage == "lying entries":  # checksum intact: each entry's own check refuses it
+        header, entries = cache_content()
+        data = b"".join(framed(header, [key.encode() + b'\t["impostor",5,[],{}]' for key in entries]))
     elif damage == "truncated":
-        data = path.read_bytes()[: len(path.read_bytes()) // 2]
+        data = data[: len(data) // 2]
+    elif damage == "a letter changed":  # still valid JSON: only the checksum tells
+        at = data.index(b"Parse CSV")
+        data = data[:at] + b"Q" + data[at + 1 :]
     else:
         data = damage
     path.write_bytes(data)
-    assert render_block(scan_roots(["skills"], TRACKED).skills) == expected
-    assert json.loads(path.read_bytes())["format"] == "skillmem-cache-2"
+    path.with_name("catalog.json").unlink()  # the cache, not the catalog snapshot, serves the next run
+    catalog = scan_roots(["skills"], TRACKED)
+    assert render_block(catalog.skills) == expected
+    assert {s.name: s.description for s in catalog.skills} == described
+    assert cache_content()[0]["format"] == "skillmem-cache-2"
+
+
+def cache_content() -> tuple[dict[str, object], dict[str, object]]:
+    """The cache file's header, and its entries by key."""
+    if not cache_file().exists():
+        return {}, {}
+    header = json.loads(cache_file().read_bytes().partition(b"\n")[0])
+    records = [record.partition(b"\t") for record in read_records(str(cache_file()), header, 1 << 30)]
+    return header, {key.decode(): json.loads(raw) for key, _, raw in records}
 
 
 def test_an_unwritable_cache_is_ignored():
@@ -298,7 +323,7 @@ def test_concurrent_runs_never_corrupt_the_cache():
     processes = [subprocess.Popen(command, stdout=subprocess.PIPE) for _ in range(8)]
     outputs = {process.communicate()[0] for process in processes}
     assert len(outputs) == 1
-    assert len(json.loads(cache_file().read_bytes())["entries"]) == 42
+    assert len(cache_content()[1]) == 42
     assert not [path for path in cache_file().parent.iterdir() if path.suffix == ".tmp"]
 
 
@@ -312,7 +337,7 @@ def test_the_file_system_cache_sees_an_edit_in_the_same_second_that_keeps_the_si
         assert {s.name: s.description for s in scan_roots(["skills"], FILES).skills}["alpha"] == word
     # On a file system whose clock ticks coarsely the change time could match too: so a file written
     # this recently is never kept, and the next run reads it again.
-    entries = json.loads(cache_file().read_bytes())["entries"] if cache_file().exists() else {}
+    entries = cache_content()[1]
     assert not [key for key in entries if "alpha" in key]
 
 

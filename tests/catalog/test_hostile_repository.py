@@ -74,7 +74,7 @@ def test_one_changed_byte_inside_a_valid_cache_is_rebuilt_not_written_into_the_b
     data = path.read_bytes()
     assert b'"csv-to-table"' in data
     path.write_bytes(data.replace(b'"csv-to-table"', b'"csv-to-tabke"', 1))
-    json.loads(path.read_bytes())  # still valid JSON: only the checksum tells
+    json.loads(path.read_bytes().partition(b"\n")[0])  # the header still reads: only the checksum tells
     path.with_name("catalog.json").unlink()
     assert skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 0
     assert b"csv-to-tabke" not in Path("AGENTS.md").read_bytes()
@@ -85,11 +85,10 @@ def test_a_cache_without_its_checksum_is_not_trusted():
     repository()
     expected = render_block(scan_roots(["skills"], TRACKED).skills)
     path = cache_file()
-    content = json.loads(path.read_bytes())
-    assert isinstance(content.pop("crc"), int)
-    for key in content["entries"]:
-        content["entries"][key] = ["impostor", "x", [], {}, "", None, ""]
-    path.write_bytes(json.dumps(content, separators=(",", ":")).encode())
+    header, *records, trailer = path.read_bytes().splitlines(keepends=True)
+    assert records and b"\t" not in trailer  # the last line is the checksum, not an entry
+    impostor = json.dumps(["impostor", "x", [], {}, "", None, ""]).encode()
+    path.write_bytes(header + b"".join(record.partition(b"\t")[0] + b"\t" + impostor + b"\n" for record in records))
     path.with_name("catalog.json").unlink()
     assert render_block(scan_roots(["skills"], TRACKED).skills) == expected
 

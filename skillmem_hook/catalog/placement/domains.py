@@ -157,7 +157,7 @@ def place(name: str, description: str, title: str = "") -> Placement:
     found = index.hits(name, True)
     if len(found) == 1:  # most skills: decided, since the name outweighs all other fields together
         ((rank, keyword),) = found.items()
-        return Placement(DOMAIN_TABLE[rank][0], "name", keyword)
+        return _shared(Placement(DOMAIN_TABLE[rank][0], "name", keyword))
     scores = dict.fromkeys(found, FIELD_WEIGHTS["name"])
     first_hit = {rank: ("name", keyword) for rank, keyword in found.items()}
     still_to_score = sum(FIELD_WEIGHTS.values()) - FIELD_WEIGHTS["name"]
@@ -172,7 +172,15 @@ def place(name: str, description: str, title: str = "") -> Placement:
     if not scores:
         return GENERAL_PLACEMENT
     best = min(scores, key=lambda rank: (-scores[rank], rank))
-    return Placement(DOMAIN_TABLE[best][0], *first_hit[best])
+    return _shared(Placement(DOMAIN_TABLE[best][0], *first_hit[best]))
+
+
+_PLACEMENTS: dict[Placement, Placement] = {}
+
+
+def _shared(placement: Placement) -> Placement:
+    """One object per distinct placement (a few hundred), not one per skill: at 100,000 skills that is megabytes."""
+    return _PLACEMENTS.setdefault(placement, placement)
 
 
 def _hits_after_the_name(index: _KeywordIndex, title: str, description: str) -> Iterator[tuple[str, dict[int, str]]]:

@@ -103,6 +103,7 @@ def read_skill_text(data: bytes) -> SkillText:
     # Lenient: a bad byte in the body must not cost the skill its place in the block.
     sections = extract_sections(data[body_start : body_start + SECTIONS_WINDOW].decode("utf-8", "replace"))
     title = _body_title(data, body_start)
+    title = name if title == name else title  # one string, not two: most skills are titled by their name
     return SkillText(name, description, warnings, metadata, title=title, sections=sections)
 
 

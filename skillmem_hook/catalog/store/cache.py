@@ -7,21 +7,20 @@ is not kept, so an edit within the same clock tick (same size, same time
 stamp) is always read anew, as git treats racily clean entries.
 
 The file lives in the git directory (``git rev-parse --git-path skillmem``),
-so nothing shows in ``git status``. It is JSON with a header naming the
-format, a fingerprint of the parsing code, the Unicode version and a CRC-32
-of the entries' bytes. A file that is missing, damaged (even one changed
-byte inside valid JSON fails the checksum), truncated, of another version or
-unwritable is ignored and rebuilt, never an error (nor a hang: only a
-regular file of at most MAX_CACHE_BYTES is read). The checksum finds damage,
-not forgery: the git directory is trusted as git's own files are, since
-whoever can write there can already run code through its hooks. The file is
-written whole to a temporary file and renamed over the old one, so
-concurrent runs never see half a file.
+so nothing shows in ``git status``. It is a file of records (records.py):
+a header naming the format, a fingerprint of the parsing code and the
+Unicode version, then one ``key<TAB>JSON`` line per entry, kept as bytes
+until a run asks for that key, and a checksum. A file that is missing,
+corrupt, truncated, of another version or unwritable is ignored and
+rebuilt, never an error (nor a hang: only a regular file of at most
+MAX_CACHE_BYTES is read). It is streamed to a temporary file and renamed
+over the old one, so concurrent runs never see half a file. The checksum
+finds damage, not forgery: the git directory is trusted as git's own files
+are, since whoever can write there can already run code through its hooks.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import time
@@ -30,16 +29,16 @@ import zlib
 
 from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement
 from skillmem_hook.catalog.skillfile.declared import SkillText
-from skillmem_hook.files import read_regular_file
+from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Union
 
     Entry = Union[SkillText, str]  # what a SKILL.md declares, or why it cannot be used
 
 FORMAT = "skillmem-cache-2"
-_ENTRIES = b',"entries":'  # the entries' JSON follows, up to the closing brace: the bytes the CRC-32 covers
 RACY_SECONDS = 3
 MAX_CACHE_BYTES = 512 * 1024 * 1024  # 100,000 skills take about 40 MB
 # The whole catalog wing (its job folders included): any change to how a skill is read or placed is a new parser.
@@ -53,13 +52,16 @@ class ContentCache:
         self.path = path
         self.started = time.time_ns()
         self.header = {"format": FORMAT, "parser": parser_fingerprint(), "unicode": unicodedata.unidata_version}
-        self.stored = _load(path, self.header) if path else {}
-        self.used: dict[str, object] = {}  # raw JSON values, or entries to serialise at save()
+        self.stored = _load(path, self.header) if path else {}  # each entry's JSON bytes, parsed when asked for
+        self.used: dict[str, object] = {}  # JSON bytes, or entries to serialise at save()
         self.changed = False
 
     def get(self, key: str) -> Entry | None:
         raw = self.stored.get(key)
-        entry = None if raw is None else _entry_from_json(raw)
+        try:
+            entry = None if raw is None else _entry_from_json(json.loads(raw))
+        except (ValueError, RecursionError):
+            entry = None
         if entry is not None:
             self.used[key] = raw
         return entry
@@ -74,12 +76,19 @@ class ContentCache:
         """Write the entries this run used (and the older ones, within bounds) when any is new."""
         if not self.path or not self.changed:
             return
-        entries = {key: _entry_to_json(entry) for key, entry in self.used.items()}
-        if len(self.stored) + len(self.used) <= 4 * len(self.used) + 1000:
-            entries = {**self.stored, **entries}
-        body = json.dumps(entries, separators=(",", ":")).encode()
-        header = json.dumps({**self.header, "crc": zlib.crc32(body)}, separators=(",", ":")).encode()
-        write_file_quietly(self.path, header[:-1], _ENTRIES, body, b"}")
+        older = len(self.stored) + len(self.used) <= 4 * len(self.used) + 1000
+        write_lines_quietly(self.path, framed(self.header, self._records(keep_older=older)))
+
+    def _records(self, *, keep_older: bool) -> Iterator[bytes]:
+        """One ``key<TAB>JSON`` line per entry, made as the file is written: never the whole file in memory."""
+        for key, value in self.used.items():
+            if "\t" not in key and "\n" not in key:  # a path holding either is just not kept
+                raw = value if type(value) is bytes else json.dumps(_entry_to_json(value)).encode("ascii")
+                yield key.encode("utf-8", "surrogateescape") + b"\t" + raw
+        if keep_older:
+            for key, raw in self.stored.items():
+                if key not in self.used:
+                    yield key.encode("utf-8", "surrogateescape") + b"\t" + raw
 
 
 def parser_fingerprint() -> str:
@@ -97,21 +106,18 @@ def parser_fingerprint() -> str:
     return f"{checksum:08x}"
 
 
-def _load(path: str, header: dict[str, str]) -> dict[str, object]:
+def _load(path: str, header: dict[str, str]) -> dict[str, bytes]:
+    stored: dict[str, bytes] = {}
     try:
         # A regular file only, and capped: a FIFO or a link to /dev/zero put there must not hang the run.
-        data = read_regular_file(path, MAX_CACHE_BYTES)
-        content = json.loads(data)
-    except (OSError, ValueError, RecursionError):
+        for batch in read_batches(path, header, MAX_CACHE_BYTES):
+            for record in batch:
+                key, tab, raw = record.partition(b"\t")
+                if tab:
+                    stored[key.decode("utf-8", "surrogateescape")] = raw
+    except (OSError, DamagedFile):
         return {}
-    if not isinstance(content, dict) or any(content.get(key) != value for key, value in header.items()):
-        return {}
-    # Valid JSON is not enough: one changed byte in a name would be served as the truth, run after run.
-    start = data.find(_ENTRIES)
-    if start < 0 or not data.endswith(b"}") or zlib.crc32(data[start + len(_ENTRIES) : -1]) != content.get("crc"):
-        return {}
-    entries = content.get("entries")
-    return entries if isinstance(entries, dict) else {}
+    return stored
 
 
 def _entry_to_json(entry: object) -> object:
@@ -170,16 +176,4 @@ def _is_text_or_none(value: object) -> bool:
 
 def write_file_quietly(path: str, *chunks: bytes) -> None:
     """Replace the file with the chunks, atomically; any failure leaves the old one (or none) and is ignored."""
-    temporary = f"{path}.{os.getpid()}.{time.monotonic_ns()}.tmp"
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        try:
-            with os.fdopen(handle, "wb") as file:
-                file.writelines(chunks)  # not joined: a large file is not copied once more
-            os.replace(temporary, path)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-    except OSError:
-        return
+    write_lines_quietly(path, chunks)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery import git as git_module
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store import cache as cache_module
+from skillmem_hook.catalog.store.records import framed, read_records
 
 from ...helpers import skill_md, write_skill
 from ..test_git_view import _git_identity, git, repository  # noqa: F401 - the fixture applies here too
@@ -28,17 +28,25 @@ def cache_file() -> Path:
     return Path(git("rev-parse", "--git-path", "skillmem/cache.json").strip())
 
 
+def load_cache() -> tuple[dict[str, object], dict[bytes, object]]:
+    """The cache file's header, and its entries by key, read through its checksum."""
+    head = json.loads(cache_file().read_bytes().partition(b"\n")[0])
+    records = [record.partition(b"\t") for record in read_records(str(cache_file()), head, 1 << 30)]
+    return head, {key: json.loads(raw) for key, _, raw in records}
+
+
+def save_cache(head: dict[str, object], entries: dict[bytes, object]) -> None:
+    """Framed and checksummed as the cache writes itself: a test changes what it says, never its integrity."""
+    lines = [key + b"\t" + json.dumps(entry).encode() for key, entry in entries.items()]
+    cache_file().write_bytes(b"".join(framed(head, lines)))
+
+
 def rewrite_cache(**header: str) -> None:
     """Every entry now says what another parser read; the header gets the given fields."""
-    content = json.loads(cache_file().read_bytes())
-    content.update(header)
-    entries = content.pop("entries")
+    head, entries = load_cache()
     for entry in entries.values():
         entry[1] = "what an old parser read"
-    # Laid out and checksummed as the cache writes itself: only the header's fields differ from a real one.
-    body = json.dumps(entries, separators=(",", ":")).encode()
-    head = json.dumps({**content, "crc": zlib.crc32(body)}, separators=(",", ":")).encode()
-    cache_file().write_bytes(head[:-1] + cache_module._ENTRIES + body + b"}")
+    save_cache({**head, **header}, entries)
     snapshot = cache_file().with_name("catalog.json")
     if snapshot.exists():
         snapshot.unlink()
@@ -62,7 +70,7 @@ def test_entries_written_by_another_parser_or_unicode_version_are_never_served(f
     descriptions()
     rewrite_cache(**{field: "0ld0ld00"})
     assert descriptions() == {"alpha": "Parse CSV files", "beta": "Deploy with Docker"}
-    assert json.loads(cache_file().read_bytes())[field] != "0ld0ld00"  # rebuilt for this parser
+    assert load_cache()[0][field] != "0ld0ld00"  # rebuilt for this parser
 
 
 def entry_with(**changes: object) -> Callable[[list], list]:
@@ -86,9 +94,9 @@ def entry_with(**changes: object) -> Callable[[list], list]:
 def test_an_entry_of_the_wrong_shape_is_read_again_never_an_error_never_a_wrong_block(damage):
     repository()
     expected = render_block(scan_roots(["skills"], TRACKED).skills)
-    content = json.loads(cache_file().read_bytes())
-    content["entries"] = {key: damage(entry) for key, entry in content["entries"].items()}
-    cache_file().write_text(json.dumps(content))
+    head, entries = load_cache()
+    save_cache(head, {key: damage(entry) for key, entry in entries.items()})
+    cache_file().with_name("catalog.json").unlink()  # the cache, not the catalog snapshot, serves the next run
     assert render_block(scan_roots(["skills"], TRACKED).skills) == expected
 
 
@@ -100,14 +108,17 @@ def test_a_cache_grown_stale_keeps_only_what_this_run_used():
     """Skills come and go: entries no run uses any more are dropped once they outnumber the live ones."""
     repository()
     descriptions()
-    content = json.loads(cache_file().read_bytes())
-    content["entries"].update({f"b:{number:040x}": "left by a skill long gone" for number in range(5000)})
-    cache_file().write_text(json.dumps(content))
+    head, entries = load_cache()
+    entries.update({f"b:{number:040x}".encode(): "left by a skill long gone" for number in range(5000)})
+    save_cache(head, entries)
     Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Edited"))
     git("add", "-A")
     assert descriptions() == {"alpha": "Edited", "beta": "Deploy with Docker"}
-    kept = json.loads(cache_file().read_bytes())["entries"]
-    assert set(kept) == {"b:" + oid_of("skills/alpha/SKILL.md"), "b:" + oid_of("skills/beta/SKILL.md")}
+    kept = load_cache()[1]
+    assert {key.decode() for key in kept} == {
+        "b:" + oid_of("skills/alpha/SKILL.md"),
+        "b:" + oid_of("skills/beta/SKILL.md"),
+    }
 
 
 def test_the_parser_fingerprint_reads_every_module_of_the_catalog_wing(monkeypatch):

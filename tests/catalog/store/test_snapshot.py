@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import zlib
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery import git as git_module
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store import snapshot as snapshot_module
+from skillmem_hook.catalog.store.records import framed, read_records
 
 from ...helpers import skill_md, write_skill
 from ..test_git_view import _git_identity, git, repository  # noqa: F401 - the fixture applies here too
@@ -57,13 +57,9 @@ def varied_repository() -> None:
 
 def tamper() -> None:
     """Rewrite the snapshot, key and checksum intact, to say there are no skills: only a hit can return that."""
-    header, _, body = snapshot_file().read_bytes().partition(b"\n")
-    content = json.loads(body)
-    content.update(skills=[], duplicates=[], excluded=[])
-    body = json.dumps(content).encode()
-    fields = json.loads(header)
-    fields["crc"] = zlib.crc32(body)
-    snapshot_file().write_bytes(json.dumps(fields).encode() + b"\n" + body)
+    header = json.loads(snapshot_file().read_bytes().partition(b"\n")[0])
+    shared, found = list(read_records(str(snapshot_file()), header, 1 << 30))[:2]  # the rows every skill shares
+    snapshot_file().write_bytes(b"".join(framed(header, [shared, found])))
 
 
 def test_a_warm_run_is_served_by_the_snapshot_and_equals_a_fresh_build(monkeypatch):
@@ -107,8 +103,8 @@ def delete_cache() -> None:
 def rewrite_cache_keeping_its_size() -> None:
     """Another run, or damage, changes the cache's bytes but not its size: the snapshot no longer matches it."""
     data = cache_file().read_bytes()
-    content = json.loads(data)
-    reordered = json.dumps(dict(reversed(list(content.items()))), separators=(",", ":")).encode()
+    header, *records, trailer = data.splitlines(keepends=True)
+    reordered = header + b"".join(reversed(records)) + trailer
     assert reordered != data and len(reordered) == len(data)
     cache_file().write_bytes(reordered)
 
@@ -161,7 +157,13 @@ def test_a_new_parser_fingerprint_invalidates_the_snapshot(monkeypatch):
     assert [skill.name for skill in scan_roots(["skills"], TRACKED).skills] == ["alpha", "beta"]
 
 
-@pytest.mark.parametrize("damage", ["empty", "garbage", "truncated", "flipped byte", "no body"])
+def flipped(data: bytes, at: int) -> bytes:
+    return data[:at] + bytes([data[at] ^ 1]) + data[at + 1 :]
+
+
+@pytest.mark.parametrize(
+    "damage", ["empty", "garbage", "truncated", "flipped byte", "a letter changed", "a line cut", "no body"]
+)
 def test_a_damaged_snapshot_is_ignored_and_rewritten(damage):
     repository()
     expected = described(scan_roots(["skills"], TRACKED))
@@ -170,9 +172,13 @@ def test_a_damaged_snapshot_is_ignored_and_rewritten(damage):
         "empty": b"",
         "garbage": b"\xff\xfe\x00{not json\n[",
         "truncated": data[: len(data) // 2],
-        "flipped byte": data[:-5] + bytes([data[-5] ^ 1]) + data[-4:],
+        "flipped byte": flipped(data, len(data) - 5),
+        # still valid JSON, so only the checksum tells: "Parse CSV files" becomes "Qarse CSV files"
+        "a letter changed": flipped(data, data.index(b"Parse CSV")),
+        "a line cut": b"\n".join(line for line in data.split(b"\n") if b"beta" not in line),
         "no body": data.partition(b"\n")[0],
     }[damage]
+    assert damaged != data
     snapshot_file().write_bytes(damaged)
     assert described(scan_roots(["skills"], TRACKED)) == expected
     assert snapshot_file().read_bytes() == data

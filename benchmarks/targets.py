@@ -1,0 +1,189 @@
+"""Every target of issue 22 in one run: paired runs against a yardstick, medians of the ratios, wall and CPU time.
+
+    python3 benchmarks/targets.py [--pairs 7] [--large 100000] [--json PATH]
+
+On a shared machine a lone median drifts with the load. So each measured
+command runs right beside its yardstick, order alternating, for at least
+seven pairs, and the figure is the median of the per-pair ratios, in wall
+time and in CPU time (user + system of the child and its children, from
+``os.wait4``), which the load blurs less. The load average is recorded at
+each row's start. Rows (commands as hooks.py and bench.py run them):
+
+- cold git view, 10,000 skills: the verify hook with its cache deleted,
+  against bench.py's I/O floor (walk the tree, read every frontmatter);
+- 100,000 skills, warm and cold: the hook's peak memory (GNU time), and its
+  time over the same run's 10,000-skill time (medians of 3 runs each);
+- ``pre-commit run skill-verify`` against ``pre-commit run noop`` at 100
+  and 1,000 skills;
+- ``skillmem verify`` at 100 skills, file-system view (a tree outside any
+  git repository, as bench.py lays it out), against ``python -c pass``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench import FLOOR_SCRIPT, build_tree, interpreter_of, run_facts
+from hooks import GNU_TIME, Bench, script
+
+HERE = Path(__file__).resolve().parent
+
+
+def run_child(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, the child's own children included) of one whole process."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{command} failed in {cwd}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def paired(measured: list[str], yardstick: list[str], cwd: Path, pairs: int, **options: object) -> dict[str, object]:
+    """Medians of ``pairs`` paired runs, order alternating; ``before`` runs ahead of each measured run."""
+    before = options.get("before")
+    env = options.get("env")
+    load = os.getloadavg()[0]
+    rows: list[tuple[float, float, float, float]] = []
+    for number in range(pairs):
+        result = {}
+        for name in ("yardstick", "measured") if number % 2 == 0 else ("measured", "yardstick"):
+            if name == "measured" and callable(before):
+                before()
+            result[name] = run_child(measured if name == "measured" else yardstick, cwd, env)  # type: ignore[arg-type]
+        rows.append((*result["measured"], *result["yardstick"]))
+    return {
+        "measured_ms": round(statistics.median(row[0] for row in rows) * 1000, 1),
+        "yardstick_ms": round(statistics.median(row[2] for row in rows) * 1000, 1),
+        "ratio_wall": round(statistics.median(row[0] / row[2] for row in rows), 3),
+        "measured_cpu_ms": round(statistics.median(row[1] for row in rows) * 1000, 1),
+        "yardstick_cpu_ms": round(statistics.median(row[3] for row in rows) * 1000, 1),
+        "ratio_cpu": round(statistics.median(row[1] / row[3] for row in rows), 3),
+        "pairs": pairs,
+        "load": round(load, 2),
+    }
+
+
+def peak_mb(command: list[str], cwd: Path, before: object = None) -> float | None:
+    """The child's maximum resident set, as GNU time reports it (this process's own peak would leak into wait4's)."""
+    if GNU_TIME is None:
+        return None
+    if callable(before):
+        before()
+    with tempfile.NamedTemporaryFile("r") as report:
+        subprocess.run([GNU_TIME, "-f", "%M", "-o", report.name, *command], cwd=cwd, capture_output=True, check=True)
+        return round(int(report.read().split()[-1]) / 1024, 1)
+
+
+def git_rows(scripts: dict[str, str], pairs: int, small: list[int], sizes: tuple[int, int]) -> list[dict[str, object]]:
+    medium, large = sizes
+    rows: list[dict[str, object]] = []
+    timed: dict[tuple[int, str], list[float]] = {}
+    for size in (*small, medium, large):
+        with tempfile.TemporaryDirectory() as folder:
+            bench = Bench(Path(folder), size, scripts, None)
+            bench.set_up()
+            hook, floor = bench.commands["hook warm"], bench.commands["floor"]
+            drop = bench.cache.parent  # the cache and the catalog snapshot: a cold run has neither
+
+            def cold(drop: Path = drop) -> None:
+                for path in drop.glob("*.json"):
+                    path.unlink()
+
+            if size == medium:
+                rows.append({"target": f"cold git view, {medium:,} skills, x floor (<= 1.5)", "size": size})
+                rows[-1].update(paired(hook, floor, bench.repo, pairs, before=cold, env=bench.env))
+            if size in (medium, large):
+                for state, before in (("warm", None), ("cold", cold)):
+                    times = []
+                    for _ in range(3):
+                        if callable(before):
+                            before()
+                        times.append(run_child(hook, bench.repo, bench.env)[0])
+                    timed[(size, state)] = times
+                    if size == large:
+                        rows.append({"target": f"{large:,} skills, {state}: peak MB (< 200)", "size": size})
+                        rows[-1]["peak_mb"] = peak_mb(hook, bench.repo, before)
+                        ratio = statistics.median(times) / statistics.median(timed[(medium, state)])
+                        rows.append({"target": f"{large:,} skills, {state}: time x {medium:,} (<= 11)", "size": size})
+                        rows[-1].update(
+                            measured_ms=round(statistics.median(times) * 1000, 1),
+                            yardstick_ms=round(statistics.median(timed[(medium, state)]) * 1000, 1),
+                            ratio_wall=round(ratio, 3),
+                            load=round(os.getloadavg()[0], 2),
+                        )
+            if size in small:
+                pre_commit = scripts["pre-commit"]
+                rows.append({"target": f"pre-commit skill-verify, {size:,} skills, x noop (<= 1.10)", "size": size})
+                rows[-1].update(
+                    paired(
+                        [pre_commit, "run", "skill-verify"],
+                        [pre_commit, "run", "noop"],
+                        bench.repo,
+                        pairs,
+                        env=bench.env,
+                    )
+                )
+            if size == small[0]:
+                rows += cli_rows(scripts, pairs, size)
+    return rows
+
+
+def cli_rows(scripts: dict[str, str], pairs: int, size: int) -> list[dict[str, object]]:
+    """``skillmem verify`` on the file system (no git around it) against the bare interpreter."""
+    with tempfile.TemporaryDirectory() as folder:
+        build_tree(Path(folder) / "skills", size)
+        prompt = Path(folder) / "AGENTS.md"
+        prompt.write_bytes(b"# Agents\n")
+        verify = [scripts["skillmem"], "verify", "--root", "skills", "--prompt-file", "AGENTS.md"]
+        subprocess.run([scripts["skillmem"], "inject", *verify[2:]], cwd=folder, capture_output=True, check=True)
+        python = interpreter_of(scripts["skillmem"])
+        row: dict[str, object] = {"target": f"skillmem verify, {size:,} skills, file system, x bare (<= 3)"}
+        row.update(paired(verify, [python, "-c", "pass"], Path(folder), pairs))
+        floor: dict[str, object] = {"target": f"(beside it: the I/O floor, {size:,} skills, x bare)"}
+        floor.update(paired([python, "-c", FLOOR_SCRIPT, "skills"], [python, "-c", "pass"], Path(folder), pairs))
+        return [row, floor]
+
+
+def print_rows(rows: list[dict[str, object]]) -> None:
+    print(f"{'target':<58} {'ms':>9} {'yard ms':>9} {'x wall':>7} {'x CPU':>7} {'peak MB':>8} {'load':>5}")
+    for row in rows:
+        cells = [row.get(key, "") for key in ("measured_ms", "yardstick_ms", "ratio_wall", "ratio_cpu", "peak_mb")]
+        print(
+            f"{row['target']:<58} "
+            + " ".join(f"{cell!s:>{w}}" for cell, w in zip(cells, (9, 9, 7, 7, 8)))
+            + f" {row.get('load', '')!s:>5}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=7, help="paired runs per row (7 at least for a figure)")
+    parser.add_argument("--small", default="100,1000", help="sizes for pre-commit (the first also for the CLI)")
+    parser.add_argument("--medium", type=int, default=10_000, help="the cold-view tree's size")
+    parser.add_argument("--large", type=int, default=100_000, help="the large tree's size")
+    parser.add_argument("--json", default=str(HERE / "results-targets.json"), help="where to write the figures")
+    options = parser.parse_args(argv)
+    scripts = {name: script(name) for name in ("skillmem", "skillmem-verify-hook", "pre-commit")}
+    scripts["hook"] = scripts.pop("skillmem-verify-hook")
+    facts = {**run_facts(), "load_at_start": list(os.getloadavg()), "pairs": options.pairs}
+    small = [int(size) for size in options.small.split(",")]
+    rows = git_rows(scripts, options.pairs, small, (options.medium, options.large))
+    facts["load_at_end"] = list(os.getloadavg())
+    print_rows(rows)
+    Path(options.json).write_text(json.dumps({**facts, "rows": rows}, indent=2) + "\n")
+    print(f"\n{facts}\nwritten: {options.json}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,132 @@
+"""Files of records under one checksum: what goes in comes out, and any change to the bytes is caught."""
+
+from __future__ import annotations
+
+import os
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skillmem_hook.catalog.catalog import Catalog
+from skillmem_hook.catalog.skillfile.declared import SkillText
+from skillmem_hook.catalog.skills import make_skill
+from skillmem_hook.catalog.store import records as records_module
+from skillmem_hook.catalog.store.cache import ContentCache
+from skillmem_hook.catalog.store.records import DamagedFile, framed, read_records, write_lines_quietly
+from skillmem_hook.catalog.store.snapshot import Snapshot
+
+HEADER = {"format": "test-1"}
+RECORDS = st.lists(st.binary(max_size=40).map(lambda data: data.replace(b"\n", b"")), max_size=8)
+
+
+def written(records: list[bytes], path: Path) -> Path:
+    write_lines_quietly(str(path), framed(HEADER, records))
+    return path
+
+
+@settings(max_examples=40, deadline=None)
+@given(records=RECORDS)
+def test_records_come_back_as_written(records, tmp_path_factory):
+    path = written(records, tmp_path_factory.mktemp("r") / "file")
+    assert list(read_records(str(path), HEADER, 1 << 20)) == records
+
+
+@settings(max_examples=40, deadline=None)
+@given(records=RECORDS, data=st.data())
+def test_one_changed_byte_anywhere_is_caught(records, data, tmp_path_factory):
+    path = written(records, tmp_path_factory.mktemp("r") / "file")
+    content = path.read_bytes()
+    at = data.draw(st.integers(0, len(content) - 1))
+    path.write_bytes(content[:at] + bytes([content[at] ^ data.draw(st.integers(1, 255))]) + content[at + 1 :])
+    with pytest.raises(DamagedFile):
+        list(read_records(str(path), HEADER, 1 << 20))
+
+
+@settings(max_examples=40, deadline=None)
+@given(records=RECORDS, data=st.data())
+def test_a_file_cut_short_or_grown_is_caught(records, data, tmp_path_factory):
+    path = written(records, tmp_path_factory.mktemp("r") / "file")
+    content = path.read_bytes()
+    cut = data.draw(st.integers(0, len(content) - 1))
+    path.write_bytes(content[:cut] if data.draw(st.booleans()) else content + b"x\n")
+    with pytest.raises(DamagedFile):
+        list(read_records(str(path), HEADER, 1 << 20))
+
+
+def test_another_header_is_refused_before_any_record(tmp_path):
+    path = written([b"one"], tmp_path / "file")
+    with pytest.raises(DamagedFile):
+        next(read_records(str(path), {"format": "test-2"}, 1 << 20))
+
+
+def test_a_file_over_the_limit_is_refused(tmp_path):
+    path = written([b"x" * 100], tmp_path / "file")
+    with pytest.raises(DamagedFile):
+        list(read_records(str(path), HEADER, 50))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_is_refused_without_waiting(tmp_path):
+    os.mkfifo(tmp_path / "file")
+    with pytest.raises(DamagedFile):
+        list(read_records(str(tmp_path / "file"), HEADER, 1 << 20))
+
+
+def test_a_record_that_cannot_be_written_leaves_the_old_file(tmp_path):
+    (tmp_path / "store").mkdir()
+    path = written([b"old"], tmp_path / "store" / "file")
+
+    def failing():
+        yield b"new"
+        raise ValueError("cannot encode")
+
+    write_lines_quietly(str(path), framed(HEADER, failing()))
+    assert list(read_records(str(path), HEADER, 1 << 20)) == [b"old"]
+    assert [entry.name for entry in path.parent.iterdir()] == ["file"]
+
+
+def _peak_bytes(action) -> int:
+    tracemalloc.start()
+    try:
+        action()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_the_cache_and_the_snapshot_are_streamed_never_held_whole(tmp_path):
+    """At 100,000 skills each file is some 40 MB: serialised whole, the text alone passed the memory budget."""
+    (tmp_path / "store").mkdir()
+    cache = ContentCache(str(tmp_path / "store" / "cache.json"))
+    skills = []
+    for number in range(3000):
+        text = SkillText(f"skill-{number}", "Parse the files " + "d" * 300, [], {}, title="t")
+        cache.put(f"b:{number:040x}", text)
+        skills.append(make_skill(text, path=f"skill-{number}", folder=f"skill-{number}", root="skills"))
+    snapshot = Snapshot(cache.path or "", "key")
+    for path, action in ((cache.path, cache.save), (snapshot.path, lambda: snapshot.save(Catalog(skills, [], [])))):
+        peak = _peak_bytes(action)
+        size = os.path.getsize(path or "")
+        assert size > 1_000_000
+        assert peak < size / 4, (path, peak, size)
+    assert [skill.name for skill in snapshot.load().skills] == [skill.name for skill in skills]
+
+
+@settings(max_examples=60, deadline=None)
+@given(records=RECORDS, block=st.integers(1, 64), data=st.data())
+def test_records_split_across_blocks_come_back_and_a_change_is_still_caught(records, block, data, tmp_path_factory):
+    """Files are read in blocks: a record or the trailer cut by a block's end must change nothing."""
+    path = written(records, tmp_path_factory.mktemp("r") / "file")
+    original, records_module._BLOCK = records_module._BLOCK, block
+    try:
+        assert list(read_records(str(path), HEADER, 1 << 20)) == records
+        content = path.read_bytes()
+        at = data.draw(st.integers(0, len(content) - 1))
+        path.write_bytes(content[:at] + bytes([content[at] ^ 0x20]) + content[at + 1 :])
+        with pytest.raises(DamagedFile):
+            list(read_records(str(path), HEADER, 1 << 20))
+    finally:
+        records_module._BLOCK = original
