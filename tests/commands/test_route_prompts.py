@@ -10,6 +10,7 @@ the constant: a threshold may change as long as they hold (docs/route.md).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -70,5 +71,5 @@ def test_an_everyday_prompt_gets_no_hint(project, prompt):
 def test_a_prompt_that_names_a_skill_gets_that_skill_first(project, prompt, skill):
     hint = hint_for(prompt, project)
     assert hint is not None
-    first = hint.split(" (skills/", 1)[0].split()[-1]  # the first skill the line names, before its SKILL.md
+    first = re.search(r'points at the skills? "([^"]*)"', hint).group(1)  # the first skill the line names
     assert first == skill, hint

@@ -73,18 +73,6 @@ def test_holding_more_of_the_query_beats_repeating_one_word_of_it():
     assert names(search(skills, "deploy to kubernetes", top=2)) == ["b-both", "a-stuffed"]
 
 
-def test_feedback_when_tuned_on_finds_a_skill_that_shares_the_best_hits_words():
-    skills = [
-        make("a", "deploy kubernetes cluster helm"),
-        make("b", "deploy kubernetes cluster helm charts"),
-        make("c", "helm charts cluster kubernetes"),
-        make("d", "write unit tests"),
-        make("e", "parse csv files"),
-    ]
-    assert names(search(skills, "deploy")) == ["a", "b"]
-    assert names(search(skills, "deploy", tuning=Tuning(feedback_weight=0.3))) == ["a", "b", "c"]
-
-
 def test_a_chinese_question_finds_a_chinese_skill():
     assert names(search(SKILLS, "数据库每天自动备份", top=1)) == ["数据库备份"]
 
