@@ -156,6 +156,7 @@ def test_an_owner_s_label_is_found_exactly_beside_a_skill_whose_name_reads_alike
         Skill(name="acme-pdf", description="", path="acme-pdf", root="r", warnings=[]),
     ]
     assert find_skill(skills, "@acme/pdf").path == "@acme/pdf"
+    assert find_skill(skills, " @acme/pdf\n").path == "@acme/pdf"  # as a model may pass it: spaces are not the name
     assert find_skill(skills, "acme-pdf").path == "acme-pdf"
 
 

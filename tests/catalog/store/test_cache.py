@@ -28,18 +28,25 @@ def cache_file() -> Path:
     return Path(git("rev-parse", "--git-path", "skillmem/cache.json").strip())
 
 
+def write_cache(content: dict) -> None:
+    """Laid out as the cache writes itself, with a matching CRC-32, so its entries pass as undamaged.
+
+    Without the checksum the whole file would be ignored, and a test of what an entry does would pass vacuously.
+    """
+    content = dict(content)
+    body = json.dumps(content.pop("entries"), separators=(",", ":")).encode()
+    content["crc"] = zlib.crc32(body)
+    header = json.dumps(content, separators=(",", ":")).encode()
+    cache_file().write_bytes(header[:-1] + b',"entries":' + body + b"}")
+
+
 def rewrite_cache(**header: str) -> None:
     """Every entry now says what another parser read; the header gets the given fields."""
     content = json.loads(cache_file().read_bytes())
     content.update(header)
-    entries = content.pop("entries")
-    for entry in entries.values():
+    for entry in content["entries"].values():
         entry[1] = "what an old parser read"
-    # Laid out as the cache writes itself, with a matching CRC-32: the entries pass as undamaged.
-    body = json.dumps(entries, separators=(",", ":")).encode()
-    content["crc"] = zlib.crc32(body)
-    header = json.dumps(content, separators=(",", ":")).encode()
-    cache_file().write_bytes(header[:-1] + b',"entries":' + body + b"}")
+    write_cache(content)
     snapshot = cache_file().with_name("catalog.json")
     if snapshot.exists():
         snapshot.unlink()
@@ -89,7 +96,7 @@ def test_an_entry_of_the_wrong_shape_is_read_again_never_an_error_never_a_wrong_
     expected = render_block(scan_roots(["skills"], TRACKED).skills)
     content = json.loads(cache_file().read_bytes())
     content["entries"] = {key: damage(entry) for key, entry in content["entries"].items()}
-    cache_file().write_text(json.dumps(content))
+    write_cache(content)
     assert render_block(scan_roots(["skills"], TRACKED).skills) == expected
 
 
@@ -103,7 +110,7 @@ def test_a_cache_grown_stale_keeps_only_what_this_run_used():
     descriptions()
     content = json.loads(cache_file().read_bytes())
     content["entries"].update({f"b:{number:040x}": "left by a skill long gone" for number in range(5000)})
-    cache_file().write_text(json.dumps(content))
+    write_cache(content)
     Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Edited"))
     git("add", "-A")
     assert descriptions() == {"alpha": "Edited", "beta": "Deploy with Docker"}
