@@ -14,7 +14,9 @@ to undo. The copy is imported through PYTHONPATH, which wins over the editable
 install, so subprocesses the tests start see the mutant too.
 
 Tests marked ``precommit`` are left out (each run would build a pre-commit
-environment): a mutant must be killed by a faster test. ``CI=1`` keeps
+environment): a mutant must be killed by a faster test. The chosen mutants'
+test files are first run once on the unchanged code: a test that fails anyway
+would read as killing every mutant it guards (exit 2). ``CI=1`` keeps
 hypothesis derandomised, so a result is reproducible. Exit 0 when no mutant
 survives that is not listed in ``accepted`` of the YAML file (each with why in
 tests/README.md), 1 otherwise, 2 when a mutant no longer applies.
@@ -111,10 +113,24 @@ def check_applies(mutants: list[Mutant], root: Path) -> list[str]:
     return stale
 
 
+def baseline(copy: Path, mutants: list[Mutant]) -> str:
+    """'' when the chosen mutants' test files all pass on the unchanged code, else the first failure.
+
+    A test that fails anyway (a merge that left a test of a removed knob) would kill every mutant of its group.
+    """
+    tests = list(dict.fromkeys(test for mutant in mutants for test in mutant.tests))
+    outcome, detail, _ = run_tests(copy, tests)
+    return "" if outcome == "survived" else detail or outcome
+
+
 def run_all(mutants: list[Mutant], accepted: set[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="skillmem-mutants-") as folder:
         copy = Path(folder)
         copy_checkout(copy)
+        broken = baseline(copy, mutants)
+        if broken:
+            print(f"the suite fails with no mutant applied ({broken}): fix it first, or every mutant reads as killed")
+            return 2
         survivors = []
         print("| id | file | change | result | by | seconds |\n|---|---|---|---|---|---:|", flush=True)
         for mutant in mutants:

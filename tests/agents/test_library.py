@@ -151,6 +151,17 @@ def test_find_skill_strips_spaces_and_prefers_the_exact_label():
     assert find_skill(skills, "@acme/pdf").path == "@acme/pdf"
 
 
+def test_an_owner_s_label_is_found_exactly_beside_a_skill_whose_name_reads_alike():
+    """'@acme/pdf' as skill_search returned it, beside a skill named acme-pdf: the exact label wins, no ambiguity."""
+    skills = [
+        Skill(name="pdf", description="", path="@acme/pdf", root="r", warnings=[]),
+        Skill(name="acme-pdf", description="", path="acme-pdf", root="r", warnings=[]),
+    ]
+    assert find_skill(skills, "@acme/pdf").path == "@acme/pdf"
+    assert find_skill(skills, " @acme/pdf\n").path == "@acme/pdf"  # as a model may pass it: spaces are not the name
+    assert find_skill(skills, "acme-pdf").path == "acme-pdf"
+
+
 def test_a_skill_md_gone_or_turned_into_a_fifo_since_the_scan_says_so_at_once(root):
     library = SkillLibrary([str(root)], clock=Clock())  # the clock stands still: the catalog is not re-read
     skill_file = root / "csv-to-table" / "SKILL.md"

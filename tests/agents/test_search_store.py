@@ -73,6 +73,16 @@ def test_an_added_skill_and_a_changed_configuration_are_seen(capsys, repo):
     assert names(capsys, "csv") == ["csv-tables"]
 
 
+def test_a_changed_exclude_in_a_configuration_above_the_current_folder_is_seen(capsys, repo):
+    """The stored index is keyed by the excludes it was built with, wherever .skillmem.yaml lies."""
+    os.mkdir("sub")
+    os.chdir("sub")
+    assert names(capsys, "csv") == ["csv-tables"]
+    Path("../.skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-tables]\n")
+    backdate(Path("../.skillmem.yaml"))
+    assert names(capsys, "csv") == []
+
+
 @pytest.mark.parametrize("damage", [b"", b"garbage", b"skillmem-search-index-1 x 1-0\n{"])
 def test_a_damaged_index_is_rebuilt(capsys, repo, damage):
     names(capsys, "csv")

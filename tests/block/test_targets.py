@@ -125,6 +125,19 @@ def test_a_configuration_naming_files_outside_or_in_git_writes_none_of_them(caps
     }
 
 
+def test_a_sibling_folder_whose_name_starts_with_the_work_tree_s_is_outside_it(capsys, tmp_path):
+    """``../repo-evil`` beside ``repo`` shares its name as a prefix; it is still another folder."""
+    repository()
+    sibling = tmp_path / (Path.cwd().name + "-evil")
+    sibling.mkdir()
+    (sibling / "AGENTS.md").write_bytes(b"# theirs\n")
+    Path(".skillmem.yaml").write_text(f"roots: [skills]\nprompt_files: [../{sibling.name}/AGENTS.md]\n")
+    result = run_cli(capsys, "inject")
+    assert result.code == 2
+    assert "outside the work tree" in result.error["error"]
+    assert (sibling / "AGENTS.md").read_bytes() == b"# theirs\n"
+
+
 def test_a_write_file_through_a_link_to_an_untracked_file_is_refused(capsys):
     repository(CONFIG + "write: SKILLS_INDEX.md\n")
     Path("notes.md").write_bytes(b"")

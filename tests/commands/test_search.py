@@ -65,6 +65,19 @@ def test_a_request_that_one_skill_serves_is_a_strong_match(capsys, tree):
     assert (run.data["match"], run.data["results"][0]["name"]) == ("strong", "postgres-tuning")
 
 
+def test_a_strong_match_s_best_hit_is_more_likely_than_not_to_serve(capsys, tree):
+    run = run_cli(capsys, "search", "--root", tree, "find", "slow", "queries", "and", "tune", "indexes", "fast")
+    assert run.data["match"] == "strong"
+    assert run.data["results"][0]["confidence"] > 0.5
+
+
+def test_of_two_skills_tied_in_score_the_one_listed_first_is_the_more_confident(capsys, tree):
+    results = run_cli(capsys, "search", "--root", tree, "render", "charts", "csv", "data").data["results"]
+    assert [result["name"] for result in results[:2]] == ["chart-x", "chart-y"]
+    assert results[0]["score"] == results[1]["score"]
+    assert results[0]["confidence"] > results[1]["confidence"]
+
+
 def test_confidence_is_a_probability_highest_for_the_best_hit(capsys, tree):
     results = run_cli(capsys, "search", "--root", tree, "--top", "4", "render", "charts", "csv", "data").data["results"]
     confidences = [result["confidence"] for result in results]

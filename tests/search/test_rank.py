@@ -73,6 +73,32 @@ def test_holding_more_of_the_query_beats_repeating_one_word_of_it():
     assert names(search(skills, "deploy to kubernetes", top=2)) == ["b-both", "a-stuffed"]
 
 
+def test_holding_most_of_the_query_beats_holding_only_its_rarest_word_many_times():
+    """Coverage weighs the score: 'backup' said three times is one word of the four asked for."""
+    others = [
+        make("cache-restore", "Restore a cache"),
+        make("mail", "Restore mail"),
+        make("photos", "Restore photos"),
+        make("sql", "Database queries"),
+        make("orm", "Database models"),
+        make("migrations", "Database migrations"),
+        make("vm", "Snapshot a virtual machine"),
+        make("disk", "Snapshot disks"),
+        make("ui", "Snapshot tests"),
+        make("pdf", "Read PDF files"),
+        make("csv-tables", "Parse CSV files into tables"),
+        make("k8s-deploy", "Deploy containers to a Kubernetes cluster"),
+        make("charts", "Render charts"),
+    ]
+    snapshots = make(
+        "db-snapshots",
+        "Restore a database snapshot taken by the nightly job on the production cluster with integrity "
+        "checks and a report sent to the team channel afterwards so everyone",
+    )
+    skills = [make("backup", "Backup backup backup"), snapshots, *others]
+    assert names(search(skills, "backup restore database snapshot", top=2)) == ["db-snapshots", "backup"]
+
+
 def test_a_chinese_question_finds_a_chinese_skill():
     assert names(search(SKILLS, "数据库每天自动备份", top=1)) == ["数据库备份"]
 

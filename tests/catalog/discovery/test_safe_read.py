@@ -82,6 +82,16 @@ def test_a_file_over_the_cap_is_refused(root):
         read_skill_file(str(root), "kept", limit=10)
 
 
+def test_a_file_over_the_cap_is_refused_by_its_size_before_it_is_read(root, monkeypatch):
+    """The message names the file's real size, and not one byte of it is read into memory."""
+    (root / "kept" / "SKILL.md").write_bytes(b"x" * 300_000)
+    reads = []
+    monkeypatch.setattr(os, "read", lambda *args: reads.append(args) or b"")  # proves read is not called
+    with pytest.raises(FileAccessError, match=r"larger than 100,000 bytes \(300,000 bytes\)"):
+        read_skill_file(str(root), "kept", limit=100_000)
+    assert reads == []
+
+
 def test_a_folder_named_skill_md_is_not_a_file(root):
     (root / "odd").mkdir()
     (root / "odd" / "SKILL.md").mkdir()
