@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,22 @@ def appended(head: bytes, block: bytes, newline: bytes = b"\n") -> bytes:
     from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 
     return head + newline + DEFAULT_PREAMBLE.encode() + newline + newline + block.replace(b"\n", newline) + newline
+
+
+def isolate_git(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """A git that reads no user or system configuration and no GIT_* variable of the caller, with an identity."""
+    for key in ("GIT_AUTHOR", "GIT_COMMITTER"):
+        monkeypatch.setenv(f"{key}_NAME", "Test")
+        monkeypatch.setenv(f"{key}_EMAIL", "test@example.com")
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(home / "gitconfig"))
+    for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def run_git(*args: str) -> str:
+    """git's output; the test fails with git's message when git does."""
+    result = subprocess.run(["git", *args], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout

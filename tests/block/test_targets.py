@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from skillmem_hook.hooks import skill_index, skill_verify
 
-from ..helpers import run_cli, skill_md, write_skill
+from ..helpers import isolate_git, run_cli, run_git, skill_md, write_skill
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -25,20 +24,10 @@ CONFIG = "roots: [skills]\nprompt_files: [AGENTS.md]\n"
 
 @pytest.fixture(autouse=True)
 def _git_identity(monkeypatch, tmp_path):
-    for key in ("GIT_AUTHOR", "GIT_COMMITTER"):
-        monkeypatch.setenv(f"{key}_NAME", "Test")
-        monkeypatch.setenv(f"{key}_EMAIL", "test@example.com")
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
-    for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
-        monkeypatch.delenv(name, raising=False)
+    isolate_git(monkeypatch, tmp_path)
 
 
-def git(*args: str) -> str:
-    result = subprocess.run(["git", *args], capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
+git = run_git
 
 
 def repository(config: str = CONFIG) -> None:
