@@ -55,12 +55,13 @@ LEVERS: list[tuple[str, dict[str, object], bool]] = [
 HALVES = ("tune", "held-out")
 
 
-def collection_roots() -> dict[str, str]:
+def collection_roots(data: Path = DATA) -> dict[str, str]:
+    """Each collection's root: SKILLS_CN_ROOT / SKILLS_EN_ROOT, or its archive under ``data``, extracted."""
     roots = {"cn": os.environ.get("SKILLS_CN_ROOT", ""), "en": os.environ.get("SKILLS_EN_ROOT", "")}
     for key, root in roots.items():
         if not root:
             target = Path(tempfile.mkdtemp(prefix="skills-"))
-            with tarfile.open(DATA / "collections" / f"skills-{key}.tar.gz") as archive:
+            with tarfile.open(data / "collections" / f"skills-{key}.tar.gz") as archive:
                 archive.extractall(target, filter="data")
             roots[key] = str(target / f"skills-{key}")
     return roots

@@ -23,8 +23,6 @@ import platform
 import re
 import subprocess
 import sys
-import tarfile
-import tempfile
 import time
 from pathlib import Path
 
@@ -36,6 +34,8 @@ DOC = REPO / "docs" / "search.md"
 GROUPS = (("cn", "dev-cn.jsonl", "cn"), ("en", "dev-en.jsonl", "en"), ("xl", "dev-xl.jsonl", "en"))
 BEGIN, END = "<!-- semantic-quality:begin -->", "<!-- semantic-quality:end -->"
 sys.path.insert(0, str(REPO))
+
+from search_quality import collection_roots  # noqa: E402 - the same extraction, beside this script
 
 from skillmem_hook.agents.search_store import read_body  # noqa: E402
 from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
@@ -59,17 +59,6 @@ LEVERS = [
 
 def with_sections(skill):  # type: ignore[no-untyped-def]
     return f"{skill_text(skill)} {skill.sections}"
-
-
-def collection_roots() -> dict[str, str]:
-    roots = {"cn": os.environ.get("SKILLS_CN_ROOT", ""), "en": os.environ.get("SKILLS_EN_ROOT", "")}
-    for key, root in roots.items():
-        if not root:
-            target = Path(tempfile.mkdtemp(prefix="skills-"))
-            with tarfile.open(DATA / "collections" / f"skills-{key}.tar.gz") as archive:
-                archive.extractall(target, filter="data")
-            roots[key] = str(target / f"skills-{key}")
-    return roots
 
 
 def halves(dev: Path) -> dict[tuple[str, str], list[dict[str, object]]]:
@@ -108,7 +97,7 @@ def main() -> int:
     parser.add_argument("--misses", action="store_true", help="print the shipped lever's misses on the tune half")
     parser.add_argument("--dev", type=Path, default=DEV, help="the folder of dev-{cn,en,xl}.jsonl")
     options = parser.parse_args()
-    roots = collection_roots()
+    roots = collection_roots(DATA)
     split = halves(options.dev)
     catalogs = {key: scan_roots([root]).skills for key, root in roots.items()}
     # The lexical leg as `skillmem search` and the MCP server build it: bodies included.
