@@ -95,16 +95,21 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     return RouteIndex(roots, rows, snapshot)
 
 
-def index_location(folder: str, flag_roots: Sequence[str] | None) -> str:
-    """Where the index of ``folder`` (an absolute path) is kept; the roots given as flags are part of the key."""
+def index_location(folder: str, flag_roots: Sequence[str] | None) -> str | None:
+    """Where the index of ``folder`` (an absolute path) is kept; the roots given as flags are part of the key.
+
+    None outside a repository when the user has no cache folder: the index is then built and not kept.
+    """
     key = folder + "\0" + "\0".join(flag_roots or ())
     if not flag_roots and os.path.isdir(os.path.join(folder, ".git")):
         return os.path.join(folder, ".git", "skillmem-route.json")
     import hashlib  # noqa: PLC0415 - only outside a repository
 
     digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(cache, "skillmem", f"route-{digest}.json")
+    from skillmem_hook.files import user_cache_folder  # noqa: PLC0415
+
+    cache = user_cache_folder()
+    return None if cache is None else os.path.join(cache, f"route-{digest}.json")
 
 
 def current_route_index(location: str, flag_roots: Sequence[str] | None) -> RouteIndex:

@@ -34,16 +34,21 @@ BUILD_SECONDS = 120  # a background build older than this is taken as dead
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def search_index_location(folder: str, roots: Sequence[str]) -> str:
-    """Where the search index of ``folder`` (an absolute path) is kept: one per repository, else one per roots."""
+def search_index_location(folder: str, roots: Sequence[str]) -> str | None:
+    """Where the search index of ``folder`` (an absolute path) is kept: one per repository, else one per roots.
+
+    None outside a repository when the user has no cache folder: the index is then built and not kept.
+    """
     if os.path.isdir(os.path.join(folder, ".git")):
         return os.path.join(folder, ".git", "skillmem-search.json")
     import hashlib  # noqa: PLC0415 - only outside a repository
 
+    from skillmem_hook.files import user_cache_folder  # noqa: PLC0415
+
     key = folder + "\0" + "\0".join(roots)
     digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(cache, "skillmem", f"search-{digest}.json")
+    cache = user_cache_folder()
+    return None if cache is None else os.path.join(cache, f"search-{digest}.json")
 
 
 def index_key(roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]) -> str:

@@ -21,7 +21,7 @@ from skillmem_hook.agents.route import (
     parse_hook_input,
     route_line,
 )
-from skillmem_hook.agents.route_index import index_location
+from skillmem_hook.agents.route_index import build_route_index, index_location
 from skillmem_hook.agents.route_warmup import current_or_built
 from skillmem_hook.visible import visible
 
@@ -63,7 +63,8 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
         os.chdir(hook.cwd)  # the prompt's project: where its .skillmem.yaml and skills are
     if not hook.prompt.strip():
         return b""
-    index = current_or_built(index_location(os.getcwd(), roots), roots)
+    location = index_location(os.getcwd(), roots)
+    index = build_route_index(roots) if location is None else current_or_built(location, roots)
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
     if not named:
@@ -89,6 +90,8 @@ def _best_scored(prompt: str, route_index: RouteIndex) -> list[Target]:
         return []  # the stored index is the disk's view; git's would mean a scan on every prompt
     options = settings.catalog_options()
     location = search_index_location(os.getcwd(), roots)
+    if location is None:  # nowhere to keep a search index: never built inside a prompt
+        return []
     index = stored_search_index(roots, options, settings.aliases, location, route_index.snapshot)
     if index is None:
         refresh_in_background(roots, location)

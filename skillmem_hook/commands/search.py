@@ -74,7 +74,10 @@ def search_index(roots: Sequence[str], options: CatalogOptions, aliases: Mapping
     """The stored index for the file system's view (rebuilt when stale); git's view, or --no-cache, builds afresh."""
     if options.tracked or not options.cache:
         return build_search_index(roots, options, aliases)
-    return current_search_index(roots, options, aliases, search_index_location(os.getcwd(), roots))
+    location = search_index_location(os.getcwd(), roots)
+    if location is None:  # no repository and no user cache folder: nowhere to keep it
+        return build_search_index(roots, options, aliases)
+    return current_search_index(roots, options, aliases, location)
 
 
 def hit_json(hit: Hit, best: Hit) -> dict[str, object]:

@@ -52,12 +52,10 @@ def vector_cache_path(catalog: Catalog, *, cache: bool = True) -> str | None:
     git_dir = find_git_dir(os.getcwd())
     if git_dir is not None:
         return os.path.join(git_dir, "skillmem", FILE_NAME)
-    user_cache = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(user_cache):  # unset, or relative, which the XDG specification says to ignore
-        user_cache = os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(user_cache):
-        return None  # no home to resolve: never a "~" folder in the current one
-    return os.path.join(user_cache, "skillmem", FILE_NAME)
+    from skillmem_hook.files import user_cache_folder  # noqa: PLC0415
+
+    folder = user_cache_folder()
+    return None if folder is None else os.path.join(folder, FILE_NAME)
 
 
 def text_key(model: str, text: str) -> bytes:

@@ -63,6 +63,14 @@ def test_the_index_is_kept_under_git_or_in_the_cache_folder(tmp_path, monkeypatc
     assert index_location(str(tmp_path / "plain"), ["other"]) != plain  # other roots, another index
 
 
+def test_a_relative_cache_home_never_puts_the_index_into_the_project(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative-cache")  # the XDG specification says to ignore it
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert index_location(str(tmp_path / "plain"), []).startswith(str(tmp_path / "home" / ".cache" / "skillmem"))
+    monkeypatch.setenv("HOME", "relative-home")
+    assert index_location(str(tmp_path / "plain"), []) is None
+
+
 def test_a_current_index_is_read_back_and_a_stale_one_rebuilt(tmp_path):
     root = tmp_path / "skills"
     write_skill(root, "a", b"---\nname: a\n---\n")

@@ -125,6 +125,19 @@ def test_outside_a_repository_it_goes_to_the_user_cache(tmp_path):
     assert search_index_location(str(tmp_path), ["a"]) != search_index_location(str(tmp_path), ["b"])
 
 
+def test_a_relative_cache_home_is_ignored_and_no_home_keeps_no_index(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative-cache")  # the XDG specification says to ignore it
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    location = search_index_location(str(tmp_path), ["skills"])
+    assert location.startswith(str(tmp_path / "home" / ".cache" / "skillmem" / "search-"))
+    monkeypatch.setenv("HOME", "relative-home")  # no home to trust: nothing is kept, in the project or elsewhere
+    assert search_index_location(str(tmp_path), ["skills"]) is None
+    write_skill(Path("skills"), "csv-tables", skill_md("csv-tables", "Parse CSV files into tables"))
+    run = run_cli(capsys, "search", "--root", "skills", "csv")
+    assert [result["name"] for result in run.data["results"]] == ["csv-tables"]
+    assert sorted(path.name for path in Path().iterdir()) == ["skills"]
+
+
 def test_the_hooks_never_load_it(repo):
     location = str(repo)
     current_search_index(["skills"], CatalogOptions(), {}, location)
