@@ -5,17 +5,17 @@
 For every dev query (../shared/data/search-dev: a user's words asking for one
 skill) it ranks the query's collection with the stored index the hook loads
 (name, description, sections and body), and applies the rule in force
-(skillmem_hook.agents.route.SCORE_RULE). It does the same for the everyday
-prompts in benchmarks/data/everyday-{en,zh}.txt (turns of a coding session
+(skillmem_hook.search.confidence.SCORE_RULE). It does the same for the
+everyday prompts in benchmarks/data/everyday-*.txt (turns of a coding session
 that ask for no skill) over every collection. Figures are given per half of
-the dev set: odd ids are the tuning half, even ids the held-out half.
+the dev set: odd ids are the tuning half, even ids the held-out half. A fire
+is right when a skill it names is one the query expects; "first right" counts
+the fires whose first-named skill is.
 
-Then a grid of candidate rules (score, words held, margin) with their fires
-and precision on each half, keeping only rules that fire on no everyday
-prompt; the rule in force was chosen as the one with the most fires on the
-tuning half at a precision of at least --precision (1.0 by default: with 50
-queries one wrong hint moves precision by 6 points, so the 9-in-10 bar is
-kept with room).
+Then a grid of candidate rules with their fires and precision on each half,
+keeping only rules that fire on no everyday prompt; the rule in force was
+chosen as the one with the most right fires on the tuning half at a precision
+of at least --precision there.
 
 Collections: SKILLS_CN_ROOT / SKILLS_EN_ROOT, else ../shared/data/collections/skills-{cn,en}.
 """
@@ -33,10 +33,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 SHARED = HERE.parent.parent / "shared" / "data"
 FILES = ("dev-cn.jsonl", "dev-en.jsonl", "dev-xl.jsonl")
-EVERYDAY = [HERE / "data" / "everyday-en.txt", HERE / "data" / "everyday-zh.txt"]
-GRID = ([4, 6, 8, 10, 12, 16], [2, 3, 4, 5, 6], [1.0, 1.1, 1.2, 1.5])
+EVERYDAY = sorted((HERE / "data").glob("everyday-*.txt"))
+# score, words held, words typed, near, most named
+GRID = ([2, 4, 6, 8], [2, 3, 4, 5], [0, 6, 8, 10, 12], [0.5, 0.6, 0.7, 0.8], [1, 2, 3])
 
-from skillmem_hook.agents.route import MAX_SCORED_CHARS, SCORE_RULE, ScoreRule  # noqa: E402
+from skillmem_hook.agents.route import MAX_SCORED_CHARS, names_code  # noqa: E402
+from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule  # noqa: E402
 
 
 def collection_root(collection: str) -> str:
@@ -44,17 +46,27 @@ def collection_root(collection: str) -> str:
 
 
 class Outcome:
-    """What the rule sees of one prompt (its best two hits, the words the best holds) and whether the best is right."""
+    """What the rule sees of one prompt (its best hits, the words the best holds, the words typed) and what is right."""
 
     def __init__(self, index, prompt: str, expected: list[str] | None, half: str) -> None:  # type: ignore[no-untyped-def]
         text = prompt[:MAX_SCORED_CHARS]
-        self.hits = index.query(text, 2)
+        self.code = names_code(text)  # the hook leaves a prompt that names code alone
+        self.hits = index.query(text, max(GRID[4]))
         self.evidence = index.evidence(text, self.hits[0]) if self.hits else 0
-        self.right = None if expected is None else bool(self.hits) and self.hits[0].skill.name in expected
+        self.typed = index.typed_words(text)
+        self.expected = expected
         self.half = half
 
-    def fires(self, rule: ScoreRule) -> bool:
-        return rule.passes(self.hits, self.evidence)
+    def named(self, rule: ScoreRule) -> list[str]:
+        if self.code:
+            return []
+        return [hit.skill.name for hit in rule.chosen(self.hits, self.evidence, self.typed)]
+
+    def judged(self, rule: ScoreRule) -> tuple[bool, bool, bool]:
+        """Whether the rule fires; whether a named skill is expected; whether the first named one is."""
+        named = self.named(rule)
+        expected = self.expected or []
+        return bool(named), any(name in expected for name in named), bool(named) and named[0] in expected
 
 
 def measure(dev: Path) -> list[Outcome]:
@@ -62,7 +74,12 @@ def measure(dev: Path) -> list[Outcome]:
     from skillmem_hook.catalog.scan import scan_roots
     from skillmem_hook.search.rank import SearchIndex
 
-    everyday = [line for path in EVERYDAY for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    everyday = [
+        (line, "longer" if "long" in path.name else "everyday")
+        for path in EVERYDAY
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     indexes = {}
     outcomes: list[Outcome] = []
     for name in FILES:
@@ -74,57 +91,78 @@ def measure(dev: Path) -> list[Outcome]:
             if collection not in indexes:
                 skills = scan_roots([collection_root(collection)]).skills
                 indexes[collection] = SearchIndex.build(skills, bodies=[read_body(skill) for skill in skills])
-                outcomes += [Outcome(indexes[collection], prompt, None, "everyday") for prompt in everyday]
+                outcomes += [Outcome(indexes[collection], prompt, None, kind) for prompt, kind in everyday]
             number = int(str(row.get("id", "x-1")).rsplit("-", 1)[-1] or 1)
             half = "tune" if number % 2 else "held-out"
             outcomes.append(Outcome(indexes[collection], row["query"], row["expect"], half))
     return outcomes
 
 
-def figures(outcomes: list[Outcome], rule: ScoreRule, half: str) -> tuple[int, int, int]:
-    judged = [outcome for outcome in outcomes if outcome.half == half]
-    fired = [bool(outcome.right) for outcome in judged if outcome.fires(rule)]
-    return len(judged), len(fired), sum(fired)
+def figures(outcomes: list[Outcome], rule: ScoreRule, half: str) -> tuple[int, int, int, int, float]:
+    """Queries, fires, right fires, fires right at the first name, mean names per fire."""
+    judged = [outcome.judged(rule) for outcome in outcomes if outcome.half == half]
+    fired = [(right, first) for fires, right, first in judged if fires]
+    names = [len(outcome.named(rule)) for outcome in outcomes if outcome.half == half]
+    mean = sum(names) / max(1, len(fired))
+    return len(judged), len(fired), sum(r for r, _ in fired), sum(f for _, f in fired), mean
+
+
+def everyday_fires(outcomes: list[Outcome], rule: ScoreRule, kind: str = "everyday") -> int:
+    return sum(bool(outcome.named(rule)) for outcome in outcomes if outcome.half == kind)
 
 
 def row(label: str, outcomes: list[Outcome], rule: ScoreRule) -> str:
     cells = []
     for half in ("tune", "held-out"):
-        count, fired, right = figures(outcomes, rule, half)
+        count, fired, right, first, mean = figures(outcomes, rule, half)
         precision = f"{right / fired:.2f}" if fired else "-"
-        cells += [f"{fired}/{count} ({fired / max(1, count):.2f})", f"{right}", precision]
-    noise = sum(outcome.fires(rule) for outcome in outcomes if outcome.half == "everyday")
+        cells += [f"{fired}/{count} ({fired / max(1, count):.2f})", f"{right}", precision, f"{first}", f"{mean:.1f}"]
+    noise = f"{everyday_fires(outcomes, rule)} | {everyday_fires(outcomes, rule, 'longer')}"
     return f"| {label} | " + " | ".join(cells) + f" | {noise} |"
+
+
+HEAD = (
+    "| rule | tune fires | tune right | tune precision | tune first right | tune names per fire"
+    " | held-out fires | held-out right | held-out precision | held-out first right | held-out names per fire"
+    " | everyday fires | longer-turn fires |\n|---|" + "---:|" * 12
+)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dev", type=Path, default=SHARED / "search-dev")
-    parser.add_argument("--precision", type=float, default=1.0)
+    parser.add_argument("--precision", type=float, default=0.9)
+    parser.add_argument("--longer", type=float, default=1.0, help="the share of longer turns a candidate may fire on")
     options = parser.parse_args()
     if not (options.dev / FILES[0]).is_file():
         print(f"no dev queries in {options.dev}; pass --dev", file=sys.stderr)
         return 2
     outcomes = measure(options.dev)
     everyday = sum(outcome.half == "everyday" for outcome in outcomes)
-    print(f"{len(outcomes) - everyday} dev queries; {everyday} everyday prompts (both files, over each collection)")
-    head = "| rule | tune fires | tune right | tune precision | held-out fires | held-out right | held-out precision"
-    print(f"\n{head} | everyday fires |\n|---|---:|---:|---:|---:|---:|---:|---:|")
-    in_force = f"score >= {SCORE_RULE.score:g}, words >= {SCORE_RULE.words}, margin >= {SCORE_RULE.margin:g}"
-    print(row(f"in force: {in_force}", outcomes, SCORE_RULE))
-    print(row("score alone >= in-force score", outcomes, ScoreRule(SCORE_RULE.score, 0, 0.0)))
+    longer = sum(outcome.half == "longer" for outcome in outcomes)
+    files = ", ".join(path.name for path in EVERYDAY)
+    print(
+        f"{len(outcomes) - everyday - longer} dev queries; {everyday} everyday prompts and {longer} longer turns"
+        f" ({files}, over each collection)"
+    )
+    print(f"\n{HEAD}")
+    print(row(f"in force: {SCORE_RULE.describe()}, most {SCORE_RULE.most}", outcomes, SCORE_RULE))
+    print(row("the best hit, whenever there is one", outcomes, ScoreRule(0, 0, 0, 1.0, 1)))
     candidates = []
-    for score, words, margin in itertools.product(*GRID):
-        rule = ScoreRule(score, words, margin)
-        if any(outcome.fires(rule) for outcome in outcomes if outcome.half == "everyday"):
+    for score, words, typed, near, most in itertools.product(*GRID):
+        rule = ScoreRule(score, words, typed, near, most)
+        if everyday_fires(outcomes, rule) or everyday_fires(outcomes, rule, "longer") > options.longer * longer:
             continue
-        _, fired, right = figures(outcomes, rule, "tune")
+        _, fired, right, _, _ = figures(outcomes, rule, "tune")
         if fired and right >= options.precision * fired:
-            candidates.append((-fired, -right, score, words, margin, rule))
-    print(f"\nCandidates with no everyday fire and tune precision >= {options.precision}, most tune fires first:\n")
-    print(f"{head} | everyday fires |\n|---|---:|---:|---:|---:|---:|---:|---:|")
-    for *_, score, words, margin, rule in sorted(candidates, key=lambda item: item[:5])[:8]:
-        print(row(f"score >= {score:g}, words >= {words}, margin >= {margin:g}", outcomes, rule))
+            candidates.append((-right, -fired, score, words, typed, near, most, rule))
+    print(
+        f"\nCandidates with no everyday fire, longer-turn fires <= {options.longer:.0%}"
+        f" and tune precision >= {options.precision}, most right tune fires first:\n"
+    )
+    print(HEAD)
+    for *_, rule in sorted(candidates, key=lambda item: item[:7])[:12]:
+        print(row(f"{rule.describe()}, most {rule.most}", outcomes, rule))
     return 0
 
 

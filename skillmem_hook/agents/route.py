@@ -36,6 +36,14 @@ _WORD = re.compile(r"[^\W_]+")
 _SEPARATORS = frozenset(" -_")
 _NAME_MARKS = frozenset("/$@`'\"")
 _SKILL_WORDS = frozenset({"skill", "skills", "技能"})
+# What names the code in front of the agent: a file with a source or config extension
+# (not a library written as one, Node.js or Three.js), a snake_case or camelCase
+# identifier, a call, a line number (docs/route.md).
+_CODE_REFERENCE = re.compile(
+    r"\b(?![A-Z][a-z]*\.js\b)\w+\.(?:py|pyi|ipynb|ts|tsx|js|jsx|mjs|vue|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|rb|php|sql|sh"
+    r"|css|scss|html|md|json|ya?ml|toml|ini|cfg|conf|lock|tf|txt)\b"
+    r"|\b[a-z0-9]+_[a-z0-9_]+\b|\b[a-z]{2,}[A-Z][a-z]+\w*\b|\w\(\)|\bline \d+|第\s*\d+\s*行"
+)
 _QUOTE_ESCAPES = str.maketrans({'"': '\\"', "<": "\\u003c", ">": "\\u003e"})
 # Kana, CJK ideographs, Hangul: scripts written without spaces between words.
 _CJK_RANGES = (("\u3040", "\u30ff"), ("\u3400", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
@@ -175,26 +183,47 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], index: int) -> bool
     return (end < len(text) and text[end] in "`'\"") or any(word in _SKILL_WORDS for word in neighbours)
 
 
+def names_code(text: str) -> bool:
+    """Whether ``text`` names a file, an identifier or a line of the code in front of the agent.
+
+    Such a turn ("the test in test_orders.py fails", "rename useCart") is about
+    that code, so the score rule leaves it alone: in the longer turns of an
+    ordinary session, four in ten name code, against a few in a hundred of the
+    requests a skill serves (benchmarks/route_rule.py).
+    """
+    return _CODE_REFERENCE.search(text) is not None
+
+
 def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Target]:
-    """The search's best hit for the prompt, when it passes the rule."""
+    """The search's best hits for the prompt that the rule names (a near tie names each), or none."""
     text = prompt[:MAX_SCORED_CHARS]
-    hits = index.query(text, top=2)
-    if hits and rule.passes(hits, index.evidence(text, hits[0])):
-        best = hits[0].skill
-        return [Target(best.label, best.root, best.path)]
-    return []
+    if names_code(text):
+        return []
+    hits = index.query(text, top=rule.most)
+    if not hits:
+        return []
+    chosen = rule.chosen(hits, index.evidence(text, hits[0]), index.typed_words(text))
+    return [Target(hit.skill.label, hit.skill.root, hit.skill.path) for hit in chosen]
 
 
-def route_line(targets: list[Target]) -> str:
+def route_line(targets: list[Target], *, named: bool = True) -> str:
     """One short line for the model: which skill(s), and where their instructions are.
 
-    The label and the path are the repository's text, so they are quoted: a
-    line break, a control character or markup in them (``</user-prompt-submit-hook>``)
+    ``named``: the prompt names the skills; else the search found them, and
+    several are a near tie that the model chooses from. The label and the
+    path are the repository's text, so they are quoted: a line break, a
+    control character or markup in them (``</user-prompt-submit-hook>``)
     shows as an escape and can neither add a line nor close a tag.
     """
-    named = "; ".join(f"{quoted(target.label)} ({quoted(target.path)})" for target in targets)
-    noun = "skill" if len(targets) == 1 else "skills"
-    return f"Skill hint: this prompt points at the {noun} {named}. Read the SKILL.md before you start."
+    listed = "; ".join(f"{quoted(target.label)} ({quoted(target.path)})" for target in targets)
+    if named:
+        noun = "skill" if len(targets) == 1 else "skills"
+        return f"Skill hint: this prompt points at the {noun} {listed}. Read the SKILL.md before you start."
+    if len(targets) == 1:
+        return f"Skill hint: the skill {listed} fits this prompt. Read its SKILL.md before you start."
+    return (
+        f"Skill hint: one of the skills {listed} fits this prompt. Read the SKILL.md of the best fit before you start."
+    )
 
 
 def quoted(text: str) -> str:

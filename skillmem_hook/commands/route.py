@@ -67,13 +67,14 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
     index = build_route_index(roots) if location is None else current_or_built(location, roots)
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
-    if not named:
-        named = _best_scored(hook.prompt, index)
-    return hook_output(route_line(named)) if named else b""
+    if named:
+        return hook_output(route_line(named))
+    scored = _best_scored(hook.prompt, index)
+    return hook_output(route_line(scored, named=False)) if scored else b""
 
 
 def _best_scored(prompt: str, route_index: RouteIndex) -> list[Target]:
-    """The search's best hit, from the stored search index (``skillmem search``'s), when it passes the score rule.
+    """The search's best hits, from the stored search index (``skillmem search``'s), when the score rule names them.
 
     A missing or stale index is rebuilt by a process of its own: this prompt goes on without a score hint.
     """

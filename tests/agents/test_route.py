@@ -22,12 +22,14 @@ from skillmem_hook.agents.route import (
     hook_output,
     name_key,
     named_skills,
+    names_code,
     parse_hook_input,
     route_line,
     skill_file,
     skill_keys,
 )
 from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.search.confidence import fit
 from skillmem_hook.search.rank import SearchIndex
 
 SKILLS = [
@@ -122,6 +124,19 @@ def test_the_hook_output_is_the_json_claude_code_reads_byte_for_byte():
     assert 'skills "a" (' in route_line([Target("a", "r", "a"), Target("b", "r", "b")])
 
 
+def test_a_hint_the_search_found_says_so_and_a_tie_asks_the_model_to_choose():
+    one = route_line([Target("csv-to-table", "skills", "csv-to-table")], named=False)
+    assert one == (
+        'Skill hint: the skill "csv-to-table" ("skills/csv-to-table/SKILL.md") fits this prompt.'
+        " Read its SKILL.md before you start."
+    )
+    two = route_line([Target("a", "r", "a"), Target("b", "r", "b")], named=False)
+    assert two == (
+        'Skill hint: one of the skills "a" ("r/a/SKILL.md"); "b" ("r/b/SKILL.md") fits this prompt. '
+        "Read the SKILL.md of the best fit before you start."
+    )
+
+
 @pytest.mark.parametrize(
     ("data", "reason"),
     [
@@ -173,7 +188,10 @@ def routed(prompt: str, rule: ScoreRule = SCORE_RULE) -> list[str]:
     ("prompt", "skill"),
     [
         ("my PostgreSQL database has slow queries, how do I find them and tune the indexes?", "postgres-tuning"),
-        ("deploy these containers to our Kubernetes cluster with a rolling update", "k8s-deploy"),
+        (
+            "deploy these new containers to our Kubernetes cluster with a rolling update, and keep the old pods up",
+            "k8s-deploy",
+        ),
         ("数据库每天定时备份, 出故障的时候怎么恢复数据", "数据库备份"),
     ],
 )
@@ -197,18 +215,48 @@ def test_everyday_turns_are_never_routed(prompt):
     assert routed(prompt) == []
 
 
-def test_a_near_tie_is_a_guess_and_is_not_routed():
-    twins = [*CATALOG, Skill(name="pg-tuning", description=CATALOG[0].description, path="pg", root="s", warnings=[])]
+def test_a_near_tie_names_each_skill_of_the_tie_best_first():
+    twin = Skill(name="pg-tuning", description=CATALOG[0].description + " fast", path="pg", root="s", warnings=[])
     prompt = "my PostgreSQL database has slow queries, how do I find them and tune the indexes?"
-    assert best_scored(prompt, SearchIndex.build(twins)) == []
+    assert routed(prompt) == ["postgres-tuning"]
+    tied = [target.label for target in best_scored(prompt, SearchIndex.build([*CATALOG, twin]))]
+    assert tied == ["postgres-tuning", "pg-tuning"]  # the twin's longer description scores a little less
+
+
+def test_a_hit_far_below_the_best_is_not_named_and_at_most_most_are():
+    description = CATALOG[0].description
+    twins = [Skill(name=f"pg-{n}", description=description, path=f"pg{n}", root="s", warnings=[]) for n in range(5)]
+    prompt = "my PostgreSQL database has slow queries, how do I find them and tune the indexes?"
+    index = SearchIndex.build([*CATALOG, *twins])
+    assert len(best_scored(prompt, index)) == SCORE_RULE.most == 3
+    assert len(best_scored(prompt, index, ScoreRule(most=1))) == 1
+    # other skills share a word or two of the prompt, far below k8s-deploy: only k8s-deploy is named
+    prompt = "deploy these new containers to our Kubernetes cluster with a rolling update, and keep the old pods up"
+    assert routed(prompt) == ["k8s-deploy"]
+    assert len(routed(prompt, ScoreRule(near=0))) == 3
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["in pg_stats.sql", "in queryPlanner", "in tune.py", "on line 12", "in analyze()", "在第 12 行"],
+)
+def test_a_prompt_that_names_code_is_about_that_code_and_gets_no_score_hint(code):
+    prompt = f"my PostgreSQL database has slow queries, how do I find them and tune the indexes {code}?"
+    assert names_code(prompt)
+    assert routed(prompt) == []
+
+
+@pytest.mark.parametrize("text", ["a Next.js app on Node.js", "iPhone and macOS", "CI/CD for a Python package", "v2.3"])
+def test_library_and_product_names_are_not_code(text):
+    assert not names_code(text)
 
 
 def test_each_part_of_the_rule_can_hold_a_hint_back():
     prompt = "my PostgreSQL database has slow queries, how do I find them and tune the indexes?"
     assert routed(prompt, ScoreRule(score=1e9)) == []
     assert routed(prompt, ScoreRule(words=50)) == []
-    assert routed(prompt, ScoreRule(margin=1e9)) == []
-    assert routed(prompt, ScoreRule(score=0, words=0, margin=0)) == ["postgres-tuning"]
+    assert routed(prompt, ScoreRule(typed=50)) == []
+    assert routed(prompt, ScoreRule(score=0, words=0, typed=0)) == ["postgres-tuning"]
 
 
 def test_only_the_start_of_a_long_prompt_is_searched():
@@ -228,3 +276,14 @@ def test_random_words_never_name_a_skill_outside_the_table():
 def test_skill_file_joins_root_and_folder_as_configured():
     assert skill_file("skills", "a/b") == "skills/a/b/SKILL.md"
     assert skill_file("skills/", ".") == "skills/SKILL.md"
+
+
+def test_a_short_request_is_a_strong_search_match_but_too_short_to_route_unasked():
+    # Search is asked for a skill, so its match word ignores the length gate; the hook is not asked, so it keeps it.
+    index = SearchIndex.build(CATALOG)
+    prompt = "slow PostgreSQL queries: tune the indexes"
+    hits = index.query(prompt, 3)
+    assert index.typed_words(prompt) < SCORE_RULE.typed
+    assert fit(index, prompt, hits) == "strong"
+    assert routed(prompt) == []
+    assert routed(prompt, ScoreRule(typed=0)) == ["postgres-tuning"]

@@ -95,7 +95,7 @@ def test_a_request_that_names_no_skill_is_routed_by_the_search_score(repo, env):
         write_skill(repo / "skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on topic {number}"))
     write_skill(repo / "skills", "invoices", skill_md("invoices", "Extract line items and totals from PDF invoices"))
     backdate(repo)  # a settled disk: an index of files changed within 3 s is not kept
-    prompt = "can you pull the line items and the totals out of these PDF invoices?"
+    prompt = "our suppliers mail us PDF invoices; can you pull the line items and the totals out of each of them?"
     # The first prompt finds no search index: it goes on without a hint while a process of its own builds one.
     assert run_route(recorded(prompt, repo), env).stdout == b""
     index = repo / ".git" / "skillmem-search.json"
