@@ -15,7 +15,7 @@ the fires whose first-named skill is.
 Then a grid of candidate rules with their fires and precision on each half,
 keeping only rules that fire on no everyday prompt; the rule in force was
 chosen as the one with the most right fires on the tuning half at a precision
-of at least --precision there.
+of at least --precision there (then the fewest names per fire).
 
 Collections: SKILLS_CN_ROOT / SKILLS_EN_ROOT, else ../shared/data/collections/skills-{cn,en}.
 """
@@ -153,15 +153,15 @@ def main() -> int:
         rule = ScoreRule(score, words, typed, near, most)
         if everyday_fires(outcomes, rule) or everyday_fires(outcomes, rule, "longer") > options.longer * longer:
             continue
-        _, fired, right, _, _ = figures(outcomes, rule, "tune")
+        _, fired, right, _, names = figures(outcomes, rule, "tune")
         if fired and right >= options.precision * fired:
-            candidates.append((-right, -fired, score, words, typed, near, most, rule))
+            candidates.append((-right, -fired, names, score, words, typed, near, most, rule))
     print(
         f"\nCandidates with no everyday fire, longer-turn fires <= {options.longer:.0%}"
         f" and tune precision >= {options.precision}, most right tune fires first:\n"
     )
     print(HEAD)
-    for *_, rule in sorted(candidates, key=lambda item: item[:7])[:12]:
+    for *_, rule in sorted(candidates, key=lambda item: item[:8])[:12]:
         print(row(f"{rule.describe()}, most {rule.most}", outcomes, rule))
     return 0
 
