@@ -12,6 +12,7 @@ from array import array
 from bisect import bisect_right
 from collections import Counter
 
+from skillmem_hook.search.sorted_lines import value_of
 from skillmem_hook.search.tokenize import pattern_of
 
 TYPE_CHECKING = False
@@ -59,7 +60,8 @@ class PostingsField:
     """A long field (the body) as an inverted index, so a query word costs one lookup, not a scan.
 
     Kept as one text of ``"\\nword\\tskill,count,skill,count"`` lines: a stored
-    index loads it as it is, and a lookup is a binary search over its lines.
+    index loads it as it is, and a lookup is a binary search over its lines
+    (``sorted_lines.py``).
     """
 
     __slots__ = ("average", "lengths", "text", "weight")
@@ -88,28 +90,8 @@ class PostingsField:
         return cls(text.encode("utf-8", "surrogatepass"), lengths, weight)
 
     def counts(self, word: str) -> dict[int, int]:
-        line = self._line_of(word.encode("utf-8", "surrogatepass"))
-        if line < 0:
+        found = value_of(self.text, word.encode("utf-8", "surrogatepass"))
+        if found is None:
             return {}
-        start = self.text.index(b"\t", line) + 1
-        numbers = self.text[start : self.text.index(b"\n", start)].split(b",")
+        numbers = found.split(b",")
         return dict(zip(map(int, numbers[0::2]), map(int, numbers[1::2])))
-
-    def _line_of(self, key: bytes) -> int:
-        """Where the line of ``key`` starts (its '\\n'), or -1: a binary search over the sorted lines.
-
-        UTF-8 bytes sort as the code points the lines were sorted by, so a
-        lookup reads about twenty lines of a stored index, not all of it.
-        """
-        text = self.text
-        low, high = 0, len(text) - 1  # the '\n' of every line in [low, high); the last '\n' ends the text
-        while low < high:
-            start = text.rfind(b"\n", low, (low + high) // 2 + 1)
-            word = text[start + 1 : text.index(b"\t", start + 1)]
-            if word == key:
-                return start
-            if word < key:
-                low = text.index(b"\n", start + 1)
-            else:
-                high = start
-        return -1

@@ -1,29 +1,39 @@
 """A query as search words: each with its weight and the typed words it stands for; what coverage counts.
 
-Pure. Typed words weigh 1; the glossary's words for them weigh less and stand
-for the typed words that brought them, so a skill that holds "security"
-covers the 安全 a Chinese query typed.
+Pure. Typed words weigh 1; the glossary's words for them, and the dictionary's
+for a Chinese word, weigh less and stand for the typed words that brought
+them, so a skill that holds "security" covers the 安全 a Chinese query typed.
 """
 
 from __future__ import annotations
 
+from skillmem_hook.search.dictionary import translations
 from skillmem_hook.search.glossary import expansions
-from skillmem_hook.search.tokenize import is_bigram
+from skillmem_hook.search.tokenize import is_bigram, tokens
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from skillmem_hook.search.tuning import Tuning
 
 
+# A Chinese word found in the dictionary brings this many of its meaning's English words.
+DICTIONARY_WORDS = 3
+
+
 class QueryWord:
     """A search word of the query: its weight, and the typed words it stands for (itself, when typed)."""
 
-    __slots__ = ("stands_for", "typed", "weight")
+    __slots__ = ("guessed", "stands_for", "typed", "weight")
 
-    def __init__(self, weight: float, stands_for: frozenset[str], *, typed: bool = False) -> None:
+    def __init__(
+        self, weight: float, stands_for: frozenset[str], *, typed: bool = False, guessed: bool = False
+    ) -> None:
         self.weight = weight
         self.stands_for = stands_for
         self.typed = typed
+        # A dictionary word: one sense of a Chinese word picked without context ("结果": bear fruit).
+        # It ranks, but a skill that holds it is no evidence that the typed word was meant so.
+        self.guessed = guessed
 
 
 def query_words(tuning: Tuning, intent: str) -> dict[str, QueryWord]:
@@ -38,6 +48,8 @@ def query_words(tuning: Tuning, intent: str) -> dict[str, QueryWord]:
     typed = tuning.words(intent)
     for word in typed:
         found[word] = QueryWord(1.0, frozenset((word,)), typed=True)
+    if tuning.dictionary_weight and not intent.isascii():
+        _add_dictionary_words(tuning, intent, found, {word for trigger, _ in found_by for word in trigger})
     if tuning.phrase_share:
         # The words of a known phrase ("pull request") say one thing: they share one word's weight.
         for trigger, _ in found_by:
@@ -48,6 +60,21 @@ def query_words(tuning: Tuning, intent: str) -> dict[str, QueryWord]:
     for query_word in found.values():
         query_word.stands_for &= set(typed)
     return found
+
+
+def _add_dictionary_words(tuning: Tuning, intent: str, found: dict[str, QueryWord], glossed: set[str]) -> None:
+    """The dictionary's English for each Chinese word of ``intent`` that the glossary did not bring.
+
+    Its words stand for the typed bigrams of the Chinese word that brought them. A word
+    the glossary knows keeps the glossary's sense (表格: table), not the dictionary's (form).
+    """
+    for chinese, english in translations(intent):
+        stands_for = frozenset(tokens(chinese))
+        if stands_for <= glossed:
+            continue
+        for word in tuning.words(english)[:DICTIONARY_WORDS]:
+            if word not in found:
+                found[word] = QueryWord(tuning.dictionary_weight, stands_for, guessed=True)
 
 
 def parts(word: str) -> tuple[str, ...]:

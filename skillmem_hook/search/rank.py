@@ -97,13 +97,15 @@ class SearchIndex:
         """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.
 
         A typed word counts when the skill holds it or a glossary word that stands
-        for it (安全 typed, "security" held). The body is left out: a long body
-        holds many everyday words.
+        for it (安全 typed, "security" held); a dictionary word does not (its sense
+        is a guess). The body is left out: a long body holds many everyday words.
         """
         fields = self.fields[:3]
         held: set[str] = set()
         for word, query_word in self.query_words(intent).items():
-            if not query_word.stands_for <= held and any(hit.number in field.counts(word) for field in fields):
+            if query_word.guessed or query_word.stands_for <= held:
+                continue
+            if any(hit.number in field.counts(word) for field in fields):
                 held |= query_word.stands_for
         return len(held)
 

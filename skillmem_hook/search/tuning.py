@@ -22,6 +22,7 @@ _DEFAULTS: dict[str, float | bool | int] = {
     "phrase_share": True,
     "k1": 1.2,
     "glossary_weight": 0.3,
+    "dictionary_weight": 0.15,
     "stop_words": True,
     "stemming": True,
 }
@@ -45,6 +46,7 @@ class Tuning:
     phrase_share: bool
     k1: float
     glossary_weight: float
+    dictionary_weight: float
     stop_words: bool
     stemming: bool
 

@@ -38,7 +38,7 @@ def names(hits):
     [
         ("my loaf came out flat and dense", "sourdough"),
         ("paying what I owe the government each spring", "tax-forms"),
-        ("做面包", "sourdough"),  # another language, no word in common
+        ("周末想在家烤个欧包", "sourdough"),  # another language, no word in common, none the dictionary bridges
         ("wie backe ich Brot", "sourdough"),
     ],
 )

@@ -1,0 +1,63 @@
+"""Chinese words to English ones from a general dictionary (CC-CEDICT), so a Chinese query reaches English text.
+
+The word list (``data/zh-en.txt``, written by ``tools/zh_en_dictionary.py``) is
+package data, read once per process on the first query that holds Chinese, as
+bytes: a word is found by a binary search over its sorted lines
+(``sorted_lines.py``), so nothing of its 100,000 lines is parsed. A query's
+Chinese runs are cut into words by forward maximum matching (the longest
+dictionary word, 4 to 2 characters, at each place); each word brings the
+first English words of its first meaning. The glossary (``glossary.py``) is
+frozen; this is the general source beside it (docs/search.md says what each gives).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from skillmem_hook.search.sorted_lines import value_of
+from skillmem_hook.search.tokenize import cut_chinese_stop_phrases, normalize
+
+WORD_LIST = Path(__file__).resolve().parent / "data" / "zh-en.txt"
+LONGEST_WORD = 4
+_CHINESE_RUNS = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]{2,}")
+
+
+@functools.lru_cache(maxsize=1)
+def _word_list() -> bytes:
+    try:
+        return WORD_LIST.read_bytes()
+    except OSError:  # an install without its data: queries go on without the dictionary
+        return b"\n"
+
+
+def meaning(word: str) -> str | None:
+    """The first meaning of the Chinese ``word``, or None when the dictionary lacks it."""
+    found = value_of(_word_list(), word.encode("utf-8"))
+    return None if found is None else found.decode("utf-8")
+
+
+def dictionary_words(text: str) -> list[str]:
+    """The dictionary's words in ``text``, in order: in each Chinese run, the longest word at each place."""
+    found = []
+    for run in _CHINESE_RUNS.findall(cut_chinese_stop_phrases(normalize(text))):
+        place = 0
+        while place < len(run) - 1:
+            for length in range(min(LONGEST_WORD, len(run) - place), 1, -1):
+                if meaning(run[place : place + length]) is not None:
+                    found.append(run[place : place + length])
+                    place += length
+                    break
+            else:
+                place += 1
+    return found
+
+
+def translations(intent: str) -> list[tuple[str, str]]:
+    """Each dictionary word of ``intent`` once, in order, with its first meaning."""
+    seen: dict[str, str] = {}
+    for word in dictionary_words(intent):
+        if word not in seen:
+            seen[word] = meaning(word) or ""
+    return list(seen.items())

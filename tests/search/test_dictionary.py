@@ -1,0 +1,117 @@
+"""The Chinese-English dictionary: its word list, how a query is cut into its words, and what that reaches."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.search import dictionary
+from skillmem_hook.search.dictionary import WORD_LIST, dictionary_words, meaning, translations
+from skillmem_hook.search.query import query_words
+from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.search.sorted_lines import line_start, value_of
+from skillmem_hook.search.tuning import Tuning
+
+_LINE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]{2,4}\t[^\t\n]+")
+
+
+def test_the_word_list_is_sorted_well_formed_lines_or_a_lookup_would_miss_words():
+    text = WORD_LIST.read_text(encoding="utf-8")
+    assert text.startswith("\n") and text.endswith("\n")
+    lines = text[1:-1].split("\n")
+    assert len(lines) > 90_000
+    assert all(_LINE.fullmatch(line) for line in lines)
+    keys = [line.split("\t", 1)[0] for line in lines]
+    assert keys == sorted(set(keys))
+
+
+def test_a_word_is_found_with_its_first_meaning_and_anything_else_is_not():
+    assert meaning("天气预报") == "weather forecast"
+    assert meaning("负载均衡") == "load balancing"
+    assert meaning("预报天气的") is None
+    assert meaning("天") is None  # one character: it would fire inside unrelated words
+    assert meaning("") is None
+
+
+@given(st.lists(st.text(alphabet="abcdefg天气预报", min_size=1, max_size=4), unique=True, max_size=30))
+def test_a_binary_search_over_sorted_lines_finds_every_key_and_no_other(keys):
+    text = ("".join(f"\n{key}\t{position}" for position, key in enumerate(sorted(keys))) + "\n").encode()
+    for position, key in enumerate(sorted(keys)):
+        assert value_of(text, key.encode()) == str(position).encode()
+    assert line_start(text, b"zzz-not-a-key") == -1
+    assert value_of(b"\n", b"a") is None
+
+
+def test_a_query_is_cut_into_its_longest_words_in_chinese_runs_only():
+    # 负载均衡 is one word, not 负载 + 均衡; ASCII and one-character runs are left alone.
+    assert dictionary_words("帮我把负载均衡的配置改一下, load balancer 天") == ["负载均衡", "配置"]
+    assert translations("配置好配置") == [("配置", meaning("配置"))]
+
+
+def test_a_chinese_query_reaches_an_english_skill_that_no_glossary_entry_bridges():
+    skills = [
+        Skill(name="forecast", description="Fetch the weather forecast for a city", path="f", root="s", warnings=[]),
+        Skill(name="notes", description="Keep meeting notes in Markdown", path="n", root="s", warnings=[]),
+    ]
+    index = SearchIndex.build(skills)
+    assert [hit.skill.name for hit in index.query("明天的天气预报怎么查", 2)][:1] == ["forecast"]
+    plain = SearchIndex.build(skills, tuning=Tuning(dictionary_weight=0.0, glossary_weight=0.0))
+    assert plain.query("明天的天气预报怎么查", 2) == []
+
+
+def test_dictionary_words_weigh_less_than_typed_ones_and_stand_for_the_chinese_typed():
+    words = query_words(Tuning(glossary_weight=0.0), "天气预报 forecast")
+    assert words["forecast"].typed and words["forecast"].weight == 1.0  # typed: the dictionary does not lower it
+    assert words["weather"].weight == Tuning().dictionary_weight < 1.0
+    assert words["weather"].stands_for == {"天气", "气预", "预报"}
+
+
+def test_without_its_data_file_the_search_goes_on_without_the_dictionary(monkeypatch, tmp_path):
+    monkeypatch.setattr(dictionary, "WORD_LIST", tmp_path / "gone.txt")
+    dictionary._word_list.cache_clear()
+    try:
+        assert meaning("天气预报") is None
+        assert dictionary_words("天气预报") == []
+    finally:
+        dictionary._word_list.cache_clear()
+
+
+@pytest.mark.parametrize("text", ["", "plain English only", "!!!", "天"])
+def test_text_without_a_chinese_word_brings_nothing(text):
+    assert translations(text) == []
+
+
+def test_a_word_the_glossary_knows_keeps_the_glossary_s_sense():
+    # 表格 is "form; table" in the dictionary and "spreadsheet, table, excel" in the glossary.
+    assert meaning("表格") == "form; table"
+    words = query_words(Tuning(), "表格")
+    assert "form" not in words and "spreadsheet" in words
+    assert "form" in query_words(Tuning(glossary_weight=0.0), "表格")
+
+
+def test_the_word_list_is_written_from_cc_cedict_lines_as_documented():
+    spec = importlib.util.spec_from_file_location("zh_en", Path(__file__).parents[2] / "tools" / "zh_en_dictionary.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    lines = [
+        "# CC-CEDICT",
+        "結果 结果 [jie1 guo3] /to bear fruit/",
+        "結果 结果 [jie2 guo3] /outcome/result/conclusion/",
+        "文件 文件 [wen2 jian4] /document/file/CL:份[fen4]/",
+        "天 天 [tian1] /day/sky/",
+        "ABC ABC [A B C] /alphabet/",
+        "鬍子 胡子 [hu2 zi5] /variant of 鬍鬚/beard (of a man)/",
+        "王姓 王姓 [wang2 xing4] /surname Wang/",
+    ]
+    assert tool.entries(lines) == {
+        "结果": "bear fruit; outcome",  # the first two meanings over both entries
+        "文件": "document; file",  # the measure word is left out
+        "胡子": "beard",  # a variant is left out, the parentheses are cut
+    }
