@@ -115,3 +115,14 @@ def test_the_word_list_is_written_from_cc_cedict_lines_as_documented():
         "文件": "document; file",  # the measure word is left out
         "胡子": "beard",  # a variant is left out, the parentheses are cut
     }
+
+
+def test_a_dictionary_word_ranks_but_is_no_evidence_that_the_typed_word_was_meant_so():
+    skills = [
+        Skill(name="captions", description="Add a caption track to a film", path="c", root="s", warnings=[]),
+        Skill(name="notes", description="Keep meeting notes in Markdown", path="n", root="s", warnings=[]),
+    ]
+    index = SearchIndex.build(skills)
+    hits = index.query("字幕", 2)
+    assert [hit.skill.name for hit in hits] == ["captions"]  # 字幕: "caption" in the dictionary, not the glossary
+    assert index.evidence("字幕", hits[0]) == 0
