@@ -5,7 +5,8 @@ words, camelCase, full-width forms, stop phrases, code fences, links and
 markup in the bodies), and the expected hits (name, score, coverage, best
 first) were computed by the build before it was made faster (commit
 99e1b4e). A change to tokenising, to the postings or to the body's cleaning
-that moved any score moves one of these.
+that moved any score moves one of these. After a deliberate change of the
+ranking, ``python3 -m tests.search.test_ranking_frozen`` prints the new table.
 """
 
 from __future__ import annotations
@@ -199,3 +200,11 @@ def test_a_build_with_a_memo_and_a_stored_index_give_the_same_postings(index):
         assert [field.text for field in again.fields] == [field.text for field in index.fields]
     loaded, _ = index_from_bytes(index_to_bytes(index, "key"), "key")
     assert tuple(zlib.crc32(field.text) for field in loaded.fields) == FIELDS
+
+
+if __name__ == "__main__":  # after a deliberate change of ranking: python3 -m tests.search.test_ranking_frozen
+    skills, bodies = collection()
+    built = SearchIndex.build(skills, ALIASES, bodies=_bodies(bodies))
+    for query in QUERIES_AND_HITS:
+        print(f"{query!r}: {[(hit.skill.name, hit.score, hit.coverage) for hit in built.query(query, 5)]!r},")
+    print(tuple(f"0x{zlib.crc32(field.text):08X}" for field in built.fields))
