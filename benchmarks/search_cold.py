@@ -1,10 +1,11 @@
 """Cold ``skillmem search`` and warm ``skillmem route`` at 2,000 skills, beside the bare interpreter start.
 
-    python3 benchmarks/search_cold.py [--runs 10]
+    python3 benchmarks/search_cold.py [--runs 10] [--collection mixed|cn|en] [--baseline REV]
 
-A temporary repository holds ``skills/``: the 1,912-file Chinese collection
-(1,899 skills) plus 101 of the English one: the 25 whose names no Chinese skill
-has, then copies under new names, 2,000 skills in all
+A temporary repository holds ``skills/``: by default (``mixed``) the 1,912-file
+Chinese collection (1,899 skills) plus 101 of the English one: the 25 whose
+names no Chinese skill has, then copies under new names, 2,000 skills in all;
+``cn`` or ``en`` lays out one collection alone
 (SKILLS_CN_ROOT / SKILLS_EN_ROOT, else ../shared/data/collections/skills-{cn,en}).
 Every measured run is a whole new process, alternating with ``python -c pass``
 (the yardstick, measured in the same loop):
@@ -12,9 +13,15 @@ Every measured run is a whole new process, alternating with ``python -c pass``
 - search, stored index: ``skillmem search`` with the index in .git/ current
   (the common case: a process start, a load, a lookup);
 - search, index rebuilt: the index deleted before each run (the first search
-  after a change: scan, read the bodies, build, store);
+  after a change of every skill, or of the configuration: scan, read the
+  bodies, build, store);
+- search, one skill edited: one SKILL.md's body edited before each run (the
+  first search after an edit: the stored index patched for that skill);
 - route, names no skill: a request that names no skill, with both indexes warm,
-  so the score rule runs (the hook's path on most prompts).
+  so the score rule runs (the hook's path on most prompts);
+- with ``--baseline REV``: search, index rebuilt and one skill edited by the
+  code of commit REV (extracted with ``git archive``), in a copy of the
+  repository with its own stored index, measured in the same loop.
 
 Medians of wall-clock and CPU (user + system) milliseconds, and each as a
 multiple of the yardstick's median; then the date, the commit and the machine.
@@ -34,10 +41,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Optional
 
 HERE = Path(__file__).resolve().parent
 SHARED = Path(os.environ.get("SKILLMEM_SHARED_DATA") or HERE.parent.parent / "shared" / "data")
+Env = Optional[dict[str, str]]  # a child's environment; None: this one's
 EXTRA_ENGLISH = 101  # 1,899 + 101 = 2,000
 QUERY = ["数据库", "慢查询", "怎么", "优化", "索引"]
 PROMPT = "我们的 PostgreSQL 数据库查询越来越慢, 想找出慢查询并优化索引"
@@ -47,10 +57,18 @@ def collection(name: str) -> Path:
     return Path(os.environ.get(f"SKILLS_{name.upper()}_ROOT") or SHARED / "collections" / f"skills-{name}")
 
 
-def lay_out(repo: Path) -> int:
-    """The Chinese collection and enough English skills to make 2,000, under repo/skills."""
+def lay_out(repo: Path, which: str) -> None:
+    """One collection, or the Chinese one and enough English skills to make 2,000, under repo/skills."""
     skills = repo / "skills"
-    shutil.copytree(collection("cn"), skills / "cn")
+    shutil.copytree(collection("en" if which == "en" else "cn"), skills / which)
+    if which == "mixed":
+        add_english(skills)
+    (repo / ".git").mkdir()
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\n", encoding="utf-8")
+    backdate(repo, 60)  # older than the racy window, so the stored index is kept
+
+
+def add_english(skills: Path) -> None:
     sys.path.insert(0, str(HERE.parent))
     from skillmem_hook.catalog.scan import scan_roots
 
@@ -65,15 +83,29 @@ def lay_out(repo: Path) -> int:
         text = (target / "SKILL.md").read_text(encoding="utf-8")
         renamed = re.sub(r"(?m)^name:.*$", f"name: {skill.slug}-copy", text, count=1)
         (target / "SKILL.md").write_text(renamed, encoding="utf-8")
-    (repo / ".git").mkdir()
-    (repo / ".skillmem.yaml").write_text("roots: [skills]\n", encoding="utf-8")
-    past = time.time() - 60  # older than the racy window, so the stored index is kept
-    for folder, _, names in os.walk(repo):
+
+
+def backdate(top: Path, seconds: float) -> None:
+    past = time.time() - seconds
+    for folder, _, names in os.walk(top):
         for name in [".", *names]:
             os.utime(os.path.join(folder, name), (past, past))
-    out = subprocess.run(_skillmem("search", "--top", "1", "x"), cwd=repo, capture_output=True, check=True)
+
+
+def edit_one(repo: Path) -> None:
+    """Append a line to one SKILL.md's body, stamped out of the racy window, so the refreshed index is stored."""
+    path = min((repo / "skills").rglob("SKILL.md"))
+    with path.open("a", encoding="utf-8") as file:
+        file.write(f"\nEdited {time.time_ns()}: 编辑过的技能\n")
+    past = time.time() - 30
+    os.utime(path, (past, past))
+
+
+def skills_in(repo: Path, command: list[str], env: Env = None) -> int:
+    """Build and store the index once; the number of skills."""
+    out = subprocess.run([*command, "search", "--top", "1", "x"], cwd=repo, env=env, capture_output=True, check=True)
     assert json.loads(out.stdout)["count"] >= 0
-    count = subprocess.run(_skillmem("stats"), cwd=repo, capture_output=True, check=True).stdout
+    count = subprocess.run([*command, "stats"], cwd=repo, env=env, capture_output=True, check=True).stdout
     return int(json.loads(count).get("skills", 0))
 
 
@@ -81,41 +113,97 @@ def _skillmem(*arguments: str) -> list[str]:
     return [shutil.which("skillmem", path=os.path.dirname(sys.executable)) or "skillmem", *arguments]
 
 
-def timed(command: list[str], cwd: Path, data: bytes = b"") -> tuple[float, float]:
+def extract(revision: str, folder: Path) -> dict[str, str]:
+    """The package as commit ``revision`` had it, in ``folder``; the environment that runs it."""
+    git = ["git", "archive", revision, "skillmem_hook"]
+    archive = subprocess.run(git, cwd=HERE.parent, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return {**os.environ, "PYTHONPATH": str(folder)}
+
+
+def after_edit(repo: Path, command: list[str], env: Env = None, warm: bytes = b"") -> tuple[float, float]:
+    """Edit one skill and time ``command``; with ``warm``, then a route run unmeasured, so its index is current."""
+    edit_one(repo)
+    figure = timed(command, repo, env=env)
+    if warm:
+        subprocess.run(_skillmem("route"), input=warm, cwd=repo, capture_output=True, check=True)
+    return figure
+
+
+def rebuilt(repo: Path, command: list[str], env: Env = None) -> tuple[float, float]:
+    """Delete the stored index and time ``command``."""
+    (repo / ".git" / "skillmem-search.json").unlink()
+    return timed(command, repo, env=env)
+
+
+def timed(command: list[str], cwd: Path, data: bytes = b"", env: Env = None) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run(command, input=data, cwd=cwd, capture_output=True, check=True)
+    subprocess.run(command, input=data, cwd=cwd, env=env, capture_output=True, check=True)
     wall = (time.perf_counter() - started) * 1000
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
 
 
+Case = Callable[[], tuple[float, float]]
+
+
+def cases(repo: Path, baseline: tuple[str, Path, dict[str, str]] | None) -> dict[str, Case]:
+    hook_input = json.dumps({"prompt": PROMPT, "cwd": str(repo), "hook_event_name": "UserPromptSubmit"}).encode()
+    subprocess.run(_skillmem("route"), input=hook_input, cwd=repo, capture_output=True, check=True)
+    found: dict[str, Case] = {
+        "python -c pass": lambda: timed([sys.executable, "-c", "pass"], repo),
+        "search, stored index": lambda: timed(_skillmem("search", *QUERY), repo),
+        "search, index rebuilt": lambda: rebuilt(repo, _skillmem("search", *QUERY)),
+        "search, one skill edited": lambda: after_edit(repo, _skillmem("search", *QUERY), warm=hook_input),
+        "route, names no skill": lambda: timed(_skillmem("route"), repo, hook_input),
+    }
+    if baseline is not None:
+        revision, old, env = baseline
+        command = [sys.executable, "-m", "skillmem_hook", "search", *QUERY]
+        found[f"search, index rebuilt ({revision})"] = lambda: rebuilt(old, command, env)
+        found[f"search, one skill edited ({revision})"] = lambda: after_edit(old, command, env=env)
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--collection", choices=("mixed", "cn", "en"), default="mixed")
+    parser.add_argument("--baseline", help="a commit whose code is timed beside this one")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        repo = Path(folder)
-        skills = lay_out(repo)
-        index = repo / ".git" / "skillmem-search.json"
-        hook_input = json.dumps({"prompt": PROMPT, "cwd": str(repo), "hook_event_name": "UserPromptSubmit"}).encode()
-        subprocess.run(_skillmem("route"), input=hook_input, cwd=repo, capture_output=True, check=True)
-        cases = {
-            "python -c pass": lambda: timed([sys.executable, "-c", "pass"], repo),
-            "search, stored index": lambda: timed(_skillmem("search", *QUERY), repo),
-            "search, index rebuilt": lambda: (index.unlink(), timed(_skillmem("search", *QUERY), repo))[1],
-            "route, names no skill": lambda: timed(_skillmem("route"), repo, hook_input),
-        }
-        figures: dict[str, list[tuple[float, float]]] = {name: [] for name in cases}
-        for _ in range(options.runs):
-            for name, run in cases.items():
-                figures[name].append(run())
-                if name != "python -c pass":
-                    figures["python -c pass"].append(cases["python -c pass"]())
-        size = index.stat().st_size
+        repo = Path(folder, "repo")
+        lay_out(repo, options.collection)
+        skills = skills_in(repo, _skillmem())
+        baseline = None
+        if options.baseline:
+            old = Path(folder, "baseline")
+            shutil.copytree(repo, old, symlinks=True)
+            (old / ".git" / "skillmem-search.json").unlink()
+            env = extract(options.baseline, Path(folder))
+            skills_in(old, [sys.executable, "-m", "skillmem_hook"], env)
+            baseline = (options.baseline, old, env)
+        figures = measure(cases(repo, baseline), options.runs)
+        size = (repo / ".git" / "skillmem-search.json").stat().st_size
+    print(f"{skills} skills ({options.collection}); stored index {size / 1e6:.1f} MB; {options.runs} runs each\n")
+    report(figures)
+    return 0
+
+
+def measure(found: dict[str, Case], runs: int) -> dict[str, list[tuple[float, float]]]:
+    figures: dict[str, list[tuple[float, float]]] = {name: [] for name in found}
+    for _ in range(runs):
+        for name, run in found.items():
+            figures[name].append(run())
+            if name != "python -c pass":
+                figures["python -c pass"].append(found["python -c pass"]())
+    return figures
+
+
+def report(figures: dict[str, list[tuple[float, float]]]) -> None:
     bare_wall = statistics.median(wall for wall, _ in figures["python -c pass"])
     bare_cpu = statistics.median(cpu for _, cpu in figures["python -c pass"])
-    print(f"{skills} skills; stored index {size / 1e6:.1f} MB; {options.runs} runs each, interleaved\n")
     print("| run | wall ms | x bare | CPU ms | x bare |\n|---|---:|---:|---:|---:|")
     for name, runs in figures.items():
         wall = statistics.median(w for w, _ in runs)
@@ -128,7 +216,6 @@ def main() -> int:
         f"\n{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, commit {commit.stdout.strip()}, "
         f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, load {load:.1f}"
     )
-    return 0
 
 
 if __name__ == "__main__":

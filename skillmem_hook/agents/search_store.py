@@ -87,34 +87,45 @@ def stored_search_index(
     ``current`` is a snapshot the caller has just found current (the route
     index's): an index taken at the same stamps is current without a stat.
     """
+    loaded = _load(location, index_key(roots, options, aliases))
+    if loaded is not None:
+        index, snapshot = loaded
+        if (current is not None and snapshot.grouped == current.grouped) or snapshot.is_current():
+            return index
+    return None
+
+
+def _load(location: str, key: str) -> tuple[SearchIndex, Snapshot] | None:
+    """The index stored at ``location`` for ``key`` and the snapshot it was built at, current or not."""
     from skillmem_hook.files import read_regular_file  # noqa: PLC0415
 
     try:
         # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the search.
         data = read_regular_file(location, MAX_INDEX_BYTES)
-        index, extra = index_from_bytes(data, index_key(roots, options, aliases))
-        snapshot = Snapshot.from_json(extra)
-        if (current is not None and snapshot.grouped == current.grouped) or snapshot.is_current():
-            return index
+        index, extra = index_from_bytes(data, key)
+        return index, Snapshot.from_json(extra)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        pass  # missing, unreadable, damaged, of another key or shape
-    return None
+        return None  # missing, unreadable, damaged, of another key or shape
 
 
 def current_search_index(
     roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]], location: str
 ) -> SearchIndex:
-    """The stored index while it matches the disk and the key; otherwise a new one, stored for next time."""
-    stored = stored_search_index(roots, options, aliases, location)
-    if stored is not None:
-        return stored
+    """The stored index while it matches the disk and the key; otherwise a new one, stored for next time.
+
+    A stale one is the new one's start: the skills whose SKILL.md kept its stamp keep their postings.
+    """
     key = index_key(roots, options, aliases)
+    stale = _load(location, key)
+    if stale is not None and stale[1].is_current():
+        return stale[0]
+    from skillmem_hook.agents.search_reuse import refreshed_search_index  # noqa: PLC0415
     from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415
     from skillmem_hook.config import CONFIG_FILE  # noqa: PLC0415
 
     started = time.time_ns()
     snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
-    index = build_search_index(roots, options, aliases)
+    index = refreshed_search_index(roots, options, aliases, stale, snapshot)
     if not _racy(snapshot, started):
         write_file_quietly(location, index_to_bytes(index, key, snapshot.as_json()))
     return index

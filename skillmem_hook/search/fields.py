@@ -79,13 +79,17 @@ class PostingsField:
         lengths = array("q")
         for number, words in enumerate(documents):
             lengths.append(len(words))
-            # Counter counts in C; each (word, count) pair then costs one append.
-            for word, count in Counter(words).items():
+            # Counter counts in C. A skill's few distinct counts give its few "skill,count"
+            # strings, shared by its words: a Chinese body holds about 450 distinct words,
+            # and a string for each cost the Chinese collection 0.35 s of its 2.5 s build.
+            counted = Counter(words)
+            cells = {count: f"{number},{count}" for count in set(counted.values())}
+            for word, count in counted.items():
                 rows = postings.get(word)
                 if rows is None:
-                    postings[word] = [f"{number},{count}"]
+                    postings[word] = [cells[count]]
                 else:
-                    rows.append(f"{number},{count}")
+                    rows.append(cells[count])
         text = "".join([f"\n{word}\t{','.join(postings[word])}" for word in sorted(postings)]) + "\n"
         return cls(text.encode("utf-8", "surrogatepass"), lengths, weight)
 

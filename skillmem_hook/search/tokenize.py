@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from itertools import chain, repeat
 
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
 _CJK_RUNS = re.compile(rf"[{CJK}]+")
@@ -76,12 +77,16 @@ CHINESE_STOP_PHRASES = (
     "及",
     "是",
 )
-# Longest first; the one-character words as a class, which the regex engine scans fast.
+_STOP_MARKS = "".join(phrase for phrase in CHINESE_STOP_PHRASES if len(phrase) == 1) + (
+    "\u3000-\u3002\uff01-\uff0f\uff1a-\uff1f"  # full-width spaces and punctuation: separators
+)
+_LONG_STOP_PHRASES = sorted((phrase for phrase in CHINESE_STOP_PHRASES if len(phrase) > 1), key=len, reverse=True)
+# Longest first; the one-character words as a class, which the regex engine scans fast. The leading
+# class of every phrase's first character lets the engine pass most characters without trying the
+# phrases one by one (a third of the cut's time on a Chinese body).
 _CHINESE_STOP = re.compile(
-    "|".join(sorted((phrase for phrase in CHINESE_STOP_PHRASES if len(phrase) > 1), key=len, reverse=True))
-    + "|["
-    + "".join(phrase for phrase in CHINESE_STOP_PHRASES if len(phrase) == 1)
-    + "\u3000-\u3002\uff01-\uff0f\uff1a-\uff1f]"  # full-width spaces and punctuation: separators
+    f"(?=[{''.join(sorted({phrase[0] for phrase in _LONG_STOP_PHRASES}))}{_STOP_MARKS}])"
+    f"(?:{'|'.join(_LONG_STOP_PHRASES)}|[{_STOP_MARKS}])"
 )
 _SUFFIXES = (
     ("izations", "ize"),
@@ -100,6 +105,8 @@ _SUFFIXES = (
     ("s", ""),
 )
 _KEEP_S = ("ss", "us", "is")
+# A run's bigrams as slices; the stop phrases and punctuation cut most runs to a few characters.
+_PAIRS = tuple(slice(start, start + 2) for start in range(64))
 
 
 def normalize(text: str) -> str:
@@ -138,13 +145,18 @@ def tokens(text: str, *, unigrams: bool = False, stop_words: bool = True, stemmi
     """
     if not text.isascii():
         text = _normalized(text, stop_words)
-    words = [word for run in _WORDS.findall(text) for word in _english_words(run, stop_words, stemming)]
+    # map and chain call the cached _english_words from C: no Python frame per word.
+    runs = _WORDS.findall(text)
+    words = list(chain.from_iterable(map(_english_words, runs, repeat(stop_words), repeat(stemming))))
     for run in _CJK_RUNS.findall(text):
-        if len(run) == 1:
+        size = len(run)
+        if size < 3:  # a run of one is its own word, a run of two its one bigram: no new string
             words.append(run)
-            continue
-        words.extend(map(str.__add__, run, run[1:]))
-        if unigrams:
+        elif size <= len(_PAIRS):  # a slice makes a bigram in one step; adding two characters takes three
+            words.extend(map(run.__getitem__, _PAIRS[: size - 1]))
+        else:
+            words.extend(map(str.__add__, run, run[1:]))
+        if unigrams and size > 1:
             words.extend("#" + character for character in run)
     return words
 

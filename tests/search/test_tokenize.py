@@ -1,10 +1,23 @@
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillmem_hook.search.tokenize import pattern_of, searchable, stem, tokens
+from skillmem_hook.search.tokenize import (
+    _CJK_RUNS,
+    _WORDS,
+    CHINESE_STOP_PHRASES,
+    _english_words,
+    cut_chinese_stop_phrases,
+    pattern_of,
+    searchable,
+    stem,
+    tokens,
+)
 
 
 def test_chinese_runs_become_overlapping_bigrams():
@@ -79,3 +92,56 @@ def test_the_index_text_finds_exactly_the_words_tokens_gives(document, query):
     for word in tokens(query):
         if word not in words:
             assert pattern_of(word) not in text
+
+
+# The words as tokens gave them before the build was made faster (commit 99e1b4e), kept here whole.
+_REFERENCE_STOP = re.compile(
+    "|".join(sorted((phrase for phrase in CHINESE_STOP_PHRASES if len(phrase) > 1), key=len, reverse=True))
+    + "|["
+    + "".join(phrase for phrase in CHINESE_STOP_PHRASES if len(phrase) == 1)
+    + "\u3000-\u3002\uff01-\uff0f\uff1a-\uff1f]"
+)
+
+
+def reference_tokens(text, *, unigrams=False, stop_words=True, stemming=True):
+    if not text.isascii():
+        if stop_words:
+            text = _REFERENCE_STOP.sub(" ", text)
+        text = unicodedata.normalize("NFKC", text)
+    words = [word for run in _WORDS.findall(text) for word in _english_words(run, stop_words, stemming)]
+    for run in _CJK_RUNS.findall(text):
+        if len(run) == 1:
+            words.append(run)
+            continue
+        words.extend(map(str.__add__, run, run[1:]))
+        if unigrams:
+            words.extend("#" + character for character in run)
+    return words
+
+
+_PIECES = st.sampled_from(
+    [
+        *CHINESE_STOP_PHRASES,
+        *"数据库缓存部署。，！？　（）",
+        "ＡＢ",
+        "getHTTPResponse",
+        "deploys",
+        " ",
+        "\n",
+        "かな",
+        "한국",
+    ]
+)
+_LONG_RUN = st.integers(60, 70).map(lambda size: "数据库缓存部署集群"[:9] * (size // 9) + "库" * (size % 9))
+_MIXED = st.lists(st.one_of(_PIECES, _LONG_RUN), max_size=40).map("".join)
+
+
+@given(_MIXED, st.booleans(), st.booleans(), st.booleans())
+def test_tokens_give_the_very_words_of_the_reference(text, unigrams, stop_words, stemming):
+    options = {"unigrams": unigrams, "stop_words": stop_words, "stemming": stemming}
+    assert tokens(text, **options) == reference_tokens(text, **options)
+
+
+@given(_MIXED)
+def test_the_stop_phrases_are_cut_as_the_reference_cuts_them(text):
+    assert cut_chinese_stop_phrases(text) == _REFERENCE_STOP.sub(" ", text)

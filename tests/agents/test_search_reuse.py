@@ -1,0 +1,131 @@
+"""A stale stored index refreshed from the skills that changed: never a stale posting, whatever changed."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.agents.search_reuse import changed_skills
+from skillmem_hook.agents.search_store import (
+    _load,
+    build_search_index,
+    current_search_index,
+    index_key,
+    stored_search_index,
+)
+from skillmem_hook.agents.watch import take_snapshot
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.config import CONFIG_FILE
+
+from ..helpers import skill_md, write_skill
+from .test_search_store import backdate
+
+ROOTS = ["skills"]
+LOCATION = ".git/skillmem-search.json"
+BODY = "Roll out pods with helm. 先备份数据库，再迁移。 " * 20
+
+
+@pytest.fixture
+def tree():
+    os.mkdir(".git")
+    for number in range(24):  # enough that one changed skill is a patch, not a build
+        name = f"skill-{number:02d}"
+        write_skill(Path("skills"), name, skill_md(name, f"Deploy service {number} 部署服务", f"{BODY} {name}"))
+    Path(CONFIG_FILE).write_text("roots: [skills]\n")
+    settle()
+    current_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
+    assert stored_search_index(ROOTS, CatalogOptions(), {}, LOCATION) is not None
+
+
+def settle(*paths: str) -> None:
+    """Out of the racy window, at a time of its own: only ``paths`` (else every path) get a new stamp."""
+    if not paths:
+        backdate(Path("skills"), Path(CONFIG_FILE))
+    past = time.time() - 30 - next(_SECONDS)
+    for path in paths:
+        os.utime(path, (past, past))
+
+
+_SECONDS = itertools.count()
+
+
+def edit(name: str, description: str, body: str) -> None:
+    write_skill(Path("skills"), name, skill_md(name, description, body))
+    settle(f"skills/{name}/SKILL.md", f"skills/{name}", "skills")
+
+
+def reindexed_alone() -> list[int] | None:
+    """The places of the skills the next search re-indexes (None: it builds anew)."""
+    stale, snapshot = _load(LOCATION, index_key(ROOTS, CatalogOptions(), {}))
+    skills = build_search_index(ROOTS, CatalogOptions(), {}).skills
+    return changed_skills(stale.skills, skills, snapshot, take_snapshot(ROOTS, [CONFIG_FILE]))
+
+
+def refreshed_equals_built():
+    """The index the next search uses is the one a build from scratch gives, byte for byte; and it is stored."""
+    refreshed = current_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
+    built = build_search_index(ROOTS, CatalogOptions(), {})
+    assert [field.text for field in refreshed.fields] == [field.text for field in built.fields]
+    assert [field.lengths for field in refreshed.fields] == [field.lengths for field in built.fields]
+    assert [(skill.label, skill.description) for skill in refreshed.skills] == [
+        (skill.label, skill.description) for skill in built.skills
+    ]
+    stored = stored_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
+    assert stored is not None
+    assert [field.text for field in stored.fields] == [field.text for field in built.fields]
+    return refreshed
+
+
+def test_an_edited_body_loses_its_old_words_and_gains_its_new_ones(tree):
+    edit("skill-05", "Deploy service 5 部署服务", "Feed the quokkas 袋鼠")
+    assert reindexed_alone() == [5]
+    index = refreshed_equals_built()
+    assert [hit.skill.name for hit in index.query("quokkas")] == ["skill-05"]
+    assert [hit.skill.name for hit in index.query("袋鼠")] == ["skill-05"]
+    assert "skill-05" not in [hit.skill.name for hit in index.query("helm", 30)]
+
+
+def test_an_edited_description_and_two_edits_at_once(tree):
+    edit("skill-00", "Chart CSV files", BODY)
+    edit("skill-23", "Deploy service 23 部署服务", "")
+    assert reindexed_alone() == [0, 23]
+    assert [hit.skill.name for hit in refreshed_equals_built().query("csv chart")] == ["skill-00"]
+
+
+def test_an_added_a_removed_and_a_renamed_skill_are_seen(tree):
+    edit("skill-99", "Brand new 全新", BODY)
+    assert reindexed_alone() is None
+    assert [hit.skill.name for hit in refreshed_equals_built().query("brand")] == ["skill-99"]
+    shutil.rmtree("skills/skill-03")
+    settle("skills")
+    assert reindexed_alone() is None
+    assert "skill-03" not in [hit.skill.name for hit in refreshed_equals_built().query("deploy service", 30)]
+    os.rename("skills/skill-04", "skills/moved")
+    settle("skills")
+    refreshed_equals_built()
+
+
+def test_an_edit_within_the_racy_window_is_refreshed_but_not_stored(tree):
+    write_skill(Path("skills"), "skill-07", skill_md("skill-07", "Deploy service 7 部署服务", "quokkas"))
+    assert reindexed_alone() == [7]
+    index = current_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
+    assert [hit.skill.name for hit in index.query("quokkas")] == ["skill-07"]
+    assert stored_search_index(ROOTS, CatalogOptions(), {}, LOCATION) is None
+    settle("skills/skill-07/SKILL.md")
+    assert reindexed_alone() == [7]
+    refreshed_equals_built()
+
+
+def test_only_the_skills_whose_file_changed_are_reindexed(tree):
+    before = take_snapshot(ROOTS, [CONFIG_FILE])
+    index = build_search_index(ROOTS, CatalogOptions(), {})
+    assert changed_skills(index.skills, index.skills, before, before) == []
+    edit("skill-09", "Deploy service 9 部署服务", "new body")
+    now = take_snapshot(ROOTS, [CONFIG_FILE])
+    assert changed_skills(index.skills, index.skills, before, now) == [9]
+    assert changed_skills(index.skills, index.skills[1:], before, now) is None
