@@ -1,9 +1,13 @@
 """The skills an agent may ask about, kept current with the disk: what the MCP tools call.
 
 Independent of the MCP SDK, so it is tested without it. The catalog is built
-at start and rebuilt when a snapshot of the skill folders (``watch.py``)
-shows a change, so an added or edited skill is returned within about a
-quarter second, without a call waiting for the check.
+at the first call or by the watcher (the server answers ``initialize`` before
+it: an MCP client gives a server seconds to start, and indexing 2,000 skills
+from scratch takes that), and rebuilt when a snapshot of the skill folders
+(``watch.py``) shows a change, so an added or edited skill is returned within
+about a quarter second, without a call waiting for the check. The search
+index is the one ``skillmem search`` keeps on disk: loaded when current,
+patched for the skills that changed, and stored again.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import threading
 import time
 
 from skillmem_hook.agents.route import name_key, skill_file
-from skillmem_hook.agents.search_store import search_index_of
+from skillmem_hook.agents.search_store import kept_search_index
 from skillmem_hook.agents.watch import decisive_files, take_snapshot
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
 from skillmem_hook.catalog.scan import scan_roots
@@ -41,7 +45,6 @@ WATCH_INTERVAL = 0.25
 # How long a search waits for the skill vectors before it answers with the lexical ranking alone.
 SEMANTIC_WAIT = 4.0
 RECHECK_AFTER = 0.5
-TEXTS_PER_SKILL = 4  # name, description, sections, body
 MAX_TOP_K = 50
 
 
@@ -73,9 +76,7 @@ class SkillLibrary:
         self._failed_generation = -1
         self._cache = True
         self._encoder: Encoder | None = None  # kept across rebuilds: loading the weights takes a second
-        # Each text's search words, kept across rebuilds: a rebuild tokenises only the texts of changed skills.
-        self._words: dict[str, list[str]] = {}
-        self.catalog()  # fail at start, not at the first call, when no root can be found
+        require_roots(load_settings(self._flag_roots or None))  # fail at start, not at the first call
 
     def catalog(self) -> Catalog:
         """The catalog as the disk holds it now (rebuilt when a skill or the configuration changed)."""
@@ -94,11 +95,9 @@ class SkillLibrary:
             # Before the scan: a change during it shows next time.
             snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
             self._catalog, self._snapshot = scan_roots(roots, settings.catalog_options()), snapshot
-            # Built once a change, not once a call: a query is then a few milliseconds. The same
-            # index as ``skillmem search`` (bodies included), so both rank alike.
-            self._index = search_index_of(self._catalog.skills, settings.aliases, self._words)
-            if len(self._words) > 2 * TEXTS_PER_SKILL * len(self._catalog.skills):
-                self._words.clear()  # edited skills leave their old texts behind: forget them once they double it
+            # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
+            # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
+            self._index = kept_search_index(roots, settings.catalog_options(), settings.aliases)
             self._generation += 1
             if self._meaning is not None:
                 self._encoder, self._meaning = self._meaning.encoder, None
@@ -174,7 +173,12 @@ class SkillLibrary:
             return
         if self._failed_generation == self._generation or not semantic_installed():
             return
-        catalog, cache, encoder, generation = self._catalog, self._cache, self._encoder, self._generation
+        from skillmem_hook.catalog.catalog import Catalog  # noqa: PLC0415
+
+        # Over the index's skills, so the two legs number them alike (a stored index has its own objects).
+        assert self._index is not None
+        catalog = Catalog(self._index.skills, [], [])
+        cache, encoder, generation = self._cache, self._encoder, self._generation
 
         def build() -> None:
             try:

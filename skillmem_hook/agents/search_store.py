@@ -131,6 +131,21 @@ def current_search_index(
     return index
 
 
+def kept_search_index(
+    roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]
+) -> SearchIndex:
+    """The stored index for the file system's view (rebuilt when stale); git's view, or no cache, builds afresh.
+
+    What ``skillmem search`` and the MCP server rank with.
+    """
+    if options.tracked or not options.cache:
+        return build_search_index(roots, options, aliases)
+    location = search_index_location(os.getcwd(), roots)
+    if location is None:  # no repository and no user cache folder: nowhere to keep it
+        return build_search_index(roots, options, aliases)
+    return current_search_index(roots, options, aliases, location)
+
+
 def _racy(snapshot: Snapshot, started: int) -> bool:
     """A path changed within RACY_SECONDS of the build: a same-size edit in the same clock tick would go unseen.
 

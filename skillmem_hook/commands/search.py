@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook.agents.search_store import build_search_index, current_search_index, search_index_location
+from skillmem_hook.agents.search_store import kept_search_index
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
@@ -21,7 +21,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from skillmem_hook.search.rank import Hit, SearchIndex
+    from skillmem_hook.search.rank import Hit
 
 _TEXT_DESCRIPTION = 100
 
@@ -43,7 +43,7 @@ def search(
         raise UsageError(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
-    index = search_index(roots, options or CatalogOptions(), aliases)
+    index = kept_search_index(roots, options or CatalogOptions(), aliases)
     wanted = max(top, 2)  # the second hit tells a clear lead from a near tie
     if domain is not None:  # a collapsed domain of the block: list it, or search within it
         from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415
@@ -68,16 +68,6 @@ def search(
         return EXIT_OK
     emit({"query": intent, "match": found, "results": results, "count": len(results)})
     return EXIT_OK
-
-
-def search_index(roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]) -> SearchIndex:
-    """The stored index for the file system's view (rebuilt when stale); git's view, or --no-cache, builds afresh."""
-    if options.tracked or not options.cache:
-        return build_search_index(roots, options, aliases)
-    location = search_index_location(os.getcwd(), roots)
-    if location is None:  # no repository and no user cache folder: nowhere to keep it
-        return build_search_index(roots, options, aliases)
-    return current_search_index(roots, options, aliases, location)
 
 
 def hit_json(hit: Hit, best: Hit) -> dict[str, object]:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from skillmem_hook.agents import library as library_module
 from skillmem_hook.agents.library import SkillLibrary, find_skill
+from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.errors import FileAccessError, UsageError
 
@@ -114,6 +117,7 @@ def test_a_skill_md_too_large_to_send_is_a_clear_error(root):
 def test_the_catalog_is_rechecked_once_the_short_window_has_passed(root):
     clock = Clock()
     library = SkillLibrary([str(root)], clock=clock)
+    library.catalog()  # the first call scans
     write_skill(root, "log-parser", skill_md("log-parser", "Parse logs"))
     clock.now = 0.1  # calls in one burst share one check
     assert "log-parser" not in [skill.name for skill in library.catalog().skills]
@@ -164,6 +168,7 @@ def test_an_owner_s_label_is_found_exactly_beside_a_skill_whose_name_reads_alike
 
 def test_a_skill_md_gone_or_turned_into_a_fifo_since_the_scan_says_so_at_once(root):
     library = SkillLibrary([str(root)], clock=Clock())  # the clock stands still: the catalog is not re-read
+    library.catalog()  # the first call scans
     skill_file = root / "csv-to-table" / "SKILL.md"
     skill_file.unlink()
     with pytest.raises(FileAccessError, match="is gone") as gone:
@@ -181,3 +186,29 @@ def test_a_name_in_other_case_or_with_other_separators_finds_the_one_skill_that_
     assert library.read_skill("web scraper")["path"].endswith("web-scraper/SKILL.md")
     with pytest.raises(UsageError, match="several skills are named 'PDF'"):
         library.read("PDF")  # two owners' pdf: still ambiguous
+
+
+def test_the_library_starts_without_scanning_and_the_first_call_scans(root, monkeypatch):
+    # An MCP client gives a server seconds to answer initialize: the scan and the index wait for a call.
+    scans = []
+    monkeypatch.setattr(library_module, "scan_roots", lambda *a, **k: scans.append(a) or scan_roots(*a, **k))
+    library = SkillLibrary([str(root)])
+    assert scans == []
+    assert "csv-to-table" in [skill.name for skill in library.catalog().skills]
+    assert len(scans) == 1
+
+
+def test_the_library_ranks_with_the_index_search_keeps_on_disk(root, monkeypatch):
+    # The MCP server and skillmem search share one stored index: the server's start loads it, not builds it.
+    repo = root.parent
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    monkeypatch.chdir(repo)
+    for path in [root, *root.rglob("*")]:  # a settled disk: an index of files changed within 3 s is not kept
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+    library = SkillLibrary([str(root)])
+    answer = library.answer("turn a csv file into a table")
+    stored = repo / ".git" / "skillmem-search.json"
+    assert stored.is_file()
+    written = stored.stat().st_mtime_ns
+    assert SkillLibrary([str(root)]).answer("turn a csv file into a table") == answer
+    assert stored.stat().st_mtime_ns == written  # loaded, not built and written again
