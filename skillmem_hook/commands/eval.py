@@ -13,6 +13,8 @@ import json
 import os
 import sys
 
+from skillmem_hook.agents.search_store import kept_search_index
+from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.files import read_regular_file
@@ -24,14 +26,12 @@ from skillmem_hook.search.evaluate import (
     score_triggers,
     share,
 )
-from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
     from skillmem_hook.search.evaluate import Rank
 
 MAX_SET_BYTES = 64 * 1024 * 1024
@@ -49,7 +49,7 @@ def evaluate(
     min_hit3: float | None = None,
 ) -> int:
     catalog = scan_roots(roots, options)
-    rank = ranker(catalog, aliases, semantic=semantic, cache=options.cache if options else True)
+    rank = ranker(roots, options or CatalogOptions(), aliases, semantic=semantic)
     result: dict[str, object] = {"file": path, "semantic": semantic}
     if os.path.isdir(path):
         result.update(_score_trigger_sets(_trigger_sets_under(path), catalog, rank))
@@ -70,14 +70,20 @@ def evaluate(
     return EXIT_OK if ok else EXIT_FINDINGS
 
 
-def ranker(catalog: Catalog, aliases: Mapping[str, Sequence[str]], *, semantic: bool, cache: bool) -> Rank:
-    """Words and a depth in, distinct skill names best first out: what ``skillmem search`` would answer."""
-    index = SearchIndex.build(catalog.skills, aliases)
+def ranker(
+    roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]], *, semantic: bool
+) -> Rank:
+    """Words and a depth in, distinct skill names best first out: what ``skillmem search`` would answer.
+
+    The very index search ranks with (bodies included, the stored one when current), so a figure
+    measured here is the figure a user of search gets.
+    """
+    index = kept_search_index(roots, options, aliases)
     if not semantic:
         return lambda intent, depth: _distinct(hit.skill.name for hit in index.query(intent, depth))
     from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra
 
-    meaning = semantic_index_of(catalog, cache=cache)
+    meaning = semantic_index_of(Catalog(index.skills, [], []), cache=options.cache)
     return lambda intent, depth: _distinct(hit.skill.name for hit in rank_with_meaning(index, meaning, intent, depth))
 
 

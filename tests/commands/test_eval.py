@@ -256,3 +256,15 @@ def test_a_set_nested_past_the_parsers_depth_is_exit_2_not_a_bug(capsys, tree):
         assert run.code == 2
         assert "bug" not in run.error["hint"]
         assert "evals.json" in run.error["error"]
+
+
+def test_eval_ranks_with_the_index_search_uses_bodies_included(capsys, tree, tmp_path):
+    # A word only the body holds: search finds the skill, so eval must count it found (it once indexed no bodies).
+    body = (
+        skill_md("sourdough", "Bake bread with a wild yeast starter") + b"\n# Notes\n\nA flat loaf means weak levain.\n"
+    )
+    write_skill(tree, "sourdough", body)
+    questions = jsonl(tmp_path / "body.jsonl", {"id": "b1", "query": "weak levain", "expect": ["sourdough"]})
+    searched = run_cli(capsys, "search", "--root", tree, "weak levain").data["results"]
+    assert [result["name"] for result in searched][:1] == ["sourdough"]
+    assert run_cli(capsys, "eval", "--root", tree, questions).data["hit@1"] == 1.0
