@@ -156,23 +156,33 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
                 found[target.label] = (position, target)
 
     words = [(match.start(), match.end(), match.group()) for match in _WORD.finditer(text)]
-    for index, (start, _, word) in enumerate(words):
-        add(start, table.get(word, []))  # a one-word alias
-        if _is_marked(text, words, index):
-            add(start, table.get("=" + word, []))
+    for index, (start, end, word) in enumerate(words):
+        if _joined(text, start - 1, -1):
+            continue  # inside a longer name ("changelog-writer"): its words are not names of their own
+        if not _joined(text, end, 1):
+            add(start, table.get(word, []))  # a one-word alias
+            if _is_marked(text, words, index):
+                add(start, table.get("=" + word, []))
         key = word
         for follower in range(index + 1, min(index + MAX_KEY_WORDS, len(words))):
             gap = text[words[follower - 1][1] : words[follower][0]]
             if len(gap) != 1 or gap not in _SEPARATORS:
                 break
             key += "-" + words[follower][2]
-            add(start, table.get(key, []))
+            if not _joined(text, words[follower][1], 1):
+                add(start, table.get(key, []))
     if not text.isascii():
         for key, targets in table.items():
             if key[0] == "~" and (position := text.find(key[1:])) >= 0:
                 add(position, targets)
     ordered = sorted(found.values(), key=lambda item: (item[0], item[1].label))
     return [target for _, target in ordered[:MAX_NAMED]]
+
+
+def _joined(text: str, at: int, step: int) -> bool:
+    """Whether ``text[at]`` is a '-' or '_' that joins a word to the next letter in the ``step`` direction."""
+    beyond = at + step
+    return 0 <= at < len(text) and 0 <= beyond < len(text) and text[at] in "-_" and text[beyond].isalnum()
 
 
 def _is_marked(text: str, words: list[tuple[int, int, str]], index: int) -> bool:

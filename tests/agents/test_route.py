@@ -71,6 +71,11 @@ def names(prompt, skills=SKILLS):
         ("我想找回之前的记忆", ["viking-memory-guide"]),
         ("please remember this", ["viking-memory-guide"]),  # an alias is chosen as a trigger: no mark needed
         ("docker-compose then docker-deploy", ["docker-compose", "docker-deploy"]),
+        ("use the big-pdf skill", []),  # a word inside a longer name is not a name of its own
+        ("run the pdf_tools skill", []),
+        ("use my-csv-to-table here", []),
+        ("csv-to-table-v2 please", []),
+        ("use the pdf skill - then csv-to-table", ["pdf", "csv-to-table"]),  # a dash between spaces joins nothing
         ("fix the typo on line 3", []),
         ("", []),
     ],
