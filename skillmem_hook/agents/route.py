@@ -38,11 +38,13 @@ _NAME_MARKS = frozenset("/$@`'\"")
 _SKILL_WORDS = frozenset({"skill", "skills", "技能"})
 # What names the code in front of the agent: a file with a source or config extension
 # (not a library written as one, Node.js or Three.js), a snake_case or camelCase
-# identifier, a call, a line number (docs/route.md).
+# identifier, a call, a line number, an error's type (TypeError), a path of two
+# parts or more (/api/orders) (docs/route.md).
 _CODE_REFERENCE = re.compile(
     r"\b(?![A-Z][a-z]*\.js\b)\w+\.(?:py|pyi|ipynb|ts|tsx|js|jsx|mjs|vue|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|rb|php|sql|sh"
     r"|css|scss|html|md|json|ya?ml|toml|ini|cfg|conf|lock|tf|txt)\b"
     r"|\b[a-z0-9]+_[a-z0-9_]+\b|\b[a-z]{2,}[A-Z][a-z]+\w*\b|\w\(\)|\bline \d+|第\s*\d+\s*行"
+    r"|\b[A-Z]\w*(?:Error|Exception)\b|(?<![\w/])/[A-Za-z][\w.-]*/[\w./-]*"
 )
 _QUOTE_ESCAPES = str.maketrans({'"': '\\"', "<": "\\u003c", ">": "\\u003e"})
 # Kana, CJK ideographs, Hangul: scripts written without spaces between words.

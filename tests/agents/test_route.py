@@ -243,7 +243,16 @@ def test_a_hit_far_below_the_best_is_not_named_and_at_most_most_are():
 
 @pytest.mark.parametrize(
     "code",
-    ["in pg_stats.sql", "in queryPlanner", "in tune.py", "on line 12", "in analyze()", "在第 12 行"],
+    [
+        "in pg_stats.sql",
+        "in queryPlanner",
+        "in tune.py",
+        "on line 12",
+        "in analyze()",
+        "在第 12 行",
+        "after a TypeError",
+        "behind /api/orders",
+    ],
 )
 def test_a_prompt_that_names_code_is_about_that_code_and_gets_no_score_hint(code):
     prompt = f"my PostgreSQL database has slow queries, how do I find them and tune the indexes {code}?"
@@ -251,7 +260,10 @@ def test_a_prompt_that_names_code_is_about_that_code_and_gets_no_score_hint(code
     assert routed(prompt) == []
 
 
-@pytest.mark.parametrize("text", ["a Next.js app on Node.js", "iPhone and macOS", "CI/CD for a Python package", "v2.3"])
+@pytest.mark.parametrize(
+    "text",
+    ["a Next.js app on Node.js", "iPhone and macOS", "CI/CD for a Python package", "v2.3", "the /pdf skill", "Error"],
+)
 def test_library_and_product_names_are_not_code(text):
     assert not names_code(text)
 
