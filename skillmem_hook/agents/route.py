@@ -36,6 +36,10 @@ _WORD = re.compile(r"[^\W_]+")
 _SEPARATORS = frozenset(" -_")
 _NAME_MARKS = frozenset("/$@`'\"")
 _SKILL_WORDS = frozenset({"skill", "skills", "技能"})
+# A CJK name of the repository's shorter than this needs a mark, as a one-word English name does.
+MIN_UNMARKED_CJK = 4
+_CJK_NAME_MARKS = frozenset("/$@`'\"“「『《")
+_CJK_CLOSING = frozenset("`'\"”」』》")
 # What names the code in front of the agent: a file with a source or config extension
 # (not a library written as one, Node.js or Three.js), a snake_case or camelCase
 # identifier, a call, a line number, an error's type (TypeError), a path of two
@@ -110,20 +114,22 @@ def name_key(text: str) -> str:
 
 
 def skill_keys(names: Iterable[str], aliases: Iterable[str]) -> list[str]:
-    """The keys a prompt can name a skill by, sorted.
+    """The keys a prompt can name a skill by, sorted: ``names`` are the repository's words, ``aliases`` the user's.
 
     '=word' is a one-word name (it needs a mark), '~text' a CJK name or alias
-    (found anywhere in the text), and any other key a run of words.
+    (found anywhere in the text), '^text' a short CJK name of the repository's
+    (it needs a mark: 帮我 or 一下 would be found in most Chinese prompts), and
+    any other key a run of words.
     """
-    keys = {_kind(name_key(name), one_word_mark="=") for name in names}
-    keys |= {_kind(name_key(alias), one_word_mark="") for alias in aliases}
-    return sorted(key for key in keys if len(key.lstrip("=~")) > (1 if key.startswith("~") else 0))
+    keys = {_kind(name_key(name), trusted=False) for name in names}
+    keys |= {_kind(name_key(alias), trusted=True) for alias in aliases}
+    return sorted(key for key in keys if len(key.lstrip("=~^")) > (1 if key[:1] in ("~", "^") else 0))
 
 
-def _kind(key: str, one_word_mark: str) -> str:
+def _kind(key: str, *, trusted: bool) -> str:
     if _has_cjk(key):
-        return "~" + key
-    return key if "-" in key else one_word_mark + key
+        return "~" + key if trusted or len(key) >= MIN_UNMARKED_CJK else "^" + key
+    return key if "-" in key or trusted else "=" + key
 
 
 def build_name_table(entries: Iterable[tuple[Target, Iterable[str]]]) -> dict[str, list[Target]]:
@@ -175,10 +181,35 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
                 add(start, table.get(key, []))
     if not text.isascii():
         for key, targets in table.items():
-            if key[0] == "~" and (position := text.find(key[1:])) >= 0:
+            position = _cjk_position(text, key)
+            if position >= 0:
                 add(position, targets)
     ordered = sorted(found.values(), key=lambda item: (item[0], item[1].label))
     return [target for _, target in ordered[:MAX_NAMED]]
+
+
+def _cjk_position(text: str, key: str) -> int:
+    """Where the prompt names a CJK key: '~' anywhere, '^' only where marked; -1 when not (or not CJK)."""
+    if key[0] == "~":
+        return text.find(key[1:])
+    return _marked_cjk(text, key[1:]) if key[0] == "^" else -1
+
+
+def _marked_cjk(text: str, key: str) -> int:
+    """Where ``key`` first occurs marked as a name (``/key``, quoted, or "key 技能"), or -1."""
+    position = text.find(key)
+    while position >= 0:
+        end = position + len(key)
+        before = text[position - 1] if position else ""
+        if before in _CJK_NAME_MARKS or text[end : end + 1] in _CJK_CLOSING or _skill_word_at(text, end):
+            return position
+        position = text.find(key, position + 1)
+    return -1
+
+
+def _skill_word_at(text: str, at: int) -> bool:
+    rest = text[at:].lstrip(" ")
+    return rest.startswith(("技能", "skill"))
 
 
 def _joined(text: str, at: int, step: int) -> bool:

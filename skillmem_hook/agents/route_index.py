@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 
-HEADER = "skillmem-route-index 5"  # 5: a skill's own one-word alias needs a mark
+HEADER = "skillmem-route-index 6"  # 6: a skill's own short CJK name or alias needs a mark
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 
 

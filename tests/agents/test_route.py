@@ -304,3 +304,24 @@ def test_a_short_request_is_a_strong_search_match_but_too_short_to_route_unasked
     assert fit(index, prompt, hits) == "strong"
     assert routed(prompt) == []
     assert routed(prompt, ScoreRule(typed=0)) == ["postgres-tuning"]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "expected"),
+    [
+        ("帮我看看这个报错", []),  # a repository's skill named 帮我 would otherwise be named on most Chinese prompts
+        ("用 /帮我 处理", ["帮我"]),
+        ("用「帮我」处理", ["帮我"]),
+        ("用帮我技能处理一下", ["帮我"]),
+        ("用 帮我 skill 处理", ["帮我"]),
+        ("帮我做一次代码审查吧", ["代码审查"]),  # four characters: found anywhere, as before
+    ],
+)
+def test_a_short_cjk_name_from_the_repository_needs_a_mark(prompt, expected):
+    assert names(prompt, [("帮我", []), ("代码审查", [])]) == expected
+
+
+def test_a_short_cjk_alias_from_the_users_configuration_needs_no_mark():
+    keys = skill_keys(["sneaky"], ["帮我"])
+    assert "~帮我" in keys
+    assert skill_keys(["sneaky", "帮我"], []) == ["=sneaky", "^帮我"]
