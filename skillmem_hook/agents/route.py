@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
 from skillmem_hook.visible import visible
@@ -45,12 +46,13 @@ _CJK_CLOSING = frozenset("`'\"”」』》")
 # identifier, a call, a line number, an error's type (TypeError), a path of two
 # parts or more (/api/orders) (docs/route.md).
 _CODE_REFERENCE = re.compile(
-    r"\b(?![A-Z][a-z]*\.js\b)\w+\.(?:py|pyi|ipynb|ts|tsx|js|jsx|mjs|vue|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|rb|php|sql|sh"
-    r"|css|scss|html|md|json|ya?ml|toml|ini|cfg|conf|lock|tf|txt)\b"
-    r"|\b[a-z0-9]+_[a-z0-9_]+\b|\b[a-z]{2,}[A-Z][a-z]+\w*\b|\w\(\)|\bline \d+|第\s*\d+\s*行"
+    r"\b(?![A-Z][a-z]*\.(?i:js)\b)\w+\.(?i:py|pyi|ipynb|ts|tsx|js|jsx|mjs|vue|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|rb|php"
+    r"|sql|sh|css|scss|html|md|json|ya?ml|toml|ini|cfg|conf|lock|tf|txt)\b"
+    r"|\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b|\b[a-z]{2,}[A-Z][a-z]+\w*\b|\w\(\)|\b(?i:line) \d+|第\s*\d+\s*行"
     r"|\b[A-Z]\w*(?:Error|Exception)\b|(?<![\w/])/[A-Za-z][\w.-]*/[\w./-]*"
 )
-_QUOTE_ESCAPES = str.maketrans({'"': '\\"', "<": "\\u003c", ">": "\\u003e"})
+# The backslash first: a name ending in one would otherwise escape the closing quote.
+_QUOTE_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "<": "\\u003c", ">": "\\u003e"})
 # Kana, CJK ideographs, Hangul: scripts written without spaces between words.
 _CJK_RANGES = (("\u3040", "\u30ff"), ("\u3400", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
 
@@ -234,6 +236,8 @@ def names_code(text: str) -> bool:
     ordinary session, four in ten name code, against a few in a hundred of the
     requests a skill serves (benchmarks/route_rule.py).
     """
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)  # a full-width file name is the same name
     return _CODE_REFERENCE.search(text) is not None
 
 
@@ -270,8 +274,20 @@ def route_line(targets: list[Target], *, named: bool = True) -> str:
 
 
 def quoted(text: str) -> str:
-    """``text`` in double quotes, its quotes, angle brackets and control characters escaped."""
-    return '"' + visible(text).translate(_QUOTE_ESCAPES) + '"'
+    """``text`` in double quotes: its backslashes, quotes, angle brackets, control and invisible characters escaped.
+
+    Invisible: Unicode's format characters (zero-width ones, the tag characters a
+    model reads but a person does not see). The line goes to a model, not a person.
+    """
+    shown = visible(text).translate(_QUOTE_ESCAPES)
+    if not shown.isascii():
+        shown = "".join(_escaped_format(c) if unicodedata.category(c) == "Cf" else c for c in shown)
+    return '"' + shown + '"'
+
+
+def _escaped_format(character: str) -> str:
+    code = ord(character)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def hook_output(line: str) -> bytes:

@@ -24,18 +24,32 @@ LONGEST_WORD = 4
 _CHINESE_RUNS = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]{2,}")
 
 
+# The shipped list is 3.9 MB; anything much larger is not it.
+MAX_WORD_LIST_BYTES = 16 * 1024 * 1024
+
+
 @functools.lru_cache(maxsize=1)
 def _word_list() -> bytes:
+    """The word list's bytes; an empty list when it is missing, not a regular file, too large or not its shape.
+
+    An install without its data, or with a damaged copy, searches on without the dictionary.
+    """
+    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
+
     try:
-        return WORD_LIST.read_bytes()
-    except OSError:  # an install without its data: queries go on without the dictionary
+        data = read_regular_file(str(WORD_LIST), MAX_WORD_LIST_BYTES)  # a FIFO in its place never blocks
+    except (OSError, ValueError):
         return b"\n"
+    return data if data[:1] == b"\n" and data[-1:] == b"\n" else b"\n"
 
 
 def meaning(word: str) -> str | None:
-    """The first meaning of the Chinese ``word``, or None when the dictionary lacks it."""
-    found = value_of(_word_list(), word.encode("utf-8"))
-    return None if found is None else found.decode("utf-8")
+    """The meanings of the Chinese ``word``, or None when the dictionary lacks it (or that line is damaged)."""
+    try:
+        found = value_of(_word_list(), word.encode("utf-8"))
+        return None if found is None else found.decode("utf-8")
+    except (ValueError, UnicodeError):  # a damaged line: unsorted, without its tab, not UTF-8
+        return None
 
 
 def dictionary_words(text: str) -> list[str]:

@@ -57,8 +57,9 @@ def query_words(tuning: Tuning, intent: str) -> dict[str, QueryWord]:
                 for word in trigger:
                     found[word].weight = min(found[word].weight, 1 / len(trigger))
     # A glossary word stands only for typed words: "found by" words the tokeniser dropped do not count.
+    typed_words = frozenset(typed)  # once: a set a word would make a long query's cost quadratic
     for query_word in found.values():
-        query_word.stands_for &= set(typed)
+        query_word.stands_for &= typed_words
     return found
 
 

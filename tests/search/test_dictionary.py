@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 from pathlib import Path
 
@@ -126,3 +127,27 @@ def test_a_dictionary_word_ranks_but_is_no_evidence_that_the_typed_word_was_mean
     hits = index.query("字幕", 2)
     assert [hit.skill.name for hit in hits] == ["captions"]  # 字幕: "caption" in the dictionary, not the glossary
     assert index.evidence("字幕", hits[0]) == 0
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda path, good: os.mkfifo(path),  # never blocks the search
+        lambda path, good: path.write_bytes(good[: len(good) // 2]),  # cut mid-line: not its shape
+        lambda path, good: path.write_bytes(good.replace("天气预报".encode(), b"\xff\xfe\xfd\xfc", 1)),
+        lambda path, good: path.write_bytes(good.replace(b"\t", b" ")),  # lines without their tab
+        lambda path, good: path.mkdir(),
+    ],
+)
+def test_a_damaged_word_list_leaves_the_search_working_without_it(monkeypatch, tmp_path, damage):
+    path = tmp_path / "zh-en.txt"
+    damage(path, WORD_LIST.read_bytes())
+    monkeypatch.setattr(dictionary, "WORD_LIST", path)
+    dictionary._word_list.cache_clear()
+    try:
+        for word in ("天气预报", "负载均衡", "数据"):
+            assert meaning(word) in (None, dictionary.meaning(word))  # a found word is still a word's meaning
+        index = SearchIndex.build([Skill(name="f", description="weather forecast", path="f", root="s", warnings=[])])
+        index.query("明天的天气预报怎么查", 3)  # no exception, whatever the list holds
+    finally:
+        dictionary._word_list.cache_clear()
