@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
-from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files, read_skill_head
+from skillmem_hook.catalog.discovery.head_read import read_skill_head
+from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files
 from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
 from skillmem_hook.catalog.skillfile.declared import read_skill_text
 from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head

@@ -5,7 +5,8 @@ import tracemalloc
 
 import pytest
 
-from skillmem_hook.catalog.discovery.walk import find_skill_files, read_skill_head
+from skillmem_hook.catalog.discovery.head_read import read_skill_head
+from skillmem_hook.catalog.discovery.walk import find_skill_files
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skillfile.declared import HEADING_WINDOW
 from skillmem_hook.catalog.skillfile.head import MAX_FRONTMATTER
