@@ -196,7 +196,7 @@ def _read_entries(pending: list[_Pending], cache: ContentCache) -> None:
         else:
             _read_from_disk(item, cache)
     if blobs:
-        from skillmem_hook.catalog.discovery.git import read_blobs  # noqa: PLC0415
+        from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415
 
         for oid, data in _checked_out(blobs):
             _fill_from_blob(blobs.pop(oid), cache, oid, data)

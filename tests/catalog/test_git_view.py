@@ -15,7 +15,7 @@ import pytest
 from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery import checkout as checkout_module
-from skillmem_hook.catalog.discovery import git as git_module
+from skillmem_hook.catalog.discovery import git_blobs as blobs_module
 from skillmem_hook.catalog.discovery.tracked import SUBMODULE
 from skillmem_hook.catalog.scan import OUTSIDE_REPOSITORY, scan_roots
 from skillmem_hook.catalog.store.records import framed, read_records
@@ -218,7 +218,7 @@ def test_git_missing_is_one_line_and_exit_2(capsys, monkeypatch):
 def blob_reads(monkeypatch):
     """Count the blobs read per run, from git or from their work-tree copy, still reading them for real."""
     calls: list[int] = []
-    real_blobs, real_checkout = git_module.read_blobs, checkout_module.read_checked_out
+    real_blobs, real_checkout = blobs_module.read_blobs, checkout_module.read_checked_out
 
     def counting_blobs(oids, limit):
         calls[-1] += len(oids)
@@ -230,7 +230,7 @@ def blob_reads(monkeypatch):
             calls[-1] += 1
             yield found
 
-    monkeypatch.setattr(git_module, "read_blobs", counting_blobs)
+    monkeypatch.setattr(blobs_module, "read_blobs", counting_blobs)
     monkeypatch.setattr(checkout_module, "read_checked_out", counting_checkout)
     return calls
 

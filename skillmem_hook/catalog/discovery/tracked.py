@@ -119,7 +119,7 @@ def _target_in_index(entry: IndexEntry, root: str, by_path: dict[str, IndexEntry
     (target relative to the current folder, None) when it may be followed,
     else (the path, the reason the walk gives for such a link).
     """
-    from skillmem_hook.catalog.discovery.git import read_blobs  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415
 
     prefix = pathspec_of(root)
     path, seen = entry.path, set()
