@@ -17,7 +17,8 @@ from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery import checkout as checkout_module
 from skillmem_hook.catalog.discovery import git_blobs as blobs_module
 from skillmem_hook.catalog.discovery.tracked import SUBMODULE
-from skillmem_hook.catalog.scan import OUTSIDE_REPOSITORY, scan_roots
+from skillmem_hook.catalog.listing import OUTSIDE_REPOSITORY
+from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.records import framed, read_records
 from skillmem_hook.errors import UsageError
 
@@ -352,13 +353,13 @@ def test_the_file_system_cache_serves_old_unchanged_files(monkeypatch):
 
     monkeypatch.setattr(cache_module, "RACY_SECONDS", 0)
     scan_roots(["skills"], FILES)
-    from skillmem_hook.catalog import scan as scan_module
+    from skillmem_hook.catalog import reading as reading_module
 
     def fail(*_):
         raise AssertionError("read a file the cache holds")
 
     with monkeypatch.context() as patched:
-        patched.setattr(scan_module, "read_skill_head", fail)
+        patched.setattr(reading_module, "read_skill_head", fail)
         assert names(scan_roots(["skills"], FILES)) == ["alpha", "beta"]
     time.sleep(0.02)
     path = Path("skills/alpha/SKILL.md")
