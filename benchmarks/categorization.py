@@ -30,8 +30,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # measure this checkout, not an installed copy
 
+from skillmem_hook.catalog.discovery.head_read import read_skill_head  # noqa: E402
 from skillmem_hook.catalog.placement.domains import GENERAL, place  # noqa: E402
-from skillmem_hook.catalog.scan import read_skill_head, scan_roots  # noqa: E402
+from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
 from skillmem_hook.catalog.skillfile.declared import read_skill_text  # noqa: E402
 
 TYPE_CHECKING = False

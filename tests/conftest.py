@@ -1,9 +1,14 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from .helpers import open_to_everyone
 
 # Enough examples to mean something within CI's time (SKILLMEM_HYPOTHESIS_EXAMPLES
 # raises it). In CI the examples are derandomised, so a red run is reproducible
@@ -29,3 +34,21 @@ def _in_tmp_cwd(tmp_path, monkeypatch):
 def _private_user_cache(tmp_path, monkeypatch):
     """The user's cache folder (search and route indexes) is the test's own, never the machine's."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+
+
+@pytest.fixture
+def reachable_tmp_path():
+    """A test folder that 'nobody' can reach, for the tests that drop to it (helpers.run_unprivileged).
+
+    Not under ``tmp_path``: every pytest session that starts (another run on
+    the same machine, CI's next job) makes pytest-of-<user> private again
+    (mode 0o700), so a child that drops to 'nobody' could be shut out of the
+    folder in the middle of a test and see "Permission denied" for a reason
+    the test does not mean. A folder of its own in the temporary directory
+    is left alone.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="skillmem-test-"))
+    try:
+        yield open_to_everyone(folder)
+    finally:
+        shutil.rmtree(folder)

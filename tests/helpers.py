@@ -138,7 +138,11 @@ class ChildError(Exception):
 
 
 def open_to_everyone(path: Path) -> Path:
-    """Let 'nobody' reach a test folder: every folder from / down to it gets o+x."""
+    """Let 'nobody' reach a test folder: every folder from / down to it gets o+x.
+
+    Use it through the ``reachable_tmp_path`` fixture: pytest's own
+    ``tmp_path`` lies under a folder that each new pytest session closes again.
+    """
     for folder in [path, *path.parents]:
         mode = folder.stat().st_mode
         if not mode & 0o001:

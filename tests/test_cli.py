@@ -369,13 +369,13 @@ def test_a_prompt_file_named_twice_or_through_a_link_is_handled_once(capsys, tre
     assert prompt.read_bytes().count(b"<<<SKILL_INDEX_BEGIN>>>") == 1
 
 
-def test_an_unreadable_prompt_file_is_refused_with_its_reason(tmp_path):
+def test_an_unreadable_prompt_file_is_refused_with_its_reason(reachable_tmp_path):
     from skillmem_hook.block.prompt_file import read_prompt_file
     from skillmem_hook.errors import FileAccessError
 
-    from .helpers import ChildError, open_to_everyone, run_unprivileged
+    from .helpers import ChildError, run_unprivileged
 
-    prompt = open_to_everyone(tmp_path) / "AGENTS.md"
+    prompt = reachable_tmp_path / "AGENTS.md"
     prompt.write_text("x")
     prompt.chmod(0o000)
     try:

@@ -18,7 +18,7 @@ from skillmem_hook.files import (
     read_regular_file_with_status,
 )
 
-from .helpers import ChildError, open_to_everyone, run_unprivileged
+from .helpers import ChildError, run_unprivileged
 
 
 def read_in_a_child(path, limit=None):
@@ -97,10 +97,10 @@ def test_a_read_only_file_may_not_be_replaced_even_by_root(tmp_path):
     assert "chmod u+w target" in raised.value.hint
 
 
-def test_a_file_others_own_is_checked_for_the_user_who_runs(tmp_path):
+def test_a_file_others_own_is_checked_for_the_user_who_runs(reachable_tmp_path):
     if os.geteuid() != 0:
         pytest.skip("needs root to act as another user")
-    path = open_to_everyone(tmp_path) / "target"
+    path = reachable_tmp_path / "target"
     path.write_bytes(b"x")
     path.chmod(0o644)
     with pytest.raises(ChildError, match="read-only"):

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import queue
 import threading
+from concurrent.futures import CancelledError, Future
 
 import anyio
 import mcp_types as types
@@ -25,7 +27,7 @@ from skillmem_hook.agents.jsonrpc_lines import INTERNAL_ERROR, error_line, read_
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
+    from collections.abc import Awaitable, Callable, Coroutine
 
     from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
@@ -104,16 +106,37 @@ class _Wire:
         self._grace = grace
         self._open_requests: set[int | str] = set()
         self._answered = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def read_stdin(self, descriptor: int) -> None:
         """In a daemon thread: every line to the server, or its error straight back; then the end."""
-        with contextlib.suppress(RuntimeError, OSError):  # RuntimeError: the loop is gone
+        # The server may stop at any time (stdout failed): RuntimeError, the loop
+        # is gone; CancelledError, it stopped while a line waited for it.
+        with contextlib.suppress(RuntimeError, OSError, CancelledError):
             for line, oversized in read_lines(descriptor):
                 if oversized:
                     self._writer.put(too_large(line))
                 elif line.strip():
-                    asyncio.run_coroutine_threadsafe(self._receive(line), self._loop).result()
-            asyncio.run_coroutine_threadsafe(self._finish(), self._loop)
+                    self._in_loop(functools.partial(self._receive, line)).result()
+            self._in_loop(self._finish)
+
+    def _in_loop(self, start: Callable[[], Coroutine[object, object, None]]) -> Future[None]:
+        """``start()`` run on the server's loop, from the stdin thread.
+
+        The coroutine is made in the loop, not here: one made here for a loop
+        that has stopped would never run, and Python would print "coroutine
+        ... was never awaited" on stderr after the server's one JSON line.
+        """
+        outcome: Future[None] = Future()
+
+        def begin() -> None:
+            task = self._loop.create_task(start())
+            self._tasks.add(task)  # the loop holds its tasks weakly
+            task.add_done_callback(self._tasks.discard)
+            task.add_done_callback(functools.partial(_settle, outcome))
+
+        self._loop.call_soon_threadsafe(begin)
+        return outcome
 
     async def _receive(self, line: bytes) -> None:
         try:
@@ -124,7 +147,8 @@ class _Wire:
             return
         if isinstance(message, types.JSONRPCRequest):
             self._open_requests.add(message.id)
-        await self._incoming.send(SessionMessage(message))
+        with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):  # the server has stopped
+            await self._incoming.send(SessionMessage(message))
 
     async def _finish(self) -> None:
         """stdin closed: wait for the open requests' answers (at most ``grace`` s), then end the session."""
@@ -141,6 +165,16 @@ class _Wire:
             if isinstance(message, (types.JSONRPCResponse, types.JSONRPCError)) and message.id is not None:
                 self._open_requests.discard(message.id)
                 self._answered.set()
+
+
+def _settle(outcome: Future[None], task: asyncio.Task[None]) -> None:
+    """Hand a task's end to the thread that waits for it (``outcome`` is never set running, so it can be cancelled)."""
+    if task.cancelled():
+        outcome.cancel()
+    elif (error := task.exception()) is not None:
+        outcome.set_exception(error)
+    else:
+        outcome.set_result(None)
 
 
 def _encoded(message: types.JSONRPCMessage) -> bytes:

@@ -5,5 +5,7 @@
 - ``store/``: remembering what was read (content cache, catalog snapshot).
 - ``placement/``: placing each skill in a domain.
 - ``skills``, ``catalog`` and ``scan`` here assemble them: a ``Skill`` per file, a ``Catalog`` of
-  them, and ``scan_roots``, the one call the rest of the package makes.
+  them, and ``scan_roots``, the one call the rest of the package makes; ``listing`` (each root's
+  files, in git's view or the file system's) and ``reading`` (what each declares, through the
+  cache) are its two steps.
 """

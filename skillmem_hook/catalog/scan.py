@@ -3,7 +3,9 @@
 Two views of a root. The file system's (walk.py): every SKILL.md on disk.
 Git's (tracked.py): the SKILL.md files git's index tracks, read from their
 blobs, which is what the next commit holds. The hooks take git's view in a
-git work tree; the CLI takes the file system's unless asked.
+git work tree; the CLI takes the file system's unless asked. listing.py
+lists each root's files in its view, reading.py reads what they declare;
+this module chooses the view, keeps the snapshot, and makes the skills.
 """
 
 from __future__ import annotations
@@ -11,10 +13,9 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
-from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files, read_skill_head
+from skillmem_hook.catalog.listing import git_listings, list_root
 from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
-from skillmem_hook.catalog.skillfile.declared import read_skill_text
-from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
+from skillmem_hook.catalog.reading import read_entries
 from skillmem_hook.catalog.skillfile.names import check_path_is_utf8, is_utf8_path, shown_path
 from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill
 from skillmem_hook.catalog.store.cache import ContentCache
@@ -22,39 +23,11 @@ from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Sequence
-    from typing import Any
+    from collections.abc import Sequence
 
     from skillmem_hook.catalog.discovery.git import WorkTree
+    from skillmem_hook.catalog.listing import PendingSkill
     from skillmem_hook.catalog.skills import Skill
-    from skillmem_hook.catalog.store.cache import Entry
-
-
-OUTSIDE_REPOSITORY = "lies outside the repository, so it was read from disk and the block depends on this machine"
-
-
-def _nothing_tracked(root: str) -> str:
-    """Why git's view of a root is empty: said, since a block that loses every skill surprises."""
-    from skillmem_hook.catalog.discovery.git import ignored_paths  # noqa: PLC0415
-
-    ignored = bool(ignored_paths([root])) if os.path.isdir(root) else False
-    why = "git ignores it, so " if ignored else ""
-    return f"{why}git tracks no SKILL.md below it: the block lists none of its skills (git add them, or fix --root)"
-
-
-class _Pending:
-    """A SKILL.md to turn into a skill: where it lies, its cache key, and how to read it on a miss."""
-
-    __slots__ = ("entry", "file_path", "key", "oid", "relative", "root", "times")
-
-    def __init__(self, root: str, relative: str, key: str, *, oid: str = "", file_path: bytes = b"") -> None:
-        self.root = root
-        self.relative = relative
-        self.key = key
-        self.oid = oid
-        self.file_path = file_path
-        self.times: tuple[int, ...] = ()
-        self.entry: Entry | None = None
 
 
 def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> Catalog:
@@ -68,7 +41,7 @@ def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> C
     work_tree = _work_tree(options)
     cache_path = _cache_path(work_tree, options)
     distinct = _distinct(roots)
-    listings = _listings(distinct, work_tree)
+    listings = git_listings(distinct, work_tree)
     snapshot = None
     if work_tree is not None:
         from skillmem_hook.catalog.store.snapshot import snapshot_for  # noqa: PLC0415 - git's view only
@@ -91,15 +64,15 @@ def _build(
     listings: dict[str, bytes],
 ) -> Catalog:
     cache = ContentCache(cache_path)
-    pending: list[_Pending] = []
+    pending: list[PendingSkill] = []
     skipped: list[dict[str, str]] = []
     notices: list[dict[str, str]] = []
     for root in roots:
-        found, root_skipped = _list_root(root, work_tree, notices, listings)
+        found, root_skipped = list_root(root, work_tree, notices, listings)
         pending += found
         found.clear()  # only pending holds them, so _make_skills frees each as its skill is made
         skipped += ({"root": root, "path": path, "reason": reason} for path, reason in root_skipped)
-    _read_entries(pending, cache)
+    read_entries(pending, cache)
     parsed = _make_skills(pending, skipped)
     cache.save()
     del cache  # its entries were the run's largest holding at 100,000 skills; the skills keep what they need
@@ -143,113 +116,7 @@ def _distinct(roots: Sequence[str]) -> list[str]:
     return list(by_real.values())
 
 
-def _inside(root: str, work_tree: WorkTree) -> bool:
-    real_top = os.path.realpath(work_tree.top)
-    real_root = os.path.realpath(root)
-    return real_root == real_top or real_root.startswith(real_top + os.sep)
-
-
-def _listings(roots: list[str], work_tree: WorkTree | None) -> dict[str, bytes] | None:
-    """Git's raw listing of each root, when every root lies in the work tree (else None: some are walked)."""
-    if work_tree is None or not all(_inside(root, work_tree) for root in roots):
-        return None
-    from skillmem_hook.catalog.discovery.git import list_index  # noqa: PLC0415
-    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415
-
-    return {root: list_index([pathspec_of(root)]) for root in roots}
-
-
-def _list_root(
-    root: str, work_tree: WorkTree | None, notices: list[dict[str, str]], listings: dict[str, bytes]
-) -> tuple[list[_Pending], list[tuple[str, str]]]:
-    if work_tree is not None:
-        if _inside(root, work_tree):
-            found, skipped = _list_tracked(root, listings)
-            if not found and not skipped:
-                check_root(root)  # neither in git's index nor on disk: a typo, said as the file-system view says it
-                notices.append({"root": root, "notice": _nothing_tracked(root)})
-            return found, skipped
-        notices.append({"root": root, "notice": OUTSIDE_REPOSITORY})
-    files, skipped = find_skill_files(root)
-    return [_Pending(root, found.relative, "", file_path=found.file_path) for found in files], skipped
-
-
-def _list_tracked(root: str, listings: dict[str, bytes]) -> tuple[list[_Pending], list[tuple[str, str]]]:
-    from skillmem_hook.catalog.discovery.git import list_index, parse_index  # noqa: PLC0415
-    from skillmem_hook.catalog.discovery.tracked import pathspec_of, tracked_skill_files  # noqa: PLC0415
-
-    # Popped: at 100,000 skills the listing is some 10 MB the rest of the run no longer needs.
-    listing = listings.pop(root) if root in listings else list_index([pathspec_of(root)])
-    found, skipped = tracked_skill_files(root, parse_index(listing))
-    return [_Pending(root, tracked.relative, "b:" + tracked.oid, oid=tracked.oid) for tracked in found], skipped
-
-
-def _read_entries(pending: list[_Pending], cache: ContentCache) -> None:
-    """Fill in each entry: from the cache, from git's blobs, or from disk."""
-    blobs: dict[str, list[_Pending]] = {}
-    for item in pending:
-        if item.oid:
-            item.entry = cache.get(item.key)
-            if item.entry is None:
-                blobs.setdefault(item.oid, []).append(item)
-        else:
-            _read_from_disk(item, cache)
-    if blobs:
-        from skillmem_hook.catalog.discovery.git import read_blobs  # noqa: PLC0415
-
-        for oid, data in _checked_out(blobs):
-            _fill_from_blob(blobs.pop(oid), cache, oid, data)
-        if blobs:  # those the work tree does not hold as committed: git is started only for them
-            for oid, data in read_blobs(list(blobs), MAX_READ):
-                _fill_from_blob(blobs[oid], cache, oid, data)
-
-
-def _checked_out(blobs: dict[str, list[_Pending]]) -> Iterator[tuple[str, bytes]]:
-    """The blobs whose work-tree copy holds their very bytes, read from there rather than from git."""
-    from skillmem_hook.catalog.discovery.checkout import read_checked_out  # noqa: PLC0415
-    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415
-
-    by_root: dict[str, list[tuple[str, str]]] = {}
-    for oid, items in blobs.items():
-        by_root.setdefault(items[0].root, []).append((items[0].relative, oid))
-    for root, wanted in by_root.items():
-        yield from read_checked_out(pathspec_of(root), sorted(wanted))
-
-
-def _fill_from_blob(items: list[_Pending], cache: ContentCache, oid: str, data: bytes) -> None:
-    entry = _declared(skill_head, data)
-    for item in items:
-        item.entry = entry
-    if entry is not None:
-        cache.put("b:" + oid, entry)
-
-
-def _read_from_disk(item: _Pending, cache: ContentCache) -> None:
-    try:
-        info = os.stat(item.file_path)
-    except OSError:
-        info = None
-    if info is not None:
-        item.key = f"f:{os.fsdecode(item.file_path)}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}"
-        item.times = (info.st_mtime_ns, info.st_ctime_ns)
-        item.entry = cache.get(item.key)
-        if item.entry is not None:
-            return
-    item.entry = _declared(read_skill_head, item.file_path)
-    if info is not None and item.entry is not None:
-        cache.put(item.key, item.entry, times_ns=item.times)
-
-
-def _declared(read: Callable[..., bytes | None], *arguments: Any, **options: Any) -> Entry | None:
-    """What the bytes ``read`` gives declare, the reason they cannot be used, or None when the file is gone."""
-    try:
-        data = read(*arguments, **options)
-        return None if data is None else read_skill_text(data)
-    except SkillProblem as problem:
-        return str(problem)
-
-
-def _make_skills(pending: list[_Pending], skipped: list[dict[str, str]]) -> list[Skill]:
+def _make_skills(pending: list[PendingSkill], skipped: list[dict[str, str]]) -> list[Skill]:
     """The skills, in the pending order; the list is emptied as they are made, so each item is freed at once."""
     skills: list[Skill] = []
     pending.reverse()

@@ -8,7 +8,7 @@ import pytest
 from skillmem_hook.block.prompt_file import check_writable, read_prompt_file, write_if_changed
 from skillmem_hook.errors import FileAccessError
 
-from ..helpers import ChildError, open_to_everyone, run_unprivileged
+from ..helpers import ChildError, run_unprivileged
 
 
 def leftovers(folder):
@@ -55,8 +55,8 @@ def test_a_file_with_no_write_bit_is_refused_even_for_root(tmp_path, mode):
     assert path.read_bytes() == b"x"
 
 
-def test_a_file_the_user_may_not_write_is_refused(tmp_path):
-    folder = open_to_everyone(tmp_path)
+def test_a_file_the_user_may_not_write_is_refused(reachable_tmp_path):
+    folder = reachable_tmp_path
     path = folder / "AGENTS.md"
     path.write_bytes(b"x")
     path.chmod(0o644)  # owned by the test's user, writable by the owner only
@@ -67,8 +67,8 @@ def test_a_file_the_user_may_not_write_is_refused(tmp_path):
     assert path.read_bytes() == b"x"
 
 
-def test_a_read_only_folder_is_refused_and_the_file_kept(tmp_path):
-    folder = open_to_everyone(tmp_path) / "ro"
+def test_a_read_only_folder_is_refused_and_the_file_kept(reachable_tmp_path):
+    folder = reachable_tmp_path / "ro"
     folder.mkdir()
     path = folder / "AGENTS.md"
     path.write_bytes(b"x")

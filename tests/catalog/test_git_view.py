@@ -15,9 +15,10 @@ import pytest
 from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery import checkout as checkout_module
-from skillmem_hook.catalog.discovery import git as git_module
+from skillmem_hook.catalog.discovery import git_blobs as blobs_module
 from skillmem_hook.catalog.discovery.tracked import SUBMODULE
-from skillmem_hook.catalog.scan import OUTSIDE_REPOSITORY, scan_roots
+from skillmem_hook.catalog.listing import OUTSIDE_REPOSITORY
+from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.records import framed, read_records
 from skillmem_hook.errors import UsageError
 
@@ -218,7 +219,7 @@ def test_git_missing_is_one_line_and_exit_2(capsys, monkeypatch):
 def blob_reads(monkeypatch):
     """Count the blobs read per run, from git or from their work-tree copy, still reading them for real."""
     calls: list[int] = []
-    real_blobs, real_checkout = git_module.read_blobs, checkout_module.read_checked_out
+    real_blobs, real_checkout = blobs_module.read_blobs, checkout_module.read_checked_out
 
     def counting_blobs(oids, limit):
         calls[-1] += len(oids)
@@ -230,7 +231,7 @@ def blob_reads(monkeypatch):
             calls[-1] += 1
             yield found
 
-    monkeypatch.setattr(git_module, "read_blobs", counting_blobs)
+    monkeypatch.setattr(blobs_module, "read_blobs", counting_blobs)
     monkeypatch.setattr(checkout_module, "read_checked_out", counting_checkout)
     return calls
 
@@ -352,13 +353,13 @@ def test_the_file_system_cache_serves_old_unchanged_files(monkeypatch):
 
     monkeypatch.setattr(cache_module, "RACY_SECONDS", 0)
     scan_roots(["skills"], FILES)
-    from skillmem_hook.catalog import scan as scan_module
+    from skillmem_hook.catalog import reading as reading_module
 
     def fail(*_):
         raise AssertionError("read a file the cache holds")
 
     with monkeypatch.context() as patched:
-        patched.setattr(scan_module, "read_skill_head", fail)
+        patched.setattr(reading_module, "read_skill_head", fail)
         assert names(scan_roots(["skills"], FILES)) == ["alpha", "beta"]
     time.sleep(0.02)
     path = Path("skills/alpha/SKILL.md")

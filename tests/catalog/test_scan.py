@@ -5,13 +5,14 @@ import tracemalloc
 
 import pytest
 
-from skillmem_hook.catalog.discovery.walk import find_skill_files, read_skill_head
+from skillmem_hook.catalog.discovery.head_read import read_skill_head
+from skillmem_hook.catalog.discovery.walk import find_skill_files
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skillfile.declared import HEADING_WINDOW
 from skillmem_hook.catalog.skillfile.head import MAX_FRONTMATTER
 from skillmem_hook.errors import FileAccessError
 
-from ..helpers import open_to_everyone, run_unprivileged, skill_md, write_skill
+from ..helpers import run_unprivileged, skill_md, write_skill
 
 
 def paths(root):
@@ -96,8 +97,8 @@ def test_a_root_that_is_not_a_folder_is_an_error(tmp_path, make):
         find_skill_files(str(root))
 
 
-def test_an_unreadable_folder_is_skipped_and_the_rest_indexed(tmp_path):
-    root = open_to_everyone(tmp_path) / "root"
+def test_an_unreadable_folder_is_skipped_and_the_rest_indexed(reachable_tmp_path):
+    root = reachable_tmp_path / "root"
     write_skill(root, "ok", skill_md("ok"))
     write_skill(root, "locked/inner", skill_md("inner"))
     (root / "locked").chmod(0o000)
@@ -109,8 +110,8 @@ def test_an_unreadable_folder_is_skipped_and_the_rest_indexed(tmp_path):
     assert skipped == [("locked", "cannot read the folder: Permission denied")]
 
 
-def test_an_unreadable_skill_file_is_skipped_with_its_reason(tmp_path):
-    root = open_to_everyone(tmp_path) / "root"
+def test_an_unreadable_skill_file_is_skipped_with_its_reason(reachable_tmp_path):
+    root = reachable_tmp_path / "root"
     write_skill(root, "ok", skill_md("ok"))
     write_skill(root, "secret", skill_md("secret")).chmod(0o000)
     catalog = run_unprivileged(lambda: _summary(scan_roots([str(root)])))

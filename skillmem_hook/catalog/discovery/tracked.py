@@ -2,24 +2,19 @@
 
 Pure over git's index entries (``git.tracked_entries``), except that a
 tracked symlink is resolved on disk, where git's checkout put it. The rules
-are the file-system walk's (walk.py): hidden folders below the root are
-skipped; a link is followed only inside the root; a link to a folder whose
-files are listed already is not followed again. Two more apply here:
-a submodule's files are not in this repository's index, so its skills are
-skipped with a reason, and so is a path whose merge conflict is unresolved.
+are the file-system walk's (walk.py, links.py): hidden folders below the
+root are skipped; a link is followed only inside the root; a link to a
+folder whose files are listed already is not followed again. Two more apply
+here: a submodule's files are not in this repository's index, so its skills
+are skipped with a reason, and so is a path whose merge conflict is unresolved.
 """
 
 from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.walk import (
-    FOLDER_NAMED_SKILL_FILE,
-    OUTSIDE_ROOT,
-    SKILL_FILE,
-    link_problem,
-    walked_link_reason,
-)
+from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT, link_problem, walked_link_reason
+from skillmem_hook.catalog.discovery.walk import FOLDER_NAMED_SKILL_FILE, SKILL_FILE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -124,7 +119,7 @@ def _target_in_index(entry: IndexEntry, root: str, by_path: dict[str, IndexEntry
     (target relative to the current folder, None) when it may be followed,
     else (the path, the reason the walk gives for such a link).
     """
-    from skillmem_hook.catalog.discovery.git import read_blobs  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415
 
     prefix = pathspec_of(root)
     path, seen = entry.path, set()

@@ -1,4 +1,4 @@
-"""Find the SKILL.md files below a root on the file system, and read their leading bytes.
+"""Find the SKILL.md files below a root on the file system.
 
 The file-system edge of the catalog. Folder names are read as bytes and
 decoded as UTF-8 (surrogate escapes for bytes that are not), so the result
@@ -9,28 +9,25 @@ folder reached without following a link, then the links to folders, in
 sorted order, skipping those whose target was walked already. So time is
 linear in the number of real folders, whatever links point where.
 
-Symlink policy: a link (to a folder or to a SKILL.md) is followed when its
-target lies inside the same root, since then every checkout has it. A link
-that leaves the root, dangles or loops is skipped and reported, so the
-block never depends on what one machine has elsewhere. A file or link that
-disappears while the walk runs (a concurrent checkout) is simply absent.
+Links are followed as links.py says. A file or link that disappears while
+the walk runs (a concurrent checkout) is simply absent.
 """
 
 from __future__ import annotations
 
-import errno
 import heapq
 import os
 import stat
 import unicodedata
 
-from skillmem_hook.catalog.skillfile.head import MAX_READ, head_length
-from skillmem_hook.catalog.skillfile.names import SkillProblem
+from skillmem_hook.catalog.discovery.head_read import (
+    read_skill_head as read_skill_head,  # noqa: PLC0414 - re-exported for agents/search_store.py, which imports it here
+)
+from skillmem_hook.catalog.discovery.links import link_problem, walked_link_reason
 from skillmem_hook.errors import FileAccessError
 
 SKILL_FILE = "SKILL.md"
 FOLDER_NAMED_SKILL_FILE = "SKILL.md is a folder, not a file"
-OUTSIDE_ROOT = "symlink leads outside the root; only links inside the root are followed"
 _SKILL_FILE = b"SKILL.md"
 _SEP = os.sep.encode()
 
@@ -147,36 +144,6 @@ class _Walk:
             return ""
 
 
-def walked_link_reason(real_parent: bytes, real_target: bytes) -> str:
-    """Why a link to a folder walked already is not followed again."""
-    if real_parent == real_target or real_parent.startswith(real_target + _SEP):
-        return "symlink loops back to a folder above it"
-    return "symlink leads to a folder walked already"
-
-
-def link_problem(path: bytes, real_root: bytes) -> str | None:
-    """Why a link is not followed: a reason, '' when it is gone, None when it may be followed."""
-    try:
-        os.stat(path)
-    except FileNotFoundError:
-        try:
-            os.lstat(path)
-        except FileNotFoundError:
-            return ""
-        return "dangling symlink"
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            return "symlink loop: the link leads back to itself"
-        return f"cannot follow the symlink: {error.strerror}"
-    try:
-        target = os.path.realpath(path)
-    except FileNotFoundError:
-        return ""  # removed between realpath's lstat and its readlink (Python's realpath lets that through)
-    if target != real_root and not target.startswith(real_root + _SEP):
-        return OUTSIDE_ROOT
-    return None
-
-
 def check_root(root: str) -> bytes:
     """The root's real path; FileAccessError when it does not exist or is not a folder."""
     try:
@@ -192,53 +159,6 @@ def check_root(root: str) -> bytes:
             f"the skills root {root!r} is not a folder", "pass --root the folder that holds your skills"
         )
     return os.path.realpath(os.fsencode(root))
-
-
-def read_skill_head(file_path: bytes | str) -> bytes | None:
-    """The leading bytes of a SKILL.md (see ``head.skill_head``); None when the file is gone.
-
-    Never holds more than about two reads of HEAD_CHUNK beyond what it keeps, however large the file.
-    """
-    try:
-        handle = os.open(file_path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise SkillProblem(f"cannot read SKILL.md: {error.strerror}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise SkillProblem("SKILL.md is not a regular file")
-        return _read_head(handle)
-    except OSError as error:
-        raise SkillProblem(f"cannot read SKILL.md: {error.strerror}") from None
-    finally:
-        os.close(handle)
-
-
-HEAD_CHUNK = 64 * 1024
-
-
-def _read_head(handle: int) -> bytes:
-    """Read in chunks until the head's length is known, then exactly up to it."""
-    data = b""
-    while True:
-        chunk = _read_up_to(handle, HEAD_CHUNK)
-        data = data + chunk if data else chunk
-        at_end = len(chunk) < HEAD_CHUNK or len(data) >= MAX_READ
-        length = head_length(data, at_end=at_end)
-        if length is not None:
-            if length > len(data) and not at_end:
-                data += _read_up_to(handle, length - len(data))
-            return data if len(data) <= length else data[:length]
-
-
-def _read_up_to(handle: int, size: int) -> bytes:
-    """Up to ``size`` bytes; os.read may return fewer than asked before the end."""
-    chunks = []
-    while size > 0 and (chunk := os.read(handle, size)):
-        chunks.append(chunk)
-        size -= len(chunk)
-    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def _nfc(text: str) -> str:

@@ -1,4 +1,4 @@
-"""catalog/git.py with the real git: reading blobs through one ``cat-file --batch`` process."""
+"""catalog/discovery/git.py with the real git: the work tree, the index's listing, what git ignores."""
 
 from __future__ import annotations
 
@@ -9,13 +9,7 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.git import (
-    find_git_dir,
-    find_work_tree,
-    ignored_paths,
-    read_blobs,
-    tracked_entries,
-)
+from skillmem_hook.catalog.discovery.git import find_git_dir, find_work_tree, ignored_paths, tracked_entries
 from skillmem_hook.catalog.scan import scan_roots
 
 from ...helpers import skill_md, write_skill
@@ -81,28 +75,3 @@ def test_a_tracked_file_that_an_ignore_rule_matches_is_not_ignored():
     git("add", "-f", "AGENTS.md", ".claude/skills")  # force-added: tracked despite the rules
     asked = ["AGENTS.md", ".claude/skills", "NOTES.md", ".claude/other"]
     assert ignored_paths(asked) == {"NOTES.md", ".claude/other"}
-
-
-def test_many_blobs_come_back_whole_and_in_order_past_a_pipe_buffer():
-    repository()
-    oids = sorted(entry.oid for entry in tracked_entries(["skills"]))
-    asked = oids * 3000  # some 250 KB of ids: more than a pipe holds, so writing and reading must overlap
-    answers = list(read_blobs(asked, 1 << 20))
-    assert [oid for oid, _ in answers] == asked
-    expected = {oid: git("cat-file", "blob", oid).encode() for oid in oids}
-    assert all(data == expected[oid] for oid, data in answers)
-
-
-def test_the_limit_cuts_each_blob_and_the_next_answer_still_lines_up():
-    repository()
-    oids = [entry.oid for entry in tracked_entries(["skills"])]
-    answers = list(read_blobs(oids * 2, 5))
-    assert [data for _, data in answers] == [b"---\nn"] * 4
-
-
-def test_stopping_after_the_first_answer_ends_git_and_the_writer():
-    repository()
-    oids = [entry.oid for entry in tracked_entries(["skills"])] * 20000
-    blobs = read_blobs(oids, 1 << 20)
-    assert next(blobs)[0] == oids[0]
-    blobs.close()  # would hang if the writer thread stayed blocked on a full pipe

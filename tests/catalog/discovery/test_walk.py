@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skillmem_hook.catalog.discovery import walk as walk_module
-from skillmem_hook.catalog.discovery.walk import HEAD_CHUNK, find_skill_files, read_skill_head
+from skillmem_hook.catalog.discovery.head_read import HEAD_CHUNK, read_skill_head
+from skillmem_hook.catalog.discovery.walk import find_skill_files
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skillfile.declared import HEADING_WINDOW
 from skillmem_hook.catalog.skillfile.head import head_length

@@ -12,7 +12,8 @@ import pytest
 from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog import skills as skills_module
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery import git as git_module
+from skillmem_hook.catalog.discovery import checkout as checkout_module
+from skillmem_hook.catalog.discovery import git_blobs as blobs_module
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store import cache as cache_module
 from skillmem_hook.catalog.store.records import framed, read_records
@@ -161,7 +162,9 @@ def test_a_warm_cache_neither_reads_nor_places_a_skill_again(monkeypatch):
     def unreachable(*arguments, **options):
         raise AssertionError("a warm cache read or placed a skill again")
 
-    monkeypatch.setattr(git_module, "read_blobs", unreachable)
+    monkeypatch.setattr(blobs_module, "read_blobs", unreachable)
+    # The broken skill is staged as it stands on disk, so a miss would read its work-tree copy, not git.
+    monkeypatch.setattr(checkout_module, "read_checked_out", unreachable)
     monkeypatch.setattr(skills_module, "place", unreachable)
     warm = scan_roots(["skills"], TRACKED)
     assert [(skill.name, skill.placement) for skill in warm.skills] == [

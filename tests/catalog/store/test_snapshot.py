@@ -9,7 +9,7 @@ import pytest
 
 from skillmem_hook.catalog import scan as scan_module
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery import git as git_module
+from skillmem_hook.catalog.discovery import git_blobs as blobs_module
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store import snapshot as snapshot_module
 from skillmem_hook.catalog.store.records import framed, read_records
@@ -75,7 +75,7 @@ def test_a_warm_run_is_served_by_the_snapshot_and_equals_a_fresh_build(monkeypat
     def unreachable(*arguments, **options):
         raise AssertionError("a warm run built the catalog again")
 
-    monkeypatch.setattr(git_module, "read_blobs", unreachable)
+    monkeypatch.setattr(blobs_module, "read_blobs", unreachable)
     monkeypatch.setattr(scan_module, "ContentCache", unreachable)
     warm = scan_roots(["skills"], options)
     assert described(warm) == fresh

@@ -1,0 +1,74 @@
+"""Blobs out of git's object store, many at a time, through one ``git cat-file --batch`` process.
+
+What the catalog reads of a tracked SKILL.md when the work tree does not hold
+its committed bytes (checkout.py reads those that it does).
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from skillmem_hook.catalog.discovery.git import GIT_MISSING_HINT
+from skillmem_hook.errors import UsageError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from typing import IO
+
+
+def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
+    """(oid, first ``limit`` bytes) for each blob, in the given order; memory stays bounded.
+
+    A thread writes every id while this one reads the answers, so git never
+    waits for the reader between requests, and ``--buffer`` lets it answer
+    in large writes rather than one flush per object.
+    """
+    import subprocess  # noqa: PLC0415
+    import threading  # noqa: PLC0415
+
+    try:
+        process = subprocess.Popen(
+            ["git", "cat-file", "--batch", "--buffer"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:
+        raise UsageError("git is not on PATH", GIT_MISSING_HINT) from None
+    assert process.stdin is not None and process.stdout is not None
+    writer = threading.Thread(target=_write_ids, args=(process.stdin, oids), daemon=True)
+    writer.start()
+    try:
+        for oid in oids:
+            yield oid, _read_answer(process.stdout, limit)
+    finally:
+        process.stdout.close()  # a writer still blocked on a full pipe then fails, and ends
+        writer.join()
+        process.wait()
+
+
+def _write_ids(stdin: IO[bytes], oids: Sequence[str]) -> None:
+    try:
+        stdin.write("".join(oid + "\n" for oid in oids).encode("ascii"))
+    except OSError:
+        pass  # git went away: the reader sees its output end
+    finally:
+        with contextlib.suppress(OSError):
+            stdin.close()
+
+
+def _read_answer(stdout: IO[bytes], limit: int) -> bytes:
+    """One ``cat-file --batch`` answer: the header line, then the object and a line feed."""
+    header = stdout.readline().split()
+    if len(header) != 3:
+        raise OSError("git cat-file gave no object")
+    size = int(header[2])
+    data: bytes = stdout.read(min(size, limit))
+    left = size - len(data) + 1  # the rest of the object, and its line feed
+    while left > 0:
+        skipped = len(stdout.read(min(left, 1 << 20)))
+        if not skipped:
+            break
+        left -= skipped
+    return data

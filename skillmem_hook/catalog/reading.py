@@ -1,0 +1,83 @@
+"""What each listed SKILL.md declares: from the content cache, from git's blobs, or from disk."""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.catalog.discovery.head_read import read_skill_head
+from skillmem_hook.catalog.skillfile.declared import read_skill_text
+from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
+from skillmem_hook.catalog.skillfile.names import SkillProblem
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any
+
+    from skillmem_hook.catalog.listing import PendingSkill
+    from skillmem_hook.catalog.store.cache import ContentCache, Entry
+
+
+def read_entries(pending: list[PendingSkill], cache: ContentCache) -> None:
+    """Fill in each entry: from the cache, from git's blobs, or from disk."""
+    blobs: dict[str, list[PendingSkill]] = {}
+    for item in pending:
+        if item.oid:
+            item.entry = cache.get(item.key)
+            if item.entry is None:
+                blobs.setdefault(item.oid, []).append(item)
+        else:
+            _read_from_disk(item, cache)
+    if blobs:
+        from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415
+
+        for oid, data in _checked_out(blobs):
+            _fill_from_blob(blobs.pop(oid), cache, oid, data)
+        if blobs:  # those the work tree does not hold as committed: git is started only for them
+            for oid, data in read_blobs(list(blobs), MAX_READ):
+                _fill_from_blob(blobs[oid], cache, oid, data)
+
+
+def _checked_out(blobs: dict[str, list[PendingSkill]]) -> Iterator[tuple[str, bytes]]:
+    """The blobs whose work-tree copy holds their very bytes, read from there rather than from git."""
+    from skillmem_hook.catalog.discovery.checkout import read_checked_out  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415
+
+    by_root: dict[str, list[tuple[str, str]]] = {}
+    for oid, items in blobs.items():
+        by_root.setdefault(items[0].root, []).append((items[0].relative, oid))
+    for root, wanted in by_root.items():
+        yield from read_checked_out(pathspec_of(root), sorted(wanted))
+
+
+def _fill_from_blob(items: list[PendingSkill], cache: ContentCache, oid: str, data: bytes) -> None:
+    entry = _declared(skill_head, data)
+    for item in items:
+        item.entry = entry
+    if entry is not None:
+        cache.put("b:" + oid, entry)
+
+
+def _read_from_disk(item: PendingSkill, cache: ContentCache) -> None:
+    try:
+        info = os.stat(item.file_path)
+    except OSError:
+        info = None
+    if info is not None:
+        item.key = f"f:{os.fsdecode(item.file_path)}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}"
+        item.times = (info.st_mtime_ns, info.st_ctime_ns)
+        item.entry = cache.get(item.key)
+        if item.entry is not None:
+            return
+    item.entry = _declared(read_skill_head, item.file_path)
+    if info is not None and item.entry is not None:
+        cache.put(item.key, item.entry, times_ns=item.times)
+
+
+def _declared(read: Callable[..., bytes | None], *arguments: Any, **options: Any) -> Entry | None:
+    """What the bytes ``read`` gives declare, the reason they cannot be used, or None when the file is gone."""
+    try:
+        data = read(*arguments, **options)
+        return None if data is None else read_skill_text(data)
+    except SkillProblem as problem:
+        return str(problem)
