@@ -180,7 +180,7 @@ def search_index_of(
 
 def read_body(skill: Skill) -> str:
     """The skill's body field, read from its SKILL.md (which the scan already accepted); '' when unreadable."""
-    from skillmem_hook.catalog.discovery.walk import read_skill_head  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.head_read import read_skill_head  # noqa: PLC0415
     from skillmem_hook.catalog.skills import SkillProblem  # noqa: PLC0415
     from skillmem_hook.search.body import body_text  # noqa: PLC0415
 

@@ -20,9 +20,6 @@ import os
 import stat
 import unicodedata
 
-from skillmem_hook.catalog.discovery.head_read import (
-    read_skill_head as read_skill_head,  # noqa: PLC0414 - re-exported for agents/search_store.py, which imports it here
-)
 from skillmem_hook.catalog.discovery.links import link_problem, walked_link_reason
 from skillmem_hook.errors import FileAccessError
 
