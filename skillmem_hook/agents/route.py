@@ -51,8 +51,7 @@ _CODE_REFERENCE = re.compile(
     r"|\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b|\b[a-z]{2,}[A-Z][a-z]+\w*\b|\w\(\)|\b(?i:line) \d+|第\s*\d+\s*行"
     r"|\b[A-Z]\w*(?:Error|Exception)\b|(?<![\w/])/[A-Za-z][\w.-]*/[\w./-]*"
 )
-# The backslash first: a name ending in one would otherwise escape the closing quote.
-_QUOTE_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "<": "\\u003c", ">": "\\u003e"})
+_QUOTE_ESCAPES = str.maketrans({'"': '\\"', "<": "\\u003c", ">": "\\u003e"})
 # Kana, CJK ideographs, Hangul: scripts written without spaces between words.
 _CJK_RANGES = (("\u3040", "\u30ff"), ("\u3400", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
 
@@ -279,7 +278,9 @@ def quoted(text: str) -> str:
     Invisible: Unicode's format characters (zero-width ones, the tag characters a
     model reads but a person does not see). The line goes to a model, not a person.
     """
-    shown = visible(text).translate(_QUOTE_ESCAPES)
+    # The backslash first, before the escapes visible() writes: a name ending in one would
+    # otherwise escape the closing quote, and its text would read as the hook's own.
+    shown = visible(text.replace("\\", "\\\\")).translate(_QUOTE_ESCAPES)
     if not shown.isascii():
         shown = "".join(_escaped_format(c) if unicodedata.category(c) == "Cf" else c for c in shown)
     return '"' + shown + '"'
