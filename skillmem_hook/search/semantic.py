@@ -13,10 +13,12 @@ loads, and again through threadpoolctl for a numpy already loaded.
 from __future__ import annotations
 
 import os
+import re
 
 from skillmem_hook.errors import UsageError
-from skillmem_hook.search.fusion import SEMANTIC_WEIGHT, fuse_scores
+from skillmem_hook.search.fusion import fuse_scores, semantic_weight
 from skillmem_hook.search.rank import SCORE_DECIMALS, Hit
+from skillmem_hook.search.tokenize import CJK
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ POOL = 50
 # that a repository (a description) or a client (an intent) may send.
 MAX_TEXT_CHARS = 2000
 INSTALL_HINT = "pip install 'skillmem-hook[semantic]', or search without --semantic"
+_CJK_CHARACTER = re.compile(f"[{CJK}]")
 
 
 def semantic_installed() -> bool:
@@ -89,7 +92,10 @@ class SemanticIndex:
 
         self.skills = list(skills)
         self.encoder = encoder
-        self.vectors = cached_vectors([text(skill) for skill in self.skills], encoder.model, encoder.encode, cache_path)
+        texts = [text(skill) for skill in self.skills]
+        self.vectors = cached_vectors(texts, encoder.model, encoder.encode, cache_path)
+        # How much of the collection a query typed in no CJK script cannot reach by its words.
+        self.cjk_share = sum(1 for item in texts if _CJK_CHARACTER.search(item)) / len(texts) if texts else 0.0
 
     def similarities(self, intent: str) -> list[float]:
         """The cosine of ``intent`` with each skill, in the skills' order."""
@@ -114,7 +120,7 @@ def rank_with_meaning(
     meaning: SemanticIndex,
     intent: str,
     top: int,
-    weight: float = SEMANTIC_WEIGHT,
+    weight: float | None = None,
     *,
     pool: int = POOL,
 ) -> list[Hit]:
@@ -122,8 +128,11 @@ def rank_with_meaning(
 
     Both indexes hold the same skills. The lexical ranking is asked for its
     ``pool`` best, the semantic leg puts forward its ``pool`` nearest, and each
-    candidate of either gets both scores before ``fuse_scores``.
+    candidate of either gets both scores before ``fuse_scores``, with ``weight``
+    or else the query's ``semantic_weight``.
     """
+    if weight is None:
+        weight = semantic_weight(_CJK_CHARACTER.search(intent) is not None, meaning.cjk_share)
     number = {id(skill): position for position, skill in enumerate(meaning.skills)}
     lexical_hits = index.query(intent, max(top, pool))
     lexical = {number[id(hit.skill)]: hit.score for hit in lexical_hits}

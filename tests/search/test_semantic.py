@@ -86,3 +86,32 @@ def test_a_huge_description_or_intent_is_cut_before_the_tokenizer(indexes, encod
     assert len(skill_text(huge)) == 2000
     meaning = SemanticIndex([*SKILLS, huge], encoder)
     assert len(meaning.similarities("bread " * 200_000)) == len(SKILLS) + 1  # returns (in well under a second)
+
+
+CHINESE = [
+    skill("k8s-deploy", "把容器部署到 Kubernetes 集群"),
+    skill("sourdough", "用天然酵种烤面包"),
+    skill("tax-forms", "填写每年的个人所得税申报表"),
+    skill("chart", "Render charts from CSV data"),
+]
+
+
+def test_the_share_of_skills_in_a_cjk_script_is_counted_once(encoder):
+    assert SemanticIndex(CHINESE, encoder).cjk_share == 0.75
+    assert SemanticIndex(SKILLS, encoder).cjk_share == 0.0
+    assert SemanticIndex([], encoder).cjk_share == 0.0
+
+
+@pytest.mark.parametrize(
+    ("intent", "weight"),
+    [
+        ("bake bread at home", 0.3 + 0.4 * 0.75),  # no CJK over a mostly Chinese collection: lean on meaning
+        ("在家烤面包", 0.3),  # the same script as the skills: the base weight
+    ],
+)
+def test_the_fusion_weight_follows_the_query_script_and_the_collection(encoder, intent, weight):
+    lexical, meaning = SearchIndex.build(CHINESE), SemanticIndex(CHINESE, encoder)
+    chosen = [(hit.skill.name, hit.score) for hit in rank_with_meaning(lexical, meaning, intent, 4)]
+    assert chosen == [(hit.skill.name, hit.score) for hit in rank_with_meaning(lexical, meaning, intent, 4, weight)]
+    other = 0.7 if weight == 0.3 else 0.3
+    assert chosen != [(hit.skill.name, hit.score) for hit in rank_with_meaning(lexical, meaning, intent, 4, other)]
