@@ -108,10 +108,11 @@ class SemanticIndex:
         """The cosine of ``intent`` with each skill, in the skills' order (the last question's are kept)."""
         if not self.skills:
             return []
-        if self._last is None or self._last[0] != intent:  # ranking, then the match word, ask twice
+        last = self._last  # read once: the MCP server's calls may share this index
+        if last is None or last[0] != intent:  # ranking, then the match word, ask twice
             query = self.encoder.encode([intent[:MAX_TEXT_CHARS]])[0]
-            self._last = (intent, [float(value) for value in self.vectors @ query])
-        return self._last[1]
+            last = self._last = (intent, [float(value) for value in self.vectors @ query])
+        return last[1]
 
 
 def semantic_index_of(catalog: Catalog, *, cache: bool = True, encoder: Encoder | None = None) -> SemanticIndex:
@@ -169,7 +170,7 @@ def fit_with_meaning(index: SearchIndex, meaning: SemanticIndex, intent: str, hi
         return "none"
     best = hits[0]
     lexical = next((hit for hit in index.query(intent, POOL) if hit.skill is best.skill), None)
-    in_words = lexical or Hit(best.skill, 0.0, best.coverage, best.number)
+    in_words = Hit(best.skill, 0.0, best.coverage, best.number) if lexical is None else lexical
     found = match([in_words], index.evidence(intent, in_words), index.typed_words(intent))
     similarity = meaning.similarities(intent)
     if found != "none" or not similarity:
