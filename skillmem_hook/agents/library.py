@@ -150,16 +150,18 @@ class SkillLibrary:
         assert index is not None
         wanted = max(top_k, 2)  # as the CLI: the second hit tells a clear lead from a near tie
         if meaning is not None:
-            from skillmem_hook.search.semantic import rank_with_meaning  # noqa: PLC0415 - the [semantic] extra
+            from skillmem_hook.search.semantic import fit_with_meaning, rank_with_meaning  # noqa: PLC0415 - the extra
 
             hits = rank_with_meaning(index, meaning, intent, wanted)
+            found = fit_with_meaning(index, meaning, intent, hits)
         else:
             hits = index.query(intent, wanted)
+            found = fit(index, intent, hits)
         results = [
             {**skill_summary(hit.skill), "score": round(hit.score, 4), "confidence": confidence(hit, hits[0])}
             for hit in hits[:top_k]
         ]
-        return {"match": fit(index, intent, hits), "results": results}
+        return {"match": found, "results": results}
 
     def _start_meaning(self) -> None:
         """Build the current catalog's skill vectors in a thread, when the [semantic] extra is installed; lock held.

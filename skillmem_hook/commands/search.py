@@ -19,9 +19,9 @@ from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
-    from skillmem_hook.search.rank import Hit
+    from skillmem_hook.search.rank import Hit, SearchIndex
 
 _TEXT_DESCRIPTION = 100
 
@@ -52,22 +52,33 @@ def search(
         if not intent:
             return list_domain(in_domain, domain, text=text)
         wanted = len(index.skills)  # every hit, then those of the domain
-    if semantic:
-        from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra
-
-        meaning = semantic_index_of(Catalog(index.skills, [], []), cache=options.cache if options else True)
-        hits = rank_with_meaning(index, meaning, intent, wanted)
-    else:
-        hits = index.query(intent, wanted)
+    hits, judge = ranking(index, intent, wanted, semantic=semantic, cache=options.cache if options else True)
     if domain is not None:
         hits = [hit for hit in hits if hit.skill.domain == domain]
-    found = fit(index, intent, hits)
+    found = judge(hits)
     results = [hit_json(hit, hits[0]) for hit in hits[:top]]
     if text:
         write_text(sys.stdout, render_text(results, found))
         return EXIT_OK
     emit({"query": intent, "match": found, "results": results, "count": len(results)})
     return EXIT_OK
+
+
+def ranking(
+    index: SearchIndex, intent: str, wanted: int, *, semantic: bool, cache: bool
+) -> tuple[list[Hit], Callable[[Sequence[Hit]], str]]:
+    """The ``wanted`` best hits (fused with the encoder's with ``semantic``), and the ``match`` word of a ranking."""
+    if not semantic:
+        return index.query(intent, wanted), lambda hits: fit(index, intent, hits)
+    from skillmem_hook.search.semantic import (  # noqa: PLC0415 - the extra
+        fit_with_meaning,
+        rank_with_meaning,
+        semantic_index_of,
+    )
+
+    meaning = semantic_index_of(Catalog(index.skills, [], []), cache=cache)
+    hits = rank_with_meaning(index, meaning, intent, wanted)
+    return hits, lambda found: fit_with_meaning(index, meaning, intent, found)
 
 
 def hit_json(hit: Hit, best: Hit) -> dict[str, object]:

@@ -14,9 +14,26 @@ if TYPE_CHECKING:
 
     Key = TypeVar("Key", bound=Hashable)
 
-# The semantic share of the fused score, chosen on the tune half of the dev set
-# (0.3 to 0.6 are within one query of each other there; docs/search.md).
-SEMANTIC_WEIGHT = 0.4
+# The semantic share of the fused score, chosen on the tune half of the dev set and the
+# cross-lingual proxy (benchmarks/semantic_quality.py; docs/search.md "Semantic leg").
+SEMANTIC_WEIGHT = 0.3
+# The share for a query typed in no CJK script over a collection described in one: the
+# lexical leg has no bridge that way (the dictionary reads Chinese queries, not Chinese
+# skills), the encoder has. 0.6 to 0.8 are within three of 250 proxy queries of each other.
+ACROSS_SCRIPTS_WEIGHT = 0.7
+
+
+def semantic_weight(query_in_cjk: bool, cjk_share: float) -> float:
+    """The fusion weight for one query: ``SEMANTIC_WEIGHT``, leaning toward ``ACROSS_SCRIPTS_WEIGHT``
+    by the share of the collection's skills described in a CJK script when the query holds none.
+
+    A Chinese query over English skills keeps the base weight: the glossary and
+    dictionary bridge that way, and a heavier weight measured no better there.
+    """
+    if query_in_cjk:
+        return SEMANTIC_WEIGHT
+    share = min(max(cjk_share, 0.0), 1.0)
+    return SEMANTIC_WEIGHT + (ACROSS_SCRIPTS_WEIGHT - SEMANTIC_WEIGHT) * share
 
 
 def fuse_scores(

@@ -13,10 +13,13 @@ loads, and again through threadpoolctl for a numpy already loaded.
 from __future__ import annotations
 
 import os
+import re
 
 from skillmem_hook.errors import UsageError
-from skillmem_hook.search.fusion import SEMANTIC_WEIGHT, fuse_scores
+from skillmem_hook.search.confidence import match
+from skillmem_hook.search.fusion import fuse_scores, semantic_weight
 from skillmem_hook.search.rank import SCORE_DECIMALS, Hit
+from skillmem_hook.search.tokenize import CJK
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,6 +41,12 @@ POOL = 50
 # that a repository (a description) or a client (an intent) may send.
 MAX_TEXT_CHARS = 2000
 INSTALL_HINT = "pip install 'skillmem-hook[semantic]', or search without --semantic"
+_CJK_CHARACTER = re.compile(f"[{CJK}]")
+# A fused best hit holding too few typed words for the lexical match is 'weak', not 'none', when the encoder
+# on its own ranks it first at least this near. Chosen on the tune half and the cross-lingual proxy against the
+# everyday prompts (docs/search.md): of 23 questions called 'none', it lifts 8 of the 15 answered right and none
+# of the 8 answered wrong; of 454 everyday turns called 'none', 8. A cosine level belongs to one model.
+NEAR_ENOUGH = 0.45
 
 
 def semantic_installed() -> bool:
@@ -89,14 +98,21 @@ class SemanticIndex:
 
         self.skills = list(skills)
         self.encoder = encoder
-        self.vectors = cached_vectors([text(skill) for skill in self.skills], encoder.model, encoder.encode, cache_path)
+        texts = [text(skill) for skill in self.skills]
+        self.vectors = cached_vectors(texts, encoder.model, encoder.encode, cache_path)
+        self._last: tuple[str, list[float]] | None = None
+        # How much of the collection a query typed in no CJK script cannot reach by its words.
+        self.cjk_share = sum(1 for item in texts if _CJK_CHARACTER.search(item)) / len(texts) if texts else 0.0
 
     def similarities(self, intent: str) -> list[float]:
-        """The cosine of ``intent`` with each skill, in the skills' order."""
+        """The cosine of ``intent`` with each skill, in the skills' order (the last question's are kept)."""
         if not self.skills:
             return []
-        query = self.encoder.encode([intent[:MAX_TEXT_CHARS]])[0]
-        return [float(value) for value in self.vectors @ query]
+        last = self._last  # read once: the MCP server's calls may share this index
+        if last is None or last[0] != intent:  # ranking, then the match word, ask twice
+            query = self.encoder.encode([intent[:MAX_TEXT_CHARS]])[0]
+            last = self._last = (intent, [float(value) for value in self.vectors @ query])
+        return last[1]
 
 
 def semantic_index_of(catalog: Catalog, *, cache: bool = True, encoder: Encoder | None = None) -> SemanticIndex:
@@ -114,7 +130,7 @@ def rank_with_meaning(
     meaning: SemanticIndex,
     intent: str,
     top: int,
-    weight: float = SEMANTIC_WEIGHT,
+    weight: float | None = None,
     *,
     pool: int = POOL,
 ) -> list[Hit]:
@@ -122,8 +138,11 @@ def rank_with_meaning(
 
     Both indexes hold the same skills. The lexical ranking is asked for its
     ``pool`` best, the semantic leg puts forward its ``pool`` nearest, and each
-    candidate of either gets both scores before ``fuse_scores``.
+    candidate of either gets both scores before ``fuse_scores``, with ``weight``
+    or else the query's ``semantic_weight``.
     """
+    if weight is None:
+        weight = semantic_weight(_CJK_CHARACTER.search(intent) is not None, meaning.cjk_share)
     number = {id(skill): position for position, skill in enumerate(meaning.skills)}
     lexical_hits = index.query(intent, max(top, pool))
     lexical = {number[id(hit.skill)]: hit.score for hit in lexical_hits}
@@ -137,3 +156,24 @@ def rank_with_meaning(
         ((-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, n) for n, score in fused.items()),
     )
     return [Hit(skills[n], -score, coverage.get(n, 0.0), n) for score, _, _, n in ranked[:top]]
+
+
+def fit_with_meaning(index: SearchIndex, meaning: SemanticIndex, intent: str, hits: Sequence[Hit]) -> str:
+    """``match`` of a fused ranking: what the words say of its best hit, weighed on their own scale.
+
+    The lexical rule judges the best hit by its lexical score and the typed words
+    it holds (a fused score is on another scale: it would never be 'strong').
+    Where the words alone say 'none', the answer is 'weak' when the encoder on
+    its own also ranks that hit first, at a cosine of at least ``NEAR_ENOUGH``.
+    """
+    if not hits:
+        return "none"
+    best = hits[0]
+    lexical = next((hit for hit in index.query(intent, POOL) if hit.skill is best.skill), None)
+    in_words = Hit(best.skill, 0.0, best.coverage, best.number) if lexical is None else lexical
+    found = match([in_words], index.evidence(intent, in_words), index.typed_words(intent))
+    similarity = meaning.similarities(intent)
+    if found != "none" or not similarity:
+        return found
+    nearest = max(range(len(similarity)), key=lambda n: (similarity[n], -n))
+    return "weak" if meaning.skills[nearest] is best.skill and similarity[nearest] >= NEAR_ENOUGH else "none"

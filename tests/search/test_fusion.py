@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillmem_hook.search.fusion import fuse_scores
+from skillmem_hook.search.fusion import ACROSS_SCRIPTS_WEIGHT, SEMANTIC_WEIGHT, fuse_scores, semantic_weight
 
 scores = st.dictionaries(st.integers(0, 30), st.floats(0, 50, allow_nan=False), max_size=20)
 cosines = st.dictionaries(st.integers(0, 30), st.floats(-1, 1, allow_nan=False), max_size=20)
@@ -62,3 +62,19 @@ def test_a_leg_with_no_spread_adds_nothing():
 def test_a_weight_outside_zero_to_one_is_refused():
     with pytest.raises(ValueError, match="weight"):
         fuse_scores({"a": 1.0}, {"a": 0.5}, 1.5)
+
+
+@given(st.booleans(), st.floats(-1, 2, allow_nan=False), st.floats(0, 1, allow_nan=False))
+def test_the_weight_lies_between_the_base_and_the_across_scripts_weight_and_grows_with_the_share(cjk, share, more):
+    weight = semantic_weight(cjk, share)
+    assert SEMANTIC_WEIGHT <= weight <= ACROSS_SCRIPTS_WEIGHT
+    assert semantic_weight(cjk, share + more) >= weight
+
+
+def test_only_a_query_in_no_cjk_script_over_cjk_skills_leans_on_the_encoder():
+    assert semantic_weight(False, 1.0) == ACROSS_SCRIPTS_WEIGHT
+    assert semantic_weight(False, 0.0) == SEMANTIC_WEIGHT
+    assert semantic_weight(False, 0.5) == pytest.approx((SEMANTIC_WEIGHT + ACROSS_SCRIPTS_WEIGHT) / 2)
+    # A Chinese query over Chinese or English skills: the glossary and dictionary bridge it.
+    assert semantic_weight(True, 1.0) == semantic_weight(True, 0.0) == SEMANTIC_WEIGHT
+    assert SEMANTIC_WEIGHT < ACROSS_SCRIPTS_WEIGHT

@@ -7,8 +7,9 @@ import pytest
 np = pytest.importorskip("numpy", reason="the [semantic] extra is not installed")
 
 from skillmem_hook.catalog.skills import Skill  # noqa: E402
+from skillmem_hook.search.confidence import fit  # noqa: E402
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
-from skillmem_hook.search.semantic import SemanticIndex, rank_with_meaning, skill_text  # noqa: E402
+from skillmem_hook.search.semantic import SemanticIndex, fit_with_meaning, rank_with_meaning, skill_text  # noqa: E402
 
 
 def skill(name, description, path=None):
@@ -86,3 +87,71 @@ def test_a_huge_description_or_intent_is_cut_before_the_tokenizer(indexes, encod
     assert len(skill_text(huge)) == 2000
     meaning = SemanticIndex([*SKILLS, huge], encoder)
     assert len(meaning.similarities("bread " * 200_000)) == len(SKILLS) + 1  # returns (in well under a second)
+
+
+CHINESE = [
+    skill("k8s-deploy", "把容器部署到 Kubernetes 集群"),
+    skill("sourdough", "用天然酵种烤面包"),
+    skill("tax-forms", "填写每年的个人所得税申报表"),
+    skill("chart", "Render charts from CSV data"),
+]
+
+
+def test_the_share_of_skills_in_a_cjk_script_is_counted_once(encoder):
+    assert SemanticIndex(CHINESE, encoder).cjk_share == 0.75
+    assert SemanticIndex(SKILLS, encoder).cjk_share == 0.0
+    assert SemanticIndex([], encoder).cjk_share == 0.0
+
+
+@pytest.mark.parametrize(
+    ("intent", "weight"),
+    [
+        ("bake bread at home", 0.3 + 0.4 * 0.75),  # no CJK over a mostly Chinese collection: lean on meaning
+        ("在家烤面包", 0.3),  # the same script as the skills: the base weight
+    ],
+)
+def test_the_fusion_weight_follows_the_query_script_and_the_collection(encoder, intent, weight):
+    lexical, meaning = SearchIndex.build(CHINESE), SemanticIndex(CHINESE, encoder)
+    chosen = [(hit.skill.name, hit.score) for hit in rank_with_meaning(lexical, meaning, intent, 4)]
+    assert chosen == [(hit.skill.name, hit.score) for hit in rank_with_meaning(lexical, meaning, intent, 4, weight)]
+    other = 0.7 if weight == 0.3 else 0.3
+    assert chosen != [(hit.skill.name, hit.score) for hit in rank_with_meaning(lexical, meaning, intent, 4, other)]
+
+
+@pytest.mark.parametrize(
+    ("intent", "expected", "words_say", "answer"),
+    [
+        # No typed word in the skill, but the encoder puts it first, and near: 'none' was wrong above a right hit.
+        ("Steuererklärung ausfüllen", "tax-forms", "none", "weak"),
+        ("Brot mit wildem Sauerteig backen", "sourdough", "none", "weak"),
+        # The words alone are sure of it: a fused score (0..1) never reached the rule's BM25F floor.
+        ("deploy containers to a kubernetes cluster", "k8s-deploy", "weak", "strong"),
+        ("how do I bake sourdough bread with a starter", "sourdough", "weak", "strong"),
+    ],
+)
+def test_match_of_a_fused_ranking_weighs_the_best_hit_by_its_words_and_the_encoder(
+    indexes, intent, expected, words_say, answer
+):
+    lexical, meaning = indexes
+    hits = rank_with_meaning(lexical, meaning, intent, 5)
+    assert hits[0].skill.name == expected
+    assert fit(lexical, intent, hits) == words_say  # today's word, from the fused scores
+    assert fit_with_meaning(lexical, meaning, intent, hits) == answer
+    if answer == "strong":  # as the lexical search says of its own ranking
+        assert fit(lexical, intent, lexical.query(intent, 5)) == "strong"
+
+
+@pytest.mark.parametrize("intent", ["thanks, that works", "continue", "继续", "faire du pain au levain"])
+def test_a_turn_that_asks_for_no_skill_or_is_not_near_enough_stays_none(indexes, intent):
+    lexical, meaning = indexes
+    hits = rank_with_meaning(lexical, meaning, intent, 5)
+    assert fit_with_meaning(lexical, meaning, intent, hits) == "none"
+    assert fit_with_meaning(lexical, meaning, intent, []) == "none"
+
+
+def test_the_match_word_reuses_the_questions_cosines(indexes, encoder):
+    lexical, _ = indexes
+    meaning = SemanticIndex(SKILLS, encoder)
+    first = meaning.similarities("bake bread")
+    assert meaning.similarities("bake bread") is first
+    assert meaning.similarities("render charts") != first
