@@ -54,7 +54,7 @@ SHIPPED = "shipped"  # rank_with_meaning's own weight for each query
 _CJK_CHARACTER = re.compile(f"[{CJK}]")
 
 
-def across_scripts(across: float, base: float = 0.3):  # type: ignore[no-untyped-def]
+def across_scripts(across: float, base: float = 0.4):  # type: ignore[no-untyped-def]
     """The shipped rule with another weight for a query in no CJK script over CJK-described skills."""
     return lambda intent, index, meaning: (
         base if _CJK_CHARACTER.search(intent) else base + (across - base) * meaning.cjk_share
@@ -72,14 +72,14 @@ def by_coverage(intent, index, meaning):  # type: ignore[no-untyped-def]
 LEVERS = [
     ("lexical alone (today's ranking)", None, ND, 50),
     ("+ semantic x0.2 (not kept)", 0.2, ND, 50),
-    ("+ semantic x0.3", 0.3, ND, 50),
+    ("+ semantic x0.3 (not kept)", 0.3, ND, 50),
     ("+ semantic x0.4 (0.3.0's fusion)", 0.4, ND, 50),
     ("+ semantic x0.5 (not kept)", 0.5, ND, 50),
     ("+ semantic x0.6 (not kept)", 0.6, ND, 50),
-    ("+ semantic x0.3, across scripts x0.7 (shipped)", SHIPPED, ND, 50),
-    ("+ semantic x0.3, across scripts x0.6 (not kept)", across_scripts(0.6), ND, 50),
-    ("+ semantic x0.3, across scripts x0.8 (not kept)", across_scripts(0.8), ND, 50),
-    ("+ semantic x0.4, across scripts x0.7 (not kept)", across_scripts(0.7, 0.4), ND, 50),
+    ("+ semantic x0.4, across scripts x0.7 (shipped)", SHIPPED, ND, 50),
+    ("+ semantic x0.4, across scripts x0.6 (not kept)", across_scripts(0.6), ND, 50),
+    ("+ semantic x0.4, across scripts x0.8 (not kept)", across_scripts(0.8), ND, 50),
+    ("+ semantic x0.3, across scripts x0.7 (not kept: see docs/search.md)", across_scripts(0.7, 0.3), ND, 50),
     ("shipped, x0.2 + 0.3 (1 - lexical coverage) (not kept)", by_coverage, ND, 50),
     ("shipped, description alone in the vector (not kept)", SHIPPED, D, 50),
     ("shipped, body sections in the vector (not kept)", SHIPPED, NDS, 50),

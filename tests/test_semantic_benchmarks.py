@@ -36,7 +36,7 @@ def test_the_harness_scores_the_tune_and_held_out_halves_of_each_file(tmp_path):
     chosen, held_out = (
         [cell.strip() for cell in line.strip("|").split("|")[1:]]
         for line in result.stdout.splitlines()
-        if line.startswith("| + semantic x0.3, across scripts x0.7 (shipped)")
+        if line.startswith("| + semantic x0.4, across scripts x0.7 (shipped)")
     )
     # Tune: the loaf question misses the top 3 (any of the skills is in the top 10); held out: found.
     assert chosen[:6] == ["0.500", "1.000"] * 3

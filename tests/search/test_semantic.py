@@ -106,15 +106,15 @@ def test_the_share_of_skills_in_a_cjk_script_is_counted_once(encoder):
 @pytest.mark.parametrize(
     ("intent", "weight"),
     [
-        ("bake bread at home", 0.3 + 0.4 * 0.75),  # no CJK over a mostly Chinese collection: lean on meaning
-        ("在家烤面包", 0.3),  # the same script as the skills: the base weight
+        ("bake bread at home", 0.4 + 0.3 * 0.75),  # no CJK over a mostly Chinese collection: lean on meaning
+        ("在家烤面包", 0.4),  # the same script as the skills: the base weight
     ],
 )
 def test_the_fusion_weight_follows_the_query_script_and_the_collection(encoder, intent, weight):
     lexical, meaning = SearchIndex.build(CHINESE), SemanticIndex(CHINESE, encoder)
     chosen = [(hit.skill.name, hit.score) for hit in rank_with_meaning(lexical, meaning, intent, 4)]
     assert chosen == [(hit.skill.name, hit.score) for hit in rank_with_meaning(lexical, meaning, intent, 4, weight)]
-    other = 0.7 if weight == 0.3 else 0.3
+    other = 0.7 if weight == 0.4 else 0.4
     assert chosen != [(hit.skill.name, hit.score) for hit in rank_with_meaning(lexical, meaning, intent, 4, other)]
 
 
