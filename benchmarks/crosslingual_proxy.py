@@ -10,9 +10,10 @@ folder names). For each English skill whose folder also holds a Chinese skill:
   collection; expected: the Chinese twin.
 
 Twins are sorted by folder and shuffled with random.Random(7); the first 250 are
-the set. Nobody wrote a glossary entry or chose a weight from these questions
-before this set existed; the fusion weights of 0.4 and on were chosen on it and
-the dev set's tune half, so from then on it is tuning data, not a held-out set.
+the set. Nobody wrote a glossary entry from these questions; the dictionary's
+weight and its two meanings a word, and the fusion weights, were chosen on it
+(or on a first version of it, with another ASCII cut) and on the dev set's
+tune half, so from then on it is tuning data, not a held-out set.
 
     python3 benchmarks/crosslingual_proxy.py    # lexical (glossary, dictionary, both) against fused
 

@@ -8,7 +8,6 @@ they are worth on questions nobody tuned for.
     python3 benchmarks/search_quality.py                # the lever tables
     python3 benchmarks/search_quality.py --calibration  # also confidence and match on each half
     python3 benchmarks/search_quality.py --misses       # also the final tuning-half misses, with the top 3
-    python3 benchmarks/search_quality.py --proxy        # also the cross-lingual proxy set (no dev query in it)
 
 Dev files: ../shared/data/search-dev (relative to the repository root). Collections:
 SKILLS_CN_ROOT / SKILLS_EN_ROOT, or else the archives in ../shared/data/collections
@@ -21,8 +20,6 @@ import argparse
 import importlib.util
 import json
 import os
-import random
-import re
 import sys
 import tarfile
 import tempfile
@@ -36,7 +33,6 @@ sys.path.insert(0, str(REPO))
 
 from skillmem_hook.agents.search_store import read_body  # noqa: E402
 from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
-from skillmem_hook.catalog.skills import Skill  # noqa: E402
 from skillmem_hook.search.confidence import confidence, match  # noqa: E402
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
 from skillmem_hook.search.tuning import Tuning  # noqa: E402
@@ -58,9 +54,6 @@ LEVERS: list[tuple[str, dict[str, object], bool]] = [
     ("a general Chinese-English dictionary x0.3 (not kept)", {"dictionary_weight": 0.3}, False),
     ("a general Chinese-English dictionary x0.15", {"dictionary_weight": 0.15}, True),
 ]
-# The cross-lingual check nobody wrote queries for: English skills asked for in their Chinese twins' words.
-PROXY_SIZE = 250
-PROXY_SEED = 7
 HALVES = ("tune", "held-out")
 
 
@@ -110,7 +103,6 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="print the final configuration's tuning misses at 3")
     parser.add_argument("--calibration", action="store_true", help="print confidence and match on each half")
-    parser.add_argument("--proxy", action="store_true", help="print the cross-lingual proxy set's figures")
     options = parser.parse_args()
     roots = collection_roots()
     queries = load_queries()
@@ -142,8 +134,6 @@ def main() -> int:
             print(f"| {label} | " + " | ".join(cells) + " |")
     if options.calibration:
         print_calibration(finals, queries)
-    if options.proxy:
-        print_proxy(catalogs, bodies)
     if options.misses:
         for group, _, key in GROUPS:
             for query in queries[(HALVES[0], group)]:
@@ -151,44 +141,6 @@ def main() -> int:
                 if not set(query["expect"]) & set(top[:3]):  # type: ignore[call-overload]
                     print(f"{query['id']}: {query['query']}\n   expect {query['expect']}\n   got {top[:3]}")
     return 0
-
-
-def proxy_queries(catalogs: dict[str, list[Skill]]) -> list[tuple[str, str]]:
-    """(expected English name, Chinese query): each English skill whose folder the Chinese collection
-    also holds, asked for by its twin's description with its ASCII words and trigger list cut, first 40
-    characters; PROXY_SIZE of them, drawn with PROXY_SEED. Nobody tuned anything on these."""
-    twins = {Path(skill.path).name.lower(): skill for skill in catalogs["cn"]}
-    pairs = [
-        (s.name, twins[Path(s.path).name.lower()].description)
-        for s in catalogs["en"]
-        if Path(s.path).name.lower() in twins
-    ]
-    random.Random(PROXY_SEED).shuffle(pairs)
-    cut = [
-        (name, re.sub(r"[A-Za-z0-9_./+#-]+", "", re.sub(r"触发词[:\uff1a].*", "", text)).strip()[:40])
-        for name, text in pairs
-    ]
-    return [(name, query) for name, query in cut if len(query) >= 12][:PROXY_SIZE]
-
-
-def print_proxy(catalogs: dict[str, list[Skill]], bodies: dict[str, list[str]]) -> None:
-    queries = proxy_queries(catalogs)
-    print(
-        f"\ncross-lingual proxy: {len(queries)} Chinese descriptions of English skills' twins,"
-        " asked of the English collection"
-    )
-    print("\n| configuration | hit@3 | hit@10 |\n|---|---:|---:|")
-    for label, change in (
-        ("neither glossary nor dictionary", {"glossary_weight": 0.0, "dictionary_weight": 0.0}),
-        ("the glossary alone (0.3.0)", {"dictionary_weight": 0.0}),
-        ("the dictionary alone", {"glossary_weight": 0.0}),
-        ("both (the defaults)", {}),
-    ):
-        index = SearchIndex.build(catalogs["en"], tuning=Tuning(**change), bodies=bodies["en"])  # type: ignore[arg-type]
-        ranked = [[hit.skill.name for hit in index.query(query, 10)] for _, query in queries]
-        hit3 = sum(name in names[:3] for (name, _), names in zip(queries, ranked)) / len(queries)
-        hit10 = sum(name in names for (name, _), names in zip(queries, ranked)) / len(queries)
-        print(f"| {label} | {hit3:.3f} | {hit10:.3f} |")
 
 
 def print_calibration(indexes: dict[str, SearchIndex], queries: dict[tuple[str, str], list[dict[str, object]]]) -> None:
