@@ -17,7 +17,7 @@ import json
 import os
 import time
 
-from skillmem_hook.agents.watch import Snapshot, take_snapshot
+from skillmem_hook.agents.watch import Snapshot, decisive_files, take_snapshot
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 TYPE_CHECKING = False
@@ -121,10 +121,11 @@ def current_search_index(
         return stale[0]
     from skillmem_hook.agents.search_reuse import refreshed_search_index  # noqa: PLC0415
     from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415
-    from skillmem_hook.config import CONFIG_FILE  # noqa: PLC0415
-
     started = time.time_ns()
-    snapshot = take_snapshot(roots, [CONFIG_FILE])  # before the scan: a change during it shows next time
+    # Before the scan: a change during it shows next time. The files that decide the catalog, as the
+    # route index and the MCP watcher take them: a route prompt then finds both snapshots equal and
+    # stats the disk once, not twice (issue 17 item 4 widened theirs; this one had stayed narrow).
+    snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=False))
     index = refreshed_search_index(roots, options, aliases, stale, snapshot)
     if not _racy(snapshot, started):
         write_file_quietly(location, index_to_bytes(index, key, snapshot.as_json()))

@@ -143,3 +143,15 @@ def test_the_hooks_never_load_it(repo):
     current_search_index(["skills"], CatalogOptions(), {}, location)
     source = Path(__file__).parents[2] / "skillmem_hook" / "hooks.py"
     assert "search" not in source.read_text(encoding="utf-8")
+
+
+def test_the_stored_index_and_the_route_index_take_the_same_snapshot(capsys, repo):
+    # A route prompt checks the route index's snapshot, then takes the search index's as current when the two
+    # are equal: with a narrower snapshot here, every prompt stat'ed every skill folder twice.
+    from skillmem_hook.agents.route_index import build_route_index
+    from skillmem_hook.agents.watch import Snapshot
+    from skillmem_hook.search.stored import index_from_bytes as loaded
+
+    names(capsys, "deploy", "containers")
+    stored = loaded(repo.read_bytes(), index_key(["skills"], CatalogOptions(), {}))
+    assert Snapshot.from_json(stored[1]).grouped == build_route_index(None).snapshot.grouped
