@@ -121,6 +121,7 @@ def current_search_index(
         return stale[0]
     from skillmem_hook.agents.search_reuse import refreshed_search_index  # noqa: PLC0415
     from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415
+
     started = time.time_ns()
     # Before the scan: a change during it shows next time. The files that decide the catalog, as the
     # route index and the MCP watcher take them: a route prompt then finds both snapshots equal and
