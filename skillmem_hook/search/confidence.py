@@ -76,16 +76,24 @@ def confidence(hit: Hit, best: Hit) -> float:
     return round(1 / (1 + math.exp(-z)), 2)
 
 
-def match(hits: Sequence[Hit], evidence: int, typed: int) -> str:
+def match(hits: Sequence[Hit], evidence: int, typed: int, loose: int | None = None) -> str:
     """'none' when the best hit holds fewer than MATCH_FLOOR of the ``typed`` words (all of them,
-    for a shorter query), or there is no hit; 'strong' when the score rule is sure of the best hits
-    (a query typed to search asks for a skill, so the rule's length gate, which keeps the route
-    hook silent on everyday turns, does not apply); else 'weak'."""
-    if not hits or evidence < min(MATCH_FLOOR, typed):
+    for a shorter query), counting the dictionary's guesses (``loose``, when given), or there is
+    no hit; 'strong' when the score rule is sure of the best hits on ``evidence``, which counts no
+    guess (a query typed to search asks for a skill, so the rule's length gate, which keeps the
+    route hook silent on everyday turns, does not apply); else 'weak'."""
+    if not hits or (evidence if loose is None else loose) < min(MATCH_FLOOR, typed):
         return "none"
     return "strong" if SCORE_RULE.sure(hits, evidence) else "weak"
 
 
 def fit(index: SearchIndex, intent: str, hits: Sequence[Hit]) -> str:
     """``match`` of a ranking of ``index`` for ``intent``: what ``skillmem search`` and the MCP server both answer."""
-    return match(hits, index.evidence(intent, hits[0]) if hits else 0, index.typed_words(intent))
+    if not hits:
+        return "none"
+    return match(
+        hits,
+        index.evidence(intent, hits[0]),
+        index.typed_words(intent),
+        index.evidence(intent, hits[0], guesses=True),
+    )

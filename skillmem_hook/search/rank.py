@@ -93,17 +93,18 @@ class SearchIndex:
         )
         return [Hit(skills[n], -score, round(shares[n], 3), n) for score, _, _, n in best]
 
-    def evidence(self, intent: str, hit: Hit) -> int:
+    def evidence(self, intent: str, hit: Hit, *, guesses: bool = False) -> int:
         """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.
 
         A typed word counts when the skill holds it or a glossary word that stands
-        for it (安全 typed, "security" held); a dictionary word does not (its sense
-        is a guess). The body is left out: a long body holds many everyday words.
+        for it (安全 typed, "security" held); a dictionary word only with ``guesses``
+        (its sense is a guess: enough to say something may fit, not that it does).
+        The body is left out: a long body holds many everyday words.
         """
         fields = self.fields[:3]
         held: set[str] = set()
         for word, query_word in self.query_words(intent).items():
-            if query_word.guessed or query_word.stands_for <= held:
+            if (query_word.guessed and not guesses) or query_word.stands_for <= held:
                 continue
             if any(hit.number in field.counts(word) for field in fields):
                 held |= query_word.stands_for

@@ -234,3 +234,12 @@ def test_text_output_shows_control_characters_from_a_skill_as_escapes(capsys, tr
     assert not {"\x1b", "\x07", "\b", "\x7f", "\u202e"} & set(run.out)
     assert "esc\\x1b[31mRED" in run.out and "term\\x1b]0;TITLE\\x07\\nx/SKILL.md" in run.out
     assert len(run.out.splitlines()) == 3  # rank line, description, path: the folder's line break adds none
+
+
+def test_a_word_the_dictionary_bridges_keeps_a_right_answer_from_reading_none(capsys):
+    # 表格 (the glossary's "table") and 文件 (the dictionary's "document; file") are two typed words that
+    # csv-to-table holds: enough to say something may fit, not enough to be sure (a guessed sense is no
+    # evidence for 'strong').
+    examples = Path(__file__).resolve().parents[2] / "examples" / "skills"
+    data = run_cli(capsys, "search", "--root", examples, "我的表格文件是逗号分隔的，想转成整齐的表").data
+    assert (data["results"][0]["name"], data["match"]) == ("csv-to-table", "weak")
