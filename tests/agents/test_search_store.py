@@ -83,6 +83,18 @@ def test_a_changed_exclude_in_a_configuration_above_the_current_folder_is_seen(c
     assert names(capsys, "csv") == []
 
 
+def test_the_key_catches_a_changed_exclude_that_kept_the_configurations_stamp(capsys, repo):
+    # The snapshot holds every .skillmem.yaml's mtime and size; an edit of the same size within the same
+    # clock tick keeps both, and only the excludes in the index's key tell the stored index is stale.
+    config = Path(".skillmem.yaml")
+    config.write_text("roots: [skills]\nexclude: [csv-tablez]\n")
+    os.utime(config, (1_000_000_000, 1_000_000_000))
+    assert names(capsys, "csv") == ["csv-tables"]
+    config.write_text("roots: [skills]\nexclude: [csv-tables]\n")
+    os.utime(config, (1_000_000_000, 1_000_000_000))
+    assert names(capsys, "csv") == []
+
+
 @pytest.mark.parametrize("damage", [b"", b"garbage", b"skillmem-search-index-1 x 1-0\n{"])
 def test_a_damaged_index_is_rebuilt(capsys, repo, damage):
     names(capsys, "csv")
