@@ -24,14 +24,7 @@ def test_the_harness_scores_the_tune_and_held_out_halves_of_each_file(tmp_path):
     for group in ("cn", "en", "xl"):
         lines = [json.dumps({"id": f"dev-{group}-{n}", "query": q, "expect": [e]}) for n, q, e in rows]
         (tmp_path / f"dev-{group}.jsonl").write_text("\n".join(lines) + "\n")
-    result = subprocess.run(
-        [sys.executable, str(REPO / "benchmarks" / "semantic_quality.py"), "--dev", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "SKILLS_CN_ROOT": str(EXAMPLES), "SKILLS_EN_ROOT": str(EXAMPLES)},
-    )
-    assert result.returncode == 0, result.stderr
+    result = run_benchmark("semantic_quality.py", tmp_path)
     assert "cn 2+1 / en 2+1 / xl 2+1" in result.stdout
     chosen, held_out = (
         [cell.strip() for cell in line.strip("|").split("|")[1:]]
@@ -52,16 +45,22 @@ def test_the_match_harness_counts_each_answers_word_before_and_now(tmp_path):
     for group in ("cn", "en", "xl"):
         line = json.dumps({"id": f"dev-{group}-001", "query": "Steuererklärung ausfüllen", "expect": ["docker-deploy"]})
         (tmp_path / f"dev-{group}.jsonl").write_text(line + "\n")
+    result = run_benchmark("semantic_match.py", tmp_path)
+    rows = [line.strip("|").split("|") for line in result.stdout.splitlines() if line.startswith("| ")]
+    # Each answer is counted once before and once now, whatever its word; both rules agree on how many.
+    counted = [row for row in rows if row[1].strip() in ("strong", "weak", "none")]
+    assert sum(int(row[2]) for row in counted) == sum(int(row[3]) for row in counted) > 0
+    assert any("(shipped)" in row[0] for row in rows)
+
+
+def run_benchmark(script: str, dev: Path) -> subprocess.CompletedProcess[str]:
+    """A benchmark script on dev questions in ``dev``, over the example skills as both collections."""
     result = subprocess.run(
-        [sys.executable, str(REPO / "benchmarks" / "semantic_match.py"), "--dev", str(tmp_path)],
+        [sys.executable, str(REPO / "benchmarks" / script), "--dev", str(dev)],
         capture_output=True,
         text=True,
         timeout=300,
         env={**os.environ, "SKILLS_CN_ROOT": str(EXAMPLES), "SKILLS_EN_ROOT": str(EXAMPLES)},
     )
     assert result.returncode == 0, result.stderr
-    rows = [line.strip("|").split("|") for line in result.stdout.splitlines() if line.startswith("| ")]
-    # Each answer is counted once before and once now, whatever its word; both rules agree on how many.
-    counted = [row for row in rows if row[1].strip() in ("strong", "weak", "none")]
-    assert sum(int(row[2]) for row in counted) == sum(int(row[3]) for row in counted) > 0
-    assert any("(shipped)" in row[0] for row in rows)
+    return result
