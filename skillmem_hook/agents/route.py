@@ -248,7 +248,8 @@ def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -
     hits = index.query(text, top=rule.most)
     if not hits:
         return []
-    chosen = rule.chosen(hits, index.evidence(text, hits[0]), index.typed_words(text))
+    evidence, _, typed = index.reading(text, hits[0])
+    chosen = rule.chosen(hits, evidence, typed)
     return [Target(hit.skill.label, hit.skill.root, hit.skill.path) for hit in chosen]
 
 

@@ -22,7 +22,7 @@ from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping, MutableMapping, Sequence
+    from collections.abc import Mapping, Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
     from skillmem_hook.catalog.skills import Skill
@@ -166,18 +166,11 @@ def build_search_index(
     return search_index_of(scan_roots(roots, options).skills, aliases)
 
 
-def search_index_of(
-    skills: Sequence[Skill],
-    aliases: Mapping[str, Sequence[str]],
-    memo: MutableMapping[str, list[str]] | None = None,
-) -> SearchIndex:
-    """The index ``skillmem search`` ranks with, of skills already scanned: their bodies read and included.
-
-    ``memo`` (text -> its search words) is ``SearchIndex.build``'s: a long-lived caller tokenises only new texts.
-    """
+def search_index_of(skills: Sequence[Skill], aliases: Mapping[str, Sequence[str]]) -> SearchIndex:
+    """The index ``skillmem search`` ranks with, of skills already scanned: their bodies read and included."""
     from skillmem_hook.search.rank import SearchIndex  # noqa: PLC0415
 
-    return SearchIndex.build(skills, aliases, memo=memo, bodies=[read_body(skill) for skill in skills])
+    return SearchIndex.build(skills, aliases, bodies=[read_body(skill) for skill in skills])
 
 
 def read_body(skill: Skill) -> str:

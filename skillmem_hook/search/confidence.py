@@ -91,9 +91,5 @@ def fit(index: SearchIndex, intent: str, hits: Sequence[Hit]) -> str:
     """``match`` of a ranking of ``index`` for ``intent``: what ``skillmem search`` and the MCP server both answer."""
     if not hits:
         return "none"
-    return match(
-        hits,
-        index.evidence(intent, hits[0]),
-        index.typed_words(intent),
-        index.evidence(intent, hits[0], guesses=True),
-    )
+    evidence, loose, typed = index.reading(intent, hits[0])
+    return match(hits, evidence, typed, loose)

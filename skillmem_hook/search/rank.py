@@ -62,8 +62,8 @@ class SearchIndex:
     ) -> SearchIndex:
         """Index ``skills`` (and their ``bodies``, from ``body.body_text``, in the same order, when given).
 
-        ``memo`` (text -> its search words) lets a long-lived caller, such as the MCP
-        server rebuilding after a change, tokenise only the texts it has not seen."""
+        ``memo`` (text -> its search words) lets a long-lived caller tokenise only the
+        texts it has not seen (the MCP server now patches the stored index instead)."""
         tuning = tuning or Tuning()
         kept = list(skills)
         index_form = tuning.words if memo is None else _memoized(tuning, memo)
@@ -101,18 +101,27 @@ class SearchIndex:
         (its sense is a guess: enough to say something may fit, not that it does).
         The body is left out: a long body holds many everyday words.
         """
+        return self._held(self.query_words(intent), hit, guesses=guesses)
+
+    def typed_words(self, intent: str) -> int:
+        """How many distinct search words ``intent`` types (stop words and glossary words aside)."""
+        return _typed(self.query_words(intent))
+
+    def reading(self, intent: str, hit: Hit) -> tuple[int, int, int]:
+        """What ``match`` and the route rule read of a best hit, from one pass over the query's words:
+        its ``evidence`` without and with the dictionary's guesses, and the query's ``typed_words``."""
+        words = self.query_words(intent)
+        return self._held(words, hit, guesses=False), self._held(words, hit, guesses=True), _typed(words)
+
+    def _held(self, words: dict[str, QueryWord], hit: Hit, *, guesses: bool) -> int:
         fields = self.fields[:3]
         held: set[str] = set()
-        for word, query_word in self.query_words(intent).items():
+        for word, query_word in words.items():
             if (query_word.guessed and not guesses) or query_word.stands_for <= held:
                 continue
             if any(hit.number in field.counts(word) for field in fields):
                 held |= query_word.stands_for
         return len(held)
-
-    def typed_words(self, intent: str) -> int:
-        """How many distinct search words ``intent`` types (stop words and glossary words aside)."""
-        return sum(1 for query_word in self.query_words(intent).values() if query_word.typed)
 
     def _scores(self, words: dict[str, QueryWord]) -> tuple[dict[int, float], dict[int, dict[str, float]], float]:
         """Each matching skill's score; the typed words it covers, with their rarity; the rarity of all typed words."""
@@ -155,6 +164,10 @@ class SearchIndex:
     def query_words(self, intent: str) -> dict[str, QueryWord]:
         """Each distinct query word once, with its weight and the typed words it stands for (``query.py``)."""
         return query_words(self.tuning, intent)
+
+
+def _typed(words: dict[str, QueryWord]) -> int:
+    return sum(1 for query_word in words.values() if query_word.typed)
 
 
 def _share(covered: dict[str, float], total: float) -> float:

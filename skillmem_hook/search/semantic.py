@@ -171,8 +171,8 @@ def fit_with_meaning(index: SearchIndex, meaning: SemanticIndex, intent: str, hi
     best = hits[0]
     lexical = next((hit for hit in index.query(intent, POOL) if hit.skill is best.skill), None)
     in_words = Hit(best.skill, 0.0, best.coverage, best.number) if lexical is None else lexical
-    typed, loose = index.typed_words(intent), index.evidence(intent, in_words, guesses=True)
-    found = match([in_words], index.evidence(intent, in_words), typed, loose)
+    evidence, loose, typed = index.reading(intent, in_words)
+    found = match([in_words], evidence, typed, loose)
     similarity = meaning.similarities(intent)
     if found != "none" or not similarity:
         return found
