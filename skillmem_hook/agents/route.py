@@ -36,11 +36,12 @@ EVENT = "UserPromptSubmit"
 _WORD = re.compile(r"[^\W_]+")
 _SEPARATORS = frozenset(" -_")
 _NAME_MARKS = frozenset("/$@`'\"")
+_CLOSING_QUOTES = "`'\""
 _SKILL_WORDS = frozenset({"skill", "skills", "技能"})
 # A CJK name of the repository's shorter than this needs a mark, as a one-word English name does.
 MIN_UNMARKED_CJK = 4
-_CJK_NAME_MARKS = frozenset("/$@`'\"“「『《")
-_CJK_CLOSING = frozenset("`'\"”」』》")
+_CJK_NAME_MARKS = _NAME_MARKS | frozenset("“「『《")
+_CJK_CLOSING = frozenset(_CLOSING_QUOTES + "”」』》")
 # What names the code in front of the agent: a file with a source or config extension
 # (not a library written as one, Node.js or Three.js), a snake_case or camelCase
 # identifier, a call, a line number, an error's type (TypeError), a path of two
@@ -209,8 +210,9 @@ def _marked_cjk(text: str, key: str) -> int:
 
 
 def _skill_word_at(text: str, at: int) -> bool:
-    rest = text[at:].lstrip(" ")
-    return rest.startswith(("技能", "skill"))
+    while at < len(text) and text[at] == " ":
+        at += 1
+    return text.startswith(tuple(_SKILL_WORDS), at)
 
 
 def _joined(text: str, at: int, step: int) -> bool:
@@ -224,7 +226,7 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], index: int) -> bool
     if start > 0 and text[start - 1] in _NAME_MARKS:
         return True
     neighbours = [words[index + step][2] for step in (-1, 1) if 0 <= index + step < len(words)]
-    return (end < len(text) and text[end] in "`'\"") or any(word in _SKILL_WORDS for word in neighbours)
+    return (end < len(text) and text[end] in _CLOSING_QUOTES) or any(word in _SKILL_WORDS for word in neighbours)
 
 
 def names_code(text: str) -> bool:
