@@ -54,3 +54,19 @@ def test_the_agents_benchmark_times_route_and_mcp(tmp_path):
     assert set(figures["route"]) == {"bare", "route, names a skill", "route, names none", "route, cold"}
     assert set(figures["mcp"]) == {"burst", "spaced", "ranking alone, in process"}
     assert all(value["cpu"] > 0 for value in figures["route"].values())
+
+
+def test_the_unseen_set_benchmark_scores_the_defaults_on_a_set_it_is_given(tmp_path):
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "unseen_set.py"), "--set", str(dev_folder(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "SKILLS_EN_ROOT": str(EXAMPLES), "SKILLS_CN_ROOT": str(EXAMPLES)},
+    )
+    assert result.returncode == 0, result.stderr
+    rows = {line.split("|")[1].strip(): line for line in result.stdout.splitlines() if line.startswith("| ")}
+    # Both example requests name their skill's own words: first place in every group.
+    assert rows["lexical (the defaults)"].count("| 1.000 ") == 9
+    # Neither short request types the 8 words the route rule asks for: no fire, so no precision.
+    assert rows["all"].split("|")[2:4] == [" 6 ", " 0 (0.00) "]
