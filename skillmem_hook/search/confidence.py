@@ -26,26 +26,46 @@ MATCH_FLOOR = 2
 class ScoreRule:
     """When a ranking is sure enough to act on unasked (the route hint), and which of its hits to name.
 
-    All must hold: the prompt types at least ``typed`` search words (a request
-    says what it is about; everyday turns, "continue" or "fix the typo on line
-    3", are short); the best hit scores at least ``score`` (BM25F's scale); and
-    it holds at least ``words`` of the typed words in its own name,
-    description or sections. Then the best hit is named, with the next ones
-    (``most`` in all) that score at least ``near`` times the best: a near tie
-    is a guess between them, so the model is given both to choose from rather
-    than one of them at random. The defaults fire most often on the tuning
-    half of the dev queries at a precision of at least 0.9 there, and on none
-    of the everyday prompts (benchmarks/route_rule.py, docs/route.md).
+    Either of two ways. **Held words**: the prompt types at least ``typed``
+    search words (a request says what it is about; everyday turns, "continue"
+    or "fix the typo on line 3", are short); the best hit scores at least
+    ``score`` (BM25F's scale); and it holds at least ``words`` of the typed
+    words in its own name, description or sections. Then the best hit is
+    named, with the next ones (``most`` in all) that score at least ``near``
+    times the best: a near tie is a guess between them, so the model is given
+    both to choose from rather than one of them at random. **A clear lead**:
+    the best hit scores at least ``lead`` times the second and at least
+    ``lead_score``, holds at least ``lead_words`` typed words, and the prompt
+    types at least ``lead_typed``; then only the best is named, since nothing
+    comes near it (``lead=0`` turns this way off). The defaults fire most often
+    on the tuning queries at a precision of at least 0.9 there, and on none of
+    the everyday prompts (benchmarks/route_rule.py, docs/route.md).
     """
 
-    __slots__ = ("most", "near", "score", "typed", "words")
+    __slots__ = ("lead", "lead_score", "lead_typed", "lead_words", "most", "near", "score", "typed", "words")
 
-    def __init__(self, score: float = 2.0, words: int = 4, typed: int = 8, near: float = 0.6, most: int = 3) -> None:
+    def __init__(
+        self,
+        score: float = 2.0,
+        words: int = 4,
+        typed: int = 8,
+        near: float = 0.5,
+        most: int = 3,
+        *,
+        lead: float = 3.0,
+        lead_score: float = 6.0,
+        lead_words: int = 2,
+        lead_typed: int = 5,
+    ) -> None:
         self.score = score
         self.words = words
         self.typed = typed
         self.near = near
         self.most = most
+        self.lead = lead
+        self.lead_score = lead_score
+        self.lead_words = lead_words
+        self.lead_typed = lead_typed
 
     def chosen(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[Hit]:
         """The hits to name, best first; none when the ranking is not sure enough.
@@ -53,17 +73,33 @@ class ScoreRule:
         ``evidence`` is how many typed words the best hit holds (``SearchIndex.evidence``),
         ``typed`` how many the prompt types (``SearchIndex.typed_words``).
         """
-        if typed < self.typed or not self.sure(hits, evidence):
-            return []
-        floor = self.near * hits[0].score
-        return [hit for hit in hits[: self.most] if hit.score >= floor]
+        if typed >= self.typed and self._holds(hits, evidence):
+            floor = self.near * hits[0].score
+            return [hit for hit in hits[: self.most] if hit.score >= floor]
+        if typed >= self.lead_typed and self._leads(hits, evidence):
+            return [hits[0]]
+        return []
 
     def sure(self, hits: Sequence[Hit], evidence: int) -> bool:
-        """Whether the best hit scores and holds enough: the rule without the prompt's length."""
+        """Whether the best hit scores and holds enough, or leads clearly: the rule without the prompt's length."""
+        return self._holds(hits, evidence) or self._leads(hits, evidence)
+
+    def _holds(self, hits: Sequence[Hit], evidence: int) -> bool:
         return bool(hits) and hits[0].score >= self.score and evidence >= self.words
 
+    def _leads(self, hits: Sequence[Hit], evidence: int) -> bool:
+        if not self.lead or not hits or hits[0].score < self.lead_score or evidence < self.lead_words:
+            return False
+        return len(hits) < 2 or hits[0].score >= self.lead * hits[1].score
+
     def describe(self) -> str:
-        return f"score >= {self.score:g}, words >= {self.words}, typed >= {self.typed}, near >= {self.near:g}"
+        held = f"score >= {self.score:g}, words >= {self.words}, typed >= {self.typed}, near >= {self.near:g}"
+        if not self.lead:
+            return held
+        return (
+            f"{held}; or a lead of {self.lead:g}x the second, score >= {self.lead_score:g},"
+            f" words >= {self.lead_words}, typed >= {self.lead_typed}"
+        )
 
 
 SCORE_RULE = ScoreRule()

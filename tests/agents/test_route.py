@@ -30,7 +30,7 @@ from skillmem_hook.agents.route import (
 )
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.search.confidence import fit
-from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.search.rank import Hit, SearchIndex
 
 SKILLS = [
     ("csv-to-table", []),
@@ -283,10 +283,39 @@ def test_library_and_product_names_are_not_code(text):
 
 def test_each_part_of_the_rule_can_hold_a_hint_back():
     prompt = "my PostgreSQL database has slow queries, how do I find them and tune the indexes?"
-    assert routed(prompt, ScoreRule(score=1e9)) == []
-    assert routed(prompt, ScoreRule(words=50)) == []
-    assert routed(prompt, ScoreRule(typed=50)) == []
-    assert routed(prompt, ScoreRule(score=0, words=0, typed=0)) == ["postgres-tuning"]
+    # The held-words way alone (lead=0), then the clear-lead way alone (words=50).
+    assert routed(prompt, ScoreRule(score=1e9, lead=0)) == []
+    assert routed(prompt, ScoreRule(words=50, lead=0)) == []
+    assert routed(prompt, ScoreRule(typed=50, lead=0)) == []
+    assert routed(prompt, ScoreRule(score=0, words=0, typed=0, lead=0)) == ["postgres-tuning"]
+    assert routed(prompt, ScoreRule(words=50)) == ["postgres-tuning"]  # 18.4 against 1.6: a clear lead
+    assert routed(prompt, ScoreRule(words=50, lead=1e9)) == []
+    assert routed(prompt, ScoreRule(words=50, lead_score=1e9)) == []
+    assert routed(prompt, ScoreRule(words=50, lead_words=50)) == []
+    assert routed(prompt, ScoreRule(words=50, lead_typed=50)) == []
+
+
+def hits_scoring(*scores: float) -> list[Hit]:
+    return [Hit(CATALOG[n], score) for n, score in enumerate(scores)]
+
+
+@pytest.mark.parametrize(
+    ("scores", "evidence", "typed", "named", "sure"),
+    [
+        ((9.0, 3.0), 2, 5, 1, True),  # three times the second, at the floor of each part: the best alone
+        ((9.0, 3.01), 2, 5, 0, False),  # a little less than three times
+        ((9.0, 3.0), 1, 5, 0, False),  # one typed word held
+        ((9.0, 3.0), 2, 4, 0, True),  # four typed: too short to route unasked, sure for a search
+        ((6.0,), 2, 5, 1, True),  # no second hit: nothing comes near
+        ((5.99,), 2, 5, 0, False),  # below the lead's score floor
+        ((9.0, 8.0, 6.0), 4, 8, 3, True),  # the held-words way, a near tie: all three
+        ((9.0, 8.0, 6.0), 4, 7, 0, True),  # one word too short for it, and no lead
+    ],
+)
+def test_the_two_ways_of_the_rule_at_their_edges(scores, evidence, typed, named, sure):
+    hits = hits_scoring(*scores)
+    assert SCORE_RULE.chosen(hits, evidence, typed) == hits[:named]
+    assert SCORE_RULE.sure(hits, evidence) is sure
 
 
 def test_only_the_start_of_a_long_prompt_is_searched():
@@ -311,12 +340,12 @@ def test_skill_file_joins_root_and_folder_as_configured():
 def test_a_short_request_is_a_strong_search_match_but_too_short_to_route_unasked():
     # Search is asked for a skill, so its match word ignores the length gate; the hook is not asked, so it keeps it.
     index = SearchIndex.build(CATALOG)
-    prompt = "slow PostgreSQL queries: tune the indexes"
+    prompt = "tune postgres indexes"
     hits = index.query(prompt, 3)
-    assert index.typed_words(prompt) < SCORE_RULE.typed
+    assert index.typed_words(prompt) < SCORE_RULE.lead_typed < SCORE_RULE.typed
     assert fit(index, prompt, hits) == "strong"
     assert routed(prompt) == []
-    assert routed(prompt, ScoreRule(typed=0)) == ["postgres-tuning"]
+    assert routed(prompt, ScoreRule(typed=0, lead_typed=0)) == ["postgres-tuning"]
 
 
 @pytest.mark.parametrize(
