@@ -21,27 +21,36 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from skillmem_hook.config import Settings
 
-HEADER = "skillmem-route-index 6"  # 6: a skill's own short CJK name or alias needs a mark
+
+# 6: a skill's own short CJK name or alias needs a mark; 7: the configuration the score rule's search needs
+HEADER = "skillmem-route-index 7"
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 
 
 Row = tuple[str, str, str, list[str]]  # label, root, folder, the keys a prompt names it by (route.skill_keys)
+SEARCH_KEYS = ("tracked", "cache", "exclude", "domains", "aliases")
 
 
 class RouteIndex:
     """One row per skill, the roots, and the snapshot of the disk they were read from.
 
     Descriptions are left out: they would make the file, read on every
-    prompt, several times larger, and only the search needs them.
+    prompt, several times larger, and only the search needs them. ``search``
+    keeps what the score rule's search needs of the configuration
+    (``SEARCH_KEYS``, from ``search_settings``): the snapshot covers every
+    ``.skillmem.yaml`` it was read from, so a warm prompt need not read it
+    again, and importing PyYAML alone costs about a bare interpreter's start.
     """
 
-    __slots__ = ("roots", "rows", "snapshot")
+    __slots__ = ("roots", "rows", "search", "snapshot")
 
-    def __init__(self, roots: list[str], rows: list[Row], snapshot: Snapshot) -> None:
+    def __init__(self, roots: list[str], rows: list[Row], snapshot: Snapshot, search: dict[str, object]) -> None:
         self.roots = roots
         self.rows = rows
         self.snapshot = snapshot
+        self.search = search
 
     def targets(self) -> list[tuple[Target, list[str]]]:
         """(target, keys) per skill, for ``route.build_name_table``."""
@@ -49,7 +58,12 @@ class RouteIndex:
 
     def to_bytes(self) -> bytes:
         """A header line with the payload's checksum, then the payload: a damaged file is noticed cheaply."""
-        document = {"roots": self.roots, "snapshot": self.snapshot.as_json(), "skills": self.rows}
+        document = {
+            "roots": self.roots,
+            "snapshot": self.snapshot.as_json(),
+            "skills": self.rows,
+            "search": self.search,
+        }
         # surrogatepass: a folder name that is not UTF-8 (stamped in the snapshot) round-trips, as json.loads reads it.
         payload = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
         return f"{HEADER} {_checksum(payload)}\n".encode() + payload
@@ -67,7 +81,10 @@ class RouteIndex:
             raise ValueError("not a route index of this version, or damaged")
         document = json.loads(payload)
         rows = [tuple(row) for row in document["skills"]]
-        return cls(document["roots"], rows, Snapshot.from_json(document["snapshot"]))
+        search = document.get("search")
+        if not isinstance(search, dict) or set(search) != set(SEARCH_KEYS):
+            raise ValueError("the route index keeps no search settings")
+        return cls(document["roots"], rows, Snapshot.from_json(document["snapshot"]), search)
 
 
 def _checksum(payload: bytes) -> str:
@@ -92,7 +109,18 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
         own = aliases_of(skill, {})
         configured = aliases_of(skill, settings.aliases)[len(own) :]
         rows.append((skill.label, skill.root, skill.path, skill_keys([skill.name, *own], configured)))
-    return RouteIndex(roots, rows, snapshot)
+    return RouteIndex(roots, rows, snapshot, search_settings(settings))
+
+
+def search_settings(settings: Settings) -> dict[str, object]:
+    """What ``commands.route`` needs of the configuration to load the stored search index (``SEARCH_KEYS``)."""
+    return {
+        "tracked": settings.tracked,
+        "cache": settings.cache,
+        "exclude": list(settings.exclude),
+        "domains": dict(settings.domains),
+        "aliases": {name: list(words) for name, words in settings.aliases.items()},
+    }
 
 
 def index_location(folder: str, flag_roots: Sequence[str] | None) -> str | None:

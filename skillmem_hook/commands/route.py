@@ -29,6 +29,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from types import FrameType
+    from typing import Any
 
     from skillmem_hook.agents.route_index import RouteIndex
 
@@ -83,17 +84,18 @@ def _best_scored(prompt: str, route_index: RouteIndex) -> list[Target]:
         search_index_location,
         stored_search_index,
     )
-    from skillmem_hook.config import load_settings  # noqa: PLC0415
+    from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
 
     roots = route_index.roots
-    settings = load_settings(list(roots) or None)
-    if settings.tracked:
+    # The configuration as the route index read it: its snapshot says the files are unchanged since.
+    kept: dict[str, Any] = route_index.search
+    if kept["tracked"]:
         return []  # the stored index is the disk's view; git's would mean a scan on every prompt
-    options = settings.catalog_options()
+    options = CatalogOptions(tracked=False, cache=kept["cache"], exclude=kept["exclude"], domains=kept["domains"])
     location = search_index_location(os.getcwd(), roots)
     if location is None:  # nowhere to keep a search index: never built inside a prompt
         return []
-    index = stored_search_index(roots, options, settings.aliases, location, route_index.snapshot)
+    index = stored_search_index(roots, options, kept["aliases"], location, route_index.snapshot)
     if index is None:
         refresh_in_background(roots, location)
         return []

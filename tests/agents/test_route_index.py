@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import zlib
+
 import pytest
 
 from skillmem_hook.agents.route_index import (
+    HEADER,
     RouteIndex,
     build_route_index,
     current_route_index,
@@ -28,7 +32,45 @@ def test_the_index_holds_labels_paths_and_metadata_aliases_and_survives_its_byte
     again = RouteIndex.from_bytes(index.to_bytes())
     assert (again.roots, again.rows) == ([str(tmp_path / "skills")], index.rows)
     assert again.snapshot.stamps == index.snapshot.stamps
+    assert (
+        again.search
+        == index.search
+        == {
+            "tracked": False,
+            "cache": True,
+            "exclude": [],
+            "domains": {},
+            "aliases": {},
+        }
+    )
     assert b"Memory" not in index.to_bytes()  # descriptions stay out of the file read on every prompt
+
+
+def test_the_configuration_the_search_needs_is_kept_as_it_was_read(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path / "skills", "memory", ALIASED)
+    (tmp_path / ".skillmem.yaml").write_text(
+        "roots: [skills]\nexclude: [old-*]\ndomains: {viking-memory-guide: engineering}\n"
+        "aliases: {viking-memory-guide: [recall]}\n"
+    )
+    index = RouteIndex.from_bytes(build_route_index(None).to_bytes())
+    assert index.search == {
+        "tracked": False,
+        "cache": True,
+        "exclude": ["old-*"],
+        "domains": {"viking-memory-guide": "engineering"},
+        "aliases": {"viking-memory-guide": ["recall"]},
+    }
+
+
+def test_an_index_without_the_search_settings_is_refused(tmp_path):
+    write_skill(tmp_path / "skills", "a", b"---\nname: a\n---\n")
+    header, _, payload = build_route_index([str(tmp_path / "skills")]).to_bytes().partition(b"\n")
+    document = json.loads(payload)
+    del document["search"]
+    payload = json.dumps(document).encode()
+    with pytest.raises(ValueError, match="no search settings"):
+        RouteIndex.from_bytes(f"{HEADER} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload)
 
 
 def damaged(data):
@@ -40,7 +82,7 @@ def damaged(data):
     [
         lambda data: b"",
         lambda data: b"[]",
-        lambda data: data.replace(b"skillmem-route-index 6", b"skillmem-route-index 5", 1),
+        lambda data: data.replace(b"skillmem-route-index 7", b"skillmem-route-index 6", 1),
         damaged,
         lambda data: data[:-1],
         lambda data: b"\xff" + data,

@@ -108,6 +108,65 @@ def test_a_request_that_names_no_skill_is_routed_by_the_search_score(repo, env):
         assert run_route(recorded(everyday, repo), env).stdout == b""
 
 
+def wait_for_search_index(repo):
+    index = repo / ".git" / "skillmem-search.json"
+    deadline = time.monotonic() + 60
+    while not index.exists() or (repo / ".git" / "skillmem-search.json.building").exists():
+        assert time.monotonic() < deadline, "the background build never stored the index"
+        time.sleep(0.1)
+
+
+WARM_ROUTE = """
+import sys
+from skillmem_hook.commands.route import route_hook_input
+output = route_hook_input(sys.stdin.buffer.read(), [])
+print("yaml" in sys.modules, output.decode())
+"""
+
+
+def test_a_warm_prompt_reads_no_yaml_and_a_changed_configuration_is_still_obeyed(repo, env):
+    # PyYAML's import costs about as much as the interpreter's start: a warm prompt takes the configuration the
+    # route index kept, which its snapshot says is unchanged. A changed configuration is still obeyed at once.
+    for number in range(10):
+        write_skill(repo / "skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on topic {number}"))
+    write_skill(repo / "skills", "invoices", skill_md("invoices", "Extract line items and totals from PDF invoices"))
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [filler-0]\n")
+    backdate(repo)
+    prompt = recorded("pull the line items and totals out of our suppliers' PDF invoices, for each of them", repo)
+    run_route(prompt, env)  # builds the route index and starts the search index's build
+    wait_for_search_index(repo)
+    warm = subprocess.run([sys.executable, "-c", WARM_ROUTE], input=prompt, capture_output=True, env=env, check=True)
+    loaded_yaml, output = warm.stdout.split(b" ", 1)
+    assert loaded_yaml == b"False"
+    assert '"invoices" ("skills/invoices/SKILL.md")' in json.loads(output)["hookSpecificOutput"]["additionalContext"]
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [invoices]\n")
+    assert b"invoices" not in run_route(prompt, env).stdout
+    wait_for_search_index(repo)
+    assert b"invoices" not in run_route(prompt, env).stdout
+
+
+def test_with_git_s_view_a_prompt_never_starts_a_search_build(repo, env, monkeypatch):
+    # The stored search index is the disk's view; under `tracked: true` a prompt gets no score hint, and must
+    # not start a background build on every prompt either (one that could never be stored).
+    from skillmem_hook.agents import search_store
+    from skillmem_hook.commands.route import route_hook_input
+
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    subprocess.run(["git", "add", "skills"], cwd=repo, check=True)
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\ntracked: true\n")
+    backdate(repo)
+    monkeypatch.chdir(repo)  # route_hook_input moves to the input's cwd: put the test's back afterwards
+    started = []
+    monkeypatch.setattr(search_store, "refresh_in_background", lambda *arguments: started.append(arguments))
+    monkeypatch.setenv("XDG_CACHE_HOME", env["XDG_CACHE_HOME"])
+    prompt = recorded("please parse these CSV files into tables and sum up every column of each of them", repo)
+    assert route_hook_input(prompt, []) == route_hook_input(prompt, []) == b""
+    assert started == []
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\n")
+    route_hook_input(prompt, [])
+    assert len(started) == 1  # the file system's view: the missing index is built in the background
+
+
 @pytest.mark.parametrize(
     ("data", "reason"),
     [
