@@ -1,0 +1,98 @@
+"""The clear lead (0.4.1): a stranger's skill, its description written for it, fires on short everyday turns.
+
+Before 7d4b7ce no score hint could fire on a prompt typing fewer than 8 search words, whatever the repository's
+skills said: that gate is what kept "change the default timeout to 30 seconds" silent. The clear lead needs 5
+typed words and 2 held, so a skill whose description holds the words of ordinary short turns (and so leads
+every other skill by far) is hinted on them. These turns come from benchmarks/data/everyday-en.txt, on which
+docs/route.md says the rule never fires.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from skillmem_hook.agents.route import best_scored
+from skillmem_hook.agents.search_store import search_index_of
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.search.confidence import ScoreRule
+
+from ..helpers import skill_md, write_skill
+from .conftest import hint_of, run_route
+
+CRAFTED = (
+    "Show me the diff of everything changed before I commit anything. Change the default timeout to 30 seconds."
+    " Replace the magic number with a named constant. Show the last few lines of the log."
+)
+SHORT_EVERYDAY = [
+    "change the default timeout to 30 seconds",
+    "show me the last few lines of the log",
+    "Show me the diff of everything you changed before I commit anything.",
+]
+TOPICS = [
+    ("csv-to-table", "Parse CSV files into tables"),
+    ("pdf-invoices", "Extract line items and totals from PDF invoices"),
+    ("docker-compose", "Write docker compose files for local services"),
+    ("k8s-helm", "Package Kubernetes apps as Helm charts"),
+    ("react-forms", "Build accessible React forms with validation"),
+    ("sql-tuning", "Speed up slow SQL queries with indexes"),
+    ("pypi-release", "Publish a Python package to PyPI"),
+    ("i18n-strings", "Translate user interface strings"),
+    ("oauth-setup", "Configure OAuth login with an identity provider"),
+    ("terraform-aws", "Provision AWS infrastructure with Terraform"),
+    ("pandas-clean", "Clean messy data frames with pandas"),
+    ("security-audit", "Audit a web app for OWASP vulnerabilities"),
+]
+
+
+def backdate(folder):
+    old = time.time() - 60
+    for path in [folder, *folder.rglob("*")]:
+        os.utime(path, (old, old), follow_symlinks=False)
+
+
+@pytest.fixture
+def repo(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    for name, description in TOPICS:
+        write_skill(repo / ".claude" / "skills", name, skill_md(name, description))
+    write_skill(repo / ".claude" / "skills", "session-helper", skill_md("session-helper", CRAFTED))
+    backdate(repo)
+    return repo
+
+
+def warm(repo, env):
+    run_route("hello there", repo, env)  # builds the route index and starts the search index's build
+    deadline = time.monotonic() + 60
+    while (
+        not (repo / ".git" / "skillmem-search.json").exists()
+        or (repo / ".git" / "skillmem-search.json.building").exists()
+    ):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the clear lead lets a repository's crafted skill fire on short everyday turns (5 typed words, 2 held), "
+    "which the typed >= 8 gate kept silent before 7d4b7ce",
+)
+@pytest.mark.parametrize("prompt", SHORT_EVERYDAY)
+def test_a_crafted_skill_is_hinted_on_a_short_everyday_turn(repo, env, prompt):
+    # c473e28's rule (no lead, near 0.6) stays silent on the same skills and prompt.
+    skills = scan_roots([str(repo / ".claude" / "skills")]).skills
+    index = search_index_of(skills, {})
+    assert best_scored(prompt, index, ScoreRule(near=0.6, lead=0)) == []
+    assert [target.label for target in best_scored(prompt, index)] == ["session-helper"]
+    warm(repo, env)
+    assert hint_of(run_route(prompt, repo, env)) == ""
+
+
+def test_the_crafted_skill_still_stays_off_the_shortest_turns(repo, env):
+    # What held: under 5 typed words, or naming code, the lead never fires however the skill is written.
+    warm(repo, env)
+    for prompt in ("continue", "run the tests again", "fix the typo on line 3", "show me the diff", "undo that"):
+        assert hint_of(run_route(prompt, repo, env)) == "", prompt
