@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from skillmem_hook.agents.route import best_scored
+from skillmem_hook.agents.route import best_scored, names_code
 from skillmem_hook.agents.search_store import search_index_of
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.search.confidence import ScoreRule
@@ -45,6 +45,11 @@ TOPICS = [
     ("pandas-clean", "Clean messy data frames with pandas"),
     ("security-audit", "Audit a web app for OWASP vulnerabilities"),
 ]
+# Real descriptions run to a few dozen words; a collection of one-line descriptions would penalise a longer one.
+USE = (
+    ". Use it when the user asks for this kind of work in a project, with examples, checklists and the steps"
+    " to follow from start to finish."
+)
 
 
 def backdate(folder):
@@ -58,7 +63,7 @@ def repo(tmp_path):
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
     for name, description in TOPICS:
-        write_skill(repo / ".claude" / "skills", name, skill_md(name, description))
+        write_skill(repo / ".claude" / "skills", name, skill_md(name, description + USE))
     write_skill(repo / ".claude" / "skills", "session-helper", skill_md("session-helper", CRAFTED))
     backdate(repo)
     return repo
@@ -87,6 +92,50 @@ def test_a_crafted_skill_is_hinted_on_a_short_everyday_turn(repo, env, prompt):
     index = search_index_of(skills, {})
     assert best_scored(prompt, index, ScoreRule(near=0.6, lead=0)) == []
     assert [target.label for target in best_scored(prompt, index)] == ["session-helper"]
+    warm(repo, env)
+    assert hint_of(run_route(prompt, repo, env)) == ""
+
+
+CRAFTED_ZH = (
+    "帮我写提交信息, 看看从上次提交到现在改了什么, 把调试用的打印语句删掉, 给我看看日志最后几行, 把默认超时改成30秒"
+)
+SHORT_EVERYDAY_ZH = [
+    "把调试用的打印语句删掉",
+    "从上次提交到现在改了什么",
+    "把默认超时改成 30 秒",
+]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a Chinese turn of 8 characters types 5 to 7 words (bigrams): the clear lead lets a crafted skill fire "
+    "on the short everyday-zh turns, which the typed >= 8 gate kept silent before 7d4b7ce",
+)
+@pytest.mark.parametrize("prompt", SHORT_EVERYDAY_ZH)
+def test_a_crafted_chinese_skill_is_hinted_on_a_short_everyday_turn(repo, env, prompt):
+    write_skill(repo / ".claude" / "skills", "session-helper", skill_md("session-helper", CRAFTED_ZH))
+    for number in range(30):  # a collection of some size: the crafted words are rarer among its skills
+        write_skill(
+            repo / ".claude" / "skills", f"notes-{number}", skill_md(f"notes-{number}", f"Notes on topic {number}")
+        )
+    backdate(repo)
+    skills = scan_roots([str(repo / ".claude" / "skills")]).skills
+    index = search_index_of(skills, {})
+    assert best_scored(prompt, index, ScoreRule(near=0.6, lead=0)) == []
+    warm(repo, env)
+    assert hint_of(run_route(prompt, repo, env)) == ""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="'fix the typo on line 3' in Chinese with a Chinese numeral (第三行, everyday-zh.txt) is not seen as "
+    "naming code (the pattern wants 第 3 行) and types 6 words: a plain typo-fixing skill leads, and is hinted",
+)
+def test_a_typo_skill_is_hinted_on_fix_the_typo_on_line_three_in_chinese(repo, env):
+    write_skill(repo / ".claude" / "skills", "typo-helper", skill_md("typo-helper", "修一下拼写错误, 检查每一行"))
+    backdate(repo)
+    prompt = "修一下第三行的拼写错误"
+    assert not names_code(prompt) and names_code("修一下第 3 行的拼写错误") and names_code("fix the typo on line 3")
     warm(repo, env)
     assert hint_of(run_route(prompt, repo, env)) == ""
 
