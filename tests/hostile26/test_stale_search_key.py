@@ -62,3 +62,28 @@ def test_a_stale_kept_exclude_and_skillmem_search_end_every_score_hint(tmp_path,
         wait_for_build(repo)
         hints.append("invoices" in hint_of(result))
     assert hints == [True, True, True], f"{started} background processes started for {hints.count(False)} lost hints"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="new in 94a04aa: eadc59e read .skillmem.yaml on each scored prompt, so an exclude the snapshot missed "
+    "(same size and mtime) still ended the score hint after one background build; the kept exclude never does",
+)
+def test_an_excluded_skill_keeps_its_score_hint_when_the_config_keeps_its_stamp(tmp_path, env):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    for number in range(10):
+        write_skill(repo / "skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on topic {number}"))
+    write_skill(repo / "skills", "invoices", skill_md("invoices", "Extract line items and totals from PDF invoices"))
+    config = repo / ".skillmem.yaml"
+    config.write_text("roots: [skills]\nexclude: [filler-0]\n")
+    backdate(repo)
+    run_route(PROMPT, repo, env)
+    wait_for_build(repo)
+    assert "invoices" in hint_of(run_route(PROMPT, repo, env))
+    before = os.stat(config)
+    config.write_text("roots: [skills]\nexclude: [invoices]\n")
+    os.utime(config, ns=(before.st_atime_ns, before.st_mtime_ns))
+    run_route(PROMPT, repo, env)
+    wait_for_build(repo)
+    assert "invoices" not in hint_of(run_route(PROMPT, repo, env))
