@@ -14,6 +14,7 @@ import json
 import os
 import zlib
 
+from skillmem_hook.agents.config_stamp import Stamp, config_stamp
 from skillmem_hook.agents.route import Target, skill_keys
 from skillmem_hook.agents.watch import Snapshot, decisive_files, take_snapshot
 
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 # 6: a skill's own short CJK name or alias needs a mark; 7: the configuration the score rule's search needs
 HEADER = "skillmem-route-index 7"
 MAX_INDEX_BYTES = 256 * 1024 * 1024
+# The kept configuration's most bytes as JSON: a configuration's own limit. YAML's anchors can make a
+# 64 KiB file hundreds of MB spelled out; such a configuration is read again by each prompt instead.
+MAX_KEPT_BYTES = 64 * 1024
 
 
 Row = tuple[str, str, str, list[str]]  # label, root, folder, the keys a prompt names it by (route.skill_keys)
@@ -39,18 +43,32 @@ class RouteIndex:
     Descriptions are left out: they would make the file, read on every
     prompt, several times larger, and only the search needs them. ``search``
     keeps what the score rule's search needs of the configuration
-    (``SEARCH_KEYS``, from ``search_settings``): the snapshot covers every
-    ``.skillmem.yaml`` it was read from, so a warm prompt need not read it
-    again, and importing PyYAML alone costs about a bare interpreter's start.
+    (``SEARCH_KEYS``, from ``search_settings``; None when it is too large to
+    keep), and ``config`` which configuration that was (``config_stamp``):
+    while both the snapshot and the stamp hold, a warm prompt need not read
+    the configuration again, and importing PyYAML alone costs about a bare
+    interpreter's start.
     """
 
-    __slots__ = ("roots", "rows", "search", "snapshot")
+    __slots__ = ("config", "roots", "rows", "search", "snapshot")
 
-    def __init__(self, roots: list[str], rows: list[Row], snapshot: Snapshot, search: dict[str, object]) -> None:
+    def __init__(
+        self,
+        roots: list[str],
+        rows: list[Row],
+        snapshot: Snapshot,
+        search: dict[str, object] | None,
+        config: Stamp,
+    ) -> None:
         self.roots = roots
         self.rows = rows
         self.snapshot = snapshot
         self.search = search
+        self.config = config
+
+    def is_current(self) -> bool:
+        """Whether the disk still holds what the index was built from: its files, and its configuration's bytes."""
+        return self.snapshot.is_current() and config_stamp(os.getcwd()) == self.config
 
     def targets(self) -> list[tuple[Target, list[str]]]:
         """(target, keys) per skill, for ``route.build_name_table``."""
@@ -63,6 +81,7 @@ class RouteIndex:
             "snapshot": self.snapshot.as_json(),
             "skills": self.rows,
             "search": self.search,
+            "config": self.config,
         }
         # surrogatepass: a folder name that is not UTF-8 (stamped in the snapshot) round-trips, as json.loads reads it.
         payload = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
@@ -81,10 +100,13 @@ class RouteIndex:
             raise ValueError("not a route index of this version, or damaged")
         document = json.loads(payload)
         rows = [tuple(row) for row in document["skills"]]
-        search = document.get("search")
-        if not isinstance(search, dict) or set(search) != set(SEARCH_KEYS):
+        search = document.get("search", False)  # null: too large to keep; missing: not an index of this shape
+        if search is not None and (not isinstance(search, dict) or set(search) != set(SEARCH_KEYS)):
             raise ValueError("the route index keeps no search settings")
-        return cls(document["roots"], rows, Snapshot.from_json(document["snapshot"]), search)
+        config = document.get("config")
+        if not isinstance(config, list) or len(config) != 2:
+            raise ValueError("the route index keeps no configuration stamp")
+        return cls(document["roots"], rows, Snapshot.from_json(document["snapshot"]), search, config)
 
 
 def _checksum(payload: bytes) -> str:
@@ -97,9 +119,10 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     from skillmem_hook.config import load_settings, require_roots  # noqa: PLC0415
     from skillmem_hook.search.aliases import aliases_of  # noqa: PLC0415
 
+    # Before the configuration is read, and the files before the scan: a change during either shows next time.
+    config = config_stamp(os.getcwd())
     settings = load_settings(flag_roots or None)
     roots = require_roots(settings)
-    # Before the scan: a change during it shows next time.
     snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
     skills = scan_roots(roots, settings.catalog_options()).skills
     rows: list[Row] = []
@@ -109,7 +132,7 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
         own = aliases_of(skill, {})
         configured = aliases_of(skill, settings.aliases)[len(own) :]
         rows.append((skill.label, skill.root, skill.path, skill_keys([skill.name, *own], configured)))
-    return RouteIndex(roots, rows, snapshot, search_settings(settings))
+    return RouteIndex(roots, rows, snapshot, _kept(settings), config)
 
 
 def search_settings(settings: Settings) -> dict[str, object]:
@@ -121,6 +144,13 @@ def search_settings(settings: Settings) -> dict[str, object]:
         "domains": dict(settings.domains),
         "aliases": {name: list(words) for name, words in settings.aliases.items()},
     }
+
+
+def _kept(settings: Settings) -> dict[str, object] | None:
+    """``search_settings``, or None when its text would pass MAX_KEPT_BYTES (counted without spelling it out)."""
+    text = sum(map(len, settings.exclude)) + sum(len(name) + len(domain) for name, domain in settings.domains.items())
+    text += sum(len(name) + sum(map(len, words)) for name, words in settings.aliases.items())
+    return search_settings(settings) if text <= MAX_KEPT_BYTES else None
 
 
 def index_location(folder: str, flag_roots: Sequence[str] | None) -> str | None:
@@ -147,7 +177,7 @@ def current_route_index(location: str, flag_roots: Sequence[str] | None) -> Rout
     try:
         # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the prompt.
         stored = RouteIndex.from_bytes(read_regular_file(location, MAX_INDEX_BYTES))
-        if stored.snapshot.is_current():
+        if stored.is_current():
             return stored
     except (OSError, ValueError, KeyError, TypeError):
         pass  # missing, unreadable, damaged or of another shape: rebuild it

@@ -45,7 +45,7 @@ def _stored(location: str) -> RouteIndex | None:
         stored = RouteIndex.from_bytes(read_regular_file(location, MAX_INDEX_BYTES))
     except (OSError, ValueError, KeyError, TypeError):
         return None  # missing, unreadable, damaged or of another shape: rebuild it
-    return stored if stored.snapshot.is_current() else None
+    return stored if stored.is_current() else None
 
 
 def _builder_alive(marker: str) -> bool:

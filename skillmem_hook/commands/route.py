@@ -87,8 +87,9 @@ def _best_scored(prompt: str, route_index: RouteIndex) -> list[Target]:
     from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
 
     roots = route_index.roots
-    # The configuration as the route index read it: its snapshot says the files are unchanged since.
-    kept: dict[str, Any] = route_index.search
+    # The configuration as the route index read it, which its snapshot and stamp say is unchanged since;
+    # read again only when it was too large to keep.
+    kept: dict[str, Any] = route_index.search or _search_settings_now(roots)
     if kept["tracked"]:
         return []  # the stored index is the disk's view; git's would mean a scan on every prompt
     options = CatalogOptions(tracked=False, cache=kept["cache"], exclude=kept["exclude"], domains=kept["domains"])
@@ -100,6 +101,13 @@ def _best_scored(prompt: str, route_index: RouteIndex) -> list[Target]:
         refresh_in_background(roots, location)
         return []
     return best_scored(prompt, index)
+
+
+def _search_settings_now(roots: Sequence[str]) -> dict[str, Any]:
+    from skillmem_hook.agents.route_index import search_settings  # noqa: PLC0415
+    from skillmem_hook.config import load_settings  # noqa: PLC0415
+
+    return search_settings(load_settings(list(roots) or None))
 
 
 def flag_roots(arguments: Sequence[str]) -> list[str]:

@@ -250,6 +250,8 @@ def test_a_hit_far_below_the_best_is_not_named_and_at_most_most_are():
         "on line 12",
         "in analyze()",
         "在第 12 行",
+        "在第三行",
+        "第十二行那里",
         "after a TypeError",
         "behind /api/orders",
     ],

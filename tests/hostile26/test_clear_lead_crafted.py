@@ -4,7 +4,11 @@ Before 7d4b7ce no score hint could fire on a prompt typing fewer than 8 search w
 skills said: that gate is what kept "change the default timeout to 30 seconds" silent. The clear lead needs 5
 typed words and 2 held, so a skill whose description holds the words of ordinary short turns (and so leads
 every other skill by far) is hinted on them. These turns come from benchmarks/data/everyday-en.txt, on which
-docs/route.md says the rule never fires.
+docs/route.md says the rule never fires (for the collections it was measured on).
+
+Accepted in 0.4.1, and kept here as strict xfails so a fix shows: the held-words way has the same exposure on
+turns of 8 typed words or more (a description can hold any turn's words), the clear lead widens it to 5, and no
+lexical rule can tell a description written for a turn from one written for a task (docs/route.md).
 """
 
 from __future__ import annotations
@@ -126,16 +130,12 @@ def test_a_crafted_chinese_skill_is_hinted_on_a_short_everyday_turn(repo, env, p
     assert hint_of(run_route(prompt, repo, env)) == ""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'fix the typo on line 3' in Chinese with a Chinese numeral (第三行, everyday-zh.txt) is not seen as "
-    "naming code (the pattern wants 第 3 行) and types 6 words: a plain typo-fixing skill leads, and is hinted",
-)
-def test_a_typo_skill_is_hinted_on_fix_the_typo_on_line_three_in_chinese(repo, env):
+def test_a_typo_skill_is_not_hinted_on_fix_the_typo_on_line_three_in_chinese(repo, env):
+    # 第三行 names a line as 第 3 行 does (found by the hostile tester of 0.4.1: the pattern wanted figures).
     write_skill(repo / ".claude" / "skills", "typo-helper", skill_md("typo-helper", "修一下拼写错误, 检查每一行"))
     backdate(repo)
     prompt = "修一下第三行的拼写错误"
-    assert not names_code(prompt) and names_code("修一下第 3 行的拼写错误") and names_code("fix the typo on line 3")
+    assert names_code(prompt) and names_code("修一下第 3 行的拼写错误") and names_code("fix the typo on line 3")
     warm(repo, env)
     assert hint_of(run_route(prompt, repo, env)) == ""
 

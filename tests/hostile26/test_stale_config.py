@@ -1,4 +1,7 @@
-"""The kept configuration (route index format 7) against what load_settings gives: can it go stale?"""
+"""The kept configuration (route index format 7) against what load_settings gives: it must never go stale.
+
+Found by the hostile tester of 0.4.1; fixed by stamping the configuration that applies and its bytes.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +9,6 @@ import os
 import shutil
 import stat
 import subprocess
-
-import pytest
 
 from ..helpers import skill_md, write_skill
 from .conftest import fresh_settings, hint_of, run_route
@@ -19,12 +20,7 @@ def skills_with_invoices(root):
     write_skill(root, "pdf-invoices", skill_md("pdf-invoices", "Extract line items and totals from PDF invoices"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the route index reads .skillmem.yaml (load_settings) before it stamps it (take_snapshot), and, unlike "
-    "the search index, is stored even when racy: an edit between the read and the stamp is never seen",
-)
-def test_a_config_edit_during_the_route_index_build_is_kept_stale_forever(tmp_path, env):
+def test_a_config_edit_during_the_route_index_build_is_seen_by_the_next_prompt(tmp_path, env):
     repo = tmp_path / "repo"
     repo.mkdir()
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
@@ -54,12 +50,7 @@ def test_a_config_edit_during_the_route_index_build_is_kept_stale_forever(tmp_pa
     assert "pdf-invoices" not in hint_of(later)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the snapshot stamps every .skillmem.yaml up to the first .git, but not the .git boundary itself: "
-    "`git init` in a folder between the cwd and the kept config changes load_settings' answer, not the snapshot",
-)
-def test_git_init_between_the_cwd_and_the_kept_config_leaves_the_old_config_in_force(tmp_path, env):
+def test_git_init_between_the_cwd_and_the_config_ends_that_config_at_once(tmp_path, env):
     top = tmp_path / "projects"
     skills_with_invoices(top / "shared")
     (top / ".skillmem.yaml").write_text(f"roots: ['{top / 'shared'}']\n")
@@ -76,12 +67,7 @@ def test_git_init_between_the_cwd_and_the_kept_config_leaves_the_old_config_in_f
     assert "deploy-app" in line and "pdf-invoices" not in line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a config replaced by one of the same size and mtime (cp -p, rsync -t, tar x) keeps its stamp; the "
-    "kept exclude, aliases and domains are then used instead of the file's (the route index has no racy guard)",
-)
-def test_a_same_size_same_mtime_config_replacement_is_not_seen(tmp_path, env):
+def test_a_same_size_same_mtime_config_replacement_is_seen(tmp_path, env):
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
     skills_with_invoices(repo / "skills")

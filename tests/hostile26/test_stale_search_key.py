@@ -1,4 +1,4 @@
-"""When the kept configuration and the file disagree, the search index is built for one and asked for with the other."""
+"""The kept configuration and the file must agree, or the search index is built for one and asked for with the other."""
 
 from __future__ import annotations
 
@@ -6,8 +6,6 @@ import os
 import subprocess
 import sys
 import time
-
-import pytest
 
 from ..helpers import skill_md, write_skill
 from .conftest import hint_of, run_route
@@ -29,12 +27,7 @@ def backdate(folder):
         os.utime(path, (old, old), follow_symlinks=False)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a stale kept configuration asks for a search index key that `skillmem search` and the background build "
-    "(load_settings, fresh) never write: no score hint again, and every prompt naming no skill starts a process",
-)
-def test_a_stale_kept_exclude_and_skillmem_search_end_every_score_hint(tmp_path, env):
+def test_a_config_with_the_same_stamp_and_skillmem_search_keep_the_score_hint(tmp_path, env):
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
     for number in range(10):
@@ -64,12 +57,7 @@ def test_a_stale_kept_exclude_and_skillmem_search_end_every_score_hint(tmp_path,
     assert hints == [True, True, True], f"{started} background processes started for {hints.count(False)} lost hints"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="new in 94a04aa: eadc59e read .skillmem.yaml on each scored prompt, so an exclude the snapshot missed "
-    "(same size and mtime) still ended the score hint after one background build; the kept exclude never does",
-)
-def test_an_excluded_skill_keeps_its_score_hint_when_the_config_keeps_its_stamp(tmp_path, env):
+def test_an_exclusion_that_keeps_the_configs_stamp_ends_the_score_hint(tmp_path, env):
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
     for number in range(10):
