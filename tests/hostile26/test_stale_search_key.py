@@ -27,7 +27,8 @@ def backdate(folder):
         os.utime(path, (old, old), follow_symlinks=False)
 
 
-def test_a_config_with_the_same_stamp_and_skillmem_search_keep_the_score_hint(tmp_path, env):
+def hinted_repository(tmp_path, env):
+    """A repository whose warm route hint names `invoices`, with both indexes stored; and its configuration."""
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
     for number in range(10):
@@ -39,6 +40,11 @@ def test_a_config_with_the_same_stamp_and_skillmem_search_keep_the_score_hint(tm
     run_route(PROMPT, repo, env)
     wait_for_build(repo)
     assert "invoices" in hint_of(run_route(PROMPT, repo, env))
+    return repo, config
+
+
+def test_a_config_with_the_same_stamp_and_skillmem_search_keep_the_score_hint(tmp_path, env):
+    repo, config = hinted_repository(tmp_path, env)
     # The same size and mtime (cp -p, rsync -t): the route index stays "current" with the old exclude.
     before = os.stat(config)
     config.write_text("roots: [skills]\nexclude: [filler-1]\n")
@@ -58,17 +64,7 @@ def test_a_config_with_the_same_stamp_and_skillmem_search_keep_the_score_hint(tm
 
 
 def test_an_exclusion_that_keeps_the_configs_stamp_ends_the_score_hint(tmp_path, env):
-    repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
-    for number in range(10):
-        write_skill(repo / "skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on topic {number}"))
-    write_skill(repo / "skills", "invoices", skill_md("invoices", "Extract line items and totals from PDF invoices"))
-    config = repo / ".skillmem.yaml"
-    config.write_text("roots: [skills]\nexclude: [filler-0]\n")
-    backdate(repo)
-    run_route(PROMPT, repo, env)
-    wait_for_build(repo)
-    assert "invoices" in hint_of(run_route(PROMPT, repo, env))
+    repo, config = hinted_repository(tmp_path, env)
     before = os.stat(config)
     config.write_text("roots: [skills]\nexclude: [invoices]\n")
     os.utime(config, ns=(before.st_atime_ns, before.st_mtime_ns))
