@@ -94,6 +94,7 @@ def _search(options: argparse.Namespace, settings: Settings) -> int:
         options=settings.catalog_options(),
         domain=options.domain,
         semantic=options.semantic,
+        flagged=bool(options.root),
     )
 
 
@@ -108,6 +109,7 @@ def _eval(options: argparse.Namespace, settings: Settings) -> int:
         semantic=options.semantic,
         text=options.text,
         min_hit3=options.min_hit3,
+        flagged=bool(options.root),
     )
 
 

@@ -97,7 +97,8 @@ class SkillLibrary:
             self._catalog, self._snapshot = scan_roots(roots, settings.catalog_options()), snapshot
             # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
             # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
-            self._index = kept_search_index(roots, settings.catalog_options(), settings.aliases)
+            options, flagged = settings.catalog_options(), bool(self._flag_roots)
+            self._index = kept_search_index(roots, options, settings.aliases, flagged=flagged)
             self._generation += 1
             if self._meaning is not None:
                 self._encoder, self._meaning = self._meaning.encoder, None

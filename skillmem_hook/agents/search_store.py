@@ -34,12 +34,15 @@ BUILD_SECONDS = 120  # a background build older than this is taken as dead
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def search_index_location(folder: str, roots: Sequence[str]) -> str | None:
+def search_index_location(folder: str, roots: Sequence[str], *, flagged: bool = False) -> str | None:
     """Where the search index of ``folder`` (an absolute path) is kept: one per repository, else one per roots.
 
-    None outside a repository when the user has no cache folder: the index is then built and not kept.
+    Roots given on the command line (``flagged``: a user-level hook's ``--root ~/.claude/skills``) get one
+    of their own in the user's cache folder, as the route index does: sharing the repository's file, two
+    hooks run on the same prompt would overwrite each other's index on every prompt. None outside a
+    repository (or for flagged roots) when the user has no cache folder: the index is then built and not kept.
     """
-    if os.path.isdir(os.path.join(folder, ".git")):
+    if not flagged and os.path.isdir(os.path.join(folder, ".git")):
         return os.path.join(folder, ".git", "skillmem-search.json")
     import hashlib  # noqa: PLC0415 - only outside a repository
 
@@ -134,7 +137,7 @@ def current_search_index(
 
 
 def kept_search_index(
-    roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]
+    roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]], *, flagged: bool = False
 ) -> SearchIndex:
     """The stored index for the file system's view (rebuilt when stale); git's view, or no cache, builds afresh.
 
@@ -142,7 +145,7 @@ def kept_search_index(
     """
     if options.tracked or not options.cache:
         return build_search_index(roots, options, aliases)
-    location = search_index_location(os.getcwd(), roots)
+    location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # no repository and no user cache folder: nowhere to keep it
         return build_search_index(roots, options, aliases)
     return current_search_index(roots, options, aliases, location)

@@ -47,9 +47,10 @@ def evaluate(
     semantic: bool = False,
     text: bool = False,
     min_hit3: float | None = None,
+    flagged: bool = False,
 ) -> int:
     catalog = scan_roots(roots, options)
-    rank = ranker(roots, options or CatalogOptions(), aliases, semantic=semantic)
+    rank = ranker(roots, options or CatalogOptions(), aliases, semantic=semantic, flagged=flagged)
     result: dict[str, object] = {"file": path, "semantic": semantic}
     if os.path.isdir(path):
         result.update(_score_trigger_sets(_trigger_sets_under(path), catalog, rank))
@@ -71,14 +72,19 @@ def evaluate(
 
 
 def ranker(
-    roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]], *, semantic: bool
+    roots: Sequence[str],
+    options: CatalogOptions,
+    aliases: Mapping[str, Sequence[str]],
+    *,
+    semantic: bool,
+    flagged: bool = False,
 ) -> Rank:
     """Words and a depth in, distinct skill names best first out: what ``skillmem search`` would answer.
 
     The very index search ranks with (bodies included, the stored one when current), so a figure
     measured here is the figure a user of search gets.
     """
-    index = kept_search_index(roots, options, aliases)
+    index = kept_search_index(roots, options, aliases, flagged=flagged)
     if not semantic:
         return lambda intent, depth: _distinct(hit.skill.name for hit in index.query(intent, depth))
     from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra

@@ -70,11 +70,11 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
     named = named_skills(hook.prompt, targets)
     if named:
         return hook_output(route_line(named))
-    scored = _best_scored(hook.prompt, index)
+    scored = _best_scored(hook.prompt, index, flagged=bool(roots))
     return hook_output(route_line(scored, named=False)) if scored else b""
 
 
-def _best_scored(prompt: str, route_index: RouteIndex) -> list[Target]:
+def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list[Target]:
     """The search's best hits, from the stored search index (``skillmem search``'s), when the score rule names them.
 
     A missing or stale index is rebuilt by a process of its own: this prompt goes on without a score hint.
@@ -93,7 +93,7 @@ def _best_scored(prompt: str, route_index: RouteIndex) -> list[Target]:
     if kept["tracked"]:
         return []  # the stored index is the disk's view; git's would mean a scan on every prompt
     options = CatalogOptions(tracked=False, cache=kept["cache"], exclude=kept["exclude"], domains=kept["domains"])
-    location = search_index_location(os.getcwd(), roots)
+    location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # nowhere to keep a search index: never built inside a prompt
         return []
     index = stored_search_index(roots, options, kept["aliases"], location, route_index.snapshot)

@@ -36,6 +36,7 @@ def search(
     options: CatalogOptions | None = None,
     domain: str | None = None,
     semantic: bool = False,
+    flagged: bool = False,
 ) -> int:
     # Under an ASCII locale the arguments arrive as escaped bytes: read them as the UTF-8 a terminal sends.
     intent = " ".join(os.fsencode(word).decode("utf-8", "replace") for word in intent_words).strip()
@@ -43,7 +44,7 @@ def search(
         raise UsageError(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
-    index = kept_search_index(roots, options or CatalogOptions(), aliases)
+    index = kept_search_index(roots, options or CatalogOptions(), aliases, flagged=flagged)
     wanted = max(top, 2)  # the second hit tells a clear lead from a near tie
     if domain is not None:  # a collapsed domain of the block: list it, or search within it
         from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415
