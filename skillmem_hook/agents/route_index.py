@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 # 6: a skill's own short CJK name or alias needs a mark; 7: the configuration the score rule's search needs
 HEADER = "skillmem-route-index 7"
 MAX_INDEX_BYTES = 256 * 1024 * 1024
-# The kept configuration's most bytes as JSON: a configuration's own limit. YAML's anchors can make a
-# 64 KiB file hundreds of MB spelled out; such a configuration is read again by each prompt instead.
+# The kept configuration's most characters of text, a configuration's own limit. YAML's anchors can make
+# a 64 KiB file hundreds of MB spelled out; such a configuration is read again by each prompt instead.
 MAX_KEPT_BYTES = 64 * 1024
 
 
