@@ -55,6 +55,9 @@ def running_loop():
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
     yield loop
+    # As anyio.run ends the server's loop: what is still pending (the end of stdin's _finish, say) is cancelled
+    # and run to its end, not dropped; a dropped coroutine warns "never awaited" in whatever test runs next.
+    asyncio.run_coroutine_threadsafe(_cancel_and_wait_for_other_tasks(), loop).result(timeout=10)
     loop.call_soon_threadsafe(loop.stop)
     thread.join(timeout=10)
     loop.close()
@@ -114,3 +117,10 @@ async def _other_tasks():
 async def _cancel_other_tasks():
     for task in await _other_tasks():
         task.cancel()
+
+
+async def _cancel_and_wait_for_other_tasks():
+    others = await _other_tasks()
+    for task in others:
+        task.cancel()
+    await asyncio.gather(*others, return_exceptions=True)
