@@ -162,17 +162,24 @@ def fit_with_meaning(index: SearchIndex, meaning: SemanticIndex, intent: str, hi
     """``match`` of a fused ranking: what the words say of its best hit, weighed on their own scale.
 
     The lexical rule judges the best hit by its lexical score and the typed words
-    it holds (a fused score is on another scale: it would never be 'strong').
-    Where the words alone say 'none', the answer is 'weak' when the encoder on
-    its own also ranks that hit first, at a cosine of at least ``NEAR_ENOUGH``.
+    it holds (a fused score is on another scale: it would never be 'strong'),
+    and its lead over the words' best other skill, as search judges its own
+    ranking. Where the words alone say 'none', the answer is 'weak' when the
+    encoder on its own also ranks that hit first, at a cosine of at least
+    ``NEAR_ENOUGH``.
     """
     if not hits:
         return "none"
     best = hits[0]
-    lexical = next((hit for hit in index.query(intent, POOL) if hit.skill is best.skill), None)
-    in_words = Hit(best.skill, 0.0, best.coverage, best.number) if lexical is None else lexical
+    in_words = Hit(best.skill, 0.0, best.coverage, best.number)
+    rivals: list[Hit] = []  # without the runner-up, any best hit would lead clearly
+    for hit in index.query(intent, POOL):
+        if hit.skill is best.skill:
+            in_words = hit
+        elif not rivals:
+            rivals.append(hit)
     evidence, loose, typed = index.reading(intent, in_words)
-    found = match([in_words], evidence, typed, loose)
+    found = match([in_words, *rivals], evidence, typed, loose)
     similarity = meaning.similarities(intent)
     if found != "none" or not similarity:
         return found

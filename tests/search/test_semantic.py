@@ -141,6 +141,20 @@ def test_match_of_a_fused_ranking_weighs_the_best_hit_by_its_words_and_the_encod
         assert fit(lexical, intent, lexical.query(intent, 5)) == "strong"
 
 
+def test_a_fused_best_hit_tied_in_words_is_no_clear_lead(encoder):
+    # Two owners' copies of one skill score the same in words: neither leads the other, so the words say 'weak'
+    # of the lexical ranking, and a fused ranking must say the same (judged alone, the best hit "led" no one).
+    described = "Extract line items and totals from PDF invoices"
+    twins = [skill("invoices", described, f"@{owner}/invoices") for owner in "ab"]
+    catalog = [*(skill(f"notes-{n}", f"Notes on topic {n}") for n in range(20)), *twins]
+    lexical, meaning = SearchIndex.build(catalog), SemanticIndex(catalog, encoder)
+    intent = "pdf invoices totals"
+    words = lexical.query(intent, 5)
+    assert words[0].score == words[1].score >= 6  # high enough for a lead, were there no twin
+    assert fit(lexical, intent, words) == "weak"
+    assert fit_with_meaning(lexical, meaning, intent, rank_with_meaning(lexical, meaning, intent, 5)) == "weak"
+
+
 @pytest.mark.parametrize("intent", ["thanks, that works", "continue", "继续", "faire du pain au levain"])
 def test_a_turn_that_asks_for_no_skill_or_is_not_near_enough_stays_none(indexes, intent):
     lexical, meaning = indexes
