@@ -91,11 +91,17 @@ def warm(repo, env):
 )
 @pytest.mark.parametrize("prompt", SHORT_EVERYDAY)
 def test_a_crafted_skill_is_hinted_on_a_short_everyday_turn(repo, env, prompt):
-    # c473e28's rule (no lead, near 0.6) stays silent on the same skills and prompt.
-    skills = scan_roots([str(repo / ".claude" / "skills")]).skills
-    index = search_index_of(skills, {})
-    assert best_scored(prompt, index, ScoreRule(near=0.6, lead=0)) == []
-    assert [target.label for target in best_scored(prompt, index)] == ["session-helper"]
+    assert [target.label for target in best_scored(prompt, skills_index(repo))] == ["session-helper"]
+    assert_silent_before_the_clear_lead_and_now(repo, env, prompt)
+
+
+def skills_index(repo):
+    return search_index_of(scan_roots([str(repo / ".claude" / "skills")]).skills, {})
+
+
+def assert_silent_before_the_clear_lead_and_now(repo, env, prompt):
+    # c473e28's rule (no lead, near 0.6) stays silent on the same skills and prompt; the hook must too.
+    assert best_scored(prompt, skills_index(repo), ScoreRule(near=0.6, lead=0)) == []
     warm(repo, env)
     assert hint_of(run_route(prompt, repo, env)) == ""
 
@@ -123,11 +129,7 @@ def test_a_crafted_chinese_skill_is_hinted_on_a_short_everyday_turn(repo, env, p
             repo / ".claude" / "skills", f"notes-{number}", skill_md(f"notes-{number}", f"Notes on topic {number}")
         )
     backdate(repo)
-    skills = scan_roots([str(repo / ".claude" / "skills")]).skills
-    index = search_index_of(skills, {})
-    assert best_scored(prompt, index, ScoreRule(near=0.6, lead=0)) == []
-    warm(repo, env)
-    assert hint_of(run_route(prompt, repo, env)) == ""
+    assert_silent_before_the_clear_lead_and_now(repo, env, prompt)
 
 
 def test_a_typo_skill_is_not_hinted_on_fix_the_typo_on_line_three_in_chinese(repo, env):
