@@ -91,18 +91,18 @@ class SkillLibrary:
         if self._snapshot is None or not self._snapshot.is_current():
             # Configuration first: a new .skillmem.yaml can name other roots.
             settings = load_settings(self._flag_roots or None)
-            roots = require_roots(settings)
+            roots, options = require_roots(settings), settings.catalog_options()
             # Before the scan: a change during it shows next time.
             snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
-            self._catalog, self._snapshot = scan_roots(roots, settings.catalog_options()), snapshot
+            self._catalog, self._snapshot = scan_roots(roots, options), snapshot
             # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
             # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
-            options, flagged = settings.catalog_options(), bool(self._flag_roots)
+            flagged = bool(self._flag_roots)
             self._index = kept_search_index(roots, options, settings.aliases, flagged=flagged)
             self._generation += 1
             if self._meaning is not None:
                 self._encoder, self._meaning = self._meaning.encoder, None
-            self._cache = settings.catalog_options().cache
+            self._cache = options.cache
         self._checked_at = started
 
     def watch(self, interval: float = WATCH_INTERVAL, stop: threading.Event | None = None) -> threading.Thread:
