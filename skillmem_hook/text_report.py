@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skillmem_hook.hook_report import name_list
+from skillmem_hook.text_lines import name_list
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False

@@ -159,7 +159,7 @@ def test_auto_detection_skips_what_git_ignores_unless_configured():
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_auto_detection_keeps_what_git_tracks_though_an_ignore_rule_matches_it(capsys):
-    from skillmem_hook.hooks import skill_index
+    from skillmem_hook.hooks.index import skill_index
 
     subprocess.run(["git", "init", "-q"], check=True)
     Path(".gitignore").write_text(".claude/\n*.md\n!SKILL.md\n")

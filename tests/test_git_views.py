@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.hook_report import fix_command
-from skillmem_hook.hooks import skill_index, skill_verify
+from skillmem_hook.hooks.index import skill_index, skill_verify
+from skillmem_hook.hooks.report import fix_command
 
 from .helpers import run_cli, seed_tree, skill_md, write_skill
 

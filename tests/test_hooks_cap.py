@@ -11,7 +11,7 @@ import pytest
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.render import estimate_tokens
 from skillmem_hook.cli import main
-from skillmem_hook.hooks import skill_index, skill_verify
+from skillmem_hook.hooks.index import skill_index, skill_verify
 
 from .helpers import skill_md, write_skill
 

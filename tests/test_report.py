@@ -88,7 +88,7 @@ def test_the_json_is_utf8_under_an_ascii_locale(tmp_path):
 def test_the_hooks_speak_utf8_text_under_an_ascii_locale(tmp_path):
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONIOENCODING", "LANG", "LC_CTYPE")}
     env.update(LC_ALL="C", PYTHONUTF8="0")
-    code = "import sys; from skillmem_hook.hooks import skill_index; raise SystemExit(skill_index(sys.argv[1:]))"
+    code = "import sys; from skillmem_hook.hooks.index import skill_index; raise SystemExit(skill_index(sys.argv[1:]))"
     write_skill(tmp_path / "skills", "fan", skill_md("反重力", "中文"))
     (tmp_path / "AGENTS.md").write_text("x\n")
     for root, expected_code in (("skills", 3), ("absent", 2)):
@@ -193,7 +193,7 @@ def test_a_hook_whose_stderr_is_closed_or_full_still_exits_3_on_drift(tmp_path, 
     root = seed_tree(tmp_path / "skills")
     prompt = tmp_path / "AGENTS.md"
     prompt.write_bytes(b"# prompt\n")
-    code = "import sys; from skillmem_hook.hooks import skill_verify; sys.exit(skill_verify(sys.argv[1:]))"
+    code = "import sys; from skillmem_hook.hooks.index import skill_verify; sys.exit(skill_verify(sys.argv[1:]))"
     command = " ".join(shlex.quote(word) for word in [sys.executable, "-c", code, "--root", str(root)])
     result = subprocess.run(
         ["bash", "-c", f"{command} --prompt-file {shlex.quote(str(prompt))} {redirects}"], timeout=60, check=False

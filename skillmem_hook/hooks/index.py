@@ -1,4 +1,4 @@
-"""The pre-commit hooks ``skill-index`` and ``skill-verify``: thin wrappers over inject and verify.
+"""The pre-commit hooks ``skill-index`` and ``skill-verify``: inject's and verify's comparison, told to a person.
 
 Both read drift strictly: a block that differs in any byte from what
 ``skill-index`` would write is drift. ``skill-index`` writes the block (and
@@ -32,7 +32,7 @@ from skillmem_hook.config import double_listing_warnings, load_settings, require
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.git_views import stale_reasons
-from skillmem_hook.hook_report import (
+from skillmem_hook.hooks.report import (
     describe_drift,
     describe_index_file,
     describe_skipped,
@@ -168,54 +168,3 @@ def _keep_index_file(path: str, catalog: Catalog, prompt_files: list[str], *, wr
         ) from None
     except OSError as error:
         raise FileAccessError(f"cannot read {path}: {error.strerror}", "check the file's permissions") from None
-
-
-def skill_lint(argv: Sequence[str] | None = None) -> int:
-    """Lint the SKILL.md files pre-commit passes (every skill with none); exit 1 on any error finding."""
-    return run_reporting_errors(lambda: "skill-lint", lambda: _run_lint(argv), human=True)
-
-
-def _run_lint(argv: Sequence[str] | None) -> int:
-    from skillmem_hook import __version__  # noqa: PLC0415
-    from skillmem_hook.commands.lint import lint_hook_run  # noqa: PLC0415 - the lint hook's work lives with lint
-
-    parser = ArgumentParser(prog="skill-lint", description="Check skills against the Agent Skills spec.")
-    parser.add_argument("--version", action="version", version=f"skill-lint (skillmem {__version__})")
-    add_location_options(parser, prompt_files=False)
-    parser.add_argument("--all", action="store_true", help="lint every skill of the roots, whatever changed")
-    parser.add_argument("--fix", action="store_true", help="make the mechanical fixes (see 'skillmem lint --fix')")
-    parser.add_argument("filenames", nargs="*", help="SKILL.md files (pre-commit passes the staged ones)")
-    try:
-        options = parser.parse_args(argv)
-    except HelpShown:
-        return EXIT_OK
-    return lint_hook_run(options.filenames, load_settings(options.root), everything=options.all, fix=options.fix)
-
-
-def skill_budget(argv: Sequence[str] | None = None) -> int:
-    """Exit 1 when a configured agent would drop, cut or not discover a skill natively (``skillmem budget --check``)."""
-    return run_reporting_errors(lambda: "skill-budget", lambda: _run_budget(argv), human=True)
-
-
-def _run_budget(argv: Sequence[str] | None) -> int:
-    from skillmem_hook.arguments import add_budget_options  # noqa: PLC0415 - kept beside the budget hook, for an easy merge
-    from skillmem_hook.commands.budget import describe_budget, has_losses, replay_budget  # noqa: PLC0415
-    from skillmem_hook.dispatch import budget_settings  # noqa: PLC0415
-    from skillmem_hook.errors import EXIT_FINDINGS  # noqa: PLC0415
-
-    parser = ArgumentParser(prog="skill-budget", description="Replay the agents' native skill listings.")
-    add_location_options(parser, prompt_files=False)
-    add_budget_options(parser)
-    parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
-    try:
-        options = parser.parse_args(argv)
-    except HelpShown:
-        return EXIT_OK
-    settings = load_settings(options.root)
-    report = replay_budget(
-        require_roots(settings), budget_settings(settings.budget, options), settings.catalog_options(hook=True)
-    )
-    if not has_losses(report):
-        return EXIT_OK
-    write_utf8(sys.stderr, describe_budget(report))
-    return EXIT_FINDINGS

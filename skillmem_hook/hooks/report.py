@@ -8,6 +8,7 @@ import re
 from skillmem_hook.block.index_file import repository_path
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.render import read_block
+from skillmem_hook.text_lines import MAX_NAMES, name_list
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -16,10 +17,8 @@ if TYPE_CHECKING:
 
     from skillmem_hook.block.drift import Drift
 
-# About a screenful per list: a first run on 1,899 skills must not print one 38 KB line.
-MAX_NAMES = 20
+# About a screenful per list, as for names (text_lines.MAX_NAMES).
 MAX_WARNINGS = 10
-_WIDTH = 100
 
 
 def describe_untracked(path: str) -> str:
@@ -102,25 +101,6 @@ def describe_moves(drift: Drift) -> list[str]:
 def _listed(data: bytes) -> dict[str, str]:
     block = current_block(data)
     return {} if block is None else read_block(block)[0]
-
-
-def name_list(title: str, names: Sequence[str]) -> list[str]:
-    """``  title (count): a, b, c`` wrapped to the terminal, cut after MAX_NAMES names."""
-    if not names:
-        return []
-    shown = names[:MAX_NAMES]
-    words = [f"{visible(name)}," for name in shown[:-1]] + [visible(shown[-1])]
-    lines: list[str] = []
-    line = f"  {title} ({len(names):,}):"
-    for word in words:
-        if len(line) + 1 + len(word) > _WIDTH and line.strip():
-            lines.append(line)
-            line = "   "
-        line += " " + word
-    lines.append(line)
-    if len(names) > MAX_NAMES:
-        lines.append(f"    ... and {len(names) - MAX_NAMES:,} more")
-    return lines
 
 
 def describe_index_file(path: str, *, written: bool) -> str:

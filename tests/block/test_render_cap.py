@@ -109,7 +109,7 @@ def test_a_skill_added_to_a_collapsed_domain_is_drift_even_read_leniently():
 
 
 def test_the_hook_report_says_a_collapsed_count_changed_not_an_edit_by_hand():
-    from skillmem_hook.hook_report import describe_drift
+    from skillmem_hook.hooks.report import describe_drift
 
     skills = catalog({"security": 2, "testing": 40, "docs-writing": 0})
     written = Drift(b"", skills, max_tokens=100).updated

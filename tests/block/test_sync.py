@@ -82,7 +82,7 @@ def test_a_file_deleted_meanwhile_is_not_brought_back(capsys, tmp_path, monkeypa
 
 
 def test_the_hook_reports_the_files_it_wrote_as_well(tmp_path, monkeypatch, capsys):
-    from skillmem_hook.hooks import skill_index
+    from skillmem_hook.hooks.index import skill_index
 
     args, files = two_roots_two_files(tmp_path)
     before = snapshot(files[1])

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.hooks import skill_index, skill_verify
+from skillmem_hook.hooks.index import skill_index, skill_verify
 
 from ..helpers import isolate_git, run_cli, run_git, skill_md, write_skill
 

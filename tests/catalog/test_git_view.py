@@ -377,7 +377,7 @@ def test_the_hooks_view_is_git_inside_a_work_tree():
 
 
 def test_the_hook_warns_about_a_root_outside_the_repository(tmp_path, capsys):
-    from skillmem_hook.hooks import skill_index
+    from skillmem_hook.hooks.index import skill_index
 
     outside = tmp_path / "outside"
     write_skill(outside, "far", skill_md("far"))
@@ -407,7 +407,7 @@ def test_a_cache_that_is_a_fifo_or_an_endless_device_is_ignored_at_once(kind):
 
 
 def test_a_root_git_tracks_nothing_below_is_said_not_silently_empty(capsys):
-    from skillmem_hook.hooks import skill_index
+    from skillmem_hook.hooks.index import skill_index
 
     repository()
     Path(".gitignore").write_text(".claude/\n")
@@ -419,7 +419,7 @@ def test_a_root_git_tracks_nothing_below_is_said_not_silently_empty(capsys):
 
 
 def test_the_hooks_name_the_skill_files_they_leave_out(capsys):
-    from skillmem_hook.hooks import skill_index
+    from skillmem_hook.hooks.index import skill_index
 
     repository()
     write_skill(Path("skills"), "latin", b"---\nname: caf\xe9\n---\n")

@@ -16,7 +16,7 @@ import pytest
 from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.hooks import skill_index, skill_verify
+from skillmem_hook.hooks.index import skill_index, skill_verify
 
 from ..helpers import isolate_git, run_cli, run_git, skill_md, write_skill
 

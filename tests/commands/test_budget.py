@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.hooks import skill_budget
+from skillmem_hook.hooks.budget import skill_budget
 
 from ..helpers import run_cli, skill_md, write_skill
 

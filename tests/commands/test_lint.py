@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.hooks import skill_lint
+from skillmem_hook.hooks.lint import skill_lint
 
 from ..helpers import run_cli, skill_md, write_skill
 

@@ -26,6 +26,7 @@ def test_without_the_mcp_extra_the_command_names_the_install_line(tmp_path):
 
 
 def test_the_hooks_and_the_other_commands_never_load_the_sdk(tmp_path):
-    probe = "import sys, skillmem_hook.cli, skillmem_hook.hooks; print('mcp' in sys.modules)"
+    hooks = "skillmem_hook.hooks.index, skillmem_hook.hooks.lint, skillmem_hook.hooks.budget"
+    probe = f"import sys, skillmem_hook.cli, {hooks}; print('mcp' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "False"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.hooks import skill_index, skill_verify
+from skillmem_hook.hooks.index import skill_index, skill_verify
 
 from ..helpers import run_cli, seed_tree, skill_md, write_skill
 

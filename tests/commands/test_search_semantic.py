@@ -88,14 +88,14 @@ def test_without_the_extra_it_says_how_to_install_it(tree, tmp_path):
     ("call", "stdin"),
     [
         (
-            "from skillmem_hook.hooks import skill_index as hook; code = hook([*FLAGS])",
+            "from skillmem_hook.hooks.index import skill_index as hook; code = hook([*FLAGS])",
             "",
         ),
         (
-            "from skillmem_hook.hooks import skill_verify as hook; code = hook([*FLAGS])",
+            "from skillmem_hook.hooks.index import skill_verify as hook; code = hook([*FLAGS])",
             "",
         ),
-        ("from skillmem_hook.hooks import skill_lint as hook; code = hook(['--root', ROOT])", ""),
+        ("from skillmem_hook.hooks.lint import skill_lint as hook; code = hook(['--root', ROOT])", ""),
         ("from skillmem_hook.cli import main; code = main(['route', '--root', ROOT])", '{"prompt": "bake bread"}'),
     ],
     ids=["skill-index", "skill-verify", "skill-lint", "route"],

@@ -9,10 +9,11 @@ import pytest
 
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.hook_report import describe_drift, name_list
-from skillmem_hook.hooks import skill_index, skill_verify
+from skillmem_hook.hooks.index import skill_index, skill_verify
+from skillmem_hook.hooks.report import describe_drift
+from skillmem_hook.text_lines import name_list
 
-from .helpers import SEED_BLOCK, appended, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
+from ..helpers import SEED_BLOCK, appended, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
 
 
 @pytest.fixture
@@ -125,7 +126,7 @@ def git(monkeypatch, tmp_path):
     """A git repository in the current folder, with an identity to commit as; the function to run git."""
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
-    from .catalog.test_git_view import IDENTITY, git
+    from ..catalog.test_git_view import IDENTITY, git
 
     for key, value in IDENTITY.items():
         monkeypatch.setenv(key, value)
@@ -179,7 +180,7 @@ def test_a_personal_prompt_file_absent_here_and_ignored_is_left_out(git, capsys)
 
 
 def test_the_lint_hook_wants_in_the_commit_what_a_skill_md_points_at(git, capsys):
-    from skillmem_hook.hooks import skill_lint
+    from skillmem_hook.hooks.lint import skill_lint
 
     body = "Run `scripts/unpack.py`.\n"
     write_skill(Path("skills"), "docx", skill_md("docx", "Unpack DOCX files. Use when a .docx must be read.", body))
@@ -193,7 +194,7 @@ def test_the_lint_hook_wants_in_the_commit_what_a_skill_md_points_at(git, capsys
 
 
 def test_the_lint_hook_shows_warnings_but_fails_only_on_errors(capsys):
-    from skillmem_hook.hooks import skill_lint
+    from skillmem_hook.hooks.lint import skill_lint
 
     write_skill(Path("skills"), "terse", skill_md("terse", "Parses files"))  # says neither when, nor in Chinese
     Path(".skillmem.yaml").write_text("lint: {quality: true}\n")
@@ -287,7 +288,7 @@ def test_verify_refuses_an_index_path_that_is_a_folder(index_repo, capsys):
 
 
 def test_the_readmes_first_commit_transcript_is_what_the_hook_writes():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     transcript = readme.split("AGENTS.md: the skill index was updated", 1)[1].split("\n$ ", 1)[0]
     shown = "AGENTS.md: the skill index was updated" + transcript + "\n"
     count = int(re.search(r"added \((\d+)\)", shown).group(1))
@@ -301,7 +302,7 @@ def test_the_readmes_first_commit_transcript_is_what_the_hook_writes():
 def test_a_merge_conflict_in_the_block_is_described_as_one():
     from skillmem_hook.block.drift import Drift
     from skillmem_hook.catalog.skills import parse_skill
-    from skillmem_hook.hook_report import describe_drift
+    from skillmem_hook.hooks.report import describe_drift
 
     old = b"<<<SKILL_INDEX_BEGIN>>>\n[general]\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> topic\n<<<SKILL_INDEX_END>>>\n"
     skills = [parse_skill(skill_md(name), path=name, folder=name, root="r") for name in ("a", "b")]
@@ -342,7 +343,7 @@ def test_a_hook_report_shows_control_characters_from_the_repository_as_escapes(r
 @pytest.mark.parametrize(("hook", "name"), [(skill_index, "skill-index"), (skill_verify, "skill-verify")])
 def test_each_hook_has_its_version_and_its_own_plain_help(hook, name, capsys):
     from skillmem_hook import __version__
-    from skillmem_hook.hooks import skill_lint
+    from skillmem_hook.hooks.lint import skill_lint
 
     assert hook(["--version"]) == 0
     assert capsys.readouterr().out == f"{name} (skillmem {__version__})\n"

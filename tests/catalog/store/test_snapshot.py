@@ -217,7 +217,7 @@ def test_the_file_system_view_keeps_no_snapshot():
 
 
 def test_a_warm_hit_keeps_the_notices_about_roots(capsys):
-    from skillmem_hook.hooks import skill_index
+    from skillmem_hook.hooks.index import skill_index
 
     repository()
     Path(".gitignore").write_text(".claude/\n")
@@ -252,7 +252,7 @@ YAML_CHANGES = {
 def test_a_yaml_change_after_a_warm_run_gives_the_block_a_cold_run_gives(change, capsys):
     import yaml
 
-    from skillmem_hook.hooks import skill_index, skill_verify
+    from skillmem_hook.hooks.index import skill_index, skill_verify
 
     repository()
     write_skill(Path("skills"), "@team/gamma", skill_md("gamma", "Team skill"))

@@ -1,0 +1,32 @@
+"""Lines of the reports written for a person (``--text``, the hooks): lists of names, at most a screenful each."""
+
+from __future__ import annotations
+
+from skillmem_hook.visible import visible
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+# About a screenful per list: a first run on 1,899 skills must not print one 38 KB line.
+MAX_NAMES = 20
+_WIDTH = 100
+
+
+def name_list(title: str, names: Sequence[str]) -> list[str]:
+    """``  title (count): a, b, c`` wrapped to the terminal, cut after MAX_NAMES names."""
+    if not names:
+        return []
+    shown = names[:MAX_NAMES]
+    words = [f"{visible(name)}," for name in shown[:-1]] + [visible(shown[-1])]
+    lines: list[str] = []
+    line = f"  {title} ({len(names):,}):"
+    for word in words:
+        if len(line) + 1 + len(word) > _WIDTH and line.strip():
+            lines.append(line)
+            line = "   "
+        line += " " + word
+    lines.append(line)
+    if len(names) > MAX_NAMES:
+        lines.append(f"    ... and {len(names) - MAX_NAMES:,} more")
+    return lines
