@@ -46,7 +46,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from skillmem_hook.catalog.catalog import Catalog
+    from skillmem_hook.block.drift import Drift
+    from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+    from skillmem_hook.config import Settings
 
 
 def skill_index(argv: Sequence[str] | None = None) -> int:
@@ -67,6 +69,18 @@ DESCRIPTIONS = {
 
 
 def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
+    options = _parse(hook_id, argv, write=write)
+    if options is None:
+        return EXIT_OK  # --help or --version said what was asked
+    found = _compare(options)
+    index_stale = _write(found, write=write)
+    write_utf8(sys.stderr, _describe(found, written=write, index_stale=index_stale, diff=not write and options.diff))
+    failing = [path for path, _ in found.drifted if found.states.get(path) != IGNORED]
+    return EXIT_DRIFT if failing or found.untracked or index_stale else EXIT_OK
+
+
+def _parse(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> argparse.Namespace | None:
+    """The hook's options; None when ``--help`` or ``--version`` printed its text."""
     from skillmem_hook import __version__  # noqa: PLC0415
 
     parser = ArgumentParser(prog=hook_id, description=DESCRIPTIONS[hook_id])
@@ -80,9 +94,43 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     # hooks read every skill whatever changed, so the names are accepted and unused.
     parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
     try:
-        options = parser.parse_args(argv)
+        return parser.parse_args(argv)
     except HelpShown:
-        return EXIT_OK
+        return None
+
+
+class _Comparison:
+    """What the hook found: the settings, the catalog, each prompt file's drift and git's view of it, and notes."""
+
+    __slots__ = ("catalog", "drifts", "notes", "roots", "settings", "states", "view")
+
+    def __init__(
+        self,
+        settings: Settings,
+        roots: list[str],
+        view: CatalogOptions,
+        compared: tuple[Catalog, list[tuple[str, Drift]]],
+        notes: list[str],
+    ) -> None:
+        self.settings = settings
+        self.roots = roots
+        self.view = view
+        self.catalog, self.drifts = compared
+        self.notes = notes
+        paths = [path for path, _ in self.drifts]
+        self.states = prompt_file_states(paths) if self.catalog.work_tree else {}
+
+    @property
+    def drifted(self) -> list[tuple[str, Drift]]:
+        return [(path, drift) for path, drift in self.drifts if not drift.current]
+
+    @property
+    def untracked(self) -> list[str]:
+        return [path for path, _ in self.drifts if self.states.get(path) == UNTRACKED]
+
+
+def _compare(options: argparse.Namespace) -> _Comparison:
+    """Read the settings and the skills as git's view has them, and compare each prompt file's block."""
     settings = load_settings(options.root, options.prompt_file, cache=options.cache)
     notes = [f"{item['prompt_file']}: left out ({item['reason']})\n" for item in settings.skipped_prompt_files]
     roots = require_roots(settings)
@@ -96,33 +144,41 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     max_tokens = options.max_block_tokens or settings.max_block_tokens
     catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)
     notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
-    states = prompt_file_states([path for path, _ in drifts]) if catalog.work_tree else {}
-    drifted = [(path, drift) for path, drift in drifts if not drift.current]
+    return _Comparison(settings, roots, view, (catalog, drifts), notes)
+
+
+def _write(found: _Comparison, *, write: bool) -> bool:
+    """With ``write``, the drifted blocks and the ``write:`` file; True when that file was not current."""
     if write:
-        write_updates(drifted)
+        write_updates(found.drifted)
+    settings = found.settings
+    return settings.write is not None and _keep_index_file(
+        settings.write, found.catalog, settings.prompt_files, write=write
+    )
+
+
+def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: bool) -> str:
+    """The report for a person: the notes, each drifted or untracked prompt file, the index file, the warnings."""
+    catalog, states = found.catalog, found.states
     report = [
         describe_drift(
             path,
             drift,
-            written=write,
+            written=written,
             ignored=states.get(path) == IGNORED,
-            reasons=stale_reasons(path, drift.stale, roots, view) if drift.stale and catalog.work_tree else None,
+            reasons=stale_reasons(path, drift.stale, found.roots, found.view)
+            if drift.stale and catalog.work_tree
+            else None,
         )
-        + (block_diff(path, drift) if getattr(options, "diff", False) else "")
-        for path, drift in drifted
+        + (block_diff(path, drift) if diff else "")
+        for path, drift in found.drifted
     ]
-    untracked = [path for path, _ in drifts if states.get(path) == UNTRACKED]
-    report += [describe_untracked(path) for path in untracked]
-    index_stale = settings.write is not None and _keep_index_file(
-        settings.write, catalog, settings.prompt_files, write=write
-    )
+    report += [describe_untracked(path) for path in found.untracked]
     if index_stale:
-        report.append(describe_index_file(str(settings.write), written=write))
-    report.append(describe_warnings(_loud_warnings(catalog, settings.quiet)))
+        report.append(describe_index_file(str(found.settings.write), written=written))
+    report.append(describe_warnings(_loud_warnings(catalog, found.settings.quiet)))
     report.append(describe_skipped(catalog.skipped))
-    write_utf8(sys.stderr, "".join(notes + report))
-    failing = [path for path, _ in drifted if states.get(path) != IGNORED]
-    return EXIT_DRIFT if failing or untracked or index_stale else EXIT_OK
+    return "".join(found.notes + report)
 
 
 def _loud_warnings(catalog: Catalog, quiet: list[str]) -> list[dict[str, str]]:
