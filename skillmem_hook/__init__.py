@@ -13,7 +13,9 @@ if TYPE_CHECKING:
 else:
     import _signal  # the C module, loaded already: no start-up cost
 
-_PROGRAMS = ("skillmem", "skillmem-index-hook", "skillmem-verify-hook", "skillmem-lint-hook")
+# The console scripts of setup.cfg, named here since reading the installed metadata would cost more than
+# the start-up it guards (tests/test_entry_points.py holds the two lists equal).
+_PROGRAMS = ("skillmem", "skillmem-index-hook", "skillmem-verify-hook", "skillmem-lint-hook", "skillmem-budget-hook")
 
 
 def _exit_interrupted(number: int, frame: object) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import configparser
 import json
 import os
 import subprocess
@@ -174,3 +175,11 @@ def run_git(*args: str) -> str:
     result = subprocess.run(["git", *args], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     return result.stdout
+
+
+def console_scripts() -> dict[str, str]:
+    """setup.cfg's console scripts: each program's name and its ``module:function``."""
+    setup = configparser.ConfigParser()
+    setup.read(Path(__file__).resolve().parent.parent / "setup.cfg")
+    lines = setup["options.entry_points"]["console_scripts"].strip().splitlines()
+    return dict((name.strip(), target.strip()) for name, target in (line.split("=") for line in lines))

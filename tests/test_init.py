@@ -9,6 +9,8 @@ import textwrap
 
 import pytest
 
+from .helpers import console_scripts
+
 # Runs as the console script does (argv[0] is the program's name), and sends
 # itself a real SIGINT when argparse starts to load: after the package's
 # first line, in the middle of the imports.
@@ -77,3 +79,37 @@ def test_the_start_up_handler_is_back_once_the_command_is_done(tmp_path):
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert result.stdout.splitlines()[-1] == "True True", result.stderr
+
+
+# As a console script runs: its module imported, then its function called. The SIGINT comes while the module
+# loads the error mapper, before any command or hook could catch it: only the start-up handler can answer.
+SCRIPT_PROBE = textwrap.dedent(
+    """
+    import importlib, os, signal, sys
+
+    class InterruptOnImport:
+        def find_spec(self, name, path=None, target=None):
+            if name == "skillmem_hook.report":
+                os.kill(os.getpid(), signal.SIGINT)
+            return None
+
+    entry = sys.argv[1]
+    sys.argv[:2] = [sys.argv[2]]
+    sys.meta_path.insert(0, InterruptOnImport())
+    module, function = entry.split(":")
+    sys.exit(getattr(importlib.import_module(module), function)())
+    """
+)
+
+
+@pytest.mark.parametrize(("program", "entry"), console_scripts().items())
+def test_ctrl_c_while_any_console_script_loads_exits_130_with_its_own_json_line(program, entry):
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT_PROBE, entry, program], capture_output=True, text=True, timeout=30
+    )
+    assert result.returncode == 130, result.stderr
+    assert json.loads(result.stderr) == {
+        "tool": program,
+        "error": "interrupted",
+        "hint": "run the command again; no file was changed",
+    }
