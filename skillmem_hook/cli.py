@@ -12,7 +12,7 @@ from skillmem_hook.streams import write_utf8
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
 COMMANDS = {
     "index": "scan, parse, de-duplicate and categorise the skills",
@@ -62,20 +62,9 @@ def _run(arguments: list[str]) -> int:
     if options.command is None:  # a bare 'skillmem': show a person what there is to run
         write_utf8(sys.stderr, build_parser().format_help())
         return EXIT_ERROR
-    from skillmem_hook.report import text_output  # noqa: PLC0415
+    from skillmem_hook.dispatch import dispatch  # noqa: PLC0415
 
-    with text_output(_text_renderer(options)):
-        from skillmem_hook.dispatch import dispatch  # noqa: PLC0415
-
-        return dispatch(options)
-
-
-def _text_renderer(options: argparse.Namespace) -> Callable[[dict[str, object]], str] | None:
-    if options.command not in TEXT_COMMANDS or not options.text:
-        return None
-    from skillmem_hook.text_report import renderer  # noqa: PLC0415
-
-    return renderer(options.command)
+    return dispatch(options)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -66,20 +66,29 @@ def _index(options: argparse.Namespace, settings: Settings) -> int:
 
     roots = require_roots(settings)
     _checked_targets(settings, prompt_files=False)
-    return index(roots, settings.write, settings.prompt_files, force=options.force, options=settings.catalog_options())
+    return index(
+        roots,
+        settings.write,
+        settings.prompt_files,
+        force=options.force,
+        options=settings.catalog_options(),
+        text=options.text,
+    )
 
 
 def _prompt(options: argparse.Namespace, settings: Settings) -> int:
     from skillmem_hook.commands.prompt import prompt  # noqa: PLC0415
 
     roots = require_roots(settings)
-    return prompt(roots, settings.catalog_options(), raw=options.raw, max_tokens=_max_tokens(options, settings))
+    return prompt(
+        roots, settings.catalog_options(), raw=options.raw, max_tokens=_max_tokens(options, settings), text=options.text
+    )
 
 
 def _stats(options: argparse.Namespace, settings: Settings) -> int:
     from skillmem_hook.commands.stats import stats  # noqa: PLC0415
 
-    return stats(require_roots(settings), options.measured_files or [], settings.catalog_options())
+    return stats(require_roots(settings), options.measured_files or [], settings.catalog_options(), text=options.text)
 
 
 def _search(options: argparse.Namespace, settings: Settings) -> int:
@@ -150,6 +159,7 @@ def _inject(options: argparse.Namespace, settings: Settings) -> int:
         settings.catalog_options(),
         settings.preamble_line,
         _max_tokens(options, settings),
+        text=options.text,
     )
 
 
@@ -166,6 +176,7 @@ def _verify(options: argparse.Namespace, settings: Settings) -> int:
         preamble=settings.preamble_line,
         max_tokens=_max_tokens(options, settings),
         diff=options.diff,
+        text=options.text,
     )
 
 
@@ -173,14 +184,19 @@ def _hook(options: argparse.Namespace, settings: Settings) -> int:
     from skillmem_hook.commands.hook import hook  # noqa: PLC0415
 
     roots = require_roots(settings)
-    return hook(roots, require_prompt_files(settings), options.out, force=options.force)
+    return hook(roots, require_prompt_files(settings), options.out, force=options.force, text=options.text)
 
 
 def _init(options: argparse.Namespace) -> int:
     from skillmem_hook.commands.init import init  # noqa: PLC0415
 
     return init(
-        repo=options.repo, rev=options.rev, dry_run=options.dry_run, force=options.force, install=options.install
+        repo=options.repo,
+        rev=options.rev,
+        dry_run=options.dry_run,
+        force=options.force,
+        install=options.install,
+        text=options.text,
     )
 
 

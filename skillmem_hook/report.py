@@ -8,7 +8,6 @@ bytes whatever the locale, non-ASCII kept as is.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import sys
 from collections.abc import Iterator
@@ -25,25 +24,10 @@ else:
 
 
 _BATCH = 1000
-# Set while a command runs with --text: turns the result into lines for a person instead of one JSON line.
-_text_renderer: list[Callable[[dict[str, object]], str]] = []
 
 
-@contextlib.contextmanager
-def text_output(renderer: Callable[[dict[str, object]], str] | None) -> Iterator[None]:
-    """While it lasts, ``emit`` prints ``renderer(data)`` (``--text``); None keeps the JSON line."""
-    if renderer is None:
-        yield
-        return
-    _text_renderer.append(renderer)
-    try:
-        yield
-    finally:
-        _text_renderer.remove(renderer)
-
-
-def emit(data: dict[str, object]) -> None:
-    """Print one JSON line on stdout: ``to_json(data)`` as UTF-8 bytes.
+def emit(data: dict[str, object], render: Callable[[dict[str, object]], str] | None = None) -> None:
+    """Print one JSON line on stdout: ``to_json(data)`` as UTF-8 bytes; or, given ``render``, its lines (``--text``).
 
     A value that is an iterator (not a list) is written as a JSON array a
     batch at a time, so that 100,000 skills never sit in memory twice, once
@@ -56,8 +40,8 @@ def emit(data: dict[str, object]) -> None:
         write_utf8(sys.stdout, text)
 
     try:
-        if _text_renderer:
-            write(_text_renderer[-1]({key: list(v) if isinstance(v, Iterator) else v for key, v in data.items()}))
+        if render is not None:
+            write(render({key: list(v) if isinstance(v, Iterator) else v for key, v in data.items()}))
             sys.stdout.flush()
             return
         write("{")

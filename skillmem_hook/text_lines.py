@@ -30,3 +30,18 @@ def name_list(title: str, names: Sequence[str]) -> list[str]:
     if len(names) > MAX_NAMES:
         lines.append(f"    ... and {len(names) - MAX_NAMES:,} more")
     return lines
+
+
+def listed_files(data: dict[str, object], key: str = "files") -> list[dict[str, object]]:
+    """The per-file entries of a command's result (``files``, ``prompt_files``)."""
+    files = data.get(key)
+    return [item for item in files if isinstance(item, dict)] if isinstance(files, list) else []
+
+
+def names_of(value: object) -> list[str]:
+    return [str(item) for item in value] if isinstance(value, list) else []
+
+
+def note_lines(data: dict[str, object]) -> list[str]:
+    """A result's ``notes``, one line each."""
+    return [f"note: {note}" for note in names_of(data.get("notes"))]

@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 _SIGNATURE = b"#!/usr/bin/env bash\n# Written by 'skillmem hook'."
 
 
-def hook(roots: Sequence[str], prompt_files: Sequence[str], out: str, *, force: bool = False) -> int:
+def hook(
+    roots: Sequence[str], prompt_files: Sequence[str], out: str, *, force: bool = False, text: bool = False
+) -> int:
     """Write the wrapper to ``out``: a new file, an older wrapper, or (with ``force``) any regular file."""
     target, old = check_output_target(
         out, "the wrapper script", signature=_SIGNATURE, protected=prompt_files, force=force
@@ -44,8 +46,13 @@ def hook(roots: Sequence[str], prompt_files: Sequence[str], out: str, *, force: 
         # Executable by its owner whatever the umask (umask 177 would leave it 0600).
         stage(staged, target, script_bytes, label=out, expected=old, new_mode=0o777, required_bits=stat.S_IRWXU)
         commit_all(staged)
-    emit({"written": out, "roots": list(roots), "prompt_files": list(prompt_files)})
+    emit({"written": out, "roots": list(roots), "prompt_files": list(prompt_files)}, as_text if text else None)
     return EXIT_OK
+
+
+def as_text(result: dict[str, object]) -> str:
+    """``--text``: one ``key: value`` line per key of the JSON."""
+    return "".join(f"{key}: {value}\n" for key, value in result.items())
 
 
 def _make_folder(folder: str, out: str) -> None:

@@ -13,6 +13,8 @@ from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.files import check_output_target
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
+from skillmem_hook.text_lines import note_lines
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,14 +34,30 @@ def index(
     *,
     force: bool = False,
     options: CatalogOptions | None = None,
+    text: bool = False,
 ) -> int:
     catalog = scan_roots(roots, options)
     result = catalog_json(catalog)
     result.update(cli_notes(catalog))
     if write is not None:
         result["written"] = write_index_file(write, catalog, prompt_files, force=force)
-    emit(result)
+    emit(result, as_text if text else None)
     return EXIT_OK
+
+
+def as_text(result: dict[str, object]) -> str:
+    """``--text``: each skill by its domain and folder, then how many of each list the JSON holds."""
+    lines = [f"{result['count']:,} skills"]
+    for skill in result.get("skills") or []:  # type: ignore[attr-defined]
+        # The path holds folder names from the repository: escaped, so none acts on the terminal or adds a line.
+        lines.append(f"  [{skill['domain']}] {skill['name']}  ({visible(skill['root'] + '/' + skill['path'])})")
+    for key in ("duplicates", "skipped", "excluded", "warnings"):
+        count = len(result.get(key) or [])  # type: ignore[arg-type]
+        if count:
+            lines.append(f"{count:,} {key} (see the JSON output for each)")
+    if "written" in result:
+        lines.append(f"the index file was {'written' if result['written'] else 'current already'}")
+    return "\n".join(lines + note_lines(result)) + "\n"
 
 
 def catalog_json(catalog: Catalog) -> dict[str, object]:

@@ -35,6 +35,8 @@ from skillmem_hook.adopt.repository import (
 from skillmem_hook.config import CONFIG_FILE
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit
+from skillmem_hook.text_lines import listed_files, names_of, note_lines
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ def default_rev() -> str:
     return f"v{__version__}"
 
 
-def init(*, repo: str | None, rev: str | None, dry_run: bool, force: bool, install: bool) -> int:
+def init(*, repo: str | None, rev: str | None, dry_run: bool, force: bool, install: bool, text: bool = False) -> int:
     top = work_tree_top()
     settings, config_change = configuration(top, force=force)
     changes = [config_change] if config_change else []
@@ -79,9 +81,28 @@ def init(*, repo: str | None, rev: str | None, dry_run: bool, force: bool, insta
             "hooks_installed": failed or _install_state(install, manager, to_install, dry_run=dry_run),
             "next": next_command(changes, settings.roots),
             "notes": [] if rev else [rev_note(repo or SOURCE_URL)],
-        }
+        },
+        as_text if text else None,
     )
     return EXIT_OK
+
+
+def as_text(result: dict[str, object]) -> str:
+    """``--text``: the roots and prompt files, what each file gets (or would get), and the one command left."""
+    # Roots and paths are folder names from the repository: escaped, so none can act on the terminal or add a line.
+    would = result.get("dry_run")
+    verbs = {"created": "would create", "updated": "would update"} if would else {}
+    roots, prompt_files = (", ".join(map(visible, names_of(result[key]))) for key in ("roots", "prompt_files"))
+    lines = [f"skills roots: {roots}; prompt files: {prompt_files}"]
+    for item in listed_files(result):
+        action = str(item["action"])
+        lines.append(f"  {verbs.get(action, action)} {visible(str(item['path']))}: {visible(str(item['why']))}")
+    lines += [f"  kept {visible(path)} (--force rewrites it)" for path in names_of(result.get("kept"))]
+    lines += [f"  {'would set' if would else 'set'} git config {key}" for key in names_of(result.get("git_config"))]
+    lines.append(f"  hooks: {result['hooks_installed']}")
+    lines += note_lines(result)
+    lines.append(("then: " if would else "next: ") + visible(str(result["next"])))  # last: the one command left
+    return "\n".join(lines) + "\n"
 
 
 def prompt_file_changes(top: str, settings: Settings) -> list[FileChange]:

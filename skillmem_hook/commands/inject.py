@@ -7,6 +7,8 @@ from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
+from skillmem_hook.text_lines import listed_files, name_list, names_of, note_lines
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,6 +23,8 @@ def inject(
     options: CatalogOptions | None = None,
     preamble: str | None = DEFAULT_PREAMBLE,
     max_tokens: int | None = None,
+    *,
+    text: bool = False,
 ) -> int:
     catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble, max_tokens)
     written = write_updates(drifts)
@@ -33,6 +37,19 @@ def inject(
                 for path, drift in drifts
             ],
             **cli_notes(catalog, prompt_files),
-        }
+        },
+        as_text if text else None,
     )
     return EXIT_OK
+
+
+def as_text(result: dict[str, object]) -> str:
+    """``--text``: each prompt file, updated or current, with the names added and removed."""
+    lines = []
+    for item in listed_files(result):
+        state = "the skill index was updated" if item["changed"] else "current"
+        lines.append(f"{visible(str(item['prompt_file']))}: {state}")
+        lines += name_list("added", names_of(item.get("missing")))
+        lines += name_list("removed", names_of(item.get("stale")))
+    lines.append(f"{result['skills']:,} skills listed")
+    return "\n".join(lines + note_lines(result)) + "\n"

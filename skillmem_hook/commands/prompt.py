@@ -20,7 +20,12 @@ if TYPE_CHECKING:
 
 
 def prompt(
-    roots: Sequence[str], options: CatalogOptions | None = None, *, raw: bool = False, max_tokens: int | None = None
+    roots: Sequence[str],
+    options: CatalogOptions | None = None,
+    *,
+    raw: bool = False,
+    max_tokens: int | None = None,
+    text: bool = False,
 ) -> int:
     catalog = scan_roots(roots, options)
     block = render_block(catalog.skills, max_tokens=max_tokens)
@@ -34,6 +39,12 @@ def prompt(
             "skills": len(catalog.skills),
             "domains": count_by_domain(catalog.skills),
             **cli_notes(catalog),
-        }
+        },
+        as_text if text else None,
     )
     return EXIT_OK
+
+
+def as_text(result: dict[str, object]) -> str:
+    """``--text``: the block itself, as ``--raw`` prints it."""
+    return f"{result['block']}\n"

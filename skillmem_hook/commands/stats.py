@@ -15,6 +15,8 @@ from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
+from skillmem_hook.text_lines import listed_files, note_lines
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,7 +25,9 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.catalog import CatalogOptions
 
 
-def stats(roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOptions | None = None) -> int:
+def stats(
+    roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOptions | None = None, *, text: bool = False
+) -> int:
     catalog = scan_roots(roots, options)
     block_bytes = len(render_block(catalog.skills))
     result: dict[str, object] = {
@@ -36,8 +40,19 @@ def stats(roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOpt
     }
     if prompt_files:
         result["prompt_files"] = [measure_prompt_file(path) for path in prompt_files]
-    emit(result)
+    emit(result, as_text if text else None)
     return EXIT_OK
+
+
+def as_text(result: dict[str, object]) -> str:
+    """``--text``: the block's size and tokens, its skills per domain, and each measured prompt file's block."""
+    size = f"{result['block_bytes']:,} bytes, about {result['est_tokens']:,} tokens"
+    lines = [f"{result['skills']:,} skills; the block is {size}"]
+    lines += [f"  [{domain}] {count:,}" for domain, count in (result.get("domains") or {}).items()]  # type: ignore[attr-defined]
+    for item in listed_files(result, "prompt_files"):
+        size = f"a block of {item['block_bytes']:,} bytes, about {item['est_tokens']:,} tokens"
+        lines.append(f"{visible(str(item['prompt_file']))}: {size}")
+    return "\n".join(lines + note_lines(result)) + "\n"
 
 
 def measure_prompt_file(path: str) -> dict[str, object]:

@@ -8,6 +8,8 @@ from skillmem_hook.block.sync import compare_prompt_files, union
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
+from skillmem_hook.text_lines import listed_files, name_list, names_of, note_lines
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,6 +27,7 @@ def verify(
     preamble: str | None = DEFAULT_PREAMBLE,
     max_tokens: int | None = None,
     diff: bool = False,
+    text: bool = False,
 ) -> int:
     catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble, max_tokens)
     diffs = {path: block_diff(path, drift) for path, drift in drifts} if diff else {}
@@ -49,6 +52,24 @@ def verify(
                 for path, drift in drifts
             ],
             **cli_notes(catalog, prompt_files),
-        }
+        },
+        as_text if text else None,
     )
     return EXIT_DRIFT if drifted else EXIT_OK
+
+
+def as_text(result: dict[str, object]) -> str:
+    """``--text``: each prompt file, current or out of date, with what differs (and its diff, with ``--diff``)."""
+    lines = []
+    for item in listed_files(result):
+        state = "out of date" if item["drift"] else "current"
+        lines.append(f"{visible(str(item['prompt_file']))}: {state}")
+        lines += name_list("missing from the block", names_of(item.get("missing")))
+        lines += name_list("stale, not a skill on disk", names_of(item.get("stale")))
+        lines += name_list("moved to another domain", names_of(item.get("moved")))
+        if item.get("conflict"):
+            lines.append("  the block holds a merge conflict: 'skillmem inject' rebuilds it")
+        if item.get("diff"):
+            lines.append(str(item["diff"]).rstrip("\n"))
+    lines.append("every block is current" if result["ok"] else "run 'skillmem inject' to update the blocks")
+    return "\n".join(lines + note_lines(result)) + "\n"
