@@ -13,8 +13,6 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
 
-    from skillmem_hook.budget.rules import BudgetSettings
-
 
 def dispatch(options: argparse.Namespace) -> int:
     """Run the subcommand ``options.command`` names, with the settings it needs."""
@@ -123,23 +121,15 @@ def _eval(options: argparse.Namespace, settings: Settings) -> int:
 
 
 def _budget(options: argparse.Namespace, settings: Settings) -> int:
+    from skillmem_hook.budget.rules import BudgetSettings  # noqa: PLC0415
     from skillmem_hook.commands.budget import budget  # noqa: PLC0415
 
-    chosen = budget_settings(settings.budget, options)
+    chosen = BudgetSettings.from_section(settings.budget).with_flags(
+        agent=options.agent, context_window=options.context_window
+    )
     return budget(
         require_roots(settings), chosen, check=options.check, text=options.text, options=settings.catalog_options()
     )
-
-
-def budget_settings(section: dict[str, object], options: argparse.Namespace) -> BudgetSettings:
-    """The ``budget:`` section of .skillmem.yaml, with --agent and --context-window over it."""
-    from skillmem_hook.budget.rules import AGENTS, BudgetSettings  # noqa: PLC0415
-
-    chosen = BudgetSettings(section)
-    if options.agent:
-        chosen.agents = list(AGENTS) if options.agent == "all" else [options.agent]
-    chosen.context_window = options.context_window or chosen.context_window
-    return chosen
 
 
 def _read(options: argparse.Namespace, settings: Settings) -> int:

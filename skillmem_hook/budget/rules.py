@@ -13,7 +13,8 @@ from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
+    from typing import Final
 
 CLAUDE_CODE = "claude-code"
 CODEX = "codex"
@@ -48,14 +49,34 @@ _FRACTIONS = frozenset({"listing_fraction"})
 
 
 class BudgetSettings:
-    """The agents to replay, the context window, and each agent's parameters in force."""
+    """The agents to replay, the context window, and each agent's parameters in force. Frozen: see ``with_flags``."""
 
-    def __init__(self, section: Mapping[str, object] | None = None) -> None:
-        section = section or {}
-        self.agents: list[str] = list(section.get("agents") or AGENTS)  # type: ignore[call-overload]
-        self.context_window: int = section.get("context_window") or DEFAULT_CONTEXT_WINDOW  # type: ignore[assignment]
-        overrides: Mapping[str, Mapping[str, float]] = section.get("parameters") or {}  # type: ignore[assignment]
-        self.parameters = {agent: {**DEFAULTS[agent], **overrides.get(agent, {})} for agent in AGENTS}
+    __slots__ = ("agents", "context_window", "parameters")
+
+    def __init__(
+        self,
+        agents: Sequence[str] = AGENTS,
+        context_window: int = DEFAULT_CONTEXT_WINDOW,
+        overrides: Mapping[str, Mapping[str, float]] | None = None,
+    ) -> None:
+        self.agents: Final = tuple(agents)
+        self.context_window: Final = context_window
+        self.parameters: Final = {agent: {**DEFAULTS[agent], **(overrides or {}).get(agent, {})} for agent in AGENTS}
+
+    @classmethod
+    def from_section(cls, section: Mapping[str, object]) -> BudgetSettings:
+        """The settings of a ``budget:`` mapping that ``check_budget_section`` passed; its keys over the defaults."""
+        agents, window, overrides = (section.get(key) for key in ("agents", "context_window", "parameters"))
+        return cls(
+            agents if isinstance(agents, list) else AGENTS,
+            window if isinstance(window, int) else DEFAULT_CONTEXT_WINDOW,
+            overrides if isinstance(overrides, dict) else None,
+        )
+
+    def with_flags(self, *, agent: str | None, context_window: int | None) -> BudgetSettings:
+        """These settings under ``--agent`` (one agent, or ``all``) and ``--context-window``, where given."""
+        agents = self.agents if not agent else AGENTS if agent == "all" else (agent,)
+        return BudgetSettings(agents, context_window or self.context_window, self.parameters)
 
 
 def check_budget_section(section: Mapping[object, object], path: str) -> None:

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from skillmem_hook.arguments import ArgumentParser, HelpShown, add_budget_options, add_location_options
+from skillmem_hook.budget.rules import BudgetSettings
 from skillmem_hook.commands.budget import describe_budget, has_losses, replay_budget
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
@@ -23,8 +24,6 @@ def skill_budget(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_budget(argv: Sequence[str] | None) -> int:
-    from skillmem_hook.dispatch import budget_settings  # noqa: PLC0415 - moves to budget/ with the typed configuration
-
     parser = ArgumentParser(prog="skill-budget", description="Replay the agents' native skill listings.")
     add_location_options(parser, prompt_files=False)
     add_budget_options(parser)
@@ -34,9 +33,10 @@ def _run_budget(argv: Sequence[str] | None) -> int:
     except HelpShown:
         return EXIT_OK
     settings = load_settings(options.root)
-    report = replay_budget(
-        require_roots(settings), budget_settings(settings.budget, options), settings.catalog_options(hook=True)
+    chosen = BudgetSettings.from_section(settings.budget).with_flags(
+        agent=options.agent, context_window=options.context_window
     )
+    report = replay_budget(require_roots(settings), chosen, settings.catalog_options(hook=True))
     if not has_losses(report):
         return EXIT_OK
     write_utf8(sys.stderr, describe_budget(report))
