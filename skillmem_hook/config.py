@@ -11,8 +11,8 @@ root, or the current folder), and skip what git ignores: a personal
 from __future__ import annotations
 
 import os
-import re
 
+from skillmem_hook.block.imports import imported_files
 from skillmem_hook.config_file import read_config_file
 from skillmem_hook.errors import UsageError
 
@@ -26,8 +26,6 @@ CONFIG_FILE = ".skillmem.yaml"
 PROMPT = "the prompt file"
 DEFAULT_ROOTS = (".claude/skills", ".agents/skills", ".codex/skills", "skills")
 DEFAULT_PROMPT_FILES = ("AGENTS.md", "CLAUDE.md")
-_IMPORT = re.compile(rb"(?:^|\s)@(?:\./)?([^\s`]+\.md)(?=\s|$)", re.MULTILINE)
-_FENCE = re.compile(rb"^[ ]{0,3}(```|~~~).*?^[ ]{0,3}\1", re.MULTILINE | re.DOTALL)
 
 
 class Settings:
@@ -191,7 +189,8 @@ def _drop_importers(files: list[str], settings: Settings) -> list[str]:
     the block must land somewhere.
     """
     importers = {
-        path: next((other for other in files if other != path and other in _imports(path)), None) for path in files
+        path: next((other for other in files if other != path and other in imported_files(path)), None)
+        for path in files
     }
     if all(importers.values()):
         return files
@@ -201,40 +200,6 @@ def _drop_importers(files: list[str], settings: Settings) -> list[str]:
                 {"prompt_file": path, "reason": f"it imports {imported} (@{os.path.basename(imported)})"}
             )
     return [path for path in files if importers[path] is None]
-
-
-def _first_imported(path: str, files: list[str]) -> str | None:
-    imports = _imports(path)
-    return next((other for other in files if other != path and os.path.normpath(other) in imports), None)
-
-
-def double_listing_warnings(files: Sequence[str]) -> list[str]:
-    """For prompt files named explicitly: one that imports another named one makes Claude Code read the list twice."""
-    warnings: list[str] = []
-    if len(files) < 2:
-        return warnings  # the steady state of one prompt file reads nothing more
-    for path in files:
-        imported = _first_imported(path, list(files))
-        if imported is not None:
-            warnings.append(
-                f"{path} imports {imported} (@{os.path.basename(imported)}) and both hold the skill index, so the"
-                f" agent reads the list twice: drop {path} from prompt_files (or its --prompt-file)"
-            )
-    return warnings
-
-
-def _imports(path: str) -> set[str]:
-    real, folder = os.path.realpath(path), os.path.realpath(os.path.dirname(path) or ".")
-    if os.path.commonpath([real, folder]) != folder:
-        return set()  # a link out of the file's folder: the write check refuses it later; never read it here
-    try:
-        with open(path, "rb") as file:
-            data = file.read(1024 * 1024)
-    except OSError:
-        return set()
-    folder = os.path.dirname(path)
-    text = _FENCE.sub(b"", data)  # Claude Code does not read an import inside a code block
-    return {os.path.normpath(os.path.join(folder, name.decode("utf-8", "replace"))) for name in _IMPORT.findall(text)}
 
 
 def require_roots(settings: Settings) -> list[str]:

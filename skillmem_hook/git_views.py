@@ -54,7 +54,7 @@ def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, o
 
     Also a note for a prompt file that imports another one listed (the agent would read the list twice).
     """
-    from skillmem_hook.config import double_listing_warnings  # noqa: PLC0415
+    from skillmem_hook.block.imports import double_listing_warnings  # noqa: PLC0415
 
     notes = double_listing_warnings(prompt_files)
     labels = sorted(skill.label for skill in untracked_skills(catalog))

@@ -9,6 +9,7 @@ from skillmem_hook.adopt.attributes import add_attributes
 from skillmem_hook.adopt.layout import hidden, skill_roots
 from skillmem_hook.adopt.precommit_config import add_hooks, has_skillmem_hooks
 from skillmem_hook.adopt.repository import listed_files
+from skillmem_hook.block.imports import imported_files
 from skillmem_hook.config import CONFIG_FILE, DEFAULT_PROMPT_FILES, Settings
 from skillmem_hook.config_file import read_config_file
 from skillmem_hook.errors import FileAccessError, UsageError
@@ -91,12 +92,12 @@ def find_prompt_files(top: str) -> list[str]:
 
     None found: AGENTS.md, which init creates.
     """
-    from skillmem_hook.config import _imports  # noqa: PLC0415 - the import rule the layouts follow
-
     present = listed_files(top, list(DEFAULT_PROMPT_FILES))
     kept = [path for path in DEFAULT_PROMPT_FILES if path in present]
     importers = {
-        path for path in kept if any(other in _imports(os.path.join(top, path)) for other in _absolute(top, kept, path))
+        path
+        for path in kept
+        if any(other in imported_files(os.path.join(top, path)) for other in _absolute(top, kept, path))
     }
     chosen = [path for path in kept if path not in importers] or kept
     return chosen or [DEFAULT_PROMPT_FILES[0]]

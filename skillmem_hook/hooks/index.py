@@ -22,13 +22,14 @@ from skillmem_hook.arguments import (
     add_location_options,
 )
 from skillmem_hook.block.diff import block_diff
+from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
 from skillmem_hook.catalog.discovery.git import find_git_dir, ignored_paths
 from skillmem_hook.commands.index import write_index_file
-from skillmem_hook.config import double_listing_warnings, load_settings, require_prompt_files, require_roots
+from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.git_views import stale_reasons
