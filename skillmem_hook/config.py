@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.block.imports import imported_files
-from skillmem_hook.config_file import read_config_file
+from skillmem_hook.config_file import CONFIG_FILE, read_config_file
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 
     from skillmem_hook.catalog.catalog import CatalogOptions
 
-CONFIG_FILE = ".skillmem.yaml"
 PROMPT = "the prompt file"
 DEFAULT_ROOTS = (".claude/skills", ".agents/skills", ".codex/skills", "skills")
 DEFAULT_PROMPT_FILES = ("AGENTS.md", "CLAUDE.md")
@@ -212,7 +211,7 @@ def require_prompt_files(settings: Settings) -> list[str]:
 
 def _required(settings: Settings, values: list[str], what: str, flag: str, looked_for: Sequence[str]) -> list[str]:
     if not values:
-        from skillmem_hook.adopt.hint import first_setup_hint  # noqa: PLC0415 - only the error pays for it
+        from skillmem_hook.setup_hint import first_setup_hint  # noqa: PLC0415 - only the error pays for it
 
         raise UsageError(
             f"no {what} given, configured or found (looked for {', '.join(looked_for)})",

@@ -18,6 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
+CONFIG_FILE = ".skillmem.yaml"
 EXAMPLE = "roots: [skills]\nprompt_files: [AGENTS.md]"
 # A configuration is a few lines; the cap keeps a runaway file from costing seconds.
 CONFIG_LIMIT = 64 * 1024

@@ -12,10 +12,9 @@ import json
 import os
 import shlex
 
-from skillmem_hook.adopt.layout import hidden, skill_roots
+from skillmem_hook.catalog.discovery.layout import hidden, skill_roots
+from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import UsageError
-
-CONFIG_FILE = ".skillmem.yaml"
 
 
 def first_setup_hint(roots: list[str], prompt_files: list[str]) -> str:

@@ -6,12 +6,12 @@ import json
 import os
 
 from skillmem_hook.adopt.attributes import add_attributes
-from skillmem_hook.adopt.layout import hidden, skill_roots
 from skillmem_hook.adopt.precommit_config import add_hooks, has_skillmem_hooks
 from skillmem_hook.adopt.repository import listed_files
 from skillmem_hook.block.imports import imported_files
-from skillmem_hook.config import CONFIG_FILE, DEFAULT_PROMPT_FILES, Settings
-from skillmem_hook.config_file import read_config_file
+from skillmem_hook.catalog.discovery.layout import hidden, skill_roots
+from skillmem_hook.config import DEFAULT_PROMPT_FILES, Settings
+from skillmem_hook.config_file import CONFIG_FILE, read_config_file
 from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 

@@ -84,7 +84,8 @@ def decisive_files(start: str, *, tracked: bool) -> list[str]:
     becomes a root); and, in git's view, git's index file (``git add`` and
     ``git rm --cached`` change what the catalog holds, and no folder's stamp).
     """
-    from skillmem_hook.config import CONFIG_FILE, DEFAULT_ROOTS, find_config  # noqa: PLC0415
+    from skillmem_hook.config import DEFAULT_ROOTS, find_config  # noqa: PLC0415
+    from skillmem_hook.config_file import CONFIG_FILE  # noqa: PLC0415
 
     files = []
     folder = os.path.abspath(start)

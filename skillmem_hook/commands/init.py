@@ -32,7 +32,7 @@ from skillmem_hook.adopt.repository import (
     set_config,
     work_tree_top,
 )
-from skillmem_hook.config import CONFIG_FILE
+from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit
 from skillmem_hook.text_lines import listed_files, names_of, note_lines
@@ -76,7 +76,7 @@ def init(*, repo: str | None, rev: str | None, dry_run: bool, force: bool, insta
             "roots": settings.roots,
             "prompt_files": settings.prompt_files,
             "files": [{"path": c.path, "action": c.action, "why": c.why} for c in changes],
-            "kept": [] if config_change else [".skillmem.yaml"],
+            "kept": [] if config_change else [CONFIG_FILE],
             "git_config": [key for key, _ in git_config],
             "hooks_installed": failed or _install_state(install, manager, to_install, dry_run=dry_run),
             "next": next_command(changes, settings.roots),

@@ -20,7 +20,7 @@ from skillmem_hook.agents.search_store import (
 )
 from skillmem_hook.agents.watch import take_snapshot
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.config import CONFIG_FILE
+from skillmem_hook.config_file import CONFIG_FILE
 
 from ..helpers import skill_md, write_skill
 from .test_search_store import backdate

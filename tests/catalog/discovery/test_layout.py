@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillmem_hook.adopt.layout import hidden, skill_roots
+from skillmem_hook.catalog.discovery.layout import hidden, skill_roots
 
 
 @pytest.mark.parametrize(
