@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.block.imports import imported_files
-from skillmem_hook.config_file import CONFIG_FILE, read_config_file
+from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, read_config_file
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -30,23 +30,22 @@ DEFAULT_PROMPT_FILES = ("AGENTS.md", "CLAUDE.md")
 class Settings:
     """The configuration in force for one run. Paths are relative to the current folder (or absolute)."""
 
-    def __init__(self, file: dict[str, object], *, config_path: str | None) -> None:
+    def __init__(self, file: ConfigFile, *, config_path: str | None) -> None:
         self.config_path = config_path
         self.roots: list[str] = []
         self.prompt_files: list[str] = []
-        self.strict = bool(file.get("strict", False))
-        self.write: str | None = file.get("write")  # type: ignore[assignment]
-        self.tracked = bool(file.get("tracked", False))
-        self.cache = bool(file.get("cache", True))
-        self.exclude: list[str] = list(file.get("exclude") or [])  # type: ignore[call-overload]
-        # Skills whose warnings the hooks do not print (a third-party pack's known ones); `index` still lists them.
-        self.quiet: list[str] = list(file.get("quiet") or [])  # type: ignore[call-overload]
-        self.domains: dict[str, str] = dict(file.get("domains") or {})  # type: ignore[call-overload]
-        self.preamble: str | bool = file.get("preamble", True)  # type: ignore[assignment]
-        self.lint: dict[str, object] | None = file.get("lint")  # type: ignore[assignment]
-        self.aliases: dict[str, list[str]] = dict(file.get("aliases") or {})  # type: ignore[call-overload]
-        self.max_block_tokens: int | None = file.get("max_block_tokens")  # type: ignore[assignment]
-        self.budget: dict[str, object] = dict(file.get("budget") or {})  # type: ignore[call-overload]
+        self.strict = file.strict
+        self.write = file.write
+        self.tracked = file.tracked
+        self.cache = file.cache
+        self.exclude = list(file.exclude)
+        self.quiet = list(file.quiet)
+        self.domains = dict(file.domains)
+        self.preamble = file.preamble
+        self.lint = file.lint
+        self.aliases = dict(file.aliases)
+        self.max_block_tokens = file.max_block_tokens
+        self.budget = file.budget
         self.skipped_prompt_files: list[dict[str, str]] = []  # auto-detected files left out, with why
         self.base = os.getcwd()  # the folder the configuration's paths are relative to
         self.typed: set[str] = set()  # the keys the user gave on the command line: their own paths
@@ -96,7 +95,7 @@ def load_settings(
 ) -> Settings:
     """Merge the flags with the configuration file and the layouts found."""
     config_path, base = find_config(os.getcwd())
-    file = read_config_file(config_path) if config_path else {}
+    file = read_config_file(config_path) if config_path else ConfigFile()
     settings = Settings(file, config_path=config_path)
     settings.base = base
     settings.typed = {"prompt_files"} if prompt_files else set()
@@ -110,8 +109,8 @@ def load_settings(
         settings.tracked = tracked
     if cache is not None:
         settings.cache = cache
-    settings.roots = _chosen(roots, file.get("roots"), base)
-    settings.prompt_files = _chosen(prompt_files, file.get("prompt_files"), base)
+    settings.roots = _chosen(roots, file.roots, base)
+    settings.prompt_files = _chosen(prompt_files, file.prompt_files, base)
     if not (settings.roots and settings.prompt_files):
         _detect_layouts(settings, base)
     return settings
@@ -132,12 +131,8 @@ def find_config(start: str) -> tuple[str | None, str]:
         folder = parent
 
 
-def _chosen(flag: Sequence[str] | None, configured: object, base: str) -> list[str]:
-    if flag:
-        return list(flag)
-    if isinstance(configured, list):
-        return [_rebased(base, path) for path in configured]
-    return []
+def _chosen(flag: Sequence[str] | None, configured: Sequence[str], base: str) -> list[str]:
+    return list(flag) if flag else [_rebased(base, path) for path in configured]
 
 
 def _rebased(base: str, path: str) -> str:

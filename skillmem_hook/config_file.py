@@ -1,4 +1,4 @@
-"""The .skillmem.yaml file: read it safely, and check each key's value.
+"""The .skillmem.yaml file: read it safely, check each key's value, and type it (``ConfigFile``).
 
 Read only as a regular file of at most CONFIG_LIMIT bytes (never a FIFO or
 a device, which would hang), and refused before PyYAML builds a value
@@ -16,7 +16,8 @@ from skillmem_hook.files import FileTooLarge, NotARegularFile, read_regular_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from typing import Any, Final
 
 CONFIG_FILE = ".skillmem.yaml"
 EXAMPLE = "roots: [skills]\nprompt_files: [AGENTS.md]"
@@ -137,12 +138,75 @@ CHECKS: dict[str, Callable[[str, str, object], object]] = {
 }
 
 
-def read_config_file(path: str) -> dict[str, object]:
-    """The checked contents of .skillmem.yaml; empty when there is none."""
+class ConfigFile:
+    """The keys of .skillmem.yaml, checked and typed; a key the file leaves out reads as its default. Frozen.
+
+    ``lint`` and ``budget`` are the checked mappings, which their wings read
+    into typed sections (``lint.options.lint_options``, ``budget.rules.BudgetSettings``)
+    when a command needs them: most runs never import either wing.
+    """
+
+    __slots__ = (
+        "aliases",
+        "budget",
+        "cache",
+        "domains",
+        "exclude",
+        "lint",
+        "max_block_tokens",
+        "preamble",
+        "prompt_files",
+        "quiet",
+        "roots",
+        "strict",
+        "tracked",
+        "write",
+    )
+
+    def __init__(self, checked: Mapping[str, object] | None = None) -> None:
+        keys = checked or {}
+        self.roots: Final[Sequence[str]] = _listed(keys.get("roots"))
+        self.prompt_files: Final[Sequence[str]] = _listed(keys.get("prompt_files"))
+        self.strict: Final = keys.get("strict") is True
+        self.write: Final = _text_or_none(keys.get("write"))
+        self.tracked: Final = keys.get("tracked") is True
+        self.cache: Final = keys.get("cache") is not False
+        self.exclude: Final[Sequence[str]] = _listed(keys.get("exclude"))
+        # Skills whose warnings the hooks do not print (a third-party pack's known ones); `index` still lists them.
+        self.quiet: Final[Sequence[str]] = _listed(keys.get("quiet"))
+        self.domains: Final[Mapping[str, str]] = _mapped(keys.get("domains"))
+        preamble = keys.get("preamble", True)
+        self.preamble: Final = preamble if isinstance(preamble, (str, bool)) else True
+        self.lint: Final = _mapping_or_none(keys.get("lint"))
+        self.aliases: Final[Mapping[str, list[str]]] = _mapped(keys.get("aliases"))
+        tokens = keys.get("max_block_tokens")
+        self.max_block_tokens: Final = tokens if isinstance(tokens, int) else None
+        self.budget: Final = _mapping_or_none(keys.get("budget")) or {}
+
+
+# The checks have made sure of each key's type; these only say it to the type checker.
+def _listed(value: object) -> Sequence[str]:
+    return value if isinstance(value, list) else ()
+
+
+def _mapped(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _mapping_or_none(value: object) -> Mapping[str, object] | None:
+    return value if isinstance(value, dict) else None
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def read_config_file(path: str) -> ConfigFile:
+    """The checked contents of .skillmem.yaml; every key's default when there is none."""
     try:
         text = read_regular_file(path, CONFIG_LIMIT)
     except FileNotFoundError:
-        return {}
+        return ConfigFile()
     except NotARegularFile as error:
         raise UsageError(f"{path} is {error.kind}, not a regular file", f"make {path} a file, or remove it") from None
     except FileTooLarge as error:
@@ -161,10 +225,10 @@ def read_config_file(path: str) -> dict[str, object]:
         problem = " ".join(str(error).split())
         raise UsageError(f"{path} is not valid YAML: {problem}", f"fix the YAML; a valid example:\n{EXAMPLE}") from None
     if content is None:
-        return {}
+        return ConfigFile()
     if not isinstance(content, dict):
         raise UsageError(f"{path} must be a mapping of keys to values", f"for example:\n{EXAMPLE}")
-    return check_config(path, content)
+    return ConfigFile(check_config(path, content))
 
 
 def _check_nesting(path: str, events: Iterable[object]) -> None:

@@ -11,7 +11,7 @@ from skillmem_hook.adopt.repository import listed_files
 from skillmem_hook.block.imports import imported_files
 from skillmem_hook.catalog.discovery.layout import hidden, skill_roots
 from skillmem_hook.config import DEFAULT_PROMPT_FILES, Settings
-from skillmem_hook.config_file import CONFIG_FILE, read_config_file
+from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, read_config_file
 from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 
@@ -56,8 +56,8 @@ def configuration(top: str, *, force: bool) -> tuple[Settings, FileChange | None
     if before is not None and not force:
         file = read_config_file(os.path.join(top, CONFIG_FILE))
         settings = Settings(file, config_path=CONFIG_FILE)
-        settings.roots = _paths(file, "roots") or find_roots(top)
-        settings.prompt_files = _paths(file, "prompt_files") or find_prompt_files(top)
+        settings.roots = list(file.roots) or find_roots(top)
+        settings.prompt_files = list(file.prompt_files) or find_prompt_files(top)
         return settings, None
     roots, prompt_files = find_roots(top), find_prompt_files(top)
     text = (
@@ -65,14 +65,9 @@ def configuration(top: str, *, force: bool) -> tuple[Settings, FileChange | None
         f"roots: {json.dumps(roots, ensure_ascii=False)}\n"
         f"prompt_files: {json.dumps(prompt_files, ensure_ascii=False)}\n"
     )
-    settings = Settings({}, config_path=CONFIG_FILE)
+    settings = Settings(ConfigFile(), config_path=CONFIG_FILE)
     settings.roots, settings.prompt_files = roots, prompt_files
     return settings, FileChange(CONFIG_FILE, before, text.encode("utf-8"), "where the skills and prompt files are")
-
-
-def _paths(file: dict[str, object], key: str) -> list[str]:
-    value = file.get(key)
-    return [str(item) for item in value] if isinstance(value, list) else []
 
 
 def find_roots(top: str) -> list[str]:

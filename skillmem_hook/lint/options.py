@@ -20,12 +20,19 @@ import fnmatch
 from skillmem_hook.errors import UsageError
 from skillmem_hook.lint.rules import QUALITY, RANKING, RULES
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Final
+
 _KEYS = ("select", "ignore", "per_path_ignores", "quality", "ranking", "severity", "baseline")
 _LEVELS = ("error", "warning")
 _EXAMPLE = "lint:\n  ignore: [SK116]\n  per_path_ignores:\n    legacy/*/SKILL.md: [SK2]\n  quality: true"
 
 
 class LintOptions:
+    """The rules that run, where each is ignored, each one's severity, and the baseline: the typed ``lint:``. Frozen."""
+
     __slots__ = ("baseline", "enabled", "per_path", "severity")
 
     def __init__(
@@ -35,10 +42,10 @@ class LintOptions:
         severity: dict[str, str] | None = None,
         baseline: str | None = None,
     ) -> None:
-        self.enabled = enabled
-        self.per_path = per_path
-        self.severity = severity or {}
-        self.baseline = baseline  # relative to the configuration file's folder
+        self.enabled: Final = enabled
+        self.per_path: Final = tuple(per_path)
+        self.severity: Final[Mapping[str, str]] = severity or {}
+        self.baseline: Final = baseline  # relative to the configuration file's folder
 
     def applies(self, code: str, path: str) -> bool:
         if code not in self.enabled:
