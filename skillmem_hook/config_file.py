@@ -1,4 +1,4 @@
-"""The .skillmem.yaml file: read it safely, check each key's value, and type it (``ConfigFile``).
+"""The .skillmem.yaml file: read it safely, check it (``config_keys``), and type it (``ConfigFile``).
 
 Read only as a regular file of at most CONFIG_LIMIT bytes (never a FIFO or
 a device, which would hang), and refused before PyYAML builds a value
@@ -9,14 +9,12 @@ valid form; an unknown key suggests the nearest known one.
 
 from __future__ import annotations
 
-import os
-
 from skillmem_hook.errors import UsageError
 from skillmem_hook.files import FileTooLarge, NotARegularFile, read_regular_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from collections.abc import Iterable, Mapping, Sequence
     from typing import Any, Final
 
 CONFIG_FILE = ".skillmem.yaml"
@@ -25,117 +23,6 @@ EXAMPLE = "roots: [skills]\nprompt_files: [AGENTS.md]"
 CONFIG_LIMIT = 64 * 1024
 # The deepest a key needs: lint's per_path_ignores, a list in a mapping in a mapping in the file's.
 MAX_DEPTH = 4
-
-
-def _paths(path: str, key: str, value: object) -> object:
-    if not isinstance(value, list) or not value or not all(_usable_path(item) for item in value):
-        raise UsageError(f"{path}: '{key}' must be a list of paths", f"write it as: {key}: [path, other/path]")
-    return value
-
-
-def _patterns(path: str, key: str, value: object) -> object:
-    if not isinstance(value, list) or not all(isinstance(item, str) and item.strip("*") for item in value):
-        raise UsageError(
-            f"{path}: '{key}' must be a list of skill names or prefixes ending in '*'",
-            f"write it as: {key}: [my-private-skill, draft-*]",
-        )
-    return value
-
-
-def _domain_map(path: str, key: str, value: object) -> object:
-    from skillmem_hook.catalog.placement.selection import check_domain  # noqa: PLC0415
-
-    if not isinstance(value, dict) or not all(
-        isinstance(name, str) and name.strip("*") and isinstance(domain, str) for name, domain in value.items()
-    ):
-        raise UsageError(
-            f"{path}: '{key}' must map skill names (or prefixes ending in '*') to domains",
-            f"write it as: {key}: {{brainstorming: engineering, 'canvas-*': frontend}}",
-        )
-    for name, domain in value.items():
-        check_domain(domain, f"{path}: {key}: {name}")
-    return value
-
-
-def _bool(path: str, key: str, value: object) -> object:
-    if not isinstance(value, bool):
-        raise UsageError(f"{path}: '{key}' must be a bool", f"write it as: {key}: true (or false)")
-    return value
-
-
-def _text(path: str, key: str, value: object) -> object:
-    if not _usable_path(value):
-        raise UsageError(f"{path}: '{key}' must be a path", f"fix or remove the key '{key}'")
-    return value
-
-
-def _preamble(path: str, key: str, value: object) -> object:
-    if value is False:
-        return value
-    if not isinstance(value, str) or not value.strip() or "\n" in value or "\r" in value:
-        raise UsageError(
-            f"{path}: '{key}' must be one line of text, or false for none",
-            f"write it as: {key}: 'Skills available here; read a skill's SKILL.md before you use it.'",
-        )
-    return value
-
-
-def _lint(path: str, key: str, value: object) -> object:
-    from skillmem_hook.lint.options import check_lint_section  # noqa: PLC0415 - only a file with the key pays
-
-    if not isinstance(value, dict):
-        raise UsageError(f"{path}: '{key}' must be a mapping", "write it as: lint: {ignore: [SK401]}")
-    check_lint_section(value, path)
-    return value
-
-
-def _aliases(path: str, key: str, value: object) -> object:
-    """Skill names (or prefixes ending in ``*``) to lists of words that search weighs like the name."""
-    example = f"write it as: {key}: {{viking-memory-guide: [记忆, remember], 'azure-*': [微软云]}}"
-    if not isinstance(value, dict):
-        raise UsageError(f"{path}: '{key}' must map skill names to lists of words", example)
-    for name, words in value.items():
-        # A '*' anywhere but at the end would look like a pattern and match nothing, without a word.
-        if not isinstance(name, str) or not name.strip() or "*" in name[:-1] or name == "*":
-            raise UsageError(
-                f"{path}: '{key}' has the key {name!r}: a skill's name, or a prefix ending in one '*'", example
-            )
-        if not isinstance(words, list) or not all(isinstance(word, str) and word.strip() for word in words):
-            raise UsageError(f"{path}: '{key}: {name}' must be a list of words, none blank", example)
-    return value
-
-
-def _token_cap(path: str, key: str, value: object) -> object:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise UsageError(f"{path}: '{key}' must be a whole number of tokens, 1 or more", f"write it as: {key}: 2000")
-    return value
-
-
-def _budget(path: str, key: str, value: object) -> object:
-    from skillmem_hook.budget.rules import check_budget_section  # noqa: PLC0415 - only a file with the key pays
-
-    if not isinstance(value, dict):
-        raise UsageError(f"{path}: '{key}' must be a mapping", "write it as: budget: {agents: [claude-code, codex]}")
-    check_budget_section(value, path)
-    return value
-
-
-CHECKS: dict[str, Callable[[str, str, object], object]] = {
-    "roots": _paths,
-    "prompt_files": _paths,
-    "strict": _bool,
-    "write": _text,
-    "tracked": _bool,
-    "cache": _bool,
-    "exclude": _patterns,
-    "quiet": _patterns,
-    "domains": _domain_map,
-    "preamble": _preamble,
-    "lint": _lint,
-    "aliases": _aliases,
-    "max_block_tokens": _token_cap,
-    "budget": _budget,
-}
 
 
 class ConfigFile:
@@ -228,6 +115,8 @@ def read_config_file(path: str) -> ConfigFile:
         return ConfigFile()
     if not isinstance(content, dict):
         raise UsageError(f"{path} must be a mapping of keys to values", f"for example:\n{EXAMPLE}")
+    from skillmem_hook.config_keys import check_config  # noqa: PLC0415 - a warm route prompt reads no configuration
+
     return ConfigFile(check_config(path, content))
 
 
@@ -256,33 +145,3 @@ def _check_nesting(path: str, events: Iterable[object]) -> None:
             if nodes % 2 == 0:
                 key = getattr(event, "value", None)
             nodes += 1
-
-
-def _usable_path(value: object) -> bool:
-    """A non-empty text the file system can take: no NUL byte, no lone surrogate."""
-    if not isinstance(value, str) or not value or "\x00" in value:
-        return False
-    try:
-        os.fsencode(value)
-    except UnicodeError:
-        return False
-    return True
-
-
-def check_config(path: str, content: dict[object, object]) -> dict[str, object]:
-    """The file's keys and values, checked."""
-    checked: dict[str, object] = {}
-    for key, value in content.items():
-        check = CHECKS.get(key) if isinstance(key, str) else None
-        if check is None:
-            raise UsageError(f"{path}: unknown key {key!r}", _unknown_key_hint(str(key)))
-        checked[str(key)] = check(path, str(key), value)
-    return checked
-
-
-def _unknown_key_hint(key: str) -> str:
-    import difflib  # noqa: PLC0415 - only a mistyped key pays for it
-
-    near = difflib.get_close_matches(key, list(CHECKS), n=1)
-    known = "the keys are: " + ", ".join(CHECKS)
-    return f"did you mean '{near[0]}'? {known}" if near else known
