@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.block.imports import imported_files
-from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, read_config_file
+from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, SearchSettings, read_config_file
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -71,6 +71,13 @@ class Settings:
         if self.preamble is True:
             return DEFAULT_PREAMBLE
         return self.preamble or None
+
+    @property
+    def search(self) -> SearchSettings:
+        """What search needs of these settings: the route index keeps it for a warm prompt."""
+        return SearchSettings(
+            tracked=self.tracked, cache=self.cache, exclude=self.exclude, domains=self.domains, aliases=self.aliases
+        )
 
     def catalog_options(self, *, hook: bool = False) -> CatalogOptions:
         """How to build the catalog. The hooks take git's view whenever they run inside a work tree."""

@@ -88,6 +88,52 @@ def _text_or_none(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
+class SearchSettings:
+    """What search needs of the configuration in force: the route index keeps it, as JSON, for a warm prompt. Frozen.
+
+    ``as_json`` and ``from_json`` round-trip the route index's ``search`` object
+    byte for byte, so indexes kept before this type existed stay valid.
+    """
+
+    __slots__ = ("aliases", "cache", "domains", "exclude", "tracked")
+
+    def __init__(
+        self,
+        *,
+        tracked: bool,
+        cache: bool,
+        exclude: Sequence[str],
+        domains: Mapping[str, str],
+        aliases: Mapping[str, Sequence[str]],
+    ) -> None:
+        self.tracked: Final = tracked
+        self.cache: Final = cache
+        self.exclude: Final = exclude
+        self.domains: Final = domains
+        self.aliases: Final = aliases
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "tracked": self.tracked,
+            "cache": self.cache,
+            "exclude": list(self.exclude),
+            "domains": dict(self.domains),
+            "aliases": {name: list(words) for name, words in self.aliases.items()},
+        }
+
+    @classmethod
+    def from_json(cls, value: object) -> SearchSettings:
+        """Raises ValueError for anything ``as_json`` does not write."""
+        if not isinstance(value, dict) or set(value) != set(_SEARCH_KINDS):
+            raise ValueError("the route index keeps no search settings")
+        if not all(isinstance(value[key], kind) for key, kind in _SEARCH_KINDS.items()):
+            raise ValueError("the route index keeps search settings of another shape")
+        return cls(**value)
+
+
+_SEARCH_KINDS = {"tracked": bool, "cache": bool, "exclude": list, "domains": dict, "aliases": dict}
+
+
 def read_config_file(path: str) -> ConfigFile:
     """The checked contents of .skillmem.yaml; every key's default when there is none."""
     try:

@@ -17,6 +17,7 @@ import zlib
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
 from skillmem_hook.agents.route import Target, skill_keys
 from skillmem_hook.agents.watch import Snapshot, decisive_files, take_snapshot
+from skillmem_hook.config_file import SearchSettings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,7 +35,6 @@ MAX_KEPT_BYTES = 64 * 1024
 
 
 Row = tuple[str, str, str, list[str]]  # label, root, folder, the keys a prompt names it by (route.skill_keys)
-SEARCH_KEYS = ("tracked", "cache", "exclude", "domains", "aliases")
 
 
 class RouteIndex:
@@ -43,11 +43,10 @@ class RouteIndex:
     Descriptions are left out: they would make the file, read on every
     prompt, several times larger, and only the search needs them. ``search``
     keeps what the score rule's search needs of the configuration
-    (``SEARCH_KEYS``, from ``search_settings``; None when it is too large to
-    keep), and ``config`` which configuration that was (``config_stamp``):
-    while both the snapshot and the stamp hold, a warm prompt need not read
-    the configuration again, and importing PyYAML alone costs about a bare
-    interpreter's start.
+    (``Settings.search``; None when it is too large to keep), and ``config``
+    which configuration that was (``config_stamp``): while both the snapshot
+    and the stamp hold, a warm prompt need not read the configuration again,
+    and importing PyYAML alone costs about a bare interpreter's start.
     """
 
     __slots__ = ("config", "roots", "rows", "search", "snapshot")
@@ -57,7 +56,7 @@ class RouteIndex:
         roots: list[str],
         rows: list[Row],
         snapshot: Snapshot,
-        search: dict[str, object] | None,
+        search: SearchSettings | None,
         config: Stamp,
     ) -> None:
         self.roots = roots
@@ -80,7 +79,7 @@ class RouteIndex:
             "roots": self.roots,
             "snapshot": self.snapshot.as_json(),
             "skills": self.rows,
-            "search": self.search,
+            "search": None if self.search is None else self.search.as_json(),
             "config": self.config,
         }
         # surrogatepass: a folder name that is not UTF-8 (stamped in the snapshot) round-trips, as json.loads reads it.
@@ -101,12 +100,11 @@ class RouteIndex:
         document = json.loads(payload)
         rows = [tuple(row) for row in document["skills"]]
         search = document.get("search", False)  # null: too large to keep; missing: not an index of this shape
-        if search is not None and (not isinstance(search, dict) or set(search) != set(SEARCH_KEYS)):
-            raise ValueError("the route index keeps no search settings")
+        kept = None if search is None else SearchSettings.from_json(search)
         config = document.get("config")
         if not isinstance(config, list) or len(config) != 2:
             raise ValueError("the route index keeps no configuration stamp")
-        return cls(document["roots"], rows, Snapshot.from_json(document["snapshot"]), search, config)
+        return cls(document["roots"], rows, Snapshot.from_json(document["snapshot"]), kept, config)
 
 
 def _checksum(payload: bytes) -> str:
@@ -135,22 +133,11 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     return RouteIndex(roots, rows, snapshot, _kept(settings), config)
 
 
-def search_settings(settings: Settings) -> dict[str, object]:
-    """What ``commands.route`` needs of the configuration to load the stored search index (``SEARCH_KEYS``)."""
-    return {
-        "tracked": settings.tracked,
-        "cache": settings.cache,
-        "exclude": list(settings.exclude),
-        "domains": dict(settings.domains),
-        "aliases": {name: list(words) for name, words in settings.aliases.items()},
-    }
-
-
-def _kept(settings: Settings) -> dict[str, object] | None:
-    """``search_settings``, or None when its text would pass MAX_KEPT_BYTES (counted without spelling it out)."""
+def _kept(settings: Settings) -> SearchSettings | None:
+    """``settings.search``, or None when its text would pass MAX_KEPT_BYTES (counted without spelling it out)."""
     text = sum(map(len, settings.exclude)) + sum(len(name) + len(domain) for name, domain in settings.domains.items())
     text += sum(len(name) + sum(map(len, words)) for name, words in settings.aliases.items())
-    return search_settings(settings) if text <= MAX_KEPT_BYTES else None
+    return settings.search if text <= MAX_KEPT_BYTES else None
 
 
 def index_location(folder: str, flag_roots: Sequence[str] | None) -> str | None:

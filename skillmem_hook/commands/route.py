@@ -29,9 +29,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from types import FrameType
-    from typing import Any
 
     from skillmem_hook.agents.route_index import RouteIndex
+    from skillmem_hook.config_file import SearchSettings
 
 MAX_INPUT_BYTES = 8 * 1024 * 1024
 TIMEOUT_SECONDS = 5
@@ -89,25 +89,24 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     roots = route_index.roots
     # The configuration as the route index read it, which its snapshot and stamp say is unchanged since;
     # read again only when it was too large to keep.
-    kept: dict[str, Any] = route_index.search or _search_settings_now(roots)
-    if kept["tracked"]:
+    kept = route_index.search or _search_settings_now(roots)
+    if kept.tracked:
         return []  # the stored index is the disk's view; git's would mean a scan on every prompt
-    options = CatalogOptions(tracked=False, cache=kept["cache"], exclude=kept["exclude"], domains=kept["domains"])
+    options = CatalogOptions(tracked=False, cache=kept.cache, exclude=kept.exclude, domains=kept.domains)
     location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # nowhere to keep a search index: never built inside a prompt
         return []
-    index = stored_search_index(roots, options, kept["aliases"], location, route_index.snapshot)
+    index = stored_search_index(roots, options, kept.aliases, location, route_index.snapshot)
     if index is None:
         refresh_in_background(roots, location)
         return []
     return best_scored(prompt, index)
 
 
-def _search_settings_now(roots: Sequence[str]) -> dict[str, Any]:
-    from skillmem_hook.agents.route_index import search_settings  # noqa: PLC0415
+def _search_settings_now(roots: Sequence[str]) -> SearchSettings:
     from skillmem_hook.config import load_settings  # noqa: PLC0415
 
-    return search_settings(load_settings(list(roots) or None))
+    return load_settings(list(roots) or None).search
 
 
 def flag_roots(arguments: Sequence[str]) -> list[str]:

@@ -33,8 +33,8 @@ def test_the_index_holds_labels_paths_and_metadata_aliases_and_survives_its_byte
     assert (again.roots, again.rows) == ([str(tmp_path / "skills")], index.rows)
     assert again.snapshot.stamps == index.snapshot.stamps
     assert (
-        again.search
-        == index.search
+        again.search.as_json()
+        == index.search.as_json()
         == {
             "tracked": False,
             "cache": True,
@@ -54,7 +54,7 @@ def test_the_configuration_the_search_needs_is_kept_as_it_was_read(tmp_path, mon
         "aliases: {viking-memory-guide: [recall]}\n"
     )
     index = RouteIndex.from_bytes(build_route_index(None).to_bytes())
-    assert index.search == {
+    assert index.search.as_json() == {
         "tracked": False,
         "cache": True,
         "exclude": ["old-*"],
