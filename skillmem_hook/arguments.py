@@ -1,4 +1,4 @@
-"""The argument parser shared by the CLI and the pre-commit hooks.
+"""The argument parser shared by the CLI and the pre-commit hooks, and the options several of them take.
 
 Its ``error()`` raises, so a bad flag follows the same error contract as
 every other failure: one JSON line on stderr and exit 2.
@@ -83,10 +83,15 @@ def add_block_options(parser: argparse.ArgumentParser) -> None:
     """--max-block-tokens: the block's cap, over which whole domains collapse (max_block_tokens in .skillmem.yaml)."""
     parser.add_argument(
         "--max-block-tokens",
-        type=_positive,
+        type=positive,
         metavar="N",
         help="keep the block within N estimated tokens by collapsing whole domains, largest first",
     )
+
+
+def add_text_option(parser: argparse.ArgumentParser) -> None:
+    """--text: the result as lines for a person, by the command's own renderer (its ``as_text``)."""
+    parser.add_argument("--text", action="store_true", help="lines for a person instead of one JSON line")
 
 
 def add_budget_options(parser: argparse.ArgumentParser) -> None:
@@ -98,67 +103,19 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--context-window",
-        type=_positive,
+        type=positive,
         metavar="TOKENS",
         help="the model's context window in tokens (default: budget: context_window, else 200000)",
     )
     parser.add_argument("--check", action="store_true", help="exit 1 when an agent would drop, cut or miss a skill")
 
 
-def add_search_options(parser: argparse.ArgumentParser) -> None:
-    """``skillmem search [--top K] [--text] INTENT...``."""
-    parser.add_argument("--top", type=_positive, default=5, metavar="K", help="at most K skills (default 5)")
-    parser.add_argument("--text", action="store_true", help="a short human-readable list instead of JSON")
-    parser.add_argument(
-        "--semantic", action="store_true", help="fuse in a multilingual sentence encoder (the [semantic] extra)"
-    )
-    parser.add_argument("intent", nargs="*", metavar="INTENT", help="the user's words, in any language")
-
-
-def add_eval_options(parser: argparse.ArgumentParser) -> None:
-    """``skillmem eval [--min-hit3 X] [--semantic] [--text] FILE``."""
-    parser.add_argument(
-        "--min-hit3", type=_share, metavar="X", help="exit 1 when hit@3 (a trigger set: recall) is under X, 0 to 1"
-    )
-    parser.add_argument(
-        "--semantic", action="store_true", help="score the ranking fused with the [semantic] extra's encoder"
-    )
-    parser.add_argument("--text", action="store_true", help="the figures and misses for a person instead of JSON")
-    parser.add_argument(
-        "file",
-        metavar="FILE",
-        help="JSON lines {query, expect}, an evals/evals.json trigger set, or a folder of skills",
-    )
-
-
-def _share(value: str) -> float:
-    number = float(value)
-    if not 0.0 <= number <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be within 0 and 1, not {value}")
-    return number
-
-
-def _positive(value: str) -> int:
+def positive(value: str) -> int:
+    """An option's value as a whole number, 1 or more; argparse's error otherwise."""
     try:
         number = int(value)
-    except ValueError:  # argparse would say "invalid _positive value", naming this function
+    except ValueError:  # argparse would say "invalid positive value", naming this function
         raise argparse.ArgumentTypeError(f"must be a whole number, 1 or more, not {value!r}") from None
     if number < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {number}")
     return number
-
-
-def add_setup_options(init: argparse.ArgumentParser, merge_driver: argparse.ArgumentParser) -> None:
-    """``skillmem init [--repo URL] [--rev REV] [--dry-run] [--force] [--no-install]``, and the merge driver's four."""
-    init.add_argument("--repo", metavar="URL", help="the hooks' source in .pre-commit-config.yaml (default: ours)")
-    init.add_argument("--rev", metavar="REV", help="the tag or commit of --repo to pin (default: this version's tag)")
-    init.add_argument("--dry-run", action="store_true", help="print every file it would write; change nothing")
-    init.add_argument("--force", action="store_true", help="rewrite an existing .skillmem.yaml")
-    init.add_argument("--no-install", dest="install", action="store_false", help="do not run 'pre-commit install'")
-    for name, text in (
-        ("base", "%%O: the common ancestor's version"),
-        ("ours", "%%A: our version, where the result is written"),
-        ("theirs", "%%B: their version"),
-        ("path", "%%P: the file's path in the repository"),
-    ):
-        merge_driver.add_argument(name, help=text)

@@ -1,7 +1,15 @@
-"""The ``skillmem`` command line: build the parser and dispatch to ``commands/``."""
+"""The ``skillmem`` command line: the commands, each a module of ``commands/``, and the dispatch to the one named.
+
+Each ``commands/<name>.py`` holds its command whole: ``add_arguments`` (its
+options, in the order ``--help`` lists them), ``run`` (from the parsed
+options to its call), the work, and its ``--text`` rendering. Adding a
+command is adding that module and its line below. Only the module of the
+command that runs is imported, so a run pays for no other command's imports.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 from skillmem_hook import __version__
@@ -13,7 +21,17 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
+    from typing import Protocol
 
+    class Command(Protocol):
+        """What each module of ``commands/`` that is a command provides (tests/test_entry_points.py holds it)."""
+
+        def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+        def run(self, options: argparse.Namespace) -> int: ...
+
+
+# Each command and the line --help shows for it; its module is commands/<name>.py, a dash an underscore.
 COMMANDS = {
     "index": "scan, parse, de-duplicate and categorise the skills",
     "prompt": "print the index block",
@@ -31,13 +49,6 @@ COMMANDS = {
     "init": "adopt skillmem here: .skillmem.yaml, the pre-commit hooks, the merge driver and the block, in one step",
     "merge-driver": "git's merge driver for prompt files: merge the text, rebuild the block (set up by init)",
 }
-# The commands whose JSON line --text turns into lines for a person (lint and search print their own).
-TEXT_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "hook", "init")
-# The commands that find no skills root or prompt file through the configuration.
-SETUP_COMMANDS = ("init", "merge-driver")
-
-# The commands that build the catalog, and so take --tracked and --no-cache.
-CATALOG_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "search", "eval", "read", "budget")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -46,100 +57,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         from skillmem_hook.commands.route import route  # noqa: PLC0415 - runs on every prompt: no parser, no JSON error
 
         return route(arguments[1:])
+    # The first command name is the one argparse runs: no option before it takes a value.
     command = next((word for word in arguments if word in COMMANDS), None)
     tool = f"skillmem {command}" if command else "skillmem"
     # --text: errors too are lines for a person, like the result.
-    return run_reporting_errors(lambda: tool, lambda: _run(arguments), human="--text" in arguments)
+    return run_reporting_errors(lambda: tool, lambda: _run(arguments, command), human="--text" in arguments)
 
 
-def _run(arguments: list[str]) -> int:
+def _run(arguments: list[str], command: str | None) -> int:
     from skillmem_hook.arguments import HelpShown  # noqa: PLC0415 - argparse is not loaded on route's path
 
     try:
-        options = build_parser().parse_args(arguments)
+        options = build_parser(command).parse_args(arguments)
     except HelpShown:
         return EXIT_OK
     if options.command is None:  # a bare 'skillmem': show a person what there is to run
         write_utf8(sys.stderr, build_parser().format_help())
         return EXIT_ERROR
-    from skillmem_hook.dispatch import dispatch  # noqa: PLC0415
-
-    return dispatch(options)
+    return command_module(options.command).run(options)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from skillmem_hook.arguments import (  # noqa: PLC0415 - argparse is not loaded on route's path
-        ArgumentParser,
-        add_block_options,
-        add_budget_options,
-        add_catalog_options,
-        add_eval_options,
-        add_location_options,
-        add_search_options,
-        add_setup_options,
-    )
+def command_module(name: str) -> Command:
+    """The module of ``commands/`` that holds the command ``name``."""
+    return importlib.import_module(f"skillmem_hook.commands.{name.replace('-', '_')}")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command's name and help line, and of ``command``'s options (which imports its module)."""
+    from skillmem_hook.arguments import ArgumentParser  # noqa: PLC0415 - argparse is not loaded on route's path
 
     parser = ArgumentParser(prog="skillmem", description="Keep an agent prompt file's skill index true.")
     parser.add_argument("--version", action="version", version=f"skillmem {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", prog="skillmem")
-    parsers = {name: subparsers.add_parser(name, help=text, description=text) for name, text in COMMANDS.items()}
-    for name, sub in parsers.items():
-        if name in SETUP_COMMANDS:
-            continue
-        add_location_options(sub, prompt_files=name in ("inject", "verify", "hook"))
-        if name in CATALOG_COMMANDS:
-            add_catalog_options(sub, view=True)
-        if name in ("prompt", "inject", "verify"):
-            add_block_options(sub)
-    parsers["index"].add_argument("--write", metavar="PATH", help="also write a human-readable SKILLS_INDEX.md there")
-    parsers["verify"].add_argument(
-        "--strict",
-        action="store_true",
-        default=None,
-        help="drift is any byte that differs from what inject would write",
-    )
-    parsers["verify"].add_argument("--diff", action="store_true", help="a unified diff of each stale block, as 'diff'")
-    parsers["prompt"].add_argument(
-        "--raw", action="store_true", help="print the block itself, for pasting, instead of one JSON line"
-    )
-    parsers["stats"].add_argument(
-        "--prompt-file",
-        action="append",
-        dest="measured_files",
-        metavar="FILE",
-        help="also measure the block now in FILE; repeat for several",
-    )
-    parsers["lint"].add_argument("--text", action="store_true", help="print path:line:col: CODE message lines")
-    parsers["lint"].add_argument(
-        "--format",
-        choices=("json", "text", "github", "sarif"),
-        default="json",
-        help="json (default), text, github (workflow annotations) or sarif (SARIF 2.1.0)",
-    )
-    parsers["lint"].add_argument(
-        "--fix", action="store_true", help="move unknown fields under metadata: and set a name to its valid folder's"
-    )
-    parsers["lint"].add_argument(
-        "--write-baseline", metavar="FILE", help="record today's findings in FILE (then set lint: {baseline: FILE})"
-    )
-    parsers["lint"].add_argument(
-        "files", nargs="*", metavar="FILE", help="SKILL.md files or folders of skills (default: the roots)"
-    )
-    parsers["hook"].add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")
-    for name in ("index", "hook"):
-        parsers[name].add_argument(
-            "--force", action="store_true", help="replace an existing file that skillmem did not write"
-        )
-    add_search_options(parsers["search"])
-    parsers["search"].add_argument(
-        "--domain", metavar="D", help="only the skills of domain D; with no words, list them all (a collapsed domain)"
-    )
-    add_budget_options(parsers["budget"])
-    parsers["budget"].add_argument("--text", action="store_true", help="a person's summary instead of JSON")
-    parsers["read"].add_argument("name", metavar="NAME", help="the skill's name as the block shows it")
-    parsers["read"].add_argument("--path", metavar="PATH", help="which one, when two skills share the name")
-    add_eval_options(parsers["eval"])
-    add_setup_options(parsers["init"], parsers["merge-driver"])
-    for name in TEXT_COMMANDS:
-        parsers[name].add_argument("--text", action="store_true", help="lines for a person instead of one JSON line")
+    for name, text in COMMANDS.items():
+        parser_of_name = subparsers.add_parser(name, help=text, description=text)
+        if name == command:
+            command_module(name).add_arguments(parser_of_name)
     return parser

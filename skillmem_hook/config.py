@@ -211,6 +211,20 @@ def require_prompt_files(settings: Settings) -> list[str]:
     return _required(settings, settings.prompt_files, "prompt file", "--prompt-file FILE", DEFAULT_PROMPT_FILES)
 
 
+def check_targets(settings: Settings, *, prompt_files: bool) -> None:
+    """Refuse, before any write, a file the repository names outside the work tree or in git's folder.
+
+    ``prompt_files``: the prompt files (inject, verify); otherwise the ``write:`` file (index).
+    """
+    from skillmem_hook.block.targets import check_repository_targets  # noqa: PLC0415 - only the commands that write
+
+    if prompt_files:
+        require_prompt_files(settings)
+    check_repository_targets(
+        settings.repository_targets(prompt_files=prompt_files, write=not prompt_files), settings.base
+    )
+
+
 def _required(settings: Settings, values: list[str], what: str, flag: str, looked_for: Sequence[str]) -> list[str]:
     if not values:
         from skillmem_hook.setup_hint import first_setup_hint  # noqa: PLC0415 - only the error pays for it

@@ -405,3 +405,13 @@ def test_json_keeps_non_ascii_as_utf8_in_output_and_errors(capsys, tmp_path):
     assert "无.md" in run.err
     assert "\\u" not in run.err
     assert json.loads(run.err)["tool"] == "skillmem verify"
+
+
+def test_a_command_imports_no_other_command_s_module():
+    # Only the command that runs is imported (cli.build_parser): verify must not pay for search's or lint's imports.
+    code = (
+        "import sys; from skillmem_hook.cli import main; main(['verify', '--help'])\n"
+        "print(sorted(name for name in sys.modules if name.startswith('skillmem_hook.commands.')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert result.stdout.splitlines()[-1] == "['skillmem_hook.commands.verify']"

@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.cli import TEXT_COMMANDS
-
 from .helpers import run_cli, seed_tree
 
 
@@ -46,6 +44,10 @@ def test_verify_text_shows_the_drift_and_the_diff(capsys, tree):
     assert "+++ b/AGENTS.md" in lines
     assert "+<<<SKILL_INDEX_BEGIN>>>" in lines
     assert lines[-1] == "run 'skillmem inject' to update the blocks"
+
+
+# The commands whose JSON line --text turns into lines for a person (lint, search, eval and budget print their own).
+TEXT_COMMANDS = ("index", "prompt", "inject", "verify", "stats", "hook", "init")
 
 
 @pytest.mark.parametrize("command", TEXT_COMMANDS)

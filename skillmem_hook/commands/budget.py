@@ -11,22 +11,41 @@ from __future__ import annotations
 import os
 import sys
 
+from skillmem_hook.arguments import add_budget_options, add_catalog_options, add_location_options
 from skillmem_hook.budget.native import native_entries
 from skillmem_hook.budget.replay import claude_code, codex
 from skillmem_hook.budget.rules import CLAUDE_CODE, BudgetSettings
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.config import find_config
+from skillmem_hook.config import find_config, load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
 
 LISTED = 10  # names shown per list in the text summary
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=False)
+    add_catalog_options(parser, view=True)
+    add_budget_options(parser)
+    parser.add_argument("--text", action="store_true", help="a person's summary instead of JSON")
+
+
+def run(options: argparse.Namespace) -> int:
+    settings = load_settings(options.root, tracked=options.tracked, cache=options.cache)
+    chosen = BudgetSettings.from_section(settings.budget).with_flags(
+        agent=options.agent, context_window=options.context_window
+    )
+    return budget(
+        require_roots(settings), chosen, check=options.check, text=options.text, options=settings.catalog_options()
+    )
 
 
 def replay_budget(roots: Sequence[str], settings: BudgetSettings, options: CatalogOptions | None) -> dict[str, object]:

@@ -9,13 +9,16 @@ is not reached (hit@3 of a ranking set, recall of the trigger sets).
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 
 from skillmem_hook.agents.search_store import kept_search_index
+from skillmem_hook.arguments import add_catalog_options, add_location_options
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.files import read_regular_file
 from skillmem_hook.report import emit
@@ -36,6 +39,44 @@ if TYPE_CHECKING:
 
 MAX_SET_BYTES = 64 * 1024 * 1024
 TRIGGER_SET = os.path.join("evals", "evals.json")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=False)
+    add_catalog_options(parser, view=True)
+    parser.add_argument(
+        "--min-hit3", type=_share, metavar="X", help="exit 1 when hit@3 (a trigger set: recall) is under X, 0 to 1"
+    )
+    parser.add_argument(
+        "--semantic", action="store_true", help="score the ranking fused with the [semantic] extra's encoder"
+    )
+    parser.add_argument("--text", action="store_true", help="the figures and misses for a person instead of JSON")
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="JSON lines {query, expect}, an evals/evals.json trigger set, or a folder of skills",
+    )
+
+
+def _share(value: str) -> float:
+    number = float(value)  # argparse names this function in its error: "invalid _share value"
+    if not 0.0 <= number <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be within 0 and 1, not {value}")
+    return number
+
+
+def run(options: argparse.Namespace) -> int:
+    settings = load_settings(options.root, tracked=options.tracked, cache=options.cache)
+    return evaluate(
+        options.file,
+        require_roots(settings),
+        aliases=settings.aliases,
+        options=settings.catalog_options(),
+        semantic=options.semantic,
+        text=options.text,
+        min_hit3=options.min_hit3,
+        flagged=bool(options.root),
+    )
 
 
 def evaluate(

@@ -16,18 +16,34 @@ import os
 import shlex
 import stat
 
+from skillmem_hook.arguments import add_location_options, add_text_option
 from skillmem_hook.atomic import commit_all, stage, staging
+from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError
 from skillmem_hook.files import check_output_target
 from skillmem_hook.report import emit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
 
 # The wrapper's second line: skillmem replaces a file only when it holds it.
 _SIGNATURE = b"#!/usr/bin/env bash\n# Written by 'skillmem hook'."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=True)
+    parser.add_argument("--out", metavar="PATH", required=True, help="where to write the wrapper script")
+    parser.add_argument("--force", action="store_true", help="replace an existing file that skillmem did not write")
+    add_text_option(parser)
+
+
+def run(options: argparse.Namespace) -> int:
+    settings = load_settings(options.root, options.prompt_file)
+    roots = require_roots(settings)
+    return hook(roots, require_prompt_files(settings), options.out, force=options.force, text=options.text)
 
 
 def hook(

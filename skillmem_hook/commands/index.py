@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.arguments import add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.render import count_by_domain
 from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.config import check_targets, load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.files import check_output_target
 from skillmem_hook.git_views import cli_notes
@@ -18,6 +20,7 @@ from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
@@ -25,6 +28,28 @@ if TYPE_CHECKING:
 # Every index file skillmem writes starts with its header, so it knows the
 # files it may replace without --force.
 _SIGNATURE = render_index_file(()).rstrip(b"\n")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=False)
+    add_catalog_options(parser, view=True)
+    parser.add_argument("--write", metavar="PATH", help="also write a human-readable SKILLS_INDEX.md there")
+    parser.add_argument("--force", action="store_true", help="replace an existing file that skillmem did not write")
+    add_text_option(parser)
+
+
+def run(options: argparse.Namespace) -> int:
+    settings = load_settings(options.root, write=options.write, tracked=options.tracked, cache=options.cache)
+    roots = require_roots(settings)
+    check_targets(settings, prompt_files=False)
+    return index(
+        roots,
+        settings.write,
+        settings.prompt_files,
+        force=options.force,
+        options=settings.catalog_options(),
+        text=options.text,
+    )
 
 
 def index(

@@ -32,6 +32,7 @@ from skillmem_hook.adopt.repository import (
     set_config,
     work_tree_top,
 )
+from skillmem_hook.arguments import add_text_option
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit
@@ -40,11 +41,33 @@ from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
+
     from skillmem_hook.config import Settings
 
 # The hooks' default source: this package's repository, at the tag of the version that runs init.
 SOURCE_URL = "https://github.com/skillmem/skillmem-hook"
 COMMIT_MESSAGE = "Keep the skill index with skillmem"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--repo", metavar="URL", help="the hooks' source in .pre-commit-config.yaml (default: ours)")
+    parser.add_argument("--rev", metavar="REV", help="the tag or commit of --repo to pin (default: this version's tag)")
+    parser.add_argument("--dry-run", action="store_true", help="print every file it would write; change nothing")
+    parser.add_argument("--force", action="store_true", help="rewrite an existing .skillmem.yaml")
+    parser.add_argument("--no-install", dest="install", action="store_false", help="do not run 'pre-commit install'")
+    add_text_option(parser)
+
+
+def run(options: argparse.Namespace) -> int:
+    return init(
+        repo=options.repo,
+        rev=options.rev,
+        dry_run=options.dry_run,
+        force=options.force,
+        install=options.install,
+        text=options.text,
+    )
 
 
 def default_rev() -> str:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from skillmem_hook.arguments import add_block_options, add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
+from skillmem_hook.config import check_targets, load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
@@ -12,9 +14,31 @@ from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=True)
+    add_catalog_options(parser, view=True)
+    add_block_options(parser)
+    add_text_option(parser)
+
+
+def run(options: argparse.Namespace) -> int:
+    settings = load_settings(options.root, options.prompt_file, tracked=options.tracked, cache=options.cache)
+    roots = require_roots(settings)
+    check_targets(settings, prompt_files=True)
+    return inject(
+        roots,
+        require_prompt_files(settings),
+        settings.catalog_options(),
+        settings.preamble_line,
+        options.max_block_tokens or settings.max_block_tokens,
+        text=options.text,
+    )
 
 
 def inject(

@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook.config import require_roots
+from skillmem_hook.arguments import add_location_options
+from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.lint.files import LintRun, Scope, lint_paths
 from skillmem_hook.lint.options import lint_options
@@ -22,9 +23,36 @@ from skillmem_hook.streams import write_text, write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
     from skillmem_hook.config import Settings
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=False)
+    parser.add_argument("--text", action="store_true", help="print path:line:col: CODE message lines")
+    parser.add_argument(
+        "--format",
+        choices=("json", "text", "github", "sarif"),
+        default="json",
+        help="json (default), text, github (workflow annotations) or sarif (SARIF 2.1.0)",
+    )
+    parser.add_argument(
+        "--fix", action="store_true", help="move unknown fields under metadata: and set a name to its valid folder's"
+    )
+    parser.add_argument(
+        "--write-baseline", metavar="FILE", help="record today's findings in FILE (then set lint: {baseline: FILE})"
+    )
+    parser.add_argument(
+        "files", nargs="*", metavar="FILE", help="SKILL.md files or folders of skills (default: the roots)"
+    )
+
+
+def run(options: argparse.Namespace) -> int:
+    output = "text" if options.text else options.format
+    settings = load_settings(options.root)
+    return lint(options.files, settings, output=output, write_baseline=options.write_baseline, fix=options.fix)
 
 
 def lint(

@@ -8,11 +8,23 @@ from __future__ import annotations
 
 import sys
 
+from skillmem_hook.arguments import add_location_options
+from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=False)
+
+
+def run(options: argparse.Namespace) -> int:
+    require_roots(load_settings(options.root))
+    return mcp(options.root)
 
 
 def mcp(flag_roots: Sequence[str] | None) -> int:

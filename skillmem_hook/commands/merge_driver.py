@@ -21,6 +21,24 @@ from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, Marker
 from skillmem_hook.files import read_regular_file
 from skillmem_hook.report import emit
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    for name, text in (
+        ("base", "%%O: the common ancestor's version"),
+        ("ours", "%%A: our version, where the result is written"),
+        ("theirs", "%%B: their version"),
+        ("path", "%%P: the file's path in the repository"),
+    ):
+        parser.add_argument(name, help=text)
+
+
+def run(options: argparse.Namespace) -> int:
+    return merge_driver(options.base, options.ours, options.theirs, options.path)
+
 
 def merge_driver(base: str, ours: str, theirs: str, path: str) -> int:
     versions = [_read(name) for name in (base, ours, theirs)]

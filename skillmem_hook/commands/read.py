@@ -15,18 +15,33 @@ import difflib
 import os
 import sys
 
+from skillmem_hook.arguments import add_catalog_options, add_location_options
 from skillmem_hook.catalog.discovery.safe_read import read_skill_file, skill_file_path
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit_raw
 from skillmem_hook.streams import silence
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
     from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
     from skillmem_hook.catalog.skills import Skill
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=False)
+    add_catalog_options(parser, view=True)
+    parser.add_argument("name", metavar="NAME", help="the skill's name as the block shows it")
+    parser.add_argument("--path", metavar="PATH", help="which one, when two skills share the name")
+
+
+def run(options: argparse.Namespace) -> int:
+    settings = load_settings(options.root, tracked=options.tracked, cache=options.cache)
+    return read(require_roots(settings), options.name, path=options.path, options=settings.catalog_options())
 
 
 def read(roots: Sequence[str], name: str, *, path: str | None = None, options: CatalogOptions | None = None) -> int:

@@ -27,6 +27,7 @@ from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Callable, Sequence
     from types import FrameType
 
@@ -39,6 +40,17 @@ TIMEOUT_SECONDS = 5
 
 class RouteTimeout(Exception):
     """The hook ran longer than TIMEOUT_SECONDS."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """For ``skillmem route --help`` only: a prompt's run reads its ``--root`` pairs by hand (``flag_roots``)."""
+    from skillmem_hook.arguments import add_location_options  # noqa: PLC0415 - argparse is not loaded on route's path
+
+    add_location_options(parser, prompt_files=False)
+
+
+def run(options: argparse.Namespace) -> int:
+    return route([word for root in options.root or () for word in ("--root", root)])
 
 
 def route(arguments: Sequence[str]) -> int:

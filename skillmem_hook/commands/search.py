@@ -10,7 +10,9 @@ import os
 import sys
 
 from skillmem_hook.agents.search_store import kept_search_index
+from skillmem_hook.arguments import add_catalog_options, add_location_options, positive
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
 from skillmem_hook.search.confidence import confidence, fit
@@ -19,11 +21,41 @@ from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Callable, Mapping, Sequence
 
     from skillmem_hook.search.rank import Hit, SearchIndex
 
 _TEXT_DESCRIPTION = 100
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=False)
+    add_catalog_options(parser, view=True)
+    parser.add_argument("--top", type=positive, default=5, metavar="K", help="at most K skills (default 5)")
+    parser.add_argument("--text", action="store_true", help="a short human-readable list instead of JSON")
+    parser.add_argument(
+        "--semantic", action="store_true", help="fuse in a multilingual sentence encoder (the [semantic] extra)"
+    )
+    parser.add_argument("intent", nargs="*", metavar="INTENT", help="the user's words, in any language")
+    parser.add_argument(
+        "--domain", metavar="D", help="only the skills of domain D; with no words, list them all (a collapsed domain)"
+    )
+
+
+def run(options: argparse.Namespace) -> int:
+    settings = load_settings(options.root, tracked=options.tracked, cache=options.cache)
+    return search(
+        require_roots(settings),
+        options.intent,
+        top=options.top,
+        aliases=settings.aliases,
+        text=options.text,
+        options=settings.catalog_options(),
+        domain=options.domain,
+        semantic=options.semantic,
+        flagged=bool(options.root),
+    )
 
 
 def search(

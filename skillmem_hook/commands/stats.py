@@ -7,11 +7,13 @@ other non-Latin scripts cost more tokens per byte than that.
 
 from __future__ import annotations
 
+from skillmem_hook.arguments import add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.prompt_file import read_prompt_file
 from skillmem_hook.block.render import count_by_domain, estimate_tokens, render_block
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
@@ -20,9 +22,28 @@ from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=False)
+    add_catalog_options(parser, view=True)
+    parser.add_argument(
+        "--prompt-file",
+        action="append",
+        dest="measured_files",
+        metavar="FILE",
+        help="also measure the block now in FILE; repeat for several",
+    )
+    add_text_option(parser)
+
+
+def run(options: argparse.Namespace) -> int:
+    settings = load_settings(options.root, tracked=options.tracked, cache=options.cache)
+    return stats(require_roots(settings), options.measured_files or [], settings.catalog_options(), text=options.text)
 
 
 def stats(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from skillmem_hook.arguments import add_block_options, add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.block.diff import block_diff
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.sync import compare_prompt_files, union
+from skillmem_hook.config import check_targets, load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
@@ -13,9 +15,42 @@ from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_location_options(parser, prompt_files=True)
+    add_catalog_options(parser, view=True)
+    add_block_options(parser)
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        default=None,
+        help="drift is any byte that differs from what inject would write",
+    )
+    parser.add_argument("--diff", action="store_true", help="a unified diff of each stale block, as 'diff'")
+    add_text_option(parser)
+
+
+def run(options: argparse.Namespace) -> int:
+    settings = load_settings(
+        options.root, options.prompt_file, strict=options.strict, tracked=options.tracked, cache=options.cache
+    )
+    roots = require_roots(settings)
+    check_targets(settings, prompt_files=True)
+    return verify(
+        roots,
+        require_prompt_files(settings),
+        strict=settings.strict,
+        options=settings.catalog_options(),
+        preamble=settings.preamble_line,
+        max_tokens=options.max_block_tokens or settings.max_block_tokens,
+        diff=options.diff,
+        text=options.text,
+    )
 
 
 def verify(
