@@ -9,7 +9,6 @@ command that runs is imported, so a run pays for no other command's imports.
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 from skillmem_hook import __version__
@@ -79,6 +78,8 @@ def _run(arguments: list[str], command: str | None) -> int:
 
 def command_module(name: str) -> Command:
     """The module of ``commands/`` that holds the command ``name``."""
+    import importlib  # noqa: PLC0415 - route's path passes through this module and never needs it
+
     return importlib.import_module(f"skillmem_hook.commands.{name.replace('-', '_')}")
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.block.imports import imported_files
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, SearchSettings, read_config_file
 from skillmem_hook.errors import UsageError
 
@@ -189,6 +188,8 @@ def _drop_importers(files: list[str], settings: Settings) -> list[str]:
     When every file imports another (each names the other), none is left out:
     the block must land somewhere.
     """
+    from skillmem_hook.block.imports import imported_files  # noqa: PLC0415 - a warm route prompt reads none
+
     importers = {
         path: next((other for other in files if other != path and other in imported_files(path)), None)
         for path in files
