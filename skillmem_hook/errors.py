@@ -1,7 +1,8 @@
 """The errors skillmem raises, and the exit code each one maps to.
 
-Inner code raises these; ``cli.main`` is the one place that turns them into
-an exit code and a one-line JSON error.
+Inner code raises these; ``report.run_reporting_errors`` is the one place
+that turns them into an exit code and an error line (JSON for the CLI, plain
+text for the hooks), for the CLI and every hook alike.
 """
 
 from __future__ import annotations
