@@ -50,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(options: argparse.Namespace) -> int:
+    """The shape of a command; a prompt never comes this way (``cli.main`` calls ``route`` before any parser)."""
     return route([word for root in options.root or () for word in ("--root", root)])
 
 

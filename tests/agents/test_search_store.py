@@ -153,8 +153,10 @@ def test_a_relative_cache_home_is_ignored_and_no_home_keeps_no_index(tmp_path, m
 def test_the_hooks_never_load_it(repo):
     location = str(repo)
     current_search_index(["skills"], CatalogOptions(), {}, location)
-    source = Path(__file__).parents[2] / "skillmem_hook" / "hooks.py"
-    assert "search" not in source.read_text(encoding="utf-8")
+    sources = sorted((Path(__file__).parents[2] / "skillmem_hook" / "hooks").glob("*.py"))
+    assert len(sources) == 5  # __init__, index, lint, budget, report
+    for source in sources:
+        assert "search" not in source.read_text(encoding="utf-8"), source
 
 
 def test_the_stored_index_and_the_route_index_take_the_same_snapshot(capsys, repo):
