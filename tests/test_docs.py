@@ -1,4 +1,4 @@
-"""Docs that cannot rot: what the README and the hook manifest say is checked against the code."""
+"""Docs that cannot rot: what the README, the pages under docs/ and the hook manifest say is held to the code."""
 
 from __future__ import annotations
 
@@ -8,15 +8,14 @@ import shlex
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import yaml
 
+from skillmem_hook import __version__
 from skillmem_hook.cli import COMMANDS
 
-from .helpers import run_cli
+from .helpers import REPO, docs_text, run_cli
 
-REPO = Path(__file__).resolve().parent.parent
 README = (REPO / "README.md").read_text()
 
 
@@ -29,9 +28,15 @@ def hooks() -> list[dict]:
     return yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
 
 
-def test_the_readme_names_every_hook_id():
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def test_the_readme_names_every_hook_id_and_counts_them_right():
     for hook in hooks():
         assert f"`{hook['id']}`" in README
+        assert f"- id: {hook['id']}" in README, "the pre-commit snippet has a line for every hook"
+    counted = re.findall(rf"\b({'|'.join(NUMBER_WORDS.values())}) pre-commit hooks", docs_text(), re.I)
+    assert {word.lower() for word in counted} == {NUMBER_WORDS[len(hooks())]}
 
 
 # skill-lint checks the files a commit touches, so it takes file names and
@@ -66,8 +71,8 @@ def test_the_readme_starts_with_the_quick_start_then_the_two_commands_and_ci_run
     quick_start, (main_job, test_command) = shell_blocks(README)[:2]
     assert [line.split()[0] for line in quick_start] == ["python3", "skillmem", "git"]
     assert "skillmem init" in quick_start[1]
-    assert README.index("## Adopt it in your repository") < README.index("## Install")
-    quick = README[README.index("## Adopt it") : README.index("\n## ", README.index("## Adopt it") + 1)]
+    assert README.index("## Quick start") < README.index("## Install")
+    quick = README[README.index("## Quick start") : README.index("\n## ", README.index("## Quick start") + 1)]
     assert len(quick.strip().splitlines()) <= 12, "the quick start stays about ten lines"
     assert "skillmem inject --root examples/skills --prompt-file /tmp/AGENTS.md" in main_job
     assert "pytest" in test_command
@@ -95,12 +100,18 @@ def test_the_shipped_example_is_current(capsys, tmp_path):
     assert run.data["changed"] is False, "examples/AGENTS.md is not current: run skillmem inject on it"
 
 
-def test_every_command_the_readme_shows_exists():
-    shown = set(re.findall(r"`skillmem ([a-z][\w-]*)", README))
-    assert shown == set(COMMANDS)
-    for line in [line for block in shell_blocks(README) for line in block]:
+def test_the_readme_shows_every_command_and_the_docs_no_other():
+    assert set(re.findall(r"`skillmem ([a-z][\w-]*)", README)) == set(COMMANDS)
+    assert set(re.findall(r"`skillmem ([a-z][\w-]*)", docs_text())) <= set(COMMANDS)
+    for line in [line for block in shell_blocks(docs_text()) for line in block]:
         for script in re.findall(r"python3 (\S+\.py)", line):
             assert (REPO / script).exists(), script
+
+
+def test_the_readmes_rev_and_the_changelogs_first_heading_are_the_version():
+    assert re.findall(r"^\s*rev: (\S+)", docs_text(), re.M) == [f"v{__version__}"]
+    changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.findall(r"^## (.+)$", changelog, re.M)[0] == __version__
 
 
 def test_the_examples_cover_the_shapes_the_issue_asks_for():
