@@ -8,13 +8,16 @@ import shlex
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
 import yaml
+from markdown_it import MarkdownIt
 
 from skillmem_hook import __version__
 from skillmem_hook.cli import COMMANDS
 
-from .helpers import REPO, docs_text, run_cli
+from .helpers import REPO, docs_files, docs_text, run_cli
 
 README = (REPO / "README.md").read_text()
 
@@ -112,6 +115,72 @@ def test_the_readmes_rev_and_the_changelogs_first_heading_are_the_version():
     assert re.findall(r"^\s*rev: (\S+)", docs_text(), re.M) == [f"v{__version__}"]
     changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
     assert re.findall(r"^## (.+)$", changelog, re.M)[0] == __version__
+
+
+MARKDOWN = MarkdownIt("commonmark").enable("table")
+
+
+def headings_and_links(page: Path) -> tuple[list[str], list[str]]:
+    """A page's heading titles as text, and the targets of its links (code spans and blocks hold none)."""
+    titles, targets = [], []
+    tokens = MARKDOWN.parse(page.read_text(encoding="utf-8"))
+    for previous, token in zip([None, *tokens], tokens):
+        children = token.children or []
+        if previous is not None and previous.type == "heading_open":
+            titles.append("".join(child.content for child in children if child.type in ("text", "code_inline")))
+        targets += [child.attrs["href"] for child in children if child.type == "link_open"]
+    return titles, [str(target) for target in targets]
+
+
+def anchors(page: Path) -> set[str]:
+    """The #fragments GitHub gives a page's headings: lower case, punctuation out, spaces to hyphens, -1 on a repeat."""
+    found: set[str] = set()
+    for title in headings_and_links(page)[0]:
+        slug = re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
+        repeat = 0
+        while (slug if not repeat else f"{slug}-{repeat}") in found:
+            repeat += 1
+        found.add(slug if not repeat else f"{slug}-{repeat}")
+    return found
+
+
+def resolves(page: Path, target: str) -> bool:
+    """A link to a file of the repository that exists, and to a heading of it when it names one."""
+    name, _, anchor = target.partition("#")
+    linked = (page.parent / name).resolve() if name else page
+    if not linked.is_relative_to(REPO) or not linked.exists():
+        return False
+    return not anchor or (linked.suffix == ".md" and anchor in anchors(linked))
+
+
+def broken_links(page: Path) -> list[str]:
+    """The relative links of a page whose file is not in the repository, or whose #anchor is no heading there."""
+    # https: or mailto: is not this repository's to check
+    targets = [target for target in headings_and_links(page)[1] if not re.match(r"[a-z][a-z0-9+.-]*:", target)]
+    return [target for target in targets if not resolves(page, target)]
+
+
+def linked_pages() -> list[Path]:
+    pages = [*docs_files(), REPO / "CHANGELOG.md", REPO / "benchmarks" / "README.md", REPO / "tests" / "README.md"]
+    return [page for page in pages if page.exists()]
+
+
+@pytest.mark.parametrize("page", linked_pages(), ids=lambda page: str(page.relative_to(REPO)))
+def test_every_relative_link_and_anchor_resolves(page):
+    assert broken_links(page) == []
+
+
+def test_a_missing_file_or_heading_is_a_broken_link(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "REPO", tmp_path)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "other.md").write_text("# Other\n\n## The `--root` flag, and more\n\n## Twice\n\n## Twice\n")
+    page = tmp_path / "README.md"
+    page.write_text(
+        "# Title\n\n[a](docs/other.md#the---root-flag-and-more) [b](docs/other.md#twice-1) [c](#title)\n"
+        "[gone](docs/gone.md) [no heading](docs/other.md#nowhere) [self](#nothing) [out](../elsewhere.md)\n"
+        "`[in code](docs/gone.md)` [web](https://example.com/#x)\n"
+    )
+    assert broken_links(page) == ["docs/gone.md", "docs/other.md#nowhere", "#nothing", "../elsewhere.md"]
 
 
 def test_the_examples_cover_the_shapes_the_issue_asks_for():
