@@ -123,7 +123,7 @@ def main() -> int:
     parser.add_argument("--root", default=default_root)
     parser.add_argument("--dev", type=Path, default=SHARED / "search-dev" / "dev-cn.jsonl")
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--json", type=Path, default=HERE / "results-agents.json")
+    parser.add_argument("--json", type=Path, default=HERE / "results" / "latest" / "agents.json")
     options = parser.parse_args()
     queries = [json.loads(line)["query"] for line in options.dev.read_text(encoding="utf-8").splitlines() if line]
     skill = json.loads(options.dev.read_text(encoding="utf-8").splitlines()[0])["expect"][0]
@@ -143,6 +143,7 @@ def main() -> int:
     print("| calls | median | p95 |\n|---|---:|---:|")
     for mode, values in mcp.items():
         print(f"| {mode} | {values['median']:.1f} | {values['p95']:.1f} |")
+    options.json.parent.mkdir(parents=True, exist_ok=True)
     options.json.write_text(json.dumps({"route": route, "mcp": mcp, "python": sys.version.split()[0]}, indent=1))
     return 0
 

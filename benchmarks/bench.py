@@ -178,7 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,10000,100000", help="comma-separated tree sizes")
     parser.add_argument("--runs", type=int, default=5, help="runs per command (3 at most for 100,000 skills)")
-    parser.add_argument("--json", default=str(HERE / "results.json"), help="where to write the figures")
+    parser.add_argument(
+        "--json", default=str(HERE / "results" / "latest" / "bench.json"), help="where to write the figures"
+    )
     parser.add_argument("--skillmem", default=shutil.which("skillmem") or str(Path(sys.executable).parent / "skillmem"))
     options = parser.parse_args(argv)
     if not Path(options.skillmem).exists():
@@ -191,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             )
     print_table(rows)
     result = {**run_facts(), "rows": rows}
+    Path(options.json).parent.mkdir(parents=True, exist_ok=True)
     Path(options.json).write_text(json.dumps(result, indent=2) + "\n")
     print(f"\nwritten: {options.json}")
     return 0

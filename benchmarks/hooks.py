@@ -225,7 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,10000,100000", help="comma-separated tree sizes")
     parser.add_argument("--runs", type=int, default=5, help="rounds per size (3 at most for 100,000 skills)")
-    parser.add_argument("--json", default=str(HERE / "results-hooks.json"), help="where to write the figures")
+    parser.add_argument(
+        "--json", default=str(HERE / "results" / "latest" / "hooks.json"), help="where to write the figures"
+    )
     options = parser.parse_args(argv)
     scripts = {name: script(name) for name in ("skillmem", "skillmem-verify-hook", "pre-commit")}
     scripts["hook"] = scripts.pop("skillmem-verify-hook")
@@ -245,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
                     result["pre_commit"].append(bench.pre_commit_ratio(runs))
                 result["cache"].append(bench.cache_facts())
                 # written after each size, before a large tree's slow clean-up
+                Path(options.json).parent.mkdir(parents=True, exist_ok=True)
                 Path(options.json).write_text(json.dumps({**facts, **result}, indent=2) + "\n")
     print_tables(result)
     print(f"\nwritten: {options.json}")

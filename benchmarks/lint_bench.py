@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cli-sample", type=int, default=30, help="agentskills validate calls to time and scale")
-    parser.add_argument("--json", default=str(HERE / "lint-results.json"))
+    parser.add_argument("--json", default=str(HERE / "results" / "latest" / "lint_bench.json"))
     parser.add_argument("--archive", default=str(ARCHIVE), help="skills-en.tar.gz (default: ../shared/data/...)")
     options = parser.parse_args(argv)
     bin_folder = Path(sys.executable).parent
@@ -166,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     from bench import run_facts
 
     result = {**run_facts(), "rows": rows}
+    Path(options.json).parent.mkdir(parents=True, exist_ok=True)
     Path(options.json).write_text(json.dumps(result, indent=2) + "\n")
     print(f"\nwritten: {options.json}")
     return 0

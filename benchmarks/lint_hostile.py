@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--archive", default=str(ARCHIVE))
-    parser.add_argument("--json", default=str(HERE / "lint-hostile-results.json"))
+    parser.add_argument("--json", default=str(HERE / "results" / "latest" / "lint_hostile.json"))
     options = parser.parse_args(argv)
     samples = real_skills(Path(options.archive))
     rows = []
@@ -93,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     from bench import run_facts
 
     result = {**run_facts(), "yardstick": "ordinary bodies of the same size", "rows": rows}
+    Path(options.json).parent.mkdir(parents=True, exist_ok=True)
     Path(options.json).write_text(json.dumps(result, indent=2) + "\n")
     print(f"\nwritten: {options.json}")
     return 0

@@ -3,7 +3,7 @@
     python3 -m pip install '.[semantic]'
     python3 benchmarks/semantic_quality.py --tune     # what levers are chosen on: tune half and proxy only
     python3 benchmarks/semantic_quality.py            # both tables
-    python3 benchmarks/semantic_quality.py --write    # and put them into docs/search.md ("Semantic leg")
+    python3 benchmarks/semantic_quality.py --write    # and put them into docs/notes/search.md ("Semantic leg")
 
 The split every engineer uses: in each dev file, queries with an odd id number
 (dev-cn-001, -003, ...) are the TUNE half, even ones the HELD-OUT half. Levers
@@ -34,7 +34,7 @@ REPO = Path(__file__).resolve().parent.parent
 # ../shared/data beside the repository (a work tree may sit a level deeper).
 DATA = next((folder / "shared" / "data" for folder in REPO.parents if (folder / "shared" / "data").is_dir()), REPO)
 DEV = DATA / "search-dev"
-DOC = REPO / "docs" / "search.md"
+DOC = REPO / "docs" / "notes" / "search.md"
 GROUPS = (("cn", "dev-cn.jsonl", "cn"), ("en", "dev-en.jsonl", "en"), ("xl", "dev-xl.jsonl", "en"))
 BEGIN, END = "<!-- semantic-quality:begin -->", "<!-- semantic-quality:end -->"
 sys.path.insert(0, str(REPO))
@@ -165,7 +165,7 @@ def table(rows: list[list[str]], sets: list[str]) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="replace the tables in docs/search.md")
+    parser.add_argument("--write", action="store_true", help="replace the tables in docs/notes/search.md")
     parser.add_argument(
         "--tune", action="store_true", help="only the tune half and the proxy: what levers are chosen on"
     )
@@ -227,7 +227,7 @@ def main() -> int:
         doc = DOC.read_text(encoding="utf-8")
         pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.DOTALL)
         if not pattern.search(doc):
-            print(f"docs/search.md has no {BEGIN} ... {END} block", file=sys.stderr)
+            print(f"docs/notes/search.md has no {BEGIN} ... {END} block", file=sys.stderr)
             return 2
         DOC.write_text(pattern.sub(lambda _: f"{BEGIN}\n{text}\n{END}", doc), encoding="utf-8")
     return 0

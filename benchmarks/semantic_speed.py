@@ -98,7 +98,7 @@ def in_process(root: Path) -> list[tuple[str, float]]:
 
 
 def write_into_doc(table: str) -> None:
-    doc = REPO / "docs" / "search.md"
+    doc = REPO / "docs" / "notes" / "search.md"
     begin, end = "<!-- semantic-speed:begin -->", "<!-- semantic-speed:end -->"
     text = doc.read_text(encoding="utf-8")
     pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.DOTALL)
@@ -108,7 +108,7 @@ def write_into_doc(table: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--write", action="store_true", help="also put the tables into docs/search.md")
+    parser.add_argument("--write", action="store_true", help="also put the tables into docs/notes/search.md")
     options = parser.parse_args()
     if not (os.environ.get("SKILLS_CN_ROOT") and os.environ.get("SKILLS_EN_ROOT")):
         print("set SKILLS_CN_ROOT and SKILLS_EN_ROOT to the extracted collections", file=sys.stderr)

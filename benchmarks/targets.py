@@ -171,7 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--small", default="100,1000", help="sizes for pre-commit (the first also for the CLI)")
     parser.add_argument("--medium", type=int, default=10_000, help="the cold-view tree's size")
     parser.add_argument("--large", type=int, default=100_000, help="the large tree's size")
-    parser.add_argument("--json", default=str(HERE / "results-targets.json"), help="where to write the figures")
+    parser.add_argument(
+        "--json", default=str(HERE / "results" / "latest" / "targets.json"), help="where to write the figures"
+    )
     options = parser.parse_args(argv)
     scripts = {name: script(name) for name in ("skillmem", "skillmem-verify-hook", "pre-commit")}
     scripts["hook"] = scripts.pop("skillmem-verify-hook")
@@ -180,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = git_rows(scripts, options.pairs, small, (options.medium, options.large))
     facts["load_at_end"] = list(os.getloadavg())
     print_rows(rows)
+    Path(options.json).parent.mkdir(parents=True, exist_ok=True)
     Path(options.json).write_text(json.dumps({**facts, "rows": rows}, indent=2) + "\n")
     print(f"\n{facts}\nwritten: {options.json}", file=sys.stderr)
     return 0

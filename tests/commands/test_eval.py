@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import run_cli, skill_md, write_skill
+from ..helpers import docs_text, run_cli, skill_md, write_skill
 
 
 @pytest.fixture
@@ -202,10 +202,9 @@ def test_a_trigger_set_beside_no_skill_of_the_roots_is_exit_2(capsys, tree, tmp_
     assert run_cli(capsys, "eval", "--root", tree, tmp_path / "elsewhere").code == 2  # a folder with no set
 
 
-def test_the_readmes_eval_commands_run_and_pass_their_bar(capsys):
+def test_the_docs_eval_commands_run_and_pass_their_bar(capsys):
     repo = Path(__file__).resolve().parents[2]
-    readme = (repo / "README.md").read_text(encoding="utf-8")
-    lines = [line for line in readme.splitlines() if line.startswith("skillmem eval ")]
+    lines = [line for line in docs_text().splitlines() if line.startswith("skillmem eval ")]
     assert len(lines) == 3
     for line in lines:
         args = [str(repo / arg) if arg.startswith("examples/") else arg for arg in shlex.split(line)[1:]]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import run_cli, skill_md, write_skill
+from ..helpers import docs_text, run_cli, skill_md, write_skill
 
 
 @pytest.fixture
@@ -148,10 +148,9 @@ def test_malformed_aliases_are_exit_2_naming_the_key(capsys, tree, aliases):
     assert "aliases" in run.error["error"]
 
 
-def test_the_readmes_search_example_finds_the_csv_skill(capsys):
+def test_the_docs_search_example_finds_the_csv_skill(capsys):
     repo = Path(__file__).resolve().parents[2]
-    readme = (repo / "README.md").read_text(encoding="utf-8")
-    line = next(line for line in readme.splitlines() if line.startswith("skillmem search --root examples/skills"))
+    line = next(line for line in docs_text().splitlines() if line.startswith("skillmem search --root examples/skills"))
     args = [str(repo / arg) if arg == "examples/skills" else arg for arg in shlex.split(line)[1:]]
     run = run_cli(capsys, *args)
     assert run.code == 0

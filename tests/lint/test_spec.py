@@ -2,7 +2,7 @@
 
 On a tree with every kind of spec error, each skill skills-ref rejects is
 flagged by lint with the matching rule. Where skills-ref is wrong, the
-test pins what it does, so the README's table of those cases stays true.
+test pins what it does, so the table of those cases in docs/lint.md stays true.
 """
 
 from __future__ import annotations
