@@ -4,10 +4,10 @@ Independent of the MCP SDK, so it is tested without it. The catalog is built
 at the first call or by the watcher (the server answers ``initialize`` before
 it: an MCP client gives a server seconds to start, and indexing 2,000 skills
 from scratch takes that), and rebuilt when a snapshot of the skill folders
-(``watch.py``) shows a change, so an added or edited skill is returned within
-about a quarter second, without a call waiting for the check. The search
-index is the one ``skillmem search`` keeps on disk: loaded when current,
-patched for the skills that changed, and stored again.
+(``catalog/store/stamps.py``) shows a change, so an added or edited skill is
+returned within about a quarter second, without a call waiting for the
+check. The search index is the one ``skillmem search`` keeps on disk: loaded
+when current, patched for the skills that changed, and stored again.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ import time
 
 from skillmem_hook.agents.route import name_key, skill_file
 from skillmem_hook.agents.search_store import kept_search_index
-from skillmem_hook.agents.watch import decisive_files, take_snapshot
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config import load_settings, require_roots
+from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import UsageError
 from skillmem_hook.search.confidence import confidence, fit
 from skillmem_hook.visible import visible
@@ -30,9 +31,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from skillmem_hook.agents.watch import Snapshot
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.catalog.store.stamps import Snapshot
     from skillmem_hook.search.rank import SearchIndex
     from skillmem_hook.search.semantic import Encoder, SemanticIndex
 

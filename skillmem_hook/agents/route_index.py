@@ -2,7 +2,7 @@
 
 The hook runs on every prompt, so it must not scan and parse every SKILL.md
 each time. The index holds each skill's name, description, aliases and
-SKILL.md path, with a snapshot (``watch.py``) of the folders and files it
+SKILL.md path, with a snapshot (``catalog/store/stamps.py``) of the folders and files it
 came from; it is rebuilt when the snapshot no longer matches the disk. It
 lives under ``.git/`` when the prompt's folder is a repository's top, else in
 the user's cache folder, never among the files a user commits.
@@ -16,7 +16,8 @@ import zlib
 
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
 from skillmem_hook.agents.route import Target, skill_keys
-from skillmem_hook.agents.watch import Snapshot, decisive_files, take_snapshot
+from skillmem_hook.catalog.store.stamps import Snapshot, take_snapshot
+from skillmem_hook.decisive import decisive_files
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -14,15 +14,15 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.agents.search_store import read_body, search_index_of
-from skillmem_hook.agents.watch import SKILL_FILE
+from skillmem_hook.catalog.store.stamps import SKILL_FILE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from skillmem_hook.agents.watch import Snapshot, Stamp
     from skillmem_hook.catalog.catalog import CatalogOptions
     from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.catalog.store.stamps import Snapshot, Stamp
     from skillmem_hook.search.rank import SearchIndex
 
 # Patch while at most one skill in this many changed: on the Chinese collection a patch of one

@@ -5,8 +5,9 @@ every SKILL.md and tokenise every text in each process. The index is kept
 beside the route index: under ``.git/`` when the folder is a repository's
 top, else in the user's cache folder, never among the files a user commits.
 It is checked like the route index: a snapshot of the stats of every skills
-folder, SKILL.md and ``.skillmem.yaml`` (``watch.py``), plus a key of the
-roots, the settings that shape the catalog and the code's own fingerprint.
+folder, SKILL.md and ``.skillmem.yaml`` (``catalog/store/stamps.py``), plus a
+key of the roots, the settings that shape the catalog and the code's own
+fingerprint.
 The pre-commit hooks never load it.
 """
 
@@ -17,7 +18,8 @@ import json
 import os
 import time
 
-from skillmem_hook.agents.watch import Snapshot, decisive_files, take_snapshot
+from skillmem_hook.catalog.store.stamps import Snapshot, take_snapshot
+from skillmem_hook.decisive import decisive_files
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 TYPE_CHECKING = False

@@ -18,8 +18,8 @@ from skillmem_hook.agents.search_store import (
     index_key,
     stored_search_index,
 )
-from skillmem_hook.agents.watch import take_snapshot
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config import CONFIG_FILE
 
 from ..helpers import skill_md, write_skill

@@ -6,9 +6,9 @@ import os
 
 import pytest
 
-from skillmem_hook.agents.watch import Snapshot, take_snapshot
+from skillmem_hook.catalog.store.stamps import Snapshot, take_snapshot
 
-from ..helpers import skill_md, write_skill
+from ...helpers import skill_md, write_skill
 
 
 @pytest.fixture
