@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
-    from skillmem_hook.catalog.store.stamps import Snapshot
+    from skillmem_hook.catalog.store.stamps import StatSnapshot
     from skillmem_hook.search.rank import SearchIndex
     from skillmem_hook.search.semantic import Encoder, SemanticIndex
 
@@ -68,7 +68,7 @@ class SkillLibrary:
         self._clock = clock
         self._lock = threading.Lock()
         self._checked_at = float("-inf")
-        self._snapshot: Snapshot | None = None
+        self._snapshot: StatSnapshot | None = None
         self._catalog: Catalog | None = None
         self._index: SearchIndex | None = None
         self._meaning: SemanticIndex | None = None  # built at the first search after a change, when installed

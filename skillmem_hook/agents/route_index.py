@@ -16,7 +16,7 @@ import zlib
 
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
 from skillmem_hook.agents.route import Target, skill_keys
-from skillmem_hook.catalog.store.stamps import Snapshot, take_snapshot
+from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
 from skillmem_hook.decisive import decisive_files
 
 TYPE_CHECKING = False
@@ -57,7 +57,7 @@ class RouteIndex:
         self,
         roots: list[str],
         rows: list[Row],
-        snapshot: Snapshot,
+        snapshot: StatSnapshot,
         search: dict[str, object] | None,
         config: Stamp,
     ) -> None:
@@ -107,7 +107,7 @@ class RouteIndex:
         config = document.get("config")
         if not isinstance(config, list) or len(config) != 2:
             raise ValueError("the route index keeps no configuration stamp")
-        return cls(document["roots"], rows, Snapshot.from_json(document["snapshot"]), search, config)
+        return cls(document["roots"], rows, StatSnapshot.from_json(document["snapshot"]), search, config)
 
 
 def _checksum(payload: bytes) -> str:

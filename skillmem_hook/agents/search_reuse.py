@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from skillmem_hook.catalog.catalog import CatalogOptions
     from skillmem_hook.catalog.skills import Skill
-    from skillmem_hook.catalog.store.stamps import Snapshot, Stamp
+    from skillmem_hook.catalog.store.stamps import Stamp, StatSnapshot
     from skillmem_hook.search.rank import SearchIndex
 
 # Patch while at most one skill in this many changed: on the Chinese collection a patch of one
@@ -34,8 +34,8 @@ def refreshed_search_index(
     roots: Sequence[str],
     options: CatalogOptions,
     aliases: Mapping[str, Sequence[str]],
-    stale: tuple[SearchIndex, Snapshot] | None,
-    now: Snapshot,
+    stale: tuple[SearchIndex, StatSnapshot] | None,
+    now: StatSnapshot,
 ) -> SearchIndex:
     """Scan the roots and index every skill: the ``stale`` index patched where it can be, else a new build."""
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
@@ -53,7 +53,7 @@ def refreshed_search_index(
 
 
 def changed_skills(
-    indexed: Sequence[Skill], skills: Sequence[Skill], before: Snapshot, now: Snapshot
+    indexed: Sequence[Skill], skills: Sequence[Skill], before: StatSnapshot, now: StatSnapshot
 ) -> list[int] | None:
     """The places of the skills whose SKILL.md may have changed since ``before``; None when skills came, went or moved.
 

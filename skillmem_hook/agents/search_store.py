@@ -18,7 +18,7 @@ import json
 import os
 import time
 
-from skillmem_hook.catalog.store.stamps import Snapshot, take_snapshot
+from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
@@ -85,7 +85,7 @@ def stored_search_index(
     options: CatalogOptions,
     aliases: Mapping[str, Sequence[str]],
     location: str,
-    current: Snapshot | None = None,
+    current: StatSnapshot | None = None,
 ) -> SearchIndex | None:
     """The stored index while it matches the disk and the key, else None.
 
@@ -100,7 +100,7 @@ def stored_search_index(
     return None
 
 
-def _load(location: str, key: str) -> tuple[SearchIndex, Snapshot] | None:
+def _load(location: str, key: str) -> tuple[SearchIndex, StatSnapshot] | None:
     """The index stored at ``location`` for ``key`` and the snapshot it was built at, current or not."""
     from skillmem_hook.files import read_regular_file  # noqa: PLC0415
 
@@ -108,7 +108,7 @@ def _load(location: str, key: str) -> tuple[SearchIndex, Snapshot] | None:
         # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the search.
         data = read_regular_file(location, MAX_INDEX_BYTES)
         index, extra = index_from_bytes(data, key)
-        return index, Snapshot.from_json(extra)
+        return index, StatSnapshot.from_json(extra)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None  # missing, unreadable, damaged, of another key or shape
 
@@ -153,7 +153,7 @@ def kept_search_index(
     return current_search_index(roots, options, aliases, location)
 
 
-def _racy(snapshot: Snapshot, started: int) -> bool:
+def _racy(snapshot: StatSnapshot, started: int) -> bool:
     """A path changed within RACY_SECONDS of the build: a same-size edit in the same clock tick would go unseen.
 
     Such an index is not stored (as git treats racily clean entries), so the next search reads the disk again.

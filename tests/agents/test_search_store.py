@@ -161,9 +161,9 @@ def test_the_stored_index_and_the_route_index_take_the_same_snapshot(capsys, rep
     # A route prompt checks the route index's snapshot, then takes the search index's as current when the two
     # are equal: with a narrower snapshot here, every prompt stat'ed every skill folder twice.
     from skillmem_hook.agents.route_index import build_route_index
-    from skillmem_hook.catalog.store.stamps import Snapshot
+    from skillmem_hook.catalog.store.stamps import StatSnapshot
     from skillmem_hook.search.stored import index_from_bytes as loaded
 
     names(capsys, "deploy", "containers")
     stored = loaded(repo.read_bytes(), index_key(["skills"], CatalogOptions(), {}))
-    assert Snapshot.from_json(stored[1]).grouped == build_route_index(None).snapshot.grouped
+    assert StatSnapshot.from_json(stored[1]).grouped == build_route_index(None).snapshot.grouped

@@ -28,7 +28,7 @@ def stamp(path: str) -> Stamp:
     return (status.st_mtime_ns, status.st_size)
 
 
-class Snapshot:
+class StatSnapshot:
     """The stamps of the paths that decide what a catalog holds, grouped by folder.
 
     Grouped as stored (a folder with its final '/' → [name, mtime_ns, size]
@@ -42,7 +42,7 @@ class Snapshot:
         self.grouped = grouped
 
     @classmethod
-    def of(cls, stamps: dict[str, Stamp]) -> Snapshot:
+    def of(cls, stamps: dict[str, Stamp]) -> StatSnapshot:
         grouped: dict[str, list[list[Any]]] = {}
         for path, (mtime, size) in sorted(stamps.items()):
             cut = path.rfind("/") + 1  # the folder keeps its final '/', so '/x' and 'x' stay apart
@@ -68,14 +68,14 @@ class Snapshot:
         return self.grouped
 
     @classmethod
-    def from_json(cls, grouped: object) -> Snapshot:
+    def from_json(cls, grouped: object) -> StatSnapshot:
         """Raises ValueError when ``grouped`` is not a mapping; a malformed row makes it not current."""
         if not isinstance(grouped, dict):
             raise ValueError("a snapshot maps folders to [name, mtime_ns, size] rows")
         return cls(grouped)
 
 
-def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> Snapshot:
+def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> StatSnapshot:
     """Walk the roots as a scan does (hidden folders skipped) and stamp what decides the catalog.
 
     ``files`` are stamped too, present or not (the configuration file: creating it changes the roots).
@@ -98,4 +98,4 @@ def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> Snapshot:
                     stamps[entry.path] = stamp(entry.path)
                     if not entry.is_symlink():  # a link's target inside the root is walked where it lies
                         folders.append(entry.path)
-    return Snapshot.of(stamps)
+    return StatSnapshot.of(stamps)
