@@ -75,9 +75,9 @@ class Outcome:
 
 
 def measure(dev: Path, *, set_b: bool = True) -> list[Outcome]:
-    from skillmem_hook.agents.search_store import read_body
     from skillmem_hook.catalog.scan import scan_roots
     from skillmem_hook.search.rank import SearchIndex
+    from skillmem_hook.search.store import read_body
 
     everyday = [
         (line, "longer" if "long" in path.name else "everyday")

@@ -17,7 +17,6 @@ import threading
 import time
 
 from skillmem_hook.agents.route import name_key, skill_file
-from skillmem_hook.agents.search_store import kept_search_index
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.stamps import take_snapshot
@@ -25,6 +24,7 @@ from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import UsageError
 from skillmem_hook.search.confidence import confidence, fit
+from skillmem_hook.search.store import kept_search_index
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.agents.search_store import read_body, search_index_of
 from skillmem_hook.catalog.store.stamps import SKILL_FILE
+from skillmem_hook.search.store import read_body, search_index_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

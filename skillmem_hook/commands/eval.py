@@ -13,7 +13,6 @@ import json
 import os
 import sys
 
-from skillmem_hook.agents.search_store import kept_search_index
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageError
@@ -26,6 +25,7 @@ from skillmem_hook.search.evaluate import (
     score_triggers,
     share,
 )
+from skillmem_hook.search.store import kept_search_index
 from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False

@@ -79,12 +79,12 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
 
     A missing or stale index is rebuilt by a process of its own: this prompt goes on without a score hint.
     """
-    from skillmem_hook.agents.search_store import (  # noqa: PLC0415
+    from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
+    from skillmem_hook.search.store import (  # noqa: PLC0415
         refresh_in_background,
         search_index_location,
         stored_search_index,
     )
-    from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
 
     roots = route_index.roots
     # The configuration as the route index read it, which its snapshot and stamp say is unchanged since;

@@ -9,11 +9,11 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook.agents.search_store import kept_search_index
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
 from skillmem_hook.search.confidence import confidence, fit
+from skillmem_hook.search.store import kept_search_index
 from skillmem_hook.streams import write_text
 from skillmem_hook.visible import visible
 

@@ -214,7 +214,7 @@ def refresh_in_background(roots: Sequence[str], location: str) -> None:
         os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
     except OSError:
         return  # another prompt's process won the race, or the folder cannot be written
-    command = [sys.executable, "-m", "skillmem_hook.agents.search_store", location, *roots]
+    command = [sys.executable, "-m", "skillmem_hook.search.store", location, *roots]
     subprocess.Popen(
         command,
         stdin=subprocess.DEVNULL,

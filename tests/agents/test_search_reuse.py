@@ -11,19 +11,19 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.agents.search_reuse import changed_skills
-from skillmem_hook.agents.search_store import (
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.store.stamps import take_snapshot
+from skillmem_hook.config import CONFIG_FILE
+from skillmem_hook.search.store import (
     _load,
     build_search_index,
     current_search_index,
     index_key,
     stored_search_index,
 )
-from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.store.stamps import take_snapshot
-from skillmem_hook.config import CONFIG_FILE
 
 from ..helpers import skill_md, write_skill
-from .test_search_store import backdate
+from ..search.test_store import backdate
 
 ROOTS = ["skills"]
 LOCATION = ".git/skillmem-search.json"

@@ -148,8 +148,8 @@ def test_a_warm_prompt_reads_no_yaml_and_a_changed_configuration_is_still_obeyed
 def test_with_git_s_view_a_prompt_never_starts_a_search_build(repo, env, monkeypatch):
     # The stored search index is the disk's view; under `tracked: true` a prompt gets no score hint, and must
     # not start a background build on every prompt either (one that could never be stored).
-    from skillmem_hook.agents import search_store
     from skillmem_hook.commands.route import route_hook_input
+    from skillmem_hook.search import store as search_store
 
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
     subprocess.run(["git", "add", "skills"], cwd=repo, check=True)

@@ -19,9 +19,9 @@ import time
 import pytest
 
 from skillmem_hook.agents.route import best_scored, names_code
-from skillmem_hook.agents.search_store import search_index_of
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.search.confidence import ScoreRule
+from skillmem_hook.search.store import search_index_of
 
 from ..helpers import skill_md, write_skill
 from .conftest import hint_of, run_route

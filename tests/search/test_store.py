@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.agents.search_store import current_search_index, index_key, search_index_location
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.search.store import current_search_index, index_key, search_index_location
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 from ..helpers import run_cli, skill_md, write_skill
