@@ -94,12 +94,13 @@ class SkillLibrary:
             settings = load_settings(self._flag_roots or None)
             roots, options = require_roots(settings), settings.catalog_options()
             # Before the scan: a change during it shows next time.
-            snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
+            watched = decisive_files(os.getcwd(), tracked=settings.tracked)
+            snapshot = take_snapshot(roots, watched)
             self._catalog, self._snapshot = scan_roots(roots, options), snapshot
             # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
             # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
             flagged = bool(self._flag_roots)
-            self._index = kept_search_index(roots, options, settings.aliases, flagged=flagged)
+            self._index = kept_search_index(roots, options, settings.aliases, watched, flagged=flagged)
             self._generation += 1
             if self._meaning is not None:
                 self._encoder, self._meaning = self._meaning.encoder, None

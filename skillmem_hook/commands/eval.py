@@ -15,6 +15,7 @@ import sys
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.files import read_regular_file
 from skillmem_hook.report import emit
@@ -84,7 +85,8 @@ def ranker(
     The very index search ranks with (bodies included, the stored one when current), so a figure
     measured here is the figure a user of search gets.
     """
-    index = kept_search_index(roots, options, aliases, flagged=flagged)
+    watched = decisive_files(os.getcwd(), tracked=False)
+    index = kept_search_index(roots, options, aliases, watched, flagged=flagged)
     if not semantic:
         return lambda intent, depth: _distinct(hit.skill.name for hit in index.query(intent, depth))
     from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra

@@ -10,6 +10,7 @@ import os
 import sys
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
 from skillmem_hook.search.confidence import confidence, fit
@@ -44,7 +45,8 @@ def search(
         raise UsageError(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
-    index = kept_search_index(roots, options or CatalogOptions(), aliases, flagged=flagged)
+    watched = decisive_files(os.getcwd(), tracked=False)
+    index = kept_search_index(roots, options or CatalogOptions(), aliases, watched, flagged=flagged)
     wanted = max(top, 2)  # the second hit tells a clear lead from a near tie
     if domain is not None:  # a collapsed domain of the block: list it, or search within it
         from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415

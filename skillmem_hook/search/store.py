@@ -19,7 +19,6 @@ import os
 import time
 
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
-from skillmem_hook.decisive import decisive_files
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 TYPE_CHECKING = False
@@ -114,11 +113,16 @@ def _load(location: str, key: str) -> tuple[SearchIndex, StatSnapshot] | None:
 
 
 def current_search_index(
-    roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]], location: str
+    roots: Sequence[str],
+    options: CatalogOptions,
+    aliases: Mapping[str, Sequence[str]],
+    location: str,
+    watched: Sequence[str],
 ) -> SearchIndex:
     """The stored index while it matches the disk and the key; otherwise a new one, stored for next time.
 
     A stale one is the new one's start: the skills whose SKILL.md kept its stamp keep their postings.
+    ``watched``: the files besides the roots that decide the catalog (``decisive.decisive_files``), stamped too.
     """
     key = index_key(roots, options, aliases)
     stale = _load(location, key)
@@ -131,7 +135,7 @@ def current_search_index(
     # Before the scan: a change during it shows next time. The files that decide the catalog, as the
     # route index and the MCP watcher take them: a route prompt then finds both snapshots equal and
     # stats the disk once, not twice (issue 17 item 4 widened theirs; this one had stayed narrow).
-    snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=False))
+    snapshot = take_snapshot(roots, watched)
     index = refreshed_search_index(roots, options, aliases, stale, snapshot)
     if not _racy(snapshot, started):
         write_file_quietly(location, index_to_bytes(index, key, snapshot.as_json()))
@@ -139,18 +143,23 @@ def current_search_index(
 
 
 def kept_search_index(
-    roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]], *, flagged: bool = False
+    roots: Sequence[str],
+    options: CatalogOptions,
+    aliases: Mapping[str, Sequence[str]],
+    watched: Sequence[str],
+    *,
+    flagged: bool = False,
 ) -> SearchIndex:
     """The stored index for the file system's view (rebuilt when stale); git's view, or no cache, builds afresh.
 
-    What ``skillmem search`` and the MCP server rank with.
+    What ``skillmem search`` and the MCP server rank with. ``watched``: as ``current_search_index`` takes it.
     """
     if options.tracked or not options.cache:
         return build_search_index(roots, options, aliases)
     location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # no repository and no user cache folder: nowhere to keep it
         return build_search_index(roots, options, aliases)
-    return current_search_index(roots, options, aliases, location)
+    return current_search_index(roots, options, aliases, location, watched)
 
 
 def _racy(snapshot: StatSnapshot, started: int) -> bool:
@@ -228,11 +237,13 @@ def refresh_in_background(roots: Sequence[str], location: str) -> None:
 def _build_and_store(arguments: Sequence[str]) -> int:
     """The background build: ``location root...``, in the folder the hook ran in."""
     from skillmem_hook.config import load_settings  # noqa: PLC0415
+    from skillmem_hook.decisive import decisive_files  # noqa: PLC0415
 
     location, roots = arguments[0], list(arguments[1:])
     try:
         settings = load_settings(roots or None)
-        current_search_index(roots, settings.catalog_options(), settings.aliases, location)
+        watched = decisive_files(os.getcwd(), tracked=False)
+        current_search_index(roots, settings.catalog_options(), settings.aliases, location, watched)
     finally:
         with contextlib.suppress(OSError):
             os.unlink(location + ".building")

@@ -14,6 +14,7 @@ from skillmem_hook.agents.search_reuse import changed_skills
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config import CONFIG_FILE
+from skillmem_hook.decisive import decisive_files
 from skillmem_hook.search.store import (
     _load,
     build_search_index,
@@ -38,8 +39,13 @@ def tree():
         write_skill(Path("skills"), name, skill_md(name, f"Deploy service {number} 部署服务", f"{BODY} {name}"))
     Path(CONFIG_FILE).write_text("roots: [skills]\n")
     settle()
-    current_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
+    current_search_index(ROOTS, CatalogOptions(), {}, LOCATION, watched())
     assert stored_search_index(ROOTS, CatalogOptions(), {}, LOCATION) is not None
+
+
+def watched() -> list[str]:
+    """The files the callers hand in: every configuration file and layout root that decides the catalog."""
+    return decisive_files(os.getcwd(), tracked=False)
 
 
 def settle(*paths: str) -> None:
@@ -68,7 +74,7 @@ def reindexed_alone() -> list[int] | None:
 
 def refreshed_equals_built():
     """The index the next search uses is the one a build from scratch gives, byte for byte; and it is stored."""
-    refreshed = current_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
+    refreshed = current_search_index(ROOTS, CatalogOptions(), {}, LOCATION, watched())
     built = build_search_index(ROOTS, CatalogOptions(), {})
     assert [field.text for field in refreshed.fields] == [field.text for field in built.fields]
     assert [field.lengths for field in refreshed.fields] == [field.lengths for field in built.fields]
@@ -113,7 +119,7 @@ def test_an_added_a_removed_and_a_renamed_skill_are_seen(tree):
 def test_an_edit_within_the_racy_window_is_refreshed_but_not_stored(tree):
     write_skill(Path("skills"), "skill-07", skill_md("skill-07", "Deploy service 7 部署服务", "quokkas"))
     assert reindexed_alone() == [7]
-    index = current_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
+    index = current_search_index(ROOTS, CatalogOptions(), {}, LOCATION, watched())
     assert [hit.skill.name for hit in index.query("quokkas")] == ["skill-07"]
     assert stored_search_index(ROOTS, CatalogOptions(), {}, LOCATION) is None
     settle("skills/skill-07/SKILL.md")
