@@ -23,8 +23,8 @@ from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import UsageError
+from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
-from skillmem_hook.search.store import kept_search_index
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -100,7 +100,7 @@ class SkillLibrary:
             # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
             # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
             flagged = bool(self._flag_roots)
-            self._index = kept_search_index(roots, options, settings.aliases, watched, flagged=flagged)
+            self._index = search_store.load_or_build(roots, options, settings.aliases, watched, flagged=flagged)
             self._generation += 1
             if self._meaning is not None:
                 self._encoder, self._meaning = self._meaning.encoder, None

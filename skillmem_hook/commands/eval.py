@@ -19,6 +19,7 @@ from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.files import read_regular_file
 from skillmem_hook.report import emit
+from skillmem_hook.search import store as search_store
 from skillmem_hook.search.evaluate import (
     parse_ranking_set,
     parse_trigger_set,
@@ -26,7 +27,6 @@ from skillmem_hook.search.evaluate import (
     score_triggers,
     share,
 )
-from skillmem_hook.search.store import kept_search_index
 from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
@@ -86,7 +86,7 @@ def ranker(
     measured here is the figure a user of search gets.
     """
     watched = decisive_files(os.getcwd(), tracked=False)
-    index = kept_search_index(roots, options, aliases, watched, flagged=flagged)
+    index = search_store.load_or_build(roots, options, aliases, watched, flagged=flagged)
     if not semantic:
         return lambda intent, depth: _distinct(hit.skill.name for hit in index.query(intent, depth))
     from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra

@@ -80,11 +80,7 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     A missing or stale index is rebuilt by a process of its own: this prompt goes on without a score hint.
     """
     from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
-    from skillmem_hook.search.store import (  # noqa: PLC0415
-        refresh_in_background,
-        search_index_location,
-        stored_search_index,
-    )
+    from skillmem_hook.search import store as search_store  # noqa: PLC0415
 
     roots = route_index.roots
     # The configuration as the route index read it, which its snapshot and stamp say is unchanged since;
@@ -93,12 +89,12 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     if kept["tracked"]:
         return []  # the stored index is the disk's view; git's would mean a scan on every prompt
     options = CatalogOptions(tracked=False, cache=kept["cache"], exclude=kept["exclude"], domains=kept["domains"])
-    location = search_index_location(os.getcwd(), roots, flagged=flagged)
+    location = search_store.search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # nowhere to keep a search index: never built inside a prompt
         return []
-    index = stored_search_index(roots, options, kept["aliases"], location, route_index.snapshot)
+    index = search_store.load(roots, options, kept["aliases"], location, route_index.snapshot)
     if index is None:
-        refresh_in_background(roots, location)
+        search_store.refresh_in_background(roots, location)
         return []
     return best_scored(prompt, index)
 

@@ -13,8 +13,8 @@ from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
+from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
-from skillmem_hook.search.store import kept_search_index
 from skillmem_hook.streams import write_text
 from skillmem_hook.visible import visible
 
@@ -46,7 +46,7 @@ def search(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
     watched = decisive_files(os.getcwd(), tracked=False)
-    index = kept_search_index(roots, options or CatalogOptions(), aliases, watched, flagged=flagged)
+    index = search_store.load_or_build(roots, options or CatalogOptions(), aliases, watched, flagged=flagged)
     wanted = max(top, 2)  # the second hit tells a clear lead from a near tie
     if domain is not None:  # a collapsed domain of the block: list it, or search within it
         from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415

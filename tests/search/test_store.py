@@ -12,7 +12,7 @@ import pytest
 
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.decisive import decisive_files
-from skillmem_hook.search.store import current_search_index, index_key, search_index_location
+from skillmem_hook.search.store import index_key, load_or_build_at, search_index_location
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 from ..helpers import run_cli, skill_md, write_skill
@@ -153,7 +153,7 @@ def test_a_relative_cache_home_is_ignored_and_no_home_keeps_no_index(tmp_path, m
 
 def test_the_hooks_never_load_it(repo):
     location = str(repo)
-    current_search_index(["skills"], CatalogOptions(), {}, location, decisive_files(os.getcwd(), tracked=False))
+    load_or_build_at(["skills"], CatalogOptions(), {}, location, decisive_files(os.getcwd(), tracked=False))
     source = Path(__file__).parents[2] / "skillmem_hook" / "hooks.py"
     assert "search" not in source.read_text(encoding="utf-8")
 
