@@ -1,28 +1,38 @@
-"""A cold route index built in a child process, so a build the prompt cannot wait for still ends stored.
+"""The route hook's two indexes built outside the prompt, so a build the prompt cannot wait for still ends stored.
 
-On a very large collection (130,000 skills) the build outlives the hook's
-5 s budget; built in the hook's own process, it died with the alarm, was
-never stored, and every prompt paid 5 s for nothing. Here a child builds
-and stores it; the hook waits for the child within its budget, and when the
-budget runs out it goes on without a hint while the child, detached from
-the prompt's pipes, finishes for the next prompt. While one child builds,
-later prompts start no other: they go on without a hint at once.
+The route index: on a very large collection (130,000 skills) the build
+outlives the hook's 5 s budget; built in the hook's own process, it died
+with the alarm, was never stored, and every prompt paid 5 s for nothing.
+Here a forked child builds and stores it; the hook waits for the child
+within its budget, and when the budget runs out it goes on without a hint
+while the child, detached from the prompt's pipes, finishes for the next
+prompt. While one child builds, later prompts start no other: they go on
+without a hint at once.
+
+The search index (the score rule's): a build of a few thousand skills takes
+seconds, more than a prompt may wait, so a missing or stale one is built by
+a detached, silent process of its own (``python -m`` this module) and the
+prompt goes on without a score hint; a later one finds the index.
+
+Either build marks itself with a file beside its index, ``<index>.building``,
+which keeps a burst of prompts from starting many.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import time
 
 from skillmem_hook.agents.route import RouteInputError
-from skillmem_hook.agents.route_index import RouteIndex, build_route_index, current_route_index
+from skillmem_hook.agents.route_index import RouteIndex, build_route_index, current_route_index, stored_route_index
 from skillmem_hook.files import read_regular_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-MAX_INDEX_BYTES = 256 * 1024 * 1024
+BUILD_SECONDS = 120  # a background build of the search index older than this is taken as dead
 _BUILT, _FAILED = b"I", b"E"
 
 
@@ -30,22 +40,13 @@ def current_or_built(location: str, flag_roots: Sequence[str] | None) -> RouteIn
     """The stored index while it matches the disk; otherwise one built by a child, if it ends in time."""
     if not hasattr(os, "fork"):
         return current_route_index(location, flag_roots)  # no fork (Windows): built here, as before
-    stored = _stored(location)
+    stored = stored_route_index(location)
     if stored is not None:
         return stored
     marker = location + ".building"
     if _builder_alive(marker):
         raise RouteInputError("the route index is still being built; a later prompt uses it")
     return _build_in_child(location, flag_roots, marker)
-
-
-def _stored(location: str) -> RouteIndex | None:
-    try:
-        # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the prompt.
-        stored = RouteIndex.from_bytes(read_regular_file(location, MAX_INDEX_BYTES))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # missing, unreadable, damaged or of another shape: rebuild it
-    return stored if stored.is_current() else None
 
 
 def _builder_alive(marker: str) -> bool:
@@ -105,3 +106,61 @@ def _write_all(descriptor: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(descriptor, view) :]
+
+
+def refresh_search_index(roots: Sequence[str], location: str) -> None:
+    """Start a process that builds and stores the index, unless one started within BUILD_SECONDS.
+
+    For the route hook: a build of a few thousand skills takes seconds, more
+    than a prompt may wait, so the prompt goes on without a score hint and a
+    later one finds the index. The process is detached and silent; a marker
+    file beside the index keeps a burst of prompts from starting many.
+    """
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    marker = location + ".building"
+    try:
+        if time.time() - os.stat(marker).st_mtime < BUILD_SECONDS:
+            return
+        os.unlink(marker)
+    except OSError:
+        pass
+    try:
+        os.makedirs(os.path.dirname(location), exist_ok=True)
+        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except OSError:
+        return  # another prompt's process won the race, or the folder cannot be written
+    command = [sys.executable, "-m", "skillmem_hook.agents.background", location, *roots]
+    subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        close_fds=True,
+    )
+
+
+def _build_and_store(arguments: Sequence[str]) -> int:
+    """The search index's background build: ``location root...``, in the folder the hook ran in."""
+    # Only the build's own process needs these: a prompt that imports this module for the route index does not.
+    from skillmem_hook.config import load_settings  # noqa: PLC0415
+    from skillmem_hook.decisive import decisive_files  # noqa: PLC0415
+    from skillmem_hook.search.store import load_or_build_at  # noqa: PLC0415
+
+    location, roots = arguments[0], list(arguments[1:])
+    try:
+        settings = load_settings(roots or None)
+        watched = decisive_files(os.getcwd(), tracked=False)
+        load_or_build_at(roots, settings.catalog_options(), settings.aliases, location, watched)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(location + ".building")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(_build_and_store(sys.argv[1:]))

@@ -171,17 +171,23 @@ def index_location(folder: str, flag_roots: Sequence[str] | None) -> str | None:
     return None if cache is None else os.path.join(cache, f"route-{digest}.json")
 
 
-def current_route_index(location: str, flag_roots: Sequence[str] | None) -> RouteIndex:
-    """The stored index while it matches the disk; otherwise a new one, stored for next time."""
+def stored_route_index(location: str) -> RouteIndex | None:
+    """The index stored at ``location`` while it matches the disk; None when it must be built again."""
     from skillmem_hook.files import read_regular_file  # noqa: PLC0415
 
     try:
         # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the prompt.
         stored = RouteIndex.from_bytes(read_regular_file(location, MAX_INDEX_BYTES))
-        if stored.is_current():
-            return stored
     except (OSError, ValueError, KeyError, TypeError):
-        pass  # missing, unreadable, damaged or of another shape: rebuild it
+        return None  # missing, unreadable, damaged or of another shape: rebuild it
+    return stored if stored.is_current() else None
+
+
+def current_route_index(location: str, flag_roots: Sequence[str] | None) -> RouteIndex:
+    """The stored index while it matches the disk; otherwise a new one, stored for next time."""
+    stored = stored_route_index(location)
+    if stored is not None:
+        return stored
     fresh = build_route_index(flag_roots)
     _store(location, fresh.to_bytes())
     return fresh

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
+from skillmem_hook.agents.background import current_or_built, refresh_search_index
 from skillmem_hook.agents.route import (
     RouteInputError,
     Target,
@@ -22,7 +23,6 @@ from skillmem_hook.agents.route import (
     route_line,
 )
 from skillmem_hook.agents.route_index import build_route_index, index_location
-from skillmem_hook.agents.route_warmup import current_or_built
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -94,7 +94,7 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
         return []
     index = search_store.load(roots, options, kept["aliases"], location, route_index.snapshot)
     if index is None:
-        search_store.refresh_in_background(roots, location)
+        refresh_search_index(roots, location)
         return []
     return best_scored(prompt, index)
 

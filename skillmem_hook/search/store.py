@@ -21,7 +21,6 @@ a shortcut to the same bytes.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import time
@@ -40,7 +39,6 @@ if TYPE_CHECKING:
 
 MAX_INDEX_BYTES = 1024 * 1024 * 1024
 RACY_SECONDS = 3
-BUILD_SECONDS = 120  # a background build older than this is taken as dead
 # Patch while at most one skill in this many changed: on the Chinese collection a patch of one
 # skill in 8 took 1.1 s CPU, a build 2.4 s (a patch of one skill, 0.15 s).
 PATCH_SHARE = 8
@@ -256,59 +254,3 @@ def changed_skills(
 def _stamp(stamps: Mapping[str, Stamp], skill: Skill) -> Stamp | None:
     stamp = stamps.get(os.path.join(skill.root, skill.path, SKILL_FILE))
     return None if stamp is None else (stamp[0], stamp[1])
-
-
-def refresh_in_background(roots: Sequence[str], location: str) -> None:
-    """Start a process that builds and stores the index, unless one started within BUILD_SECONDS.
-
-    For the route hook: a build of a few thousand skills takes seconds, more
-    than a prompt may wait, so the prompt goes on without a score hint and a
-    later one finds the index. The process is detached and silent; a marker
-    file beside the index keeps a burst of prompts from starting many.
-    """
-    import subprocess  # noqa: PLC0415
-    import sys  # noqa: PLC0415
-
-    marker = location + ".building"
-    try:
-        if time.time() - os.stat(marker).st_mtime < BUILD_SECONDS:
-            return
-        os.unlink(marker)
-    except OSError:
-        pass
-    try:
-        os.makedirs(os.path.dirname(location), exist_ok=True)
-        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-    except OSError:
-        return  # another prompt's process won the race, or the folder cannot be written
-    command = [sys.executable, "-m", "skillmem_hook.search.store", location, *roots]
-    subprocess.Popen(
-        command,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-        close_fds=True,
-    )
-
-
-def _build_and_store(arguments: Sequence[str]) -> int:
-    """The background build: ``location root...``, in the folder the hook ran in."""
-    from skillmem_hook.config import load_settings  # noqa: PLC0415
-    from skillmem_hook.decisive import decisive_files  # noqa: PLC0415
-
-    location, roots = arguments[0], list(arguments[1:])
-    try:
-        settings = load_settings(roots or None)
-        watched = decisive_files(os.getcwd(), tracked=False)
-        load_or_build_at(roots, settings.catalog_options(), settings.aliases, location, watched)
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(location + ".building")
-    return 0
-
-
-if __name__ == "__main__":
-    import sys
-
-    raise SystemExit(_build_and_store(sys.argv[1:]))
