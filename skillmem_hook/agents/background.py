@@ -14,8 +14,13 @@ seconds, more than a prompt may wait, so a missing or stale one is built by
 a detached, silent process of its own (``python -m`` this module) and the
 prompt goes on without a score hint; a later one finds the index.
 
-Either build marks itself with a file beside its index, ``<index>.building``,
-which keeps a burst of prompts from starting many.
+Either build is marked by a file beside its index, ``<index>.building``,
+made before the build starts, by whoever starts it, and only if no other
+process made it first; the build removes it when done. A marker counts for
+BUILD_SECONDS from its modification time: the same rule for both builds,
+with no process id to trust (one rule, chosen in issue 30: a pid in a marker
+can be reused after a reboot, or name a process of another host sharing the
+cache folder, and a marker from the future never ages).
 """
 
 from __future__ import annotations
@@ -26,13 +31,12 @@ import time
 
 from skillmem_hook.agents.route import RouteInputError
 from skillmem_hook.agents.route_index import RouteIndex, build_route_index, current_route_index, stored_route_index
-from skillmem_hook.files import read_regular_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-BUILD_SECONDS = 120  # a background build of the search index older than this is taken as dead
+BUILD_SECONDS = 120  # a build marked longer ago than this (or this far ahead) is taken as dead
 _BUILT, _FAILED = b"I", b"E"
 
 
@@ -44,24 +48,54 @@ def current_or_built(location: str, flag_roots: Sequence[str] | None) -> RouteIn
     if stored is not None:
         return stored
     marker = location + ".building"
-    if _builder_alive(marker):
+    claimed = claim(marker)
+    if claimed is False:
         raise RouteInputError("the route index is still being built; a later prompt uses it")
-    return _build_in_child(location, flag_roots, marker)
+    # A folder that cannot hold the marker cannot hold the index either: built all the same, for this prompt.
+    return _build_in_child(location, flag_roots, marker if claimed else None)
 
 
-def _builder_alive(marker: str) -> bool:
+def claim(marker: str) -> bool | None:
+    """Mark a build as started: True when this call made the marker, False while another build's marker counts.
+
+    None when the marker's folder cannot be written. A marker that no longer counts is replaced.
+    """
     try:
-        pid = int(read_regular_file(marker, 64))
-        os.kill(pid, 0)
-    except (OSError, ValueError):
-        return False  # none, or one that died: build again
+        age = time.time() - os.lstat(marker).st_mtime
+        if abs(age) < BUILD_SECONDS:
+            return False
+        os.unlink(marker)  # a build that died (or a marker from the future): start again
+    except OSError:
+        pass
+    try:
+        os.makedirs(os.path.dirname(marker), exist_ok=True)
+    except OSError:
+        return None
+    try:
+        # O_EXCL: of two prompts at once, one makes the marker and builds; a link in its place is not followed.
+        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except FileExistsError:
+        return False
+    except OSError:
+        return None
     return True
 
 
-def _build_in_child(location: str, flag_roots: Sequence[str] | None, marker: str) -> RouteIndex:
+def release(marker: str | None) -> None:
+    """Remove a marker this process made (None: it made none)."""
+    if marker is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(marker)
+
+
+def _build_in_child(location: str, flag_roots: Sequence[str] | None, marker: str | None) -> RouteIndex:
     """Fork a builder and wait for its index; the alarm may end the wait, never the build."""
     reading, writing = os.pipe()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:
+        release(marker)
+        raise
     if pid == 0:  # pragma: no cover - the child; its work is seen through the index it stores
         os.close(reading)
         _run_builder(location, flag_roots, marker, writing)
@@ -75,7 +109,7 @@ def _build_in_child(location: str, flag_roots: Sequence[str] | None, marker: str
     raise RouteInputError(data[1:].decode("utf-8", "replace") or "the route index could not be built")
 
 
-def _run_builder(location: str, flag_roots: Sequence[str] | None, marker: str, answer: int) -> None:
+def _run_builder(location: str, flag_roots: Sequence[str] | None, marker: str | None, answer: int) -> None:
     """In the child: leave the prompt's pipes and process group, build, store, answer the parent; then exit."""
     from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415 - a warm prompt never needs it
 
@@ -85,7 +119,6 @@ def _run_builder(location: str, flag_roots: Sequence[str] | None, marker: str, a
         null = os.open(os.devnull, os.O_RDWR)
         for descriptor in (0, 1, 2):  # Claude Code waits for stdout to close: the child must not hold it
             os.dup2(null, descriptor)
-        write_file_quietly(marker, str(os.getpid()).encode())
         try:
             data = build_route_index(flag_roots).to_bytes()
             write_file_quietly(location, data)
@@ -97,8 +130,7 @@ def _run_builder(location: str, flag_roots: Sequence[str] | None, marker: str, a
     except BaseException:  # noqa: BLE001 - nothing may escape a forked child into the parent's code
         status = 1
     finally:
-        with contextlib.suppress(OSError):
-            os.unlink(marker)
+        release(marker)
         os._exit(status)
 
 
@@ -109,37 +141,29 @@ def _write_all(descriptor: int, data: bytes) -> None:
 
 
 def refresh_search_index(roots: Sequence[str], location: str) -> None:
-    """Start a process that builds and stores the index, unless one started within BUILD_SECONDS.
+    """Start a detached, silent process that builds and stores the search index, unless a marked build counts.
 
-    For the route hook: a build of a few thousand skills takes seconds, more
-    than a prompt may wait, so the prompt goes on without a score hint and a
-    later one finds the index. The process is detached and silent; a marker
-    file beside the index keeps a burst of prompts from starting many.
+    Nothing starts when the marker's folder cannot be written: the index could not be stored there either.
     """
     import subprocess  # noqa: PLC0415
     import sys  # noqa: PLC0415
 
     marker = location + ".building"
-    try:
-        if time.time() - os.stat(marker).st_mtime < BUILD_SECONDS:
-            return
-        os.unlink(marker)
-    except OSError:
-        pass
-    try:
-        os.makedirs(os.path.dirname(location), exist_ok=True)
-        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-    except OSError:
-        return  # another prompt's process won the race, or the folder cannot be written
+    if not claim(marker):
+        return
     command = [sys.executable, "-m", "skillmem_hook.agents.background", location, *roots]
-    subprocess.Popen(
-        command,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-        close_fds=True,
-    )
+    try:
+        subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            close_fds=True,
+        )
+    except OSError:
+        release(marker)
+        raise
 
 
 def _build_and_store(arguments: Sequence[str]) -> int:
@@ -155,8 +179,7 @@ def _build_and_store(arguments: Sequence[str]) -> int:
         watched = decisive_files(os.getcwd(), tracked=False)
         load_or_build_at(roots, settings.catalog_options(), settings.aliases, location, watched)
     finally:
-        with contextlib.suppress(OSError):
-            os.unlink(location + ".building")
+        release(location + ".building")
     return 0
 
 
