@@ -154,23 +154,6 @@ def _kept(settings: Settings) -> dict[str, object] | None:
     return search_settings(settings) if text <= MAX_KEPT_BYTES else None
 
 
-def index_location(folder: str, flag_roots: Sequence[str] | None) -> str | None:
-    """Where the index of ``folder`` (an absolute path) is kept; the roots given as flags are part of the key.
-
-    None outside a repository when the user has no cache folder: the index is then built and not kept.
-    """
-    key = folder + "\0" + "\0".join(flag_roots or ())
-    if not flag_roots and os.path.isdir(os.path.join(folder, ".git")):
-        return os.path.join(folder, ".git", "skillmem-route.json")
-    import hashlib  # noqa: PLC0415 - only outside a repository
-
-    digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-    from skillmem_hook.files import user_cache_folder  # noqa: PLC0415
-
-    cache = user_cache_folder()
-    return None if cache is None else os.path.join(cache, f"route-{digest}.json")
-
-
 def stored_route_index(location: str) -> RouteIndex | None:
     """The index stored at ``location`` while it matches the disk; None when it must be built again."""
     from skillmem_hook.files import read_regular_file  # noqa: PLC0415

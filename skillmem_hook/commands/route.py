@@ -22,7 +22,8 @@ from skillmem_hook.agents.route import (
     parse_hook_input,
     route_line,
 )
-from skillmem_hook.agents.route_index import build_route_index, index_location
+from skillmem_hook.agents.route_index import build_route_index
+from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -64,7 +65,7 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
         os.chdir(hook.cwd)  # the prompt's project: where its .skillmem.yaml and skills are
     if not hook.prompt.strip():
         return b""
-    location = index_location(os.getcwd(), roots)
+    location = route_index_location(os.getcwd(), roots)
     index = build_route_index(roots) if location is None else current_or_built(location, roots)
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
@@ -89,7 +90,7 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     if kept["tracked"]:
         return []  # the stored index is the disk's view; git's would mean a scan on every prompt
     options = CatalogOptions(tracked=False, cache=kept["cache"], exclude=kept["exclude"], domains=kept["domains"])
-    location = search_store.search_index_location(os.getcwd(), roots, flagged=flagged)
+    location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # nowhere to keep a search index: never built inside a prompt
         return []
     index = search_store.load(roots, options, kept["aliases"], location, route_index.snapshot)

@@ -25,6 +25,7 @@ import json
 import os
 import time
 
+from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.catalog.store.stamps import SKILL_FILE, StatSnapshot, take_snapshot
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
@@ -43,26 +44,6 @@ RACY_SECONDS = 3
 # skill in 8 took 1.1 s CPU, a build 2.4 s (a patch of one skill, 0.15 s).
 PATCH_SHARE = 8
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def search_index_location(folder: str, roots: Sequence[str], *, flagged: bool = False) -> str | None:
-    """Where the search index of ``folder`` (an absolute path) is kept: one per repository, else one per roots.
-
-    Roots given on the command line (``flagged``: a user-level hook's ``--root ~/.claude/skills``) get one
-    of their own in the user's cache folder, as the route index does: sharing the repository's file, two
-    hooks run on the same prompt would overwrite each other's index on every prompt. None outside a
-    repository (or for flagged roots) when the user has no cache folder: the index is then built and not kept.
-    """
-    if not flagged and os.path.isdir(os.path.join(folder, ".git")):
-        return os.path.join(folder, ".git", "skillmem-search.json")
-    import hashlib  # noqa: PLC0415 - only outside a repository
-
-    from skillmem_hook.files import user_cache_folder  # noqa: PLC0415
-
-    key = folder + "\0" + "\0".join(roots)
-    digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-    cache = user_cache_folder()
-    return None if cache is None else os.path.join(cache, f"search-{digest}.json")
 
 
 def index_key(roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]) -> str:

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.decisive import decisive_files
-from skillmem_hook.search.store import index_key, load_or_build_at, search_index_location
+from skillmem_hook.search.store import index_key, load_or_build_at
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 from ..helpers import run_cli, skill_md, write_skill

@@ -20,13 +20,17 @@ GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file
 
 
 class WorkTree:
-    """The git work tree that holds the current folder."""
+    """The git work tree that holds the current folder.
 
-    __slots__ = ("cache_path", "top")
+    ``git_path``: the folder ``git rev-parse --git-path skillmem`` names, where
+    skillmem keeps its files for this work tree (``catalog/store/locations.py``).
+    """
 
-    def __init__(self, top: str, cache_path: str) -> None:
+    __slots__ = ("git_path", "top")
+
+    def __init__(self, top: str, git_path: str) -> None:
         self.top = top
-        self.cache_path = cache_path
+        self.git_path = git_path
 
 
 class IndexEntry:
@@ -78,7 +82,7 @@ def find_work_tree() -> WorkTree | None:
     _check_outside_named_work_tree(code, lines[0])
     if code != 0 or len(lines) < 3 or lines[0] != "true":
         return None
-    return WorkTree(top=lines[1], cache_path=os.path.join(lines[2], "cache.json"))
+    return WorkTree(top=lines[1], git_path=lines[2])
 
 
 def find_git_dirs() -> tuple[str, list[str]] | None:
