@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.git import find_git_dir
+from skillmem_hook.catalog.discovery.git import find_git_dir, git_dir_at
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,10 +73,10 @@ def _index_location(kind: str, folder: str, roots: Sequence[str], *, flagged: bo
     flagged; else ``<kind>-<hash>.json`` in the user's cache folder, keyed by the folder and ``roots``.
 
     An index depends on the folder it is asked from (the configuration is looked for from there), so only a
-    repository's top keeps it in the git directory. None when the user has no cache folder: the index is then
-    built and not kept.
+    repository's top keeps it in the git directory: its own, for a linked worktree or a submodule, as the
+    catalog cache. None when the user has no cache folder: the index is then built and not kept.
     """
-    git_dir = None if flagged else _top_git_dir(folder)
+    git_dir = None if flagged else git_dir_at(folder)
     if git_dir is not None:
         return os.path.join(git_dir, f"skillmem-{kind}.json")
     cache = user_cache_folder()
@@ -87,12 +87,6 @@ def _index_location(kind: str, folder: str, roots: Sequence[str], *, flagged: bo
     key = folder + "\0" + "\0".join(roots)
     digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
     return os.path.join(cache, f"{kind}-{digest}.json")
-
-
-def _top_git_dir(folder: str) -> str | None:
-    """The git directory of the repository whose top is ``folder``; None when it is none's."""
-    dot_git = os.path.join(folder, ".git")
-    return dot_git if os.path.isdir(dot_git) else None
 
 
 def _git_home(work_tree: WorkTree | None) -> str | None:
