@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -26,7 +27,7 @@ HAND_EDITED = "not a skill (edited by hand?)"
 
 
 def skill_file(skill: Skill) -> str:
-    return os.path.normpath(os.path.join(skill.root, skill.path, "SKILL.md"))
+    return os.path.normpath(os.path.join(skill.root, skill.path, SKILL_FILE))
 
 
 def untracked_skills(catalog: Catalog) -> list[Skill]:
@@ -46,7 +47,7 @@ def untracked_skills(catalog: Catalog) -> list[Skill]:
 
 def _joined(root: str, path: str) -> str:
     folder = root if path == "." else path if root == "." else f"{root}/{path}"
-    return f"{folder}/SKILL.md"
+    return f"{folder}/{SKILL_FILE}"
 
 
 def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, object]:

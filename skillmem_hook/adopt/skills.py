@@ -6,6 +6,7 @@ import os
 
 from skillmem_hook.catalog.discovery.git import ignored_paths
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.skillfile import SKILL_FILE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,6 +23,6 @@ def committed_skills(top: str, settings: Settings) -> list[Skill]:
     options = settings.catalog_options()
     options.tracked = False
     catalog = scan_roots([os.path.join(top, root) for root in settings.roots], options)
-    files = {skill: os.path.join(skill.root, skill.path, "SKILL.md") for skill in catalog.skills}
+    files = {skill: os.path.join(skill.root, skill.path, SKILL_FILE) for skill in catalog.skills}
     ignored = ignored_paths(files.values())
     return [skill for skill in catalog.skills if files[skill] not in ignored]

@@ -15,6 +15,7 @@ import json
 import re
 import unicodedata
 
+from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
 from skillmem_hook.visible import visible
 
@@ -73,7 +74,7 @@ class HookInput:
 def skill_file(root: str, folder: str) -> str:
     """The SKILL.md path of a skill ``folder`` below ``root``, as the configuration names the root."""
     base = root.rstrip("/") or "/"
-    return f"{base}/SKILL.md" if folder == "." else f"{base}/{folder}/SKILL.md"
+    return f"{base}/{SKILL_FILE}" if folder == "." else f"{base}/{folder}/{SKILL_FILE}"
 
 
 class Target:

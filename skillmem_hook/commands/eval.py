@@ -15,6 +15,7 @@ import sys
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.files import read_regular_file
@@ -127,7 +128,7 @@ def _trigger_sets_under(folder: str) -> list[tuple[str, object]]:
         candidate = os.path.join(parent, TRIGGER_SET)
         # A set reached through a link may lie outside the repository: not read (name the file to read it).
         linked = os.path.islink(candidate) or os.path.islink(os.path.dirname(candidate))
-        if "SKILL.md" in files and not linked and os.path.isfile(candidate):
+        if SKILL_FILE in files and not linked and os.path.isfile(candidate):
             document = _as_trigger_set(_read_text(candidate))
             # skill-creator keeps its output evals (prompt, expected_output) under the same name: not ours to score.
             if _has_trigger_answers(document):

@@ -10,6 +10,7 @@ import os
 import sys
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
@@ -86,7 +87,7 @@ def ranking(
 
 def hit_json(hit: Hit, best: Hit) -> dict[str, object]:
     skill = hit.skill
-    skill_file = os.path.join(skill.root, skill.path, "SKILL.md")
+    skill_file = os.path.join(skill.root, skill.path, SKILL_FILE)
     return {
         "name": skill.name,
         "score": hit.score,

@@ -14,7 +14,7 @@ import os
 import posixpath
 
 from skillmem_hook.catalog.discovery.git import run_git, tracked_entries
-from skillmem_hook.catalog.discovery.walk import SKILL_FILE
+from skillmem_hook.catalog.skillfile import SKILL_FILE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

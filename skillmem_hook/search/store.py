@@ -25,8 +25,9 @@ import json
 import os
 import time
 
+from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.catalog.store.locations import search_index_location
-from skillmem_hook.catalog.store.stamps import SKILL_FILE, StatSnapshot, take_snapshot
+from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 TYPE_CHECKING = False
@@ -182,7 +183,7 @@ def read_body(skill: Skill) -> str:
     from skillmem_hook.search.body import body_text  # noqa: PLC0415
 
     try:
-        head = read_skill_head(os.path.join(skill.root, skill.path, "SKILL.md"))
+        head = read_skill_head(os.path.join(skill.root, skill.path, SKILL_FILE))
     except SkillProblem:
         return ""
     return body_text(head) if head else ""

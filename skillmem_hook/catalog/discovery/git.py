@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -179,7 +180,7 @@ def parse_index(out: bytes, *, everything: bool = False) -> list[IndexEntry]:
     # One decode of the whole output: UTF-8 errors never span the ASCII tabs and NULs, so each path
     # decodes as it would alone, and a per-record decode costs more than the rest of the loop.
     for record in _decode(out).split("\0"):
-        if record and (everything or record.endswith("SKILL.md") or record.startswith(("120000", "160000"))):
+        if record and (everything or record.endswith(SKILL_FILE) or record.startswith(("120000", "160000"))):
             info, _, path = record.partition("\t")
             mode, oid, stage = info.split(" ")
             entries.append(IndexEntry(mode, oid, stage, path))

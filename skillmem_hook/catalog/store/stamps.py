@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog.skillfile import SKILL_FILE
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import Any
 
-SKILL_FILE = "SKILL.md"
 Stamp = tuple[int, int]  # (mtime_ns, size); (-1, -1) for a path that does not exist
 
 
