@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.store.stamps import Stamp
     from skillmem_hook.search.rank import SearchIndex
 
-MAX_INDEX_BYTES = 1024 * 1024 * 1024
+MAX_INDEX_BYTES = 1024 * 1024 * 1024  # 1,912 skills with their bodies take 10 MB, so 100,000 about 530 MB
 RACY_SECONDS = 3
 # Patch while at most one skill in this many changed: on the Chinese collection a patch of one
 # skill in 8 took 1.1 s CPU, a build 2.4 s (a patch of one skill, 0.15 s).
