@@ -16,7 +16,7 @@ import os
 import threading
 import time
 
-from skillmem_hook.agents.route import name_key, skill_file
+from skillmem_hook.agents.route import skill_file
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.stamps import take_snapshot
@@ -25,6 +25,7 @@ from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import UsageError
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
+from skillmem_hook.search.names import name_key
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False

@@ -15,9 +15,10 @@ import os
 import zlib
 
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
-from skillmem_hook.agents.route import Target, skill_keys
+from skillmem_hook.agents.route import Target
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
 from skillmem_hook.decisive import decisive_files
+from skillmem_hook.search.names import skill_keys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -12,18 +12,10 @@ import os
 import sys
 
 from skillmem_hook.agents.background import current_or_built, refresh_search_index
-from skillmem_hook.agents.route import (
-    RouteInputError,
-    Target,
-    best_scored,
-    build_name_table,
-    hook_output,
-    named_skills,
-    parse_hook_input,
-    route_line,
-)
+from skillmem_hook.agents.route import RouteInputError, Target, best_scored, hook_output, parse_hook_input, route_line
 from skillmem_hook.agents.route_index import build_route_index
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
+from skillmem_hook.search.names import build_name_table, named_skills
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False

@@ -18,9 +18,10 @@ import time
 
 import pytest
 
-from skillmem_hook.agents.route import best_scored, names_code
+from skillmem_hook.agents.route import best_scored
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.search.confidence import ScoreRule
+from skillmem_hook.search.names import names_code
 from skillmem_hook.search.store import build_from
 
 from ..helpers import skill_md, write_skill
