@@ -17,7 +17,6 @@ import zlib
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
 from skillmem_hook.agents.route import Target
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
-from skillmem_hook.decisive import decisive_files
 from skillmem_hook.search.names import skill_keys
 
 TYPE_CHECKING = False
@@ -119,6 +118,7 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     """Scan the configured roots (as every command finds them) into a fresh index."""
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a warm index never needs the scanner
     from skillmem_hook.config import load_settings, require_roots  # noqa: PLC0415
+    from skillmem_hook.decisive import decisive_files  # noqa: PLC0415
     from skillmem_hook.search.aliases import aliases_of  # noqa: PLC0415
 
     # Before the configuration is read, and the files before the scan: a change during either shows next time.
