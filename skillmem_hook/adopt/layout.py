@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 
-from skillmem_hook.catalog.skillfile import SKILL_FILE
+from skillmem_hook.catalog import SKILL_FILE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.git import ignored_paths
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.skillfile import SKILL_FILE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import unicodedata
 
-from skillmem_hook.catalog.skillfile import SKILL_FILE
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
 from skillmem_hook.search.names import names_code
 from skillmem_hook.visible import visible

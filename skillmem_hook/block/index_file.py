@@ -12,7 +12,7 @@ import os
 import re
 
 from skillmem_hook.block.render import group_by_domain
-from skillmem_hook.catalog.skillfile import SKILL_FILE
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False

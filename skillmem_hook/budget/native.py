@@ -14,8 +14,8 @@ from collections import deque
 
 from skillmem_hook.budget.replay import Entry
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.safe_read import read_skill_file
-from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span
 from skillmem_hook.errors import SkillmemError
 

@@ -10,3 +10,5 @@
   files, in git's view or the file system's) and ``reading`` (what each declares, through the
   cache) are its two steps.
 """
+
+SKILL_FILE = "SKILL.md"  # the file that makes a folder a skill: the name every wing looks for

@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 import sys
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES
-from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_utf8

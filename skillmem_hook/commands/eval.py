@@ -13,9 +13,9 @@ import json
 import os
 import sys
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.files import read_regular_file

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import sys
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
-from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit

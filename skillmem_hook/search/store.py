@@ -25,7 +25,7 @@ import json
 import os
 import time
 
-from skillmem_hook.catalog.skillfile import SKILL_FILE
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes

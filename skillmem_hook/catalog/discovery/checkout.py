@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import stat
 
-from skillmem_hook.catalog.skillfile import SKILL_FILE
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.skillfile.head import MAX_READ
 
 TYPE_CHECKING = False

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.skillfile import SKILL_FILE
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False

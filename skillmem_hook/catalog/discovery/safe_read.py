@@ -16,7 +16,7 @@ import errno
 import os
 import stat
 
-from skillmem_hook.catalog.skillfile import SKILL_FILE
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import kind_of
 

@@ -20,8 +20,8 @@ import os
 import stat
 import unicodedata
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.links import link_problem, walked_link_reason
-from skillmem_hook.catalog.skillfile import SKILL_FILE
 from skillmem_hook.errors import FileAccessError
 
 FOLDER_NAMED_SKILL_FILE = "SKILL.md is a folder, not a file"

@@ -1,5 +1,3 @@
 """Reading one SKILL.md: its frontmatter (strict YAML, then a lenient reader), the declared name
 and description, the name rules, the body's title and search sections. Bytes in, values out; no
 file system beyond the one file's head."""
-
-SKILL_FILE = "SKILL.md"  # the file that makes a folder a skill: the name every wing looks for

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.skillfile import SKILL_FILE
+from skillmem_hook.catalog import SKILL_FILE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
