@@ -32,7 +32,8 @@ def skill_file(skill: Skill) -> str:
 
 def untracked_skills(catalog: Catalog) -> list[Skill]:
     """The listed skills whose SKILL.md git does not track; none outside a work tree or in git's view."""
-    from skillmem_hook.catalog.discovery.git import find_git_dir, tracked_entries  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import tracked_entries  # noqa: PLC0415
+    from skillmem_hook.catalog.store.locations import find_git_dir  # noqa: PLC0415
 
     if catalog.work_tree is not None or not catalog.skills or find_git_dir(os.getcwd()) is None:
         return []

@@ -117,42 +117,6 @@ def environment_note() -> str:
     return ""
 
 
-def find_git_dir(folder: str) -> str | None:
-    """The git directory of the work tree around ``folder``, found without running git; None outside one.
-
-    The nearest ``.git`` at or above ``folder``, read by ``git_dir_at``, as git itself looks for it.
-    """
-    while True:
-        dot_git = os.path.join(folder, ".git")
-        if os.path.isdir(dot_git) or os.path.isfile(dot_git):
-            return git_dir_at(folder)
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
-
-
-def git_dir_at(folder: str) -> str | None:
-    """The git directory of the work tree whose top is ``folder``; None when ``folder`` holds no usable ``.git``.
-
-    A ``.git`` folder, or a ``.git`` file naming the directory (linked work
-    trees, submodules), as git itself reads them.
-    """
-    dot_git = os.path.join(folder, ".git")
-    if os.path.isdir(dot_git):
-        return dot_git
-    if not os.path.isfile(dot_git):
-        return None
-    try:
-        with open(dot_git, "rb") as file:
-            line = file.read(4096).decode("utf-8", "surrogateescape").strip()
-    except OSError:
-        return None
-    if not line.startswith("gitdir: "):
-        return None
-    return os.path.join(folder, line[len("gitdir: ") :])
-
-
 def tracked_entries(pathspecs: Sequence[str], *, everything: bool = False) -> list[IndexEntry]:
     """The index entries under the given paths, each path relative to the current folder.
 

@@ -1,7 +1,9 @@
 """Where every file skillmem keeps lives: the catalog cache and snapshot, the vectors, the route and search indexes.
 
 Two homes, each decided in one function, so that one place can later decide
-whether a folder is to be trusted with them:
+whether a folder is to be trusted with them (and, here too, the one rule
+that finds a git directory without running git: ``find_git_dir``,
+``git_dir_at``):
 
 - the git directory (``_git_home``): ``skillmem/cache.json`` and
   ``skillmem/catalog.json`` (where ``git rev-parse --git-path skillmem``
@@ -19,8 +21,6 @@ not kept outside a repository.
 from __future__ import annotations
 
 import os
-
-from skillmem_hook.catalog.discovery.git import find_git_dir, git_dir_at
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -99,6 +99,42 @@ def _git_home(work_tree: WorkTree | None) -> str | None:
         return work_tree.git_path
     git_dir = find_git_dir(os.getcwd())
     return None if git_dir is None else os.path.join(git_dir, CACHE_FOLDER)
+
+
+def find_git_dir(folder: str) -> str | None:
+    """The git directory of the work tree around ``folder``, found without running git; None outside one.
+
+    The nearest ``.git`` at or above ``folder``, read by ``git_dir_at``, as git itself looks for it.
+    """
+    while True:
+        dot_git = os.path.join(folder, ".git")
+        if os.path.isdir(dot_git) or os.path.isfile(dot_git):
+            return git_dir_at(folder)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def git_dir_at(folder: str) -> str | None:
+    """The git directory of the work tree whose top is ``folder``; None when ``folder`` holds no usable ``.git``.
+
+    A ``.git`` folder, or a ``.git`` file naming the directory (linked work
+    trees, submodules), as git itself reads them.
+    """
+    dot_git = os.path.join(folder, ".git")
+    if os.path.isdir(dot_git):
+        return dot_git
+    if not os.path.isfile(dot_git):
+        return None
+    try:
+        with open(dot_git, "rb") as file:
+            line = file.read(4096).decode("utf-8", "surrogateescape").strip()
+    except OSError:
+        return None
+    if not line.startswith("gitdir: "):
+        return None
+    return os.path.join(folder, line[len("gitdir: ") :])
 
 
 def user_cache_folder() -> str | None:
