@@ -2,8 +2,8 @@
 
 - ``skillfile/``: reading one SKILL.md (frontmatter, names, title, search sections).
 - ``discovery/``: finding the SKILL.md files, on disk or in git's index.
-- ``store/``: remembering what was read (content cache, catalog snapshot), and the stamps that
-  tell whether the disk changed since.
+- ``store/``: remembering what was read (content cache, catalog snapshot), the stamps that
+  tell whether the disk changed since, and where every kept file lives.
 - ``placement/``: placing each skill in a domain.
 - ``skills``, ``catalog`` and ``scan`` here assemble them: a ``Skill`` per file, a ``Catalog`` of
   them, and ``scan_roots``, the one call the rest of the package makes; ``listing`` (each root's
