@@ -79,11 +79,11 @@ def collection_of(direction: str) -> str:
 def main() -> int:
     from search_quality import collection_roots
 
-    from skillmem_hook.agents.search_store import read_body
     from skillmem_hook.catalog.scan import scan_roots
     from skillmem_hook.search.evaluate import rank_of, ranking_figures
     from skillmem_hook.search.rank import SearchIndex
     from skillmem_hook.search.semantic import Encoder, SemanticIndex, rank_with_meaning
+    from skillmem_hook.search.store import read_body
     from skillmem_hook.search.tuning import Tuning
 
     catalogs = {key: scan_roots([root]).skills for key, root in collection_roots().items()}

@@ -42,8 +42,9 @@ GRID = ([2, 4, 6, 8], [2, 3, 4, 5], [0, 6, 8, 10, 12], [0.5, 0.6, 0.7, 0.8], [1,
 # The clear-lead way: times the second, score, words held, words typed.
 LEAD_GRID = ([2, 2.5, 3, 4], [4, 6, 8], [0, 1, 2, 3], [0, 3, 5])
 
-from skillmem_hook.agents.route import MAX_SCORED_CHARS, names_code  # noqa: E402
+from skillmem_hook.agents.route import MAX_SCORED_CHARS  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule  # noqa: E402
+from skillmem_hook.search.names import names_code  # noqa: E402
 
 
 def collection_root(collection: str) -> str:
@@ -75,9 +76,9 @@ class Outcome:
 
 
 def measure(dev: Path, *, set_b: bool = True) -> list[Outcome]:
-    from skillmem_hook.agents.search_store import read_body
     from skillmem_hook.catalog.scan import scan_roots
     from skillmem_hook.search.rank import SearchIndex
+    from skillmem_hook.search.store import read_body
 
     everyday = [
         (line, "longer" if "long" in path.name else "everyday")

@@ -31,10 +31,10 @@ DEV = DATA / "search-dev"
 GROUPS = (("cn", "dev-cn.jsonl", "cn"), ("en", "dev-en.jsonl", "en"), ("xl", "dev-xl.jsonl", "en"))
 sys.path.insert(0, str(REPO))
 
-from skillmem_hook.agents.search_store import read_body  # noqa: E402
 from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
 from skillmem_hook.search.confidence import confidence, match  # noqa: E402
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
+from skillmem_hook.search.store import read_body  # noqa: E402
 from skillmem_hook.search.tuning import Tuning  # noqa: E402
 
 # 0.2.0's ranking: BM25F over name, description and sections, stop words, stemming, the glossary at 0.3.

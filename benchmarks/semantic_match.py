@@ -25,11 +25,11 @@ from crosslingual_proxy import DIRECTIONS, collection_of, proxy_sets  # noqa: E4
 from search_quality import collection_roots  # noqa: E402
 from semantic_quality import DATA, DEV, GROUPS, halves, machine  # noqa: E402
 
-from skillmem_hook.agents.search_store import read_body  # noqa: E402
 from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
 from skillmem_hook.search.confidence import fit  # noqa: E402
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
 from skillmem_hook.search.semantic import NEAR_ENOUGH, Encoder, SemanticIndex, fit_with_meaning, rank_with_meaning  # noqa: E402
+from skillmem_hook.search.store import read_body  # noqa: E402
 
 FLOORS = (0.40, NEAR_ENOUGH, 0.50)
 

@@ -42,11 +42,11 @@ sys.path.insert(0, str(REPO))
 from crosslingual_proxy import DIRECTIONS, collection_of, proxy_sets  # noqa: E402
 from search_quality import collection_roots  # noqa: E402 - the same extraction, beside this script
 
-from skillmem_hook.agents.search_store import read_body  # noqa: E402
 from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
 from skillmem_hook.search.evaluate import rank_of, ranking_figures  # noqa: E402
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
 from skillmem_hook.search.semantic import Encoder, SemanticIndex, rank_with_meaning, skill_text  # noqa: E402
+from skillmem_hook.search.store import read_body  # noqa: E402
 from skillmem_hook.search.tokenize import CJK  # noqa: E402
 
 ND, D, NDS = "name+description", "description", "name+description+sections"

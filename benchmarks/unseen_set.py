@@ -34,11 +34,11 @@ from route_rule import Outcome  # noqa: E402
 from search_quality import collection_roots  # noqa: E402
 from semantic_quality import DATA, GROUPS, machine  # noqa: E402
 
-from skillmem_hook.agents.search_store import read_body  # noqa: E402
 from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE  # noqa: E402
 from skillmem_hook.search.evaluate import rank_of, ranking_figures  # noqa: E402
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
+from skillmem_hook.search.store import read_body  # noqa: E402
 
 SET = HERE / "data" / "requests-c"
 

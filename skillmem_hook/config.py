@@ -172,7 +172,8 @@ def _ignored_by_git(paths: list[str]) -> set[str]:
     """Those of the paths git ignores; none when there is no git or no repository."""
     if not paths:
         return set()
-    from skillmem_hook.catalog.discovery.git import find_git_dir, ignored_paths  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import ignored_paths  # noqa: PLC0415
+    from skillmem_hook.catalog.store.locations import find_git_dir  # noqa: PLC0415
 
     if find_git_dir(os.getcwd()) is None:
         return set()

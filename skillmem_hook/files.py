@@ -170,16 +170,3 @@ def _same_file(status: os.stat_result, other: str) -> bool:
     except (OSError, ValueError):
         return False
     return (status.st_dev, status.st_ino) == (other_status.st_dev, other_status.st_ino)
-
-
-def user_cache_folder() -> str | None:
-    """The user's cache folder for skillmem's files outside a repository; None when there is none to trust.
-
-    ``XDG_CACHE_HOME`` when it is absolute (the XDG specification says to ignore a
-    relative one), else ``~/.cache``; never a path relative to the current folder,
-    which would put the files into whatever project the command runs in.
-    """
-    cache = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(cache):
-        cache = os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(cache, "skillmem") if os.path.isabs(cache) else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -26,12 +27,13 @@ HAND_EDITED = "not a skill (edited by hand?)"
 
 
 def skill_file(skill: Skill) -> str:
-    return os.path.normpath(os.path.join(skill.root, skill.path, "SKILL.md"))
+    return os.path.normpath(os.path.join(skill.root, skill.path, SKILL_FILE))
 
 
 def untracked_skills(catalog: Catalog) -> list[Skill]:
     """The listed skills whose SKILL.md git does not track; none outside a work tree or in git's view."""
-    from skillmem_hook.catalog.discovery.git import find_git_dir, tracked_entries  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import tracked_entries  # noqa: PLC0415
+    from skillmem_hook.catalog.store.locations import find_git_dir  # noqa: PLC0415
 
     if catalog.work_tree is not None or not catalog.skills or find_git_dir(os.getcwd()) is None:
         return []
@@ -46,7 +48,7 @@ def untracked_skills(catalog: Catalog) -> list[Skill]:
 
 def _joined(root: str, path: str) -> str:
     folder = root if path == "." else path if root == "." else f"{root}/{path}"
-    return f"{folder}/SKILL.md"
+    return f"{folder}/{SKILL_FILE}"
 
 
 def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, object]:

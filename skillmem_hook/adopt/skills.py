@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.git import ignored_paths
 from skillmem_hook.catalog.scan import scan_roots
 
@@ -22,6 +23,6 @@ def committed_skills(top: str, settings: Settings) -> list[Skill]:
     options = settings.catalog_options()
     options.tracked = False
     catalog = scan_roots([os.path.join(top, root) for root in settings.roots], options)
-    files = {skill: os.path.join(skill.root, skill.path, "SKILL.md") for skill in catalog.skills}
+    files = {skill: os.path.join(skill.root, skill.path, SKILL_FILE) for skill in catalog.skills}
     ignored = ignored_paths(files.values())
     return [skill for skill in catalog.skills if files[skill] not in ignored]

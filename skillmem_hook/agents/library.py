@@ -4,10 +4,10 @@ Independent of the MCP SDK, so it is tested without it. The catalog is built
 at the first call or by the watcher (the server answers ``initialize`` before
 it: an MCP client gives a server seconds to start, and indexing 2,000 skills
 from scratch takes that), and rebuilt when a snapshot of the skill folders
-(``watch.py``) shows a change, so an added or edited skill is returned within
-about a quarter second, without a call waiting for the check. The search
-index is the one ``skillmem search`` keeps on disk: loaded when current,
-patched for the skills that changed, and stored again.
+(``catalog/store/stamps.py``) shows a change, so an added or edited skill is
+returned within about a quarter second, without a call waiting for the
+check. The search index is the one ``skillmem search`` keeps on disk: loaded
+when current, patched for the skills that changed, and stored again.
 """
 
 from __future__ import annotations
@@ -16,23 +16,25 @@ import os
 import threading
 import time
 
-from skillmem_hook.agents.route import name_key, skill_file
-from skillmem_hook.agents.search_store import kept_search_index
-from skillmem_hook.agents.watch import decisive_files, take_snapshot
+from skillmem_hook.agents.route import skill_file
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config import load_settings, require_roots
+from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import UsageError
+from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
+from skillmem_hook.search.names import name_key
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from skillmem_hook.agents.watch import Snapshot
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.catalog.store.stamps import StatSnapshot
     from skillmem_hook.search.rank import SearchIndex
     from skillmem_hook.search.semantic import Encoder, SemanticIndex
 
@@ -67,7 +69,7 @@ class SkillLibrary:
         self._clock = clock
         self._lock = threading.Lock()
         self._checked_at = float("-inf")
-        self._snapshot: Snapshot | None = None
+        self._snapshot: StatSnapshot | None = None
         self._catalog: Catalog | None = None
         self._index: SearchIndex | None = None
         self._meaning: SemanticIndex | None = None  # built at the first search after a change, when installed
@@ -93,12 +95,13 @@ class SkillLibrary:
             settings = load_settings(self._flag_roots or None)
             roots, options = require_roots(settings), settings.catalog_options()
             # Before the scan: a change during it shows next time.
-            snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
+            watched = decisive_files(os.getcwd(), tracked=settings.tracked)
+            snapshot = take_snapshot(roots, watched)
             self._catalog, self._snapshot = scan_roots(roots, options), snapshot
             # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
             # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
             flagged = bool(self._flag_roots)
-            self._index = kept_search_index(roots, options, settings.aliases, flagged=flagged)
+            self._index = search_store.load_or_build(roots, options, settings.aliases, watched, flagged=flagged)
             self._generation += 1
             if self._meaning is not None:
                 self._encoder, self._meaning = self._meaning.encoder, None

@@ -2,7 +2,7 @@
 
 The hook runs on every prompt, so it must not scan and parse every SKILL.md
 each time. The index holds each skill's name, description, aliases and
-SKILL.md path, with a snapshot (``watch.py``) of the folders and files it
+SKILL.md path, with a snapshot (``catalog/store/stamps.py``) of the folders and files it
 came from; it is rebuilt when the snapshot no longer matches the disk. It
 lives under ``.git/`` when the prompt's folder is a repository's top, else in
 the user's cache folder, never among the files a user commits.
@@ -15,9 +15,10 @@ import os
 import zlib
 
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
-from skillmem_hook.agents.route import Target, skill_keys
-from skillmem_hook.agents.watch import Snapshot, decisive_files, take_snapshot
+from skillmem_hook.agents.route import Target
+from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
 from skillmem_hook.config_file import SearchSettings
+from skillmem_hook.search.names import skill_keys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class RouteIndex:
         self,
         roots: list[str],
         rows: list[Row],
-        snapshot: Snapshot,
+        snapshot: StatSnapshot,
         search: SearchSettings | None,
         config: Stamp,
     ) -> None:
@@ -104,7 +105,7 @@ class RouteIndex:
         config = document.get("config")
         if not isinstance(config, list) or len(config) != 2:
             raise ValueError("the route index keeps no configuration stamp")
-        return cls(document["roots"], rows, Snapshot.from_json(document["snapshot"]), kept, config)
+        return cls(document["roots"], rows, StatSnapshot.from_json(document["snapshot"]), kept, config)
 
 
 def _checksum(payload: bytes) -> str:
@@ -115,6 +116,7 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     """Scan the configured roots (as every command finds them) into a fresh index."""
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a warm index never needs the scanner
     from skillmem_hook.config import load_settings, require_roots  # noqa: PLC0415
+    from skillmem_hook.decisive import decisive_files  # noqa: PLC0415
     from skillmem_hook.search.aliases import aliases_of  # noqa: PLC0415
 
     # Before the configuration is read, and the files before the scan: a change during either shows next time.
@@ -140,34 +142,23 @@ def _kept(settings: Settings) -> SearchSettings | None:
     return settings.search if text <= MAX_KEPT_BYTES else None
 
 
-def index_location(folder: str, flag_roots: Sequence[str] | None) -> str | None:
-    """Where the index of ``folder`` (an absolute path) is kept; the roots given as flags are part of the key.
-
-    None outside a repository when the user has no cache folder: the index is then built and not kept.
-    """
-    key = folder + "\0" + "\0".join(flag_roots or ())
-    if not flag_roots and os.path.isdir(os.path.join(folder, ".git")):
-        return os.path.join(folder, ".git", "skillmem-route.json")
-    import hashlib  # noqa: PLC0415 - only outside a repository
-
-    digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-    from skillmem_hook.files import user_cache_folder  # noqa: PLC0415
-
-    cache = user_cache_folder()
-    return None if cache is None else os.path.join(cache, f"route-{digest}.json")
-
-
-def current_route_index(location: str, flag_roots: Sequence[str] | None) -> RouteIndex:
-    """The stored index while it matches the disk; otherwise a new one, stored for next time."""
+def stored_route_index(location: str) -> RouteIndex | None:
+    """The index stored at ``location`` while it matches the disk; None when it must be built again."""
     from skillmem_hook.files import read_regular_file  # noqa: PLC0415
 
     try:
         # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the prompt.
         stored = RouteIndex.from_bytes(read_regular_file(location, MAX_INDEX_BYTES))
-        if stored.is_current():
-            return stored
     except (OSError, ValueError, KeyError, TypeError):
-        pass  # missing, unreadable, damaged or of another shape: rebuild it
+        return None  # missing, unreadable, damaged or of another shape: rebuild it
+    return stored if stored.is_current() else None
+
+
+def current_route_index(location: str, flag_roots: Sequence[str] | None) -> RouteIndex:
+    """The stored index while it matches the disk; otherwise a new one, stored for next time."""
+    stored = stored_route_index(location)
+    if stored is not None:
+        return stored
     fresh = build_route_index(flag_roots)
     _store(location, fresh.to_bytes())
     return fresh

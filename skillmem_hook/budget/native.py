@@ -14,6 +14,7 @@ from collections import deque
 
 from skillmem_hook.budget.replay import Entry
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.safe_read import read_skill_file
 from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span
 from skillmem_hook.errors import SkillmemError
@@ -42,9 +43,9 @@ def native_entries(skills: Sequence[Skill], top: str, parameters: Mapping[str, M
             _one_line(str(fields.get("name") or "")) or skill.name,
             str(fields.get("description") or skill.description),
             when_to_use=str(fields.get("when_to_use") or ""),
-            file="r0/" + "/".join((*parts[2:], "SKILL.md"))
+            file="r0/" + "/".join((*parts[2:], SKILL_FILE))
             if parts[:2] in CODEX_ROOTS
-            else "/".join((*parts, "SKILL.md")),
+            else "/".join((*parts, SKILL_FILE)),
         )
         claude = _claude_code_reason(parts, int(parameters[CLAUDE_CODE]["discovery_depth"]))
         if claude:

@@ -19,6 +19,7 @@ from skillmem_hook.catalog.reading import read_entries
 from skillmem_hook.catalog.skillfile.names import check_path_is_utf8, is_utf8_path, shown_path
 from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill
 from skillmem_hook.catalog.store.cache import ContentCache
+from skillmem_hook.catalog.store.locations import catalog_cache_location
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -94,14 +95,7 @@ def _work_tree(options: CatalogOptions) -> WorkTree | None:
 
 
 def _cache_path(work_tree: WorkTree | None, options: CatalogOptions) -> str | None:
-    if not options.cache:
-        return None
-    if work_tree is not None:
-        return work_tree.cache_path
-    from skillmem_hook.catalog.discovery.git import find_git_dir  # noqa: PLC0415
-
-    git_dir = find_git_dir(os.getcwd())
-    return None if git_dir is None else os.path.join(git_dir, "skillmem", "cache.json")
+    return catalog_cache_location(work_tree) if options.cache else None
 
 
 def _distinct(roots: Sequence[str]) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
@@ -35,7 +36,7 @@ def list_domain(skills: Sequence[Skill], domain: str, *, text: bool) -> int:
         {
             "name": skill.label,
             "domain": skill.domain,
-            "path": os.path.relpath(os.path.join(skill.root, skill.path, "SKILL.md")).replace(os.sep, "/"),
+            "path": os.path.relpath(os.path.join(skill.root, skill.path, SKILL_FILE)).replace(os.sep, "/"),
             "description": skill.description,
         }
         for skill in sorted(skills, key=lambda skill: skill.label)

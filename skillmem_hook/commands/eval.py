@@ -14,14 +14,16 @@ import json
 import os
 import sys
 
-from skillmem_hook.agents.search_store import kept_search_index
 from skillmem_hook.arguments import add_catalog_options, add_location_options
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import load_settings, require_roots
+from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.files import read_regular_file
 from skillmem_hook.report import emit
+from skillmem_hook.search import store as search_store
 from skillmem_hook.search.evaluate import (
     parse_ranking_set,
     parse_trigger_set,
@@ -125,7 +127,8 @@ def ranker(
     The very index search ranks with (bodies included, the stored one when current), so a figure
     measured here is the figure a user of search gets.
     """
-    index = kept_search_index(roots, options, aliases, flagged=flagged)
+    watched = decisive_files(os.getcwd(), tracked=False)
+    index = search_store.load_or_build(roots, options, aliases, watched, flagged=flagged)
     if not semantic:
         return lambda intent, depth: _distinct(hit.skill.name for hit in index.query(intent, depth))
     from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra
@@ -166,7 +169,7 @@ def _trigger_sets_under(folder: str) -> list[tuple[str, object]]:
         candidate = os.path.join(parent, TRIGGER_SET)
         # A set reached through a link may lie outside the repository: not read (name the file to read it).
         linked = os.path.islink(candidate) or os.path.islink(os.path.dirname(candidate))
-        if "SKILL.md" in files and not linked and os.path.isfile(candidate):
+        if SKILL_FILE in files and not linked and os.path.isfile(candidate):
             document = _as_trigger_set(_read_text(candidate))
             # skill-creator keeps its output evals (prompt, expected_output) under the same name: not ours to score.
             if _has_trigger_answers(document):

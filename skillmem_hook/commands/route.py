@@ -11,18 +11,11 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook.agents.route import (
-    RouteInputError,
-    Target,
-    best_scored,
-    build_name_table,
-    hook_output,
-    named_skills,
-    parse_hook_input,
-    route_line,
-)
-from skillmem_hook.agents.route_index import build_route_index, index_location
-from skillmem_hook.agents.route_warmup import current_or_built
+from skillmem_hook.agents.background import current_or_built, refresh_search_index
+from skillmem_hook.agents.route import RouteInputError, Target, best_scored, hook_output, parse_hook_input, route_line
+from skillmem_hook.agents.route_index import build_route_index
+from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
+from skillmem_hook.search.names import build_name_table, named_skills
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -77,7 +70,7 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
         os.chdir(hook.cwd)  # the prompt's project: where its .skillmem.yaml and skills are
     if not hook.prompt.strip():
         return b""
-    location = index_location(os.getcwd(), roots)
+    location = route_index_location(os.getcwd(), roots)
     index = build_route_index(roots) if location is None else current_or_built(location, roots)
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
@@ -92,12 +85,8 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
 
     A missing or stale index is rebuilt by a process of its own: this prompt goes on without a score hint.
     """
-    from skillmem_hook.agents.search_store import (  # noqa: PLC0415
-        refresh_in_background,
-        search_index_location,
-        stored_search_index,
-    )
     from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
+    from skillmem_hook.search import store as search_store  # noqa: PLC0415
 
     roots = route_index.roots
     # The configuration as the route index read it, which its snapshot and stamp say is unchanged since;
@@ -109,9 +98,9 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # nowhere to keep a search index: never built inside a prompt
         return []
-    index = stored_search_index(roots, options, kept.aliases, location, route_index.snapshot)
+    index = search_store.load(roots, options, kept.aliases, location, route_index.snapshot)
     if index is None:
-        refresh_in_background(roots, location)
+        refresh_search_index(roots, location)
         return []
     return best_scored(prompt, index)
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook.agents.search_store import kept_search_index
 from skillmem_hook.arguments import add_catalog_options, add_location_options, positive
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.config import load_settings, require_roots
+from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
+from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
 from skillmem_hook.streams import write_text
 from skillmem_hook.visible import visible
@@ -76,7 +78,8 @@ def search(
         raise UsageError(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
-    index = kept_search_index(roots, options or CatalogOptions(), aliases, flagged=flagged)
+    watched = decisive_files(os.getcwd(), tracked=False)
+    index = search_store.load_or_build(roots, options or CatalogOptions(), aliases, watched, flagged=flagged)
     wanted = max(top, 2)  # the second hit tells a clear lead from a near tie
     if domain is not None:  # a collapsed domain of the block: list it, or search within it
         from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415
@@ -116,7 +119,7 @@ def ranking(
 
 def hit_json(hit: Hit, best: Hit) -> dict[str, object]:
     skill = hit.skill
-    skill_file = os.path.join(skill.root, skill.path, "SKILL.md")
+    skill_file = os.path.join(skill.root, skill.path, SKILL_FILE)
     return {
         "name": skill.name,
         "score": hit.score,

@@ -27,7 +27,8 @@ from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
-from skillmem_hook.catalog.discovery.git import find_git_dir, ignored_paths
+from skillmem_hook.catalog.discovery.git import ignored_paths
+from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.commands.index import write_index_file
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError

@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 import posixpath
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.git import run_git, tracked_entries
-from skillmem_hook.catalog.discovery.walk import SKILL_FILE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

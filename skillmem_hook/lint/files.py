@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.walk import SKILL_FILE, find_skill_files
+from skillmem_hook.catalog.discovery.walk import find_skill_files
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.errors import FileAccessError, UsageError

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import stat
 
-from skillmem_hook.catalog.discovery.walk import SKILL_FILE
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import kind_of
 from skillmem_hook.lint.paths import MISSING, OUTSIDE, resolve_inside

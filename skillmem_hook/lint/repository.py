@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import unicodedata
 
-from skillmem_hook.catalog.discovery.walk import SKILL_FILE
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.placement.selection import best_match
 from skillmem_hook.catalog.skillfile.declared import read_skill_text
 from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span

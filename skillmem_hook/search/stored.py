@@ -4,7 +4,7 @@ Pure: an index in, bytes out, and the other way. The bytes are a header line
 (format, the code's fingerprint, the caller's key, the payload's length and
 CRC-32), then one JSON document. Anything else (another version, another
 key, damage) raises ValueError, and the caller builds anew. Where the file
-lives and when it is stale is the caller's business (``agents/search_store.py``).
+lives and when it is stale is the caller's business (``search/store.py``).
 """
 
 from __future__ import annotations

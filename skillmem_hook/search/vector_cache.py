@@ -22,6 +22,7 @@ import zlib
 import numpy as np
 
 from skillmem_hook.catalog.store.cache import write_file_quietly
+from skillmem_hook.catalog.store.locations import vectors_location
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     Vectors: TypeAlias = NDArray[np.float32]
 
 FORMAT = "skillmem-vectors-1"
-FILE_NAME = "vectors.bin"
 KEY_BYTES = 16
 MAX_HEADER_BYTES = 4096
 MAX_VECTOR_BYTES = 1024 * 1024 * 1024  # 100,000 skills of 512 dimensions take about 200 MB
@@ -43,20 +43,8 @@ MAX_DIMENSION = 1 << 16  # encoders give hundreds
 
 
 def vector_cache_path(catalog: Catalog, *, cache: bool = True) -> str | None:
-    """Where the vectors of this catalog's repository live; None with --no-cache."""
-    if not cache:
-        return None
-    if catalog.work_tree is not None:
-        return os.path.join(os.path.dirname(catalog.work_tree.cache_path), FILE_NAME)
-    from skillmem_hook.catalog.discovery.git import find_git_dir  # noqa: PLC0415
-
-    git_dir = find_git_dir(os.getcwd())
-    if git_dir is not None:
-        return os.path.join(git_dir, "skillmem", FILE_NAME)
-    from skillmem_hook.files import user_cache_folder  # noqa: PLC0415
-
-    folder = user_cache_folder()
-    return None if folder is None else os.path.join(folder, FILE_NAME)
+    """Where the vectors of this catalog's repository live (``catalog/store/locations.py``); None with --no-cache."""
+    return vectors_location(catalog.work_tree) if cache else None
 
 
 def text_key(model: str, text: str) -> bytes:

@@ -10,26 +10,28 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skillmem_hook.agents.route import (
-    MAX_NAMED,
-    MAX_PROMPT_CHARS,
     MAX_SCORED_CHARS,
     SCORE_RULE,
     RouteInputError,
     ScoreRule,
     Target,
     best_scored,
-    build_name_table,
     hook_output,
-    name_key,
-    named_skills,
-    names_code,
     parse_hook_input,
     route_line,
     skill_file,
-    skill_keys,
 )
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.search.confidence import fit
+from skillmem_hook.search.names import (
+    MAX_NAMED,
+    MAX_PROMPT_CHARS,
+    build_name_table,
+    name_key,
+    named_skills,
+    names_code,
+    skill_keys,
+)
 from skillmem_hook.search.rank import Hit, SearchIndex
 
 SKILLS = [

@@ -12,8 +12,8 @@ from skillmem_hook.agents.route_index import (
     RouteIndex,
     build_route_index,
     current_route_index,
-    index_location,
 )
+from skillmem_hook.catalog.store.locations import route_index_location
 
 from ..helpers import write_skill
 
@@ -99,18 +99,18 @@ def test_bytes_that_are_not_an_index_are_refused(tmp_path, change):
 def test_the_index_is_kept_under_git_or_in_the_cache_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     (tmp_path / "repo" / ".git").mkdir(parents=True)
-    assert index_location(str(tmp_path / "repo"), []) == str(tmp_path / "repo" / ".git" / "skillmem-route.json")
-    plain = index_location(str(tmp_path / "plain"), [])
+    assert route_index_location(str(tmp_path / "repo"), []) == str(tmp_path / "repo" / ".git" / "skillmem-route.json")
+    plain = route_index_location(str(tmp_path / "plain"), [])
     assert plain.startswith(str(tmp_path / "cache" / "skillmem" / "route-"))
-    assert index_location(str(tmp_path / "plain"), ["other"]) != plain  # other roots, another index
+    assert route_index_location(str(tmp_path / "plain"), ["other"]) != plain  # other roots, another index
 
 
 def test_a_relative_cache_home_never_puts_the_index_into_the_project(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", "relative-cache")  # the XDG specification says to ignore it
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert index_location(str(tmp_path / "plain"), []).startswith(str(tmp_path / "home" / ".cache" / "skillmem"))
+    assert route_index_location(str(tmp_path / "plain"), []).startswith(str(tmp_path / "home" / ".cache" / "skillmem"))
     monkeypatch.setenv("HOME", "relative-home")
-    assert index_location(str(tmp_path / "plain"), []) is None
+    assert route_index_location(str(tmp_path / "plain"), []) is None
 
 
 def test_a_current_index_is_read_back_and_a_stale_one_rebuilt(tmp_path):

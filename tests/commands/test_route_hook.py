@@ -148,7 +148,7 @@ def test_a_warm_prompt_reads_no_yaml_and_a_changed_configuration_is_still_obeyed
 def test_with_git_s_view_a_prompt_never_starts_a_search_build(repo, env, monkeypatch):
     # The stored search index is the disk's view; under `tracked: true` a prompt gets no score hint, and must
     # not start a background build on every prompt either (one that could never be stored).
-    from skillmem_hook.agents import search_store
+    from skillmem_hook.commands import route as route_command
     from skillmem_hook.commands.route import route_hook_input
 
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
@@ -157,7 +157,7 @@ def test_with_git_s_view_a_prompt_never_starts_a_search_build(repo, env, monkeyp
     backdate(repo)
     monkeypatch.chdir(repo)  # route_hook_input moves to the input's cwd: put the test's back afterwards
     started = []
-    monkeypatch.setattr(search_store, "refresh_in_background", lambda *arguments: started.append(arguments))
+    monkeypatch.setattr(route_command, "refresh_search_index", lambda *arguments: started.append(arguments))
     monkeypatch.setenv("XDG_CACHE_HOME", env["XDG_CACHE_HOME"])
     prompt = recorded("please parse these CSV files into tables and sum up every column of each of them", repo)
     assert route_hook_input(prompt, []) == route_hook_input(prompt, []) == b""

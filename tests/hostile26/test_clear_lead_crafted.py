@@ -18,10 +18,11 @@ import time
 
 import pytest
 
-from skillmem_hook.agents.route import best_scored, names_code
-from skillmem_hook.agents.search_store import search_index_of
+from skillmem_hook.agents.route import best_scored
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.search.confidence import ScoreRule
+from skillmem_hook.search.names import names_code
+from skillmem_hook.search.store import build_from
 
 from ..helpers import skill_md, write_skill
 from .conftest import hint_of, run_route
@@ -96,7 +97,7 @@ def test_a_crafted_skill_is_hinted_on_a_short_everyday_turn(repo, env, prompt):
 
 
 def skills_index(repo):
-    return search_index_of(scan_roots([str(repo / ".claude" / "skills")]).skills, {})
+    return build_from(scan_roots([str(repo / ".claude" / "skills")]).skills, {})
 
 
 def assert_silent_before_the_clear_lead_and_now(repo, env, prompt):

@@ -24,13 +24,13 @@ from __future__ import annotations
 import os
 import stat
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.skillfile.head import MAX_READ
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-SKILL_FILE = "SKILL.md"
 _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _FILE_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 # Without these (Windows) a link could be followed unseen: every file is then left to git.

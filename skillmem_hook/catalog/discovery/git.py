@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -20,13 +21,17 @@ GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file
 
 
 class WorkTree:
-    """The git work tree that holds the current folder."""
+    """The git work tree that holds the current folder.
 
-    __slots__ = ("cache_path", "top")
+    ``git_path``: the folder ``git rev-parse --git-path skillmem`` names, where
+    skillmem keeps its files for this work tree (``catalog/store/locations.py``).
+    """
 
-    def __init__(self, top: str, cache_path: str) -> None:
+    __slots__ = ("git_path", "top")
+
+    def __init__(self, top: str, git_path: str) -> None:
         self.top = top
-        self.cache_path = cache_path
+        self.git_path = git_path
 
 
 class IndexEntry:
@@ -78,7 +83,7 @@ def find_work_tree() -> WorkTree | None:
     _check_outside_named_work_tree(code, lines[0])
     if code != 0 or len(lines) < 3 or lines[0] != "true":
         return None
-    return WorkTree(top=lines[1], cache_path=os.path.join(lines[2], "cache.json"))
+    return WorkTree(top=lines[1], git_path=lines[2])
 
 
 def find_git_dirs() -> tuple[str, list[str]] | None:
@@ -112,31 +117,6 @@ def environment_note() -> str:
     return ""
 
 
-def find_git_dir(folder: str) -> str | None:
-    """The git directory of the work tree around ``folder``, found without running git; None outside one.
-
-    A ``.git`` folder, or a ``.git`` file naming the directory (linked work
-    trees, submodules), as git itself looks for them.
-    """
-    while True:
-        dot_git = os.path.join(folder, ".git")
-        if os.path.isdir(dot_git):
-            return dot_git
-        if os.path.isfile(dot_git):
-            try:
-                with open(dot_git, "rb") as file:
-                    line = file.read(4096).decode("utf-8", "surrogateescape").strip()
-            except OSError:
-                return None
-            if not line.startswith("gitdir: "):
-                return None
-            return os.path.join(folder, line[len("gitdir: ") :])
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
-
-
 def tracked_entries(pathspecs: Sequence[str], *, everything: bool = False) -> list[IndexEntry]:
     """The index entries under the given paths, each path relative to the current folder.
 
@@ -164,7 +144,7 @@ def parse_index(out: bytes, *, everything: bool = False) -> list[IndexEntry]:
     # One decode of the whole output: UTF-8 errors never span the ASCII tabs and NULs, so each path
     # decodes as it would alone, and a per-record decode costs more than the rest of the loop.
     for record in _decode(out).split("\0"):
-        if record and (everything or record.endswith("SKILL.md") or record.startswith(("120000", "160000"))):
+        if record and (everything or record.endswith(SKILL_FILE) or record.startswith(("120000", "160000"))):
             info, _, path = record.partition("\t")
             mode, oid, stage = info.split(" ")
             entries.append(IndexEntry(mode, oid, stage, path))

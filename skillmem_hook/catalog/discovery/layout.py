@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import posixpath
 
+from skillmem_hook.catalog import SKILL_FILE
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-SKILL_FILE = "SKILL.md"
 # The folder name collections give their skills root (skills/, .claude/skills/, a translation's <lang>/skills/).
 ROOT_NAME = "skills"
 

@@ -16,6 +16,7 @@ import errno
 import os
 import stat
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import kind_of
 
@@ -29,7 +30,7 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 def skill_file_path(root: str, folder: str) -> str:
     """The SKILL.md of a skill ``folder`` below ``root``, as the configuration names the root."""
     base = root.rstrip("/") or "/"
-    return f"{base}/SKILL.md" if folder == "." else f"{base}/{folder}/SKILL.md"
+    return f"{base}/{SKILL_FILE}" if folder == "." else f"{base}/{folder}/{SKILL_FILE}"
 
 
 def read_skill_file(root: str, folder: str, limit: int = MAX_SKILL_BYTES) -> bytes:

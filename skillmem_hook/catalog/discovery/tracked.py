@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT, link_problem, walked_link_reason
-from skillmem_hook.catalog.discovery.walk import FOLDER_NAMED_SKILL_FILE, SKILL_FILE
+from skillmem_hook.catalog.discovery.walk import FOLDER_NAMED_SKILL_FILE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

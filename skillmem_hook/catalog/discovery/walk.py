@@ -20,12 +20,12 @@ import os
 import stat
 import unicodedata
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.links import link_problem, walked_link_reason
 from skillmem_hook.errors import FileAccessError
 
-SKILL_FILE = "SKILL.md"
 FOLDER_NAMED_SKILL_FILE = "SKILL.md is a folder, not a file"
-_SKILL_FILE = b"SKILL.md"
+_SKILL_FILE = SKILL_FILE.encode()
 _SEP = os.sep.encode()
 
 

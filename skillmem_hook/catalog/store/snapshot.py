@@ -26,6 +26,7 @@ import unicodedata
 from skillmem_hook.catalog.placement.domains import Placement
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.catalog.store.cache import MAX_CACHE_BYTES, parser_fingerprint
+from skillmem_hook.catalog.store.locations import catalog_snapshot_location
 from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
 
 TYPE_CHECKING = False
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 
 FORMAT = "skillmem-catalog-2"
-FILE_NAME = "catalog.json"
 _LINK_RECORD = b"120000 "
 
 
@@ -47,7 +47,7 @@ class Snapshot:
 
     def __init__(self, cache_path: str, key: str) -> None:
         self.cache_path = cache_path
-        self.path = os.path.join(os.path.dirname(cache_path), FILE_NAME)
+        self.path = catalog_snapshot_location(cache_path)
         self.key = key
 
     def load(self) -> Catalog | None:

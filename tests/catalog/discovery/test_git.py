@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.git import find_git_dir, find_work_tree, ignored_paths, tracked_entries
+from skillmem_hook.catalog.discovery.git import find_work_tree, ignored_paths, tracked_entries
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.store.locations import find_git_dir
 
 from ...helpers import skill_md, write_skill
 from ..test_git_view import _git_identity, git, repository  # noqa: F401 - the fixture applies here too

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog import SKILL_FILE
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import Any
 
-SKILL_FILE = "SKILL.md"
 Stamp = tuple[int, int]  # (mtime_ns, size); (-1, -1) for a path that does not exist
 
 
@@ -28,7 +29,7 @@ def stamp(path: str) -> Stamp:
     return (status.st_mtime_ns, status.st_size)
 
 
-class Snapshot:
+class StatSnapshot:
     """The stamps of the paths that decide what a catalog holds, grouped by folder.
 
     Grouped as stored (a folder with its final '/' → [name, mtime_ns, size]
@@ -42,7 +43,7 @@ class Snapshot:
         self.grouped = grouped
 
     @classmethod
-    def of(cls, stamps: dict[str, Stamp]) -> Snapshot:
+    def of(cls, stamps: dict[str, Stamp]) -> StatSnapshot:
         grouped: dict[str, list[list[Any]]] = {}
         for path, (mtime, size) in sorted(stamps.items()):
             cut = path.rfind("/") + 1  # the folder keeps its final '/', so '/x' and 'x' stay apart
@@ -68,54 +69,14 @@ class Snapshot:
         return self.grouped
 
     @classmethod
-    def from_json(cls, grouped: object) -> Snapshot:
+    def from_json(cls, grouped: object) -> StatSnapshot:
         """Raises ValueError when ``grouped`` is not a mapping; a malformed row makes it not current."""
         if not isinstance(grouped, dict):
             raise ValueError("a snapshot maps folders to [name, mtime_ns, size] rows")
         return cls(grouped)
 
 
-def decisive_files(start: str, *, tracked: bool) -> list[str]:
-    """The files besides the roots whose change can change the catalog, present or not.
-
-    Every ``.skillmem.yaml`` the configuration search looks at, from ``start``
-    up to the repository's top (one above the start folder can exclude a
-    skill); every common layout root (a ``.claude/skills`` created later
-    becomes a root); and, in git's view, git's index file (``git add`` and
-    ``git rm --cached`` change what the catalog holds, and no folder's stamp).
-    """
-    from skillmem_hook.config import DEFAULT_ROOTS, find_config  # noqa: PLC0415
-    from skillmem_hook.config_file import CONFIG_FILE  # noqa: PLC0415
-
-    files = []
-    folder = os.path.abspath(start)
-    while True:
-        files.append(os.path.join(folder, CONFIG_FILE))
-        parent = os.path.dirname(folder)
-        if os.path.lexists(os.path.join(folder, ".git")) or parent == folder:
-            break
-        folder = parent
-    base = find_config(start)[1]
-    files += [os.path.join(os.path.abspath(base), root) for root in DEFAULT_ROOTS]
-    if tracked:
-        files += _git_index_file()
-    return files
-
-
-def _git_index_file() -> list[str]:
-    """Git's index file (GIT_INDEX_FILE honoured); none outside a work tree or without git."""
-    from skillmem_hook.catalog.discovery.git import run_git  # noqa: PLC0415
-    from skillmem_hook.errors import UsageError  # noqa: PLC0415
-
-    try:
-        code, out = run_git(["rev-parse", "--git-path", "index"], literal=False)
-    except UsageError:
-        return []
-    path = out.decode("utf-8", "surrogateescape").strip()
-    return [os.path.abspath(path)] if code == 0 and path else []
-
-
-def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> Snapshot:
+def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> StatSnapshot:
     """Walk the roots as a scan does (hidden folders skipped) and stamp what decides the catalog.
 
     ``files`` are stamped too, present or not (the configuration file: creating it changes the roots).
@@ -138,4 +99,4 @@ def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> Snapshot:
                     stamps[entry.path] = stamp(entry.path)
                     if not entry.is_symlink():  # a link's target inside the root is walked where it lies
                         folders.append(entry.path)
-    return Snapshot.of(stamps)
+    return StatSnapshot.of(stamps)

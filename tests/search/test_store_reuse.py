@@ -10,20 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.agents.search_reuse import changed_skills
-from skillmem_hook.agents.search_store import (
-    _load,
-    build_search_index,
-    current_search_index,
-    index_key,
-    stored_search_index,
-)
-from skillmem_hook.agents.watch import take_snapshot
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config_file import CONFIG_FILE
+from skillmem_hook.decisive import decisive_files
+from skillmem_hook.search.store import (
+    _read,
+    build,
+    changed_skills,
+    index_key,
+    load,
+    load_or_build_at,
+)
 
 from ..helpers import skill_md, write_skill
-from .test_search_store import backdate
+from .test_store import backdate
 
 ROOTS = ["skills"]
 LOCATION = ".git/skillmem-search.json"
@@ -38,8 +39,13 @@ def tree():
         write_skill(Path("skills"), name, skill_md(name, f"Deploy service {number} 部署服务", f"{BODY} {name}"))
     Path(CONFIG_FILE).write_text("roots: [skills]\n")
     settle()
-    current_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
-    assert stored_search_index(ROOTS, CatalogOptions(), {}, LOCATION) is not None
+    load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
+    assert load(ROOTS, CatalogOptions(), {}, LOCATION) is not None
+
+
+def watched() -> list[str]:
+    """The files the callers hand in: every configuration file and layout root that decides the catalog."""
+    return decisive_files(os.getcwd(), tracked=False)
 
 
 def settle(*paths: str) -> None:
@@ -61,21 +67,21 @@ def edit(name: str, description: str, body: str) -> None:
 
 def reindexed_alone() -> list[int] | None:
     """The places of the skills the next search re-indexes (None: it builds anew)."""
-    stale, snapshot = _load(LOCATION, index_key(ROOTS, CatalogOptions(), {}))
-    skills = build_search_index(ROOTS, CatalogOptions(), {}).skills
+    stale, snapshot = _read(LOCATION, index_key(ROOTS, CatalogOptions(), {}))
+    skills = build(ROOTS, CatalogOptions(), {}).skills
     return changed_skills(stale.skills, skills, snapshot, take_snapshot(ROOTS, [CONFIG_FILE]))
 
 
 def refreshed_equals_built():
     """The index the next search uses is the one a build from scratch gives, byte for byte; and it is stored."""
-    refreshed = current_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
-    built = build_search_index(ROOTS, CatalogOptions(), {})
+    refreshed = load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
+    built = build(ROOTS, CatalogOptions(), {})
     assert [field.text for field in refreshed.fields] == [field.text for field in built.fields]
     assert [field.lengths for field in refreshed.fields] == [field.lengths for field in built.fields]
     assert [(skill.label, skill.description) for skill in refreshed.skills] == [
         (skill.label, skill.description) for skill in built.skills
     ]
-    stored = stored_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
+    stored = load(ROOTS, CatalogOptions(), {}, LOCATION)
     assert stored is not None
     assert [field.text for field in stored.fields] == [field.text for field in built.fields]
     return refreshed
@@ -113,9 +119,9 @@ def test_an_added_a_removed_and_a_renamed_skill_are_seen(tree):
 def test_an_edit_within_the_racy_window_is_refreshed_but_not_stored(tree):
     write_skill(Path("skills"), "skill-07", skill_md("skill-07", "Deploy service 7 部署服务", "quokkas"))
     assert reindexed_alone() == [7]
-    index = current_search_index(ROOTS, CatalogOptions(), {}, LOCATION)
+    index = load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
     assert [hit.skill.name for hit in index.query("quokkas")] == ["skill-07"]
-    assert stored_search_index(ROOTS, CatalogOptions(), {}, LOCATION) is None
+    assert load(ROOTS, CatalogOptions(), {}, LOCATION) is None
     settle("skills/skill-07/SKILL.md")
     assert reindexed_alone() == [7]
     refreshed_equals_built()
@@ -123,7 +129,7 @@ def test_an_edit_within_the_racy_window_is_refreshed_but_not_stored(tree):
 
 def test_only_the_skills_whose_file_changed_are_reindexed(tree):
     before = take_snapshot(ROOTS, [CONFIG_FILE])
-    index = build_search_index(ROOTS, CatalogOptions(), {})
+    index = build(ROOTS, CatalogOptions(), {})
     assert changed_skills(index.skills, index.skills, before, before) == []
     edit("skill-09", "Deploy service 9 部署服务", "new body")
     now = take_snapshot(ROOTS, [CONFIG_FILE])

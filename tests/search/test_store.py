@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.agents.search_store import current_search_index, index_key, search_index_location
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.store.locations import search_index_location
+from skillmem_hook.decisive import decisive_files
+from skillmem_hook.search.store import index_key, load_or_build_at
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 from ..helpers import run_cli, skill_md, write_skill
@@ -152,7 +154,7 @@ def test_a_relative_cache_home_is_ignored_and_no_home_keeps_no_index(tmp_path, m
 
 def test_the_hooks_never_load_it(repo):
     location = str(repo)
-    current_search_index(["skills"], CatalogOptions(), {}, location)
+    load_or_build_at(["skills"], CatalogOptions(), {}, location, decisive_files(os.getcwd(), tracked=False))
     sources = sorted((Path(__file__).parents[2] / "skillmem_hook" / "hooks").glob("*.py"))
     assert len(sources) == 5  # __init__, index, lint, budget, report
     for source in sources:
@@ -163,9 +165,9 @@ def test_the_stored_index_and_the_route_index_take_the_same_snapshot(capsys, rep
     # A route prompt checks the route index's snapshot, then takes the search index's as current when the two
     # are equal: with a narrower snapshot here, every prompt stat'ed every skill folder twice.
     from skillmem_hook.agents.route_index import build_route_index
-    from skillmem_hook.agents.watch import Snapshot
+    from skillmem_hook.catalog.store.stamps import StatSnapshot
     from skillmem_hook.search.stored import index_from_bytes as loaded
 
     names(capsys, "deploy", "containers")
     stored = loaded(repo.read_bytes(), index_key(["skills"], CatalogOptions(), {}))
-    assert Snapshot.from_json(stored[1]).grouped == build_route_index(None).snapshot.grouped
+    assert StatSnapshot.from_json(stored[1]).grouped == build_route_index(None).snapshot.grouped

@@ -6,9 +6,9 @@ import os
 
 import pytest
 
-from skillmem_hook.agents.watch import Snapshot, take_snapshot
+from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
 
-from ..helpers import skill_md, write_skill
+from ...helpers import skill_md, write_skill
 
 
 @pytest.fixture
@@ -56,14 +56,14 @@ def test_hidden_folders_are_not_watched_as_the_scan_skips_them(root):
 
 def test_a_snapshot_survives_json_and_refuses_what_it_did_not_write(root):
     snapshot = take_snapshot([str(root)])
-    again = Snapshot.from_json(snapshot.as_json())
+    again = StatSnapshot.from_json(snapshot.as_json())
     assert again.stamps == snapshot.stamps
-    assert Snapshot.from_json(Snapshot.of({"/x": (1, 2), "x": (3, 4), "a/b": (5, 6)}).as_json()).stamps == {
+    assert StatSnapshot.from_json(StatSnapshot.of({"/x": (1, 2), "x": (3, 4), "a/b": (5, 6)}).as_json()).stamps == {
         "/x": (1, 2),
         "x": (3, 4),
         "a/b": (5, 6),
     }
     with pytest.raises(ValueError, match="snapshot"):
-        Snapshot.from_json([])
+        StatSnapshot.from_json([])
     for malformed in ({"a/": [["path", 1]]}, {"a/": [[1, 2, 3]]}, {"a/": 3}, {"a/": [["path", None, None]]}):
-        assert not Snapshot.from_json(malformed).is_current()
+        assert not StatSnapshot.from_json(malformed).is_current()

@@ -1,0 +1,150 @@
+"""Where every file skillmem keeps lives: the catalog cache and snapshot, the vectors, the route and search indexes.
+
+Two homes, each decided in one function, so that one place can later decide
+whether a folder is to be trusted with them (and, here too, the one rule
+that finds a git directory without running git: ``find_git_dir``,
+``git_dir_at``):
+
+- the git directory (``_git_home``): ``skillmem/cache.json`` and
+  ``skillmem/catalog.json`` (where ``git rev-parse --git-path skillmem``
+  says, so each linked worktree has its own), ``skillmem/vectors.bin``, and
+  the indexes of a repository's top folder, ``skillmem-route.json`` and
+  ``skillmem-search.json``;
+- the user's cache folder (``user_cache_folder``), outside a repository:
+  ``vectors.bin`` (keyed by content, so shared), and one
+  ``<kind>-<hash of the folder and the roots>.json`` per folder and roots.
+
+Nothing is ever kept among the files a user commits. The catalog cache is
+not kept outside a repository.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.catalog.discovery.git import WorkTree
+
+CACHE_FOLDER = "skillmem"  # inside the git directory
+CATALOG_CACHE_FILE = "cache.json"
+CATALOG_SNAPSHOT_FILE = "catalog.json"
+VECTORS_FILE = "vectors.bin"
+
+
+def catalog_cache_location(work_tree: WorkTree | None) -> str | None:
+    """The content cache of the repository around the current folder; None outside one."""
+    folder = _git_home(work_tree)
+    return None if folder is None else os.path.join(folder, CATALOG_CACHE_FILE)
+
+
+def catalog_snapshot_location(cache_path: str) -> str:
+    """The snapshot of git's view of a catalog, beside the content cache it goes with."""
+    return os.path.join(os.path.dirname(cache_path), CATALOG_SNAPSHOT_FILE)
+
+
+def vectors_location(work_tree: WorkTree | None) -> str | None:
+    """The skill vectors: beside the catalog cache in a repository, else in the user's cache folder (or None)."""
+    folder = _git_home(work_tree)
+    if folder is None:
+        folder = user_cache_folder()
+    return None if folder is None else os.path.join(folder, VECTORS_FILE)
+
+
+def route_index_location(folder: str, flag_roots: Sequence[str] | None) -> str | None:
+    """Where the route index of ``folder`` (an absolute path) is kept; the roots given as flags are part of the key."""
+    return _index_location("route", folder, flag_roots or (), flagged=bool(flag_roots))
+
+
+def search_index_location(folder: str, roots: Sequence[str], *, flagged: bool = False) -> str | None:
+    """Where the search index of ``folder`` (an absolute path) is kept: one per repository, else one per roots.
+
+    Roots given on the command line (``flagged``: a user-level hook's ``--root ~/.claude/skills``) get one
+    of their own in the user's cache folder, as the route index does: sharing the repository's file, two
+    hooks run on the same prompt would overwrite each other's index on every prompt.
+    """
+    return _index_location("search", folder, roots, flagged=flagged)
+
+
+def _index_location(kind: str, folder: str, roots: Sequence[str], *, flagged: bool) -> str | None:
+    """``skillmem-<kind>.json`` in the git directory when ``folder`` is a repository's top and no roots were
+    flagged; else ``<kind>-<hash>.json`` in the user's cache folder, keyed by the folder and ``roots``.
+
+    An index depends on the folder it is asked from (the configuration is looked for from there), so only a
+    repository's top keeps it in the git directory: its own, for a linked worktree or a submodule, as the
+    catalog cache. None when the user has no cache folder: the index is then built and not kept.
+    """
+    git_dir = None if flagged else git_dir_at(folder)
+    if git_dir is not None:
+        return os.path.join(git_dir, f"skillmem-{kind}.json")
+    cache = user_cache_folder()
+    if cache is None:
+        return None
+    import hashlib  # noqa: PLC0415 - only outside a repository
+
+    key = folder + "\0" + "\0".join(roots)
+    digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    return os.path.join(cache, f"{kind}-{digest}.json")
+
+
+def _git_home(work_tree: WorkTree | None) -> str | None:
+    """``<git dir>/skillmem`` of the repository around the current folder; None outside one.
+
+    Git's own answer in git's view (``work_tree``, from ``--git-path``), else
+    the ``.git`` folder or file found above the current folder, read as git reads it.
+    """
+    if work_tree is not None:
+        return work_tree.git_path
+    git_dir = find_git_dir(os.getcwd())
+    return None if git_dir is None else os.path.join(git_dir, CACHE_FOLDER)
+
+
+def find_git_dir(folder: str) -> str | None:
+    """The git directory of the work tree around ``folder``, found without running git; None outside one.
+
+    The nearest ``.git`` at or above ``folder``, read by ``git_dir_at``, as git itself looks for it.
+    """
+    while True:
+        dot_git = os.path.join(folder, ".git")
+        if os.path.isdir(dot_git) or os.path.isfile(dot_git):
+            return git_dir_at(folder)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def git_dir_at(folder: str) -> str | None:
+    """The git directory of the work tree whose top is ``folder``; None when ``folder`` holds no usable ``.git``.
+
+    A ``.git`` folder, or a ``.git`` file naming the directory (linked work
+    trees, submodules), as git itself reads them.
+    """
+    dot_git = os.path.join(folder, ".git")
+    if os.path.isdir(dot_git):
+        return dot_git
+    if not os.path.isfile(dot_git):
+        return None
+    try:
+        with open(dot_git, "rb") as file:
+            line = file.read(4096).decode("utf-8", "surrogateescape").strip()
+    except OSError:
+        return None
+    if not line.startswith("gitdir: "):
+        return None
+    return os.path.join(folder, line[len("gitdir: ") :])
+
+
+def user_cache_folder() -> str | None:
+    """The user's cache folder for skillmem's files outside a repository; None when there is none to trust.
+
+    ``XDG_CACHE_HOME`` when it is absolute (the XDG specification says to ignore a
+    relative one), else ``~/.cache``; never a path relative to the current folder,
+    which would put the files into whatever project the command runs in.
+    """
+    cache = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(cache):
+        cache = os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(cache, CACHE_FOLDER) if os.path.isabs(cache) else None

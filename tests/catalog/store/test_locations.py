@@ -1,0 +1,63 @@
+"""Where each kept file lives: one git-directory rule for all of them, linked worktrees included."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
+
+from ...helpers import skill_md, write_skill
+
+
+def git(*arguments, cwd="."):
+    identity = ["-c", "user.name=t", "-c", "user.email=t@example.com"]
+    return subprocess.run(["git", *identity, *arguments], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+def linked_worktree(tmp_path):
+    """A repository with one skill, and a linked worktree of it (whose .git is a file naming its git directory)."""
+    main = tmp_path / "main"
+    write_skill(main / "skills", "csv-tables", skill_md("csv-tables", "Parse CSV files into tables"))
+    (main / ".skillmem.yaml").write_text("roots: [skills]\n")
+    git("init", "-q", str(main))
+    git("add", "-A", cwd=main)
+    git("commit", "-q", "-m", "skills", cwd=main)
+    linked = tmp_path / "linked"
+    git("worktree", "add", "-q", str(linked), cwd=main)
+    assert (linked / ".git").is_file()
+    return main, linked, Path(git("rev-parse", "--absolute-git-dir", cwd=linked).strip())
+
+
+def test_a_linked_worktree_keeps_its_indexes_in_its_own_git_directory_as_the_catalog_cache(tmp_path):
+    main, linked, git_dir = linked_worktree(tmp_path)
+    assert route_index_location(str(linked), []) == str(git_dir / "skillmem-route.json")
+    assert search_index_location(str(linked), ["skills"]) == str(git_dir / "skillmem-search.json")
+    assert route_index_location(str(main), []) == str(main / ".git" / "skillmem-route.json")
+    # Roots given on the command line keep theirs in the user's cache folder, in a worktree as anywhere.
+    assert "user-cache" in search_index_location(str(linked), ["skills"], flagged=True)
+
+
+def test_skillmem_search_in_a_linked_worktree_writes_nothing_to_the_users_cache(tmp_path):
+    # Before issue 30 the route and search indexes asked for a .git folder, so a linked worktree's went to the
+    # user's cache folder, while its catalog cache went to its own git directory.
+    _, linked, git_dir = linked_worktree(tmp_path)
+    past = time.time() - 60  # a settled disk: an index of files changed within 3 s is not kept
+    for path in [linked, *linked.rglob("*")]:
+        os.utime(path, (past, past))
+    searched = subprocess.run(
+        [sys.executable, "-m", "skillmem_hook", "search", "csv"], cwd=linked, capture_output=True, check=True
+    )
+    assert [result["name"] for result in json.loads(searched.stdout)["results"]] == ["csv-tables"]
+    assert (git_dir / "skillmem-search.json").is_file()
+    user_cache = tmp_path / "user-cache" / "skillmem"
+    assert not user_cache.exists() or not list(user_cache.iterdir())
+
+
+def test_a_git_file_that_names_no_git_directory_is_no_repository(tmp_path):
+    (tmp_path / ".git").write_text("not a gitdir line\n")
+    assert search_index_location(str(tmp_path), ["skills"]).startswith(str(tmp_path / "user-cache"))
