@@ -34,4 +34,4 @@ if (sys.argv[:1] == ["-m"] or os.path.basename(sys.argv[0] if sys.argv else "") 
 ):
     _signal.signal(_signal.SIGINT, _exit_interrupted)
 
-__version__ = "0.4.1"
+__version__ = "0.5.0"
