@@ -23,39 +23,12 @@ from skillmem_hook.catalog.store.records import framed, read_records
 from skillmem_hook.errors import UsageError
 
 from ..helpers import run_cli, skill_md, write_skill
+from .git_repo import git, repository
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-
-IDENTITY = {
-    "GIT_AUTHOR_NAME": "Test",
-    "GIT_AUTHOR_EMAIL": "test@example.com",
-    "GIT_COMMITTER_NAME": "Test",
-    "GIT_COMMITTER_EMAIL": "test@example.com",
-    "GIT_CONFIG_NOSYSTEM": "1",
-}
-
-
-@pytest.fixture(autouse=True)
-def _git_identity(monkeypatch, tmp_path):
-    for key, value in IDENTITY.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setenv("HOME", str(tmp_path))  # no user configuration leaks in
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
-
-
-def git(*args, cwd="."):
-    result = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
-def repository(path: Path = Path()) -> Path:
-    git("init", "-q", str(path))
-    write_skill(path / "skills", "alpha", skill_md("alpha", "Parse CSV files"))
-    write_skill(path / "skills", "beta", skill_md("beta", "Deploy with Docker"))
-    git("add", "-A", cwd=path)
-    git("commit", "-q", "-m", "skills", cwd=path)
-    return path
+pytestmark = [
+    pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),
+    pytest.mark.usefixtures("git_identity"),
+]
 
 
 def names(catalog):

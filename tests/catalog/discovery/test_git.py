@@ -14,9 +14,12 @@ from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
 
 from ...helpers import skill_md, write_skill
-from ..test_git_view import _git_identity, git, repository  # noqa: F401 - the fixture applies here too
+from ..git_repo import git, repository
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+pytestmark = [
+    pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),
+    pytest.mark.usefixtures("git_identity"),
+]
 
 
 # Names git would read as patterns, were the paths not literal: magic (":"), globs, a bracket class.

@@ -9,9 +9,12 @@ import pytest
 from skillmem_hook.catalog.discovery.git import tracked_entries
 from skillmem_hook.catalog.discovery.git_blobs import read_blobs
 
-from ..test_git_view import _git_identity, git, repository  # noqa: F401 - the fixture applies here too
+from ..git_repo import git, repository
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+pytestmark = [
+    pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),
+    pytest.mark.usefixtures("git_identity"),
+]
 
 
 def test_many_blobs_come_back_whole_and_in_order_past_a_pipe_buffer():

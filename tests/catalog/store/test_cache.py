@@ -19,7 +19,9 @@ from skillmem_hook.catalog.store import cache as cache_module
 from skillmem_hook.catalog.store.records import framed, read_records
 
 from ...helpers import skill_md, write_skill
-from ..test_git_view import _git_identity, git, repository  # noqa: F401 - the fixture applies here too
+from ..git_repo import git, repository
+
+pytestmark = pytest.mark.usefixtures("git_identity")
 
 # No snapshot: it would answer before the cache is asked (test_snapshot.py covers it).
 TRACKED = CatalogOptions(tracked=True)
