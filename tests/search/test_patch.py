@@ -11,7 +11,7 @@ from skillmem_hook.search.fields import PostingsField
 from skillmem_hook.search.patch import reindexed, replaced
 from skillmem_hook.search.rank import SearchIndex
 
-from .test_ranking_frozen import ALIASES, _bodies, collection
+from .sample_skills import ALIASES, body_texts, collection
 
 WORDS = st.lists(st.sampled_from(["a", "b", "ab", "数据", "据库", "é", "\udcff", "z", "0", "1,2"]), max_size=12)
 
@@ -47,11 +47,11 @@ def test_a_field_with_no_words_takes_new_ones_and_can_lose_them_again():
 @pytest.mark.parametrize("changed", [[0], [3, 17], [5, 6, 7, 59], list(range(60))])
 def test_a_reindexed_collection_is_the_built_one(changed):
     skills, bodies = collection()
-    index = SearchIndex.build(skills, ALIASES, bodies=_bodies(bodies))
+    index = SearchIndex.build(skills, ALIASES, bodies=body_texts(bodies))
     for number in changed:  # new words, some that no skill held, and some words gone
         skills[number] = edited(skills[number], f"quokka {skills[(number + 1) % 60].description}")
         bodies[number] = bodies[number][: len(bodies[number]) // 2] + " 新词 quokkas"
-    new_bodies = _bodies(bodies)
+    new_bodies = body_texts(bodies)
     patched = reindexed(index, skills, {number: new_bodies[number] for number in changed}, ALIASES)
     built = SearchIndex.build(skills, ALIASES, bodies=new_bodies)
     assert [field.text for field in patched.fields] == [field.text for field in built.fields]
@@ -65,7 +65,7 @@ def test_a_reindexed_collection_is_the_built_one(changed):
 
 def test_another_number_of_skills_is_refused():
     skills, bodies = collection()
-    index = SearchIndex.build(skills, bodies=_bodies(bodies))
+    index = SearchIndex.build(skills, bodies=body_texts(bodies))
     with pytest.raises(ValueError):
         reindexed(index, skills[1:], {})
     with pytest.raises(ValueError):

@@ -3,25 +3,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.search.rank import SearchIndex, rank, search
 from skillmem_hook.search.tuning import Tuning
 
-
-def make(name: str, description: str, sections: str = "", metadata: dict[str, str] | None = None) -> Skill:
-    return Skill(
-        name=name, description=description, path=name, root="r", warnings=[], metadata=metadata, sections=sections
-    )
-
-
-SKILLS = [
-    make("prompt-caching", "Caching strategies for LLM prompts to cut repeated token costs"),
-    make("postgres-tuning", "Find slow queries and tune indexes in PostgreSQL databases"),
-    make("k8s-deploy", "Deploy containers to a Kubernetes cluster with rolling updates"),
-    make("wcag-audit", "Audit a website against WCAG accessibility guidelines"),
-    make("数据库备份", "定时备份 MySQL 数据库并在故障时恢复"),
-    make("jwt-auth", "Token based authentication for REST APIs", sections="When to use\nlogin sessions expire"),
-]
+from .sample_skills import SKILLS, make
 
 
 def names(hits):

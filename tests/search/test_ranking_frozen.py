@@ -1,6 +1,6 @@
 """The ranking of a fixed collection is frozen: a faster build must give the very same hits.
 
-The collection is generated from a seeded random source (English and Chinese
+The collection (``sample_skills.collection``) is generated from a seeded random source (English and Chinese
 words, camelCase, full-width forms, stop phrases, code fences, links and
 markup in the bodies), and the expected hits (name, score, coverage, best
 first) were computed by the build before it was made faster (commit
@@ -11,66 +11,14 @@ ranking, ``python3 -m tests.search.test_ranking_frozen`` prints the new table.
 
 from __future__ import annotations
 
-import random
 import zlib
 
 import pytest
 
-from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.search.body import body_text
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
-ENGLISH = (  # noqa: SIM905 - a word list reads better as text
-    "deploy deploys deployment cache caching database databases query queries slow index indexes migration "
-    "migrate kubernetes cluster container docker review reviewing security token tokens auth login test testing "
-    "the a to of and for with using React useEffect getHTTPResponse K8s API APIs ｄｅｐｌｏｙ ＡＰＩ running ran "
-    "optimization optimize happiness stories bus analysis"
-).split()
-CHINESE = (  # noqa: SIM905
-    "数据库 慢查询 优化 索引 部署 容器 集群 缓存 安全 漏洞 代码审查 重构 测试 单元测试 备份 恢复 "
-    "怎么 如何 我想 有没有办法 的 了 是 在 和 吗 帮我 一个 这个 ， 。 ！ ？ 库 查"
-).split()
-MARKUP = ["# 标题", "**bold**", "[link](https://example.com/x)", "<div>", "`code`", "| a | b |", "> quote", "~~~"]
-
-
-def _text(source: random.Random, words: int, markup: bool = False) -> str:
-    pieces = []
-    for _ in range(words):
-        roll = source.random()
-        if markup and roll < 0.08:
-            pieces.append(source.choice(MARKUP))
-        elif markup and roll < 0.1:
-            pieces.append("\n```python\nprint('skipped code')\n```\n")
-        elif roll < 0.55:
-            pieces.append(source.choice(ENGLISH))
-        else:
-            pieces.append(source.choice(CHINESE))
-        pieces.append(source.choice([" ", " ", "", "\n", "，"]))
-    return "".join(pieces).strip()
-
-
-def collection() -> tuple[list[Skill], list[str]]:
-    """60 skills and their bodies, the same on every run and every machine."""
-    source = random.Random(18)
-    skills, bodies = [], []
-    for number in range(60):
-        name = f"skill-{number:02d}-{source.choice(ENGLISH).lower()}"
-        metadata = {"aliases": _text(source, 2)} if number % 7 == 0 else None
-        skills.append(
-            Skill(
-                name=name,
-                description=_text(source, source.randint(3, 25)),
-                path=f"skills/{name}",
-                root="r",
-                warnings=[],
-                metadata=metadata,
-                sections=_text(source, source.randint(0, 12)),
-            )
-        )
-        bodies.append(_text(source, source.randint(0, 400), markup=True))
-    return skills, bodies
-
+from .sample_skills import ALIASES, body_texts, collection
 
 QUERIES_AND_HITS = {
     "数据库慢查询怎么优化": [
@@ -169,17 +117,12 @@ QUERIES_AND_HITS = {
 }
 # CRC-32 of each field's postings as the build before gave them: every word, skill and count.
 FIELDS = (0x0835D4FB, 0xCCBA3168, 0xB6092424, 0xF9DF6AB6)
-ALIASES = {"skill-1*": ["别名", "alias words"]}
-
-
-def _bodies(texts: list[str]) -> list[str]:
-    return [body_text(b"---\nname: x\ndescription: y\n---\n" + text.encode()) for text in texts]
 
 
 @pytest.fixture(scope="module")
 def index() -> SearchIndex:
     skills, bodies = collection()
-    return SearchIndex.build(skills, ALIASES, bodies=_bodies(bodies))
+    return SearchIndex.build(skills, ALIASES, bodies=body_texts(bodies))
 
 
 @pytest.mark.parametrize("query", list(QUERIES_AND_HITS))
@@ -196,7 +139,7 @@ def test_a_build_with_a_memo_and_a_stored_index_give_the_same_postings(index):
     skills, bodies = collection()
     memo: dict[str, list[str]] = {}
     for _ in range(2):  # the second build takes every text's words from the memo
-        again = SearchIndex.build(skills, ALIASES, memo=memo, bodies=_bodies(bodies))
+        again = SearchIndex.build(skills, ALIASES, memo=memo, bodies=body_texts(bodies))
         assert [field.text for field in again.fields] == [field.text for field in index.fields]
     loaded, _ = index_from_bytes(index_to_bytes(index, "key"), "key")
     assert tuple(zlib.crc32(field.text) for field in loaded.fields) == FIELDS
@@ -204,7 +147,7 @@ def test_a_build_with_a_memo_and_a_stored_index_give_the_same_postings(index):
 
 if __name__ == "__main__":  # after a deliberate change of ranking: python3 -m tests.search.test_ranking_frozen
     skills, bodies = collection()
-    built = SearchIndex.build(skills, ALIASES, bodies=_bodies(bodies))
+    built = SearchIndex.build(skills, ALIASES, bodies=body_texts(bodies))
     for query in QUERIES_AND_HITS:
         print(f"{query!r}: {[(hit.skill.name, hit.score, hit.coverage) for hit in built.query(query, 5)]!r},")
     print(tuple(f"0x{zlib.crc32(field.text):08X}" for field in built.fields))

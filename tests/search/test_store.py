@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,17 +15,7 @@ from skillmem_hook.decisive import decisive_files
 from skillmem_hook.search.store import index_key, load_or_build_at
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
-from ..helpers import run_cli, skill_md, write_skill
-
-
-def backdate(*paths: Path) -> None:
-    """Older than the racy window: a stored index is kept only for a disk that has settled."""
-    past = time.time() - 60
-    for top in paths:
-        os.utime(top, (past, past))
-        for folder, _, names in os.walk(top):
-            for name in [".", *names]:
-                os.utime(os.path.join(folder, name), (past, past))
+from ..helpers import backdate, run_cli, skill_md, write_skill
 
 
 @pytest.fixture

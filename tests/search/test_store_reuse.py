@@ -23,8 +23,7 @@ from skillmem_hook.search.store import (
     load_or_build_at,
 )
 
-from ..helpers import skill_md, write_skill
-from .test_store import backdate
+from ..helpers import backdate, skill_md, write_skill
 
 ROOTS = ["skills"]
 LOCATION = ".git/skillmem-search.json"

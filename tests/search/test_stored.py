@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
-from .test_rank import SKILLS
+from .sample_skills import SKILLS
 
 BODIES = ["cache the prompt prefix", "", "helm charts and pods", "", "每天凌晨备份", "refresh tokens rotate"]
 QUERIES = ("kubernetes pods", "数据库 备份", "token refresh", "prompt cache", "quokka")

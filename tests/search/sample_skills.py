@@ -1,0 +1,83 @@
+"""The skills the search tests rank: six written by hand, and 60 generated from a seeded source with their bodies."""
+
+from __future__ import annotations
+
+import random
+
+from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.search.body import body_text
+
+
+def make(name: str, description: str, sections: str = "", metadata: dict[str, str] | None = None) -> Skill:
+    return Skill(
+        name=name, description=description, path=name, root="r", warnings=[], metadata=metadata, sections=sections
+    )
+
+
+SKILLS = [
+    make("prompt-caching", "Caching strategies for LLM prompts to cut repeated token costs"),
+    make("postgres-tuning", "Find slow queries and tune indexes in PostgreSQL databases"),
+    make("k8s-deploy", "Deploy containers to a Kubernetes cluster with rolling updates"),
+    make("wcag-audit", "Audit a website against WCAG accessibility guidelines"),
+    make("数据库备份", "定时备份 MySQL 数据库并在故障时恢复"),
+    make("jwt-auth", "Token based authentication for REST APIs", sections="When to use\nlogin sessions expire"),
+]
+
+
+ENGLISH = (  # noqa: SIM905 - a word list reads better as text
+    "deploy deploys deployment cache caching database databases query queries slow index indexes migration "
+    "migrate kubernetes cluster container docker review reviewing security token tokens auth login test testing "
+    "the a to of and for with using React useEffect getHTTPResponse K8s API APIs ｄｅｐｌｏｙ ＡＰＩ running ran "
+    "optimization optimize happiness stories bus analysis"
+).split()
+CHINESE = (  # noqa: SIM905
+    "数据库 慢查询 优化 索引 部署 容器 集群 缓存 安全 漏洞 代码审查 重构 测试 单元测试 备份 恢复 "
+    "怎么 如何 我想 有没有办法 的 了 是 在 和 吗 帮我 一个 这个 ， 。 ！ ？ 库 查"
+).split()
+MARKUP = ["# 标题", "**bold**", "[link](https://example.com/x)", "<div>", "`code`", "| a | b |", "> quote", "~~~"]
+
+
+def _text(source: random.Random, words: int, markup: bool = False) -> str:
+    pieces = []
+    for _ in range(words):
+        roll = source.random()
+        if markup and roll < 0.08:
+            pieces.append(source.choice(MARKUP))
+        elif markup and roll < 0.1:
+            pieces.append("\n```python\nprint('skipped code')\n```\n")
+        elif roll < 0.55:
+            pieces.append(source.choice(ENGLISH))
+        else:
+            pieces.append(source.choice(CHINESE))
+        pieces.append(source.choice([" ", " ", "", "\n", "，"]))
+    return "".join(pieces).strip()
+
+
+def collection() -> tuple[list[Skill], list[str]]:
+    """60 skills and their bodies, the same on every run and every machine."""
+    source = random.Random(18)
+    skills, bodies = [], []
+    for number in range(60):
+        name = f"skill-{number:02d}-{source.choice(ENGLISH).lower()}"
+        metadata = {"aliases": _text(source, 2)} if number % 7 == 0 else None
+        skills.append(
+            Skill(
+                name=name,
+                description=_text(source, source.randint(3, 25)),
+                path=f"skills/{name}",
+                root="r",
+                warnings=[],
+                metadata=metadata,
+                sections=_text(source, source.randint(0, 12)),
+            )
+        )
+        bodies.append(_text(source, source.randint(0, 400), markup=True))
+    return skills, bodies
+
+
+ALIASES = {"skill-1*": ["别名", "alias words"]}
+
+
+def body_texts(texts: list[str]) -> list[str]:
+    """Each text as the body of a SKILL.md, as the index reads it (the frontmatter cut off, the markup cleaned)."""
+    return [body_text(b"---\nname: x\ndescription: y\n---\n" + text.encode()) for text in texts]
