@@ -5,7 +5,9 @@ from __future__ import annotations
 import configparser
 import json
 import os
+import stat
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -194,3 +196,29 @@ def console_scripts() -> dict[str, str]:
     setup.read(Path(__file__).resolve().parent.parent / "setup.cfg")
     lines = setup["options.entry_points"]["console_scripts"].strip().splitlines()
     return dict((name.strip(), target.strip()) for name, target in (line.split("=") for line in lines))
+
+
+def backdate(*paths: Path) -> None:
+    """Older than the racy window: a stored index is kept only for a disk that has settled."""
+    past = time.time() - 60
+    for top in paths:
+        os.utime(top, (past, past))
+        for folder, _, names in os.walk(top):
+            for name in [".", *names]:
+                os.utime(os.path.join(folder, name), (past, past))
+
+
+def make_device_node(path: Path) -> None:
+    """A real character device (the null device's numbers), or skip where the kernel refuses one."""
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except (PermissionError, AttributeError):
+        pytest.skip("needs the right to create a device node")
+
+
+def unshare_available() -> bool:
+    """Whether this process may mount a file system of its own (root, and unshare works here)."""
+    if os.geteuid() != 0:
+        return False
+    probe = subprocess.run(["unshare", "-m", "true"], capture_output=True, check=False)
+    return probe.returncode == 0

@@ -18,7 +18,7 @@ from skillmem_hook.files import (
     read_regular_file_with_status,
 )
 
-from .helpers import ChildError, run_unprivileged
+from .helpers import ChildError, run_unprivileged, unshare_available
 
 
 def read_in_a_child(path, limit=None):
@@ -105,13 +105,6 @@ def test_a_file_others_own_is_checked_for_the_user_who_runs(reachable_tmp_path):
     path.chmod(0o644)
     with pytest.raises(ChildError, match="read-only"):
         run_unprivileged(lambda: check_replaceable(str(path), "the index", label="target"))
-
-
-def unshare_available():
-    if os.geteuid() != 0:
-        return False
-    probe = subprocess.run(["unshare", "-m", "true"], capture_output=True, check=False)
-    return probe.returncode == 0
 
 
 def test_a_read_only_mount_gets_its_own_hint_not_chmod(tmp_path):

@@ -10,8 +10,7 @@ import textwrap
 
 import pytest
 
-from ..helpers import run_cli, seed_tree, snapshot, two_roots_two_files
-from ..test_files import unshare_available
+from ..helpers import run_cli, seed_tree, snapshot, two_roots_two_files, unshare_available
 
 
 def test_a_full_disk_on_the_second_file_leaves_both_untouched(tmp_path):

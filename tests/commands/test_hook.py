@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import run_cli, seed_tree, snapshot
-from .test_index import make_device_node
+from ..helpers import make_device_node, run_cli, seed_tree, snapshot
 
 
 @pytest.fixture

@@ -11,20 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import run_cli, seed_tree, snapshot
+from ..helpers import make_device_node, run_cli, seed_tree, snapshot
 
 
 @pytest.fixture
 def tree(tmp_path):
     return seed_tree(tmp_path / "skills")
-
-
-def make_device_node(path: Path) -> None:
-    """A real character device (the null device's numbers), or skip where the kernel refuses one."""
-    try:
-        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
-    except (PermissionError, AttributeError):
-        pytest.skip("needs the right to create a device node")
 
 
 def index_in_a_child(tree, out):
