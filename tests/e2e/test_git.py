@@ -11,33 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import skill_md, write_skill
-from .test_precommit import UserRepo, hook_repo, run  # noqa: F401 - hook_repo is a fixture
+from ..helpers import skill_md, write_skill
+from .repos import UserRepo, make_repo, run
 
 pytestmark = pytest.mark.precommit
-
-HOOK_ARGS = "args: [--root, skills, --prompt-file, AGENTS.md]"
-
-
-def make_repo(hook_repo, path: Path, *, args: str = HOOK_ARGS) -> UserRepo:  # noqa: F811
-    hook_root, rev, env = hook_repo
-    path.mkdir(parents=True, exist_ok=True)
-    repo = UserRepo(path, env)
-    repo.git("init", "-q")
-    write_skill(path / "skills", "alpha", skill_md("alpha", "Parse CSV files"))
-    write_skill(path / "skills", "beta", skill_md("beta", "Deploy with Docker"))
-    (path / "AGENTS.md").write_bytes(b"# Agents\n")
-    (path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        f"      - id: skill-index\n        {args}\n"
-        f"      - id: skill-verify\n        {args}\n        stages: [manual]\n"
-    )
-    repo.git("add", "-A")
-    repo.pre_commit("run", "skill-index", "--all-files")
-    repo.git("add", "-A")
-    assert repo.pre_commit("install").returncode == 0
-    assert repo.commit("initial").returncode == 0, repo.git("status").stdout
-    return repo
 
 
 def ci_passes(repo: UserRepo, tmp_path: Path) -> bool:
@@ -47,11 +24,6 @@ def ci_passes(repo: UserRepo, tmp_path: Path) -> bool:
     run(["git", "clone", "-q", str(repo.path), str(clone)], tmp_path, repo.env)
     result = UserRepo(clone, repo.env).pre_commit("run", "--all-files")
     return result.returncode == 0
-
-
-@pytest.fixture
-def repo(hook_repo, tmp_path):  # noqa: F811
-    return make_repo(hook_repo, tmp_path / "user")
 
 
 def test_an_untracked_skill_folder_does_not_stop_an_unrelated_commit(repo, tmp_path):
@@ -100,7 +72,7 @@ def test_a_delete_only_commit_is_stopped_and_then_ci_passes(repo, tmp_path):
     assert ci_passes(repo, tmp_path)
 
 
-def test_an_ignored_claude_folder_is_not_auto_detected(hook_repo, tmp_path):  # noqa: F811
+def test_an_ignored_claude_folder_is_not_auto_detected(hook_repo, tmp_path):
     repo = make_repo(hook_repo, tmp_path / "auto", args="args: []")
     (repo.path / ".gitignore").write_text(".claude/\n")
     write_skill(repo.path / ".claude" / "skills", "my-private", skill_md("my-private"))
@@ -127,7 +99,7 @@ def test_the_hooks_work_in_a_linked_worktree(repo, tmp_path):
 # Prompt files as repositories have them
 
 
-def test_a_symlinked_prompt_file_is_reported_once_by_its_target(hook_repo, tmp_path):  # noqa: F811
+def test_a_symlinked_prompt_file_is_reported_once_by_its_target(hook_repo, tmp_path):
     repo = make_repo(hook_repo, tmp_path / "links", args="args: [--root, skills, --prompt-file, AGENTS.md]")
     (repo.path / "CLAUDE.md").write_bytes(b"# Claude\n")
     (repo.path / "AGENTS.md").unlink()
@@ -143,7 +115,7 @@ def test_a_symlinked_prompt_file_is_reported_once_by_its_target(hook_repo, tmp_p
     assert ci_passes(repo, tmp_path)
 
 
-def test_claude_md_importing_agents_md_is_left_out_and_said(hook_repo, tmp_path):  # noqa: F811
+def test_claude_md_importing_agents_md_is_left_out_and_said(hook_repo, tmp_path):
     repo = make_repo(hook_repo, tmp_path / "imports", args="args: [--root, skills]")
     (repo.path / "CLAUDE.md").write_bytes(b"# Claude\n\n@AGENTS.md\n")
     write_skill(repo.path / "skills", "gamma", skill_md("gamma"))
@@ -154,7 +126,7 @@ def test_claude_md_importing_agents_md_is_left_out_and_said(hook_repo, tmp_path)
     assert b"gamma" in (repo.path / "AGENTS.md").read_bytes()
 
 
-def test_an_untracked_prompt_file_keeps_failing_until_it_is_added(hook_repo, tmp_path):  # noqa: F811
+def test_an_untracked_prompt_file_keeps_failing_until_it_is_added(hook_repo, tmp_path):
     repo = make_repo(hook_repo, tmp_path / "untracked")
     repo.git("rm", "-q", "--cached", "AGENTS.md")
     (repo.path / "notes.txt").write_text("x\n")
@@ -168,7 +140,7 @@ def test_an_untracked_prompt_file_keeps_failing_until_it_is_added(hook_repo, tmp
     assert ci_passes(repo, tmp_path)
 
 
-def test_an_ignored_prompt_file_is_kept_current_without_failing(hook_repo, tmp_path):  # noqa: F811
+def test_an_ignored_prompt_file_is_kept_current_without_failing(hook_repo, tmp_path):
     repo = make_repo(hook_repo, tmp_path / "ignored")
     config = repo.path / ".pre-commit-config.yaml"
     config.write_text(config.read_text().replace("AGENTS.md]", "AGENTS.md, --prompt-file, PERSONAL.md]"))
@@ -184,7 +156,7 @@ def test_an_ignored_prompt_file_is_kept_current_without_failing(hook_repo, tmp_p
     assert ci_passes(repo, tmp_path)  # the clone has no PERSONAL.md: it is left out, not an error
 
 
-def test_skill_lint_stops_a_commit_whose_script_is_on_disk_but_not_in_the_commit(hook_repo, tmp_path):  # noqa: F811
+def test_skill_lint_stops_a_commit_whose_script_is_on_disk_but_not_in_the_commit(hook_repo, tmp_path):
     hook_root, rev, env = hook_repo
     path = tmp_path / "lint"
     path.mkdir()

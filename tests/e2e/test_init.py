@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .helpers import seed_tree, skill_md, write_skill
-from .test_precommit import REPO, UserRepo, hook_repo, run  # noqa: F401 - hook_repo is a fixture
+from ..helpers import REPO, seed_tree, skill_md, write_skill
+from .repos import UserRepo, run
 
 pytestmark = pytest.mark.precommit
 
@@ -40,7 +40,7 @@ repos:
 """
 
 
-def new_repo(hook_repo, path: Path) -> UserRepo:  # noqa: F811
+def new_repo(hook_repo, path: Path) -> UserRepo:
     _, _, env = hook_repo
     path.mkdir(parents=True, exist_ok=True)
     # pre-commit and the interpreter that runs init on PATH, as in the virtualenv a user installed skillmem into.
@@ -50,7 +50,7 @@ def new_repo(hook_repo, path: Path) -> UserRepo:  # noqa: F811
     return repo
 
 
-def init(repo: UserRepo, hook_repo, *args: str) -> dict:  # noqa: F811
+def init(repo: UserRepo, hook_repo, *args: str) -> dict:
     hook_root, rev, _ = hook_repo
     command = [sys.executable, "-m", "skillmem_hook", "init", "--repo", str(hook_root), "--rev", rev, *args]
     result = run(command, repo.path, repo.env)
@@ -65,7 +65,7 @@ def first_commit_passes(repo: UserRepo) -> str:
     return result.stdout + result.stderr
 
 
-def test_init_on_a_fresh_repository_then_the_first_commit_passes(hook_repo, tmp_path):  # noqa: F811
+def test_init_on_a_fresh_repository_then_the_first_commit_passes(hook_repo, tmp_path):
     repo = new_repo(hook_repo, tmp_path / "fresh")
     seed_tree(repo.path / "skills")
     done = init(repo, hook_repo)
@@ -83,7 +83,7 @@ def test_init_on_a_fresh_repository_then_the_first_commit_passes(hook_repo, tmp_
     first_commit_passes(repo)
 
 
-def test_init_keeps_an_existing_pre_commit_config_with_its_hooks_and_comments(hook_repo, tmp_path):  # noqa: F811
+def test_init_keeps_an_existing_pre_commit_config_with_its_hooks_and_comments(hook_repo, tmp_path):
     repo = new_repo(hook_repo, tmp_path / "existing")
     seed_tree(repo.path / "skills")
     (repo.path / "AGENTS.md").write_text("# Agents\n\nHand-written.\n")
@@ -107,7 +107,7 @@ def extract(name: str, into: Path) -> Path:
     return into
 
 
-def test_init_on_the_english_collection(hook_repo, tmp_path):  # noqa: F811
+def test_init_on_the_english_collection(hook_repo, tmp_path):
     repo = new_repo(hook_repo, extract("skills-en", tmp_path / "skills-en"))
     done = init(repo, hook_repo)
     assert done["roots"] == ["skills"]
@@ -115,7 +115,7 @@ def test_init_on_the_english_collection(hook_repo, tmp_path):  # noqa: F811
     assert (repo.path / "AGENTS.md").read_text().count("\n") > 500
 
 
-def test_init_on_the_chinese_collection_finds_the_nested_root_and_not_the_ignored_one(hook_repo, tmp_path):  # noqa: F811
+def test_init_on_the_chinese_collection_finds_the_nested_root_and_not_the_ignored_one(hook_repo, tmp_path):
     repo = new_repo(hook_repo, extract("skills-cn", tmp_path / "skills-cn"))
     # As in the collection's own repository: /skills/ is ignored (a personal install).
     (repo.path / ".gitignore").write_text("/skills/\n")
@@ -128,7 +128,7 @@ def test_init_on_the_chinese_collection_finds_the_nested_root_and_not_the_ignore
     assert agents.count("\n") > 1500
 
 
-def test_a_merge_of_two_branches_each_adding_a_skill_needs_no_hand_edit(hook_repo, tmp_path):  # noqa: F811
+def test_a_merge_of_two_branches_each_adding_a_skill_needs_no_hand_edit(hook_repo, tmp_path):
     repo = new_repo(hook_repo, tmp_path / "merge")
     seed_tree(repo.path / "skills")
     init(repo, hook_repo)
@@ -147,7 +147,7 @@ def test_a_merge_of_two_branches_each_adding_a_skill_needs_no_hand_edit(hook_rep
     assert repo.git("status", "--porcelain").stdout == ""
 
 
-def test_a_dry_run_on_a_real_repository_writes_nothing(hook_repo, tmp_path):  # noqa: F811
+def test_a_dry_run_on_a_real_repository_writes_nothing(hook_repo, tmp_path):
     repo = new_repo(hook_repo, tmp_path / "dry")
     seed_tree(repo.path / "skills")
     done = init(repo, hook_repo, "--dry-run")
@@ -163,7 +163,7 @@ def test_a_dry_run_on_a_real_repository_writes_nothing(hook_repo, tmp_path):  # 
     )
 
 
-def test_the_readmes_way_to_pin_a_commit_while_no_tag_is_published(hook_repo, tmp_path):  # noqa: F811
+def test_the_readmes_way_to_pin_a_commit_while_no_tag_is_published(hook_repo, tmp_path):
     hook_root, rev, _ = hook_repo
     repo = new_repo(hook_repo, tmp_path / "pin")
     seed_tree(repo.path / "skills")

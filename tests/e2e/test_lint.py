@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ..helpers import skill_md, write_skill
-from ..test_precommit import UserRepo, hook_repo  # noqa: F401 - hook_repo is a fixture
+from .repos import UserRepo
 
 pytestmark = pytest.mark.precommit
 
@@ -19,7 +19,7 @@ AT = "skills/docx/SKILL.md:8:8"
 
 
 @pytest.fixture
-def repo(hook_repo, tmp_path):  # noqa: F811
+def repo(hook_repo, tmp_path):
     """skills/docx runs a tracked script; template/ (outside the roots) breaks the spec; all committed."""
     hook_root, rev, env = hook_repo
     repo = UserRepo(tmp_path / "user", env)
@@ -93,7 +93,7 @@ def test_an_excluded_skill_is_not_linted_by_the_hook(repo):
     assert result.returncode == 0, output(result)
 
 
-def test_quiet_mutes_a_named_skills_known_warnings_in_the_index_hook(hook_repo, tmp_path):  # noqa: F811
+def test_quiet_mutes_a_named_skills_known_warnings_in_the_index_hook(hook_repo, tmp_path):
     hook_root, rev, env = hook_repo
     repo = UserRepo(tmp_path / "quiet", env)
     repo.path.mkdir()
@@ -114,7 +114,7 @@ def test_quiet_mutes_a_named_skills_known_warnings_in_the_index_hook(hook_repo, 
     assert "skills/vendored/SKILL.md" not in stopped
 
 
-def test_the_hook_fixes_only_when_its_args_say_so(repo, hook_repo):  # noqa: F811
+def test_the_hook_fixes_only_when_its_args_say_so(repo, hook_repo):
     hook_root, rev, _ = hook_repo
     skill = repo.path / "skills" / "pdf" / "SKILL.md"
     skill.write_text("---\nname: pdf\ndescription: Read PDF files. Use when a PDF is given.\nversion: 2\n---\n")

@@ -1,74 +1,20 @@
 """End-to-end: the real git and the real pre-commit, with this checkout as the hook repository.
 
-Marked ``precommit`` (select with ``-m precommit``). One pre-commit
-environment is built per test session and shared by every test.
+Marked ``precommit`` (select with ``-m precommit``), as every module of
+``tests/e2e/`` is; their shared fixtures are in ``conftest.py``.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from .helpers import SEED_BLOCK, appended, seed_tree, skill_md, snapshot, write_skill
+from ..helpers import REPO, SEED_BLOCK, appended, seed_tree, skill_md, snapshot, write_skill
+from .repos import UserRepo, run
 
 pytestmark = pytest.mark.precommit
-
-REPO = Path(__file__).resolve().parent.parent
-HOOK_REPO_FILES = ["skillmem_hook", "setup.cfg", "pyproject.toml", "README.md", "LICENSE", ".pre-commit-hooks.yaml"]
-GIT_IDENTITY = {
-    "GIT_AUTHOR_NAME": "Test",
-    "GIT_AUTHOR_EMAIL": "test@example.com",
-    "GIT_COMMITTER_NAME": "Test",
-    "GIT_COMMITTER_EMAIL": "test@example.com",
-}
-
-
-def run(args, cwd, env, check=True):
-    result = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True)
-    if check and result.returncode != 0:
-        raise AssertionError(f"{args} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
-    return result
-
-
-@pytest.fixture(scope="session")
-def hook_repo(tmp_path_factory):
-    """This checkout's working tree, committed to a local git repository, as a user's config would reference it."""
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
-    root = tmp_path_factory.mktemp("hook-repo")
-    env = {**os.environ, **GIT_IDENTITY}
-    for name in HOOK_REPO_FILES:
-        source = REPO / name
-        if source.is_dir():
-            shutil.copytree(source, root / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, root / name)
-    run(["git", "init", "-q"], root, env)
-    run(["git", "add", "-A"], root, env)
-    run(["git", "commit", "-q", "-m", "hook repository"], root, env)
-    rev = run(["git", "rev-parse", "HEAD"], root, env).stdout.strip()
-    home = tmp_path_factory.mktemp("pre-commit-home")
-    return root, rev, {**env, "PRE_COMMIT_HOME": str(home)}
-
-
-class UserRepo:
-    def __init__(self, path: Path, env: dict[str, str]) -> None:
-        self.path = path
-        self.env = env
-
-    def git(self, *args, check=True):
-        return run(["git", *args], self.path, self.env, check)
-
-    def pre_commit(self, *args):
-        return run([sys.executable, "-m", "pre_commit", *args], self.path, self.env, check=False)
-
-    def commit(self, message):
-        return self.git("commit", "-m", message, check=False)
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import seed_tree, skill_md, write_skill
-from .test_precommit import UserRepo, hook_repo, run  # noqa: F401 - hook_repo is a fixture
+from ..helpers import seed_tree, skill_md, write_skill
+from .repos import UserRepo, run
 
 pytestmark = pytest.mark.precommit
 
@@ -27,7 +27,7 @@ if not os.path.exists(PREK):
 
 
 @pytest.fixture
-def prek_repo(hook_repo, tmp_path_factory, tmp_path):  # noqa: F811
+def prek_repo(hook_repo, tmp_path_factory, tmp_path):
     """A user's repository whose PATH has prek and git but no pre-commit, as a prek-only user's has."""
     _, _, env = hook_repo
     tools = tmp_path / "tools"
@@ -46,7 +46,7 @@ def prek(repo: UserRepo, *args: str) -> subprocess.CompletedProcess[str]:
     return run(["prek", *args], repo.path, repo.env, check=False)
 
 
-def write_config(repo: UserRepo, hook_repo) -> None:  # noqa: F811
+def write_config(repo: UserRepo, hook_repo) -> None:
     hook_root, rev, _ = hook_repo
     (repo.path / "AGENTS.md").write_bytes(b"# Agents\n")
     (repo.path / ".pre-commit-config.yaml").write_text(
@@ -57,7 +57,7 @@ def write_config(repo: UserRepo, hook_repo) -> None:  # noqa: F811
     )
 
 
-def test_a_commit_is_stopped_until_the_block_is_staged_then_passes(prek_repo, hook_repo):  # noqa: F811
+def test_a_commit_is_stopped_until_the_block_is_staged_then_passes(prek_repo, hook_repo):
     write_config(prek_repo, hook_repo)
     assert prek(prek_repo, "install").returncode == 0
     prek_repo.git("add", "-A")
@@ -76,7 +76,7 @@ def test_a_commit_is_stopped_until_the_block_is_staged_then_passes(prek_repo, ho
     assert prek_repo.git("status", "--porcelain").stdout == ""
 
 
-def test_skill_verify_at_the_manual_stage_fails_on_drift_and_writes_nothing(prek_repo, hook_repo):  # noqa: F811
+def test_skill_verify_at_the_manual_stage_fails_on_drift_and_writes_nothing(prek_repo, hook_repo):
     write_config(prek_repo, hook_repo)
     prek_repo.git("add", "-A")
     drift = prek(prek_repo, "run", "skill-verify", "--all-files", "--hook-stage", "manual")
@@ -88,7 +88,7 @@ def test_skill_verify_at_the_manual_stage_fails_on_drift_and_writes_nothing(prek
     assert prek(prek_repo, "run", "skill-verify", "--all-files", "--hook-stage", "manual").returncode == 0
 
 
-def test_init_installs_prek_when_it_is_the_manager_on_path(prek_repo, hook_repo):  # noqa: F811
+def test_init_installs_prek_when_it_is_the_manager_on_path(prek_repo, hook_repo):
     hook_root, rev, _ = hook_repo
     command = [sys.executable, "-m", "skillmem_hook", "init", "--repo", str(hook_root), "--rev", rev]
     done = json.loads(run(command, prek_repo.path, prek_repo.env).stdout)

@@ -11,16 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import skill_md, write_skill
-from .test_precommit import hook_repo  # noqa: F401 - a fixture
-from .test_precommit_git import make_repo
+from ..helpers import skill_md, write_skill
+from .repos import make_repo
 
 pytestmark = pytest.mark.precommit
-
-
-@pytest.fixture
-def repo(hook_repo, tmp_path):  # noqa: F811
-    return make_repo(hook_repo, tmp_path / "user")
 
 
 def _commit_link(repo, target: str) -> None:
@@ -58,7 +52,7 @@ def test_a_committed_link_to_an_ignored_file_stops_the_commit_instead_of_passing
     assert (repo.path / ".env").read_bytes() == b"SECRET=abc\n"
 
 
-def test_a_skills_root_that_exists_nowhere_stops_the_commit_as_the_cli_does(hook_repo, tmp_path):  # noqa: F811
+def test_a_skills_root_that_exists_nowhere_stops_the_commit_as_the_cli_does(hook_repo, tmp_path):
     repo = make_repo(hook_repo, tmp_path / "user")
     config = repo.path / ".pre-commit-config.yaml"
     config.write_text(config.read_text().replace("--root, skills,", "--root, skils,"))
