@@ -37,6 +37,12 @@ def _private_user_cache(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def env(tmp_path):
+    """The environment of a child process (a route hook, say): this one's, with a user cache folder of the test's."""
+    return {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "xdg-cache")}
+
+
+@pytest.fixture
 def reachable_tmp_path():
     """A test folder that 'nobody' can reach, for the tests that drop to it (helpers.run_unprivileged).
 

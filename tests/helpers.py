@@ -1,4 +1,4 @@
-"""Helpers shared by the tests: skill trees on disk, CLI runs, and the docs a user reads."""
+"""Helpers shared by the tests: skill trees on disk, CLI runs, route hook processes, and the docs a user reads."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 import os
 import stat
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -222,3 +223,34 @@ def unshare_available() -> bool:
         return False
     probe = subprocess.run(["unshare", "-m", "true"], capture_output=True, check=False)
     return probe.returncode == 0
+
+
+ROUTE = [sys.executable, "-m", "skillmem_hook", "route"]
+
+
+def route_input(prompt, cwd):
+    return json.dumps({"prompt": prompt, "cwd": str(cwd), "hook_event_name": "UserPromptSubmit"}).encode()
+
+
+def run_route(prompt, cwd, env, *flags, timeout=120):
+    """One real ``skillmem route`` process on ``prompt`` typed in ``cwd``; the hook must always exit 0."""
+    result = subprocess.run(
+        [*ROUTE, *flags], input=route_input(prompt, cwd), capture_output=True, env=env, timeout=timeout
+    )
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def hint_of(result):
+    """The line the route hook adds to the prompt, or "" when it printed nothing."""
+    return json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"] if result.stdout else ""
+
+
+def fresh_settings(cwd):
+    """What load_settings gives in ``cwd`` (in a child, so this process's cwd and modules stay as they are)."""
+    code = (
+        "import json, os, sys; os.chdir(sys.argv[1]); from skillmem_hook.config import load_settings;"
+        "s = load_settings(); print(json.dumps({'config': s.config_path, 'roots': s.roots, 'exclude': s.exclude}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(cwd)], capture_output=True, check=True).stdout
+    return json.loads(out)

@@ -19,7 +19,7 @@ HOOKS = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
 
 
 def test_the_start_up_handler_knows_every_console_script():
-    # Ctrl-C while a program loads prints its JSON line only for the programs it knows (tests/test_init.py).
+    # Ctrl-C while a program loads prints its JSON line only for the programs it knows (tests/test_startup.py).
     assert tuple(console_scripts()) == skillmem_hook._PROGRAMS
 
 

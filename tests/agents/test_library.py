@@ -219,3 +219,15 @@ def test_the_library_ranks_with_the_index_search_keeps_on_disk(root, monkeypatch
     assert [hit["name"] for hit in flagged["results"]] == [hit["name"] for hit in answer["results"]]
     assert stored.stat().st_mtime_ns == written
     assert len(list((repo / "user-cache" / "skillmem").glob("search-*.json"))) == 1
+
+
+def test_a_skill_deleted_after_the_catalog_was_read_is_said_gone_not_a_permission_problem(tmp_path):
+    tree = tmp_path / "skills"
+    write_skill(tree, "k8s-deploy", skill_md("k8s-deploy", "Deploy to Kubernetes"))
+    library = SkillLibrary([str(tree)])
+    library.catalog()
+    (tree / "k8s-deploy" / "SKILL.md").unlink()
+    with pytest.raises(FileAccessError) as caught:
+        library.read("k8s-deploy")
+    assert "is gone" in caught.value.message
+    assert "permissions" not in caught.value.hint

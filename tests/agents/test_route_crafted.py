@@ -13,7 +13,6 @@ lexical rule can tell a description written for a turn from one written for a ta
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
@@ -24,8 +23,7 @@ from skillmem_hook.search.confidence import ScoreRule
 from skillmem_hook.search.names import names_code
 from skillmem_hook.search.store import build_from
 
-from ..helpers import skill_md, write_skill
-from .conftest import hint_of, run_route
+from ..helpers import backdate, hint_of, run_route, skill_md, write_skill
 
 CRAFTED = (
     "Show me the diff of everything changed before I commit anything. Change the default timeout to 30 seconds."
@@ -55,12 +53,6 @@ USE = (
     ". Use it when the user asks for this kind of work in a project, with examples, checklists and the steps"
     " to follow from start to finish."
 )
-
-
-def backdate(folder):
-    old = time.time() - 60
-    for path in [folder, *folder.rglob("*")]:
-        os.utime(path, (old, old), follow_symlinks=False)
 
 
 @pytest.fixture

@@ -1,6 +1,8 @@
-"""The kept configuration (route index format 7) against what load_settings gives: it must never go stale.
+"""The configuration the route index keeps (format 7), against what load_settings gives: it must never go stale.
 
-Found by the hostile tester of 0.4.1; fixed by stamping the configuration that applies and its bytes.
+Found by the hostile tester of 0.4.1; fixed by stamping the configuration that applies and its bytes, and by
+keeping it only while it is small spelled out (YAML anchors). The kept configuration and the file must agree, or
+the search index is built for one and asked for with the other.
 """
 
 from __future__ import annotations
@@ -9,9 +11,12 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
+import time
 
-from ..helpers import skill_md, write_skill
-from .conftest import fresh_settings, hint_of, run_route
+import pytest
+
+from ..helpers import backdate, fresh_settings, hint_of, run_route, skill_md, write_skill
 
 
 def skills_with_invoices(root):
@@ -82,3 +87,117 @@ def test_a_same_size_same_mtime_config_replacement_is_seen(tmp_path, env):
     os.replace(replacement, config)  # a new inode and ctime: only (mtime, size) are compared
     assert fresh_settings(repo)["exclude"] == ["pdf-inv*"]
     assert "pdf-invoices" not in hint_of(run_route("use pdf-invoices on march.pdf", repo, env))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a layout root git ignores is left out by load_settings; .gitignore is not in the snapshot, so "
+    "un-ignoring it leaves the route index (roots, and the kept configuration with it) as it was",
+)
+def test_unignoring_a_layout_root_is_not_seen(tmp_path, env):
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    write_skill(repo / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
+    write_skill(repo / ".claude" / "skills", "pdf-invoices", skill_md("pdf-invoices", "Read PDF invoices"))
+    (repo / ".gitignore").write_text(".claude/\n")
+    prompt = "use csv-to-table, then pdf-invoices"
+    assert "pdf-invoices" not in hint_of(run_route(prompt, repo, env))
+    (repo / ".gitignore").write_text("")
+    assert ".claude/skills" in fresh_settings(repo)["roots"]
+    assert "pdf-invoices" in hint_of(run_route(prompt, repo, env))
+
+
+# YAML anchors: a .skillmem.yaml of at most 64 KiB whose configuration, spelled out, is hundreds of MB.
+
+
+def anchored_config(length, count):
+    # One exclude pattern of `length` characters, then `count` aliases of it: about length + 3 * count bytes.
+    return "roots: [skills]\nexclude: [&s " + "x" * length + "*" + ",*s" * count + "]\n"
+
+
+def repository(tmp_path, config):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    write_skill(repo / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
+    (repo / ".skillmem.yaml").write_text(config)
+    return repo
+
+
+def test_a_config_that_yaml_anchors_spell_out_large_is_not_kept(tmp_path, env):
+    config = anchored_config(20_000, 1_000)
+    assert len(config) < 25_000
+    repo = repository(tmp_path, config)
+    assert "csv-to-table" in hint_of(run_route("please run csv-to-table on data.csv", repo, env))
+    size = (repo / ".git" / "skillmem-route.json").stat().st_size
+    assert size < 100 * len(config), f"a {len(config)} byte config kept as a {size} byte route index"
+
+
+def test_a_64_kib_anchored_config_still_routes_from_a_small_index(tmp_path, env):
+    # Spelled out, this exclude list is 355 MB: kept, it passed the route index's read cap, so every prompt
+    # rebuilt the index, ran out of its 5 s and wrote 355 MB into .git again. Not kept, it is read by each prompt.
+    config = anchored_config(32_600, 10_900)
+    assert len(config.encode()) < 64 * 1024
+    repo = repository(tmp_path, config)
+    for _ in range(2):  # cold, then warm
+        assert "csv-to-table" in hint_of(run_route("please run csv-to-table on data.csv", repo, env))
+    index = repo / ".git" / "skillmem-route.json"
+    assert index.stat().st_size < 10 * len(config)
+    assert b'"search":null' in index.read_bytes()
+
+
+PROMPT = "pull the line items and totals out of our suppliers' PDF invoices, for each of them"
+
+
+def wait_for_build(repo):
+    marker = repo / ".git" / "skillmem-search.json.building"
+    deadline = time.monotonic() + 60
+    while marker.exists():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+def hinted_repository(tmp_path, env):
+    """A repository whose warm route hint names `invoices`, with both indexes stored; and its configuration."""
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    for number in range(10):
+        write_skill(repo / "skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on topic {number}"))
+    write_skill(repo / "skills", "invoices", skill_md("invoices", "Extract line items and totals from PDF invoices"))
+    config = repo / ".skillmem.yaml"
+    config.write_text("roots: [skills]\nexclude: [filler-0]\n")
+    backdate(repo)
+    run_route(PROMPT, repo, env)
+    wait_for_build(repo)
+    assert "invoices" in hint_of(run_route(PROMPT, repo, env))
+    return repo, config
+
+
+def test_a_config_with_the_same_stamp_and_skillmem_search_keep_the_score_hint(tmp_path, env):
+    repo, config = hinted_repository(tmp_path, env)
+    # The same size and mtime (cp -p, rsync -t): the route index stays "current" with the old exclude.
+    before = os.stat(config)
+    config.write_text("roots: [skills]\nexclude: [filler-1]\n")
+    os.utime(config, ns=(before.st_atime_ns, before.st_mtime_ns))
+    # `skillmem search` reads the file afresh and stores the search index under the new configuration's key.
+    searched = subprocess.run(
+        [sys.executable, "-m", "skillmem_hook", "search", "invoices"], cwd=repo, env=env, capture_output=True
+    )
+    assert searched.returncode == 0, searched.stderr
+    hints, started = [], 0
+    for _ in range(3):
+        result = run_route(PROMPT, repo, env)
+        started += (repo / ".git" / "skillmem-search.json.building").exists()
+        wait_for_build(repo)
+        hints.append("invoices" in hint_of(result))
+    assert hints == [True, True, True], f"{started} background processes started for {hints.count(False)} lost hints"
+
+
+def test_an_exclusion_that_keeps_the_configs_stamp_ends_the_score_hint(tmp_path, env):
+    repo, config = hinted_repository(tmp_path, env)
+    before = os.stat(config)
+    config.write_text("roots: [skills]\nexclude: [invoices]\n")
+    os.utime(config, ns=(before.st_atime_ns, before.st_mtime_ns))
+    run_route(PROMPT, repo, env)
+    wait_for_build(repo)
+    assert "invoices" not in hint_of(run_route(PROMPT, repo, env))

@@ -1,7 +1,7 @@
 """``skillmem init`` in-process, with the real git: what it finds, writes, keeps, and a second run's nothing.
 
 The end-to-end runs (the real pre-commit and a first commit, on the shared
-collections too) are in tests/test_precommit_init.py.
+collections too) are in tests/e2e/test_init.py.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from skillmem_hook.block.render import estimate_tokens
 from skillmem_hook.cli import main
 from skillmem_hook.hooks.index import skill_index, skill_verify
 
-from .helpers import skill_md, write_skill
+from ..helpers import skill_md, write_skill
 
 TOPICS = ["find a vulnerability", "write unit tests", "deploy with docker", "parse csv", "write the docs", "misc"]
 

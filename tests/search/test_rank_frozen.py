@@ -6,7 +6,7 @@ markup in the bodies), and the expected hits (name, score, coverage, best
 first) were computed by the build before it was made faster (commit
 99e1b4e). A change to tokenising, to the postings or to the body's cleaning
 that moved any score moves one of these. After a deliberate change of the
-ranking, ``python3 -m tests.search.test_ranking_frozen`` prints the new table.
+ranking, ``python3 -m tests.search.test_rank_frozen`` prints the new table.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def test_a_build_with_a_memo_and_a_stored_index_give_the_same_postings(index):
     assert tuple(zlib.crc32(field.text) for field in loaded.fields) == FIELDS
 
 
-if __name__ == "__main__":  # after a deliberate change of ranking: python3 -m tests.search.test_ranking_frozen
+if __name__ == "__main__":  # after a deliberate change of ranking: python3 -m tests.search.test_rank_frozen
     skills, bodies = collection()
     built = SearchIndex.build(skills, ALIASES, bodies=body_texts(bodies))
     for query in QUERIES_AND_HITS:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
 
-from ...helpers import skill_md, write_skill
+from ...helpers import backdate, hint_of, run_route, skill_md, write_skill
 
 
 def git(*arguments, cwd="."):
@@ -61,3 +61,35 @@ def test_skillmem_search_in_a_linked_worktree_writes_nothing_to_the_users_cache(
 def test_a_git_file_that_names_no_git_directory_is_no_repository(tmp_path):
     (tmp_path / ".git").write_text("not a gitdir line\n")
     assert search_index_location(str(tmp_path), ["skills"]).startswith(str(tmp_path / "user-cache"))
+
+
+def wait_for_builds(*folders):
+    """Until no background build is marked in any of ``folders`` (the repository's .git, the user's cache)."""
+    deadline = time.monotonic() + 60
+    time.sleep(0.2)
+    while any(folder.is_dir() and any(folder.rglob("*.building")) for folder in folders):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+def test_a_user_hook_with_root_and_the_project_hook_keep_their_own_search_indexes(tmp_path, env):
+    # Found by the hostile tester of 0.4.1 (older than it): in a repository's top the search index was one file
+    # whatever --root said, so two hooks run on each prompt overwrote each other's, and one lost its hint.
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    home = tmp_path / "home" / ".claude" / "skills"
+    for number in range(10):
+        write_skill(repo / "skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on topic {number}"))
+        write_skill(home, f"note-{number}", skill_md(f"note-{number}", f"Personal notes {number}"))
+    write_skill(repo / "skills", "invoices", skill_md("invoices", "Extract line items and totals from PDF invoices"))
+    write_skill(home, "kube-debug", skill_md("kube-debug", "Debug crashing Kubernetes pods, their logs and events"))
+    backdate(tmp_path)
+    project = "pull the line items and totals out of our suppliers' PDF invoices, for each of them"
+    user = "my kubernetes pods keep crashing, read the container logs and events and debug them"
+    rounds = []
+    for _ in range(4):  # Claude Code runs both hooks on each prompt
+        got_project = "invoices" in hint_of(run_route(project, repo, env))
+        got_user = "kube-debug" in hint_of(run_route(user, repo, env, "--root", str(home)))
+        wait_for_builds(repo / ".git", Path(env["XDG_CACHE_HOME"]))
+        rounds.append((got_project, got_user))
+    assert rounds[2:] == [(True, True), (True, True)], rounds
