@@ -13,7 +13,18 @@ from skillmem_hook.hooks.index import skill_index, skill_verify
 from skillmem_hook.hooks.report import describe_drift
 from skillmem_hook.text_lines import name_list
 
-from ..helpers import SEED_BLOCK, appended, docs_text, seed_tree, skill_md, snapshot, two_roots_two_files, write_skill
+from ..helpers import (
+    SEED_BLOCK,
+    appended,
+    docs_text,
+    isolate_git,
+    run_git,
+    seed_tree,
+    skill_md,
+    snapshot,
+    two_roots_two_files,
+    write_skill,
+)
 
 
 @pytest.fixture
@@ -126,13 +137,9 @@ def git(monkeypatch, tmp_path):
     """A git repository in the current folder, with an identity to commit as; the function to run git."""
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
-    from ..catalog.test_git_view import IDENTITY, git
-
-    for key, value in IDENTITY.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(tmp_path / "gitconfig"))
-    git("init", "-q")
-    return git
+    isolate_git(monkeypatch, tmp_path)
+    run_git("init", "-q")
+    return run_git
 
 
 def test_a_gitignored_prompt_file_alone_out_of_date_is_rewritten_and_passes(git, capsys):

@@ -22,7 +22,8 @@ from skillmem_hook.catalog.placement.domains import (
 )
 from skillmem_hook.catalog.skillfile.declared import TITLE_WINDOW
 from skillmem_hook.catalog.skills import parse_skill
-from tests.helpers import run_cli, skill_md, write_skill
+
+from ...helpers import run_cli, skill_md, write_skill
 
 REPO = Path(__file__).resolve().parents[3]
 CORPUS = REPO.parent / "shared" / "data" / "skills-corpus-en.jsonl"
