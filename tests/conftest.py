@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from .helpers import open_to_everyone
+from .helpers import PROMPT_HEAD, open_to_everyone, seed_tree
 
 # Enough examples to mean something within CI's time (SKILLMEM_HYPOTHESIS_EXAMPLES
 # raises it). In CI the examples are derandomised, so a red run is reproducible
@@ -34,6 +34,28 @@ def _in_tmp_cwd(tmp_path, monkeypatch):
 def _private_user_cache(tmp_path, monkeypatch):
     """The user's cache folder (search and route indexes) is the test's own, never the machine's."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+
+
+@pytest.fixture
+def tree(tmp_path):
+    """The seed skills (``helpers.seed_tree``) in tmp_path/skills."""
+    return seed_tree(tmp_path / "skills")
+
+
+@pytest.fixture
+def prompt(tmp_path):
+    """tmp_path/AGENTS.md holding ``helpers.PROMPT_HEAD``, whose every byte a write must keep."""
+    path = tmp_path / "AGENTS.md"
+    path.write_bytes(PROMPT_HEAD)
+    return path
+
+
+@pytest.fixture
+def seeded_cwd():
+    """The seed skills in ./skills and ./AGENTS.md beside them, as ``--text`` names them; the root's arguments."""
+    seed_tree(Path("skills"))
+    Path("AGENTS.md").write_text("# Agents\n")
+    return ["--root", "skills"]
 
 
 @pytest.fixture

@@ -70,6 +70,9 @@ def two_roots_two_files(folder: Path) -> tuple[list[str], list[Path]]:
     return [*args, "--prompt-file", str(files[0]), "--prompt-file", str(files[1])], files
 
 
+# The head of the prompt file the CLI's tests write into: CRLF lines and a Latin-1 byte, kept byte for byte.
+PROMPT_HEAD = b"# My prompt\r\n\r\nHand-written \xe9 text (Latin-1 byte).\r\n"
+
 SEED_BLOCK = (
     b"<<<SKILL_INDEX_BEGIN>>>\n[data-parsing]\nalpha-tool\ncrlf-skill\n[general]\nbeta-heading\n<<<SKILL_INDEX_END>>>"
 )
@@ -102,6 +105,15 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str | os.PathLike[str]) -
     code = main([os.fspath(arg) for arg in args])
     captured = capsys.readouterr()
     return Run(code, captured.out, captured.err)
+
+
+def not_json(text: str) -> bool:
+    """Whether ``text`` is not a JSON document: what ``--text`` prints instead of one."""
+    try:
+        json.loads(text)
+    except ValueError:
+        return True
+    return False
 
 
 def snapshot(path: Path) -> tuple[bytes, int]:

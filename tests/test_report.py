@@ -6,6 +6,7 @@ import os
 import shlex
 import subprocess
 import sys
+import textwrap
 
 import pytest
 from hypothesis import given
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from skillmem_hook.errors import FileAccessError, MarkerError, UsageError
 from skillmem_hook.report import emit, run_reporting_errors, to_json, write_utf8
 
-from .helpers import SEED_BLOCK, appended, seed_tree, skill_md, write_skill
+from .helpers import REPO, SEED_BLOCK, appended, not_json, run_cli, seed_tree, skill_md, write_skill
 
 
 @pytest.mark.parametrize("count", [0, 1, 999, 1000, 1001, 2500])
@@ -225,3 +226,52 @@ def test_a_json_error_line_naming_a_file_that_is_not_utf8_stays_json_once_escape
     err = capsys.readouterr().err
     assert "\x1b" not in err
     assert json.loads(err)["error"] == "cannot read skills/caf\udce9/SKILL.md \x1b[2K"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["inject", "--root", "nowhere", "--prompt-file", "AGENTS.md", "--text"],
+        ["lint", "--root", "nowhere", "--text"],
+        ["search", "--root", "nowhere", "--text", "csv"],
+        ["verify", "--text", "--bogus"],
+    ],
+)
+def test_with_text_an_error_is_text_too(capsys, args):
+    run = run_cli(capsys, *args)
+    assert run.code == 2
+    assert run.out == ""
+    assert run.err.startswith(f"skillmem {args[0]}: ")
+    assert not_json(run.err.splitlines()[0])
+    assert run.err.splitlines()[1].startswith("  ")  # the hint, on its own indented line
+
+
+def test_without_text_the_error_stays_one_json_line(capsys):
+    run = run_cli(capsys, "inject", "--root", "nowhere", "--prompt-file", "AGENTS.md")
+    assert run.error["tool"] == "skillmem inject"
+
+
+def test_sigint_exits_promptly_with_a_json_error_and_no_traceback(tmp_path):
+    root = seed_tree(tmp_path / "skills")
+    script = textwrap.dedent(
+        f"""
+        import os, signal, sys, time
+        import skillmem_hook.commands.prompt as command
+
+        def interrupted_scan(*_):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(30)
+
+        command.scan_roots = interrupted_scan
+        from skillmem_hook.cli import main
+        sys.exit(main(["prompt", "--root", {str(root)!r}]))
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=20, cwd=REPO)
+    assert result.returncode == 130
+    assert result.stdout == ""
+    assert json.loads(result.stderr) == {
+        "tool": "skillmem prompt",
+        "error": "interrupted",
+        "hint": "run the command again; no file was left half-written",
+    }

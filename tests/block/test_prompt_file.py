@@ -8,7 +8,7 @@ import pytest
 from skillmem_hook.block.prompt_file import check_writable, read_prompt_file, write_if_changed
 from skillmem_hook.errors import FileAccessError
 
-from ..helpers import ChildError, run_unprivileged
+from ..helpers import ChildError, run_cli, run_unprivileged, seed_tree
 
 
 def leftovers(folder):
@@ -133,3 +133,22 @@ def test_read_prompt_file_refuses_what_it_cannot_safely_edit(tmp_path, setup, me
         path.symlink_to(tmp_path / "nowhere")
     with pytest.raises(FileAccessError, match=message):
         read_prompt_file(str(path))
+
+
+def test_an_unreadable_prompt_file_is_refused_with_its_reason(reachable_tmp_path):
+    prompt = reachable_tmp_path / "AGENTS.md"
+    prompt.write_text("x")
+    prompt.chmod(0o000)
+    try:
+        with pytest.raises((ChildError, FileAccessError), match="Permission denied"):
+            run_unprivileged(read_prompt_file, str(prompt))
+    finally:
+        prompt.chmod(0o644)
+
+
+def test_a_fifo_prompt_file_is_refused_not_waited_on(capsys, tmp_path):
+    root = seed_tree(tmp_path / "skills")
+    os.mkfifo(tmp_path / "AGENTS.md")
+    run = run_cli(capsys, "inject", "--root", root, "--prompt-file", tmp_path / "AGENTS.md")
+    assert run.code == 2
+    assert "not a regular file" in run.error["error"]

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shlex
 import stat
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from ..helpers import make_device_node, run_cli, seed_tree, snapshot
+from ..helpers import make_device_node, run_cli, seed_tree, skill_md, snapshot, write_skill
 
 
 @pytest.fixture
@@ -129,3 +132,30 @@ def test_a_folder_that_is_a_file_is_named_and_left_alone(capsys, args):
     assert run.error["error"].endswith("Not a directory")
     assert "permissions" not in run.error["hint"]
     assert Path("scripts").read_text() == "a file, not a folder\n"
+
+
+def test_hook_writes_a_wrapper_that_installs_then_reindexes(capsys, tmp_path):
+    folder = tmp_path / 'it\'s a "dir" with spaces'
+    skills = folder / "my skills"
+    write_skill(skills, "a", skill_md("a"))
+    prompt = folder / "AGENTS.md"
+    prompt.write_text("x\n")
+    wrapper = folder / "re index.sh"
+    run = run_cli(capsys, "hook", "--root", skills, "--prompt-file", prompt, "--out", wrapper)
+    assert run.code == 0
+    assert os.access(wrapper, os.X_OK)
+    new_skill = skills / "b" / "SKILL.md"
+    content = "'---\\nname: b\\n---\\n'"
+    installer = f"mkdir -p {shlex.quote(str(new_skill.parent))} && printf -- {content} > {shlex.quote(str(new_skill))}"
+    result = subprocess.run([str(wrapper), "bash", "-c", installer], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["ok"] is True
+    assert b"\na\nb\n" in prompt.read_bytes()
+    failed = subprocess.run([str(wrapper), "bash", "-c", "exit 7"], capture_output=True, text=True)
+    assert failed.returncode == 7
+
+
+def test_hook_refuses_a_folder_as_out(capsys, tree, prompt, tmp_path):
+    run = run_cli(capsys, "hook", "--root", tree, "--prompt-file", prompt, "--out", tmp_path)
+    assert run.code == 2
+    assert "is a folder" in run.error["error"]

@@ -11,12 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import make_device_node, run_cli, seed_tree, snapshot
-
-
-@pytest.fixture
-def tree(tmp_path):
-    return seed_tree(tmp_path / "skills")
+from ..helpers import make_device_node, run_cli, skill_md, snapshot, write_skill
 
 
 def index_in_a_child(tree, out):
@@ -94,3 +89,42 @@ def test_an_empty_write_path_names_no_folder_of_this_machine(capsys, tree):
     assert run.code == 2
     assert run.error["error"] == "the path for the skills index is empty"
     assert os.getcwd() not in run.err
+
+
+def test_index_reports_skills_duplicates_skipped_and_domains(capsys, tree):
+    write_skill(tree, "copy/alpha-tool", skill_md("Alpha Tool", "a duplicate"))
+    write_skill(tree, "broken", b"---\nname: broken\n")
+    write_skill(tree, "colon", skill_md("colon", "Use when: it breaks things"))
+    data = run_cli(capsys, "index", "--root", tree).data
+    assert data["count"] == 4
+    assert data["domains"] == {"data-parsing": 2, "general": 2}
+    assert {"name", "domain", "path", "owner", "description", "root"} <= set(data["skills"][0])
+    assert [skill["path"] for skill in data["skills"]] == ["alpha-tool", "beta-heading", "colon", "crlf-skill"]
+    assert data["duplicates"] == [
+        {
+            "name": "Alpha Tool",
+            "root": str(tree),
+            "path": "copy/alpha-tool",
+            "kept": {"root": str(tree), "path": "alpha-tool"},
+        }
+    ]
+    assert data["skipped"] == [
+        {"root": str(tree), "path": "broken", "reason": "the frontmatter's '---' block is never closed"}
+    ]
+    assert data["warnings"][0]["path"] == "colon"
+
+
+def test_index_write_produces_a_readable_index_and_rewrites_only_on_change(capsys, tree, tmp_path):
+    out = Path("SKILLS_INDEX.md")  # in the current folder, the repository: paths are relative to it
+    assert run_cli(capsys, "index", "--root", tree, "--write", out).data["written"] is True
+    text = out.read_text()
+    assert "## data-parsing" in text
+    assert (
+        "- **alpha-tool**: Parse CSV and JSON files into tables ([../skills/alpha-tool](../skills/alpha-tool/SKILL.md))"
+        in text
+    )
+    assert "- **beta-heading**: Beta heading ([../skills/beta-heading](../skills/beta-heading/SKILL.md))" in text
+    before = snapshot(out)
+    assert run_cli(capsys, "index", "--root", tree, "--write", out).data["written"] is False
+    assert snapshot(out) == before
+    assert run_cli(capsys, "stats", "--root", tree).data["index_bytes"] == len(out.read_bytes())

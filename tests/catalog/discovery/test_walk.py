@@ -18,7 +18,7 @@ from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skillfile.declared import HEADING_WINDOW
 from skillmem_hook.catalog.skillfile.head import head_length
 
-from ...helpers import skill_md, write_skill
+from ...helpers import seed_tree, skill_md, write_skill
 
 
 def test_symlink_diamonds_walk_each_real_folder_once(tmp_path):
@@ -164,3 +164,14 @@ def test_any_graph_of_links_walks_each_real_folder_once_and_always_gives_the_sam
         second = find_skill_files(copy)
         assert [item.relative for item in first[0]] == [item.relative for item in second[0]]
         assert first[1] == second[1]
+
+
+def test_a_fifo_skill_file_is_skipped_not_waited_on(tmp_path):
+    seed_tree(tmp_path)
+    (tmp_path / "fifo-skill").mkdir()
+    os.mkfifo(tmp_path / "fifo-skill" / "SKILL.md")
+    catalog = scan_roots([str(tmp_path)])
+    assert len(catalog.skills) == 3
+    assert catalog.skipped == [
+        {"root": str(tmp_path), "path": "fifo-skill", "reason": "SKILL.md is not a regular file"}
+    ]
