@@ -145,7 +145,7 @@ def signals_held() -> contextlib.AbstractContextManager[None]:
 
 
 def cleanup_on_termination() -> contextlib.AbstractContextManager[None]:
-    from skillmem_hook.signals import cleanup_on_termination  # noqa: PLC0415
+    from skillmem_hook.signals import cleanup_on_termination  # noqa: PLC0415 - only a run that writes pays for it
 
     return cleanup_on_termination()
 

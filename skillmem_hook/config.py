@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, SearchSettings, read_config_file
 from skillmem_hook.errors import UsageError
 
@@ -65,7 +66,7 @@ class Settings:
     @property
     def preamble_line(self) -> str | None:
         """The line written above a first-injected block: the configured one, the default, or None for none."""
-        from skillmem_hook.block.markers import DEFAULT_PREAMBLE  # noqa: PLC0415
+        from skillmem_hook.block.markers import DEFAULT_PREAMBLE  # noqa: PLC0415 - route and search render no block
 
         if self.preamble is True:
             return DEFAULT_PREAMBLE
@@ -80,7 +81,7 @@ class Settings:
 
     def catalog_options(self, *, hook: bool = False) -> CatalogOptions:
         """How to build the catalog. The hooks take git's view whenever they run inside a work tree."""
-        from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
+        from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415 - a named skill needs no catalog
 
         return CatalogOptions(
             tracked=None if hook else self.tracked,
@@ -172,8 +173,7 @@ def _ignored_by_git(paths: list[str]) -> set[str]:
     """Those of the paths git ignores; none when there is no git or no repository."""
     if not paths:
         return set()
-    from skillmem_hook.catalog.discovery.git import ignored_paths  # noqa: PLC0415
-    from skillmem_hook.catalog.store.locations import find_git_dir  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import ignored_paths  # noqa: PLC0415 - route never loads git
 
     if find_git_dir(os.getcwd()) is None:
         return set()

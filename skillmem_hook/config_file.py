@@ -172,7 +172,7 @@ def _check_nesting(path: str, events: Iterable[object]) -> None:
     PyYAML's parser is iterative but its constructor recursive: 5,000 nested
     lists would end in a RecursionError. The message names the top-level key.
     """
-    import yaml  # noqa: PLC0415 - imported already by the caller
+    import yaml  # noqa: PLC0415 - only a repository with a config file pays for PyYAML
 
     depth = 0
     nodes = 0  # complete nodes in the top mapping: keys and values alternate

@@ -31,7 +31,7 @@ def _patterns(path: str, key: str, value: object) -> object:
 
 
 def _domain_map(path: str, key: str, value: object) -> object:
-    from skillmem_hook.catalog.placement.selection import check_domain  # noqa: PLC0415
+    from skillmem_hook.catalog.placement.selection import check_domain  # noqa: PLC0415 - only a file with the key pays
 
     if not isinstance(value, dict) or not all(
         isinstance(name, str) and name.strip("*") and isinstance(domain, str) for name, domain in value.items()

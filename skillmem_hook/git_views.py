@@ -12,8 +12,13 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.errors import UsageError
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.discovery.git import run_git, tracked_entries
+from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.store.locations import find_git_dir
+from skillmem_hook.errors import MarkerError, UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,9 +37,6 @@ def skill_file(skill: Skill) -> str:
 
 def untracked_skills(catalog: Catalog) -> list[Skill]:
     """The listed skills whose SKILL.md git does not track; none outside a work tree or in git's view."""
-    from skillmem_hook.catalog.discovery.git import tracked_entries  # noqa: PLC0415
-    from skillmem_hook.catalog.store.locations import find_git_dir  # noqa: PLC0415
-
     if catalog.work_tree is not None or not catalog.skills or find_git_dir(os.getcwd()) is None:
         return []
     roots = {skill.root: os.path.normpath(skill.root) for skill in catalog.skills}
@@ -56,8 +58,6 @@ def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, o
 
     Also a note for a prompt file that imports another one listed (the agent would read the list twice).
     """
-    from skillmem_hook.block.imports import double_listing_warnings  # noqa: PLC0415
-
     notes = double_listing_warnings(prompt_files)
     labels = sorted(skill.label for skill in untracked_skills(catalog))
     if labels:
@@ -74,9 +74,6 @@ def stale_reasons(
     Only called when names are stale, so the steady state never pays for the
     second scan.
     """
-    from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
-    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
-
     disk = scan_roots(roots, CatalogOptions(tracked=False, cache=options.cache, exclude=options.exclude))
     on_disk = {skill.label: skill for skill in disk.skills if skill.label in set(stale)}
     reasons = {label: f"{NOT_TRACKED}: git add {skill_file(skill)}" for label, skill in on_disk.items()}
@@ -88,9 +85,7 @@ def stale_reasons(
 
 def _committed_listing(path: str) -> set[str] | None:
     """The names the block lists in HEAD's version of the file; None without a HEAD holding the file."""
-    from skillmem_hook.block.merge import listing  # noqa: PLC0415
-    from skillmem_hook.catalog.discovery.git import run_git  # noqa: PLC0415
-    from skillmem_hook.errors import MarkerError  # noqa: PLC0415
+    from skillmem_hook.block.merge import listing  # noqa: PLC0415 - only a block out of date reads HEAD's
 
     code, data = run_git(["show", f"HEAD:./{path}"], literal=False)
     if code != 0:

@@ -12,6 +12,7 @@ import json
 import os
 import shlex
 
+from skillmem_hook.catalog.discovery.git import run_git
 from skillmem_hook.catalog.discovery.layout import hidden, skill_roots
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import UsageError
@@ -31,8 +32,6 @@ def first_setup_hint(roots: list[str], prompt_files: list[str]) -> str:
 
 def _found_roots() -> list[str]:
     """The roots of the SKILL.md files git lists below the current folder; none outside a work tree."""
-    from skillmem_hook.catalog.discovery.git import run_git  # noqa: PLC0415
-
     try:
         code, out = run_git(
             ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ":(glob)**/SKILL.md"], literal=False

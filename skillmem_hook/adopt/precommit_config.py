@@ -8,7 +8,10 @@ follow (a flow list, anchors), the caller is told to add the entry by hand.
 
 from __future__ import annotations
 
+import json
 import re
+
+import yaml
 
 from skillmem_hook.errors import UsageError
 
@@ -32,8 +35,6 @@ def hook_entry(repo: str, rev: str, indent: int = 2) -> list[str]:
 
 
 def _quoted(value: str) -> str:
-    import json  # noqa: PLC0415
-
     plain = re.fullmatch(r"[A-Za-z0-9_./:@+~-]+", value) and value[0] not in "@~"
     return value if plain else json.dumps(value, ensure_ascii=False)
 
@@ -108,8 +109,6 @@ def _check(before: bytes, after: bytes, repo: str, rev: str) -> None:
 
 
 def _has_aliases(data: bytes) -> bool:
-    import yaml  # noqa: PLC0415
-
     return any(isinstance(event, yaml.AliasEvent) for event in yaml.parse(data, Loader=yaml.SafeLoader))
 
 
@@ -118,8 +117,6 @@ def _entry_value(repo: str, rev: str) -> dict[str, object]:
 
 
 def _load(data: bytes) -> object:
-    import yaml  # noqa: PLC0415
-
     try:
         return yaml.safe_load(data) or {}
     except yaml.YAMLError as error:

@@ -27,10 +27,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import time
 
 from skillmem_hook.agents.route import RouteInputError
 from skillmem_hook.agents.route_index import RouteIndex, build_route_index, current_route_index, stored_route_index
+from skillmem_hook.config import load_settings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -145,8 +147,7 @@ def refresh_search_index(roots: Sequence[str], location: str) -> None:
 
     Nothing starts when the marker's folder cannot be written: the index could not be stored there either.
     """
-    import subprocess  # noqa: PLC0415
-    import sys  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415 - a warm route prompt starts no build
 
     marker = location + ".building"
     if not claim(marker):
@@ -169,9 +170,8 @@ def refresh_search_index(roots: Sequence[str], location: str) -> None:
 def _build_and_store(arguments: Sequence[str]) -> int:
     """The search index's background build: ``location root...``, in the folder the hook ran in."""
     # Only the build's own process needs these: a prompt that imports this module for the route index does not.
-    from skillmem_hook.config import load_settings  # noqa: PLC0415
-    from skillmem_hook.decisive import decisive_files  # noqa: PLC0415
-    from skillmem_hook.search.store import load_or_build_at  # noqa: PLC0415
+    from skillmem_hook.decisive import decisive_files  # noqa: PLC0415 - only the build's own process
+    from skillmem_hook.search.store import load_or_build_at  # noqa: PLC0415 - only the build's own process
 
     location, roots = arguments[0], list(arguments[1:])
     try:

@@ -17,6 +17,7 @@ import threading
 import time
 
 from skillmem_hook.agents.route import skill_file
+from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.stamps import take_snapshot
@@ -26,6 +27,7 @@ from skillmem_hook.errors import UsageError
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
 from skillmem_hook.search.names import name_key
+from skillmem_hook.search.semantic import fit_with_meaning, rank_with_meaning, semantic_index_of, semantic_installed
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -154,8 +156,6 @@ class SkillLibrary:
         assert index is not None
         wanted = max(top_k, 2)  # as the CLI: the second hit tells a clear lead from a near tie
         if meaning is not None:
-            from skillmem_hook.search.semantic import fit_with_meaning, rank_with_meaning  # noqa: PLC0415 - the extra
-
             hits = rank_with_meaning(index, meaning, intent, wanted)
             found = fit_with_meaning(index, meaning, intent, hits)
         else:
@@ -173,13 +173,10 @@ class SkillLibrary:
         A cold build of 2,000 skills takes about 10 s: longer than a tool call may
         take. Searches meanwhile get the lexical ranking; the build goes on.
         """
-        from skillmem_hook.search.semantic import semantic_index_of, semantic_installed  # noqa: PLC0415
-
         if self._meaning is not None or self._meaning_build is not None or self._catalog is None:
             return
         if self._failed_generation == self._generation or not semantic_installed():
             return
-        from skillmem_hook.catalog.catalog import Catalog  # noqa: PLC0415
 
         # Over the index's skills, so the two legs number them alike (a stored index has its own objects).
         assert self._index is not None

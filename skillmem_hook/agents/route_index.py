@@ -17,7 +17,9 @@ import zlib
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
 from skillmem_hook.agents.route import Target
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
+from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.config_file import SearchSettings
+from skillmem_hook.files import read_regular_file
 from skillmem_hook.search.names import skill_keys
 
 TYPE_CHECKING = False
@@ -115,9 +117,8 @@ def _checksum(payload: bytes) -> str:
 def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     """Scan the configured roots (as every command finds them) into a fresh index."""
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a warm index never needs the scanner
-    from skillmem_hook.config import load_settings, require_roots  # noqa: PLC0415
-    from skillmem_hook.decisive import decisive_files  # noqa: PLC0415
-    from skillmem_hook.search.aliases import aliases_of  # noqa: PLC0415
+    from skillmem_hook.decisive import decisive_files  # noqa: PLC0415 - a warm route prompt builds no index
+    from skillmem_hook.search.aliases import aliases_of  # noqa: PLC0415 - a warm route prompt builds no index
 
     # Before the configuration is read, and the files before the scan: a change during either shows next time.
     config = config_stamp(os.getcwd())
@@ -144,8 +145,6 @@ def _kept(settings: Settings) -> SearchSettings | None:
 
 def stored_route_index(location: str) -> RouteIndex | None:
     """The index stored at ``location`` while it matches the disk; None when it must be built again."""
-    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
-
     try:
         # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the prompt.
         stored = RouteIndex.from_bytes(read_regular_file(location, MAX_INDEX_BYTES))
@@ -166,6 +165,6 @@ def current_route_index(location: str, flag_roots: Sequence[str] | None) -> Rout
 
 def _store(location: str, data: bytes) -> None:
     """Write atomically; a folder that cannot be written only costs the next prompt a rebuild."""
-    from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415
+    from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415 - a warm prompt stores nothing
 
     write_file_quietly(location, data)

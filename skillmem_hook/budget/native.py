@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from collections import deque
 
+import yaml
+
 from skillmem_hook.budget.replay import Entry
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX
 from skillmem_hook.catalog import SKILL_FILE
@@ -127,8 +129,6 @@ def _codex_loader_reason(fields: Mapping[str, object], entry: Entry, codex: Mapp
 
 def _strict_fields(skill: Skill) -> dict[str, object]:
     """The frontmatter as a strict YAML reader (Codex's serde_yaml) reads it; ``error`` says why it cannot."""
-    import yaml  # noqa: PLC0415 - only budget pays for it
-
     try:
         data = read_skill_file(skill.root, skill.path)
         span = frontmatter_span(data)

@@ -44,8 +44,8 @@ def git_listings(roots: list[str], work_tree: WorkTree | None) -> dict[str, byte
     """Git's raw listing of each root, when every root lies in the work tree (else None: some are walked)."""
     if work_tree is None or not all(_inside(root, work_tree) for root in roots):
         return None
-    from skillmem_hook.catalog.discovery.git import list_index  # noqa: PLC0415
-    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import list_index  # noqa: PLC0415 - git's view only
+    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415 - git's view only
 
     return {root: list_index([pathspec_of(root)]) for root in roots}
 
@@ -67,8 +67,8 @@ def list_root(
 
 
 def _list_tracked(root: str, listings: dict[str, bytes]) -> tuple[list[PendingSkill], list[tuple[str, str]]]:
-    from skillmem_hook.catalog.discovery.git import list_index, parse_index  # noqa: PLC0415
-    from skillmem_hook.catalog.discovery.tracked import pathspec_of, tracked_skill_files  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import list_index, parse_index  # noqa: PLC0415 - git's view only
+    from skillmem_hook.catalog.discovery.tracked import pathspec_of, tracked_skill_files  # noqa: PLC0415 - git's view
 
     # Popped: at 100,000 skills the listing is some 10 MB the rest of the run no longer needs.
     listing = listings.pop(root) if root in listings else list_index([pathspec_of(root)])
@@ -78,7 +78,7 @@ def _list_tracked(root: str, listings: dict[str, bytes]) -> tuple[list[PendingSk
 
 def _nothing_tracked(root: str) -> str:
     """Why git's view of a root is empty: said, since a block that loses every skill surprises."""
-    from skillmem_hook.catalog.discovery.git import ignored_paths  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import ignored_paths  # noqa: PLC0415 - git's view only
 
     ignored = bool(ignored_paths([root])) if os.path.isdir(root) else False
     why = "git ignores it, so " if ignored else ""

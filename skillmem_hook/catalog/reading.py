@@ -29,7 +29,7 @@ def read_entries(pending: list[PendingSkill], cache: ContentCache) -> None:
         else:
             _read_from_disk(item, cache)
     if blobs:
-        from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415
+        from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415 - a warm run reads no blob
 
         for oid, data in _checked_out(blobs):
             _fill_from_blob(blobs.pop(oid), cache, oid, data)
@@ -40,8 +40,8 @@ def read_entries(pending: list[PendingSkill], cache: ContentCache) -> None:
 
 def _checked_out(blobs: dict[str, list[PendingSkill]]) -> Iterator[tuple[str, bytes]]:
     """The blobs whose work-tree copy holds their very bytes, read from there rather than from git."""
-    from skillmem_hook.catalog.discovery.checkout import read_checked_out  # noqa: PLC0415
-    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.checkout import read_checked_out  # noqa: PLC0415 - a warm run reads no blob
+    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415 - a warm run reads no blob
 
     by_root: dict[str, list[tuple[str, str]]] = {}
     for oid, items in blobs.items():

@@ -31,6 +31,7 @@ from skillmem_hook.search.evaluate import (
     score_triggers,
     share,
 )
+from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of
 from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
@@ -131,7 +132,6 @@ def ranker(
     index = search_store.load_or_build(roots, options, aliases, watched, flagged=flagged)
     if not semantic:
         return lambda intent, depth: _distinct(hit.skill.name for hit in index.query(intent, depth))
-    from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of  # noqa: PLC0415 - the extra
 
     meaning = semantic_index_of(Catalog(index.skills, [], []), cache=options.cache)
     return lambda intent, depth: _distinct(hit.skill.name for hit in rank_with_meaning(index, meaning, intent, depth))

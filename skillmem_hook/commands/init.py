@@ -15,6 +15,7 @@ import os
 import shlex
 import sys
 
+from skillmem_hook import __version__
 from skillmem_hook.adopt.attributes import DRIVER, DRIVER_NAME, driver_command
 from skillmem_hook.adopt.plan import (
     ATTRIBUTES,
@@ -32,7 +33,12 @@ from skillmem_hook.adopt.repository import (
     set_config,
     work_tree_top,
 )
+from skillmem_hook.adopt.skills import committed_skills
 from skillmem_hook.arguments import add_text_option
+from skillmem_hook.atomic import commit_all, stage, staging
+from skillmem_hook.block.drift import Drift
+from skillmem_hook.block.prompt_file import read_prompt_file
+from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit
@@ -71,8 +77,6 @@ def run(options: argparse.Namespace) -> int:
 
 
 def default_rev() -> str:
-    from skillmem_hook import __version__  # noqa: PLC0415
-
     return f"v{__version__}"
 
 
@@ -130,11 +134,6 @@ def as_text(result: dict[str, object]) -> str:
 
 def prompt_file_changes(top: str, settings: Settings) -> list[FileChange]:
     """Each prompt file with its block injected; a missing one is created holding only the block."""
-    from skillmem_hook.adopt.skills import committed_skills  # noqa: PLC0415
-    from skillmem_hook.block.drift import Drift  # noqa: PLC0415
-    from skillmem_hook.block.prompt_file import read_prompt_file  # noqa: PLC0415
-    from skillmem_hook.block.targets import check_repository_targets  # noqa: PLC0415
-
     for path in settings.prompt_files:
         _check_inside(top, path)
         _check_not_own_file(path)
@@ -189,8 +188,6 @@ def _install_state(install: bool, manager: str | None, to_install: bool, *, dry_
 
 
 def _write(top: str, changes: list[FileChange]) -> None:
-    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415
-
     with staging() as staged:
         for change in changes:
             target = os.path.realpath(os.path.join(top, change.path))

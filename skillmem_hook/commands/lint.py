@@ -12,9 +12,13 @@ from __future__ import annotations
 import os
 import sys
 
+from skillmem_hook import __version__
 from skillmem_hook.arguments import add_location_options
+from skillmem_hook.catalog.discovery.git import find_work_tree
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
+from skillmem_hook.files import read_regular_file
+from skillmem_hook.lint.changes import changed_paths, touched_skills
 from skillmem_hook.lint.files import LintRun, Scope, lint_paths
 from skillmem_hook.lint.options import lint_options
 from skillmem_hook.lint.output import count_errors, describe_findings, github_annotations, sarif_log
@@ -86,8 +90,6 @@ def lint(
             }
         )
     else:
-        from skillmem_hook import __version__  # noqa: PLC0415
-
         render = {"text": describe_findings, "github": github_annotations}.get(output)
         if render:  # for people (and the workflow log): what a repository's text holds is shown, not acted on
             write_text(sys.stdout, render(run))
@@ -101,7 +103,7 @@ def collect_findings(files: Sequence[str], scope: Scope, settings: Settings, *, 
     options = lint_options(settings.lint)
     run = lint_paths(files, scope, options)
     if baseline and options.baseline:
-        from skillmem_hook.lint.baseline import read_baseline, split_known  # noqa: PLC0415
+        from skillmem_hook.lint.baseline import read_baseline, split_known  # noqa: PLC0415 - only a configured baseline
 
         base = os.path.dirname(settings.config_path or "")
         path = os.path.normpath(os.path.join(base, options.baseline))
@@ -118,16 +120,13 @@ def fix_findings(run: LintRun) -> list[str]:
 
 
 def _work_tree() -> str | None:
-    from skillmem_hook.catalog.discovery.git import find_work_tree  # noqa: PLC0415
-
     tree = find_work_tree()
     return os.path.normpath(tree.top) if tree else None
 
 
 def _write_baseline(path: str, run: LintRun) -> int:
-    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415
-    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
-    from skillmem_hook.lint.baseline import render_baseline  # noqa: PLC0415
+    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only --write-baseline writes
+    from skillmem_hook.lint.baseline import render_baseline  # noqa: PLC0415 - only --write-baseline writes
 
     data = render_baseline(run.findings)
     try:
@@ -151,9 +150,6 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
     linted themselves. Either way only skills below the roots and not
     excluded, as ``skillmem lint`` checks.
     """
-    from skillmem_hook.catalog.discovery.git import find_work_tree  # noqa: PLC0415
-    from skillmem_hook.lint.changes import changed_paths, touched_skills  # noqa: PLC0415
-
     in_work_tree = find_work_tree() is not None
     roots = settings.roots if filenames and not in_work_tree else require_roots(settings)
     # Outside a work tree with no root known, the names passed are all there is to go by.

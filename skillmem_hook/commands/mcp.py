@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 
+from skillmem_hook.agents.library import SkillLibrary
 from skillmem_hook.arguments import add_location_options
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
@@ -29,13 +30,12 @@ def run(options: argparse.Namespace) -> int:
 
 def mcp(flag_roots: Sequence[str] | None) -> int:
     try:
-        from skillmem_hook.agents.mcp_server import call_seconds, serve  # noqa: PLC0415 - only this command pays for the SDK
+        from skillmem_hook.agents.mcp_server import call_seconds, serve  # noqa: PLC0415 - the [mcp] extra's SDK
     except ImportError as error:
         raise UsageError(
             f"the MCP server needs the MCP Python SDK ({error.name or 'mcp'} is not installed)",
             "install the extra: python3 -m pip install '.[mcp]' (Python 3.10 or newer)",
         ) from None
-    from skillmem_hook.agents.library import SkillLibrary  # noqa: PLC0415
 
     if sys.stdout is None:  # started with stdout closed (>&-): no answer could ever reach a client
         raise FileAccessError("stdout is closed", "the MCP server answers on stdout: start it from an MCP client")

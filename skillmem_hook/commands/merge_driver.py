@@ -15,6 +15,7 @@ import os
 import subprocess
 import tempfile
 
+from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.markers import newline_of
 from skillmem_hook.block.merge import emptied, listing, merge_listings, rebuilt
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, MarkerError, UsageError
@@ -89,8 +90,6 @@ def _merge_text(texts: list[bytes], path: str) -> tuple[bytes, int]:
 
 
 def _write(path: str, data: bytes) -> None:
-    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415
-
     with staging() as staged:
         stage(staged, path, data, label=path)
         commit_all(staged)

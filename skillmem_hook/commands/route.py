@@ -9,12 +9,14 @@ read by hand, since argparse would cost every prompt its import.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 from skillmem_hook.agents.background import current_or_built, refresh_search_index
 from skillmem_hook.agents.route import RouteInputError, Target, best_scored, hook_output, parse_hook_input, route_line
 from skillmem_hook.agents.route_index import build_route_index
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
+from skillmem_hook.config import load_settings
 from skillmem_hook.search.names import build_name_table, named_skills
 from skillmem_hook.visible import visible
 
@@ -85,8 +87,8 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
 
     A missing or stale index is rebuilt by a process of its own: this prompt goes on without a score hint.
     """
-    from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415
-    from skillmem_hook.search import store as search_store  # noqa: PLC0415
+    from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415 - a named skill needs no search
+    from skillmem_hook.search import store as search_store  # noqa: PLC0415 - a named skill needs no search
 
     roots = route_index.roots
     # The configuration as the route index read it, which its snapshot and stamp say is unchanged since;
@@ -106,8 +108,6 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
 
 
 def _search_settings_now(roots: Sequence[str]) -> SearchSettings:
-    from skillmem_hook.config import load_settings  # noqa: PLC0415
-
     return load_settings(list(roots) or None).search
 
 
@@ -127,8 +127,6 @@ def _reason(error: BaseException) -> str:
 
 def _arm_timeout() -> Callable[[], None]:
     """Raise RouteTimeout after TIMEOUT_SECONDS (where the system has SIGALRM); returns the disarming call."""
-    import signal  # noqa: PLC0415
-
     if not hasattr(signal, "SIGALRM"):
         return lambda: None
 

@@ -82,7 +82,7 @@ def search(
     index = search_store.load_or_build(roots, options or CatalogOptions(), aliases, watched, flagged=flagged)
     wanted = max(top, 2)  # the second hit tells a clear lead from a near tie
     if domain is not None:  # a collapsed domain of the block: list it, or search within it
-        from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415
+        from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415 - only --domain
 
         in_domain = skills_in_domain(index.skills, domain)
         if not intent:
@@ -106,7 +106,7 @@ def ranking(
     """The ``wanted`` best hits (fused with the encoder's with ``semantic``), and the ``match`` word of a ranking."""
     if not semantic:
         return index.query(intent, wanted), lambda hits: fit(index, intent, hits)
-    from skillmem_hook.search.semantic import (  # noqa: PLC0415 - the extra
+    from skillmem_hook.search.semantic import (  # noqa: PLC0415 - the [semantic] extra
         fit_with_meaning,
         rank_with_meaning,
         semantic_index_of,

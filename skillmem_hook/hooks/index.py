@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 
+from skillmem_hook import __version__
 from skillmem_hook.arguments import (
     ArgumentParser,
     HelpShown,
@@ -28,6 +29,7 @@ from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
 from skillmem_hook.catalog.discovery.git import ignored_paths
+from skillmem_hook.catalog.placement.selection import best_match
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.commands.index import write_index_file
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
@@ -83,8 +85,6 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
 
 def _parse(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> argparse.Namespace | None:
     """The hook's options; None when ``--help`` or ``--version`` printed its text."""
-    from skillmem_hook import __version__  # noqa: PLC0415
-
     parser = ArgumentParser(prog=hook_id, description=DESCRIPTIONS[hook_id])
     parser.add_argument("--version", action="version", version=f"{hook_id} (skillmem {__version__})")
     add_location_options(parser, prompt_files=True)
@@ -187,7 +187,6 @@ def _loud_warnings(catalog: Catalog, quiet: list[str]) -> list[dict[str, str]]:
     """The catalog's warnings, less those of the skills ``quiet:`` names (a vendored pack's known ones)."""
     if not quiet:
         return catalog.warnings
-    from skillmem_hook.catalog.placement.selection import best_match  # noqa: PLC0415
 
     table = dict.fromkeys(quiet, True)
     return [

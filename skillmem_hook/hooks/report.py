@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 
 from skillmem_hook.block.index_file import repository_path
 from skillmem_hook.block.markers import current_block
@@ -80,8 +81,7 @@ def fix_command() -> str:
     Under pre-commit (which sets PRE_COMMIT), the hook's own environment is on
     PATH and holds a skillmem the person cannot run: that folder does not count.
     """
-    import shutil  # noqa: PLC0415
-    import sys  # noqa: PLC0415
+    import shutil  # noqa: PLC0415 - only a hook that fails says how to fix it
 
     own = os.path.abspath(os.path.dirname(sys.executable))
     folders = os.environ.get("PATH", "").split(os.pathsep)

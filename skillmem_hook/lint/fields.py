@@ -126,7 +126,7 @@ def _position(node: object, first_line: int) -> Position:
 
 def _plain(node: object, depth: int) -> object:
     """A node as str, list or dict, ``depth`` levels deep (aliases are never expanded further)."""
-    import yaml  # noqa: PLC0415
+    import yaml  # noqa: PLC0415 - only a frontmatter beyond the simple shape pays for PyYAML
 
     if isinstance(node, yaml.ScalarNode):
         return str(node.value)
@@ -138,6 +138,6 @@ def _plain(node: object, depth: int) -> object:
 
 
 def _key_text(node: object) -> object:
-    import yaml  # noqa: PLC0415
+    import yaml  # noqa: PLC0415 - only a frontmatter beyond the simple shape pays for PyYAML
 
     return node.value if isinstance(node, yaml.ScalarNode) else ("<collection>",)

@@ -12,6 +12,7 @@ import os
 
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.discovery.git import find_work_tree
 from skillmem_hook.catalog.discovery.walk import find_skill_files
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skills import SkillProblem
@@ -216,8 +217,6 @@ def _folder_of(path: str) -> str:
 
 
 def _work_tree_top() -> str | None:
-    from skillmem_hook.catalog.discovery.git import find_work_tree  # noqa: PLC0415
-
     try:
         tree = find_work_tree()
     except UsageError:  # git is not installed: no repository to stay inside but the folders named

@@ -10,6 +10,7 @@ import os
 import stat
 
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.discovery.git import tracked_entries
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import kind_of
 from skillmem_hook.lint.paths import MISSING, OUTSIDE, resolve_inside
@@ -97,8 +98,6 @@ def existence(skill_dir: str, boundary: str, in_index: set[str] | None) -> Calla
 
 def tracked_files(folders: Sequence[str]) -> set[str]:
     """Every path git's index holds below the folders, and the folders on the way: absolute, normalised."""
-    from skillmem_hook.catalog.discovery.git import tracked_entries  # noqa: PLC0415
-
     paths: set[str] = set()
     for entry in tracked_entries([os.path.relpath(folder) for folder in folders] or ["."], everything=True):
         path = os.path.abspath(entry.path)

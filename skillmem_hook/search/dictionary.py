@@ -16,6 +16,7 @@ import functools
 import re
 from pathlib import Path
 
+from skillmem_hook.files import read_regular_file
 from skillmem_hook.search.sorted_lines import value_of
 from skillmem_hook.search.tokenize import cut_chinese_stop_phrases, normalize
 
@@ -34,8 +35,6 @@ def _word_list() -> bytes:
 
     An install without its data, or with a damaged copy, searches on without the dictionary.
     """
-    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
-
     try:
         data = read_regular_file(str(WORD_LIST), MAX_WORD_LIST_BYTES)  # a FIFO in its place never blocks
     except (OSError, ValueError):

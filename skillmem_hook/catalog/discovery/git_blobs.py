@@ -7,6 +7,8 @@ its committed bytes (checkout.py reads those that it does).
 from __future__ import annotations
 
 import contextlib
+import subprocess
+import threading
 
 from skillmem_hook.catalog.discovery.git import GIT_MISSING_HINT
 from skillmem_hook.errors import UsageError
@@ -24,9 +26,6 @@ def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
     waits for the reader between requests, and ``--buffer`` lets it answer
     in large writes rather than one flush per object.
     """
-    import subprocess  # noqa: PLC0415
-    import threading  # noqa: PLC0415
-
     try:
         process = subprocess.Popen(
             ["git", "cat-file", "--batch", "--buffer"],

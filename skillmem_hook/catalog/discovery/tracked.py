@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.discovery.git import tracked_entries
 from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT, link_problem, walked_link_reason
 from skillmem_hook.catalog.discovery.walk import FOLDER_NAMED_SKILL_FILE
 
@@ -120,7 +121,7 @@ def _target_in_index(entry: IndexEntry, root: str, by_path: dict[str, IndexEntry
     (target relative to the current folder, None) when it may be followed,
     else (the path, the reason the walk gives for such a link).
     """
-    from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415 - a warm hook reads no blob
 
     prefix = pathspec_of(root)
     path, seen = entry.path, set()
@@ -152,7 +153,5 @@ def _hidden(relative: str) -> bool:
 
 def _look_up(path: str) -> IndexEntry | None:
     """The index entry of one path: for a SKILL.md linked to a file of another name (rare)."""
-    from skillmem_hook.catalog.discovery.git import tracked_entries  # noqa: PLC0415
-
     entries = tracked_entries([path], everything=True)
     return entries[0] if entries else None

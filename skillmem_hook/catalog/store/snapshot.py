@@ -23,6 +23,7 @@ import json
 import os
 import unicodedata
 
+from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.placement.domains import Placement
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.catalog.store.cache import MAX_CACHE_BYTES, parser_fingerprint
@@ -171,8 +172,6 @@ def _line(value: object) -> bytes:
 
 
 def _catalog_from_records(rows: Iterator[Any]) -> Catalog:
-    from skillmem_hook.catalog.catalog import Catalog  # noqa: PLC0415 - scan imports this module
-
     kind, roots, placement_rows = next(rows)
     kind_found, skipped, notices = next(rows)
     if (kind, kind_found) != ("shared", "found"):
