@@ -1,15 +1,20 @@
-"""The package's first lines: Ctrl-C while the modules load exits 130, never with a traceback."""
+"""Start-up: Ctrl-C while the modules load exits 130, never with a traceback; and the paths with a start-up
+budget load only the modules they need."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
-from .helpers import console_scripts
+from .e2e.repos import GIT_IDENTITY
+from .helpers import REPO, backdate, console_scripts, seed_tree
 
 # Runs as the console script does (argv[0] is the program's name), and sends
 # itself a real SIGINT when argparse starts to load: after the package's
@@ -113,3 +118,210 @@ def test_ctrl_c_while_any_console_script_loads_exits_130_with_its_own_json_line(
         "error": "interrupted",
         "hint": "run the command again; no file was changed",
     }
+
+
+# The paths with a start-up budget (CONTRIBUTING.md, "Start-up"), each run as its program runs it, warm: in a
+# repository whose block is current and committed, after a first run built what the path keeps. Each may load
+# the modules of the package listed here and no others (a new one fails here until the list says why), and
+# none of the heavy standard modules it has no need of. Measured beyond what the interpreter loads on its own
+# (an editable install's finder loads re, enum and pathlib before any of this).
+PROBE_MODULES = textwrap.dedent(
+    """
+    import sys
+
+    out, program, entry, *argv = sys.argv[1:]
+    before = set(sys.modules)
+    sys.argv[0] = program
+    module, function = entry.split(":")
+    try:
+        getattr(__import__(module, fromlist=[function]), function)(argv)
+    finally:
+        with open(out, "w") as file:
+            file.write("\\n".join(sorted(set(sys.modules) - before)))
+    """
+)
+
+ARGS = ["--root", "skills", "--prompt-file", "AGENTS.md"]
+# What a scan loads, and what every run of the CLI or a hook loads around it.
+FACE = "errors report streams visible config config_file files"
+SCAN = (
+    "catalog catalog.catalog catalog.discovery catalog.discovery.git catalog.discovery.head_read"
+    " catalog.discovery.links catalog.discovery.walk catalog.listing catalog.placement catalog.placement.domain_table"
+    " catalog.placement.domains catalog.placement.selection catalog.reading catalog.scan catalog.skillfile"
+    " catalog.skillfile.declared catalog.skillfile.frontmatter catalog.skillfile.head catalog.skillfile.lenient_yaml"
+    " catalog.skillfile.names catalog.skillfile.sections catalog.skillfile.unicode13 catalog.skills catalog.store"
+    " catalog.store.cache catalog.store.locations catalog.store.records block block.imports"
+)
+GIT_VIEW = "catalog.discovery.tracked catalog.store.snapshot"
+COMPARE = (
+    "block.diff block.drift block.markers block.prompt_file block.render block.sync block.targets git_views text_lines"
+)
+SEARCH = (
+    "search search.aliases search.confidence search.dictionary search.fields search.glossary search.query search.rank"
+    " search.sorted_lines search.store search.stored search.tokenize search.tuning catalog.store.stamps decisive"
+)
+ROUTE = (
+    "cli commands commands.route agents agents.background agents.config_stamp agents.route agents.route_index"
+    " catalog catalog.store catalog.store.locations catalog.store.stamps search search.confidence search.names"
+)
+LINT = (
+    "lint lint.changes lint.check lint.fields lint.files lint.markdown lint.options lint.output lint.paths lint.quality"
+    " lint.reading lint.references lint.repository lint.rules lint.spec lint.suppress"
+)
+WRITES = "tempfile"  # a run that finds everything current writes nothing
+# Each path: its program, entry, arguments, prompt (for route), the package's modules it may load (beyond the
+# package itself), and the standard modules it must not load.
+HOT_PATHS = {
+    "--version": (
+        "skillmem",
+        "skillmem_hook.cli:main",
+        ["--version"],
+        None,
+        "cli arguments errors report streams visible",
+        "yaml subprocess threading zlib importlib",
+    ),
+    "route, a prompt naming its skill": (
+        "skillmem",
+        "skillmem_hook.cli:main",
+        ["route"],
+        "use alpha-tool on data.csv",
+        f"{ROUTE} {FACE}",
+        "argparse yaml subprocess threading hashlib importlib tempfile",
+    ),
+    "route, a prompt the search score answers": (
+        "skillmem",
+        "skillmem_hook.cli:main",
+        ["route"],
+        "parse my csv and json files into tables",
+        f"{ROUTE} {FACE} {SEARCH} catalog.catalog catalog.placement catalog.placement.domain_table"
+        " catalog.placement.domains catalog.skillfile catalog.skillfile.declared catalog.skillfile.frontmatter"
+        " catalog.skillfile.lenient_yaml catalog.skillfile.names catalog.skillfile.sections catalog.skillfile.unicode13"
+        " catalog.skills",
+        "argparse yaml subprocess threading hashlib importlib tempfile",
+    ),
+    "skill-index": (
+        "skillmem-index-hook",
+        "skillmem_hook.hooks.index:skill_index",
+        ARGS,
+        None,
+        f"arguments {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic signals block.index_file block.tracking"
+        " commands commands.index hooks hooks.index hooks.report",
+        f"yaml importlib urllib.parse {WRITES}",
+    ),
+    "skill-verify": (
+        "skillmem-verify-hook",
+        "skillmem_hook.hooks.index:skill_verify",
+        ARGS,
+        None,
+        f"arguments {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic block.index_file block.tracking"
+        " commands commands.index hooks hooks.index hooks.report",
+        f"yaml importlib urllib.parse {WRITES}",
+    ),
+    "skill-lint": (
+        "skillmem-lint-hook",
+        "skillmem_hook.hooks.lint:skill_lint",
+        ["--root", "skills", "skills/alpha-tool/SKILL.md"],
+        None,
+        f"arguments {FACE} {SCAN} {GIT_VIEW} {LINT} commands commands.lint hooks hooks.lint",
+        f"yaml importlib {WRITES}",
+    ),
+    "skill-budget": (
+        "skillmem-budget-hook",
+        "skillmem_hook.hooks.budget:skill_budget",
+        ["--root", "skills"],
+        None,
+        f"arguments {FACE} {SCAN} {GIT_VIEW} budget budget.native budget.replay budget.rules"
+        " catalog.discovery.safe_read commands commands.budget hooks hooks.budget",
+        f"importlib {WRITES}",
+    ),
+    "skillmem verify": (
+        "skillmem",
+        "skillmem_hook.cli:main",
+        ["verify", *ARGS],
+        None,
+        f"cli arguments {FACE} {SCAN} {COMPARE} commands commands.verify",
+        f"yaml hashlib {WRITES}",
+    ),
+    "skillmem inject": (
+        "skillmem",
+        "skillmem_hook.cli:main",
+        ["inject", *ARGS],
+        None,
+        f"cli arguments {FACE} {SCAN} {COMPARE} atomic signals commands commands.inject",
+        f"yaml hashlib {WRITES}",
+    ),
+    "skillmem search": (
+        "skillmem",
+        "skillmem_hook.cli:main",
+        ["search", "--root", "skills", "parse", "csv"],
+        None,
+        f"cli arguments {FACE} {SCAN} {SEARCH} commands commands.search",
+        f"yaml {WRITES}",
+    ),
+    "skillmem read": (
+        "skillmem",
+        "skillmem_hook.cli:main",
+        ["read", "--root", "skills", "alpha-tool"],
+        None,
+        f"cli arguments {FACE} {SCAN} catalog.discovery.safe_read commands commands.read",
+        f"yaml hashlib {WRITES}",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def warm(tmp_path_factory):
+    """A repository for the hooks and the CLI (arguments, no .skillmem.yaml) and one for route (with one), each
+    run once on every path, so what each keeps is stored; and the environment of their runs."""
+    folder = tmp_path_factory.mktemp("warm")
+    env = {**os.environ, **GIT_IDENTITY, "XDG_CACHE_HOME": str(folder / "cache")}
+    repo, configured = folder / "repo", folder / "configured"
+    for path in (repo, configured):
+        path.mkdir()
+        subprocess.run(["git", "init", "-q"], cwd=path, check=True)
+        seed_tree(path / "skills")
+    (repo / "AGENTS.md").write_text("# Agents\n")
+    subprocess.run([sys.executable, "-m", "skillmem_hook", "inject", *ARGS], cwd=repo, env=env, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=repo, env=env, check=True)
+    subprocess.run(["git", "commit", "-q", "-m", "skills"], cwd=repo, env=env, check=True)
+    (configured / ".skillmem.yaml").write_text("roots: [skills]\n")
+    backdate(repo, configured)  # a settled disk: an index of files changed within 3 s is not kept
+    for name in HOT_PATHS:
+        loaded_on(name, repo, configured, env, folder)
+    marker = configured / ".git" / "skillmem-search.json.building"
+    deadline = time.monotonic() + 60
+    while marker.exists() or not (configured / ".git" / "skillmem-search.json").exists():
+        assert time.monotonic() < deadline, "route's background build never stored the search index"
+        time.sleep(0.1)
+    return repo, configured, env, folder
+
+
+def loaded_on(name, repo, configured, env, folder):
+    """The modules a run of the path loads beyond those the interpreter had loaded before it."""
+    program, entry, argv, prompt, _, _ = HOT_PATHS[name]
+    cwd = configured if prompt else repo
+    data = json.dumps({"prompt": prompt, "cwd": str(cwd), "hook_event_name": "UserPromptSubmit"}) if prompt else ""
+    out = folder / "modules.txt"
+    command = [sys.executable, "-c", PROBE_MODULES, str(out), program, entry, *argv]
+    result = subprocess.run(command, cwd=cwd, env=env, input=data, capture_output=True, text=True, timeout=60)
+    assert result.returncode in (0, 1), result.stderr  # 1: skill-budget's findings on the seed skills
+    return set(out.read_text().split())
+
+
+@pytest.mark.parametrize("name", HOT_PATHS)
+def test_a_path_with_a_start_up_budget_loads_only_the_modules_it_needs(warm, name):
+    *_, allowed, forbidden = HOT_PATHS[name]
+    loaded = loaded_on(name, *warm)
+    package = {module.removeprefix("skillmem_hook.") for module in loaded if module.startswith("skillmem_hook.")}
+    assert sorted(package - set(allowed.split())) == [], "new on this path: say why in CONTRIBUTING.md, then list it"
+    assert sorted(loaded & set(forbidden.split())) == []
+
+
+def test_every_import_inside_a_function_says_which_path_it_spares_or_which_extra_it_needs():
+    unexplained = [
+        f"{path.relative_to(REPO)}:{number}"
+        for path in sorted((REPO / "skillmem_hook").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "noqa: PLC0415" in line and not re.search(r"noqa: PLC0415 - \w", line)
+    ]
+    assert unexplained == []
