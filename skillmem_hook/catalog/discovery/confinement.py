@@ -33,10 +33,14 @@ from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Collection, Sequence
+    from collections.abc import Collection, Mapping, Sequence
+    from typing import TypeVar
+
+    Key = TypeVar("Key")
 
 OUTSIDE = "outside"
 IN_GIT_DIRECTORY = "in a git directory"
+UNTRACKED = "not tracked by git"
 _BATCH = 1000  # paths per git call: a linked pack of 100,000 skills stays far below the system's argument limit
 
 
@@ -94,6 +98,26 @@ def escape(real: str, area: Area) -> str | None:
     if any(within(real, folder) for folder in area.forbidden) or _names_git(real[len(area.top) :]):
         return IN_GIT_DIRECTORY
     return None
+
+
+def refusals(landings: Mapping[Key, str], area: Area, listed: Sequence[str] = ()) -> dict[Key, str]:
+    """Why each file reached through a link may not be read or written: OUTSIDE, IN_GIT_DIRECTORY or UNTRACKED.
+
+    ``landings``: each file's real path, by a key of the caller's; those allowed are left out. ``listed``:
+    as ``untracked`` takes it (the paths among them that the rule allows are listed).
+    """
+    refused: dict[Key, str] = {}
+    allowed: dict[Key, str] = {}
+    for key, landing in landings.items():
+        problem = escape(landing, area)
+        if problem is None:
+            allowed[key] = landing
+        else:
+            refused[key] = problem
+    if area.git and allowed:
+        not_tracked = untracked(set(allowed.values()), [path for path in listed if escape(path, area) is None])
+        refused.update((key, UNTRACKED) for key, landing in allowed.items() if landing in not_tracked)
+    return refused
 
 
 def untracked(landings: Collection[str], listed: Sequence[str] = ()) -> set[str]:

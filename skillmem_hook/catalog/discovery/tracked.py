@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT, link_problem, walked_link_reason
+from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT, UNTRACKED_TARGET, link_problem, walked_link_reason
 from skillmem_hook.catalog.discovery.walk import FOLDER_NAMED_SKILL_FILE
 
 TYPE_CHECKING = False
@@ -100,7 +100,7 @@ def _resolve_link(
     if name == SKILL_FILE:
         tracked = by_path.get(target) or _look_up(target)
         if tracked is None or tracked.stage != "0":
-            skipped[folder or "."] = "symlink leads to a file git does not track"
+            skipped[folder or "."] = UNTRACKED_TARGET
         else:
             found.append(TrackedFile(folder or ".", tracked.oid))
     elif is_folder:
