@@ -73,7 +73,7 @@ def claim(marker: str) -> bool | None:
         return None
     try:
         # O_EXCL: of two prompts at once, one makes the marker and builds; a link in its place is not followed.
-        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     except FileExistsError:
         return False
     except OSError:

@@ -144,11 +144,12 @@ def _kept(settings: Settings) -> SearchSettings | None:
 
 def stored_route_index(location: str) -> RouteIndex | None:
     """The index stored at ``location`` while it matches the disk; None when it must be built again."""
-    from skillmem_hook.files import read_regular_file  # noqa: PLC0415
+    from skillmem_hook.catalog.store.trust import read_kept_file  # noqa: PLC0415
 
     try:
-        # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the prompt.
-        stored = RouteIndex.from_bytes(read_regular_file(location, MAX_INDEX_BYTES))
+        # A regular file only, capped, and this user's alone: a FIFO must not hang the prompt, nor another
+        # user's file choose its hint.
+        stored = RouteIndex.from_bytes(read_kept_file(location, MAX_INDEX_BYTES))
     except (OSError, ValueError, KeyError, TypeError):
         return None  # missing, unreadable, damaged or of another shape: rebuild it
     return stored if stored.is_current() else None
