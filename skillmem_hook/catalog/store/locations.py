@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.store.trust import private_folder, say_untrusted, untrusted_folder
+from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, say_untrusted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ def _trusted_git_dir(git_dir: str, top: str) -> bool:
     real = os.path.realpath(git_dir)
     if real == real_top or real.startswith(real_top.rstrip(os.sep) + os.sep):
         return True
-    reason = untrusted_folder(git_dir)
+    reason = folder_problem(git_dir)
     if reason is not None:
         say_untrusted(git_dir, reason, "a .git file names it: make it yours and private, or remove that file")
     return reason is None
@@ -163,8 +163,9 @@ def user_cache_folder() -> str | None:
 
     ``XDG_CACHE_HOME`` when it is absolute (the XDG specification says to ignore a
     relative one), else ``~/.cache``; never a path relative to the current folder,
-    which would put the files into whatever project the command runs in. Made
-    private when missing; else it and the cache root must be this user's alone.
+    which would put the files into whatever project the command runs in. The
+    cache root and the folder must be this user's alone; a missing one is made
+    private when a file is first kept (``trust.make_private_folder``).
     """
     cache = os.environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(cache):
@@ -172,7 +173,7 @@ def user_cache_folder() -> str | None:
     if not os.path.isabs(cache):
         return None
     folder = os.path.join(cache, CACHE_FOLDER)
-    reason = private_folder(cache) or private_folder(folder)
+    reason = folder_problem(cache) or own_folder_problem(folder)
     if reason is not None:
         say_untrusted(folder, reason, "make it yours and private (chmod 700), or set XDG_CACHE_HOME to such a folder")
         return None

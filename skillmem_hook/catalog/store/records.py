@@ -19,7 +19,7 @@ import stat
 import time
 import zlib
 
-from skillmem_hook.catalog.store.trust import KEPT_FILE_MODE, owned_privately
+from skillmem_hook.catalog.store.trust import KEPT_FILE_MODE, make_private_folder, owned_privately
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -105,7 +105,8 @@ def write_lines_quietly(path: str, lines: Iterable[bytes]) -> None:
     """Replace the file with the lines, streamed to a temporary file and renamed; any failure leaves the old one."""
     temporary = f"{path}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if not make_private_folder(os.path.dirname(path)):
+            return
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, KEPT_FILE_MODE)
         try:
             with os.fdopen(handle, "wb") as file:

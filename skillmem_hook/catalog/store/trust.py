@@ -4,11 +4,12 @@ A kept file (a route or search index, the vectors, the catalog cache) steers
 what the hooks write and what a prompt is told to read, and its checksum
 finds damage, not forgery. So it is read back only when it is a regular
 file, not a link, that this user owns and no one else may write
-(``read_kept_file``), and kept only in a folder of that kind, made private
-(0700; the files 0600) when skillmem creates it. A folder that fails the rule
-keeps nothing: every run builds afresh, and the CLI says so once on stderr
-(the route hook stays silent). Where files have no owners (Windows), every
-folder passes.
+(``read_kept_file``), and kept only in a folder of that kind: skillmem
+makes its folders private (0700; the files 0600), and every folder from the
+cache root down that it did not make must pass the rule. A folder that fails
+it keeps nothing: every run builds afresh, and the CLI says so once on
+stderr (the route hook stays silent). Where files have no owners (Windows),
+every folder passes.
 """
 
 from __future__ import annotations
@@ -60,17 +61,42 @@ def keep_quiet() -> None:
     _quiet[0] = True
 
 
-def private_folder(folder: str) -> str | None:
-    """Make ``folder`` (0700) when it is missing; None when it is then usable, else why it may not be trusted."""
-    try:
-        os.makedirs(os.path.dirname(folder), exist_ok=True)
+def make_private_folder(folder: str) -> bool:
+    """Make ``folder``, and each missing folder above it, private (0700); whether it is there now.
+
+    For a writer: the place was chosen (and checked) by ``locations.py``; a folder made now is this user's alone.
+    """
+    if os.path.isdir(folder):
+        return True
+    parent = os.path.dirname(folder)
+    if parent != folder:
+        make_private_folder(parent)
+    with contextlib.suppress(OSError):  # made meanwhile by another run (FileExistsError), or it cannot be made
         os.mkdir(folder, 0o700)
-        return None  # made by this run: private
-    except FileExistsError:
-        pass
-    except OSError as error:
-        return f"it cannot be created ({error.strerror})"
-    return untrusted_folder(folder)
+    return os.path.isdir(folder)
+
+
+def own_folder_problem(folder: str) -> str | None:
+    """Why ``folder``, skillmem's own (named by it, made by it), may not hold kept files; None when it may.
+
+    Missing is fine: a writer makes it private. One this user owns that others
+    may write (made by an older version under a loose umask) is made private
+    now, so an upgrade costs no rebuild on every run; another user's never is.
+    """
+    problem = untrusted_folder(folder) if os.path.lexists(folder) else None
+    if problem is not None and problem.startswith("others may write"):
+        with contextlib.suppress(OSError):
+            os.chmod(folder, 0o700)
+        problem = untrusted_folder(folder)
+    return problem
+
+
+def folder_problem(folder: str) -> str | None:
+    """Why ``folder`` (not skillmem's own: the cache root, a git directory elsewhere) may not be trusted; or None.
+
+    Missing is fine (a writer makes it private); otherwise ``untrusted_folder``.
+    """
+    return untrusted_folder(folder) if os.path.lexists(folder) else None
 
 
 def untrusted_folder(folder: str) -> str | None:

@@ -56,29 +56,33 @@ def prompt(text: str) -> bytes:
 
 def test_the_cache_folder_and_its_files_are_made_private(shared):
     assert user_cache_folder() == str(shared / "skillmem")
-    assert (mode(shared), mode(shared / "skillmem")) == (0o700, 0o700)
+    assert not shared.exists()  # asking where creates nothing; the first file kept does
     assert b"pdf" in prompt("use the pdf skill")
+    assert (mode(shared), mode(shared / "skillmem")) == (0o700, 0o700)
     (kept,) = (shared / "skillmem").glob("route-*.json")
     assert mode(kept) == 0o600
 
 
 @pytest.mark.parametrize("writable", [0o770, 0o707, 0o1777])
-def test_a_cache_folder_others_may_write_keeps_nothing_and_says_so_once(shared, capsys, writable):
-    (shared / "skillmem").mkdir(parents=True)
-    os.chmod(shared / "skillmem", writable)
+def test_a_cache_root_others_may_write_keeps_nothing_and_says_so_once(shared, capsys, writable):
+    """A /tmp-like XDG_CACHE_HOME: another user could make skillmem/ in it first, or rename it away."""
+    shared.mkdir()
+    os.chmod(shared, writable)
     assert user_cache_folder() is None
     assert user_cache_folder() is None
     err = capsys.readouterr().err
     assert err.count("skillmem: nothing is kept in") == 1
     assert f"others may write to it (mode {writable:o})" in err
     assert b"pdf" in prompt("use the pdf skill")  # built for the prompt, all the same
-    assert list((shared / "skillmem").iterdir()) == []
+    assert list(shared.iterdir()) == []
 
 
-def test_a_cache_root_others_may_write_is_refused_too(shared):
-    shared.mkdir()
-    os.chmod(shared, 0o1777)  # a /tmp-like folder: another user could have made skillmem/ in it first
-    assert user_cache_folder() is None
+def test_skillmem_s_own_folder_left_loose_by_an_older_version_is_made_private(shared, capsys):
+    (shared / "skillmem").mkdir(parents=True, mode=0o700)
+    os.chmod(shared / "skillmem", 0o775)  # made under umask 002 before 0.5.0
+    assert user_cache_folder() == str(shared / "skillmem")
+    assert mode(shared / "skillmem") == 0o700
+    assert capsys.readouterr().err == ""
 
 
 @as_root
@@ -150,8 +154,8 @@ def test_a_git_file_naming_another_user_s_folder_keeps_nothing_there(tmp_path):
 
 
 def test_the_route_hook_says_nothing_about_a_refused_folder(shared, tmp_path):
-    (shared / "skillmem").mkdir(parents=True)
-    os.chmod(shared / "skillmem", 0o777)
+    shared.mkdir()
+    os.chmod(shared, 0o777)
     data = json.dumps({"prompt": "use the pdf skill", "cwd": os.getcwd()}).encode()
     env = {**os.environ, "XDG_CACHE_HOME": str(shared)}
     result = subprocess.run(
