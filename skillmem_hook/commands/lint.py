@@ -151,7 +151,7 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
     linted themselves. Either way only skills below the roots and not
     excluded, as ``skillmem lint`` checks.
     """
-    from skillmem_hook.catalog.discovery.git import find_work_tree  # noqa: PLC0415
+    from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree  # noqa: PLC0415
     from skillmem_hook.lint.changes import changed_paths, touched_skills  # noqa: PLC0415
 
     in_work_tree = find_work_tree() is not None
@@ -162,7 +162,7 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
         run = collect_findings([] if everything else filenames, scope, settings)
     else:
         changed = changed_paths()
-        named = [os.path.normpath(name) for name in filenames]
+        named = [as_listed(name) for name in filenames]  # as git lists the commit's paths: absolute ones too
         is_commit = changed is not None and set(named) <= {os.path.normpath(path) for path in changed}
         touched = touched_skills(changed if is_commit and changed is not None else named, roots)
         run = collect_findings(touched.skill_files, scope, settings) if touched.skill_files else LintRun([], 0)
