@@ -15,7 +15,7 @@ import os
 from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.git import run_git, tracked_entries
+from skillmem_hook.catalog.discovery.git import as_listed, run_git, tracked_entries
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.errors import MarkerError, UsageError
@@ -39,7 +39,7 @@ def untracked_skills(catalog: Catalog) -> list[Skill]:
     """The listed skills whose SKILL.md git does not track; none outside a work tree or in git's view."""
     if catalog.work_tree is not None or not catalog.skills or find_git_dir(os.getcwd()) is None:
         return []
-    roots = {skill.root: os.path.normpath(skill.root) for skill in catalog.skills}
+    roots = {skill.root: as_listed(skill.root) for skill in catalog.skills}
     try:
         tracked = {entry.path for entry in tracked_entries(sorted(roots))}
     except UsageError:  # no git, or a root outside the repository: nothing to compare with
@@ -87,7 +87,7 @@ def _committed_listing(path: str) -> set[str] | None:
     """The names the block lists in HEAD's version of the file; None without a HEAD holding the file."""
     from skillmem_hook.block.merge import listing  # noqa: PLC0415 - only a block out of date reads HEAD's
 
-    code, data = run_git(["show", f"HEAD:./{path}"], literal=False)
+    code, data = run_git(["show", f"HEAD:./{as_listed(path)}"], literal=False)
     if code != 0:
         return None
     try:

@@ -95,3 +95,11 @@ def test_a_prompt_file_importing_another_named_one_is_warned_about(capsys):
     assert "CLAUDE.md imports AGENTS.md (@AGENTS.md)" in capsys.readouterr().err
     Path("CLAUDE.md").write_text("# Claude\n\n```\n@AGENTS.md\n```\n")  # inside a code block: no import
     assert "notes" not in run_cli(capsys, "verify", "--root", "skills", *files).data
+
+
+def test_an_absolute_root_is_compared_with_git_s_listing_resolved(repo, capsys):
+    """Found beside hostile-4: with --root /abs/skills every tracked skill was "not tracked by git"."""
+    run = run_cli(capsys, "index", "--root", str(Path("skills").resolve()))
+    assert "untracked" not in run.data
+    write_skill(Path("skills"), "wip-draft", skill_md("wip-draft", "x"))
+    assert run_cli(capsys, "index", "--root", str(Path("skills").resolve())).data["untracked"] == ["wip-draft"]

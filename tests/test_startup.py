@@ -150,7 +150,8 @@ SCAN = (
     " catalog.placement.domains catalog.placement.selection catalog.reading catalog.scan catalog.skillfile"
     " catalog.skillfile.declared catalog.skillfile.frontmatter catalog.skillfile.head catalog.skillfile.lenient_yaml"
     " catalog.skillfile.names catalog.skillfile.sections catalog.skillfile.unicode13 catalog.skills catalog.store"
-    " catalog.store.cache catalog.store.locations catalog.store.records block block.imports"
+    " catalog.store.cache catalog.store.locations catalog.store.records catalog.store.trust block block.imports"
+    " catalog.discovery.confinement"  # the read rule (a link lands inside, on a tracked file) and kept-file trust
 )
 GIT_VIEW = "catalog.discovery.tracked catalog.store.snapshot"
 COMPARE = (
@@ -162,7 +163,8 @@ SEARCH = (
 )
 ROUTE = (
     "cli commands commands.route agents agents.background agents.config_stamp agents.route agents.route_index"
-    " catalog catalog.store catalog.store.locations catalog.store.stamps search search.confidence search.names"
+    " catalog catalog.store catalog.store.locations catalog.store.stamps catalog.store.trust search search.confidence"
+    " search.names"  # trust: a kept index is read only when this user's alone
 )
 LINT = (
     "lint lint.changes lint.check lint.fields lint.files lint.markdown lint.options lint.output lint.paths lint.quality"

@@ -32,6 +32,7 @@ import time
 
 from skillmem_hook.agents.route import RouteInputError
 from skillmem_hook.agents.route_index import RouteIndex, build_route_index, current_route_index, stored_route_index
+from skillmem_hook.catalog.store.trust import make_private_folder
 from skillmem_hook.config import load_settings
 
 TYPE_CHECKING = False
@@ -69,13 +70,11 @@ def claim(marker: str) -> bool | None:
         os.unlink(marker)  # a build that died (or a marker from the future): start again
     except OSError:
         pass
-    try:
-        os.makedirs(os.path.dirname(marker), exist_ok=True)
-    except OSError:
+    if not make_private_folder(os.path.dirname(marker)):
         return None
     try:
         # O_EXCL: of two prompts at once, one makes the marker and builds; a link in its place is not followed.
-        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     except FileExistsError:
         return False
     except OSError:

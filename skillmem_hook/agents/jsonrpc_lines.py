@@ -56,6 +56,27 @@ def refusal(line: bytes) -> bytes | None:
     )
 
 
+def misread_request(line: bytes) -> bytes | None:
+    """The error for a request whose id MCP does not allow; None for a line that is a notification indeed.
+
+    MCP asks for a string or an integer id, never null (JSON-RPC 2.0 allows
+    null and frowns on fractions); the SDK reads a request whose id is null, a
+    fraction, ``true``, an object or a list as a notification and drops the id,
+    so the server would never answer it. JSON-RPC 2.0 answers an invalid
+    request with an Invalid Request error whose id is null, since the id could
+    not be read: so does this.
+    """
+    try:
+        document = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(document, dict) or "id" not in document:
+        return None
+    return error_line(
+        None, INVALID_REQUEST, "the request's id must be a string or an integer (not null, a fraction or an object)"
+    )
+
+
 def error_line(request_id: int | str | None, code: int, message: str) -> bytes:
     document = {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
     return (json.dumps(document, ensure_ascii=True) + "\n").encode("ascii")

@@ -23,7 +23,14 @@ import mcp_types as types
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
-from skillmem_hook.agents.jsonrpc_lines import INTERNAL_ERROR, error_line, read_lines, refusal, too_large
+from skillmem_hook.agents.jsonrpc_lines import (
+    INTERNAL_ERROR,
+    error_line,
+    misread_request,
+    read_lines,
+    refusal,
+    too_large,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -150,6 +157,13 @@ class _Wire:
             return
         if isinstance(message, types.JSONRPCRequest):
             self._open_requests.add(message.id)
+        elif (
+            isinstance(message, types.JSONRPCNotification)
+            and b'"id"' in line
+            and (answer := misread_request(line)) is not None  # a request whose id MCP refuses, not a notification
+        ):
+            self._writer.put(answer)
+            return
         with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):  # the server has stopped
             await self._incoming.send(SessionMessage(message))
 

@@ -17,9 +17,9 @@ import zlib
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
 from skillmem_hook.agents.route import Target
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
+from skillmem_hook.catalog.store.trust import read_kept_file
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.config_file import SearchSettings
-from skillmem_hook.files import read_regular_file
 from skillmem_hook.search.names import skill_keys
 
 TYPE_CHECKING = False
@@ -146,8 +146,9 @@ def _kept(settings: Settings) -> SearchSettings | None:
 def stored_route_index(location: str) -> RouteIndex | None:
     """The index stored at ``location`` while it matches the disk; None when it must be built again."""
     try:
-        # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the prompt.
-        stored = RouteIndex.from_bytes(read_regular_file(location, MAX_INDEX_BYTES))
+        # A regular file only, capped, and this user's alone: a FIFO must not hang the prompt, nor another
+        # user's file choose its hint.
+        stored = RouteIndex.from_bytes(read_kept_file(location, MAX_INDEX_BYTES))
     except (OSError, ValueError, KeyError, TypeError):
         return None  # missing, unreadable, damaged or of another shape: rebuild it
     return stored if stored.is_current() else None

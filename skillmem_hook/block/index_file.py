@@ -13,6 +13,7 @@ import re
 
 from skillmem_hook.block.render import group_by_domain
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.skillfile.names import utf8_path
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -45,7 +46,12 @@ def _index_line(skill: Skill, index_folder: str) -> str:
     folder = repository_path(skill.root, skill.path)
     from urllib.parse import quote  # noqa: PLC0415 - with ipaddress, 2 ms of every hook's start; few write an index
 
-    target = quote(os.path.relpath(os.path.join(folder, SKILL_FILE), index_folder or "."))
+    target = quote(
+        utf8_path(
+            os.path.relpath(os.path.join(folder, SKILL_FILE), index_folder or "."),
+            "link from the index file to a skill",
+        )
+    )
     # Escaped visibly: a line break in a folder name must not end the list item, nor an ESC reach a terminal.
     label, shown_folder = escape_markdown(visible(skill.label)), escape_markdown(visible(folder))
     return f"- **{label}**: {description} ([{shown_folder}]({target}))"

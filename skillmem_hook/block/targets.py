@@ -1,14 +1,11 @@
-"""Where a write named by the repository may land: inside the work tree, outside the git directory.
+"""Where a write named by the repository may land: the rule of ``catalog/discovery/confinement.py``, for writes.
 
-The threat model: a repository's content (a contributor's pull request, a
-vendored skill pack) is untrusted; the person running the tool, their git
-directory and their machine are what skillmem protects. A prompt file or
-``write:`` file named by the repository (in ``.skillmem.yaml``, in the hooks'
-``args:`` of ``.pre-commit-config.yaml``, or found by auto-detection) must
-resolve inside the work tree and outside the git directory (every git
-directory: a linked work tree has two). One reached through a symlink must
-also land on a file git tracks, so that whatever is written shows in ``git
-diff``: a committed ``AGENTS.md -> .git/config`` or ``-> .env`` is refused.
+A prompt file or ``write:`` file named by the repository (in
+``.skillmem.yaml``, in the hooks' ``args:`` of ``.pre-commit-config.yaml``, or
+found by auto-detection) must resolve inside the work tree and outside every
+git directory; one reached through a symlink must also land on a file git
+tracks, so that whatever is written shows in ``git diff``: a committed
+``AGENTS.md -> .git/config`` or ``-> .env`` is refused.
 
 Every path is checked before any file is read or written (all or none).
 Paths the user types on the command line are the user's own and are not
@@ -21,7 +18,8 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.git import environment_note, find_git_dirs, tracked_entries
+from skillmem_hook.catalog.discovery.confinement import OUTSIDE, Area, escape, repository_area, untracked
+from skillmem_hook.catalog.discovery.git import environment_note
 from skillmem_hook.errors import FileAccessError
 
 TYPE_CHECKING = False
@@ -34,17 +32,6 @@ _HINT = (
 )
 
 
-class _Area:
-    """The folder a repository may write in, and the git directories inside or beside it that it may not."""
-
-    __slots__ = ("forbidden", "git", "top")
-
-    def __init__(self, top: str, forbidden: Sequence[str], *, git: bool) -> None:
-        self.top = top
-        self.forbidden = forbidden
-        self.git = git
-
-
 def check_repository_targets(targets: Sequence[tuple[str, str]], base: str) -> None:
     """Refuse, before anything is written, any (path, what) the repository names that may not be written.
 
@@ -53,16 +40,17 @@ def check_repository_targets(targets: Sequence[tuple[str, str]], base: str) -> N
     """
     if not targets:
         return
-    area = _writable_area(base)
+    area = repository_area(base)
     linked: list[tuple[str, str, str]] = []
     for path, what in targets:
         real = os.path.realpath(path)
         link = _first_link(path)
         through = "" if link is None else f" (through the symlink {link!r} -> {_read_link(link)!r})"
-        if not _within(real, area.top):
+        problem = escape(real, area)
+        if problem == OUTSIDE:
             where = f"the work tree {area.top!r}{environment_note()}" if area.git else f"the folder {area.top!r}"
             raise FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, outside {where}", _HINT)
-        if any(_within(real, folder) for folder in area.forbidden):
+        if problem is not None:
             raise FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, inside the git directory", _HINT)
         if link is not None:
             linked.append((path, what, through))
@@ -70,32 +58,17 @@ def check_repository_targets(targets: Sequence[tuple[str, str]], base: str) -> N
         _check_linked_targets_are_tracked(linked, area)
 
 
-def _check_linked_targets_are_tracked(linked: Sequence[tuple[str, str, str]], area: _Area) -> None:
+def _check_linked_targets_are_tracked(linked: Sequence[tuple[str, str, str]], area: Area) -> None:
     """A write through a link must land on a file git tracks, where ``git diff`` shows it."""
-    relative = [os.path.relpath(os.path.realpath(path)) for path, _, _ in linked]
-    tracked = {
-        os.path.normpath(entry.path)
-        for entry in tracked_entries(relative, everything=True)
-        if entry.stage == "0" and not entry.is_link and not entry.is_submodule
-    }
+    not_tracked = untracked({os.path.realpath(path) for path, _, _ in linked})
     for path, what, through in linked:
-        if os.path.normpath(os.path.relpath(os.path.realpath(path))) not in tracked:
+        if os.path.realpath(path) in not_tracked:
             landing = os.path.relpath(os.path.realpath(path), area.top)
             raise FileAccessError(
                 f"{what} {path!r}{through} lands on {landing!r}, which git does not track",
                 "a link a repository holds may only lead to a tracked file, where git diff shows every write; "
                 "git add the target, or replace the link by a regular file",
             )
-
-
-def _writable_area(base: str) -> _Area:
-    found = find_git_dirs()
-    if found is None:
-        top = os.path.realpath(base)
-        return _Area(top, [os.path.join(top, ".git")], git=False)
-    top, git_dirs = found
-    real_top = os.path.realpath(top)
-    return _Area(real_top, [os.path.join(real_top, ".git"), *map(os.path.realpath, git_dirs)], git=True)
 
 
 def _first_link(path: str) -> str | None:
@@ -118,7 +91,3 @@ def _read_link(path: str) -> str:
         return os.readlink(path)
     except OSError:
         return os.path.realpath(path)
-
-
-def _within(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.git import ignored_paths, tracked_entries
+from skillmem_hook.catalog.discovery.git import as_listed, ignored_paths, tracked_entries
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,14 +24,8 @@ def prompt_file_states(paths: Sequence[str]) -> dict[str, str]:
     """TRACKED, UNTRACKED or IGNORED for each path, as git's index and ignore rules say."""
     if not paths:
         return {}
-    tracked = {os.path.normpath(entry.path) for entry in tracked_entries(list(paths), everything=True)}
-    untracked = [path for path in paths if os.path.normpath(path) not in tracked]
-    ignored = {os.path.normpath(path) for path in ignored_paths(untracked)}
-    return {
-        path: TRACKED
-        if os.path.normpath(path) in tracked
-        else IGNORED
-        if os.path.normpath(path) in ignored
-        else UNTRACKED
-        for path in paths
-    }
+    listed = [as_listed(path) for path in paths]  # git enters no link: a linked folder is named by its real path
+    tracked = {os.path.normpath(entry.path) for entry in tracked_entries(listed, everything=True)}
+    untracked = [path for path in paths if as_listed(path) not in tracked]
+    ignored = set(ignored_paths(untracked))  # git echoes each path as it was given
+    return {path: TRACKED if path not in untracked else IGNORED if path in ignored else UNTRACKED for path in paths}

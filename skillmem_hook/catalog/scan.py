@@ -16,7 +16,7 @@ from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.listing import git_listings, list_root
 from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
 from skillmem_hook.catalog.reading import read_entries
-from skillmem_hook.catalog.skillfile.names import check_path_is_utf8, is_utf8_path, shown_path
+from skillmem_hook.catalog.skillfile.names import check_path_is_utf8, shown_path, utf8_path
 from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill
 from skillmem_hook.catalog.store.cache import ContentCache
 from skillmem_hook.catalog.store.locations import catalog_cache_location
@@ -101,11 +101,7 @@ def _cache_path(work_tree: WorkTree | None, options: CatalogOptions) -> str | No
 def _distinct(roots: Sequence[str]) -> list[str]:
     by_real: dict[str, str] = {}
     for root in roots:
-        if not is_utf8_path(root):  # every skill below would carry the bytes into links and JSON: say it once
-            raise UsageError(
-                f"the skills root '{shown_path(root)}' is not valid UTF-8 (shown with \\x escapes)",
-                "rename the folder, or pass a path that reaches it through UTF-8 names",
-            )
+        utf8_path(root, "skills root")  # every skill below would carry the bytes into links and JSON: say it once
         by_real.setdefault(os.path.realpath(root), root)
     return list(by_real.values())
 

@@ -33,6 +33,7 @@ from skillmem_hook.search.evaluate import (
 )
 from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of
 from skillmem_hook.streams import write_utf8
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -148,7 +149,7 @@ def _read_text(path: str) -> str:
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
         raise FileAccessError(f"cannot read {path}: {reason}", "pass a JSON-lines file or an evals.json") from None
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a BOM (Windows editors write one) is no part of the first line
     except UnicodeDecodeError:
         raise UsageError(f"{path} is not UTF-8 text", "save the question set as UTF-8") from None
 
@@ -216,17 +217,17 @@ def describe(result: Mapping[str, object]) -> str:
     leg = "lexical + semantic" if result["semantic"] else "lexical"
     if result["kind"] == "ranking":
         lines = [
-            f"{result['file']}: {result['questions']} questions, {leg}",
+            f"{_line(str(result['file']))}: {result['questions']} questions, {leg}",
             f"hit@1 {result['hit@1']:.3f}  hit@3 {result['hit@3']:.3f}  hit@10 {result['hit@10']:.3f}  "
             f"MRR {result['mrr']:.3f}",
         ]
         for miss in result["misses"]:  # type: ignore[attr-defined]
-            lines.append(f"miss {miss['id']} (rank {miss['rank'] or '-'}): {_line(miss['query'])}")
+            lines.append(f"miss {_line(str(miss['id']))} (rank {miss['rank'] or '-'}): {_line(miss['query'])}")
             expect, top = ", ".join(map(_line, miss["expect"])), ", ".join(map(_line, miss["top"]))
             lines.append(f"  expect {expect}; got {top or 'nothing'}")
     else:
         lines = [
-            f"{result['file']}: trigger sets, {leg}; overall precision {_figure(result['precision'])}, "
+            f"{_line(str(result['file']))}: trigger sets, {leg}; overall precision {_figure(result['precision'])}, "
             f"recall {_figure(result['recall'])}"
         ]
         for skill in result["skills"]:  # type: ignore[attr-defined]
@@ -250,5 +251,6 @@ def _figure(value: object) -> str:
 
 
 def _line(text: str) -> str:
-    """A question on one line, control characters shown as spaces."""
-    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    """Text from the set (an id, a question, a name) on one line: runs of white space as one space, and any
+    other control or invisible character escaped (``visible``), so it can neither rewrite a terminal nor hide."""
+    return visible(" ".join(text.split()))

@@ -18,6 +18,7 @@ import stat
 
 from skillmem_hook.arguments import add_location_options, add_text_option
 from skillmem_hook.atomic import commit_all, stage, staging
+from skillmem_hook.catalog.skillfile.names import utf8_path
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError
 from skillmem_hook.files import check_output_target
@@ -54,8 +55,10 @@ def hook(
         out, "the wrapper script", signature=_SIGNATURE, protected=prompt_files, force=force
     )
     top = _repository_root()
-    to_top = os.path.relpath(top, os.path.dirname(os.path.abspath(target)))
-    script = render_wrapper(to_top, [_from(top, root) for root in roots], [_from(top, f) for f in prompt_files])
+    to_top = utf8_path(os.path.relpath(top, os.path.dirname(os.path.abspath(target))), "path from --out to the top")
+    roots_from_top = [utf8_path(_from(top, root), "skills root") for root in roots]
+    files_from_top = [utf8_path(_from(top, path), "prompt file") for path in prompt_files]
+    script = render_wrapper(to_top, roots_from_top, files_from_top)
     script_bytes = script.encode("utf-8")
     _make_folder(os.path.dirname(target), out)
     with staging() as staged:

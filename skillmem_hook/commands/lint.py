@@ -14,7 +14,7 @@ import sys
 
 from skillmem_hook import __version__
 from skillmem_hook.arguments import add_location_options
-from skillmem_hook.catalog.discovery.git import find_work_tree
+from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.files import read_regular_file
@@ -158,7 +158,7 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
         run = collect_findings([] if everything else filenames, scope, settings)
     else:
         changed = changed_paths()
-        named = [os.path.normpath(name) for name in filenames]
+        named = [as_listed(name) for name in filenames]  # as git lists the commit's paths: absolute ones too
         is_commit = changed is not None and set(named) <= {os.path.normpath(path) for path in changed}
         touched = touched_skills(changed if is_commit and changed is not None else named, roots)
         run = collect_findings(touched.skill_files, scope, settings) if touched.skill_files else LintRun([], 0)

@@ -90,7 +90,7 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
 
 
 def _same_path(skill: Skill, path: str) -> bool:
-    """``path`` names the skill's SKILL.md or its folder."""
+    """``path`` names the skill's SKILL.md or its folder, compared resolved: a relative path fits an absolute root."""
     file = skill_file_path(skill.root, skill.path)
-    given = os.path.normpath(path)
-    return given in (os.path.normpath(file), os.path.normpath(os.path.dirname(file)))
+    given = os.path.realpath(path)
+    return given in (os.path.realpath(file), os.path.realpath(os.path.dirname(file)))

@@ -16,6 +16,7 @@ from skillmem_hook.agents.background import current_or_built, refresh_search_ind
 from skillmem_hook.agents.route import RouteInputError, Target, best_scored, hook_output, parse_hook_input, route_line
 from skillmem_hook.agents.route_index import build_route_index
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
+from skillmem_hook.catalog.store.trust import keep_quiet
 from skillmem_hook.config import load_settings
 from skillmem_hook.search.names import build_name_table, named_skills
 from skillmem_hook.visible import visible
@@ -51,6 +52,7 @@ def run(options: argparse.Namespace) -> int:
 
 def route(arguments: Sequence[str]) -> int:
     """Print the hint for the prompt on stdin, or nothing; always exit 0."""
+    keep_quiet()  # a cache folder that is not the user's alone only costs a rebuild, said nowhere
     disarm = _arm_timeout()
     try:
         output = route_hook_input(sys.stdin.buffer.read(MAX_INPUT_BYTES + 1), flag_roots(arguments))

@@ -45,7 +45,8 @@ class Question:
 def parse_ranking_set(text: str, source: str) -> list[Question]:
     """The questions of a JSON-lines ranking set; a line that is not one names itself in the error."""
     questions = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # Lines end at LF only: a JSON string may hold U+2028 or a form feed raw, where splitlines would cut it.
+    for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         where = f"{source}:{number}"

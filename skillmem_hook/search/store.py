@@ -30,7 +30,7 @@ from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
-from skillmem_hook.files import read_regular_file
+from skillmem_hook.catalog.store.trust import read_kept_file
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
@@ -96,8 +96,9 @@ def load(
 def _read(location: str, key: str) -> tuple[SearchIndex, StatSnapshot] | None:
     """The index stored at ``location`` for ``key`` and the snapshot it was built at, current or not."""
     try:
-        # A regular file only, and capped: a FIFO or a link to /dev/zero must not hang the search.
-        data = read_regular_file(location, MAX_INDEX_BYTES)
+        # A regular file only, capped, and this user's alone: a FIFO must not hang the search, nor another
+        # user's file choose its ranking.
+        data = read_kept_file(location, MAX_INDEX_BYTES)
         index, extra = index_from_bytes(data, key)
         return index, StatSnapshot.from_json(extra)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):

@@ -7,22 +7,22 @@ rev-parse --git-path skillmem``), or in the user's cache folder outside a
 repository. It is one JSON header line (format, model, dimension, count,
 CRC-32 of the rest), then the keys, then the float32 vectors. A file that is
 missing, truncated, corrupt, of another model, not a regular file, a link,
-or holding a vector that is not finite is ignored and rebuilt, never an
-error, and never read past MAX_VECTOR_BYTES. Writes are whole-file and atomic.
+not this user's alone (``trust.py``), or holding a vector that is not
+finite is ignored and rebuilt, never an error, and never read past
+MAX_VECTOR_BYTES. Writes are whole-file and atomic.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 import zlib
 
 import numpy as np
 
 from skillmem_hook.catalog.store.cache import write_file_quietly
 from skillmem_hook.catalog.store.locations import vectors_location
+from skillmem_hook.catalog.store.trust import read_kept_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def cached_vectors(
 def load_vectors(path: str, model: str) -> dict[bytes, Vectors]:
     """The vectors stored at ``path`` for ``model``; empty for anything that is not a whole, valid file."""
     try:
-        data = _read_own_file(path)
+        data = read_kept_file(path, MAX_VECTOR_BYTES)
     except OSError:
         return {}
     header_line, _, payload = data.partition(b"\n")
@@ -105,23 +105,3 @@ def save_vectors(path: str, model: str, vectors: dict[bytes, Vectors], keep: set
     header = {"format": FORMAT, "model": model, "dimension": dimension, "count": len(ordered)}
     line = json.dumps({**header, "crc": zlib.crc32(payload)}, separators=(",", ":")).encode()
     write_file_quietly(path, line, b"\n", payload)
-
-
-def _read_own_file(path: str) -> bytes:
-    """The bytes of the regular file at ``path``: never through a link, never waiting on a FIFO, capped."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    descriptor = os.open(path, flags)
-    try:
-        status = os.fstat(descriptor)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_VECTOR_BYTES:
-            raise OSError("not a regular file of a plausible size")
-        chunks = []
-        total = 0
-        while total <= MAX_VECTOR_BYTES and (chunk := os.read(descriptor, 1 << 20)):
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > MAX_VECTOR_BYTES:
-            raise OSError("grew past the cap while read")
-        return b"".join(chunks)
-    finally:
-        os.close(descriptor)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillmem_hook.agents.jsonrpc_lines import MAX_MESSAGE_BYTES, read_lines, refusal, too_large
+from skillmem_hook.agents.jsonrpc_lines import MAX_MESSAGE_BYTES, misread_request, read_lines, refusal, too_large
 
 
 def lines_of(data: bytes, tmp_path):
@@ -73,3 +73,24 @@ def test_no_line_past_the_cap_is_ever_handed_on(tmp_path_factory, sizes, chunk):
     expected = [size > MAX_MESSAGE_BYTES for size in sizes]
     assert [oversized for _, oversized in got] == expected
     assert all(len(line) <= (4096 if oversized else MAX_MESSAGE_BYTES) for line, oversized in got)
+
+
+@pytest.mark.parametrize("request_id", [None, {"a": 1}, 1.5, 1.0, True, [1]])
+def test_a_request_whose_id_mcp_refuses_gets_an_invalid_request_error_with_a_null_id(request_id):
+    """H4-10: the SDK reads these as notifications and drops the id; JSON-RPC answers them with id null."""
+    line = json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "tools/list"}).encode()
+    answer = json.loads(misread_request(line))
+    assert (answer["id"], answer["error"]["code"]) == (None, -32600)
+    assert "string or an integer" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"jsonrpc": "2.0", "method": "notifications/initialized"}',
+        b'{"jsonrpc": "2.0", "method": "notifications/x", "params": {"id": null}}',  # an "id", but not the message's
+        b"not json",
+    ],
+)
+def test_a_notification_indeed_is_never_answered(line):
+    assert misread_request(line) is None

@@ -373,6 +373,22 @@ def test_every_request_line_gets_an_answer_even_when_it_cannot_be_read(repo):
         assert client.process.wait(timeout=30) == 0
 
 
+def test_a_request_whose_id_is_null_an_object_or_a_fraction_is_answered_with_an_invalid_request_error(repo):
+    """H4-10: the MCP SDK reads such a request as a notification, and left the client waiting for an answer."""
+    client = RawClient(repo)
+    try:
+        for request_id in (None, {"a": 1}, 1.5):
+            client.send(json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "tools/list"}).encode())
+            answer = client.answer()
+            assert (answer["id"], answer["error"]["code"]) == (None, -32600)
+        client.send(b'{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"id": null}}')
+        client.call(9, "skill_search", {"intent": "docker"})  # the next answer is this call's: nothing came between
+        assert client.answer()["id"] == 9
+    finally:
+        client.process.stdin.close()
+        assert client.process.wait(timeout=30) == 0
+
+
 def test_the_server_exits_when_stdin_closes_whatever_its_calls_are_doing(tracked_repo):
     client = RawClient(tracked_repo, env=slow_git_env(tracked_repo))
     (tracked_repo / ".slow").touch()

@@ -222,3 +222,32 @@ def test_a_detected_prompt_file_linking_out_is_never_read_for_its_imports(capsys
     monkeypatch.setattr("builtins.open", watching_open)
     assert run_cli(capsys, "inject").code == 2
     assert str(secret) not in opened
+
+
+@pytest.mark.parametrize("target", ["vendor/pack/.git/config", "vendor/pack/.GIT/config"])
+def test_a_nested_repository_s_git_directory_is_a_git_directory_too(capsys, target):
+    """A vendored pack cloned inside the work tree has a .git of its own: no write lands in it."""
+    repository(f"roots: [skills]\nprompt_files: [{target}]\n")
+    run_git("init", "-q", "vendor/pack")
+    Path(target).parent.mkdir(exist_ok=True)
+    Path(target).write_bytes(Path("vendor/pack/.git/config").read_bytes())
+    before = Path(target).read_bytes()
+    assert skill_index([]) == 2
+    assert "inside the git directory" in capsys.readouterr().err
+    assert Path(target).read_bytes() == before
+
+
+def test_a_prompt_file_reached_through_a_committed_folder_link_must_be_tracked(capsys):
+    """Survivor 14 of mutants-4: the link is a folder above the file, not the file itself."""
+    repository("roots: [skills]\nprompt_files: [docs/notes.md]\n")
+    Path(".gitignore").write_text("private/\n")
+    Path("private").mkdir()
+    Path("private/notes.md").write_bytes(b"# my own notes\n")
+    os.symlink("private", "docs")
+    git("add", "-A")
+    git("commit", "-q", "-m", "docs link", "--no-verify")
+    result = run_cli(capsys, "inject")
+    assert result.code == 2
+    assert "(through the symlink 'docs' -> 'private') lands on 'private/notes.md'" in result.error["error"]
+    assert skill_index([]) == 2
+    assert Path("private/notes.md").read_bytes() == b"# my own notes\n"

@@ -7,10 +7,13 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog.catalog import CatalogOptions
@@ -412,3 +415,36 @@ def test_a_cached_skill_keeps_its_sections_for_search():
     assert "tables" in fresh["alpha"]
     cache_file().with_name("catalog.json").unlink()  # so the cache, not the catalog snapshot, serves the next run
     assert {s.name: s.sections for s in scan_roots(["skills"], TRACKED).skills} == fresh
+
+
+_PARTS = st.sampled_from(["a", "b", "pack", ".drafts", ".h", "x.y"])
+
+
+@settings(max_examples=40)  # each example is a real repository: git init, add, two scans
+@example(folders=[["pdf"], ["pack", ".drafts", "x"]], links=[])  # survivor 07: a hidden folder below the top
+@example(folders=[["a"], [".drafts"]], links=[("l1", 1), ("l2", 1)])  # two links to one hidden folder
+@example(folders=[[".drafts"], [".drafts", ".drafts"]], links=[("l1", 0)])  # a hidden folder below a linked one
+@given(
+    folders=st.lists(st.lists(_PARTS, min_size=1, max_size=4), min_size=1, max_size=8),
+    links=st.lists(st.tuples(st.sampled_from(["l1", "l2"]), st.integers(0, 7)), max_size=2),
+)
+def test_on_a_clean_checkout_both_views_agree_whatever_folders_hide_and_links_lead(folders, links):
+    """Survivor 07 of mutants-4: git's view listed skills/pack/.drafts/x, which the walk skips. A differential test:
+    any tree of skills, hidden folders at any depth and links at the root, committed whole, gives the same catalog
+    in both views (the hooks take git's, the CLI the disk's)."""
+    start = os.getcwd()
+    with tempfile.TemporaryDirectory() as folder:
+        os.chdir(folder)
+        try:
+            git("init", "-q")
+            for parts in folders:
+                write_skill(Path("skills"), "/".join(parts), skill_md("-".join(parts).replace(".", "") or "dot"))
+            for name, target in links:
+                if not os.path.lexists(f"skills/{name}"):
+                    os.symlink("/".join(folders[target % len(folders)]), f"skills/{name}")
+            git("add", "-A")
+            tracked, files = scan_roots(["skills"], TRACKED), scan_roots(["skills"], FILES)
+            assert [(s.path, s.name) for s in tracked.skills] == [(s.path, s.name) for s in files.skills]
+            assert tracked.skipped == files.skipped
+        finally:
+            os.chdir(start)

@@ -226,10 +226,10 @@ def test_a_folder_never_follows_a_link_to_a_set_elsewhere(capsys, tree, tmp_path
     assert "has a trigger set in evals/evals.json" in run.error["error"]  # neither linked set was read
 
 
-def test_text_shows_control_characters_in_a_question_as_spaces(capsys, tree, tmp_path):
+def test_text_shows_control_characters_in_a_question_as_escapes(capsys, tree, tmp_path):
     questions = jsonl(tmp_path / "q.jsonl", {"id": "x", "query": "flat\x1b[31m loaf\n", "expect": ["sourdough"]})
     run = run_cli(capsys, "eval", "--root", tree, "--text", questions)
-    assert "miss x (rank -): flat [31m loaf" in run.out.splitlines()
+    assert "miss x (rank -): flat\\x1b[31m loaf" in run.out.splitlines()
     assert "\x1b" not in run.out
 
 
@@ -267,3 +267,29 @@ def test_eval_ranks_with_the_index_search_uses_bodies_included(capsys, tree, tmp
     searched = run_cli(capsys, "search", "--root", tree, "weak levain").data["results"]
     assert [result["name"] for result in searched][:1] == ["sourdough"]
     assert run_cli(capsys, "eval", "--root", tree, questions).data["hit@1"] == 1.0
+
+
+def test_text_from_the_set_reaches_the_terminal_escaped_never_raw(capsys, tree, tmp_path):
+    """H4-9: an id of ESC and BEL sequences (a title change, an erased line) is shown as escapes, like the rest."""
+    hostile = "\x1b]0;PWNED\x07\x1b[2K\x1b[1A\x1b[32mall good\u202e"
+    questions = jsonl(tmp_path / "q.jsonl", {"id": hostile, "query": "zzz unknown words", "expect": [hostile]})
+    run = run_cli(capsys, "eval", "--root", str(tree), "--text", str(questions))
+    assert run.code == 0
+    assert "\x1b" not in run.out
+    assert "\x07" not in run.out
+    assert "\u202e" not in run.out
+    assert "miss \\x1b]0;PWNED\\x07\\x1b[2K\\x1b[1A\\x1b[32mall good\\u202e (rank -)" in run.out
+    assert "expect \\x1b]0;PWNED" in run.out
+
+
+def test_a_bom_and_a_raw_line_separator_inside_a_json_string_are_read(capsys, tree, tmp_path):
+    """H4-9: a set saved with a UTF-8 BOM, and a query holding U+2028 raw (valid JSON), are questions like any."""
+    lines = [
+        json.dumps({"id": "q1", "query": "slow postgres\u2028queries", "expect": ["pg-tuning"]}, ensure_ascii=False),
+        json.dumps({"id": "q2", "query": "deploy to kubernetes\x0c", "expect": ["k8s-deploy"]}),
+    ]
+    questions = tmp_path / "bom.jsonl"
+    questions.write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines).encode("utf-8") + b"\r\n")
+    run = run_cli(capsys, "eval", "--root", str(tree), str(questions))
+    assert run.code == 0, run.err
+    assert (run.data["questions"], run.data["hit@1"]) == (2, 1.0)

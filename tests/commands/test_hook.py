@@ -159,3 +159,21 @@ def test_hook_refuses_a_folder_as_out(capsys, tree, prompt, tmp_path):
     run = run_cli(capsys, "hook", "--root", tree, "--prompt-file", prompt, "--out", tmp_path)
     assert run.code == 2
     assert "is a folder" in run.error["error"]
+
+
+@pytest.mark.parametrize("which", ["--root", "--prompt-file"])
+def test_a_path_that_is_not_utf8_is_named_with_escapes_not_a_bug(capsys, tmp_path, which):
+    """Found beside hostile-4: 'hook --root <a folder named with a Latin-1 byte>' was UnicodeEncodeError, "a bug"."""
+    latin1 = os.fsdecode(bytes(tmp_path) + b"/caf\xe9")
+    os.makedirs(latin1)
+    seed_tree(Path(latin1) / "skills")
+    Path(latin1, "AGENTS.md").write_bytes(b"# prompt\n")
+    paths = {"--root": str(tmp_path / "skills"), "--prompt-file": str(tmp_path / "AGENTS.md")}
+    seed_tree(tmp_path / "skills")
+    (tmp_path / "AGENTS.md").write_bytes(b"# prompt\n")
+    paths[which] = os.path.join(latin1, "skills" if which == "--root" else "AGENTS.md")
+    run = run_cli(capsys, "hook", *[word for pair in paths.items() for word in pair], "--out", str(tmp_path / "w.sh"))
+    assert run.code == 2
+    assert "caf\\xe9" in run.error["error"] and "not valid UTF-8" in run.error["error"]
+    assert "bug" not in run.err
+    assert not (tmp_path / "w.sh").exists()

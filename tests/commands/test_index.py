@@ -128,3 +128,16 @@ def test_index_write_produces_a_readable_index_and_rewrites_only_on_change(capsy
     assert run_cli(capsys, "index", "--root", tree, "--write", out).data["written"] is False
     assert snapshot(out) == before
     assert run_cli(capsys, "stats", "--root", tree).data["index_bytes"] == len(out.read_bytes())
+
+
+def test_an_index_file_whose_links_would_cross_a_name_that_is_not_utf8_is_refused_by_name(capsys, tmp_path):
+    """Found beside hostile-4 (round three's rule, every command): run from a Latin-1 folder, an index written
+    above it would link back through that name; it was "UnicodeEncodeError ... a bug"."""
+    latin1 = os.fsdecode(bytes(tmp_path) + b"/caf\xe9")
+    write_skill(Path(latin1) / "skills", "pdf", skill_md("pdf", "Extract text"))
+    os.chdir(latin1)
+    run = run_cli(capsys, "index", "--root", "skills", "--write", "../INDEX.md")
+    assert run.code == 2
+    assert "caf\\xe9" in run.error["error"] and "not valid UTF-8" in run.error["error"]
+    assert not (tmp_path / "INDEX.md").exists()
+    assert run_cli(capsys, "index", "--root", "skills", "--write", "INDEX.md").code == 0  # links stay below it

@@ -88,3 +88,15 @@ def test_in_gits_view_a_tracked_file_swapped_for_a_link_in_the_work_tree_is_refu
     assert run.code == 2
     assert "leads out of the skills root" in run.error["error"]
     assert "root:x" not in run.out
+
+
+def test_a_relative_path_picks_a_skill_of_an_absolute_root(tree, capsysbinary):
+    """Found beside hostile-4: read NAME --root /abs/skills --path skills/b/pdf said "no skill named 'pdf' at ..."."""
+    from skillmem_hook.cli import main
+
+    write_skill(tree, "b/pdf", skill_md("pdf", "Another pdf"))
+    for path in ("skills/b/pdf", "skills/b/pdf/SKILL.md", "./skills/../skills/b/pdf"):
+        capsysbinary.readouterr()
+        assert main(["read", "--root", str(tree), "pdf", "--path", path]) == 0
+        assert capsysbinary.readouterr().out == skill_md("pdf", "Another pdf")
+    assert main(["read", "--root", "skills", "pdf", "--path", str(tree / "b" / "pdf")]) == 0

@@ -200,6 +200,16 @@ def test_the_lint_hook_wants_in_the_commit_what_a_skill_md_points_at(git, capsys
     assert skill_lint(["--root", "skills", "skills/docx/SKILL.md"]) == 0
 
 
+def test_the_lint_hook_finds_the_skill_of_a_file_named_by_its_absolute_path(git, capsys):
+    """Found beside hostile-4: an absolute file name was compared unresolved: "no skill to check among the changes"."""
+    from skillmem_hook.hooks.lint import skill_lint
+
+    write_skill(Path("skills"), "Bad_Name", skill_md("Bad_Name", "x"))
+    git("add", "-A")
+    assert skill_lint(["--root", "skills", str(Path("skills/Bad_Name/SKILL.md").resolve())]) == 1
+    assert "1 SKILL.md file checked" in capsys.readouterr().err
+
+
 def test_the_lint_hook_shows_warnings_but_fails_only_on_errors(capsys):
     from skillmem_hook.hooks.lint import skill_lint
 
@@ -370,3 +380,25 @@ def test_skill_verify_diff_shows_each_stale_block(repo, capsys):
     capsys.readouterr()
     assert skill_verify(["--diff"]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("from_below", [False, True])
+def test_absolute_paths_in_the_hooks_args_are_compared_resolved(git, capsys, monkeypatch, from_below):
+    """Found beside hostile-4: --prompt-file /abs/repo/AGENTS.md was "git does not track this prompt file" (exit 3)."""
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    git("add", "-A")
+    assert skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 3
+    git("add", "-A")
+    git("commit", "-q", "-m", "block")
+    top = Path.cwd()
+    if from_below:  # ../AGENTS.md from a subfolder, through a linked folder at that
+        (top / "sub").mkdir()
+        (top / "via").symlink_to(top)
+        monkeypatch.chdir(top / "sub")
+    args = ["--root", str(top / "via" / "skills"), "--prompt-file", str(top / "via" / "AGENTS.md")]
+    args = args if from_below else ["--root", str(top / "skills"), "--prompt-file", str(top / "AGENTS.md")]
+    capsys.readouterr()
+    assert skill_verify(args) == 0, capsys.readouterr().err
+    assert skill_index(args) == 0
+    assert "does not track" not in capsys.readouterr().err

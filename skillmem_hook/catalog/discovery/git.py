@@ -117,6 +117,17 @@ def environment_note() -> str:
     return ""
 
 
+def as_listed(path: str) -> str:
+    """``path`` as git lists it from the current folder: relative and normalised, its folders' links resolved.
+
+    So an absolute path (a hook's ``--prompt-file /abs/repo/AGENTS.md``), or one
+    through ``..`` or a linked folder, compares equal to git's own listing of
+    it. The last part is not resolved: a tracked link is listed as the link.
+    """
+    folder, name = os.path.split(os.path.abspath(path))
+    return os.path.relpath(os.path.join(os.path.realpath(folder), name))
+
+
 def tracked_entries(pathspecs: Sequence[str], *, everything: bool = False) -> list[IndexEntry]:
     """The index entries under the given paths, each path relative to the current folder.
 

@@ -3,7 +3,9 @@
 A link (to a folder or to a SKILL.md) is followed when its target lies
 inside the same root, since then every checkout has it. A link that leaves
 the root, dangles or loops is skipped and reported, so the block never
-depends on what one machine has elsewhere.
+depends on what one machine has elsewhere. What a link leads to must also
+pass the read rule (``confinement.py``): never into a git directory, and in
+a work tree only onto a file git tracks.
 """
 
 from __future__ import annotations
@@ -11,7 +13,13 @@ from __future__ import annotations
 import errno
 import os
 
+from skillmem_hook.catalog.discovery.confinement import IN_GIT_DIRECTORY, OUTSIDE, UNTRACKED
+
 OUTSIDE_ROOT = "symlink leads outside the root; only links inside the root are followed"
+INTO_GIT_DIRECTORY = "symlink leads into a git directory, whose files are never read as skills"
+UNTRACKED_TARGET = "symlink leads to a file git does not track (git add it, or replace the link by the file)"
+# Why a file reached through a link is skipped, for each refusal of the read rule.
+REFUSED = {OUTSIDE: OUTSIDE_ROOT, IN_GIT_DIRECTORY: INTO_GIT_DIRECTORY, UNTRACKED: UNTRACKED_TARGET}
 _SEP = os.sep.encode()
 
 

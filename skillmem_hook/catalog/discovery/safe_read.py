@@ -4,7 +4,10 @@ The one reader behind ``skillmem read`` and MCP's ``skill_read``. A
 repository's content is untrusted: a SKILL.md (or a skill folder) swapped for
 a link to ``/etc/passwd``, a FIFO, or a file of gigabytes must not be served,
 hang the reader or fill its memory. So: the file's real path must lie inside
-the root's real path; it is then opened one folder at a time from the root
+the root's real path, and one reached through a link below the root must pass
+the read rule (``confinement.py``: outside every git directory, and in a work
+tree on a file git tracks), checked again at each read since the catalog
+may be older than a swap; it is then opened one folder at a time from the root
 without following any link (``O_NOFOLLOW``), so a swap between the check and
 the open fails instead of leading out; the file is opened without blocking
 and must be a regular file, read no further than the size cap.
@@ -17,6 +20,7 @@ import os
 import stat
 
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.discovery.confinement import IN_GIT_DIRECTORY, read_area, refusals
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import kind_of
 
@@ -37,7 +41,7 @@ def read_skill_file(root: str, folder: str, limit: int = MAX_SKILL_BYTES) -> byt
     """The bytes of the SKILL.md of ``folder`` below ``root``; FileAccessError when it may not be served.
 
     A link inside the root (a vendored folder linked beside the others) is
-    followed; one whose target leaves the root is refused.
+    followed; one whose target leaves the root, or that the read rule refuses, is refused.
     """
     path = skill_file_path(root, folder)
     real_root = os.path.realpath(root)
@@ -48,6 +52,8 @@ def read_skill_file(root: str, folder: str, limit: int = MAX_SKILL_BYTES) -> byt
             f"{path} leads out of the skills root {root} (to {real_file})",
             "a skill is served only from inside its root; replace the link by the file",
         )
+    if inside != os.path.normpath(os.path.join(folder, SKILL_FILE)):  # reached through a link below the root
+        _check_landing(path, real_file, real_root)
     descriptor = _open_below(real_root, inside.split(os.sep), path)
     try:
         status = os.fstat(descriptor)
@@ -58,6 +64,21 @@ def read_skill_file(root: str, folder: str, limit: int = MAX_SKILL_BYTES) -> byt
         return _read_capped(descriptor, path, limit)
     finally:
         os.close(descriptor)
+
+
+def _check_landing(path: str, real_file: str, real_root: str) -> None:
+    """Refuse a file reached through a link that lands in a git directory, or (in a work tree) on an untracked one."""
+    problem = refusals({path: real_file}, read_area(real_root)).get(path)
+    if problem == IN_GIT_DIRECTORY:
+        raise FileAccessError(
+            f"{path} leads into a git directory (to {real_file})",
+            "a skill is never served from a git directory; replace the link by the file",
+        )
+    if problem is not None:
+        raise FileAccessError(
+            f"{path} leads to a file git does not track ({real_file})",
+            "a link may only lead to a file the repository holds: git add it, or replace the link by the file",
+        )
 
 
 def _open_below(real_root: str, parts: list[str], path: str) -> int:

@@ -15,7 +15,7 @@ import os
 
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.git import tracked_entries
-from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT, link_problem, walked_link_reason
+from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT, UNTRACKED_TARGET, link_problem, walked_link_reason
 from skillmem_hook.catalog.discovery.walk import FOLDER_NAMED_SKILL_FILE
 
 TYPE_CHECKING = False
@@ -50,6 +50,7 @@ def tracked_skill_files(root: str, entries: Sequence[IndexEntry]) -> tuple[list[
     by_path = {entry.path: entry for entry in entries}
     found: list[TrackedFile] = []
     skipped: dict[str, str] = {}
+    followed: set[str] = set()  # the hidden folders listed through a link: a second link to one is not followed
     for entry in entries:
         relative = entry.path[len(prefix) :] if entry.path.startswith(prefix) else None
         if relative is None or _hidden(relative):
@@ -65,7 +66,7 @@ def tracked_skill_files(root: str, entries: Sequence[IndexEntry]) -> tuple[list[
         elif entry.is_submodule:
             skipped[relative] = SUBMODULE
         elif entry.is_link:
-            _resolve_link(entry, relative, root, by_path=by_path, found=found, skipped=skipped)
+            _resolve_link(entry, relative, root, by_path=by_path, found=found, skipped=skipped, followed=followed)
         elif name == SKILL_FILE:
             found.append(TrackedFile(folder, entry.oid))
     found.sort(key=lambda tracked: tracked.relative)
@@ -80,6 +81,7 @@ def _resolve_link(
     by_path: dict[str, IndexEntry],
     found: list[TrackedFile],
     skipped: dict[str, str],
+    followed: set[str],
 ) -> None:
     folder, _, name = relative.rpartition("/")
     if os.path.islink(entry.path):
@@ -101,18 +103,36 @@ def _resolve_link(
     if name == SKILL_FILE:
         tracked = by_path.get(target) or _look_up(target)
         if tracked is None or tracked.stage != "0":
-            skipped[folder or "."] = "symlink leads to a file git does not track"
+            skipped[folder or "."] = UNTRACKED_TARGET
         else:
             found.append(TrackedFile(folder or ".", tracked.oid))
     elif is_folder:
         inside = os.path.relpath(target, pathspec_of(root))
-        if not _hidden(inside + "/x"):
+        if not _hidden(inside + "/x") or target in followed:
             real_parent = os.path.realpath(os.path.dirname(entry.path) or ".")
             skipped[relative] = walked_link_reason(os.fsencode(real_parent), os.fsencode(os.path.realpath(target)))
             return
-        for path, linked in by_path.items():  # a hidden folder: the walk never entered it, so the link is followed
-            if path.startswith(target + "/") and path.endswith("/" + SKILL_FILE) and linked.stage == "0":
-                found.append(TrackedFile(relative + path[len(target) : -len(SKILL_FILE) - 1], linked.oid))
+        followed.add(target)
+        found += _listed_through(target, relative, by_path)
+
+
+def _listed_through(target: str, relative: str, by_path: dict[str, IndexEntry]) -> list[TrackedFile]:
+    """The SKILL.md files below ``target``, a hidden folder the walk never entered, as the link ``relative`` shows them.
+
+    As the walk below a followed link: hidden folders are skipped, and a link's blob (its target's path) is no skill.
+    """
+    found = []
+    for path, linked in by_path.items():
+        below = path[len(target) + 1 :]
+        if (
+            path.startswith(target + "/")
+            and (below == SKILL_FILE or below.endswith("/" + SKILL_FILE))
+            and not _hidden(below)
+            and linked.stage == "0"
+            and not linked.is_link
+        ):
+            found.append(TrackedFile(relative + path[len(target) : -len(SKILL_FILE) - 1], linked.oid))
+    return found
 
 
 def _target_in_index(entry: IndexEntry, root: str, by_path: dict[str, IndexEntry]) -> tuple[str, str | None]:

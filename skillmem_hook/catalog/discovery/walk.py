@@ -9,8 +9,11 @@ folder reached without following a link, then the links to folders, in
 sorted order, skipping those whose target was walked already. So time is
 linear in the number of real folders, whatever links point where.
 
-Links are followed as links.py says. A file or link that disappears while
-the walk runs (a concurrent checkout) is simply absent.
+Links are followed as links.py says. A SKILL.md reached through a link (the
+file itself, or a folder on the way) must then pass the read rule
+(confinement.py): it is checked once the walk is done, all such files in
+one git call, so a tree without links asks git nothing. A file or link that
+disappears while the walk runs (a concurrent checkout) is simply absent.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ import stat
 import unicodedata
 
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.discovery.links import link_problem, walked_link_reason
+from skillmem_hook.catalog.discovery.confinement import read_area, refusals
+from skillmem_hook.catalog.discovery.links import REFUSED, link_problem, walked_link_reason
 from skillmem_hook.errors import FileAccessError
 
 FOLDER_NAMED_SKILL_FILE = "SKILL.md is a folder, not a file"
@@ -52,18 +56,25 @@ class _Walk:
         self.skipped: list[tuple[str, str]] = []
         self.walked: set[tuple[int, int]] = set()
         self.links: list[tuple[str, bytes, bytes]] = []  # (relative, link path, real parent) of links to follow
+        self.landings: dict[str, bytes] = {}  # where each SKILL.md reached through a link lies (its real path)
+        self.listed: list[bytes] = []  # the real targets of the links followed: their listing holds the landings
 
     def run(self) -> tuple[list[SkillFile], list[tuple[str, str]]]:
         self._walk_from(self.root, "", self.real_root)
         while self.links:
             relative, path, real_parent = heapq.heappop(self.links)
             self._follow(relative, path, real_parent)
+        if self.landings:
+            self._confine()
         self.found.sort(key=lambda found: found.relative)
         self.skipped.sort()
         return self.found, self.skipped
 
-    def _walk_from(self, folder: bytes, relative: str, real: bytes) -> None:
-        """Walk the real folders below ``folder`` (a link to one is queued for later, never followed here)."""
+    def _walk_from(self, folder: bytes, relative: str, real: bytes, *, linked: bool = False) -> None:
+        """Walk the real folders below ``folder`` (a link to one is queued for later, never followed here).
+
+        ``linked``: ``folder`` is a link's target, so every SKILL.md below it is reached through that link.
+        """
         stack = [(folder, relative, real)]
         while stack:
             folder, relative, real = stack.pop()
@@ -80,15 +91,21 @@ class _Walk:
                 self.skipped.append((relative or ".", f"cannot read the folder: {error.strerror}"))
                 continue
             for entry in entries:
-                self._visit(entry, relative, real, stack)
+                self._visit(entry, relative, real, stack, linked=linked)
 
     def _visit(
-        self, entry: os.DirEntry[bytes], relative: str, real: bytes, stack: list[tuple[bytes, str, bytes]]
+        self,
+        entry: os.DirEntry[bytes],
+        relative: str,
+        real: bytes,
+        stack: list[tuple[bytes, str, bytes]],
+        *,
+        linked: bool,
     ) -> None:
         name = entry.name
         if name == _SKILL_FILE:
             reason = self._skill_file_problem(entry, real)
-            if reason is None:
+            if reason is None and (not (linked or entry.is_symlink()) or self._landed(relative or ".", entry, real)):
                 self.found.append(SkillFile(relative or ".", entry.path))
             elif reason:
                 self.skipped.append((relative or ".", reason))
@@ -123,7 +140,30 @@ class _Walk:
         if (target.st_dev, target.st_ino) in self.walked:
             self.skipped.append((relative, walked_link_reason(real_parent, real)))
             return
-        self._walk_from(path, relative, real)
+        self.listed.append(real)
+        self._walk_from(path, relative, real, linked=True)
+
+    def _landed(self, relative: str, entry: os.DirEntry[bytes], real_parent: bytes) -> bool:
+        """Note where a SKILL.md reached through a link lies, for ``_confine``; False when it is gone."""
+        if entry.is_symlink():
+            try:
+                landing = os.path.realpath(entry.path)
+            except FileNotFoundError:
+                return False  # removed between realpath's lstat and its readlink (a concurrent checkout)
+            self.listed.append(landing)  # not below a folder already listed, when it leads elsewhere in the root
+        else:
+            landing = real_parent + _SEP + _SKILL_FILE
+        self.landings[relative] = landing
+        return True
+
+    def _confine(self) -> None:
+        """Skip, with a reason, each SKILL.md reached through a link that the read rule does not allow."""
+        landings = {relative: os.fsdecode(landing) for relative, landing in self.landings.items()}
+        area = read_area(os.fsdecode(self.real_root))
+        refused = refusals(landings, area, sorted({os.fsdecode(real) for real in self.listed}))
+        if refused:
+            self.found = [found for found in self.found if found.relative not in refused]
+            self.skipped += ((relative, REFUSED[problem]) for relative, problem in refused.items())
 
     def _skill_file_problem(self, entry: os.DirEntry[bytes], real_parent: bytes) -> str | None:
         """None to use the file, a reason to skip it, or '' when it is gone."""

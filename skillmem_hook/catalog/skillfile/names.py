@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from skillmem_hook.catalog.skillfile.unicode13 import assigned_in_unicode_13
+from skillmem_hook.errors import UsageError
 
 # What every index marker starts with (block/ builds its markers from it): a
 # name holding it could turn its line into a marker or a near miss of one.
@@ -53,6 +54,21 @@ def is_utf8_path(path: str) -> bool:
     except UnicodeError:
         return False
     return True
+
+
+def utf8_path(path: str, what: str) -> str:
+    """``path``, to be written into a file or an encoded line (a script, a link, a root); UsageError when it cannot.
+
+    The one rule for a path that goes out as UTF-8, as round three set it for
+    roots: a name whose bytes are not UTF-8 is exit 2, shown with ``\\xNN``
+    escapes, never a half-written file or an encoding error.
+    """
+    if not is_utf8_path(path):
+        raise UsageError(
+            f"the {what} '{shown_path(path)}' is not valid UTF-8 (shown with \\x escapes)",
+            "rename the folder, or pass a path that reaches it through UTF-8 names",
+        )
+    return path.encode("utf-8", "surrogateescape").decode("utf-8") if _SURROGATE.search(path) else path
 
 
 def shown_path(path: str) -> str:

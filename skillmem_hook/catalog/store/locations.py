@@ -1,9 +1,7 @@
 """Where every file skillmem keeps lives: the catalog cache and snapshot, the vectors, the route and search indexes.
 
-Two homes, each decided in one function, so that one place can later decide
-whether a folder is to be trusted with them (and, here too, the one rule
-that finds a git directory without running git: ``find_git_dir``,
-``git_dir_at``):
+Two homes, each decided in one function (and, here too, the one rule that
+finds a git directory without running git: ``find_git_dir``, ``git_dir_at``):
 
 - the git directory (``_git_home``): ``skillmem/cache.json`` and
   ``skillmem/catalog.json`` (where ``git rev-parse --git-path skillmem``
@@ -16,11 +14,20 @@ that finds a git directory without running git: ``find_git_dir``,
 
 Nothing is ever kept among the files a user commits. The catalog cache is
 not kept outside a repository.
+
+Each home must be trusted (``trust.py``): the user's cache folder is made
+private, and it and the cache root above it must be this user's alone; a git
+directory named by a ``.git`` file (``gitdir:``) that lies outside the work
+tree must be so too. Otherwise nothing is kept there and every run builds
+afresh: a ``.git`` file in an unpacked archive, or another user's folder in a
+shared cache root, would otherwise choose what skillmem reads back.
 """
 
 from __future__ import annotations
 
 import os
+
+from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, say_untrusted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -90,13 +97,14 @@ def _index_location(kind: str, folder: str, roots: Sequence[str], *, flagged: bo
 
 
 def _git_home(work_tree: WorkTree | None) -> str | None:
-    """``<git dir>/skillmem`` of the repository around the current folder; None outside one.
+    """``<git dir>/skillmem`` of the repository around the current folder; None outside one, or when it is not trusted.
 
     Git's own answer in git's view (``work_tree``, from ``--git-path``), else
     the ``.git`` folder or file found above the current folder, read as git reads it.
     """
     if work_tree is not None:
-        return work_tree.git_path
+        trusted = _trusted_git_dir(os.path.dirname(work_tree.git_path), work_tree.top)
+        return work_tree.git_path if trusted else None
     git_dir = find_git_dir(os.getcwd())
     return None if git_dir is None else os.path.join(git_dir, CACHE_FOLDER)
 
@@ -134,7 +142,20 @@ def git_dir_at(folder: str) -> str | None:
         return None
     if not line.startswith("gitdir: "):
         return None
-    return os.path.join(folder, line[len("gitdir: ") :])
+    git_dir = os.path.join(folder, line[len("gitdir: ") :])
+    return git_dir if _trusted_git_dir(git_dir, folder) else None
+
+
+def _trusted_git_dir(git_dir: str, top: str) -> bool:
+    """A git directory inside the work tree is trusted as git trusts it; one elsewhere must be private to this user."""
+    real_top = os.path.realpath(top)
+    real = os.path.realpath(git_dir)
+    if real == real_top or real.startswith(real_top.rstrip(os.sep) + os.sep):
+        return True
+    reason = folder_problem(git_dir)
+    if reason is not None:
+        say_untrusted(git_dir, reason, "a .git file names it: make it yours and private, or remove that file")
+    return reason is None
 
 
 def user_cache_folder() -> str | None:
@@ -142,9 +163,18 @@ def user_cache_folder() -> str | None:
 
     ``XDG_CACHE_HOME`` when it is absolute (the XDG specification says to ignore a
     relative one), else ``~/.cache``; never a path relative to the current folder,
-    which would put the files into whatever project the command runs in.
+    which would put the files into whatever project the command runs in. The
+    cache root and the folder must be this user's alone; a missing one is made
+    private when a file is first kept (``trust.make_private_folder``).
     """
     cache = os.environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(cache):
         cache = os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(cache, CACHE_FOLDER) if os.path.isabs(cache) else None
+    if not os.path.isabs(cache):
+        return None
+    folder = os.path.join(cache, CACHE_FOLDER)
+    reason = folder_problem(cache) or own_folder_problem(folder)
+    if reason is not None:
+        say_untrusted(folder, reason, "make it yours and private (chmod 700), or set XDG_CACHE_HOME to such a folder")
+        return None
+    return folder

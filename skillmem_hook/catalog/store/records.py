@@ -19,6 +19,8 @@ import stat
 import time
 import zlib
 
+from skillmem_hook.catalog.store.trust import KEPT_FILE_MODE, make_private_folder, owned_privately
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Mapping
@@ -71,8 +73,8 @@ def read_batches(path: str, header: Mapping[str, object], limit: int) -> Iterato
     handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(handle, "rb") as file:
         info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            raise DamagedFile("not a regular file of a sensible size")
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit or not owned_privately(info):
+            raise DamagedFile("not a regular file of a sensible size, this user's alone")
         first = file.readline()
         try:
             if json.loads(first) != header:
@@ -103,8 +105,9 @@ def write_lines_quietly(path: str, lines: Iterable[bytes]) -> None:
     """Replace the file with the lines, streamed to a temporary file and renamed; any failure leaves the old one."""
     temporary = f"{path}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        if not make_private_folder(os.path.dirname(path)):
+            return
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, KEPT_FILE_MODE)
         try:
             with os.fdopen(handle, "wb") as file:
                 file.writelines(lines)

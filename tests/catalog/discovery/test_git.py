@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.git import find_work_tree, ignored_paths, tracked_entries
+from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree, ignored_paths, tracked_entries
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
 
@@ -79,3 +79,18 @@ def test_a_tracked_file_that_an_ignore_rule_matches_is_not_ignored():
     git("add", "-f", "AGENTS.md", ".claude/skills")  # force-added: tracked despite the rules
     asked = ["AGENTS.md", ".claude/skills", "NOTES.md", ".claude/other"]
     assert ignored_paths(asked) == {"NOTES.md", ".claude/other"}
+
+
+def test_a_path_is_listed_as_git_lists_it_whatever_form_it_was_given_in(tmp_path):
+    """Absolute, through .., through a linked folder: each compares equal to git's own listing (found beside H4)."""
+    repository()
+    Path("AGENTS.md").write_text("# A\n")
+    (Path.cwd() / "via").symlink_to(Path.cwd())
+    git("add", "AGENTS.md")
+    os.mkdir("sub")
+    os.chdir("sub")
+    listed = {entry.path for entry in tracked_entries(["../AGENTS.md"], everything=True)}
+    for path in ("../AGENTS.md", str(Path("../AGENTS.md").resolve()), "../via/AGENTS.md", "../sub/../AGENTS.md"):
+        assert as_listed(path) in listed, path
+    (Path.cwd().parent / "link.md").symlink_to("AGENTS.md")
+    assert as_listed("../link.md") == "../link.md"  # the file itself stays a link: git lists it as one

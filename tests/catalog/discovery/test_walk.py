@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skillmem_hook.catalog.discovery import git as git_module
 from skillmem_hook.catalog.discovery import walk as walk_module
 from skillmem_hook.catalog.discovery.head_read import HEAD_CHUNK, read_skill_head
+from skillmem_hook.catalog.discovery.links import INTO_GIT_DIRECTORY, UNTRACKED_TARGET
 from skillmem_hook.catalog.discovery.walk import find_skill_files
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skillfile.declared import HEADING_WINDOW
 from skillmem_hook.catalog.skillfile.head import head_length
 
-from ...helpers import seed_tree, skill_md, write_skill
+from ...helpers import isolate_git, run_git, seed_tree, skill_md, write_skill
 
 
 def test_symlink_diamonds_walk_each_real_folder_once(tmp_path):
@@ -175,3 +179,80 @@ def test_a_fifo_skill_file_is_skipped_not_waited_on(tmp_path):
     assert catalog.skipped == [
         {"root": str(tmp_path), "path": "fifo-skill", "reason": "SKILL.md is not a regular file"}
     ]
+
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def _hostile_repository(monkeypatch, tmp_path) -> None:
+    """H4-7: the root "." with committed links onto .git/config and onto a gitignored .env, beside a real skill."""
+    isolate_git(monkeypatch, tmp_path)
+    run_git("init", "-q")
+    run_git("config", "remote.origin.url", "https://alice:ghp_SECRETTOKEN@github.com/acme/x.git")
+    write_skill(Path("tools"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    Path(".gitignore").write_text(".env\n")
+    Path(".env").write_text("# Deploy notes\nAWS_SECRET=abc123\n")
+    for folder, target in (("setup-guide", "../.git/config"), ("env-guide", "../.env")):
+        Path(folder).mkdir()
+        os.symlink(target, f"{folder}/SKILL.md")
+    run_git("add", "-A")
+
+
+@needs_git
+def test_a_link_onto_the_git_config_or_an_ignored_file_is_skipped_with_its_reason(monkeypatch, tmp_path):
+    _hostile_repository(monkeypatch, tmp_path)
+    found, skipped = find_skill_files(".")
+    assert [item.relative for item in found] == ["tools/pdf"]
+    assert skipped == [("env-guide", UNTRACKED_TARGET), ("setup-guide", INTO_GIT_DIRECTORY)]
+
+
+@needs_git
+def test_links_onto_tracked_files_and_into_a_tracked_hidden_folder_are_followed(monkeypatch, tmp_path):
+    isolate_git(monkeypatch, tmp_path)
+    run_git("init", "-q")
+    write_skill(Path("skills"), "pdf", skill_md("pdf"))
+    write_skill(Path("skills/.vendored"), "csv", skill_md("csv"))
+    write_skill(Path("skills/.drafts"), "half-done", skill_md("half-done"))  # on disk, never added
+    Path("skills/alias").mkdir()
+    os.symlink("../pdf/SKILL.md", "skills/alias/SKILL.md")
+    os.symlink(".vendored", "skills/vendored")
+    os.symlink(".drafts", "skills/drafts")
+    run_git("add", "skills/pdf", "skills/.vendored", "skills/alias", "skills/vendored", "skills/drafts")
+    found, skipped = find_skill_files("skills")
+    assert [item.relative for item in found] == ["alias", "pdf", "vendored/csv"]
+    assert skipped == [("drafts/half-done", UNTRACKED_TARGET)]
+
+
+def test_outside_git_a_link_stays_out_of_any_git_directory_below_the_root(tmp_path):
+    """A user's skills folder holding a cloned pack: its .git/config is no skill, whatever links there."""
+    root = tmp_path / "mine"
+    write_skill(root, "pack/pdf", skill_md("pdf"))
+    (root / "pack" / ".git").mkdir()
+    (root / "pack" / ".git" / "config").write_text("[remote]\n\turl = https://token@host/x\n")
+    (root / "peek").mkdir()
+    (root / "peek" / "SKILL.md").symlink_to("../pack/.git/config")
+    (root / "git").symlink_to("pack/.git")
+    (root / "same").mkdir()
+    (root / "same" / "SKILL.md").symlink_to("../pack/pdf/SKILL.md")
+    found, skipped = find_skill_files(str(root))
+    assert [item.relative for item in found] == ["pack/pdf", "same"]
+    assert ("peek", INTO_GIT_DIRECTORY) in skipped
+
+
+@needs_git
+def test_a_tree_without_links_asks_git_nothing_and_a_linked_pack_asks_once(monkeypatch, tmp_path):
+    isolate_git(monkeypatch, tmp_path)
+    run_git("init", "-q")
+    for number in range(30):
+        write_skill(Path("skills"), f"s{number}", skill_md(f"s{number}"))
+        write_skill(Path("skills/.pack"), f"p{number}", skill_md(f"p{number}"))
+    run_git("add", "-A")
+    calls = []
+    real_run_git = git_module.run_git
+    monkeypatch.setattr(git_module, "run_git", lambda *a, **k: calls.append(a[0][0]) or real_run_git(*a, **k))
+    assert len(find_skill_files("skills")[0]) == 30
+    assert calls == []
+    os.symlink(".pack", "skills/pack")  # a vendored pack, kept hidden and linked in
+    run_git("add", "skills/pack")
+    assert len(find_skill_files("skills")[0]) == 60
+    assert calls == ["rev-parse", "ls-files"]

@@ -4,8 +4,16 @@ import json
 
 import pytest
 
-from skillmem_hook.catalog.skillfile.names import RESERVED_PREFIX, SkillProblem, check_name, invisible, slug_of
+from skillmem_hook.catalog.skillfile.names import (
+    RESERVED_PREFIX,
+    SkillProblem,
+    check_name,
+    invisible,
+    slug_of,
+    utf8_path,
+)
 from skillmem_hook.catalog.skills import deduplicate, parse_skill
+from skillmem_hook.errors import UsageError
 
 
 def parse(data: bytes, path: str = "group/folder-name"):
@@ -112,3 +120,13 @@ def test_invisible_characters(character):
 @pytest.mark.parametrize("character", ["a", "名", "-", "\u0915", "\ufffd"])
 def test_visible_characters(character):
     assert not invisible(character)
+
+
+def test_a_path_written_out_must_be_utf8_and_is_named_with_escapes_when_not():
+    """Round three's rule for roots, for every path that goes into a file or an encoded line (one helper)."""
+    assert utf8_path("skills/café", "skills root") == "skills/café"
+    ascii_locale = "skills/caf\udcc3\udca9"  # UTF-8 bytes read under an ASCII locale: one surrogate a byte
+    assert utf8_path(ascii_locale, "skills root") == "skills/café"
+    with pytest.raises(UsageError) as refused:
+        utf8_path("skills/caf\udce9", "prompt file")
+    assert refused.value.message == "the prompt file 'skills/caf\\xe9' is not valid UTF-8 (shown with \\x escapes)"

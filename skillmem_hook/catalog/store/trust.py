@@ -1,0 +1,133 @@
+"""Which kept files and folders skillmem may trust: ssh's rule, this user's alone.
+
+A kept file (a route or search index, the vectors, the catalog cache) steers
+what the hooks write and what a prompt is told to read, and its checksum
+finds damage, not forgery. So it is read back only when it is a regular
+file, not a link, that this user owns and no one else may write
+(``read_kept_file``), and kept only in a folder of that kind: skillmem
+makes its folders private (0700; the files 0600), and every folder from the
+cache root down that it did not make must pass the rule. A folder that fails
+it keeps nothing: every run builds afresh, and the CLI says so once on
+stderr (the route hook stays silent). Where files have no owners (Windows),
+every folder passes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+
+KEPT_FILE_MODE = 0o600
+_NOT_OTHERS = stat.S_IWGRP | stat.S_IWOTH
+_READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_said: set[str] = set()  # the folders refused so far: each is said once a process
+_quiet = [False]  # set by the route hook: a prompt sees no line but its hint
+
+
+def read_kept_file(path: str, limit: int) -> bytes:
+    """The bytes of a file skillmem kept at ``path``; OSError unless it may be trusted.
+
+    A regular file of at most ``limit`` bytes, not a link, that this user owns
+    and no one else may write: opened without blocking, so a FIFO put there
+    never makes a prompt wait, and read no further than the limit.
+    """
+    descriptor = os.open(path, _READ_FLAGS)
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > limit or not owned_privately(status):
+            raise OSError(f"{path} is not a file skillmem may trust")
+        chunks, total = [], 0
+        # One read of the size fstat gives (and a little more, to see growth), never the whole limit at once.
+        while total <= limit and (chunk := os.read(descriptor, min(limit + 1 - total, status.st_size - total + 65536))):
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise OSError(f"{path} grew past its limit while it was read")
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
+
+
+def owned_privately(status: os.stat_result) -> bool:
+    """This user owns it and no one else may write to it (ssh's rule); so everywhere without owners (Windows)."""
+    if not hasattr(os, "geteuid"):
+        return True
+    return status.st_uid == os.geteuid() and not status.st_mode & _NOT_OTHERS
+
+
+def keep_quiet() -> None:
+    """Say nothing on stderr about folders refused (the route hook: a prompt must see no extra line)."""
+    _quiet[0] = True
+
+
+def make_private_folder(folder: str) -> bool:
+    """Make ``folder``, and each missing folder above it, private (0700); whether it is there now.
+
+    For a writer: the place was chosen (and checked) by ``locations.py``; a folder made now is this user's alone.
+    """
+    if os.path.isdir(folder):
+        return True
+    parent = os.path.dirname(folder)
+    if parent != folder:
+        make_private_folder(parent)
+    with contextlib.suppress(OSError):  # made meanwhile by another run (FileExistsError), or it cannot be made
+        os.mkdir(folder, 0o700)
+    return os.path.isdir(folder)
+
+
+def own_folder_problem(folder: str) -> str | None:
+    """Why ``folder``, skillmem's own (named by it, made by it), may not hold kept files; None when it may.
+
+    Missing is fine: a writer makes it private. One this user owns that others
+    may write (made by an older version under a loose umask) is made private
+    now, so an upgrade costs no rebuild on every run; another user's never is.
+    """
+    problem = untrusted_folder(folder) if os.path.lexists(folder) else None
+    if problem is not None and problem.startswith("others may write"):
+        with contextlib.suppress(OSError):
+            os.chmod(folder, 0o700)
+        problem = untrusted_folder(folder)
+    return problem
+
+
+def folder_problem(folder: str) -> str | None:
+    """Why ``folder`` (not skillmem's own: the cache root, a git directory elsewhere) may not be trusted; or None.
+
+    Missing is fine (a writer makes it private); otherwise ``untrusted_folder``.
+    """
+    return untrusted_folder(folder) if os.path.lexists(folder) else None
+
+
+def untrusted_folder(folder: str) -> str | None:
+    """Why ``folder`` may not hold kept files (another user owns it or the link to it, others may write it); or None."""
+    try:
+        entry, status = os.lstat(folder), os.stat(folder)
+    except OSError as error:
+        return f"it cannot be read ({error.strerror})"
+    if not stat.S_ISDIR(status.st_mode):
+        return "it is not a folder"
+    if not hasattr(os, "geteuid"):
+        return None
+    for owner in (entry.st_uid, status.st_uid):
+        if owner != os.geteuid():
+            return f"another user (uid {owner}) owns it"
+    if status.st_mode & _NOT_OTHERS:
+        return f"others may write to it (mode {stat.S_IMODE(status.st_mode):o})"
+    return None
+
+
+def say_untrusted(folder: str, reason: str, hint: str) -> None:
+    """Say once on stderr that nothing is kept in ``folder``, and why; the route hook says nothing."""
+    if _quiet[0] or folder in _said:
+        return
+    _said.add(folder)
+    import sys  # noqa: PLC0415 - only a refused folder is said
+
+    from skillmem_hook.streams import write_text  # noqa: PLC0415 - only a refused folder is said
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # a closed or full stderr loses the note only
+        write_text(
+            sys.stderr,
+            f"skillmem: nothing is kept in {folder}: {reason}; every run builds what it needs afresh ({hint})\n",
+        )
