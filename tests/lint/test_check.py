@@ -94,6 +94,13 @@ def test_the_rule_flags_the_breaking_skill_and_passes_the_other(tmp_path, code):
     assert code not in codes_of(tmp_path / "good")
 
 
+@pytest.mark.parametrize("description", ['""', "'   '", '"\\t \\n"', ">-\n  \n", "|\n   \n"])
+def test_a_description_of_only_blanks_is_empty(description):
+    # Search and the agents get nothing from it, so it is as empty as "" (mutants-4's spare 32).
+    [finding] = spec_findings(skill(name="a", description=description).encode())
+    assert (finding.code, finding.line, finding.col) == ("SK121", 3, 14)
+
+
 def test_duplicates_are_flagged_with_both_paths(tmp_path):
     write_case(tmp_path, "one/pdf", skill(name="pdf"), {})
     write_case(tmp_path, "two/pdf", skill(name="PDF"), {})
