@@ -18,6 +18,7 @@ import re
 import unicodedata
 
 from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span
+from skillmem_hook.lint.agent_fields import is_unknown
 from skillmem_hook.lint.fields import YamlProblem, read_located_fields
 from skillmem_hook.lint.spec import ALLOWED_FIELDS, MAX_NAME, form_breaches
 
@@ -81,8 +82,8 @@ def _move_unknown(lines: list[str], fields: object) -> bool:
         return False
     moving = []
     for key, field in entries.items():
-        if key in ALLOWED_FIELDS or key in held or not isinstance(field.value, str):
-            continue
+        if not is_unknown(key, field.value, ALLOWED_FIELDS) or key in held or not isinstance(field.value, str):
+            continue  # an agent reads it (or it is a near miss of such a field): under metadata it would stop working
         index = field.key.line - 1
         if field.key.col == 1 and _PLAIN_LINE.fullmatch(lines[index]) and _ends_entry(lines, index):
             moving.append(index)

@@ -1,8 +1,9 @@
 """The lint rules: a stable code, a name, a severity and a group for each; and the finding they produce.
 
-Codes never change meaning. SK1xx: the Agent Skills spec (as ``skills-ref``
-checks it); SK2xx: files SKILL.md points at; SK3xx: the repository (the
-whole catalog); SK4xx: quality, off unless configured; SK5xx: how search
+Codes never change meaning. SK1xx: the frontmatter, as the Agent Skills
+spec (``skills-ref``) and the agents that read fields beyond it
+(``agent_fields.py``) want it; SK2xx: files SKILL.md points at; SK3xx: the
+repository (the whole catalog); SK4xx: quality, off unless configured; SK5xx: how search
 ranks the skills against each other, off unless configured (it queries the
 search index once or more per skill).
 """
@@ -33,6 +34,7 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
     Rule("SK104", "frontmatter-not-mapping", ERROR, SPEC),
     Rule("SK105", "unknown-field", ERROR, SPEC),
     Rule("SK106", "duplicate-key", ERROR, SPEC),
+    Rule("SK107", "near-miss-field", ERROR, SPEC),
     Rule("SK110", "name-missing", ERROR, SPEC),
     Rule("SK111", "name-empty", ERROR, SPEC),
     Rule("SK112", "name-too-long", ERROR, SPEC),
@@ -46,6 +48,8 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
     Rule("SK130", "compatibility-invalid", ERROR, SPEC),
     Rule("SK131", "allowed-tools-invalid", ERROR, SPEC),
     Rule("SK132", "metadata-invalid", ERROR, SPEC),
+    Rule("SK133", "agent-field-invalid", ERROR, SPEC),
+    Rule("SK134", "agent-field-one-agent-only", WARNING, SPEC),
     Rule("SK201", "missing-file", ERROR, FILES),
     Rule("SK202", "path-leaves-skill", WARNING, FILES),
     Rule("SK203", "body-not-scanned", WARNING, FILES),

@@ -33,6 +33,7 @@ CASES = {
     "SK104": (("a", "---\n- name\n- description\n---\n", {}), ("a", skill(), {})),
     "SK105": (("a", skill(extra="version: 1"), {}), ("a", skill(extra="metadata:\n  version: '1'"), {})),
     "SK106": (("a", skill(extra="name: a"), {}), ("a", skill(), {})),
+    "SK107": (("a", skill(extra="user-invokable: true"), {}), ("a", skill(extra="user-invocable: true"), {})),
     "SK110": (("a", skill(name=None), {}), ("a", skill(), {})),
     "SK111": (("a", skill(name="''"), {}), ("a", skill(), {})),
     "SK112": ((LONG_NAME, skill(), {}), ("a" * 64, skill(), {})),
@@ -46,6 +47,8 @@ CASES = {
     "SK130": (("a", skill(extra="compatibility: " + "x" * 501), {}), ("a", skill(extra="compatibility: x"), {})),
     "SK131": (("a", skill(extra="allowed-tools: {Read: yes}"), {}), ("a", skill(extra="allowed-tools: [Read]"), {})),
     "SK132": (("a", skill(extra="metadata:\n  tags: [a, b]"), {}), ("a", skill(extra="metadata:\n  tags: a b"), {})),
+    "SK133": (("a", skill(extra="context: forked"), {}), ("a", skill(extra="context: fork"), {})),
+    "SK134": (("a", skill(extra="disable-model-invocation: yes"), {}), ("a", skill(extra="background: yes"), {})),
     "SK201": (
         ("a", skill(body="Run `scripts/x.py`.\n"), {}),
         ("a", skill(body="Run `scripts/x.py`.\n"), {"scripts/x.py"}),
