@@ -47,7 +47,7 @@ def github_annotations(run: LintRun) -> str:
     """One ``::error file=...,line=...,col=...,title=...::message`` command per finding, then the summary."""
     lines = [
         f"::{finding.severity} file={_property(finding.path)},line={finding.line},col={finding.col},"
-        f"title={_property(finding.code + ' ' + finding.rule.name)}::{_data(finding.message)}"
+        f"title={_property(finding.code + ' ' + finding.rule.name)}::{_data(finding.full_message)}"
         for finding in run.findings
     ]
     return "\n".join([*lines, summary(run)]) + "\n"
@@ -83,7 +83,7 @@ def _result(finding: Finding, rule_index: int) -> dict[str, object]:
         "ruleId": finding.code,
         "ruleIndex": rule_index,
         "level": finding.severity,
-        "message": {"text": finding.message},
+        "message": {"text": finding.full_message},
         "locations": [location],
     }
 

@@ -285,6 +285,13 @@ def test_an_inline_comment_silences_the_rules_it_names_on_its_line_and_the_next(
     assert [finding.message.split("'")[1] for finding in findings] == left
 
 
+def test_a_silenced_mention_of_a_missing_file_leaves_the_others_one_finding():
+    body = "<!-- skill-lint: disable=SK201 -->\nRun `scripts/a.py`.\n\nRun `scripts/a.py`.\nAnd `scripts/a.py`.\n"
+    data = f"---\nname: a\ndescription: d\n---\n{body}".encode()
+    [finding] = spec_findings(data, exists=lambda _: False)
+    assert (finding.line, finding.also) == (8, ((9, 6),))  # line 6 is silenced
+
+
 def test_a_frontmatter_comment_silences_a_frontmatter_finding():
     data = b"---\nname: a\ndescription: d\n# skill-lint: disable=SK105\nversion: 1\nrisk: low\n---\n"
     assert [(finding.code, finding.line) for finding in spec_findings(data)] == [("SK105", 6)]
