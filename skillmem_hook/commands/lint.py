@@ -17,7 +17,7 @@ from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.lint.files import LintRun, Scope, lint_paths
 from skillmem_hook.lint.options import lint_options
-from skillmem_hook.lint.output import count_errors, describe_findings, github_annotations, sarif_log
+from skillmem_hook.lint.output import count_errors, describe_findings, github_annotations, sarif_log, statistics
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_text, write_utf8
 from skillmem_hook.visible import visible
@@ -84,6 +84,7 @@ def lint(
                 "warnings": len(run.findings) - errors,
                 "known": run.known,
                 **(_fix_report(fixes) if fixes else {}),
+                "statistics": statistics(run),
                 "findings": [finding.as_json() for finding in run.findings],
             }
         )

@@ -170,3 +170,21 @@ def test_a_missing_file_named_three_times_is_one_finding_listing_the_other_lines
     path.write_bytes(path.read_bytes() + b"Once more: `scripts/go.py`.\n")
     again = run_cli(capsys, "lint", "--root", "skills")
     assert (again.code, again.data["known"], again.data["findings"]) == (0, 1, [])
+
+
+def test_the_json_and_the_hook_count_the_findings_per_code(capsys, skills):
+    write_skill(Path("skills"), "tagged", "---\nname: tagged\ndescription: d\nrisk: low\nsource: x\n---\n")
+    run = run_cli(capsys, "lint", "--root", skills)
+    assert [(row["code"], row["count"]) for row in run.data["statistics"]] == [
+        ("SK105", 2),
+        ("SK114", 1),
+        ("SK201", 1),
+    ]
+    Path(".skillmem.yaml").write_text("roots: [skills]\n")
+    assert skill_lint(["--all"]) == 1
+    assert capsys.readouterr().err.splitlines()[-4:] == [
+        "2  SK105  unknown-field",
+        "1  SK114  name-characters",
+        "1  SK201  missing-file",
+        "skill-lint: 4 SKILL.md files checked, 4 errors, 0 warnings",
+    ]
