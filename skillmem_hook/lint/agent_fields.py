@@ -11,6 +11,7 @@ spelling and never moved either, since moving it would hide the typo.
 
 from __future__ import annotations
 
+import functools
 import re
 
 TYPE_CHECKING = False
@@ -83,16 +84,23 @@ def near_miss(key: str, value: object, spec_fields: tuple[str, ...]) -> str | No
     """The field ``key`` was probably meant to be: same words in another case or separator, or a letter or two off."""
     if key == "tools":
         return "allowed-tools" if _names_tools(value) else None
-    known = (*spec_fields, *AGENT_FIELDS)
-    if key in known:
+    return _misspelt(key, spec_fields)
+
+
+@functools.lru_cache(maxsize=1024)
+def _misspelt(key: str, spec_fields: tuple[str, ...]) -> str | None:
+    """``near_miss`` of a key but ``tools``, once per key: a collection repeats a few keys thousands of times."""
+    known = [(field, _words(field)) for field in (*spec_fields, *AGENT_FIELDS)]
+    if any(key == field for field, _ in known):
         return None
     words = _words(key)
-    for field in known:
-        if _words(field) == words:
+    for field, field_words in known:
+        if field_words == words:
             return field
     allowed = 2 if len(words) >= 10 else 1 if len(words) >= 5 else 0
-    best = min(known, key=lambda field: _distance(words, _words(field)))
-    return best if 0 < _distance(words, _words(best)) <= allowed else None
+    close = [(_distance(words, other), field) for field, other in known if abs(len(other) - len(words)) <= allowed]
+    distance, field = min(close, default=(0, ""), key=lambda pair: pair[0])
+    return field if 0 < distance <= allowed else None
 
 
 def check_agent_value(key: str, field: Field) -> list[Problem]:
