@@ -7,7 +7,9 @@ git directory; one reached through a symlink must also land on a file git
 tracks, so that whatever is written shows in ``git diff``: a committed
 ``AGENTS.md -> .git/config`` or ``-> .env`` is refused.
 
-Every path is checked before any file is read or written (all or none).
+Every path is checked before any file is read or written: the hooks and
+init write all or none (``check_repository_targets``); ``lint --fix``
+leaves out each SKILL.md refused, saying why (``refused_targets``).
 Paths the user types on the command line are the user's own and are not
 checked. Outside a git work tree, the folder of ``.skillmem.yaml`` plays the
 work tree's part, and a link that stays inside it is followed (nothing is
@@ -38,9 +40,19 @@ def check_repository_targets(targets: Sequence[tuple[str, str]], base: str) -> N
     ``base`` is the folder of ``.skillmem.yaml`` (or where the run started),
     the boundary when there is no git work tree.
     """
+    for error in refused_targets(targets, base).values():
+        raise error
+
+
+def refused_targets(targets: Sequence[tuple[str, str]], base: str) -> dict[str, FileAccessError]:
+    """Why each (path, what) may not be written, by path: those leaving the area first, then links to untracked files.
+
+    A path absent from the answer may be written. ``base`` as for ``check_repository_targets``.
+    """
     if not targets:
-        return
+        return {}
     area = repository_area(base)
+    refused: dict[str, FileAccessError] = {}
     linked: list[tuple[str, str, str]] = []
     for path, what in targets:
         real = os.path.realpath(path)
@@ -49,26 +61,30 @@ def check_repository_targets(targets: Sequence[tuple[str, str]], base: str) -> N
         problem = escape(real, area)
         if problem == OUTSIDE:
             where = f"the work tree {area.top!r}{environment_note()}" if area.git else f"the folder {area.top!r}"
-            raise FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, outside {where}", _HINT)
-        if problem is not None:
-            raise FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, inside the git directory", _HINT)
-        if link is not None:
+            refused[path] = FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, outside {where}", _HINT)
+        elif problem is not None:
+            message = f"{what} {path!r}{through} resolves to {real!r}, inside the git directory"
+            refused[path] = FileAccessError(message, _HINT)
+        elif link is not None:
             linked.append((path, what, through))
     if linked and area.git:  # outside git nothing is tracked: the boundary above is all there is to hold
-        _check_linked_targets_are_tracked(linked, area)
+        refused.update(_untracked_targets(linked, area))
+    return refused
 
 
-def _check_linked_targets_are_tracked(linked: Sequence[tuple[str, str, str]], area: Area) -> None:
+def _untracked_targets(linked: Sequence[tuple[str, str, str]], area: Area) -> dict[str, FileAccessError]:
     """A write through a link must land on a file git tracks, where ``git diff`` shows it."""
     not_tracked = untracked({os.path.realpath(path) for path, _, _ in linked})
+    refused: dict[str, FileAccessError] = {}
     for path, what, through in linked:
         if os.path.realpath(path) in not_tracked:
             landing = os.path.relpath(os.path.realpath(path), area.top)
-            raise FileAccessError(
+            refused[path] = FileAccessError(
                 f"{what} {path!r}{through} lands on {landing!r}, which git does not track",
                 "a link a repository holds may only lead to a tracked file, where git diff shows every write; "
                 "git add the target, or replace the link by a regular file",
             )
+    return refused
 
 
 def _first_link(path: str) -> str | None:

@@ -21,9 +21,10 @@ from skillmem_hook.files import read_regular_file
 from skillmem_hook.lint.changes import changed_paths, touched_skills
 from skillmem_hook.lint.files import LintRun, Scope, lint_paths
 from skillmem_hook.lint.options import lint_options
-from skillmem_hook.lint.output import count_errors, describe_findings, github_annotations, sarif_log
+from skillmem_hook.lint.output import count_errors, describe_findings, github_annotations, sarif_log, statistics
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_text, write_utf8
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from skillmem_hook.config import Settings
+    from skillmem_hook.lint.writing import Fixes
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,8 +75,8 @@ def lint(
     if write_baseline is not None:
         return _write_baseline(write_baseline, collect_findings(files, scope, settings, baseline=False))
     run = collect_findings(files, scope, settings)
-    fixed = fix_findings(run) if fix else []
-    if fixed:
+    fixes = fix_findings(run) if fix else None
+    if fixes and fixes.written:
         run = collect_findings(files, scope, settings)  # what is left, as a run after the fix would say
     if output == "json":
         errors = count_errors(run)
@@ -85,14 +87,15 @@ def lint(
                 "errors": errors,
                 "warnings": len(run.findings) - errors,
                 "known": run.known,
-                **({"fixed": fixed} if fix else {}),
+                **(_fix_report(fixes) if fixes else {}),
+                "statistics": statistics(run),
                 "findings": [finding.as_json() for finding in run.findings],
             }
         )
     else:
         render = {"text": describe_findings, "github": github_annotations}.get(output)
         if render:  # for people (and the workflow log): what a repository's text holds is shown, not acted on
-            write_text(sys.stdout, render(run))
+            write_text(sys.stdout, (describe_fixes(fixes) if output == "text" else "") + render(run))
         else:
             write_utf8(sys.stdout, sarif_log(run, __version__))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK
@@ -111,12 +114,24 @@ def collect_findings(files: Sequence[str], scope: Scope, settings: Settings, *, 
     return run
 
 
-def fix_findings(run: LintRun) -> list[str]:
-    """Make the mechanical fixes (``lint/fix.py``) in the files whose findings have one; the paths written."""
+def fix_findings(run: LintRun) -> Fixes:
+    """Make the mechanical fixes (``lint/fix.py``) in the files whose findings have one."""
     from skillmem_hook.lint.writing import FIXABLE, apply_fixes  # noqa: PLC0415 - only --fix pays for writing
 
     paths = sorted({finding.path for finding in run.findings if finding.code in FIXABLE})
-    return apply_fixes(paths, _work_tree()) if paths else []
+    return apply_fixes(paths, _work_tree())
+
+
+def describe_fixes(fixes: Fixes | None) -> str:
+    """A line for each file fixed, then one for each fix refused, saying why."""
+    if fixes is None:
+        return ""
+    lines = [f"{path}: fixed\n" for path in fixes.written]
+    return "".join(lines + [visible(f"{path}: not fixed: {why}") + "\n" for path, why in fixes.refused])
+
+
+def _fix_report(fixes: Fixes) -> dict[str, object]:
+    return {"fixed": fixes.written, "not_fixed": [{"path": path, "reason": why} for path, why in fixes.refused]}
 
 
 def _work_tree() -> str | None:
@@ -163,10 +178,10 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
         touched = touched_skills(changed if is_commit and changed is not None else named, roots)
         run = collect_findings(touched.skill_files, scope, settings) if touched.skill_files else LintRun([], 0)
         run.total = touched.total
-    fixed = fix_findings(run) if fix else []
-    if fixed:  # pre-commit sees the files change and stops the commit; the report says what is left
+    fixes = fix_findings(run) if fix else None
+    if fixes and fixes.written:  # pre-commit sees the files change and stops the commit; the report says what is left
         kept_total = run.total
         run = collect_findings(sorted({f.path for f in run.findings}), scope, settings)
         run.total = kept_total
-    write_text(sys.stderr, "".join(f"{path}: fixed\n" for path in fixed) + describe_findings(run))
+    write_text(sys.stderr, describe_fixes(fixes) + describe_findings(run))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK

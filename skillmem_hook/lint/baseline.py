@@ -52,6 +52,8 @@ def read_baseline(path: str, boundary: str) -> Counter[Key]:
     try:
         rows = json.loads(data.decode("utf-8"))["findings"]
         return Counter((str(row["path"]), str(row["code"]), str(row["message"])) for row in rows)
+    except RecursionError:  # a committed file of 100,000 '[' must not read as a bug in skillmem
+        raise UsageError(f"the lint baseline {path!r} is damaged (nested too deeply)", _HINT) from None
     except (ValueError, KeyError, TypeError) as error:
         raise UsageError(f"the lint baseline {path!r} is damaged ({type(error).__name__})", _HINT) from None
 

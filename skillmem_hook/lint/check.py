@@ -60,19 +60,27 @@ def lint_skill_file(
     text, why the one there does not count). Without
     ``quality`` the quality rules are not run.
     """
-    problems, fields = _problems(data, folder, subfolders, exists, quality=quality)
-    if b"skill-lint:" in data:
-        problems = drop_suppressed(problems, find_suppressions(data.decode("utf-8", "replace")))
+    # Found first: a path's mentions on lines a comment silences are left out before they are counted.
+    suppressions = find_suppressions(data.decode("utf-8", "replace")) if b"skill-lint:" in data else None
+    silenced = suppressions.silences if suppressions else None
+    problems, fields = _problems(data, folder, subfolders, exists, quality=quality, silenced=silenced)
+    problems = drop_suppressed(problems, suppressions)
     name = fields.entries.get("name") if fields else None
     declared: tuple[str | None] | None = None
     if fields is not None and fields.is_mapping and (name is None or (name.is_text and isinstance(name.value, str))):
         declared = (name.value if name else None,)  # type: ignore[assignment]
-    findings = [Finding(code, path, at.line, at.col, message) for code, at, message in problems]
+    findings = [Finding(code, path, at.line, at.col, message, also=at.also) for code, at, message in problems]
     return FileLint(findings, name.value_at if name else START, declared)
 
 
 def _problems(
-    data: bytes, folder: str, subfolders: Collection[str], exists: Callable[[str], bool | str], *, quality: bool
+    data: bytes,
+    folder: str,
+    subfolders: Collection[str],
+    exists: Callable[[str], bool | str],
+    *,
+    quality: bool,
+    silenced: Callable[[str, int], bool] | None,
 ) -> tuple[list[Problem], Fields | None]:
     text, encoding = _decoded(data)
     if encoding is not None:
@@ -98,7 +106,8 @@ def _problems(
         scanned = body[: body.rfind("\n", 0, MAX_SCANNED_BODY) + 1 or MAX_SCANNED_BODY]
     if len(scanned) < len(body):
         problems.append(("SK203", START, _NOT_SCANNED.format(len(body), MAX_SCANNED_BODY // 1024)))
-    problems += check_references(find_references(scanned, data.count(b"\n", 0, body_start) + 1, subfolders), exists)
+    references = find_references(scanned, data.count(b"\n", 0, body_start) + 1, subfolders)
+    problems += check_references(references, exists, silenced)
     description = fields.entries.get("description") if fields else None
     if quality:
         text_value = description.value if description and isinstance(description.value, str) else None

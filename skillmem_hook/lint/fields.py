@@ -26,7 +26,7 @@ class Field:
     ``key_at``: for a mapping value, where each of its own keys is (SK132 points at the nested one at fault).
     """
 
-    __slots__ = ("is_text", "key", "key_at", "value", "value_at")
+    __slots__ = ("is_text", "key", "key_at", "plain", "value", "value_at")
 
     def __init__(
         self, key: Position, value: object, value_at: Position, key_at: dict[str, Position] | None = None
@@ -37,6 +37,8 @@ class Field:
         self.key_at = key_at
         # Whether YAML reads the value as text (a plain 123 or true is not): then the catalog reads this same text.
         self.is_text = True
+        # Whether the value is a scalar written plain, neither quoted nor a block: `true` is a boolean, "true" text.
+        self.plain = False
 
 
 class YamlProblem(ValueError):
@@ -77,10 +79,12 @@ def _locate_simple(text: str, values: dict[str, str], first_line: int) -> Fields
         match = _KEY_LINE.match(line)
         if match is not None and match.group(1) in values:
             key = match.group(1)
-            value_col = len(line) - len(line[match.end() :].lstrip(" ")) + 1
+            written = line[match.end() :].lstrip(" ")
+            value_col = len(line) - len(written) + 1
             entries[key] = Field(
                 Position(first_line + number, 1), values[key], Position(first_line + number, value_col)
             )
+            entries[key].plain = written[:1] not in ("'", '"', "|", ">")
     return Fields(entries, [], is_mapping=True)
 
 
@@ -114,6 +118,8 @@ def _compose(text: str, first_line: int) -> Fields:
         )
         entries[key] = Field(key_at, _plain(value_node, _DEPTH), _position(value_node, first_line), inner)
         entries[key].is_text = isinstance(value_node, yaml.ScalarNode) and value_node.tag == _TEXT_TAG
+        # A plain scalar's style is None to the pure loader and '' to libyaml's.
+        entries[key].plain = isinstance(value_node, yaml.ScalarNode) and not value_node.style
     return Fields(entries, repeated, is_mapping=True)
 
 

@@ -6,9 +6,10 @@ Pure: findings in, text out. The JSON line stays the CLI's own (commands/lint).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from urllib.parse import quote
 
-from skillmem_hook.lint.rules import ERROR, RULES
+from skillmem_hook.lint.rules import ERROR, RULES, WARNING
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -25,9 +26,30 @@ def count_errors(run: LintRun) -> int:
 
 
 def describe_findings(run: LintRun) -> str:
-    """One ``path:line:col: CODE message`` line per finding, then a one-line summary."""
+    """One ``path:line:col: CODE message`` line per finding, a count per code (of two findings or more), a summary."""
     # One line each, whatever a path or a quoted value holds: controls from the repository shown escaped.
-    return "\n".join([*(visible(finding.as_text()) for finding in run.findings), summary(run)]) + "\n"
+    lines = [visible(finding.as_text()) for finding in run.findings]
+    return "\n".join([*lines, *describe_statistics(run), summary(run)]) + "\n"
+
+
+def statistics(run: LintRun) -> list[dict[str, object]]:
+    """How many findings each code has, the most first (as ``ruff --statistics``): code, rule, severity, count."""
+    counts = Counter(finding.code for finding in run.findings)
+    severity = {finding.code: finding.severity for finding in run.findings}  # the configuration's, one per code
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return [
+        {"code": code, "rule": RULES[code].name, "severity": severity[code], "count": count} for code, count in ranked
+    ]
+
+
+def describe_statistics(run: LintRun) -> list[str]:
+    """``count  CODE  rule`` lines, so a few findings of one code are not lost among thousands of another's."""
+    if len(run.findings) < 2:
+        return []
+    rows = statistics(run)
+    width = len(str(rows[0]["count"]))
+    lines = [f"{row['count']:>{width}}  {row['code']}  {row['rule']}" for row in rows]
+    return [line + ("  (warning)" if row["severity"] == WARNING else "") for line, row in zip(lines, rows)]
 
 
 def summary(run: LintRun) -> str:
@@ -47,7 +69,7 @@ def github_annotations(run: LintRun) -> str:
     """One ``::error file=...,line=...,col=...,title=...::message`` command per finding, then the summary."""
     lines = [
         f"::{finding.severity} file={_property(finding.path)},line={finding.line},col={finding.col},"
-        f"title={_property(finding.code + ' ' + finding.rule.name)}::{_data(finding.message)}"
+        f"title={_property(finding.code + ' ' + finding.rule.name)}::{_data(finding.full_message)}"
         for finding in run.findings
     ]
     return "\n".join([*lines, summary(run)]) + "\n"
@@ -83,7 +105,7 @@ def _result(finding: Finding, rule_index: int) -> dict[str, object]:
         "ruleId": finding.code,
         "ruleIndex": rule_index,
         "level": finding.severity,
-        "message": {"text": finding.message},
+        "message": {"text": finding.full_message},
         "locations": [location],
     }
 

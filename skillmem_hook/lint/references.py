@@ -213,28 +213,52 @@ def _link_path(target: str) -> str | None:
     return target
 
 
-def check_references(references: list[Reference], exists: Callable[[str], bool | str]) -> list[Problem]:
+def check_references(
+    references: list[Reference],
+    exists: Callable[[str], bool | str],
+    silenced: Callable[[str, int], bool] | None = None,
+) -> list[Problem]:
     """SK201 for each path that is not in the skill's folder, SK202 for each link that leaves it.
 
+    One finding per path, at its first mention, listing the others
+    (``Position.also``): a file named five times is one file to add.
     ``exists(path)`` is True for a file of the skill, False for none, or the
     message that says why the file that is there does not count.
+    ``silenced(code, line)``: a mention on a line a comment silences is left
+    out before the mentions are counted.
     """
-    problems: list[Problem] = []
-    seen: set[tuple[str, int]] = set()
+    found: dict[tuple[str, str], tuple[Reference, str, list[tuple[int, int]]]] = {}
+    judged: dict[str, bool | str] = {}  # exists() once per path
     for reference in references:
         path = posixpath.normpath(reference.path)
-        if path == ".." or path.startswith("../"):
-            if reference.from_link:
-                problems.append(
-                    ("SK202", reference.at, f"'{reference.path}' leaves the skill's folder; copy the file into it")
-                )
+        problem = _problem(reference, path, judged, exists)
+        if problem is None or (silenced is not None and silenced(problem[0], reference.at.line)):
             continue
-        if (path, reference.at.line) in seen or path == ".":
-            continue
-        found = exists(path)
-        if found is True:
-            continue
-        seen.add((path, reference.at.line))
-        reason = found if isinstance(found, str) else "is not in the skill's folder; add the file or fix the path"
-        problems.append(("SK201", reference.at, f"'{reference.path}' {reason}"))
-    return problems
+        code, message = problem
+        if (path, code) in found:
+            found[(path, code)][2].append((reference.at.line, reference.at.col))
+        else:
+            found[(path, code)] = (reference, message, [])
+    return [
+        (code, Position(first.at.line, first.at.col, tuple(also)), message)
+        for (_, code), (first, message, also) in found.items()
+    ]
+
+
+def _problem(
+    reference: Reference, path: str, judged: dict[str, bool | str], exists: Callable[[str], bool | str]
+) -> tuple[str, str] | None:
+    """(code, message) for one mention of ``path`` (normalised), or None when it names a file of the skill."""
+    if path == ".." or path.startswith("../"):
+        if not reference.from_link:
+            return None
+        return "SK202", f"'{reference.path}' leaves the skill's folder; copy the file into it"
+    if path == ".":
+        return None
+    if path not in judged:
+        judged[path] = exists(path)
+    found = judged[path]
+    if found is True:
+        return None
+    reason = found if isinstance(found, str) else "is not in the skill's folder; add the file or fix the path"
+    return "SK201", f"'{reference.path}' {reason}"

@@ -1,8 +1,9 @@
 """The lint rules: a stable code, a name, a severity and a group for each; and the finding they produce.
 
-Codes never change meaning. SK1xx: the Agent Skills spec (as ``skills-ref``
-checks it); SK2xx: files SKILL.md points at; SK3xx: the repository (the
-whole catalog); SK4xx: quality, off unless configured; SK5xx: how search
+Codes never change meaning. SK1xx: the frontmatter, as the Agent Skills
+spec (``skills-ref``) and the agents that read fields beyond it
+(``agent_fields.py``) want it; SK2xx: files SKILL.md points at; SK3xx: the
+repository (the whole catalog); SK4xx: quality, off unless configured; SK5xx: how search
 ranks the skills against each other, off unless configured (it queries the
 search index once or more per skill).
 """
@@ -33,6 +34,7 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
     Rule("SK104", "frontmatter-not-mapping", ERROR, SPEC),
     Rule("SK105", "unknown-field", ERROR, SPEC),
     Rule("SK106", "duplicate-key", ERROR, SPEC),
+    Rule("SK107", "near-miss-field", ERROR, SPEC),
     Rule("SK110", "name-missing", ERROR, SPEC),
     Rule("SK111", "name-empty", ERROR, SPEC),
     Rule("SK112", "name-too-long", ERROR, SPEC),
@@ -46,6 +48,8 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
     Rule("SK130", "compatibility-invalid", ERROR, SPEC),
     Rule("SK131", "allowed-tools-invalid", ERROR, SPEC),
     Rule("SK132", "metadata-invalid", ERROR, SPEC),
+    Rule("SK133", "agent-field-invalid", ERROR, SPEC),
+    Rule("SK134", "agent-field-one-agent-only", WARNING, SPEC),
     Rule("SK201", "missing-file", ERROR, FILES),
     Rule("SK202", "path-leaves-skill", WARNING, FILES),
     Rule("SK203", "body-not-scanned", WARNING, FILES),
@@ -61,16 +65,24 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
 
 
 class Finding:
-    """One problem at one place: ``path:line:col: CODE message``. Line and column start at 1."""
+    """One problem at one place: ``path:line:col: CODE message``. Line and column start at 1.
 
-    __slots__ = ("code", "col", "level", "line", "message", "path")
+    ``also``: the (line, col) of each other place the same problem is (a
+    missing file mentioned again), shown after the message; the message
+    itself, what a baseline keys on, stays the same however many there are.
+    """
 
-    def __init__(self, code: str, path: str, line: int, col: int, message: str) -> None:
+    __slots__ = ("also", "code", "col", "level", "line", "message", "path")
+
+    def __init__(
+        self, code: str, path: str, line: int, col: int, message: str, *, also: tuple[tuple[int, int], ...] = ()
+    ) -> None:
         self.code = code
         self.path = path
         self.line = line
         self.col = col
         self.message = message
+        self.also = also
         self.level: str | None = None  # the configuration's severity for the rule, when it sets one
 
     @property
@@ -84,8 +96,17 @@ class Finding:
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line, self.col, self.code)
 
+    @property
+    def full_message(self) -> str:
+        """The message, and how many times and on which other lines the same problem is, when it is more than once."""
+        if not self.also:
+            return self.message
+        lines = sorted({line for line, _ in self.also} - {self.line})
+        where = f"; also on line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}" if lines else ""
+        return f"{self.message} (named {len(self.also) + 1} times{where})"
+
     def as_json(self) -> dict[str, object]:
-        return {
+        found: dict[str, object] = {
             "path": self.path,
             "line": self.line,
             "col": self.col,
@@ -94,22 +115,26 @@ class Finding:
             "severity": self.severity,
             "message": self.message,
         }
+        if self.also:
+            found["also"] = [{"line": line, "col": col} for line, col in self.also]
+        return found
 
     def as_text(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}: {self.code} {self.message}"
+        return f"{self.path}:{self.line}:{self.col}: {self.code} {self.full_message}"
 
     def __repr__(self) -> str:
         return f"Finding({self.as_text()!r})"
 
 
 class Position:
-    """Where something starts in a file, 1-based."""
+    """Where something starts in a file, 1-based; ``also``: where else the same problem is (a path named again)."""
 
-    __slots__ = ("col", "line")
+    __slots__ = ("also", "col", "line")
 
-    def __init__(self, line: int, col: int) -> None:
+    def __init__(self, line: int, col: int, also: tuple[tuple[int, int], ...] = ()) -> None:
         self.line = line
         self.col = col
+        self.also = also
 
 
 START = Position(1, 1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from skillmem_hook.lint.agent_fields import check_other_field
 from skillmem_hook.lint.rules import START, Position
 
 TYPE_CHECKING = False
@@ -31,8 +32,8 @@ def check_fields(fields: Fields, folder: str) -> list[Problem]:
         ("SK106", at, f"key '{key}' is given more than once; keep one") for key, at in fields.repeated
     ]
     for key, field in entries.items():
-        if key not in ALLOWED_FIELDS:
-            problems.append(("SK105", field.key, f"unknown field '{key}'; move it under 'metadata:' or remove it"))
+        if key not in ALLOWED_FIELDS:  # an agent's own field, a near miss of one, or unknown
+            problems += check_other_field(key, field, ALLOWED_FIELDS)
     problems += _check_name(entries.get("name"), folder)
     problems += _check_description(entries.get("description"))
     problems += _check_optional(entries)

@@ -150,3 +150,41 @@ def test_an_excluded_skill_is_not_linted_by_the_cli(capsys, skills):
     Path(".skillmem.yaml").write_text("exclude: [Bad_Name]\n")
     run = run_cli(capsys, "lint", "--root", skills)
     assert (run.data["checked"], [f["path"] for f in run.data["findings"]]) == (2, ["skills/runner/SKILL.md"])
+
+
+def test_a_missing_file_named_three_times_is_one_finding_listing_the_other_lines(capsys):
+    body = "Run `scripts/go.py`.\n\nThen `scripts/go.py` again, and see [it](scripts/go.py).\n"
+    path = write_skill(Path("skills"), "runner", skill_md("runner", "Run things", body=body))
+    run = run_cli(capsys, "lint", "--root", "skills")
+    [finding] = run.data["findings"]
+    assert (finding["line"], finding["col"], finding["also"]) == (5, 6, [{"line": 7, "col": 7}, {"line": 7, "col": 42}])
+    assert finding["message"] == "'scripts/go.py' is not in the skill's folder; add the file or fix the path"
+    text = run_cli(capsys, "lint", "--root", "skills", "--text").out.splitlines()
+    assert text[0] == (
+        "skills/runner/SKILL.md:5:6: SK201 'scripts/go.py' is not in the skill's folder; add the file or fix the path"
+        " (named 3 times; also on line 7)"
+    )
+    # A baseline keys on the message, which does not count: one more mention is no new finding.
+    run_cli(capsys, "lint", "--root", "skills", "--write-baseline", "base.json")
+    Path(".skillmem.yaml").write_text("lint: {baseline: base.json}\n")
+    path.write_bytes(path.read_bytes() + b"Once more: `scripts/go.py`.\n")
+    again = run_cli(capsys, "lint", "--root", "skills")
+    assert (again.code, again.data["known"], again.data["findings"]) == (0, 1, [])
+
+
+def test_the_json_and_the_hook_count_the_findings_per_code(capsys, skills):
+    write_skill(Path("skills"), "tagged", "---\nname: tagged\ndescription: d\nrisk: low\nsource: x\n---\n")
+    run = run_cli(capsys, "lint", "--root", skills)
+    assert [(row["code"], row["count"]) for row in run.data["statistics"]] == [
+        ("SK105", 2),
+        ("SK114", 1),
+        ("SK201", 1),
+    ]
+    Path(".skillmem.yaml").write_text("roots: [skills]\n")
+    assert skill_lint(["--all"]) == 1
+    assert capsys.readouterr().err.splitlines()[-4:] == [
+        "2  SK105  unknown-field",
+        "1  SK114  name-characters",
+        "1  SK201  missing-file",
+        "skill-lint: 4 SKILL.md files checked, 4 errors, 0 warnings",
+    ]

@@ -138,3 +138,22 @@ def test_fix_reaches_a_root_outside_the_current_folder(capsys, tmp_path, monkeyp
     run = run_cli(capsys, "lint", "--root", "../elsewhere", "--fix")
     assert run.data["fixed"] == ["../elsewhere/versioned/SKILL.md"]
     assert codes(run) == []
+
+
+KEPT_NOTE = "---\nname: noted\ndescription: d\nmetadata:\n  notes: |+\n    keep\n\nowner: alice\n---\n"
+
+
+def test_a_fix_that_would_change_the_data_is_reported_and_not_written(capsys):
+    path = write_skill(Path("skills"), "noted", KEPT_NOTE)
+    run = run_cli(capsys, "lint", "--root", "skills", "--fix")
+    reason = "the result would not read back as the same data with the fields moved; fix it by hand"
+    assert (run.code, run.data["fixed"]) == (1, [])
+    assert run.data["not_fixed"] == [{"path": "skills/noted/SKILL.md", "reason": reason}]
+    assert codes(run) == ["SK105"]  # still reported
+    assert path.read_text() == KEPT_NOTE
+    text = run_cli(capsys, "lint", "--root", "skills", "--fix", "--text")
+    assert text.out.startswith(f"skills/noted/SKILL.md: not fixed: {reason}\nskills/noted/SKILL.md:8:1: SK105 ")
+    Path(".skillmem.yaml").write_text("roots: [skills]\n")
+    assert skill_lint(["--all", "--fix"]) == 1
+    assert capsys.readouterr().err.startswith(f"skills/noted/SKILL.md: not fixed: {reason}\n")
+    assert path.read_text() == KEPT_NOTE

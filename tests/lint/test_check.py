@@ -33,6 +33,7 @@ CASES = {
     "SK104": (("a", "---\n- name\n- description\n---\n", {}), ("a", skill(), {})),
     "SK105": (("a", skill(extra="version: 1"), {}), ("a", skill(extra="metadata:\n  version: '1'"), {})),
     "SK106": (("a", skill(extra="name: a"), {}), ("a", skill(), {})),
+    "SK107": (("a", skill(extra="user-invokable: true"), {}), ("a", skill(extra="user-invocable: true"), {})),
     "SK110": (("a", skill(name=None), {}), ("a", skill(), {})),
     "SK111": (("a", skill(name="''"), {}), ("a", skill(), {})),
     "SK112": ((LONG_NAME, skill(), {}), ("a" * 64, skill(), {})),
@@ -46,6 +47,8 @@ CASES = {
     "SK130": (("a", skill(extra="compatibility: " + "x" * 501), {}), ("a", skill(extra="compatibility: x"), {})),
     "SK131": (("a", skill(extra="allowed-tools: {Read: yes}"), {}), ("a", skill(extra="allowed-tools: [Read]"), {})),
     "SK132": (("a", skill(extra="metadata:\n  tags: [a, b]"), {}), ("a", skill(extra="metadata:\n  tags: a b"), {})),
+    "SK133": (("a", skill(extra="context: forked"), {}), ("a", skill(extra="context: fork"), {})),
+    "SK134": (("a", skill(extra="disable-model-invocation: yes"), {}), ("a", skill(extra="background: yes"), {})),
     "SK201": (
         ("a", skill(body="Run `scripts/x.py`.\n"), {}),
         ("a", skill(body="Run `scripts/x.py`.\n"), {"scripts/x.py"}),
@@ -92,6 +95,13 @@ def test_the_rule_flags_the_breaking_skill_and_passes_the_other(tmp_path, code):
     write_case(tmp_path / "good", good_folder, good_text, good_files)
     assert code in codes_of(tmp_path / "bad")
     assert code not in codes_of(tmp_path / "good")
+
+
+@pytest.mark.parametrize("description", ['""', "'   '", '"\\t \\n"', ">-\n  \n", "|\n   \n"])
+def test_a_description_of_only_blanks_is_empty(description):
+    # Search and the agents get nothing from it, so it is as empty as "" (mutants-4's spare 32).
+    [finding] = spec_findings(skill(name="a", description=description).encode())
+    assert (finding.code, finding.line, finding.col) == ("SK121", 3, 14)
 
 
 def test_duplicates_are_flagged_with_both_paths(tmp_path):
@@ -273,6 +283,13 @@ def test_an_inline_comment_silences_the_rules_it_names_on_its_line_and_the_next(
     data = f"---\nname: a\ndescription: d\n---\n{body}".encode()
     findings = spec_findings(data, exists=lambda _: False)
     assert [finding.message.split("'")[1] for finding in findings] == left
+
+
+def test_a_silenced_mention_of_a_missing_file_leaves_the_others_one_finding():
+    body = "<!-- skill-lint: disable=SK201 -->\nRun `scripts/a.py`.\n\nRun `scripts/a.py`.\nAnd `scripts/a.py`.\n"
+    data = f"---\nname: a\ndescription: d\n---\n{body}".encode()
+    [finding] = spec_findings(data, exists=lambda _: False)
+    assert (finding.line, finding.also) == (8, ((9, 6),))  # line 6 is silenced
 
 
 def test_a_frontmatter_comment_silences_a_frontmatter_finding():

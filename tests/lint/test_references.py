@@ -100,10 +100,33 @@ def test_a_link_to_the_parent_folder_itself_leaves_the_skill():
     assert [(code, message.split("'")[1]) for code, _, message in problems] == [("SK202", "..")]
 
 
-def test_a_missing_file_named_twice_on_a_line_is_one_finding_and_on_two_lines_two():
-    body = "Run `scripts/gone.py`, then [again](scripts/gone.py).\nLater: `scripts/gone.py`.\n"
+def test_a_missing_file_is_one_finding_at_its_first_mention_that_lists_the_others():
+    # newuser-3's p7: assets/prometheus.yml.template reported once per mention
+    body = "Run `scripts/gone.py`, then [again](./scripts/gone.py).\nLater: `scripts/gone.py`.\n"
+    body += "[up](../x.md) [up](../x.md)"
     problems = check_references(find_references(body, 1, ()), lambda path: False)
-    assert [(code, at.line) for code, at, _ in problems] == [("SK201", 1), ("SK201", 2)]
+    assert [(code, (at.line, at.col), at.also, message) for code, at, message in problems] == [
+        (
+            "SK201",
+            (1, 6),
+            ((1, 37), (2, 9)),
+            "'scripts/gone.py' is not in the skill's folder; add the file or fix the path",
+        ),
+        ("SK202", (3, 6), ((3, 20),), "'../x.md' leaves the skill's folder; copy the file into it"),
+    ]
+
+
+def test_each_path_is_asked_about_once():
+    asked = []
+    body = "`scripts/a.py` `scripts/a.py` [x](scripts/a.py) `scripts/b.py`"
+    check_references(find_references(body, 1, ()), lambda path: asked.append(path) or path == "scripts/b.py")
+    assert asked == ["scripts/a.py", "scripts/b.py"]
+
+
+def test_a_mention_on_a_silenced_line_is_not_counted():
+    body = "`scripts/gone.py`\n`scripts/gone.py`\n`scripts/gone.py`\n"
+    problems = check_references(find_references(body, 1, ()), lambda _: False, lambda code, line: line == 1)
+    assert [(at.line, at.also) for _, at, _ in problems] == [(2, ((3, 2),))]
 
 
 def test_an_example_earlier_in_the_line_does_not_hide_the_pointer_after_it():

@@ -55,6 +55,12 @@ SKILLS_REF_WRONG: dict[str, tuple[bytes, str | None]] = {
     "flow-list": (b"---\nname: flow-list\n" + OK.encode() + b"\nallowed-tools: [Read, Bash]\n---\n", None),
     "dashes-in-value": (b"---\nname: dashes-in-value\nlicense: see --- below\n" + OK.encode() + b"\n---\n", None),
 }
+# Where lint follows the agents rather than the spec: fields Claude Code, GitHub Copilot and VS Code read.
+AGENTS_BEYOND_SPEC = {
+    "claude-code": b"---\nname: claude-code\n"
+    + OK.encode()
+    + b"\ndisable-model-invocation: true\nargument-hint: '[env]'\ncontext: fork\n---\n",
+}
 # skills-ref's message -> the rule that flags the same problem.
 MATCHING_RULE = {
     "must start with YAML frontmatter": "SK101",
@@ -84,7 +90,8 @@ def matching_rule(message: str) -> str:
 @pytest.fixture(scope="module")
 def linted(tmp_path_factory):
     root = tmp_path_factory.mktemp("spec-tree")
-    for folder, data in {**TREE, **{name: data for name, (data, _) in SKILLS_REF_WRONG.items()}}.items():
+    wrong = {name: data for name, (data, _) in SKILLS_REF_WRONG.items()}
+    for folder, data in {**TREE, **wrong, **AGENTS_BEYOND_SPEC}.items():
         (root / folder).mkdir()
         (root / folder / "SKILL.md").write_bytes(data)
     findings: dict[str, set[str]] = {}
@@ -120,3 +127,11 @@ def test_where_skills_ref_is_wrong_lint_says_the_right_thing(linted):
     assert validator.validate(root / "dashes-in-value") == ["Missing required field in frontmatter: description"]
     for folder, (_, code) in SKILLS_REF_WRONG.items():
         assert findings.get(folder, set()) == ({code} if code else set()), folder
+
+
+def test_fields_the_agents_read_are_unexpected_to_skills_ref_and_fine_to_lint(linted):
+    root, findings = linted
+    for folder in AGENTS_BEYOND_SPEC:
+        [message] = validator.validate(root / folder)
+        assert message.startswith("Unexpected fields in frontmatter: "), message
+        assert findings.get(folder, set()) == set()

@@ -1,0 +1,82 @@
+"""The lint baseline: a repository's file, so any bytes in it are a clear error (exit 2 with a hint), never a bug."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.errors import UsageError
+from skillmem_hook.hooks.lint import skill_lint
+from skillmem_hook.lint.baseline import read_baseline
+
+from ..helpers import run_cli, skill_md, write_skill
+
+DEEP = '{"findings": ' + "[" * 100_000
+DAMAGED = {
+    "deep-list": DEEP,
+    "deep-row": '{"findings": [{"path": ' + "{" * 100_000,
+    "deep-closed": '{"findings": ' + "[" * 5_000 + "]" * 5_000 + "}",
+    "not-json": "{",
+    "no-findings": "{}",
+    "a-number": '{"findings": 3}',
+    "rows-of-text": '{"findings": ["a"]}',
+    "a-list": "[]",
+    "null": "null",
+    "huge-integer": '{"findings": [' + "9" * 5_000 + "]}",
+    "not-utf8": b'{"findings": "caf\xe9"}',
+}
+
+
+def write_baseline(content):
+    with open("lint-baseline.json", "wb") as file:
+        file.write(content if isinstance(content, bytes) else content.encode())
+
+
+@pytest.fixture
+def repository(tmp_path):
+    write_skill(tmp_path / "cwd" / "skills", "pdf", skill_md("pdf", "Read PDF files", "Run `scripts/x.py`.\n"))
+    with open(".skillmem.yaml", "w") as file:
+        file.write("roots: [skills]\nlint: {baseline: lint-baseline.json}\n")
+
+
+@pytest.mark.parametrize("content", DAMAGED.values(), ids=DAMAGED.keys())
+def test_a_damaged_baseline_is_exit_2_with_a_hint_in_the_command_and_the_hook(capsys, repository, content):
+    write_baseline(content)
+    run = run_cli(capsys, "lint")
+    assert run.code == 2
+    assert run.error["error"].startswith("the lint baseline 'lint-baseline.json' is damaged (")
+    assert run.error["hint"] == "write it again: skillmem lint --write-baseline FILE"
+    assert skill_lint(["--all"]) == 2
+    err = capsys.readouterr().err
+    assert "the lint baseline 'lint-baseline.json' is damaged" in err
+    assert "bug" not in err and "Traceback" not in err
+
+
+def test_deep_nesting_says_so(capsys, repository):
+    write_baseline(DEEP)
+    assert run_cli(capsys, "lint").error["error"].endswith("is damaged (nested too deeply)")
+
+
+KEYS = st.sampled_from(["findings", "path", "code", "message"])
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(KEYS, inner, max_size=4),
+)
+
+
+@given(JSON)
+def test_any_json_is_a_baseline_or_a_usage_error(tmp_path_factory, value):
+    folder = tmp_path_factory.mktemp("baseline")
+    path = folder / "b.json"
+    path.write_text(json.dumps(value))
+    try:
+        known = read_baseline(str(path), str(folder))
+    except UsageError as error:
+        assert "is damaged" in error.message
+    else:
+        assert isinstance(known, Counter)
+        assert all(isinstance(part, str) for key in known for part in key)

@@ -1,0 +1,96 @@
+"""``lint --fix`` writes where the hooks write: in the work tree, outside .git, through a link only onto a tracked file.
+
+Real git, real files, real links. A fix refused is reported (``not_fixed``)
+and changes not one byte; the other files are still fixed. (The hook lints
+what git's view holds, where a SKILL.md link is no skill: it never gets one.)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ..helpers import isolate_git, run_cli, run_git, write_skill
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+OWNED = "---\nname: {}\ndescription: my own workflow\nowner: alice\n---\nbody\n"
+FIXED = "---\nname: {}\ndescription: my own workflow\nmetadata:\n  owner: alice\n---\nbody\n"
+
+
+@pytest.fixture(autouse=True)
+def _git_identity(monkeypatch, tmp_path):
+    isolate_git(monkeypatch, tmp_path)
+
+
+def commit_all() -> None:
+    run_git("add", "-A")
+    run_git("commit", "-q", "-m", "a commit", "--no-verify")
+
+
+@pytest.fixture
+def repository():
+    """skills/plain to fix; the user's own ignored skill in .claude/; a config; all committed."""
+    run_git("init", "-q")
+    write_skill(Path("skills"), "plain", OWNED.format("plain"))
+    Path(".gitignore").write_text(".claude/\n")
+    private = write_skill(Path(".claude/skills"), "private", OWNED.format("private"))
+    Path(".skillmem.yaml").write_text("roots: [skills]\n")
+    return private
+
+
+def link(folder: str, target: str) -> None:
+    Path("skills", folder).mkdir(parents=True)
+    os.symlink(target, Path("skills", folder, "SKILL.md"))
+
+
+def test_a_committed_link_onto_an_ignored_file_is_not_fixed_and_the_others_are(capsys, repository):
+    link("evil", "../../.claude/skills/private/SKILL.md")  # H4-4's hostile commit
+    commit_all()
+    run = run_cli(capsys, "lint", "--fix", ".")
+    assert run.data["fixed"] == ["skills/plain/SKILL.md"]
+    assert run.data["not_fixed"] == []  # the read rule (H4-7) already skips the link: it is no skill of the tree
+    run = run_cli(capsys, "lint", "--fix", "skills/evil")  # named by the user, it is read, and still not written
+    [refused] = run.data["not_fixed"]
+    assert refused["path"] == "skills/evil/SKILL.md"
+    assert refused["reason"] == (
+        "SKILL.md 'skills/evil/SKILL.md' (through the symlink 'skills/evil/SKILL.md' -> "
+        "'../../.claude/skills/private/SKILL.md') lands on '.claude/skills/private/SKILL.md', "
+        "which git does not track; lint --fix writes only where git diff shows it"
+    )
+    assert repository.read_text() == OWNED.format("private")
+    assert Path("skills/plain/SKILL.md").read_text() == FIXED.format("plain")
+    assert run_git("status", "--short") == " M skills/plain/SKILL.md\n"  # what changed, git shows
+
+
+def test_a_link_into_the_git_directory_is_not_fixed(capsys, repository):
+    commit_all()
+    Path(".git", "notes.md").write_text(OWNED.format("notes"))
+    link("inside", "../../.git/notes.md")
+    run_git("add", "-A")
+    run = run_cli(capsys, "lint", "--fix", "skills/inside")
+    assert run.data["fixed"] == []
+    assert "resolves to " in run.data["not_fixed"][0]["reason"]
+    assert run.data["not_fixed"][0]["reason"].endswith(
+        ", inside the git directory; lint --fix writes only where git diff shows it"
+    )
+    assert Path(".git", "notes.md").read_text() == OWNED.format("notes")
+
+
+def test_a_link_onto_a_tracked_file_is_fixed_where_git_diff_shows_it(capsys, repository):
+    write_skill(Path("shared"), "tool", OWNED.format("tool"))
+    link("tool", "../../shared/tool/SKILL.md")
+    commit_all()
+    run = run_cli(capsys, "lint", "--fix", "skills/tool")
+    assert (run.data["fixed"], run.data["not_fixed"]) == (["skills/tool/SKILL.md"], [])
+    assert run_git("status", "--short") == " M shared/tool/SKILL.md\n"
+
+
+def test_the_users_own_ignored_file_named_itself_is_fixed(capsys, repository):
+    commit_all()
+    run = run_cli(capsys, "lint", "--fix", ".claude/skills/private")
+    assert run.data["fixed"] == [".claude/skills/private/SKILL.md"]
+    assert repository.read_text() == FIXED.format("private")
