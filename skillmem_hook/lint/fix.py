@@ -63,7 +63,7 @@ def fix_skill_file(data: bytes, folder: str) -> tuple[bytes, list[str]]:
         return data, []
     lines = front.splitlines(keepends=True)  # at every break YAML's positions count (\r, U+2028 ...), not only LF
     fixed: list[str] = []
-    name = folder if _fix_name(lines, fields.entries.get("name"), folder) else None
+    name = _fix_name(lines, fields.entries.get("name"), folder)
     if name is not None:
         fixed.append("name")
     moved = _move_unknown(lines, fields)
@@ -105,20 +105,21 @@ def check_reads_as_intended(before: str, after: str, moved: Sequence[str], name:
         raise UnprovenFix("the result would not read back as the same data with the fields moved")
 
 
-def _fix_name(lines: list[str], field: object, folder: str) -> bool:
+def _fix_name(lines: list[str], field: object, folder: str) -> str | None:
+    """Set a one-line name to the folder's valid name (NFKC); the name written, or None."""
     folder = unicodedata.normalize("NFKC", folder)
     if field is None or form_breaches(folder) or len(folder) > MAX_NAME:
-        return False
+        return None
     value = getattr(field, "value", None)
     if not isinstance(value, str) or unicodedata.normalize("NFKC", value.strip()) == folder:
-        return False
+        return None
     index = field.key.line - 1  # type: ignore[attr-defined]
     line = lines[index]
     match = _PLAIN_LINE.fullmatch(line)
     if match is None or match.group(1) != "name":
-        return False
+        return None
     lines[index] = line[: match.start(2)] + folder + _ending(line)
-    return True
+    return folder
 
 
 def _move_unknown(lines: list[str], fields: object) -> list[str]:

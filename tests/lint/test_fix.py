@@ -219,3 +219,8 @@ def test_a_fix_reads_back_as_the_data_before_with_only_unknown_fields_moved_or_i
         expected["metadata"] = {**(held if isinstance(held, dict) else {}), **{key: before[key] for key in moved}}
     assert after == expected
     assert fix_skill_file(fixed, "a") == (fixed, [])
+
+
+def test_a_name_set_to_a_full_width_folders_name_is_its_nfkc_form_and_is_written():
+    fixed, codes = fix_skill_file(b"---\nname: Full Width\ndescription: d\n---\n", "\uff46\uff55\uff4c\uff4c-width")
+    assert (fixed, codes) == (b"---\nname: full-width\ndescription: d\n---\n", ["name"])
