@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from skillmem_hook import __version__
-from skillmem_hook.commands.init import SOURCE_URL
+from skillmem_hook.adopt.source import SOURCE_URL, installed_source
 
 from ..helpers import SEED_BLOCK, run_cli, seed_tree, skill_md, write_skill
 
@@ -46,20 +46,28 @@ def test_a_fresh_repository_gets_every_file_and_the_block(repo, capsys):
     assert run.data["prompt_files"] == ["AGENTS.md"]
     assert {item["path"]: item["action"] for item in run.data["files"]} == {
         ".skillmem.yaml": "created",
+        ".skillmem-lint-baseline.json": "created",  # the seed's beta-heading has no frontmatter
         ".pre-commit-config.yaml": "created",
         ".gitattributes": "created",
         "AGENTS.md": "created",
     }
-    assert yaml.safe_load(Path(".skillmem.yaml").read_text()) == {"roots": ["skills"], "prompt_files": ["AGENTS.md"]}
+    assert yaml.safe_load(Path(".skillmem.yaml").read_text()) == {
+        "roots": ["skills"],
+        "prompt_files": ["AGENTS.md"],
+        "lint": {"baseline": ".skillmem-lint-baseline.json"},
+    }
     entry = yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]
-    assert (entry["repo"], entry["rev"]) == (SOURCE_URL, f"v{__version__}")
+    # Pinned to what this skillmem was installed from (tests/adopt/test_source.py covers each way).
+    installed = installed_source(__version__)
+    assert (entry["repo"], entry["rev"]) == (installed.repo, installed.rev)
     assert Path(".gitattributes").read_text() == "/AGENTS.md merge=skillmem\n"
     assert SEED_BLOCK in Path("AGENTS.md").read_bytes()
     assert git("config", "--get", "merge.skillmem.driver").strip().endswith("-m skillmem_hook merge-driver %O %A %B %P")
-    assert run.data["next"].startswith("git add .skillmem.yaml .pre-commit-config.yaml .gitattributes AGENTS.md skills")
+    assert run.data["next"].startswith(
+        "git add .skillmem.yaml .skillmem-lint-baseline.json .pre-commit-config.yaml .gitattributes AGENTS.md skills"
+    )
     assert run.data["hooks_installed"] == "skipped (--no-install)"
-    # No tag is published for every version: the default rev says how to pin a commit instead.
-    assert "pre-commit autoupdate --freeze" in run.data["notes"][0]
+    assert run.data["notes"][: len(installed.notes)] == installed.notes  # where the pin comes from, said
 
 
 def test_a_second_run_changes_nothing(repo, capsys):
@@ -81,6 +89,7 @@ def test_a_dry_run_lists_every_file_and_writes_none(repo, capsys):
     assert run.data["dry_run"] is True
     assert [item["path"] for item in run.data["files"]] == [
         ".skillmem.yaml",
+        ".skillmem-lint-baseline.json",
         ".pre-commit-config.yaml",
         ".gitattributes",
         "AGENTS.md",
@@ -93,7 +102,7 @@ def test_repo_and_rev_set_the_hook_source(repo, capsys):
     run = init(capsys, "--repo", "https://example.com/fork.git", "--rev", "0123abc")
     entry = yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]
     assert (entry["repo"], entry["rev"]) == ("https://example.com/fork.git", "0123abc")
-    assert run.data["notes"] == []  # a rev given is the user's: nothing to warn about
+    assert not any("pinned" in note for note in run.data["notes"])  # a rev given is the user's: nothing to say
 
 
 def test_an_existing_configuration_is_kept_and_used_unless_forced(repo, capsys):

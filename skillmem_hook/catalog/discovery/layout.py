@@ -15,6 +15,10 @@ ROOT_NAME = "skills"
 # The hidden folders agents read skills from: Claude Code, Codex and OpenCode (.agents), Codex (.codex),
 # GitHub Copilot (.github/skills), Gemini CLI (.gemini/skills), OpenCode (.opencode/skill, .opencode/skills).
 AGENT_FOLDERS = (".claude", ".agents", ".codex", ".github", ".gemini", ".opencode")
+# The prompt files the agents read at the top: Codex, Copilot and OpenCode AGENTS.md, Claude Code CLAUDE.md,
+# Gemini CLI GEMINI.md, GitHub Copilot .github/copilot-instructions.md. init creates only the first two.
+AGENT_PROMPT_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md", ".github/copilot-instructions.md")
+CREATED_PROMPT_FILES = AGENT_PROMPT_FILES[:2]
 
 
 def skill_roots(skill_files: Iterable[str]) -> list[str]:
