@@ -36,7 +36,7 @@ def block_size_note(skills: Sequence[Skill], max_block_tokens: int | None) -> st
         return None
     return (
         f"the block is about {tokens:,} tokens, which the agent reads every session: max_block_tokens:"
-        f" {SUGGESTED_CAP:,} in .skillmem.yaml lists the largest domains as one line each"
+        f" {SUGGESTED_CAP} in .skillmem.yaml lists the largest domains as one line each"  # as YAML takes it: no comma
         " (skillmem search --domain NAME lists them)"
     )
 
