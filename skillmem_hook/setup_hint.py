@@ -13,7 +13,7 @@ import os
 import shlex
 
 from skillmem_hook.catalog.discovery.git import run_git
-from skillmem_hook.catalog.discovery.layout import hidden, skill_roots
+from skillmem_hook.catalog.discovery.layout import choose_roots, hidden
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import UsageError
 
@@ -40,4 +40,4 @@ def _found_roots() -> list[str]:
         return []
     if code != 0:
         return []
-    return skill_roots(path for path in os.fsdecode(out).split("\0") if path and not hidden(path))
+    return choose_roots(path for path in os.fsdecode(out).split("\0") if path and not hidden(path))[0]

@@ -167,7 +167,8 @@ ROUTE = (
     " search.names"  # trust: a kept index is read only when this user's alone
 )
 LINT = (
-    "lint lint.agent_fields lint.changes lint.check lint.fields lint.files lint.markdown lint.options lint.output lint.paths lint.quality"
+    "lint lint.agent_fields lint.changes lint.check lint.fields"
+    " lint.files lint.markdown lint.options lint.output lint.paths lint.quality"
     " lint.reading lint.references lint.repository lint.rules lint.spec lint.suppress"
 )
 WRITES = "tempfile"  # a run that finds everything current writes nothing

@@ -1,22 +1,40 @@
-"""What ``skillmem init`` would write: each file's bytes now and after, decided before anything is written."""
+"""What ``skillmem init`` would write: each file's bytes now and after, decided before anything is written.
+
+Every refusal (``checks``) happens here, before ``commands/init.py``
+writes the first byte: all of the changes or none.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 
+from skillmem_hook.adopt import checks
+from skillmem_hook.adopt.advice import block_size_note, discovery_note
 from skillmem_hook.adopt.attributes import add_attributes
-from skillmem_hook.adopt.precommit_config import add_hooks, has_skillmem_hooks
-from skillmem_hook.adopt.repository import listed_files
-from skillmem_hook.block.imports import imported_files
-from skillmem_hook.catalog.discovery.layout import hidden, skill_roots
-from skillmem_hook.config import DEFAULT_PROMPT_FILES, Settings
+from skillmem_hook.adopt.found import find_prompt_files, find_roots
+from skillmem_hook.adopt.lint_baseline import BASELINE_FILE, todays_findings
+from skillmem_hook.adopt.precommit_config import add_hooks, has_skillmem_hooks, repin
+from skillmem_hook.adopt.skills import committed_skills
+from skillmem_hook.block.drift import Drift
+from skillmem_hook.block.prompt_file import read_prompt_file
+from skillmem_hook.block.targets import check_repository_targets
+from skillmem_hook.config import Settings
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, read_config_file
 from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.files import NotARegularFile, read_regular_file
+from skillmem_hook.lint.baseline import render_baseline
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.adopt.source import HookSource
+    from skillmem_hook.catalog.skills import Skill
 
 PRECOMMIT_CONFIG = ".pre-commit-config.yaml"
 ATTRIBUTES = ".gitattributes"
+OWN_FILES = (CONFIG_FILE, PRECOMMIT_CONFIG, ATTRIBUTES, BASELINE_FILE)
 
 
 class FileChange:
@@ -35,6 +53,163 @@ class FileChange:
         return "unchanged" if self.before == self.after else "created" if self.before is None else "updated"
 
 
+class InitPlan:
+    """The settings init works with, every file change, whether .skillmem.yaml was kept, and notes for the person."""
+
+    __slots__ = ("changes", "kept", "notes", "settings")
+
+    def __init__(self, settings: Settings, *, kept: bool) -> None:
+        self.settings = settings
+        self.kept = kept
+        self.changes: list[FileChange] = []
+        self.notes: list[str] = []
+
+
+def plan_init(top: str, source: HookSource, *, force: bool, repin_asked: bool, prompt_files: Sequence[str]) -> InitPlan:
+    """Every change init makes in the repository at ``top``; raises before any write on what it refuses."""
+    plan = _configuration(top, force=force, prompt_files=prompt_files)
+    settings = plan.settings
+    checks.check_roots_inside(top, settings.roots)
+    _check_prompt_files(top, settings.prompt_files)
+    skills = committed_skills(top, settings)
+    precommit_before = read_own_file(top, PRECOMMIT_CONFIG)
+    adding_hooks = precommit_before is None or not has_skillmem_hooks(precommit_before)
+    lint_on_commit = _plan_lint(top, plan, adding_hooks=adding_hooks)
+    if not plan.kept:
+        plan.changes.insert(0, _config_change(top, settings))
+    precommit = _precommit_change(
+        precommit_before, source, add=adding_hooks, force=force, explicit=repin_asked, lint_on_commit=lint_on_commit
+    )
+    plan.changes.append(precommit)
+    if precommit.action != "unchanged":
+        plan.notes += source.notes
+    plan.changes.append(_attributes_change(top, settings.prompt_files))
+    plan.changes += _prompt_file_changes(top, settings, skills)
+    checks.check_distinct_targets(top, [change.path for change in plan.changes])
+    plan.notes += [note for note in _advice(top, settings, skills) if note]
+    return plan
+
+
+def _configuration(top: str, *, force: bool, prompt_files: Sequence[str]) -> InitPlan:
+    """The settings: an existing .skillmem.yaml's (kept unless forced), else what init finds."""
+    if read_own_file(top, CONFIG_FILE) is not None and not force:
+        if prompt_files:
+            raise UsageError(
+                f"{CONFIG_FILE} exists, and --prompt-file would replace its prompt_files",
+                f"run skillmem init --force --prompt-file FILE to rewrite {CONFIG_FILE}, or edit it",
+            )
+        file = read_config_file(os.path.join(top, CONFIG_FILE))
+        plan = InitPlan(Settings(file, config_path=CONFIG_FILE), kept=True)
+        plan.settings.roots, notes = (list(file.roots), []) if file.roots else find_roots(top)
+        plan.settings.prompt_files = list(file.prompt_files) or _prompt_files(top, (), notes)
+        plan.notes += notes
+        return plan
+    plan = InitPlan(Settings(ConfigFile(), config_path=CONFIG_FILE), kept=False)
+    plan.settings.roots, plan.notes = find_roots(top)
+    plan.settings.prompt_files = _prompt_files(top, prompt_files, plan.notes)
+    return plan
+
+
+def _prompt_files(top: str, given: Sequence[str], notes: list[str]) -> list[str]:
+    if given:
+        return [os.path.relpath(os.path.abspath(path), top).replace(os.sep, "/") for path in given]
+    found, found_notes = find_prompt_files(top)
+    notes += found_notes
+    return found
+
+
+def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
+    """Whether skill-lint runs on commits; records today's findings as a baseline when init writes the config."""
+    settings = plan.settings
+    if not plan.kept:
+        findings = todays_findings(top, settings, known=False)
+        if findings:
+            settings.lint = {"baseline": BASELINE_FILE}
+            before = read_own_file(top, BASELINE_FILE)
+            why = f"lint findings the skills have today ({len(findings):,}): skill-lint stops only new ones"
+            plan.changes.append(FileChange(BASELINE_FILE, before, render_baseline(findings), why))
+        return True
+    if not adding_hooks:
+        return False  # skillmem's entry is there: its stages are the person's
+    new = todays_findings(top, settings, known=True)
+    if new:
+        plan.notes.append(
+            f"skill-lint waits at the manual stage: the skills have {len(new):,} lint findings that no baseline"
+            f" of the kept {CONFIG_FILE} lists (skillmem lint --write-baseline {BASELINE_FILE}, then lint:"
+            f" {{baseline: {BASELINE_FILE}}} in {CONFIG_FILE}, and drop skill-lint's stages: [manual])"
+        )
+    return not new
+
+
+def _config_change(top: str, settings: Settings) -> FileChange:
+    lines = [
+        "# Where skillmem finds the skills and the prompt files that list them (written by 'skillmem init').",
+        f"roots: {json.dumps(settings.roots, ensure_ascii=False)}",
+        f"prompt_files: {json.dumps(settings.prompt_files, ensure_ascii=False)}",
+    ]
+    if settings.lint:
+        lines += [
+            "# The lint findings the skills had when skillmem was adopted: skill-lint fails only on new ones.",
+            f"lint: {{baseline: {BASELINE_FILE}}}",
+        ]
+    text = "\n".join([*lines, ""])
+    return FileChange(
+        CONFIG_FILE, read_own_file(top, CONFIG_FILE), text.encode("utf-8"), "where the skills and prompt files are"
+    )
+
+
+def _precommit_change(
+    before: bytes | None, source: HookSource, *, add: bool, force: bool, explicit: bool, lint_on_commit: bool
+) -> FileChange:
+    """skillmem's entry added; with ``force``, an existing one re-pinned in place (kept when it cannot be and
+    no --repo or --rev asked for it)."""
+    where = f"{source.repo} at {source.rev}"
+    if add:
+        after = add_hooks(before or b"", source.repo, source.rev, lint_on_commit=lint_on_commit)
+        return FileChange(PRECOMMIT_CONFIG, before, after, f"skill-index, skill-verify and skill-lint from {where}")
+    assert before is not None  # add is False only when the file names our hooks
+    if force:
+        try:
+            return FileChange(
+                PRECOMMIT_CONFIG, before, repin(before, source.repo, source.rev), f"skillmem's hooks pinned to {where}"
+            )
+        except UsageError:
+            if explicit:
+                raise
+    return FileChange(PRECOMMIT_CONFIG, before, before, "skillmem's hooks are there already (--force re-pins them)")
+
+
+def _attributes_change(top: str, prompt_files: list[str]) -> FileChange:
+    before = read_own_file(top, ATTRIBUTES)
+    after = add_attributes(before or b"", prompt_files)
+    return FileChange(ATTRIBUTES, before, after, "prompt files merge through 'skillmem merge-driver'")
+
+
+def _check_prompt_files(top: str, prompt_files: list[str]) -> None:
+    """Inside the work tree, none of init's own files (even through a link), the hooks' rule, not ignored."""
+    for path in prompt_files:
+        checks.check_prompt_file_inside(top, path)
+        checks.check_not_own_file(top, path, OWN_FILES)
+    # The hooks' rule for a path the repository names: not into .git, and through a link only onto a tracked file.
+    check_repository_targets([(os.path.join(top, path), "the prompt file") for path in prompt_files], top)
+    checks.check_not_ignored(top, prompt_files)
+
+
+def _prompt_file_changes(top: str, settings: Settings, skills: list[Skill]) -> list[FileChange]:
+    """Each prompt file with its block injected (within max_block_tokens); a missing one is created."""
+    changes = []
+    for path in settings.prompt_files:
+        full = os.path.join(top, path)
+        before = read_prompt_file(full) if os.path.lexists(full) else None
+        drift = Drift(before or b"", skills, settings.preamble_line, settings.max_block_tokens)
+        changes.append(FileChange(path, before, drift.updated, f"the skill index block: {len(skills):,} skills"))
+    return changes
+
+
+def _advice(top: str, settings: Settings, skills: list[Skill]) -> list[str | None]:
+    return [block_size_note(skills, settings.max_block_tokens), discovery_note(top, skills, settings.prompt_files)]
+
+
 def read_own_file(top: str, path: str) -> bytes | None:
     """A file init may rewrite: its bytes, None when absent; a link or a non-regular file is refused."""
     full = os.path.join(top, path)
@@ -48,69 +223,3 @@ def read_own_file(top: str, path: str) -> bytes | None:
         return None
     except (NotARegularFile, OSError) as error:
         raise FileAccessError(f"cannot read {path}: {error.strerror}", f"make {path} a regular text file") from None
-
-
-def configuration(top: str, *, force: bool) -> tuple[Settings, FileChange | None]:
-    """The settings init works with, and the .skillmem.yaml to write (None: an existing one is kept)."""
-    before = read_own_file(top, CONFIG_FILE)
-    if before is not None and not force:
-        file = read_config_file(os.path.join(top, CONFIG_FILE))
-        settings = Settings(file, config_path=CONFIG_FILE)
-        settings.roots = list(file.roots) or find_roots(top)
-        settings.prompt_files = list(file.prompt_files) or find_prompt_files(top)
-        return settings, None
-    roots, prompt_files = find_roots(top), find_prompt_files(top)
-    text = (
-        "# Where skillmem finds the skills and the prompt files that list them (written by 'skillmem init').\n"
-        f"roots: {json.dumps(roots, ensure_ascii=False)}\n"
-        f"prompt_files: {json.dumps(prompt_files, ensure_ascii=False)}\n"
-    )
-    settings = Settings(ConfigFile(), config_path=CONFIG_FILE)
-    settings.roots, settings.prompt_files = roots, prompt_files
-    return settings, FileChange(CONFIG_FILE, before, text.encode("utf-8"), "where the skills and prompt files are")
-
-
-def find_roots(top: str) -> list[str]:
-    """The roots holding every SKILL.md git tracks or would add; none is a usage error naming what to do."""
-    files = [path for path in listed_files(top, [":(glob)**/SKILL.md"]) if not hidden(path)]
-    roots = skill_roots(files)
-    if not roots:
-        raise UsageError(
-            "no SKILL.md found in this repository (outside what git ignores)",
-            "add your skills as <folder>/<skill-name>/SKILL.md (for example skills/pdf/SKILL.md), then run init again",
-        )
-    return roots
-
-
-def find_prompt_files(top: str) -> list[str]:
-    """AGENTS.md and CLAUDE.md where they exist and git does not ignore them, less a file importing another.
-
-    None found: AGENTS.md, which init creates.
-    """
-    present = listed_files(top, list(DEFAULT_PROMPT_FILES))
-    kept = [path for path in DEFAULT_PROMPT_FILES if path in present]
-    importers = {
-        path
-        for path in kept
-        if any(other in imported_files(os.path.join(top, path)) for other in _absolute(top, kept, path))
-    }
-    chosen = [path for path in kept if path not in importers] or kept
-    return chosen or [DEFAULT_PROMPT_FILES[0]]
-
-
-def _absolute(top: str, paths: list[str], but: str) -> list[str]:
-    return [os.path.normpath(os.path.join(top, path)) for path in paths if path != but]
-
-
-def precommit_change(top: str, repo: str, rev: str) -> FileChange:
-    before = read_own_file(top, PRECOMMIT_CONFIG)
-    if before is not None and has_skillmem_hooks(before):
-        return FileChange(PRECOMMIT_CONFIG, before, before, "skillmem's hooks are there already")
-    after = add_hooks(before or b"", repo, rev)
-    return FileChange(PRECOMMIT_CONFIG, before, after, f"skill-index, skill-verify and skill-lint from {repo} at {rev}")
-
-
-def attributes_change(top: str, prompt_files: list[str]) -> FileChange:
-    before = read_own_file(top, ATTRIBUTES)
-    after = add_attributes(before or b"", prompt_files)
-    return FileChange(ATTRIBUTES, before, after, "prompt files merge through 'skillmem merge-driver'")

@@ -6,6 +6,7 @@ collections too) are in tests/e2e/test_init.py.
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 import yaml
 
 from skillmem_hook import __version__
-from skillmem_hook.commands.init import SOURCE_URL
+from skillmem_hook.adopt.source import SOURCE_URL, installed_source
 
 from ..helpers import SEED_BLOCK, run_cli, seed_tree, skill_md, write_skill
 
@@ -46,20 +47,28 @@ def test_a_fresh_repository_gets_every_file_and_the_block(repo, capsys):
     assert run.data["prompt_files"] == ["AGENTS.md"]
     assert {item["path"]: item["action"] for item in run.data["files"]} == {
         ".skillmem.yaml": "created",
+        ".skillmem-lint-baseline.json": "created",  # the seed's beta-heading has no frontmatter
         ".pre-commit-config.yaml": "created",
         ".gitattributes": "created",
         "AGENTS.md": "created",
     }
-    assert yaml.safe_load(Path(".skillmem.yaml").read_text()) == {"roots": ["skills"], "prompt_files": ["AGENTS.md"]}
+    assert yaml.safe_load(Path(".skillmem.yaml").read_text()) == {
+        "roots": ["skills"],
+        "prompt_files": ["AGENTS.md"],
+        "lint": {"baseline": ".skillmem-lint-baseline.json"},
+    }
     entry = yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]
-    assert (entry["repo"], entry["rev"]) == (SOURCE_URL, f"v{__version__}")
+    # Pinned to what this skillmem was installed from (tests/adopt/test_source.py covers each way).
+    installed = installed_source(__version__)
+    assert (entry["repo"], entry["rev"]) == (installed.repo, installed.rev)
     assert Path(".gitattributes").read_text() == "/AGENTS.md merge=skillmem\n"
     assert SEED_BLOCK in Path("AGENTS.md").read_bytes()
     assert git("config", "--get", "merge.skillmem.driver").strip().endswith("-m skillmem_hook merge-driver %O %A %B %P")
-    assert run.data["next"].startswith("git add .skillmem.yaml .pre-commit-config.yaml .gitattributes AGENTS.md skills")
+    assert run.data["next"].startswith(
+        "git add .skillmem.yaml .skillmem-lint-baseline.json .pre-commit-config.yaml .gitattributes AGENTS.md skills"
+    )
     assert run.data["hooks_installed"] == "skipped (--no-install)"
-    # No tag is published for every version: the default rev says how to pin a commit instead.
-    assert "pre-commit autoupdate --freeze" in run.data["notes"][0]
+    assert run.data["notes"][: len(installed.notes)] == installed.notes  # where the pin comes from, said
 
 
 def test_a_second_run_changes_nothing(repo, capsys):
@@ -81,6 +90,7 @@ def test_a_dry_run_lists_every_file_and_writes_none(repo, capsys):
     assert run.data["dry_run"] is True
     assert [item["path"] for item in run.data["files"]] == [
         ".skillmem.yaml",
+        ".skillmem-lint-baseline.json",
         ".pre-commit-config.yaml",
         ".gitattributes",
         "AGENTS.md",
@@ -93,7 +103,7 @@ def test_repo_and_rev_set_the_hook_source(repo, capsys):
     run = init(capsys, "--repo", "https://example.com/fork.git", "--rev", "0123abc")
     entry = yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]
     assert (entry["repo"], entry["rev"]) == ("https://example.com/fork.git", "0123abc")
-    assert run.data["notes"] == []  # a rev given is the user's: nothing to warn about
+    assert not any("pinned" in note for note in run.data["notes"])  # a rev given is the user's: nothing to say
 
 
 def test_an_existing_configuration_is_kept_and_used_unless_forced(repo, capsys):
@@ -276,3 +286,67 @@ def test_a_prompt_file_that_is_one_of_inits_own_files_is_refused_before_any_writ
     assert run.code == 2
     assert "cannot also be a prompt file" in run.error["error"]
     assert tree_state(repo) == before
+
+
+def test_force_with_rev_re_pins_skillmems_entry_in_place(repo, capsys):
+    # newuser-3's M2: the recovery init printed ("--force --rev <a commit id>") left the pin as it was.
+    init(capsys, "--repo", "https://example.com/hooks.git", "--rev", "v0.0.1")
+    config = Path(".pre-commit-config.yaml").read_text()
+    kept = init(capsys, "--rev", "0123abcd")  # without --force, the entry is the person's
+    assert {item["path"]: item["action"] for item in kept.data["files"]}[".pre-commit-config.yaml"] == "unchanged"
+    run = init(capsys, "--force", "--repo", "https://example.com/hooks.git", "--rev", "0123abcd")
+    assert {item["path"]: item["action"] for item in run.data["files"]}[".pre-commit-config.yaml"] == "updated"
+    assert Path(".pre-commit-config.yaml").read_text() == config.replace("rev: v0.0.1", "rev: 0123abcd")
+    init(capsys, "--force", "--repo", "/elsewhere/skillmem-hook", "--rev", "0123abcd")
+    entry = yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]
+    assert (entry["repo"], entry["rev"]) == ("/elsewhere/skillmem-hook", "0123abcd")
+
+
+def test_force_with_rev_on_a_local_entry_says_what_to_set_and_writes_nothing(repo, capsys):
+    Path(".pre-commit-config.yaml").write_text(
+        "repos:\n- repo: local\n  hooks:\n  - {id: skill-index, name: i, entry: skillmem-index-hook, language: system}"
+        "\n"
+    )
+    before = tree_state(repo)
+    run = init(capsys, "--force", "--rev", "0123abcd")
+    assert run.code == 2
+    assert "'rev: 0123abcd'" in run.error["hint"]
+    assert tree_state(repo) == before
+    assert init(capsys, "--force").code == 0  # no --rev asked for: the local entry is kept as it is
+
+
+def test_skill_lint_runs_on_commits_with_todays_findings_as_the_baseline(repo, capsys):
+    # newuser-3's m10: skill-lint waited at the manual stage, so invalid YAML committed with a warning.
+    run = init(capsys)
+    hooks = yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]["hooks"]
+    assert hooks[2] == {"id": "skill-lint"}
+    baseline = json.loads(Path(".skillmem-lint-baseline.json").read_text())
+    assert [(row["path"], row["code"]) for row in baseline["findings"]] == [("skills/beta-heading/SKILL.md", "SK101")]
+    assert (
+        "lint findings the skills have today (1)"
+        in {i["path"]: i["why"] for i in run.data["files"]}[".skillmem-lint-baseline.json"]
+    )
+    assert run_cli(capsys, "lint").code == 0  # the baseline, read through the configuration written
+    write_skill(Path("skills"), "broken", "---\nname: broken\ndescription: a: b: c\n---\n")
+    assert run_cli(capsys, "lint").code == 1  # a new finding is not in it
+
+
+def test_skills_with_no_findings_get_lint_on_commits_and_no_baseline(capsys):
+    git("init", "-q")
+    write_skill(Path("skills"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    init(capsys)
+    assert not Path(".skillmem-lint-baseline.json").exists()
+    assert "lint" not in yaml.safe_load(Path(".skillmem.yaml").read_text())
+    assert yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]["hooks"][2] == {"id": "skill-lint"}
+
+
+def test_a_kept_configuration_without_a_baseline_leaves_lint_at_the_manual_stage_and_says_why(repo, capsys):
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n")
+    run = init(capsys)
+    assert run.data["kept"] == [".skillmem.yaml"]
+    hooks = yaml.safe_load(Path(".pre-commit-config.yaml").read_text())["repos"][0]["hooks"]
+    assert hooks[2]["stages"] == ["manual"]
+    assert any(
+        note.startswith("skill-lint waits at the manual stage: the skills have 1 lint") for note in run.data["notes"]
+    )
+    assert not Path(".skillmem-lint-baseline.json").exists()

@@ -1,0 +1,69 @@
+"""What init tells a person about the setup it chose: the block's size, and what the agents find natively.
+
+Notes only: none changes a file. A block the agent reads every session is
+worth a warning when it outgrows what Codex gives its whole skill listing
+(2% of a 200,000-token window), with the cap that shrinks it. Skills that
+neither Claude Code nor Codex finds where they sit reach those agents only
+through the block: ``skillmem budget`` says what each agent sees.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.block.render import estimate_tokens, render_block
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.catalog.skills import Skill
+
+LARGE_BLOCK_TOKENS = 4_000  # Codex's listing budget: 2% of a 200,000-token window
+SUGGESTED_CAP = 2_000
+# Where each agent finds a skill natively (docs/budget.md): Claude Code one folder below .claude/skills,
+# Codex anywhere below .agents/skills or .codex/skills.
+_CLAUDE_CODE = (".claude", "skills")
+_CODEX = ((".agents", "skills"), (".codex", "skills"))
+# The folders the example of a first skill names, when one exists (empty: git lists none of it).
+AGENT_SKILL_FOLDERS = (".claude/skills", ".agents/skills", ".github/skills", ".gemini/skills")
+
+
+def block_size_note(skills: Sequence[Skill], max_block_tokens: int | None) -> str | None:
+    """A warning when the uncapped block is large; None when it is small or already capped."""
+    tokens = estimate_tokens(len(render_block(skills)))
+    if max_block_tokens is not None or tokens <= LARGE_BLOCK_TOKENS:
+        return None
+    return (
+        f"the block is about {tokens:,} tokens, which the agent reads every session: max_block_tokens:"
+        f" {SUGGESTED_CAP} in .skillmem.yaml lists the largest domains as one line each"  # as YAML takes it: no comma
+        " (skillmem search --domain NAME lists them)"
+    )
+
+
+def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str]) -> str | None:
+    """One line when some skills sit where neither Claude Code nor Codex finds them natively."""
+    unseen = sum(1 for skill in skills if not _found_natively(_parts(top, skill)))
+    if not unseen:
+        return None
+    where = " and ".join(prompt_files)
+    return (
+        f"{unseen:,} of {len(skills):,} skills sit where neither Claude Code (.claude/skills/NAME/) nor Codex"
+        f" (.agents/skills/) finds them natively: those agents learn of them from the block in {where};"
+        " skillmem budget shows what each agent sees"
+    )
+
+
+def _parts(top: str, skill: Skill) -> tuple[str, ...]:
+    folder = os.path.relpath(os.path.abspath(os.path.join(skill.root, skill.path)), os.path.abspath(top))
+    return tuple(folder.split(os.sep))
+
+
+def _found_natively(parts: tuple[str, ...]) -> bool:
+    return (parts[:2] == _CLAUDE_CODE and len(parts) == 3) or parts[:2] in _CODEX
+
+
+def first_skill_example(top: str) -> str:
+    """Where to add a first skill: inside an agent's skills folder that exists (even empty), else skills/."""
+    folder = next((name for name in AGENT_SKILL_FOLDERS if os.path.isdir(os.path.join(top, name))), "skills")
+    return f"{folder}/<name>/SKILL.md (for example {folder}/pdf/SKILL.md)"

@@ -1,0 +1,210 @@
+"""``skillmem init`` on the layouts repositories have: every agent's folders and prompt files, ignored
+prompt files, skills at the top, a large block, an empty agent folder. In-process, with the real git."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ..helpers import run_cli, skill_md, write_skill
+from .test_init import init, tree_state
+
+
+def git(*args: str) -> str:
+    return subprocess.run(["git", *args], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.fixture
+def empty_repo():
+    git("init", "-q")
+    return Path.cwd()
+
+
+def a_skill(folder: str, name: str = "pdf") -> None:
+    write_skill(Path(folder), name, skill_md(name, "Extract text from PDF files"))
+
+
+@pytest.mark.parametrize("folder", [".github/skills", ".gemini/skills", ".agents/skills", ".claude/skills"])
+def test_each_agents_skills_folder_is_a_root(empty_repo, capsys, folder):
+    # issue 32: GitHub Copilot reads .github/skills, Gemini CLI .gemini/skills, both .agents/skills.
+    a_skill(folder)
+    run = init(capsys)
+    assert run.code == 0, run.err
+    assert run.data["roots"] == [folder]
+    assert b"pdf" in Path("AGENTS.md").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("files", "chosen"),
+    [
+        ({"GEMINI.md": "# Gemini\n"}, ["GEMINI.md"]),
+        ({".github/copilot-instructions.md": "# Copilot\n"}, [".github/copilot-instructions.md"]),
+        ({"AGENTS.md": "# A\n", "GEMINI.md": "# Gemini\n\n@AGENTS.md\n"}, ["AGENTS.md"]),  # imports it: left out
+        (
+            {"AGENTS.md": "# A\n", "CLAUDE.md": "# C\n", ".github/copilot-instructions.md": "# Copilot\n"},
+            ["AGENTS.md", "CLAUDE.md", ".github/copilot-instructions.md"],
+        ),
+    ],
+)
+def test_the_prompt_files_the_agents_read_are_offered_where_they_exist(empty_repo, capsys, files, chosen):
+    a_skill("skills")
+    for path, text in files.items():
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(text)
+    run = init(capsys)
+    assert run.data["prompt_files"] == chosen
+    assert not Path("AGENTS.md").exists() or "AGENTS.md" in chosen
+    for path, text in files.items():
+        assert Path(path).read_text().startswith(text)
+        assert ("<<<SKILL_INDEX_BEGIN>>>" in Path(path).read_text()) == (path in chosen)
+
+
+def test_a_prompt_file_linked_to_another_is_one_prompt_file(empty_repo, capsys):
+    a_skill(".agents/skills")
+    Path(".claude").mkdir()
+    Path(".claude/skills").symlink_to("../.agents/skills")  # one skill set for Claude Code and Codex
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").symlink_to("AGENTS.md")
+    git("add", "-A")
+    run = init(capsys)
+    assert run.code == 0, run.err
+    assert run.data["roots"] == [".agents/skills"]  # the linked folder is the same root, not a second one
+    assert run.data["prompt_files"] == ["AGENTS.md"]
+    assert Path("AGENTS.md").read_text().count("pdf") == 1
+    assert os.path.islink("CLAUDE.md")
+
+
+def test_a_configured_pair_of_names_for_one_file_is_refused_before_any_write(empty_repo, capsys):
+    a_skill("skills")
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").symlink_to("AGENTS.md")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md, CLAUDE.md]\n")
+    git("add", "-A")
+    before = tree_state(empty_repo)
+    run = init(capsys)
+    assert run.code == 2
+    assert "are one file" in run.error["error"]
+    assert tree_state(empty_repo) == before
+
+
+def test_an_ignored_agents_md_sends_the_block_to_claude_md_and_says_so(empty_repo, capsys):
+    # newuser-3's M3: init created an AGENTS.md that .gitignore lists, so the block was never committed.
+    a_skill("skills")
+    Path(".gitignore").write_text("AGENTS.md\n")
+    run = init(capsys)
+    assert run.data["prompt_files"] == ["CLAUDE.md"]
+    assert "git ignores AGENTS.md (.gitignore:1:AGENTS.md): the block goes into CLAUDE.md" in run.data["notes"]
+    assert not Path("AGENTS.md").exists()
+    assert "CLAUDE.md" in run.data["next"]
+
+
+def test_both_prompt_files_ignored_stops_before_any_write_naming_the_rules(empty_repo, capsys):
+    # The Chinese collection's .gitignore lists both.
+    a_skill("skills")
+    Path(".gitignore").write_text("# personal\nAGENTS.md\nCLAUDE.md\n")
+    Path("AGENTS.md").write_text("# mine, not the repository's\n")
+    before = tree_state(empty_repo)
+    run = init(capsys)
+    assert run.code == 2
+    assert ".gitignore:2:AGENTS.md" in run.error["error"] and ".gitignore:3:CLAUDE.md" in run.error["error"]
+    assert "un-ignore" in run.error["hint"] and "--prompt-file FILE" in run.error["hint"]
+    assert tree_state(empty_repo) == before
+    chosen = init(capsys, "--prompt-file", "GEMINI.md")  # one of the ways on
+    assert chosen.code == 0, chosen.err
+    assert chosen.data["prompt_files"] == ["GEMINI.md"]
+    assert yaml.safe_load(Path(".skillmem.yaml").read_text())["prompt_files"] == ["GEMINI.md"]
+
+
+@pytest.mark.parametrize("how", ["flag", "config"])
+def test_an_ignored_prompt_file_named_by_hand_is_refused_too(empty_repo, capsys, how):
+    a_skill("skills")
+    Path(".gitignore").write_text("docs/\n")
+    if how == "config":
+        Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [docs/AGENTS.md]\n")
+    before = tree_state(empty_repo)
+    run = init(capsys, *(["--prompt-file", "docs/AGENTS.md"] if how == "flag" else []))
+    assert run.code == 2
+    assert "docs/AGENTS.md (.gitignore:1:docs/)" in run.error["error"]
+    assert tree_state(empty_repo) == before
+
+
+def test_a_tracked_prompt_file_an_ignore_rule_matches_is_fine(empty_repo, capsys):
+    a_skill("skills")
+    Path("AGENTS.md").write_text("# Agents\n")
+    git("add", "AGENTS.md")
+    Path(".gitignore").write_text("AGENTS.md\n")  # git commits a tracked file's changes all the same
+    assert init(capsys).data["prompt_files"] == ["AGENTS.md"]
+
+
+def test_prompt_file_with_an_existing_configuration_needs_force(empty_repo, capsys):
+    a_skill("skills")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n")
+    run = init(capsys, "--prompt-file", "CLAUDE.md")
+    assert run.code == 2
+    assert "--force" in run.error["hint"]
+
+
+def test_a_template_at_the_top_is_left_out_and_the_top_is_no_root(empty_repo, capsys):
+    # newuser-3's m12: anthropics/skills' template/SKILL.md made roots: ["."], listing the placeholder.
+    a_skill("skills", "pdf")
+    a_skill("skills", "docx")
+    write_skill(Path("."), "template", skill_md("template-skill", "Replace with description of the skill"))
+    run = init(capsys)
+    assert run.data["roots"] == ["skills"]
+    assert any(note.startswith("left out template/SKILL.md") for note in run.data["notes"])
+    assert b"template-skill" not in Path("AGENTS.md").read_bytes()
+
+
+def test_a_flat_collection_gets_a_root_per_skill_and_never_the_top(empty_repo, capsys):
+    a_skill(".", "pdf")
+    a_skill(".", "csv")
+    run = init(capsys)
+    assert run.data["roots"] == ["csv", "pdf"]
+    assert any("each is a root of its own" in note for note in run.data["notes"])
+    assert b"csv\npdf" in Path("AGENTS.md").read_bytes()
+
+
+def test_a_large_block_is_warned_about_with_its_tokens_and_a_cap(empty_repo, capsys):
+    # newuser-3's m8: CN's block is about 9,000 tokens a session, and init said nothing.
+    for number in range(700):
+        write_skill(Path("skills"), f"s{number}", skill_md(f"a-rather-long-skill-name-{number:04}", "Parse CSV files"))
+    run = init(capsys)
+    note = next(note for note in run.data["notes"] if note.startswith("the block is about"))
+    tokens = run_cli(capsys, "stats").data["est_tokens"]
+    assert f"about {tokens:,} tokens" in note
+    setting = note[note.index("max_block_tokens:") :].split(" in ")[0]
+    assert yaml.safe_load(setting) == {"max_block_tokens": 2000}  # pastes into .skillmem.yaml as it is
+
+
+def test_a_capped_configuration_gets_no_size_warning_and_a_capped_block(empty_repo, capsys):
+    for number in range(700):
+        write_skill(Path("skills"), f"s{number}", skill_md(f"a-rather-long-skill-name-{number:04}", "Parse CSV files"))
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\nmax_block_tokens: 200\n")
+    run = init(capsys)
+    assert not any(note.startswith("the block is about") for note in run.data["notes"])
+    # The block init writes is the one the hooks keep: capped, so the first commit's hook has nothing to change.
+    assert run_cli(capsys, "verify", "--strict").code == 0
+    assert b"700 skills: list them with skillmem search --domain" in Path("AGENTS.md").read_bytes()
+
+
+@pytest.mark.parametrize(("folder", "said"), [("skills", True), (".claude/skills", False), (".agents/skills", False)])
+def test_skills_no_agent_finds_natively_get_budgets_advice(empty_repo, capsys, folder, said):
+    a_skill(folder)
+    notes = init(capsys).data["notes"]
+    advice = [note for note in notes if "skillmem budget" in note]
+    assert len(advice) == int(said)
+    if said:
+        assert advice[0].startswith("1 of 1 skills sit where neither Claude Code")
+
+
+@pytest.mark.parametrize("folder", [".claude/skills", ".agents/skills", ".github/skills"])
+def test_an_empty_agent_folder_is_the_example_for_a_first_skill(empty_repo, capsys, folder):
+    # newuser-3's p6: with an empty .claude/skills, init said to add skills/pdf/SKILL.md.
+    Path(folder).mkdir(parents=True)
+    run = init(capsys)
+    assert run.code == 2
+    assert f"{folder}/<name>/SKILL.md" in run.error["hint"]
