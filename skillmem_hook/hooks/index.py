@@ -31,18 +31,20 @@ from skillmem_hook.catalog.discovery.git import ignored_paths
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.commands.index import write_index_file
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
-from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
+from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.git_views import stale_reasons
 from skillmem_hook.hooks.report import (
     describe_drift,
     describe_index_file,
+    describe_not_in_commit,
     describe_skipped,
     describe_untracked,
     describe_warnings,
 )
 from skillmem_hook.report import run_reporting_errors
 from skillmem_hook.streams import write_utf8
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -75,6 +77,7 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     if options is None:
         return EXIT_OK  # --help or --version said what was asked
     found = _compare(options)
+    _check_in_commit(found)
     index_stale = _write(found, write=write)
     write_utf8(sys.stderr, _describe(found, written=write, index_stale=index_stale, diff=not write and options.diff))
     failing = [path for path, _ in found.drifted if found.states.get(path) != IGNORED]
@@ -104,7 +107,7 @@ def _parse(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> argparse
 class _Comparison:
     """What the hook found: the settings, the catalog, each prompt file's drift and git's view of it, and notes."""
 
-    __slots__ = ("catalog", "drifts", "notes", "roots", "settings", "states", "view")
+    __slots__ = ("catalog", "drifts", "left_out", "notes", "roots", "settings", "states", "view")
 
     def __init__(
         self,
@@ -119,6 +122,7 @@ class _Comparison:
         self.view = view
         self.catalog, self.drifts = compared
         self.notes = notes
+        self.left_out: list[str] = []  # configured, but absent here and ignored by git
         paths = [path for path, _ in self.drifts]
         self.states = prompt_file_states(paths) if self.catalog.work_tree else {}
 
@@ -136,7 +140,8 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     settings = load_settings(options.root, options.prompt_file, cache=options.cache)
     notes = [f"{item['prompt_file']}: left out ({item['reason']})\n" for item in settings.skipped_prompt_files]
     roots = require_roots(settings)
-    prompt_files = _present_or_tracked(require_prompt_files(settings), notes)
+    configured = require_prompt_files(settings)
+    prompt_files = _present_or_tracked(configured, notes)
     settings.prompt_files = prompt_files
     # In a repository, pre-commit passes the arguments of its .pre-commit-config.yaml: repository content.
     in_repository = "GIT_DIR" in os.environ or find_git_dir(os.getcwd()) is not None
@@ -146,7 +151,28 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     max_tokens = options.max_block_tokens or settings.max_block_tokens
     catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)
     notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
-    return _Comparison(settings, roots, view, (catalog, drifts), notes)
+    found = _Comparison(settings, roots, view, (catalog, drifts), notes)
+    found.left_out = [path for path in configured if path not in prompt_files]
+    return found
+
+
+def _check_in_commit(found: _Comparison) -> None:
+    """Refuse a green that checked nothing: in git's view, some prompt file must be tracked (or about to be).
+
+    An untracked file has its own report (exit 3, with the ``git add``). When
+    every file is ignored, or absent here and ignored, the commit holds no
+    block at all: in a fresh clone, CI would pass having compared nothing.
+    Exit 2, as ``skillmem verify`` gives for a prompt file that is not there:
+    staging cannot fix it, the configuration or .gitignore must change.
+    """
+    if found.catalog.work_tree is None or any(state != IGNORED for state in found.states.values()):
+        return
+    reasons = [f"{visible(path)} (absent here, and git ignores it)" for path in found.left_out]
+    reasons += [f"{visible(path)} (git ignores it)" for path in found.states]
+    raise UsageError(
+        "no prompt file it checks is in the commit, so the commit holds no skill index: " + ", ".join(reasons),
+        describe_not_in_commit([*found.left_out, *found.states]),
+    )
 
 
 def _write(found: _Comparison, *, write: bool) -> bool:
