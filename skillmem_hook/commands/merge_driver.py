@@ -50,7 +50,8 @@ def merge_driver(base: str, ours: str, theirs: str, path: str) -> int:
     merged, conflicts = _merge_text(texts, path)
     if listed is not None:
         try:
-            merged = rebuilt(merged, listed, newline_of(versions[1]))
+            # The line ending the hooks will render the block with: the merged file's, whichever side gave it.
+            merged = rebuilt(merged, listed, newline_of(merged))
         except MarkerError:
             conflicts = conflicts or 1  # the text merge left marker lines doubled: a person must look
     _write(ours, merged)

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from skillmem_hook.block.drift import Drift
+from skillmem_hook.block.markers import current_block, newline_of
+from skillmem_hook.catalog.skills import Skill, parse_skill
+from skillmem_hook.commands.merge_driver import merge_driver
+from skillmem_hook.errors import MarkerError
 from skillmem_hook.hooks.index import skill_index, skill_verify
 
 from ..helpers import run_cli, seed_tree, skill_md, write_skill
@@ -124,3 +133,105 @@ def test_malformed_markers_fall_back_to_the_text_merge(repo, capsys, tmp_path):
     assert run.code == 0
     assert run.data["block"] == "merged as text"
     assert ours.read_bytes() == b"a1\n<<<SKILL_INDEX_BEGIN>>>\nb2\n"
+
+
+def convert(data: bytes, style: str) -> bytes:
+    """The file in a line-ending style: LF, CRLF, mixed (CRLF first, then LF), with a BOM, or no final newline."""
+    lf = data.replace(b"\r\n", b"\n")
+    if style == "crlf":
+        return lf.replace(b"\n", b"\r\n")
+    if style == "mixed":
+        first, rest = lf.split(b"\n", 1)
+        return first + b"\r\n" + rest
+    if style == "bom":
+        return b"\xef\xbb\xbf" + lf
+    if style == "bom-crlf":
+        return b"\xef\xbb\xbf" + lf.replace(b"\n", b"\r\n")
+    if style == "no-final-newline":
+        return lf.rstrip(b"\n")
+    return lf
+
+
+STYLES = ["lf", "crlf", "mixed", "bom", "bom-crlf", "no-final-newline"]
+
+
+def sides(base_style: str, ours_style: str, theirs_style: str) -> tuple[list[bytes], list[Skill]]:
+    """Base, ours (one skill added) and theirs (another added), each in its own style; and the merged skills."""
+    skills = [parse_skill(skill_md(name, text), path=name, folder=name, root="r") for name, text in SKILLS]
+    ours_new, theirs_new = (parse_skill(skill_md(n, t), path=n, folder=n, root="r") for n, t in ADDED)
+    text = b"# Agents\n\nIntro.\n\n<<<SKILL_INDEX_BEGIN>>>\n<<<SKILL_INDEX_END>>>\n\nOutro.\n"
+    versions = [
+        convert(Drift(text, listed).updated, style)
+        for listed, style in (
+            (skills, base_style),
+            ([*skills, ours_new], ours_style),
+            ([*skills, theirs_new], theirs_style),
+        )
+    ]
+    return versions, [*skills, ours_new, theirs_new]
+
+
+SKILLS = [("csv-tool", "Parse CSV files"), ("deploy", "Deploy with Docker"), ("pdf", "Extract text from PDF files")]
+ADDED = [("lint-python", "Lint Python code"), ("pentest", "Find a security vulnerability")]
+
+
+@given(st.sampled_from(STYLES), st.sampled_from(STYLES), st.sampled_from(STYLES))
+def test_the_merged_block_takes_the_merged_files_line_ending_whatever_each_side_had(base, ours, theirs):
+    versions, merged_skills = sides(base, ours, theirs)
+    with tempfile.TemporaryDirectory() as folder:
+        paths = [os.path.join(folder, name) for name in ("base", "ours", "theirs")]
+        for path, data in zip(paths, versions):
+            Path(path).write_bytes(data)
+        conflicts = merge_driver(*paths, "AGENTS.md")
+        result = Path(paths[1]).read_bytes()
+    try:
+        block = current_block(result)
+    except MarkerError:
+        assert conflicts  # the text merge doubled a marker line: a person must look
+        return
+    assert block is not None
+    # What the next commit's hook renders for this file: so a clean merge passes it, strictly.
+    assert Drift(result, merged_skills).current
+    if newline_of(result) == b"\r\n":
+        assert block.count(b"\n") == block.count(b"\r\n")
+    else:
+        assert b"\r" not in block
+
+
+@pytest.mark.parametrize(
+    ("base", "ours", "theirs", "expected"),
+    [
+        ("lf", "crlf", "lf", b"\r\n"),  # our side converted the file; theirs added a skill
+        ("lf", "lf", "crlf", b"\r\n"),  # their side converted it
+        ("crlf", "lf", "crlf", b"\n"),
+        ("bom", "bom-crlf", "bom", b"\r\n"),
+    ],
+)
+def test_one_side_converting_the_file_merges_clean_into_one_line_ending(base, ours, theirs, expected):
+    versions, merged_skills = sides(base, ours, theirs)
+    with tempfile.TemporaryDirectory() as folder:
+        paths = [os.path.join(folder, name) for name in ("base", "ours", "theirs")]
+        for path, data in zip(paths, versions):
+            Path(path).write_bytes(data)
+        assert merge_driver(*paths, "AGENTS.md") == 0
+        result = Path(paths[1]).read_bytes()
+    lines = result.count(b"\n")
+    assert result.count(b"\r\n") == (lines if expected == b"\r\n" else 0)
+    assert b"[testing]\r\nlint-python" in result if expected == b"\r\n" else b"[testing]\nlint-python" in result
+    assert Drift(result, merged_skills).current
+
+
+def test_a_real_merge_of_a_crlf_conversion_and_a_skill_addition_passes_the_next_hook(repo, capsys):
+    use_driver()
+    git("checkout", "-q", "-b", "windows", "main")
+    repo.write_bytes(repo.read_bytes().replace(b"\n", b"\r\n"))
+    git("commit", "-qam", "AGENTS.md in CRLF")
+    add_skill_on_branch("two", "two-new")
+    git("checkout", "-q", "windows")
+    merged = git("merge", "-q", "--no-edit", "two", check=False)
+    assert merged.returncode == 0, merged.stdout + merged.stderr
+    data = repo.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n")  # no bare LF: the block took the file's CRLF
+    assert b"[devops]\r\ntwo-new\r\n" in data
+    capsys.readouterr()
+    assert skill_verify([]) == 0, capsys.readouterr().err
