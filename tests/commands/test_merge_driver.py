@@ -235,3 +235,26 @@ def test_a_real_merge_of_a_crlf_conversion_and_a_skill_addition_passes_the_next_
     assert b"[devops]\r\ntwo-new\r\n" in data
     capsys.readouterr()
     assert skill_verify([]) == 0, capsys.readouterr().err
+
+
+def test_a_merge_under_max_block_tokens_keeps_the_collapsed_domain_and_passes_verify_strict(repo, capsys):
+    for number in range(30):
+        name = f"pytest-helper-number-{number}"
+        write_skill(Path("skills"), name, skill_md(name, "Write pytest unit tests and fixtures"))
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\nmax_block_tokens: 80\n")
+    git("add", "-A")
+    assert skill_index([]) == 3
+    git("add", "-A")
+    git("commit", "-qm", "thirty testing skills, collapsed")
+    assert b"[30 skills: list them with skillmem search --domain testing]" in repo.read_bytes()
+    use_driver()
+    add_skill_on_branch("one", "one-new")
+    add_skill_on_branch("two", "two-new")
+    git("checkout", "-q", "one")
+    merged = git("merge", "-q", "--no-edit", "two", check=False)
+    assert merged.returncode == 0, merged.stdout + merged.stderr
+    text = repo.read_bytes()
+    assert b"[testing]\n[30 skills: list them with skillmem search --domain testing]\n" in text
+    assert b"[devops]\none-new\ntwo-new\n" in text
+    assert run_cli(capsys, "verify", "--strict").code == 0  # on the merge commit, as the docs promise
+    assert skill_verify([]) == 0, capsys.readouterr().err
