@@ -197,6 +197,7 @@ def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: boo
             reasons=stale_reasons(path, drift.stale, found.roots, found.view)
             if drift.stale and catalog.work_tree
             else None,
+            merge_setup=_merge_setup(path) if drift.conflict and catalog.work_tree else (),
         )
         + (block_diff(path, drift) if diff else "")
         for path, drift in found.drifted
@@ -207,6 +208,12 @@ def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: boo
     report.append(describe_warnings(_loud_warnings(catalog, found.settings.quiet)))
     report.append(describe_skipped(catalog.skipped))
     return "".join(found.notes + report)
+
+
+def _merge_setup(path: str) -> list[str]:
+    from skillmem_hook.hooks.merge_setup import driver_setup_lines  # noqa: PLC0415 - only a merge conflict pays
+
+    return driver_setup_lines(path)
 
 
 def _loud_warnings(catalog: Catalog, quiet: list[str]) -> list[dict[str, str]]:

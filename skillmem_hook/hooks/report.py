@@ -39,11 +39,18 @@ def describe_not_in_commit(paths: Sequence[str]) -> str:
 
 
 def describe_drift(
-    path: str, drift: Drift, *, written: bool, ignored: bool = False, reasons: dict[str, str] | None = None
+    path: str,
+    drift: Drift,
+    *,
+    written: bool,
+    ignored: bool = False,
+    reasons: dict[str, str] | None = None,
+    merge_setup: Sequence[str] = (),
 ) -> str:
     """A person's account of one prompt file's drift: at most a screenful a list.
 
     ``reasons`` says why a stale name is not simply a removed skill (not tracked by git, typed by hand).
+    ``merge_setup``: the lines that say how to set up the merge driver, shown under a merge conflict.
     """
     reasons = reasons or {}
     action = "the skill index was updated; stage it and commit again" if written else "the skill index is out of date"
@@ -63,6 +70,7 @@ def describe_drift(
             if written
             else "  the block holds a merge conflict, which the update rebuilds from the skills"
         )
+        lines += merge_setup
     elif drift.collapsed_changed and not (drift.missing or drift.stale or drift.moved):
         lines.append("  a skill came or went in a domain the block collapses (max_block_tokens): its count changed")
     elif drift.has_block and not (drift.missing or drift.stale or drift.moved):

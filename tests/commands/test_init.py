@@ -7,12 +7,14 @@ collections too) are in tests/test_precommit_init.py.
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
 from skillmem_hook import __version__
+from skillmem_hook.adopt.attributes import driver_command
 from skillmem_hook.commands.init import SOURCE_URL
 
 from ..helpers import SEED_BLOCK, run_cli, seed_tree, skill_md, write_skill
@@ -55,7 +57,7 @@ def test_a_fresh_repository_gets_every_file_and_the_block(repo, capsys):
     assert (entry["repo"], entry["rev"]) == (SOURCE_URL, f"v{__version__}")
     assert Path(".gitattributes").read_text() == "/AGENTS.md merge=skillmem\n"
     assert SEED_BLOCK in Path("AGENTS.md").read_bytes()
-    assert git("config", "--get", "merge.skillmem.driver").strip().endswith("-m skillmem_hook merge-driver %O %A %B %P")
+    assert git("config", "--get", "merge.skillmem.driver").strip() == driver_command(sys.executable)
     assert run.data["next"].startswith("git add .skillmem.yaml .pre-commit-config.yaml .gitattributes AGENTS.md skills")
     assert run.data["hooks_installed"] == "skipped (--no-install)"
     # No tag is published for every version: the default rev says how to pin a commit instead.

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skillmem_hook.adopt.attributes import driver_command
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.block.markers import current_block, newline_of
 from skillmem_hook.catalog.skills import Skill, parse_skill
@@ -51,11 +52,12 @@ def repo(monkeypatch, capsys):
     return Path("AGENTS.md")
 
 
-def use_driver() -> None:
+def use_driver(python: str = sys.executable) -> None:
+    """The driver as ``skillmem init`` records it, for this interpreter."""
     Path(".gitattributes").write_text("/AGENTS.md merge=skillmem\n")
     git("add", ".gitattributes")
     git("commit", "-qm", "driver")
-    git("config", "merge.skillmem.driver", f"{shlex.quote(sys.executable)} -m skillmem_hook merge-driver %O %A %B %P")
+    git("config", "merge.skillmem.driver", driver_command(python))
 
 
 def add_skill_on_branch(branch: str, name: str, edit: tuple[str, str] | None = None) -> None:
@@ -258,3 +260,111 @@ def test_a_merge_under_max_block_tokens_keeps_the_collapsed_domain_and_passes_ve
     assert b"[devops]\none-new\ntwo-new\n" in text
     assert run_cli(capsys, "verify", "--strict").code == 0  # on the merge commit, as the docs promise
     assert skill_verify([]) == 0, capsys.readouterr().err
+
+
+def gone_interpreter(tmp_path: Path) -> str:
+    return str(tmp_path / "deleted-venv" / "bin" / "python3")
+
+
+def bare_interpreter(tmp_path: Path) -> str:
+    """A virtualenv's interpreter that cannot import skillmem: the package uninstalled from it."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "bare")], check=True)
+    return str(tmp_path / "bare" / "bin" / "python3")
+
+
+@pytest.fixture
+def no_pythonpath(monkeypatch):
+    """No PYTHONPATH (tests/mutants.py sets one), so that a bare interpreter really cannot import skillmem."""
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+
+
+@pytest.mark.parametrize("interpreter", [gone_interpreter, bare_interpreter])
+def test_without_its_interpreter_the_driver_falls_back_to_git_s_conflict_never_to_our_side(
+    repo, capsys, tmp_path, interpreter, no_pythonpath
+):
+    use_driver(interpreter(tmp_path))
+    add_skill_on_branch("one", "one-new", ("Intro.", "Intro, edited on one."))
+    add_skill_on_branch("two", "two-new", ("Outro.", "Outro, edited on two."))
+    git("checkout", "-q", "one")
+    assert git("merge", "-q", "--no-edit", "two", check=False).returncode != 0
+    text = repo.read_text()
+    assert "Outro, edited on two." in text  # their edit is there, not silently dropped with our side kept
+    assert "<<<<<<< ours\n" in text  # the block conflicts, as in a clone without the driver
+    capsys.readouterr()
+    assert skill_index([]) == 3
+    assert "the block held a merge conflict; it was rebuilt" in capsys.readouterr().err
+    assert "[devops]\none-new\ntwo-new\n" in repo.read_text()
+
+
+def test_the_recorded_command_quotes_an_interpreter_path_with_spaces(repo, tmp_path):
+    folder = tmp_path / "my venvs"
+    folder.mkdir()
+    (folder / "python3").write_text(f'#!/bin/sh\nexec {shlex.quote(sys.executable)} "$@"\n')
+    (folder / "python3").chmod(0o755)
+    use_driver(str(folder / "python3"))
+    add_skill_on_branch("one", "one-new")
+    add_skill_on_branch("two", "two-new")
+    git("checkout", "-q", "one")
+    merged = git("merge", "-q", "--no-edit", "two", check=False)
+    assert merged.returncode == 0, merged.stdout + merged.stderr
+    assert "[devops]\none-new\ntwo-new\n" in repo.read_text()
+
+
+SETUP = "  so that the next merge rebuilds the block itself, set up the merge driver once in this clone:"
+
+
+def setup_line(report: str) -> str:
+    lines = report.splitlines()
+    return lines[lines.index(SETUP) + 1]
+
+
+def test_a_conflict_without_the_driver_says_the_git_config_line_that_sets_it_up_and_it_works(repo, capsys):
+    Path(".gitattributes").write_text("/AGENTS.md merge=skillmem\n")  # committed; git config is not
+    git("add", ".gitattributes")
+    git("commit", "-qm", "attributes")
+    add_skill_on_branch("one", "one-new")
+    add_skill_on_branch("two", "two-new")
+    git("checkout", "-q", "one")
+    assert git("merge", "-q", "--no-edit", "two", check=False).returncode != 0
+    capsys.readouterr()
+    assert skill_index([]) == 3
+    report = capsys.readouterr().err
+    assert "the block held a merge conflict; it was rebuilt from the skills" in report
+    command = setup_line(report).strip()
+    assert command == f"git config merge.skillmem.driver {shlex.quote(driver_command(sys.executable))}"
+    assert "send the file through it" not in report
+    git("add", "-A")
+    git("commit", "-qm", "merged by hand")
+    subprocess.run(command, shell=True, check=True)  # as the teammate pastes it
+    add_skill_on_branch("three", "three-new")
+    git("checkout", "-q", "one")
+    add_skill_on_branch("four", "four-new")
+    merged = git("merge", "-q", "--no-edit", "three", check=False)
+    assert merged.returncode == 0, merged.stdout + merged.stderr  # the next merge needs no hand edit
+    capsys.readouterr()
+    assert skill_index([]) == 0
+
+
+def test_without_the_attribute_the_report_also_names_the_gitattributes_line(repo, capsys):
+    add_skill_on_branch("one", "one-new")
+    add_skill_on_branch("two", "two-new")
+    git("checkout", "-q", "one")
+    git("merge", "-q", "--no-edit", "two", check=False)
+    capsys.readouterr()
+    assert skill_verify([]) == 3
+    report = capsys.readouterr().err
+    assert "git config merge.skillmem.driver" in setup_line(report)
+    assert "and send the file through it: add the line '/AGENTS.md merge=skillmem' to .gitattributes" in report
+
+
+def test_with_the_driver_set_up_a_conflict_does_not_ask_for_it(repo, capsys):
+    git("config", "merge.skillmem.driver", driver_command(sys.executable))
+    add_skill_on_branch("one", "one-new")
+    add_skill_on_branch("two", "two-new")
+    git("checkout", "-q", "one")
+    git("merge", "-q", "--no-edit", "two", check=False)  # no attribute: git merges the file as text
+    capsys.readouterr()
+    assert skill_verify([]) == 3
+    report = capsys.readouterr().err
+    assert "the block holds a merge conflict" in report
+    assert "git config" not in report
