@@ -198,6 +198,7 @@ def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: boo
             if drift.stale and catalog.work_tree
             else None,
             merge_setup=_merge_setup(path) if drift.conflict and catalog.work_tree else (),
+            renamed=_renamed(drift, catalog, found.roots) if drift.stale and drift.missing else (),
         )
         + (block_diff(path, drift) if diff else "")
         for path, drift in found.drifted
@@ -208,6 +209,12 @@ def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: boo
     report.append(describe_warnings(_loud_warnings(catalog, found.settings.quiet)))
     report.append(describe_skipped(catalog.skipped))
     return "".join(found.notes + report)
+
+
+def _renamed(drift: Drift, catalog: Catalog, roots: list[str]) -> list[tuple[str, str]]:
+    from skillmem_hook.renames import renamed  # noqa: PLC0415 - only a block that lost and gained a name pays
+
+    return renamed(drift.stale, drift.missing, catalog, roots)
 
 
 def _merge_setup(path: str) -> list[str]:
