@@ -138,3 +138,21 @@ def test_a_second_name_that_links_to_the_first_is_one_file(two_files, capsys):
     assert skill_index([]) == 3
     assert Path("B.md").is_symlink() and a.read_bytes().count(b"\nnew-one\n") == 1
     assert skill_index([]) == skill_verify([]) == 0
+
+
+def test_one_file_linked_onto_an_untracked_file_stops_every_front_end_before_any_write(two_files, capsys):
+    a, b = two_files
+    add_skill()  # A drifts, so a front end that wrote A before refusing B would change it
+    Path("private.md").write_bytes(b"# private\n")
+    b.unlink()
+    os.symlink("private.md", "B.md")
+    run_git("add", "B.md")  # the link is tracked; what it lands on is not
+    before = a.read_bytes(), Path("private.md").read_bytes()
+    for command in ("verify", "inject"):
+        run = run_cli(capsys, command)
+        assert run.code == 2
+        assert "private.md" in run.error["error"]
+    for hook in (skill_verify, skill_index):
+        assert hook([]) == 2
+        assert "private.md" in capsys.readouterr().err
+    assert (a.read_bytes(), Path("private.md").read_bytes()) == before
