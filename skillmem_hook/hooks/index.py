@@ -26,25 +26,23 @@ from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
-from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
+from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states, require_one_in_commit
 from skillmem_hook.catalog.discovery.git import ignored_paths
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.commands.index import write_index_file
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
-from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError, UsageError
+from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.git_views import stale_reasons
 from skillmem_hook.hooks.report import (
     describe_drift,
     describe_index_file,
-    describe_not_in_commit,
     describe_skipped,
     describe_untracked,
     describe_warnings,
 )
 from skillmem_hook.report import run_reporting_errors
 from skillmem_hook.streams import write_utf8
-from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -157,22 +155,9 @@ def _compare(options: argparse.Namespace) -> _Comparison:
 
 
 def _check_in_commit(found: _Comparison) -> None:
-    """Refuse a green that checked nothing: in git's view, some prompt file must be tracked (or about to be).
-
-    An untracked file has its own report (exit 3, with the ``git add``). When
-    every file is ignored, or absent here and ignored, the commit holds no
-    block at all: in a fresh clone, CI would pass having compared nothing.
-    Exit 2, as ``skillmem verify`` gives for a prompt file that is not there:
-    staging cannot fix it, the configuration or .gitignore must change.
-    """
-    if found.catalog.work_tree is None or any(state != IGNORED for state in found.states.values()):
-        return
-    reasons = [f"{visible(path)} (absent here, and git ignores it)" for path in found.left_out]
-    reasons += [f"{visible(path)} (git ignores it)" for path in found.states]
-    raise UsageError(
-        "no prompt file it checks is in the commit, so the commit holds no skill index: " + ", ".join(reasons),
-        describe_not_in_commit([*found.left_out, *found.states]),
-    )
+    """In git's view, refuse a run whose commit would hold no prompt file: a green must have checked one."""
+    if found.catalog.work_tree is not None:
+        require_one_in_commit(found.states, found.left_out)
 
 
 def _write(found: _Comparison, *, write: bool) -> bool:

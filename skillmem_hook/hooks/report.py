@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 
 from skillmem_hook.block.index_file import repository_path
 from skillmem_hook.block.markers import current_block
@@ -26,15 +25,6 @@ def describe_untracked(path: str) -> str:
     return (
         f"{path}: git does not track this prompt file, so the commit would hold no skill index\n"
         f"  add it: git add {path}\n"
-    )
-
-
-def describe_not_in_commit(paths: Sequence[str]) -> str:
-    """What to do when git ignores every prompt file: commit one, or name one the repository commits."""
-    first = shlex.quote(visible(paths[0]))
-    return (
-        f"commit one: un-ignore it ('git check-ignore -v {first}' names the rule), then 'git add {first}';\n"
-        "or name a file the repository commits under prompt_files in .skillmem.yaml (or the hook's --prompt-file)"
     )
 
 
