@@ -203,7 +203,7 @@ def _renamed(drift: Drift, catalog: Catalog, roots: list[str]) -> list[tuple[str
 
 
 def _merge_setup(path: str) -> list[str]:
-    from skillmem_hook.hooks.merge_setup import driver_setup_lines  # noqa: PLC0415 - only a merge conflict pays
+    from skillmem_hook.adopt.merge_setup import driver_setup_lines  # noqa: PLC0415 - only a merge conflict pays
 
     return driver_setup_lines(path)
 
