@@ -15,13 +15,22 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 
+def _one_or_list(value: object) -> object:
+    """One text is a list of one, as pre-commit reads ``files:``: ``roots: skills`` says what it means."""
+    return [value] if isinstance(value, str) else value
+
+
 def _paths(path: str, key: str, value: object) -> object:
+    value = _one_or_list(value)
     if not isinstance(value, list) or not value or not all(_usable_path(item) for item in value):
-        raise UsageError(f"{path}: '{key}' must be a list of paths", f"write it as: {key}: [path, other/path]")
+        raise UsageError(
+            f"{path}: '{key}' must be a path or a list of paths", f"write it as: {key}: [path, other/path]"
+        )
     return value
 
 
 def _patterns(path: str, key: str, value: object) -> object:
+    value = _one_or_list(value)
     if not isinstance(value, list) or not all(isinstance(item, str) and item.strip("*") for item in value):
         raise UsageError(
             f"{path}: '{key}' must be a list of skill names or prefixes ending in '*'",

@@ -12,6 +12,8 @@ import pytest
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import UsageError
 
+from .helpers import run_cli, seed_tree
+
 
 def test_flags_win_over_the_file_key_by_key():
     Path(".skillmem.yaml").write_text("roots: [a, b]\nprompt_files: [P.md]\nstrict: true\n")
@@ -67,10 +69,10 @@ def test_the_first_setup_hint_names_where_the_skills_are_and_pastes_as_valid_yam
     ("text", "message", "hint"),
     [
         ("rots: [a]\n", "unknown key 'rots'", "did you mean 'roots'? the keys are: roots, prompt_files, strict, write"),
-        ("roots: skills\n", "'roots' must be a list of paths", "roots: [path, other/path]"),
-        ("prompt_files: [1]\n", "'prompt_files' must be a list of paths", "prompt_files:"),
+        ("roots: {skills: 1}\n", "'roots' must be a path or a list of paths", "roots: [path, other/path]"),
+        ("prompt_files: [1]\n", "'prompt_files' must be a path or a list of paths", "prompt_files:"),
         ("strict: maybe\n", "'strict' must be a bool", "strict: true"),
-        ("exclude: draft\n", "'exclude' must be a list of skill names", "exclude: [my-private-skill"),
+        ("exclude: 3\n", "'exclude' must be a list of skill names", "exclude: [my-private-skill"),
         ("domains: {x: nowhere}\n", "'nowhere' is not a domain", "the domains are: security, testing"),
         ("preamble: [a]\n", "'preamble' must be one line of text", "preamble:"),
         ("- a\n", "must be a mapping", "roots: [skills]"),
@@ -209,8 +211,10 @@ def test_a_huge_config_is_refused_by_its_size_before_it_is_parsed():
         ("roots: " + "[" * 5000 + "]" * 5000 + "\n", "'roots' is nested too deeply"),
         ("strict: true\nwrite: " + "[" * 4 + "]" * 4 + "\n", "'write' is nested too deeply"),
         ("roots:\n" + "- " * 3000 + "a\n", "'roots' is nested too deeply"),
-        ('roots: ["a\\0b"]\n', "'roots' must be a list of paths"),
-        ('prompt_files: ["a\\ud800"]\n', "'prompt_files' must be a list of paths"),
+        ('roots: ["a\\0b"]\n', "'roots' must be a path or a list of paths"),
+        ('roots: "a\\0b"\n', "'roots' must be a path or a list of paths"),
+        ('prompt_files: ["a\\ud800"]\n', "'prompt_files' must be a path or a list of paths"),
+        ('roots: ""\n', "'roots' must be a path or a list of paths"),
         ('write: "x\\0"\n', "'write' must be a path"),
         ('write: ""\n', "'write' must be a path"),
     ],
@@ -220,6 +224,21 @@ def test_values_no_path_can_be_are_a_clear_error_naming_the_key(text, message):
     with pytest.raises(UsageError) as raised:
         load_settings()
     assert message in raised.value.message
+
+
+@pytest.mark.parametrize("key", ["roots", "prompt_files", "exclude", "quiet"])
+def test_one_text_where_a_list_goes_is_a_list_of_one(key):
+    Path(".skillmem.yaml").write_text(f"{key}: .claude/skills\n")
+    assert getattr(load_settings(), key) == [".claude/skills"]
+
+
+def test_one_root_and_one_prompt_file_as_text_index_and_verify(capsys):
+    seed_tree(Path(".claude/skills"))
+    Path("CLAUDE.md").write_text("# Claude\n")
+    Path(".skillmem.yaml").write_text("roots: .claude/skills\nprompt_files: CLAUDE.md\n")
+    assert run_cli(capsys, "inject").code == 0
+    run = run_cli(capsys, "verify")
+    assert (run.code, run.data["skills"]) == (0, 3)
 
 
 def test_a_list_of_paths_at_the_allowed_depth_is_read():

@@ -242,7 +242,7 @@ HOT_PATHS = {
         "skillmem_hook.cli:main",
         ["verify", *ARGS],
         None,
-        f"cli arguments {FACE} {SCAN} {COMPARE} commands commands.verify",
+        f"cli arguments {FACE} {SCAN} {COMPARE} commands commands.verify renames",
         f"yaml hashlib {WRITES}",
     ),
     "skillmem inject": (
@@ -250,7 +250,7 @@ HOT_PATHS = {
         "skillmem_hook.cli:main",
         ["inject", *ARGS],
         None,
-        f"cli arguments {FACE} {SCAN} {COMPARE} atomic signals commands commands.inject",
+        f"cli arguments {FACE} {SCAN} {COMPARE} atomic signals commands commands.inject renames",
         f"yaml hashlib {WRITES}",
     ),
     "skillmem search": (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 
 DRIVER = "skillmem"
 DRIVER_NAME = "skillmem: merge the text, rebuild the skill index block"
@@ -48,6 +49,22 @@ def add_attributes(data: bytes, paths: list[str]) -> bytes:
     return head + newline.join(line.encode("utf-8", "surrogateescape") for line in missing) + newline
 
 
-def driver_command(program: str) -> str:
-    """The ``merge.skillmem.driver`` value: git fills in the %-placeholders."""
-    return f"{program} merge-driver %O %A %B %P"
+# git's own three-way text merge of the file, written to %A: what a clone without the driver gets.
+TEXT_MERGE = "git merge-file -L ours -L base -L theirs %A %O %B"
+
+
+def driver_command(python: str) -> str:
+    """The ``merge.skillmem.driver`` value for this interpreter: git fills in the %-placeholders.
+
+    The driver runs while the interpreter can import skillmem. Once it cannot
+    (its virtualenv deleted, the package uninstalled), git's own text merge
+    runs instead: the block conflicts, as in a clone without the driver, and
+    the hooks rebuild it. A driver that failed to start would leave %A as our
+    side's file, which git reports as a conflict with no conflict lines in it,
+    so their side's edits could be lost unseen.
+    """
+    program = shlex.quote(python)
+    return (
+        f'if {program} -c "import skillmem_hook" 2>/dev/null;'
+        f" then {program} -m skillmem_hook merge-driver %O %A %B %P; else {TEXT_MERGE}; fi"
+    )

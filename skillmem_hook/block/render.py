@@ -17,7 +17,7 @@ from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES
 from skillmem_hook.catalog.skillfile.names import CONFLICT_PREFIXES
 
 BYTES_PER_TOKEN = 4
-_COLLAPSED = re.compile(r"\[[0-9]+ skills?: ")
+_COLLAPSED = re.compile(r"\[([0-9]+) skills?: ")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -89,6 +89,20 @@ def collapsed_lines(block: bytes) -> set[bytes]:
     """The collapsed-domain lines of a block, line endings aside: a count changes when a hidden skill comes or goes."""
     lines = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
     return {line for line in lines if _COLLAPSED.match(line.decode("utf-8", "replace")) and line.endswith(b"]")}
+
+
+def read_collapsed(block: bytes) -> dict[str, int]:
+    """Each domain the block collapses, with the count its collapsed line gives."""
+    counts: dict[str, int] = {}
+    domain = ""
+    for raw in block.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[1:-1]:
+        line = raw.decode("utf-8", errors="replace")
+        found = _COLLAPSED.match(line)
+        if found and line.endswith("]"):
+            counts[domain] = int(found.group(1))
+        elif line.startswith("[") and line.endswith("]"):
+            domain = line[1:-1]
+    return counts
 
 
 def read_block(block: bytes) -> tuple[dict[str, str], bool]:

@@ -2,14 +2,18 @@
 
 A tracked file that changed must be staged; an untracked one must be added,
 or the commit holds no block at all (and a fresh clone fails); an ignored one
-is personal, so it is kept current and nothing is asked of the commit.
+is personal, so it is kept current and nothing is asked of the commit, as
+long as some other prompt file is in it.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 
 from skillmem_hook.catalog.discovery.git import as_listed, ignored_paths, tracked_entries
+from skillmem_hook.errors import UsageError
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,3 +33,24 @@ def prompt_file_states(paths: Sequence[str]) -> dict[str, str]:
     untracked = [path for path in paths if as_listed(path) not in tracked]
     ignored = set(ignored_paths(untracked))  # git echoes each path as it was given
     return {path: TRACKED if path not in untracked else IGNORED if path in ignored else UNTRACKED for path in paths}
+
+
+def require_one_in_commit(states: dict[str, str], left_out: Sequence[str]) -> None:
+    """Refuse when no prompt file is tracked or untracked: every one ignored, or absent here and ignored.
+
+    The commit then holds no block at all: in a fresh clone, a hook that
+    passed would have compared nothing. An untracked file has its own report
+    (exit 3, with the ``git add``). A UsageError (exit 2), as ``skillmem
+    verify`` gives for a prompt file that is not there: staging cannot fix
+    it; the configuration or .gitignore must change.
+    """
+    if not (states or left_out) or any(state != IGNORED for state in states.values()):
+        return
+    reasons = [f"{visible(path)} (absent here, and git ignores it)" for path in left_out]
+    reasons += [f"{visible(path)} (git ignores it)" for path in states]
+    first = shlex.quote(visible([*left_out, *states][0]))
+    raise UsageError(
+        "no prompt file it checks is in the commit, so the commit holds no skill index: " + ", ".join(reasons),
+        f"commit one: un-ignore it ('git check-ignore -v {first}' names the rule), then 'git add {first}';\n"
+        "or name a file the repository commits under prompt_files in .skillmem.yaml (or the hook's --prompt-file)",
+    )

@@ -153,8 +153,7 @@ def as_text(result: dict[str, object]) -> str:
 
 def _merge_driver_settings(top: str) -> list[tuple[str, str]]:
     """The local git config keys to set (those not set to these values already)."""
-    program = f"{shlex.quote(sys.executable)} -m skillmem_hook"
-    wanted = [(f"merge.{DRIVER}.name", DRIVER_NAME), (f"merge.{DRIVER}.driver", driver_command(program))]
+    wanted = [(f"merge.{DRIVER}.name", DRIVER_NAME), (f"merge.{DRIVER}.driver", driver_command(sys.executable))]
     return [(key, value) for key, value in wanted if config_value(top, key) != value]
 
 

@@ -8,8 +8,9 @@ from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.config import check_targets, load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.git_views import cli_notes
+from skillmem_hook.renames import renamed, renamed_apart, renames_json
 from skillmem_hook.report import emit
-from skillmem_hook.text_lines import listed_files, name_list, names_of, note_lines
+from skillmem_hook.text_lines import listed_files, name_list, note_lines
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -57,7 +58,13 @@ def inject(
             "changed": bool(written),
             "skills": len(catalog.skills),
             "files": [
-                {"prompt_file": path, "changed": path in written, "missing": drift.missing, "stale": drift.stale}
+                {
+                    "prompt_file": path,
+                    "changed": path in written,
+                    "missing": drift.missing,
+                    "stale": drift.stale,
+                    "renamed": renames_json(renamed(drift.stale, drift.missing, catalog, roots)),
+                }
                 for path, drift in drifts
             ],
             **cli_notes(catalog, prompt_files),
@@ -73,7 +80,9 @@ def as_text(result: dict[str, object]) -> str:
     for item in listed_files(result):
         state = "the skill index was updated" if item["changed"] else "current"
         lines.append(f"{visible(str(item['prompt_file']))}: {state}")
-        lines += name_list("added", names_of(item.get("missing")))
-        lines += name_list("removed", names_of(item.get("stale")))
+        missing, stale, pairs = renamed_apart(item)
+        lines += name_list("renamed", pairs)
+        lines += name_list("added", missing)
+        lines += name_list("removed", stale)
     lines.append(f"{result['skills']:,} skills listed")
     return "\n".join(lines + note_lines(result)) + "\n"

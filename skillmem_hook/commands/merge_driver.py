@@ -17,7 +17,7 @@ import tempfile
 
 from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.markers import newline_of
-from skillmem_hook.block.merge import emptied, listing, merge_listings, rebuilt
+from skillmem_hook.block.merge import emptied, merge_blocks, rebuilt
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, MarkerError, UsageError
 from skillmem_hook.files import read_regular_file
 from skillmem_hook.report import emit
@@ -45,13 +45,14 @@ def merge_driver(base: str, ours: str, theirs: str, path: str) -> int:
     versions = [_read(name) for name in (base, ours, theirs)]
     try:
         texts = [emptied(data) for data in versions]
-        listed = merge_listings(*(listing(data) for data in versions))
+        listed, counts = merge_blocks(*versions)
     except MarkerError:
-        texts, listed = versions, None
+        texts, listed, counts = versions, None, {}
     merged, conflicts = _merge_text(texts, path)
     if listed is not None:
         try:
-            merged = rebuilt(merged, listed, newline_of(versions[1]))
+            # The line ending the hooks will render the block with: the merged file's, whichever side gave it.
+            merged = rebuilt(merged, listed, newline_of(merged), counts)
         except MarkerError:
             conflicts = conflicts or 1  # the text merge left marker lines doubled: a person must look
     _write(ours, merged)

@@ -9,6 +9,7 @@ from skillmem_hook.block.sync import compare_prompt_files, union
 from skillmem_hook.config import check_targets, load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
 from skillmem_hook.git_views import cli_notes
+from skillmem_hook.renames import renamed, renamed_apart, renames_json
 from skillmem_hook.report import emit
 from skillmem_hook.text_lines import listed_files, name_list, names_of, note_lines
 from skillmem_hook.visible import visible
@@ -66,6 +67,7 @@ def verify(
 ) -> int:
     catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble, max_tokens)
     diffs = {path: block_diff(path, drift) for path, drift in drifts} if diff else {}
+    renames = {path: renamed(drift.stale, drift.missing, catalog, roots) for path, drift in drifts}
     drifted = any(drift.is_drift(strict=strict) for _, drift in drifts)
     emit(
         {
@@ -73,6 +75,7 @@ def verify(
             "strict": strict,
             "missing": union(drifts, "missing"),
             "stale": union(drifts, "stale"),
+            "renamed": renames_json(sorted({pair for pairs in renames.values() for pair in pairs})),
             "moved": union(drifts, "moved"),
             "current": all(drift.current for _, drift in drifts),
             "conflict": any(drift.conflict for _, drift in drifts),
@@ -82,6 +85,7 @@ def verify(
                     "prompt_file": path,
                     "drift": drift.is_drift(strict=strict),
                     **drift.as_json(),
+                    "renamed": renames_json(renames[path]),
                     **({"diff": diffs[path]} if diff else {}),
                 }
                 for path, drift in drifts
@@ -99,8 +103,10 @@ def as_text(result: dict[str, object]) -> str:
     for item in listed_files(result):
         state = "out of date" if item["drift"] else "current"
         lines.append(f"{visible(str(item['prompt_file']))}: {state}")
-        lines += name_list("missing from the block", names_of(item.get("missing")))
-        lines += name_list("stale, not a skill on disk", names_of(item.get("stale")))
+        missing, stale, pairs = renamed_apart(item)
+        lines += name_list("renamed", pairs)
+        lines += name_list("missing from the block", missing)
+        lines += name_list("stale, not a skill on disk", stale)
         lines += name_list("moved to another domain", names_of(item.get("moved")))
         if item.get("conflict"):
             lines.append("  the block holds a merge conflict: 'skillmem inject' rebuilds it")

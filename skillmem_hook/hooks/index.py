@@ -27,7 +27,7 @@ from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
-from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states
+from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states, require_one_in_commit
 from skillmem_hook.catalog.discovery.git import ignored_paths
 from skillmem_hook.catalog.placement.selection import best_match
 from skillmem_hook.catalog.store.locations import find_git_dir
@@ -77,6 +77,7 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     if options is None:
         return EXIT_OK  # --help or --version said what was asked
     found = _compare(options)
+    _check_in_commit(found)
     index_stale = _write(found, write=write)
     write_utf8(sys.stderr, _describe(found, written=write, index_stale=index_stale, diff=not write and options.diff))
     failing = [path for path, _ in found.drifted if found.states.get(path) != IGNORED]
@@ -104,7 +105,7 @@ def _parse(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> argparse
 class _Comparison:
     """What the hook found: the settings, the catalog, each prompt file's drift and git's view of it, and notes."""
 
-    __slots__ = ("catalog", "drifts", "notes", "roots", "settings", "states", "view")
+    __slots__ = ("catalog", "drifts", "left_out", "notes", "roots", "settings", "states", "view")
 
     def __init__(
         self,
@@ -119,6 +120,7 @@ class _Comparison:
         self.view = view
         self.catalog, self.drifts = compared
         self.notes = notes
+        self.left_out: list[str] = []  # configured, but absent here and ignored by git
         paths = [path for path, _ in self.drifts]
         self.states = prompt_file_states(paths) if self.catalog.work_tree else {}
 
@@ -136,7 +138,8 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     settings = load_settings(options.root, options.prompt_file, cache=options.cache)
     notes = [f"{item['prompt_file']}: left out ({item['reason']})\n" for item in settings.skipped_prompt_files]
     roots = require_roots(settings)
-    prompt_files = _present_or_tracked(require_prompt_files(settings), notes)
+    configured = require_prompt_files(settings)
+    prompt_files = _present_or_tracked(configured, notes)
     settings.prompt_files = prompt_files
     # In a repository, pre-commit passes the arguments of its .pre-commit-config.yaml: repository content.
     in_repository = "GIT_DIR" in os.environ or find_git_dir(os.getcwd()) is not None
@@ -146,7 +149,15 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     max_tokens = options.max_block_tokens or settings.max_block_tokens
     catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)
     notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
-    return _Comparison(settings, roots, view, (catalog, drifts), notes)
+    found = _Comparison(settings, roots, view, (catalog, drifts), notes)
+    found.left_out = [path for path in configured if path not in prompt_files]
+    return found
+
+
+def _check_in_commit(found: _Comparison) -> None:
+    """In git's view, refuse a run whose commit would hold no prompt file: a green must have checked one."""
+    if found.catalog.work_tree is not None:
+        require_one_in_commit(found.states, found.left_out)
 
 
 def _write(found: _Comparison, *, write: bool) -> bool:
@@ -171,6 +182,8 @@ def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: boo
             reasons=stale_reasons(path, drift.stale, found.roots, found.view)
             if drift.stale and catalog.work_tree
             else None,
+            merge_setup=_merge_setup(path) if drift.conflict and catalog.work_tree else (),
+            renamed=_renamed(drift, catalog, found.roots) if drift.stale and drift.missing else (),
         )
         + (block_diff(path, drift) if diff else "")
         for path, drift in found.drifted
@@ -181,6 +194,18 @@ def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: boo
     report.append(describe_warnings(_loud_warnings(catalog, found.settings.quiet)))
     report.append(describe_skipped(catalog.skipped))
     return "".join(found.notes + report)
+
+
+def _renamed(drift: Drift, catalog: Catalog, roots: list[str]) -> list[tuple[str, str]]:
+    from skillmem_hook.renames import renamed  # noqa: PLC0415 - only a block that lost and gained a name pays
+
+    return renamed(drift.stale, drift.missing, catalog, roots)
+
+
+def _merge_setup(path: str) -> list[str]:
+    from skillmem_hook.adopt.merge_setup import driver_setup_lines  # noqa: PLC0415 - only a merge conflict pays
+
+    return driver_setup_lines(path)
 
 
 def _loud_warnings(catalog: Catalog, quiet: list[str]) -> list[dict[str, str]]:

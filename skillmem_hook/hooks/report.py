@@ -30,23 +30,36 @@ def describe_untracked(path: str) -> str:
 
 
 def describe_drift(
-    path: str, drift: Drift, *, written: bool, ignored: bool = False, reasons: dict[str, str] | None = None
+    path: str,
+    drift: Drift,
+    *,
+    written: bool,
+    ignored: bool = False,
+    reasons: dict[str, str] | None = None,
+    merge_setup: Sequence[str] = (),
+    renamed: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A person's account of one prompt file's drift: at most a screenful a list.
 
     ``reasons`` says why a stale name is not simply a removed skill (not tracked by git, typed by hand).
+    ``merge_setup``: the lines that say how to set up the merge driver, shown under a merge conflict.
+    ``renamed``: (old, new) pairs of a stale and a missing name that are one skill, said as a rename.
     """
     reasons = reasons or {}
+    gone, arrived = {old for old, _ in renamed}, {new for _, new in renamed}
+    missing = [name for name in drift.missing if name not in arrived]
+    stale = [name for name in drift.stale if name not in gone]
     action = "the skill index was updated; stage it and commit again" if written else "the skill index is out of date"
     if ignored:
         action = "the skill index was updated (git ignores this file: nothing to stage)" if written else action
     lines = [f"{path}: {action}"]
     if not drift.has_block:
         lines.append("  the file had no index block yet" if written else "  the file has no index block yet")
-    lines += name_list("added" if written else "missing from the block", drift.missing)
-    removed = [name for name in drift.stale if name not in reasons]
+    lines += name_list("renamed", [f"{old} -> {new}" for old, new in renamed])
+    lines += name_list("added" if written else "missing from the block", missing)
+    removed = [name for name in stale if name not in reasons]
     lines += name_list("removed" if written else "stale, no longer on disk", removed)
-    lines += _explained(drift.stale, reasons)
+    lines += _explained(stale, reasons)
     lines += name_list("moved to another domain", describe_moves(drift))
     if drift.conflict:
         lines.append(
@@ -54,6 +67,7 @@ def describe_drift(
             if written
             else "  the block holds a merge conflict, which the update rebuilds from the skills"
         )
+        lines += merge_setup
     elif drift.collapsed_changed and not (drift.missing or drift.stale or drift.moved):
         lines.append("  a skill came or went in a domain the block collapses (max_block_tokens): its count changed")
     elif drift.has_block and not (drift.missing or drift.stale or drift.moved):

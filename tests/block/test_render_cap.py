@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +12,7 @@ from skillmem_hook.block.render import estimate_tokens, read_block, render_block
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skills import parse_skill
 
-from ..helpers import SEED_BLOCK, seed_tree, skill_md
+from ..helpers import SEED_BLOCK, run_cli, seed_tree, skill_md, write_skill
 
 TOPICS = {"security": "find a vulnerability", "testing": "write unit tests", "docs-writing": "write the docs"}
 
@@ -34,6 +35,31 @@ def test_with_no_cap_or_a_cap_that_fits_the_block_is_todays_byte_for_byte(tmp_pa
     assert render_block(skills, max_tokens=None) == SEED_BLOCK
     assert render_block(skills, max_tokens=estimate_tokens(len(SEED_BLOCK))) == SEED_BLOCK
     assert render_block(skills, b"\r\n", max_tokens=10**6) == SEED_BLOCK.replace(b"\n", b"\r\n")
+
+
+@pytest.mark.parametrize(("offset", "collapses"), [(-1, True), (0, False), (1, False)])
+@pytest.mark.parametrize("newline", [b"\n", b"\r\n"])
+def test_a_block_that_fits_the_cap_exactly_collapses_nothing(offset, collapses, newline):
+    skills = catalog({"security": 5, "testing": 40, "docs-writing": 10})
+    full = render_block(skills, newline)
+    cap = estimate_tokens(len(render_block(skills))) + offset  # the cap counts LF endings, whatever the file's
+    block = render_block(skills, newline, max_tokens=cap)
+    assert (block != full) is collapses
+    assert (b"[40 skills: list them with skillmem search --domain testing]" in block) is collapses
+    assert Drift(splice_block(b"# Agents" + newline, full), skills, max_tokens=cap).current is not collapses
+
+
+def test_the_figure_stats_prints_as_the_cap_keeps_every_name(tmp_path, capsys):
+    for number in range(30):
+        write_skill(tmp_path / "skills", f"t{number}", skill_md(f"pytest-helper-number-{number}", "Write unit tests"))
+    prompt = tmp_path / "AGENTS.md"
+    prompt.write_bytes(b"# Agents\n")
+    where = ["--root", tmp_path / "skills", "--prompt-file", prompt]
+    tokens = run_cli(capsys, "stats", *where).data["est_tokens"]
+    assert run_cli(capsys, "inject", *where, "--max-block-tokens", str(tokens)).code == 0
+    assert b"pytest-helper-number-29\n" in prompt.read_bytes()
+    assert b"skills: list them" not in prompt.read_bytes()
+    assert run_cli(capsys, "verify", "--strict", *where, "--max-block-tokens", str(tokens)).code == 0
 
 
 def test_the_largest_domain_collapses_first_and_every_header_stays():

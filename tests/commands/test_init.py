@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
 from skillmem_hook import __version__
+from skillmem_hook.adopt.attributes import driver_command
 from skillmem_hook.adopt.source import SOURCE_URL, installed_source
 
 from ..helpers import SEED_BLOCK, run_cli, seed_tree, skill_md, write_skill
@@ -63,7 +65,7 @@ def test_a_fresh_repository_gets_every_file_and_the_block(repo, capsys):
     assert (entry["repo"], entry["rev"]) == (installed.repo, installed.rev)
     assert Path(".gitattributes").read_text() == "/AGENTS.md merge=skillmem\n"
     assert SEED_BLOCK in Path("AGENTS.md").read_bytes()
-    assert git("config", "--get", "merge.skillmem.driver").strip().endswith("-m skillmem_hook merge-driver %O %A %B %P")
+    assert git("config", "--get", "merge.skillmem.driver").strip() == driver_command(sys.executable)
     assert run.data["next"].startswith(
         "git add .skillmem.yaml .skillmem-lint-baseline.json .pre-commit-config.yaml .gitattributes AGENTS.md skills"
     )

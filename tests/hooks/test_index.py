@@ -402,3 +402,50 @@ def test_absolute_paths_in_the_hooks_args_are_compared_resolved(git, capsys, mon
     assert skill_verify(args) == 0, capsys.readouterr().err
     assert skill_index(args) == 0
     assert "does not track" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("hook", [skill_index, skill_verify])
+def test_a_clone_whose_only_prompt_file_is_ignored_and_absent_fails_naming_why(git, capsys, hook):
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path(".gitignore").write_text("AGENTS.md\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n")
+    git("add", "-A")
+    assert hook([]) == 2  # exit 0 here would be CI passing having compared nothing
+    first, *hint = capsys.readouterr().err.splitlines()
+    assert first.endswith(
+        "no prompt file it checks is in the commit, so the commit holds no skill index:"
+        " AGENTS.md (absent here, and git ignores it)"
+    )
+    assert hint[0] == (
+        "  commit one: un-ignore it ('git check-ignore -v AGENTS.md' names the rule), then 'git add AGENTS.md';"
+    )
+    assert "prompt_files" in hint[1]
+    assert not Path("AGENTS.md").exists()
+
+
+def test_every_prompt_file_ignored_though_present_fails_and_writes_none(git, capsys):
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    for name in ("AGENTS.md", "CLAUDE.md"):
+        Path(name).write_bytes(b"# Mine\n")
+    Path(".gitignore").write_text("AGENTS.md\nCLAUDE.md\n")
+    git("add", "-A")
+    assert skill_index(["--root", "skills", "--prompt-file", "AGENTS.md", "--prompt-file", "CLAUDE.md"]) == 2
+    assert "AGENTS.md (git ignores it), CLAUDE.md (git ignores it)" in capsys.readouterr().err
+    assert Path("AGENTS.md").read_bytes() == Path("CLAUDE.md").read_bytes() == b"# Mine\n"
+
+
+def test_one_tracked_prompt_file_beside_ignored_ones_is_enough(git, capsys):
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    Path("CLAUDE.md").write_bytes(b"# Mine\n")
+    Path(".gitignore").write_text("CLAUDE.md\nPERSONAL.md\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md, CLAUDE.md, PERSONAL.md]\n")
+    git("add", "-A")
+    assert skill_index([]) == 3  # AGENTS.md is staged: the commit will hold its block
+    git("add", "AGENTS.md")
+    assert skill_index([]) == skill_verify([]) == 0
+
+
+def test_outside_a_work_tree_a_present_prompt_file_is_checked_as_before(repo, capsys):
+    assert skill_index([]) == 3
+    assert skill_verify([]) == 0

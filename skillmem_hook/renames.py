@@ -1,0 +1,145 @@
+"""Which name that left the block and which that arrived are one skill renamed, as git's HEAD tells it.
+
+A rename is a pair of a stale name and a missing one where the committed
+tree (HEAD) held the stale name's SKILL.md, and either git sees that file
+moved to, or kept at, the missing skill's SKILL.md (``git diff -M``), or the
+stale skill's description is the missing skill's, word for word, and no
+other's. Asked only when a block has both a stale and a missing name, so
+the steady state never pays for it. Outside a work tree, before the first
+commit, or when git cannot answer, there are no renames.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
+from skillmem_hook.catalog.skills import parse_skill
+from skillmem_hook.errors import SkillmemError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from skillmem_hook.catalog.catalog import Catalog
+    from skillmem_hook.catalog.skills import Skill
+
+# A SKILL.md's frontmatter is at its start: what the catalog reads of a tracked file too.
+_HEAD_BYTES = 64 * 1024
+
+
+def renamed(
+    stale: Sequence[str], missing: Sequence[str], catalog: Catalog, roots: Sequence[str]
+) -> list[tuple[str, str]]:
+    """(old name, new name) for each stale name that is a missing skill renamed, sorted by the old name.
+
+    ``roots``: the skills roots, where git looks for SKILL.md files that moved or went.
+    """
+    if not stale or not missing:
+        return []
+    try:
+        return _renamed(set(stale), set(missing), catalog, roots)
+    except (SkillmemError, OSError):  # git is missing or failed: a rename is then reported as it was
+        return []
+
+
+def _renamed(stale: set[str], missing: set[str], catalog: Catalog, roots: Sequence[str]) -> list[tuple[str, str]]:
+    work_tree = find_work_tree()
+    if work_tree is None:
+        return []
+    changes = _changed_skill_files(roots, cached=catalog.work_tree is not None)
+    before = _committed_skills([old for old, _ in changes])
+    top = os.path.realpath(work_tree.top)
+    after = {_top_relative(skill, top): skill for skill in catalog.skills if skill.label in missing}
+    pairs: dict[str, str] = {}
+    for old_path, new_path in changes:
+        old, new = before.get(old_path), after.get(new_path or "")
+        if old is not None and new is not None and old.label in stale:
+            pairs.setdefault(old.label, new.label)
+    _pair_by_description([skill for skill in before.values() if skill.label in stale], after.values(), pairs)
+    return sorted(pairs.items())
+
+
+def _pair_by_description(gone: Sequence[Skill], arrived: Iterable[Skill], pairs: dict[str, str]) -> None:
+    """Pair each unpaired gone skill with the one unpaired arrival whose description is the same."""
+    taken = set(pairs.values())
+    candidates = [skill for skill in arrived if skill.label not in taken]
+    for old in gone:
+        if old.label in pairs or not old.description.strip():
+            continue
+        same = [new for new in candidates if new.description == old.description and new.label not in taken]
+        if len(same) == 1:
+            pairs[old.label] = same[0].label
+            taken.add(same[0].label)
+
+
+def _changed_skill_files(roots: Sequence[str], *, cached: bool) -> list[tuple[str, str | None]]:
+    """(SKILL.md in HEAD, its path now or None when deleted), top-relative, from ``git diff -M HEAD``.
+
+    ``cached``: what git's index holds (the hooks' view), else the work tree (the disk's).
+    """
+    view = ["--cached"] if cached else []
+    # A user's diff.relative would make the paths relative to the current folder: git's top is what HEAD: reads.
+    arguments = ["-c", "diff.relative=false", "diff", "--no-color", "--no-ext-diff", "--name-status", "-z", "-M"]
+    code, out = run_git([*arguments, *view, "HEAD", "--", *roots])
+    if code != 0:
+        return []
+    fields = out.decode("utf-8", "surrogateescape").split("\0")
+    changes: list[tuple[str, str | None]] = []
+    index = 0
+    while index < len(fields) - 1:
+        status = fields[index]
+        if status.startswith(("R", "C")):
+            old, new = fields[index + 1], fields[index + 2]
+            index += 3
+        else:
+            old, new = fields[index + 1], fields[index + 1]
+            index += 2
+        if status[:1] in ("R", "M", "D", "T") and _is_skill_file(old):
+            changes.append((old, None if status.startswith("D") else new))
+    return changes
+
+
+def _committed_skills(paths: Sequence[str]) -> dict[str, Skill]:
+    """The skills HEAD's SKILL.md files at these top-relative paths held, by path; unreadable ones left out."""
+    from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415 - only a block that lost and gained a name reads HEAD
+
+    found = {}
+    names = [f"HEAD:{path}" for path in paths if "\n" not in path]
+    for name, data in read_blobs(names, _HEAD_BYTES):
+        path = name[len("HEAD:") :]
+        folder = os.path.dirname(path)
+        try:
+            found[path] = parse_skill(data, path=folder, folder=os.path.basename(folder), root="")
+        except ValueError:  # SkillProblem and frontmatter errors: not a skill then, so no rename
+            continue
+    return found
+
+
+def _top_relative(skill: Skill, top: str) -> str:
+    """The skill's SKILL.md as git names it: relative to the work tree's top (``top``, its real path)."""
+    path = os.path.join(os.path.realpath(skill.root), skill.path, SKILL_FILE)
+    return os.path.relpath(path, top).replace(os.sep, "/")
+
+
+def _is_skill_file(path: str) -> bool:
+    return path == SKILL_FILE or path.endswith("/" + SKILL_FILE)
+
+
+def renames_json(pairs: Sequence[tuple[str, str]]) -> list[dict[str, str]]:
+    """The JSON of renames: ``{"from": old, "to": new}`` each; the names stay in ``stale`` and ``missing`` too."""
+    return [{"from": old, "to": new} for old, new in pairs]
+
+
+def renamed_apart(item: dict[str, object]) -> tuple[list[str], list[str], list[str]]:
+    """A file's result told for a person: its missing and stale names less the renamed ones, and ``old -> new``."""
+    pairs = [pair for pair in _listed(item.get("renamed")) if isinstance(pair, dict)]
+    gone, arrived = {str(pair.get("from")) for pair in pairs}, {str(pair.get("to")) for pair in pairs}
+    missing = [str(name) for name in _listed(item.get("missing")) if str(name) not in arrived]
+    stale = [str(name) for name in _listed(item.get("stale")) if str(name) not in gone]
+    return missing, stale, [f"{pair.get('from')} -> {pair.get('to')}" for pair in pairs]
+
+
+def _listed(value: object) -> list[object]:
+    return value if isinstance(value, list) else []

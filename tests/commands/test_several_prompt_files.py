@@ -1,0 +1,158 @@
+"""Two prompt files where only one changed, is absent, is ignored or is a link: verify, inject and both hooks.
+
+The commands and the hooks share one comparison, but each decides its exit
+code from the list of files: a slip from "any file" to "all files" passes a
+stale block in CI (mutants-4's survivor 06). So every case has one file that
+differs from the other, and every front end is asked.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.hooks.index import skill_index, skill_verify
+
+from ..helpers import isolate_git, run_cli, run_git, seed_tree, skill_md, write_skill
+
+
+@pytest.fixture
+def two_files(monkeypatch, tmp_path, capsys):
+    """A committed repository whose A.md and B.md both hold a current block."""
+    isolate_git(monkeypatch, tmp_path / "home")
+    run_git("init", "-q")
+    seed_tree(Path("skills"))
+    for name in ("A.md", "B.md"):
+        Path(name).write_bytes(f"# {name}\n".encode())
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [A.md, B.md]\n")
+    assert run_cli(capsys, "inject").code == 0
+    run_git("add", "-A")
+    run_git("commit", "-qm", "two prompt files")
+    return Path("A.md"), Path("B.md")
+
+
+def add_skill(name: str = "new-one") -> None:
+    write_skill(Path("skills"), name, skill_md(name, "Deploy containers with Docker"))
+    run_git("add", "skills")
+
+
+def test_verify_fails_when_one_of_two_files_drifted_and_says_which(two_files, capsys):
+    a, b = two_files
+    add_skill()
+    assert run_cli(capsys, "inject", "--prompt-file", "A.md").code == 0  # only A is brought up to date
+    run = run_cli(capsys, "verify")
+    assert run.code == 3
+    assert run.data["ok"] is False
+    assert {item["prompt_file"]: item["drift"] for item in run.data["files"]} == {"A.md": False, "B.md": True}
+    assert run.data["missing"] == ["new-one"]
+    assert run_cli(capsys, "verify", "--strict").code == 3
+
+
+def test_inject_writes_only_the_file_that_drifted(two_files, capsys):
+    a, b = two_files
+    add_skill()
+    assert run_cli(capsys, "inject", "--prompt-file", "A.md").code == 0
+    before = a.stat().st_mtime_ns, a.read_bytes()
+    run = run_cli(capsys, "inject")
+    assert run.code == 0
+    assert {item["prompt_file"]: item["changed"] for item in run.data["files"]} == {"A.md": False, "B.md": True}
+    assert (a.stat().st_mtime_ns, a.read_bytes()) == before
+    assert b"\nnew-one\n" in b.read_bytes()
+
+
+@pytest.mark.parametrize(("hook", "verb"), [(skill_verify, "is out of date"), (skill_index, "was updated")])
+def test_each_hook_fails_on_the_one_file_that_drifted_and_names_only_it(two_files, capsys, hook, verb):
+    a, _ = two_files
+    add_skill()
+    assert run_cli(capsys, "inject", "--prompt-file", "A.md").code == 0
+    a_before = a.read_bytes()
+    assert hook([]) == 3
+    err = capsys.readouterr().err
+    assert f"B.md: the skill index {verb}" in err
+    assert "A.md" not in err
+    assert a.read_bytes() == a_before
+
+
+def test_one_file_absent_stops_every_front_end_before_any_write(two_files, capsys):
+    a, b = two_files
+    add_skill()  # A drifts too, so a front end that wrote before checking B would change it
+    b.unlink()
+    before = a.read_bytes()
+    for command in ("verify", "inject"):
+        run = run_cli(capsys, command)
+        assert run.code == 2
+        assert "'B.md' does not exist" in run.error["error"]
+    for hook in (skill_verify, skill_index):
+        assert hook([]) == 2
+        assert "'B.md' does not exist" in capsys.readouterr().err
+    assert a.read_bytes() == before
+
+
+def test_one_file_ignored_and_absent_is_left_out_by_the_hooks_and_the_other_still_checked(two_files, capsys):
+    a, b = two_files
+    Path(".gitignore").write_text("B.md\n")
+    run_git("rm", "-q", "--cached", "B.md")
+    b.unlink()
+    run_git("add", ".gitignore")
+    run_git("commit", "-qm", "B.md is personal")
+    assert skill_verify([]) == 0
+    assert "B.md: left out (absent here, and git ignores it)" in capsys.readouterr().err
+    add_skill()
+    assert skill_verify([]) == 3
+    err = capsys.readouterr().err
+    assert "A.md: the skill index is out of date" in err
+    assert skill_index([]) == 3
+    assert b"\nnew-one\n" in a.read_bytes()
+    assert not b.exists()
+    assert run_cli(capsys, "verify").code == 2  # the CLI checks what it is told to, and B.md is not here
+
+
+def test_one_file_ignored_and_present_is_kept_current_and_only_the_other_fails(two_files, capsys):
+    a, b = two_files
+    Path(".gitignore").write_text("B.md\n")
+    run_git("rm", "-q", "--cached", "B.md")
+    run_git("add", ".gitignore")
+    run_git("commit", "-qm", "B.md is personal")
+    add_skill()
+    assert run_cli(capsys, "inject", "--prompt-file", "A.md").code == 0
+    run_git("add", "A.md")
+    assert skill_verify([]) == 0  # B.md is out of date, but the commit holds no B.md
+    assert skill_index([]) == 0
+    assert "B.md: the skill index was updated (git ignores this file: nothing to stage)" in capsys.readouterr().err
+    assert b"\nnew-one\n" in b.read_bytes()
+
+
+def test_a_second_name_that_links_to_the_first_is_one_file(two_files, capsys):
+    a, b = two_files
+    b.unlink()
+    os.symlink("A.md", "B.md")
+    run_git("add", "B.md")
+    run_git("commit", "-qm", "B.md is A.md")
+    add_skill()
+    run = run_cli(capsys, "verify")
+    assert (run.code, [item["prompt_file"] for item in run.data["files"]]) == (3, ["A.md"])
+    assert skill_verify([]) == 3
+    assert capsys.readouterr().err.count("the skill index is out of date") == 1
+    assert skill_index([]) == 3
+    assert Path("B.md").is_symlink() and a.read_bytes().count(b"\nnew-one\n") == 1
+    assert skill_index([]) == skill_verify([]) == 0
+
+
+def test_one_file_linked_onto_an_untracked_file_stops_every_front_end_before_any_write(two_files, capsys):
+    a, b = two_files
+    add_skill()  # A drifts, so a front end that wrote A before refusing B would change it
+    Path("private.md").write_bytes(b"# private\n")
+    b.unlink()
+    os.symlink("private.md", "B.md")
+    run_git("add", "B.md")  # the link is tracked; what it lands on is not
+    before = a.read_bytes(), Path("private.md").read_bytes()
+    for command in ("verify", "inject"):
+        run = run_cli(capsys, command)
+        assert run.code == 2
+        assert "private.md" in run.error["error"]
+    for hook in (skill_verify, skill_index):
+        assert hook([]) == 2
+        assert "private.md" in capsys.readouterr().err
+    assert (a.read_bytes(), Path("private.md").read_bytes()) == before
