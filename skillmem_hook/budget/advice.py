@@ -6,6 +6,7 @@ block figures in, lines of text out. Numbers are written one way (1,899).
 
 from __future__ import annotations
 
+from skillmem_hook.budget.choice import READS
 from skillmem_hook.budget.discovery import ROOTS
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, TITLES
 
@@ -120,6 +121,9 @@ def _reach(agent: str, readers: Sequence[str], prompt_files: Sequence[str]) -> s
     if readers:
         return f"the block in {', '.join(readers)} names every skill and `skillmem read NAME` loads one{route}; {mcp}"
     add = _PROMPT_FILE.get(agent, "AGENTS.md")
+    ahead = [path for path in prompt_files if path in READS[agent]]  # configured, but not written yet
+    if ahead:
+        return f"the block goes in {ahead[0]}, which {title} reads, once `skillmem inject` writes it; {mcp}"
     if not prompt_files:
         return f"no prompt file holds the block yet: `skillmem init` sets one up ({add} for {title}); {mcp}"
     return f"the block is in {', '.join(prompt_files)}, which {title} does not read: add {add} to prompt_files; {mcp}"

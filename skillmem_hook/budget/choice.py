@@ -63,6 +63,6 @@ def block_readers(prompt_files: Sequence[str], top: str) -> dict[str, list[str]]
         if agent in FOLLOWS_IMPORTS:
             for name in reads:
                 imported = {os.path.relpath(path, top) for path in imported_files(os.path.join(top, name))}
-                found += [f"{other} (through {name})" for other in sorted(held & imported)]
+                found += [f"{other} (through {name})" for other in sorted(held & imported) if other not in found]
         readers[agent] = found
     return readers

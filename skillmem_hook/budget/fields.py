@@ -3,15 +3,15 @@
 The edge that reads: each skill's SKILL.md, through the safe reader. Codex's
 loader reads the frontmatter with a strict YAML reader (serde_yaml) and
 refuses a file it cannot read; Gemini CLI and OpenCode fall back to a
-line-by-line reading, as the catalog does (``declared``).
+line-by-line reading, as the catalog does (``_declared``), with no fallback
+to the folder's name or the body's first heading.
 """
 
 from __future__ import annotations
 
 from skillmem_hook.catalog.discovery.safe_read import read_skill_file
-from skillmem_hook.catalog.skillfile.declared import read_skill_text
+from skillmem_hook.catalog.skillfile import frontmatter
 from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span
-from skillmem_hook.catalog.skillfile.names import SkillProblem
 from skillmem_hook.errors import SkillmemError
 
 TYPE_CHECKING = False
@@ -53,7 +53,7 @@ def read_fields(skill: Skill) -> Fields:
         return Fields(
             {"error": f"its SKILL.md cannot be read as a skill: {getattr(error, 'message', error)}"}, None, None
         )
-    declared = _declared(data)
+    declared = _declared(data, span)
     if span is None:
         return Fields({"error": "no frontmatter ('---' block); Codex's loader requires one"}, *declared)
     try:
@@ -66,12 +66,18 @@ def read_fields(skill: Skill) -> Fields:
     return Fields({key: value for key, value in fields.items() if key in STRICT_KEYS}, *declared)
 
 
-def _declared(data: bytes) -> tuple[str | None, str | None]:
-    try:
-        text = read_skill_text(data)
-    except SkillProblem:
+def _declared(data: bytes, span: tuple[int, int, int] | None) -> tuple[str | None, str | None]:
+    """The name and description the frontmatter declares, read leniently (no fallback to the folder or a heading)."""
+    if span is None:
         return None, None
-    return text.name, text.description
+    try:
+        fields, _ = frontmatter.read_fields(data[span[0] : span[1]].decode("utf-8"))
+    except UnicodeDecodeError:
+        return None, None
+    if not isinstance(fields, dict):
+        return None, None
+    name, description = fields.get("name"), fields.get("description")
+    return (name if isinstance(name, str) else None), (description if isinstance(description, str) else None)
 
 
 def one_line(text: str) -> str:
