@@ -6,7 +6,7 @@ block figures in, lines of text out. Numbers are written one way (1,899).
 
 from __future__ import annotations
 
-from skillmem_hook.budget.choice import READS
+from skillmem_hook.budget.choice import FOLLOWS_IMPORTS, READS
 from skillmem_hook.budget.discovery import ROOTS
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, TITLES
 
@@ -31,7 +31,7 @@ _WIDER = {
     COPILOT_CLI: "SKILL_CHAR_BUDGET raises its 15,000",
 }
 _DISABLE = {GEMINI_CLI: "skills.disabled in .gemini/settings.json", OPENCODE: "permission.skill: deny in opencode.json"}
-_PROMPT_FILE = {CLAUDE_CODE: "CLAUDE.md (or @AGENTS.md in it)", GEMINI_CLI: "GEMINI.md (or @AGENTS.md in it)"}
+_PROMPT_FILE = {CLAUDE_CODE: "CLAUDE.md", GEMINI_CLI: "GEMINI.md"}
 
 
 def headline(result: Mapping[str, object], skills: int) -> str:
@@ -80,7 +80,7 @@ def remedies(result: Mapping[str, object], readers: Sequence[str], prompt_files:
     title, lines = TITLES[agent], []
     reasons = [str(item["reason"]) for item in _list(result, "not_discovered")]
     if any(reason.startswith("not in ") or " folders below " in reason for reason in reasons):
-        lines.append(f"move them to {_where(agent)}, or link the folder there, for {title} to list them itself")
+        lines.append(f"move them to {_where(agent)} for {title} to list them itself")
     lines += _fixes(agent, reasons)
     short = any(_list(result, key) for key in ("descriptions_dropped", "descriptions_cut", "skills_omitted"))
     if short:
@@ -120,22 +120,23 @@ def _reach(agent: str, readers: Sequence[str], prompt_files: Sequence[str]) -> s
     mcp = f"`skillmem mcp` lets {title} search and read them all"
     if readers:
         return f"the block in {', '.join(readers)} names every skill and `skillmem read NAME` loads one{route}; {mcp}"
-    add = _PROMPT_FILE.get(agent, "AGENTS.md")
+    own = _PROMPT_FILE.get(agent, "AGENTS.md")
     ahead = [path for path in prompt_files if path in READS[agent]]  # configured, but not written yet
     if ahead:
         return f"the block goes in {ahead[0]}, which {title} reads, once `skillmem inject` writes it; {mcp}"
     if not prompt_files:
-        return f"no prompt file holds the block yet: `skillmem init` sets one up ({add} for {title}); {mcp}"
-    return f"the block is in {', '.join(prompt_files)}, which {title} does not read: add {add} to prompt_files; {mcp}"
+        return f"no prompt file holds the block yet: `skillmem init` sets one up ({title} reads {own}); {mcp}"
+    held = prompt_files[0]
+    imports = f" (or a line @{held} in {own})" if agent in FOLLOWS_IMPORTS else ""
+    return f"the block is in {held}, which {title} does not read: add {own} to prompt_files{imports}; {mcp}"
 
 
 def _where(agent: str) -> str:
-    roots = ROOTS[agent]
-    if agent in (COPILOT_CLI, OPENCODE):
-        return f"{roots[0]}/<name>/SKILL.md (any depth)"
-    if agent == CODEX:
-        return f"{roots[0]}/<name>/SKILL.md (at most 6 folders down)"
-    return f"{roots[0]}/<name>/SKILL.md (one folder down)"
+    """Where to put skills for the agent: .agents/skills, which all but Claude Code read; .claude/skills for it."""
+    if agent == CLAUDE_CODE:
+        return ".claude/skills/<name>/SKILL.md (one folder down; a link from .claude/skills to .agents/skills will do)"
+    depth = {COPILOT_CLI: "any depth", OPENCODE: "any depth", CODEX: "at most 6 folders down"}.get(agent, "one down")
+    return f".agents/skills/<name>/SKILL.md ({depth}; Codex, Copilot, VS Code, Gemini CLI and OpenCode all read it)"
 
 
 def block_line(skills: int, block: Mapping[str, object]) -> str:

@@ -31,8 +31,8 @@ def result(agent="claude-code", reasons=(), **keys):
             "not in .claude/skills at the repository's root",
             "move them to .claude/skills/<name>/SKILL.md",
         ),
-        ("codex", "7 folders below .agents/skills; Codex looks 6 down", "(at most 6 folders down)"),
-        ("copilot-cli", "not in .github/skills", "move them to .github/skills/<name>/SKILL.md (any depth)"),
+        ("codex", "7 folders below .agents/skills; Codex looks 6 down", "(at most 6 folders down; Codex, Copilot"),
+        ("copilot-cli", "not in .github/skills", "move them to .agents/skills/<name>/SKILL.md (any depth;"),
         ("gemini-cli", "in a folder whose name starts with '.', which Gemini CLI skips", "rename the folders"),
         ("codex", "past the first 2,000 folders Codex scans below .agents/skills", "fewer folders below the root"),
         ("copilot-cli", "inside the skill folder x, which Copilot CLI takes as one skill", "a folder of its own"),
@@ -62,7 +62,7 @@ def test_a_budget_overflow_asks_for_shorter_descriptions_with_the_figures_and_th
 
 def test_the_block_an_agent_does_not_read_is_said_with_the_file_it_reads():
     lines = remedies(result("gemini-cli", ["not in .gemini/skills"]), [], ["AGENTS.md"])
-    assert "add GEMINI.md (or @AGENTS.md in it) to prompt_files" in lines[-1]
+    assert "add GEMINI.md to prompt_files (or a line @AGENTS.md in GEMINI.md)" in lines[-1]
 
 
 def test_an_uncapped_listing_over_a_twentieth_of_the_window_asks_to_keep_fewer_skills():
