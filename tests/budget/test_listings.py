@@ -7,6 +7,8 @@ entry costs its text and one line break.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skillmem_hook.budget.listings import NAMES_LEAD, copilot_cli, gemini_cli, js_length, opencode, vscode
 from skillmem_hook.budget.loading import Shown
@@ -97,3 +99,31 @@ def test_gemini_and_opencode_list_everything_and_measure_it_against_the_window()
 def test_an_empty_listing_is_zero_characters():
     assert gemini_cli([], 1000, {"chars_per_token": 4})["listing_chars"] == 0
     assert opencode([], 1000, {"chars_per_token": 4})["listing_chars"] == 0
+
+
+@given(
+    st.lists(st.tuples(st.text(alphabet="ab<&é\U0001f600", min_size=1, max_size=8), st.text(max_size=30)), max_size=8),
+    st.integers(0, 600),
+    st.integers(0, 80),
+)
+def test_every_skill_is_whole_named_or_left_out_and_the_whole_ones_are_the_longest_prefix_that_fits(
+    pairs, budget, names
+):
+    skills = listed("copilot-cli", *pairs)
+    result = copilot_cli(skills, 200_000, with_budget("copilot-cli", budget_chars=budget, names_chars=names))
+    whole = result["listed"]
+    assert whole + len(result["descriptions_dropped"]) + len(result["skills_omitted"]) == len(pairs)
+    costs = [copilot_cost(_xml(name), _xml(text)) for name, text in pairs]
+    assert sum(costs[:whole]) <= budget and (whole == len(pairs) or sum(costs[: whole + 1]) > budget)
+    wider = copilot_cli(skills, 200_000, with_budget("copilot-cli", budget_chars=budget + 100, names_chars=names))
+    assert wider["listed"] >= whole
+
+
+def _xml(text):
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&apos;")
+    )
