@@ -25,9 +25,9 @@ _OMITTED = {
     CODEX: "left out whole: no room for them even without descriptions",
     COPILOT_CLI: "left out whole: past its 5,000 characters of names ('... and N more')",
 }
-_WIDER = {
-    CLAUDE_CODE: "a larger context window gives it more (1%: --context-window)",
-    CODEX: "a larger context window gives it more (2%: --context-window)",
+_WIDER = {  # the agent's own knob for its budget
+    CLAUDE_CODE: "SLASH_COMMAND_TOOL_CHAR_BUDGET raises it, as does a larger window (1% of it; try --context-window)",
+    CODEX: "a model with a larger window gives it more (2% of it; try --context-window)",
     COPILOT_CLI: "SKILL_CHAR_BUDGET raises its 15,000",
 }
 _DISABLE = {GEMINI_CLI: "skills.disabled in .gemini/settings.json", OPENCODE: "permission.skill: deny in opencode.json"}
