@@ -98,8 +98,10 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
     """``--agent`` and ``--context-window``: which agents' native listings ``budget`` replays, for which window."""
     parser.add_argument(
         "--agent",
-        choices=("claude-code", "codex", "all"),
-        help="the agent whose listing to replay (default: budget: agents in .skillmem.yaml, else all)",
+        action="append",
+        choices=("claude-code", "codex", "copilot-cli", "vscode", "gemini-cli", "opencode", "all"),
+        help="an agent whose listing to replay; repeat for several, or all (default: budget: agents in"
+        " .skillmem.yaml, else the agents the repository shows: their folders and prompt files)",
     )
     parser.add_argument(
         "--context-window",

@@ -233,7 +233,9 @@ HOT_PATHS = {
         "skillmem_hook.hooks.budget:skill_budget",
         ["--root", "skills"],
         None,
-        f"arguments {FACE} {SCAN} {GIT_VIEW} budget budget.native budget.replay budget.rules"
+        f"arguments {FACE} {SCAN} {GIT_VIEW} budget budget.advice budget.choice budget.discovery budget.fields"
+        " budget.folders budget.listings budget.loading budget.native budget.replay budget.rules"
+        " block.markers block.render"  # the block's size beside the agents' listings
         " catalog.discovery.safe_read commands commands.budget hooks hooks.budget",
         f"importlib {WRITES}",
     ),

@@ -1,150 +1,156 @@
-"""Where and how each agent would load a repository's skills natively: the entries ``replay.py`` takes.
+"""Each skill as each agent would load it natively: the entries ``replay.py`` and ``listings.py`` take.
 
-The edge that reads: each skill's SKILL.md (through the safe reader), read
-again strictly as Codex's loader reads it, and the folders below a Codex
-root, walked breadth-first as ``loader.rs`` walks them (hidden names
-skipped, at most ``scan_depth`` folders down, at most ``scan_folders``
-folders a root, entries in name order).
+A skill is its real folder: an agent finds it when its walk of its own
+folders (``discovery.py``) reaches that folder, by any path or link, so a
+skill that several agents reach through different folders is one skill in
+every view. Then each agent's loader rules apply (``loading.py`` for
+Copilot, VS Code, Gemini CLI and OpenCode; Codex's strict reading here),
+and of two skills of one name each agent keeps the one its rule keeps.
 """
 
 from __future__ import annotations
 
 import os
-from collections import deque
 
-import yaml
-
+from skillmem_hook.budget.discovery import Discovery
+from skillmem_hook.budget.fields import one_line, read_fields
+from skillmem_hook.budget.folders import Folders
+from skillmem_hook.budget.loading import KEEPS, Shown, load, name_taken
 from skillmem_hook.budget.replay import Entry
-from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX
+from skillmem_hook.budget.rules import AGENTS, CLAUDE_CODE, CODEX, OPENCODE
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.discovery.safe_read import read_skill_file
-from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span
-from skillmem_hook.errors import SkillmemError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
+    from skillmem_hook.budget.fields import Fields
+    from skillmem_hook.budget.folders import Found
     from skillmem_hook.catalog.skills import Skill
 
-CLAUDE_ROOT = (".claude", "skills")
-CODEX_ROOTS = ((".agents", "skills"), (".codex", "skills"))
 
+def native_entries(
+    skills: Sequence[Skill],
+    top: str,
+    parameters: Mapping[str, Mapping[str, float]],
+    *,
+    agents: Sequence[str] = AGENTS,
+    extra: Sequence[Skill] = (),
+) -> list[Entry]:
+    """One entry a skill, for ``agents``; ``extra``: skills the block leaves out that an agent may still list.
 
-def native_entries(skills: Sequence[Skill], top: str, parameters: Mapping[str, Mapping[str, float]]) -> list[Entry]:
-    """One entry a skill, with why Claude Code or Codex would not load it where it sits."""
-    codex = parameters[CODEX]
-    scanned: dict[str, set[str]] = {}
-    entries = []
-    for skill in skills:
-        folder = os.path.normpath(os.path.join(skill.root, skill.path))
-        parts = tuple(os.path.relpath(os.path.abspath(folder), top).split(os.sep))
-        fields = _strict_fields(skill)
-        entry = Entry(
-            skill.label,
-            _one_line(str(fields.get("name") or "")) or skill.name,
-            str(fields.get("description") or skill.description),
-            when_to_use=str(fields.get("when_to_use") or ""),
-            file="r0/" + "/".join((*parts[2:], SKILL_FILE))
-            if parts[:2] in CODEX_ROOTS
-            else "/".join((*parts, SKILL_FILE)),
-        )
-        claude = _claude_code_reason(parts, int(parameters[CLAUDE_CODE]["discovery_depth"]))
-        if claude:
-            entry.not_loaded[CLAUDE_CODE] = claude
-        reason = _codex_place_reason(parts, top, codex, scanned) or _codex_loader_reason(fields, entry, codex)
-        if reason:
-            entry.not_loaded[CODEX] = reason
-        entry.description = _one_line(entry.description)  # as both agents show it: one line
-        entries.append(entry)
+    Each entry says, per agent, why the agent would not list the skill, or
+    how it shows it (``Entry.shown``).
+    """
+    folders = Folders(top, {skill.root for skill in (*skills, *extra)})
+    read = [(_entry(skill, extra=False), read_fields(skill)) for skill in skills]
+    read += [(_entry(skill, extra=True), read_fields(skill)) for skill in extra]
+    for entry, fields in read:
+        _strict_entry(entry, fields)
+    for agent in agents:
+        discovery = Discovery(agent, folders, parameters[agent])
+        _keep_by_name(agent, _found_and_loaded(agent, discovery, read, parameters[agent], folders.top))
+    entries = [entry for entry, _ in read]
+    for entry in entries:
+        entry.description = one_line(entry.description)  # as Claude Code and Codex show it: one line
     return entries
 
 
-def _claude_code_reason(parts: tuple[str, ...], depth: int) -> str:
-    if parts[:2] != CLAUDE_ROOT:
-        return "not in .claude/skills at the repository's root, where Claude Code looks"
-    below = len(parts) - 2
-    if below != depth:
-        return f"{below} folders below .claude/skills; Claude Code looks {depth} down"
-    return ""
+def _entry(skill: Skill, *, extra: bool) -> Entry:
+    entry = Entry(skill.label, skill.name, skill.description)
+    entry.real = os.path.realpath(os.path.join(skill.root, skill.path))
+    entry.extra = extra
+    return entry
 
 
-def _codex_place_reason(
-    parts: tuple[str, ...], top: str, codex: Mapping[str, float], scanned: dict[str, set[str]]
-) -> str:
-    if parts[:2] not in CODEX_ROOTS:
-        return "not in .agents/skills (or .codex/skills) at the repository's root, where Codex looks"
-    below = parts[2:]
-    if any(part.startswith(".") for part in below):
-        return "in a folder whose name starts with '.', which Codex skips"
-    if len(below) > codex["scan_depth"]:
-        return f"{len(below)} folders below {'/'.join(parts[:2])}; Codex looks {int(codex['scan_depth'])} down"
-    root = os.path.join(top, *parts[:2])
-    if root not in scanned:
-        scanned[root] = codex_scan(root, int(codex["scan_depth"]), int(codex["scan_folders"]))
-    if os.path.realpath(os.path.join(root, *below)) not in scanned[root]:
-        return f"past the first {int(codex['scan_folders']):,} folders Codex scans below {'/'.join(parts[:2])}"
-    return ""
+def _strict_entry(entry: Entry, fields: Fields) -> None:
+    """The name, description and when_to_use Claude Code and Codex show, from the strict reading where it reads."""
+    strict = fields.strict
+    entry.agent_name = one_line(str(strict.get("name") or "")) or entry.agent_name
+    entry.description = str(strict.get("description") or entry.description)
+    entry.when_to_use = str(strict.get("when_to_use") or "")
 
 
-def codex_scan(root: str, depth_cap: int, folder_cap: int) -> set[str]:
-    """The real paths of the folders loader.rs reads below ``root``: breadth-first, hidden names skipped."""
-    start = os.path.realpath(root)
-    visited = {start}
-    queue = deque([(start, 0)])
-    while queue:
-        folder, depth = queue.popleft()
-        try:
-            names = sorted(name for name in os.listdir(folder) if not name.startswith("."))
-        except OSError:
+def _found_and_loaded(
+    agent: str,
+    discovery: Discovery,
+    read: list[tuple[Entry, Fields]],
+    parameters: Mapping[str, float],
+    top: str,
+) -> list[tuple[Entry, Shown, Found]]:
+    """The entries the agent finds and loads, in its order, with how it shows each; a reason on the others."""
+    listed: list[tuple[Entry, Shown, Found]] = []
+    for entry, fields in read:
+        hit = discovery.found.get(entry.real)
+        if hit is None:
+            entry.not_loaded[agent] = discovery.reason(entry.real)
             continue
-        for name in names:
-            path = os.path.join(folder, name)
-            if depth + 1 > depth_cap or not os.path.isdir(path):
-                continue
-            if len(visited) >= folder_cap:
-                return visited
-            real = os.path.realpath(path)
-            if real not in visited:
-                visited.add(real)
-                queue.append((real, depth + 1))
-    return visited
+        rank, found = hit
+        loaded = (
+            _codex_load(entry, fields, found, parameters) if agent == CODEX else _load(agent, fields, found, parameters)
+        )
+        if isinstance(loaded, str):
+            entry.not_loaded[agent] = loaded
+            continue
+        listed.append((entry, Shown(rank, *loaded, _location(agent, top, found)), found))
+    listed.sort(key=lambda pair: pair[1].rank)
+    return listed
 
 
-def _codex_loader_reason(fields: Mapping[str, object], entry: Entry, codex: Mapping[str, float]) -> str:
-    if "error" in fields:
-        return str(fields["error"])
-    description = _one_line(str(fields.get("description") or ""))
+def _load(agent: str, fields: Fields, found: Found, parameters: Mapping[str, float]) -> tuple[str, str] | str:
+    if agent == CLAUDE_CODE:
+        return "", ""  # Claude Code's name and text are the strict reading's (Entry), as before
+    return load(agent, fields, found, parameters)
+
+
+def _codex_load(entry: Entry, fields: Fields, found: Found, codex: Mapping[str, float]) -> tuple[str, str] | str:
+    """loader.rs: a strict frontmatter, a description, both within their caps; the file shown below its root."""
+    strict = fields.strict
+    if "error" in strict:
+        return str(strict["error"])
+    description = one_line(str(strict.get("description") or ""))
     if not description:
         return "no description in the frontmatter; Codex's loader requires one"
     if len(description) > codex["description_cap_chars"]:
         cap = int(codex["description_cap_chars"])
         return f"description of {len(description):,} characters; Codex's loader skips one over {cap:,}"
     if len(entry.agent_name) > codex["name_cap_chars"]:
-        return (
-            f"name of {len(entry.agent_name)} characters; Codex's loader skips one over {int(codex['name_cap_chars'])}"
-        )
-    return ""
+        cap = int(codex["name_cap_chars"])
+        return f"name of {len(entry.agent_name)} characters; Codex's loader skips one over {cap}"
+    entry.file = "/".join(("r0", *found.parts, SKILL_FILE))  # render.rs shows the path below an alias of its root
+    return entry.agent_name, description
 
 
-def _strict_fields(skill: Skill) -> dict[str, object]:
-    """The frontmatter as a strict YAML reader (Codex's serde_yaml) reads it; ``error`` says why it cannot."""
-    try:
-        data = read_skill_file(skill.root, skill.path)
-        span = frontmatter_span(data)
-    except (SkillmemError, UnclosedFrontmatter) as error:
-        return {"error": f"its SKILL.md cannot be read as a skill: {getattr(error, 'message', error)}"}
-    if span is None:
-        return {"error": "no frontmatter ('---' block); Codex's loader requires one"}
-    try:
-        fields = yaml.safe_load(data[span[0] : span[1]].decode("utf-8"))
-    except (yaml.YAMLError, UnicodeDecodeError):
-        return {"error": "its frontmatter is not valid YAML, which Codex's loader refuses"}
-    if not isinstance(fields, dict):
-        return {"error": "its frontmatter is not a mapping, which Codex's loader refuses"}
-    return {key: value for key, value in fields.items() if key in ("name", "description", "when_to_use")}
+def _location(agent: str, top: str, found: Found) -> str:
+    """Where the agent says the skill is: a scope word (Copilot CLI) or the SKILL.md's absolute path."""
+    path = os.path.join(top, *found.path.split("/"), SKILL_FILE)
+    return {"copilot-cli": "project", OPENCODE: _escape_html(path)}.get(agent, path)
 
 
-def _one_line(text: str) -> str:
-    """loader.rs's sanitize_single_line: runs of whitespace as one space."""
-    return " ".join(text.split())
+def _escape_html(text: str) -> str:
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#39;")
+    )
+
+
+def _keep_by_name(agent: str, listed: list[tuple[Entry, Shown, Found]]) -> None:
+    """Of two skills of one name, the one the agent keeps is shown; the other gets the reason."""
+    keeps = KEEPS.get(agent, "first")
+    by_name: dict[str, list[tuple[Entry, Shown, Found]]] = {}
+    for item in listed:
+        by_name.setdefault(item[1].name or item[0].agent_name, []).append(item)
+    for group in by_name.values():
+        if keeps == "both" or len(group) == 1:
+            for entry, shown, _ in group:
+                entry.shown[agent] = shown
+            continue
+        winner, shown, found = group[-1] if keeps == "last" else group[0]
+        shown.rank = group[0][1].rank  # a name keeps the place it was first given (a JavaScript Map's order)
+        winner.shown[agent] = shown
+        for entry, _, _ in group:
+            if entry is not winner:
+                entry.not_loaded[agent] = name_taken(agent, found.path)

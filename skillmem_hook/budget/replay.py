@@ -11,11 +11,21 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
+    from skillmem_hook.budget.loading import Shown
+
 
 class Entry:
-    """One skill as the agents read it. ``name`` is the block's label, ``agent_name`` what the agent shows."""
+    """One skill as the agents read it. ``name`` is the block's label, ``agent_name`` what the agent shows.
 
-    __slots__ = ("agent_name", "description", "file", "name", "not_loaded", "when_to_use")
+    ``real`` is the skill's real folder; ``shown`` holds, per agent that
+    lists it, how that agent shows it (``loading.Shown``: Copilot, VS Code,
+    Gemini CLI and OpenCode); ``not_loaded`` why an agent does not. An
+    ``extra`` skill is one the block leaves out (a second SKILL.md of a name,
+    or excluded) but an agent may list: it counts in the listing, and is
+    never reported as not listed.
+    """
+
+    __slots__ = ("agent_name", "description", "extra", "file", "name", "not_loaded", "real", "shown", "when_to_use")
 
     def __init__(
         self,
@@ -33,37 +43,45 @@ class Entry:
         self.when_to_use = when_to_use
         self.file = file  # the SKILL.md path as Codex's listing shows it (below an alias of its root)
         self.not_loaded = dict(not_loaded or {})  # agent -> why it would not load this skill
+        self.real = ""
+        self.extra = False
+        self.shown: dict[str, Shown] = {}
 
 
 def claude_code(entries: Sequence[Entry], window: int, parameters: Mapping[str, float]) -> dict[str, object]:
-    """The documented model: 1% of the window, entries cut at 1,536 characters, descriptions dropped last-listed first.
+    """Claude Code 2.1.328: 1% of the window; entries cut at 1,536 characters; over it, names only, entry by entry.
 
-    With no usage history every skill is as little used as the next; the order
-    among equals is not published, so the model drops from the end of the
-    listing (names sorted by code point) back to its start.
+    Each entry is ``- name: description - when_to_use``. Over the budget,
+    the entries are taken most-used first (with no usage history, in
+    listing order: names sorted by code point), and each keeps its text
+    while the listing's bare names plus the texts kept still fit: a shorter
+    text further down can fit after a longer one did not.
     """
     budget = int(window * parameters["listing_fraction"] * parameters["chars_per_token"])
     cap = int(parameters["entry_cap_chars"])
     listed = sorted((entry for entry in entries if "claude-code" not in entry.not_loaded), key=_listing_order)
-    texts = {id(entry): " ".join(part for part in (entry.description, entry.when_to_use) if part) for entry in listed}
+    texts = {id(entry): " - ".join(part for part in (entry.description, entry.when_to_use) if part) for entry in listed}
     full = {id(entry): len(f"- {entry.agent_name}: {texts[id(entry)][:cap]}\n") for entry in listed}
     bare = {id(entry): len(f"- {entry.agent_name}\n") for entry in listed}
     listing = sum(full.values())
-    used = listing
     dropped: list[str] = []
-    for entry in reversed(listed):
-        if used <= budget:
-            break
-        if texts[id(entry)]:
-            used -= full[id(entry)] - bare[id(entry)]
-            dropped.append(entry.name)
+    if listing > budget:
+        used = sum(bare.values())
+        for entry in listed:
+            extra = full[id(entry)] - bare[id(entry)]
+            if used + extra <= budget:
+                used += extra
+            elif texts[id(entry)]:
+                dropped.append(entry.name)
     gone = set(dropped)
     cut = [
         {"name": entry.name, "kept_chars": cap}
         for entry in listed
         if len(texts[id(entry)]) > cap and entry.name not in gone
     ]
-    return _result("claude-code", window, budget, listing, dropped, cut, entries)
+    result = agent_result("claude-code", window, budget, listing, dropped, cut, entries)
+    result["listed"] = len(listed) - len(dropped)  # with their text, whole or cut
+    return result
 
 
 def codex(entries: Sequence[Entry], window: int, parameters: Mapping[str, float]) -> dict[str, object]:
@@ -91,9 +109,10 @@ def codex(entries: Sequence[Entry], window: int, parameters: Mapping[str, float]
                 used += line.minimum_cost
             else:
                 omitted.append(line.entry.name)
-    result = _result("codex", window, limit * per_token, listing, dropped, cut, entries)
+    result = agent_result("codex", window, limit * per_token, listing, dropped, cut, entries)
     result["fits"] = not (dropped or cut or omitted)  # Codex counts each line's tokens, rounded up
     result["skills_omitted"] = omitted
+    result["listed"] = len(lines) - len(dropped)  # with their description, whole or shortened
     return result
 
 
@@ -160,10 +179,10 @@ def _listing_order(entry: Entry) -> tuple[str, str]:
     return (entry.agent_name, entry.file)
 
 
-def _result(  # noqa: PLR0917 - one JSON object's fields, in its order
+def agent_result(  # noqa: PLR0917 - one JSON object's fields, in its order
     agent: str,
     window: int,
-    budget: int,
+    budget: int | None,
     listing: int,
     dropped: list[str],
     cut: list[dict[str, object]],
@@ -174,10 +193,12 @@ def _result(  # noqa: PLR0917 - one JSON object's fields, in its order
         "context_window": window,
         "budget_chars": budget,
         "listing_chars": listing,
-        "fits": listing <= budget,
+        "fits": budget is None or listing <= budget,
         "descriptions_dropped": dropped,
         "descriptions_cut": cut,
         "not_discovered": [
-            {"name": entry.name, "reason": entry.not_loaded[agent]} for entry in entries if agent in entry.not_loaded
+            {"name": entry.name, "reason": entry.not_loaded[agent]}
+            for entry in entries
+            if agent in entry.not_loaded and not entry.extra
         ],
     }

@@ -1,10 +1,10 @@
 """The parameters of each agent's native skill listing, with where each number comes from.
 
-Pure. Claude Code is closed: its rule is the documented model (docs/budget.md).
-Codex's numbers are read from openai/codex, ``codex-rs/core-skills/src/render.rs``
-and ``loader.rs`` (the commits are named in docs/budget.md). Each number can be
-changed under ``budget: {parameters: {AGENT: {KEY: VALUE}}}`` in .skillmem.yaml,
-for an agent build that differs.
+Pure. Each agent's sources (file and commit, or package and version) are
+named in docs/budget.md: Claude Code's rule is read from its npm bundle, the
+others from their code. Each number can be changed under ``budget:
+{parameters: {AGENT: {KEY: VALUE}}}`` in .skillmem.yaml, for an agent build
+that differs.
 """
 
 from __future__ import annotations
@@ -18,12 +18,24 @@ if TYPE_CHECKING:
 
 CLAUDE_CODE = "claude-code"
 CODEX = "codex"
-AGENTS = (CLAUDE_CODE, CODEX)
+COPILOT_CLI = "copilot-cli"
+VSCODE = "vscode"
+GEMINI_CLI = "gemini-cli"
+OPENCODE = "opencode"
+AGENTS = (CLAUDE_CODE, CODEX, COPILOT_CLI, VSCODE, GEMINI_CLI, OPENCODE)
+TITLES = {
+    CLAUDE_CODE: "Claude Code",
+    CODEX: "Codex",
+    COPILOT_CLI: "Copilot CLI",
+    VSCODE: "VS Code",
+    GEMINI_CLI: "Gemini CLI",
+    OPENCODE: "OpenCode",
+}
 DEFAULT_CONTEXT_WINDOW = 200_000
 
-# Claude Code (documented model): the listing may take 1% of the context window;
-# each entry (description plus when_to_use) is cut at 1,536 characters; over
-# budget, whole descriptions go and the names stay; skills are found one folder
+# Claude Code 2.1.328: the listing may take 1% of the context window, 4 characters a
+# token; each entry (description, " - ", when_to_use) is cut at 1,536 characters; over
+# budget, descriptions collapse to names, entry by entry; skills are found one folder
 # below .claude/skills.
 CLAUDE_CODE_PARAMETERS: dict[str, float] = {
     "listing_fraction": 0.01,
@@ -34,7 +46,7 @@ CLAUDE_CODE_PARAMETERS: dict[str, float] = {
 # Codex (render.rs): SKILL_METADATA_CONTEXT_WINDOW_PERCENT = 2, APPROX_BYTES_PER_TOKEN = 4,
 # DEFAULT_SKILL_METADATA_CHAR_BUDGET = 8,000 (when the window is unknown);
 # loader.rs: MAX_DESCRIPTION_LEN = 1,024, MAX_NAME_LEN = 64, MAX_SCAN_DEPTH = 6,
-# MAX_SKILLS_DIRS_PER_ROOT = 2,000.
+# MAX_SKILLS_DIRS_PER_ROOT = 2,000; loader/discovery.rs: MAX_SKILLS_ENTRIES_PER_ROOT = 20,000.
 CODEX_PARAMETERS: dict[str, float] = {
     "listing_fraction": 0.02,
     "bytes_per_token": 4,
@@ -43,19 +55,51 @@ CODEX_PARAMETERS: dict[str, float] = {
     "name_cap_chars": 64,
     "scan_depth": 6,
     "scan_folders": 2000,
+    "scan_entries": 20000,
 }
-DEFAULTS: dict[str, dict[str, float]] = {CLAUDE_CODE: CLAUDE_CODE_PARAMETERS, CODEX: CODEX_PARAMETERS}
+# Copilot CLI 1.0.57: whole entries within 15,000 characters (SKILL_CHAR_BUDGET), the rest
+# named within 5,000 (its 46-character lead-in counted); a name over 64 or a description
+# over 1,024 characters is a load error.
+COPILOT_CLI_PARAMETERS: dict[str, float] = {
+    "budget_chars": 15000,
+    "names_chars": 5000,
+    "description_cap_chars": 1024,
+    "name_cap_chars": 64,
+}
+# VS Code agent mode (automaticInstructionsCollector.ts): SKILL_DESCRIPTION_CHAR_BUDGET =
+# 15,000, TRUNCATED_NAMES_CHAR_BUDGET = 5,000; names and descriptions cut at 64 and 1,024.
+VSCODE_PARAMETERS: dict[str, float] = {
+    "budget_chars": 15000,
+    "names_chars": 5000,
+    "description_cap_chars": 1024,
+    "name_cap_chars": 64,
+}
+# Gemini CLI and OpenCode list every skill: only the estimate of tokens is a parameter.
+GEMINI_CLI_PARAMETERS: dict[str, float] = {"chars_per_token": 4}
+OPENCODE_PARAMETERS: dict[str, float] = {"chars_per_token": 4}
+DEFAULTS: dict[str, dict[str, float]] = {
+    CLAUDE_CODE: CLAUDE_CODE_PARAMETERS,
+    CODEX: CODEX_PARAMETERS,
+    COPILOT_CLI: COPILOT_CLI_PARAMETERS,
+    VSCODE: VSCODE_PARAMETERS,
+    GEMINI_CLI: GEMINI_CLI_PARAMETERS,
+    OPENCODE: OPENCODE_PARAMETERS,
+}
 _FRACTIONS = frozenset({"listing_fraction"})
 
 
 class BudgetSettings:
-    """The agents to replay, the context window, and each agent's parameters in force. Frozen: see ``with_flags``."""
+    """The agents to replay, the context window, and each agent's parameters in force. Frozen: see ``with_flags``.
+
+    ``agents`` is empty when neither the configuration nor a flag names any:
+    the command then chooses them from what the repository shows (``choice.py``).
+    """
 
     __slots__ = ("agents", "context_window", "parameters")
 
     def __init__(
         self,
-        agents: Sequence[str] = AGENTS,
+        agents: Sequence[str] = (),
         context_window: int = DEFAULT_CONTEXT_WINDOW,
         overrides: Mapping[str, Mapping[str, float]] | None = None,
     ) -> None:
@@ -68,15 +112,23 @@ class BudgetSettings:
         """The settings of a ``budget:`` mapping that ``check_budget_section`` passed; its keys over the defaults."""
         agents, window, overrides = (section.get(key) for key in ("agents", "context_window", "parameters"))
         return cls(
-            agents if isinstance(agents, list) else AGENTS,
+            _expand(agents) if isinstance(agents, list) else (),
             window if isinstance(window, int) else DEFAULT_CONTEXT_WINDOW,
             overrides if isinstance(overrides, dict) else None,
         )
 
-    def with_flags(self, *, agent: str | None, context_window: int | None) -> BudgetSettings:
-        """These settings under ``--agent`` (one agent, or ``all``) and ``--context-window``, where given."""
-        agents = self.agents if not agent else AGENTS if agent == "all" else (agent,)
-        return BudgetSettings(agents, context_window or self.context_window, self.parameters)
+    def with_flags(self, *, agents: Sequence[str] | None, context_window: int | None) -> BudgetSettings:
+        """These settings under ``--agent`` (repeatable; ``all`` for every agent) and ``--context-window``."""
+        return BudgetSettings(
+            _expand(agents) if agents else self.agents, context_window or self.context_window, self.parameters
+        )
+
+
+def _expand(agents: Sequence[str]) -> tuple[str, ...]:
+    """The agents named, each once, in the order given; ``all`` stands for every agent."""
+    if "all" in agents:
+        return AGENTS
+    return tuple(dict.fromkeys(agents))
 
 
 def check_budget_section(section: Mapping[object, object], path: str) -> None:
@@ -94,8 +146,8 @@ def check_budget_section(section: Mapping[object, object], path: str) -> None:
 
 
 def check_agents(value: object, where: str) -> list[str]:
-    if not isinstance(value, list) or not value or any(agent not in AGENTS for agent in value):
-        raise UsageError(f"{where} must be a list of {', '.join(AGENTS)}", f"write: [{', '.join(AGENTS)}]")
+    if not isinstance(value, list) or not value or any(agent not in (*AGENTS, "all") for agent in value):
+        raise UsageError(f"{where} must be a list of {', '.join(AGENTS)} (or all)", "write: [claude-code, codex]")
     return value
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT
 from skillmem_hook.catalog.listing import git_listings, list_root
 from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
 from skillmem_hook.catalog.reading import read_entries
@@ -73,14 +74,60 @@ def _build(
         pending += found
         found.clear()  # only pending holds them, so _make_skills frees each as its skill is made
         skipped += ({"root": root, "path": path, "reason": reason} for path, reason in root_skipped)
+    skipped = [item for item in skipped if not _into_another_root(item, roots)]
     read_entries(pending, cache)
     parsed = _make_skills(pending, skipped)
     cache.save()
     del cache  # its entries were the run's largest holding at 100,000 skills; the skills keep what they need
-    kept, excluded = split_excluded(parsed, options.exclude)
+    kept, excluded = split_excluded(_one_per_real_folder(parsed, roots), options.exclude)
     kept, duplicates = deduplicate(kept)
     apply_domains(kept, options.domains)
     return Catalog(kept, duplicates, skipped, excluded=excluded, notices=notices)
+
+
+def _one_per_real_folder(skills: list[Skill], roots: list[str]) -> list[Skill]:
+    """A skill two roots reach (one root lies inside another, through a link) is one skill: its first root's.
+
+    Not a duplicate to report: it is the same file. Only the skills of such
+    roots have their real paths looked up, so the usual layouts pay nothing.
+    """
+    real = {root: os.path.realpath(root) for root in roots}
+    nested = {
+        root
+        for root in roots
+        for other in roots
+        if _inside(real[other], real[root]) or _inside(real[root], real[other])
+    }
+    if not nested:
+        return skills
+    seen: set[str] = set()
+    kept = []
+    for skill in skills:
+        if skill.root in nested:
+            folder = os.path.realpath(os.path.join(skill.root, skill.path))
+            if folder in seen:
+                continue
+            seen.add(folder)
+        kept.append(skill)
+    return kept
+
+
+def _into_another_root(item: dict[str, str], roots: list[str]) -> bool:
+    """Whether a link skipped as leaving its root leads into another root, whose walk lists what it holds."""
+    if item["reason"] != OUTSIDE_ROOT:
+        return False
+    target = os.path.realpath(os.path.join(item["root"], item["path"]))
+    for root in roots:
+        real_root = os.path.realpath(root)
+        if root != item["root"] and (target == real_root or _inside(target, real_root)):
+            inside = os.path.relpath(target, real_root)
+            return not any(part.startswith(".") for part in inside.split(os.sep) if part != ".")  # the walk skips those
+    return False
+
+
+def _inside(path: str, folder: str) -> bool:
+    """Whether ``path`` lies below ``folder`` (both real paths)."""
+    return path.startswith(folder + os.sep)
 
 
 def _work_tree(options: CatalogOptions) -> WorkTree | None:

@@ -1,9 +1,11 @@
-"""``skillmem budget``: what Claude Code and Codex would drop, cut or never load of the skills, natively.
+"""``skillmem budget``: what each agent would drop, cut or never load of the skills, natively, and what to do.
 
-Those agents list skills in a budget of their context window and say
-nothing when a repository's skills overflow it. This replays their rules
-(``budget/``; sources in docs/budget.md) on the repository's skills, so the
-owner learns what the agents cannot see, and whether the block is needed.
+Claude Code, Codex, Copilot (CLI and VS Code), Gemini CLI and OpenCode each
+find skills in their own folders and list them to the model, some within a
+budget, and none says what a repository's skills lose. This replays their
+rules (``budget/``; sources in docs/budget.md) on the repository's skills,
+for the agents named or those the repository shows, so the owner learns
+what each agent cannot see, and whether the block is needed.
 """
 
 from __future__ import annotations
@@ -12,9 +14,13 @@ import os
 import sys
 
 from skillmem_hook.arguments import add_budget_options, add_catalog_options, add_location_options
+from skillmem_hook.block.render import estimate_tokens, render_block
+from skillmem_hook.budget.advice import block_line, causes, headline, remedies
+from skillmem_hook.budget.choice import block_readers, choose_agents
+from skillmem_hook.budget.listings import copilot_cli, gemini_cli, opencode, vscode
 from skillmem_hook.budget.native import native_entries
 from skillmem_hook.budget.replay import claude_code, codex
-from skillmem_hook.budget.rules import CLAUDE_CODE, BudgetSettings
+from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, VSCODE, BudgetSettings
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import find_config, load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
@@ -24,11 +30,20 @@ from skillmem_hook.streams import write_utf8
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
-    from skillmem_hook.catalog.catalog import CatalogOptions
+    from skillmem_hook.budget.replay import Entry
+    from skillmem_hook.config import Settings
 
-LISTED = 10  # names shown per list in the text summary
+LISTED = 10  # names shown per cause in the text summary
+RULES: dict[str, Callable[[Sequence[Entry], int, Mapping[str, float]], dict[str, object]]] = {
+    CLAUDE_CODE: claude_code,
+    CODEX: codex,
+    COPILOT_CLI: copilot_cli,
+    VSCODE: vscode,
+    GEMINI_CLI: gemini_cli,
+    OPENCODE: opencode,
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,37 +55,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(options: argparse.Namespace) -> int:
     settings = load_settings(options.root, tracked=options.tracked, cache=options.cache)
-    chosen = BudgetSettings.from_section(settings.budget).with_flags(
-        agent=options.agent, context_window=options.context_window
-    )
-    return budget(
-        require_roots(settings), chosen, check=options.check, text=options.text, options=settings.catalog_options()
-    )
-
-
-def replay_budget(roots: Sequence[str], settings: BudgetSettings, options: CatalogOptions | None) -> dict[str, object]:
-    """The JSON ``skillmem budget`` prints: one result per selected agent, and the number of skills."""
-    skills = scan_roots(roots, options).skills
-    entries = native_entries(skills, find_config(os.getcwd())[1], settings.parameters)
-    rules = {CLAUDE_CODE: claude_code, "codex": codex}
-    results = [rules[agent](entries, settings.context_window, settings.parameters[agent]) for agent in settings.agents]
-    return {"agents": results, "skills": len(entries)}
-
-
-def budget(
-    roots: Sequence[str],
-    settings: BudgetSettings,
-    *,
-    check: bool = False,
-    text: bool = False,
-    options: CatalogOptions | None = None,
-) -> int:
-    report = replay_budget(roots, settings, options)
-    if text:
+    report = replay_budget(settings, options, hook=False)
+    if options.text:
         write_utf8(sys.stdout, describe_budget(report))
     else:
         emit(report)
-    return EXIT_FINDINGS if check and has_losses(report) else EXIT_OK
+    return EXIT_FINDINGS if options.check and has_losses(report) else EXIT_OK
+
+
+def replay_budget(settings: Settings, options: argparse.Namespace, *, hook: bool) -> dict[str, object]:
+    """The JSON ``skillmem budget`` prints: how the agents were chosen, one result each, the skills and the block."""
+    chosen = BudgetSettings.from_section(settings.budget).with_flags(
+        agents=options.agent, context_window=options.context_window
+    )
+    top = find_config(os.getcwd())[1]
+    agents, chosen_from = _agents(chosen, top, flagged=bool(options.agent))
+    catalog = scan_roots(require_roots(settings), settings.catalog_options(hook=hook))
+    extra = [*(skill for skill, _ in catalog.duplicates), *catalog.excluded]  # not in the block; an agent lists them
+    entries = native_entries(catalog.skills, top, chosen.parameters, agents=agents, extra=extra)
+    results = [RULES[agent](entries, chosen.context_window, chosen.parameters[agent]) for agent in agents]
+    block = render_block(catalog.skills, max_tokens=settings.max_block_tokens)
+    return {
+        "agents": results,
+        "skills": len(catalog.skills),
+        "chosen_from": chosen_from,
+        "block": {
+            "prompt_files": [os.path.relpath(os.path.abspath(path), top) for path in settings.prompt_files],
+            "est_tokens": estimate_tokens(len(block)),
+            "max_block_tokens": settings.max_block_tokens,
+            "read_by": {agent: readers for agent, readers in block_readers(settings.prompt_files, top).items()},
+        },
+    }
+
+
+def _agents(chosen: BudgetSettings, top: str, *, flagged: bool) -> tuple[tuple[str, ...], dict[str, object]]:
+    """The agents to replay and how they were chosen: --agent, budget: agents, or what the repository shows."""
+    if chosen.agents:
+        return chosen.agents, {"by": "--agent" if flagged else "budget: agents"}
+    signs = choose_agents(top)
+    by = "the repository" if any(signs.values()) else "default"
+    return tuple(signs), {"by": by, "signs": signs}
 
 
 def has_losses(report: dict[str, object]) -> bool:
@@ -80,30 +104,34 @@ def has_losses(report: dict[str, object]) -> bool:
 
 
 def describe_budget(report: dict[str, object]) -> str:
-    """A person's summary: per agent, the listing against its budget, then each list, a few names each."""
-    lines = []
+    """A person's summary: which agents; per agent its listing, each cause once with a few names, what to do."""
+    block: dict[str, object] = report["block"]  # type: ignore[assignment]
+    readers: dict[str, list[str]] = block["read_by"]  # type: ignore[assignment]
+    lines = [_chosen_line(report)]
     for agent in report["agents"]:  # type: ignore[attr-defined]
-        state = "fits" if agent["fits"] else "over budget"
-        if agent["fits"] and agent["not_discovered"] and not agent["listing_chars"]:
-            state = "fits, but lists no skill: it discovers none where they are"  # "fits" alone reads as all clear
-        lines.append(
-            f"{agent['agent']} ({agent['context_window']:,}-token window): listing of {agent['listing_chars']:,} "
-            f"characters in a budget of {agent['budget_chars']:,}: {state}"
-        )
-        lines += _names("descriptions dropped", agent["descriptions_dropped"])
-        lines += _names(
-            "descriptions cut", [f"{cut['name']} (kept {cut['kept_chars']:,})" for cut in agent["descriptions_cut"]]
-        )
-        lines += _names("left out whole", agent.get("skills_omitted", []))
-        lines += _names("not discovered", [f"{item['name']}: {item['reason']}" for item in agent["not_discovered"]])
-    lines.append(f"{report['skills']} skills")
+        lines.append(headline(agent, int(report["skills"])))  # type: ignore[call-overload]
+        for cause, names in causes(agent):
+            every = len(names) == report["skills"]  # naming ten of them all says nothing
+            lines += [f"  {cause}", *([] if every else _names(names))]
+        todo = remedies(agent, readers.get(agent["agent"], []), block["prompt_files"])  # type: ignore[arg-type]
+        lines += ["  what to do:", *(f"    - {line}" for line in todo)] if todo else []
+    lines.append(block_line(int(report["skills"]), block))  # type: ignore[call-overload]
     return "\n".join(lines) + "\n"
 
 
-def _names(title: str, names: Sequence[str]) -> list[str]:
-    if not names:
-        return []
-    more = f"\n    ... and {len(names) - LISTED} more" if len(names) > LISTED else ""
-    return [f"  {title} ({len(names)}):", *(f"    {name}" for name in names[:LISTED])] + (
-        [more.strip("\n")] if more else []
-    )
+def _chosen_line(report: dict[str, object]) -> str:
+    chosen: dict[str, object] = report["chosen_from"]  # type: ignore[assignment]
+    names = [str(agent["agent"]) for agent in report["agents"]]  # type: ignore[attr-defined]
+    if chosen["by"] == "the repository":
+        signs: dict[str, list[str]] = chosen["signs"]  # type: ignore[assignment]
+        shown = ", ".join(f"{agent} ({', '.join(signs[agent])})" for agent in names)
+        return f"agents: {shown}, from what the repository holds (--agent NAME chooses others)"
+    if chosen["by"] == "default":
+        return f"agents: {', '.join(names)}: the repository shows none (--agent NAME chooses others)"
+    return f"agents: {', '.join(names)} (from {chosen['by']})"
+
+
+def _names(names: Sequence[str]) -> list[str]:
+    """The first LISTED names, one a line, and how many more there are."""
+    more = [f"    ... and {len(names) - LISTED:,} more"] if len(names) > LISTED else []
+    return [f"    {name}" for name in names[:LISTED]] + more

@@ -6,9 +6,8 @@ import argparse
 import sys
 
 from skillmem_hook.arguments import ArgumentParser, HelpShown, add_budget_options, add_location_options
-from skillmem_hook.budget.rules import BudgetSettings
 from skillmem_hook.commands.budget import describe_budget, has_losses, replay_budget
-from skillmem_hook.config import load_settings, require_roots
+from skillmem_hook.config import load_settings
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.report import run_reporting_errors
 from skillmem_hook.streams import write_utf8
@@ -32,11 +31,7 @@ def _run_budget(argv: Sequence[str] | None) -> int:
         options = parser.parse_args(argv)
     except HelpShown:
         return EXIT_OK
-    settings = load_settings(options.root)
-    chosen = BudgetSettings.from_section(settings.budget).with_flags(
-        agent=options.agent, context_window=options.context_window
-    )
-    report = replay_budget(require_roots(settings), chosen, settings.catalog_options(hook=True))
+    report = replay_budget(load_settings(options.root), options, hook=True)
     if not has_losses(report):
         return EXIT_OK
     write_utf8(sys.stderr, describe_budget(report))

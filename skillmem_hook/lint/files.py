@@ -133,6 +133,7 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
     results: dict[object, tuple[str, FileLint]] = {}
     first_of_key: dict[tuple[str, str], Listed] = {}
     duplicates: list[tuple[Listed, Listed]] = []
+    seen: set[str] = set()  # a SKILL.md two roots reach through a link is checked once, as the index lists it once
     for root in scope.roots:
         real_root = os.path.realpath(root)  # the root is the configuration's choice; what is below it is checked
         boundary = top if top and is_inside(top, real_root) else real_root
@@ -140,6 +141,9 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
         for skill_file in found:
             relative, path = skill_file.relative, os.path.normpath(os.fsdecode(skill_file.file_path))
             absolute = os.path.normpath(os.path.join(real_root, relative, SKILL_FILE))
+            if absolute in seen:
+                continue
+            seen.add(absolute)
             data = _read_or_none(path, absolute, boundary)
             if data is None:
                 continue  # the walk keeps links inside the root; one swapped for a link since is left out

@@ -19,8 +19,8 @@ def claude_window_for(characters):
 
 
 def test_an_entry_of_1536_characters_is_whole_and_one_more_is_cut_to_1536():
-    whole = entry("whole", "d" * 1000, when="w" * 535)  # 1000 + a space + 535 = 1536
-    long = entry("long", "d" * 1000, when="w" * 536)
+    whole = entry("whole", "d" * 1000, when="w" * 533)  # 1000 + " - " + 533 = 1536 (Claude Code 2.1.328's join)
+    long = entry("long", "d" * 1000, when="w" * 534)
     result = claude_code([whole, long], 10**9, CLAUDE_CODE_PARAMETERS)
     assert result["descriptions_cut"] == [{"name": "long", "kept_chars": 1536}]
     assert result["fits"] and result["descriptions_dropped"] == []
@@ -34,7 +34,23 @@ def test_a_listing_exactly_at_the_budget_fits_and_one_character_over_drops_the_l
     over = claude_code(skills, claude_window_for(size - 1), CLAUDE_CODE_PARAMETERS)
     assert over["fits"] is False and over["descriptions_dropped"] == ["gamma"]
     squeezed = claude_code(skills, claude_window_for(len("- alpha\n- beta\n- gamma\n")), CLAUDE_CODE_PARAMETERS)
-    assert squeezed["descriptions_dropped"] == ["gamma", "beta", "alpha"]
+    assert squeezed["descriptions_dropped"] == ["alpha", "beta", "gamma"]
+
+
+def test_over_budget_each_entry_keeps_its_text_while_it_fits_so_a_later_short_one_survives_a_long_one():
+    # Claude Code 2.1.328 takes the entries in listing order and keeps each text that still fits the room left.
+    skills = [entry("alpha", "a" * 10), entry("beta", "b" * 100), entry("gamma", "c" * 10)]
+    bare = sum(len(f"- {skill.name}\n") for skill in skills)
+    room = len(": " + "a" * 10) + len(": " + "c" * 10)  # the two short texts, not the long one
+    result = claude_code(skills, claude_window_for(bare + room), CLAUDE_CODE_PARAMETERS)
+    assert result["descriptions_dropped"] == ["beta"]
+    one_less = claude_code(skills, claude_window_for(bare + room - 1), CLAUDE_CODE_PARAMETERS)
+    assert one_less["descriptions_dropped"] == ["beta", "gamma"]
+
+
+def test_when_to_use_joins_the_description_with_a_spaced_dash():
+    result = claude_code([entry("x", "Does x.", when="Use for y.")], 10**6, CLAUDE_CODE_PARAMETERS)
+    assert result["listing_chars"] == len("- x: Does x. - Use for y.\n")
 
 
 def test_a_skill_claude_code_does_not_discover_is_not_listed_but_named_with_its_reason():

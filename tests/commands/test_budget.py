@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from skillmem_hook.commands.budget import describe_budget
 from skillmem_hook.hooks.budget import skill_budget
 
 from ..helpers import run_cli, skill_md, write_skill
@@ -30,8 +32,11 @@ def test_one_json_line_per_the_issue_schema(repo, capsys):
         "descriptions_dropped": [],
         "descriptions_cut": [],
         "not_discovered": [],
+        "listed": 1,
     }
     assert run.data["skills"] == 1
+    assert run.data["chosen_from"] == {"by": "--agent"}
+    assert run.data["block"]["est_tokens"] > 0
 
 
 def test_check_exits_1_when_an_agent_would_lose_a_skill_and_0_when_none_would(repo, capsys):
@@ -46,8 +51,25 @@ def test_the_window_and_agents_come_from_the_budget_section_and_flags_win(repo, 
     configured = run_cli(capsys, "budget")
     assert [(agent["agent"], agent["context_window"]) for agent in configured.data["agents"]] == [("codex", 1000000)]
     flagged = run_cli(capsys, "budget", "--agent", "all", "--context-window", "128000")
-    assert [agent["agent"] for agent in flagged.data["agents"]] == ["claude-code", "codex"]
+    every = ["claude-code", "codex", "copilot-cli", "vscode", "gemini-cli", "opencode"]
+    assert [agent["agent"] for agent in flagged.data["agents"]] == every
     assert flagged.data["agents"][0]["budget_chars"] == 5120
+    repeated = run_cli(capsys, "budget", "--agent", "gemini-cli", "--agent", "codex", "--agent", "gemini-cli")
+    assert [agent["agent"] for agent in repeated.data["agents"]] == ["gemini-cli", "codex"]
+
+
+def test_a_configuration_of_an_earlier_version_stays_valid_and_the_new_agents_are_accepted(repo, capsys):
+    Path(".skillmem.yaml").write_text("budget: {agents: [claude-code, codex], context_window: 200000}\n")
+    assert run_cli(capsys, "budget", "--root", repo).code == 0
+    Path(".skillmem.yaml").write_text(
+        "budget: {agents: [copilot-cli, vscode], parameters: {vscode: {budget_chars: 9}}}\n"
+    )
+    run = run_cli(capsys, "budget", "--root", repo)
+    assert [(agent["agent"], agent["budget_chars"]) for agent in run.data["agents"]] == [
+        ("copilot-cli", 15000),
+        ("vscode", 9),
+    ]
+    assert run.data["chosen_from"] == {"by": "budget: agents"}
 
 
 def test_a_parameter_can_be_set_for_another_build(repo, capsys):
@@ -60,6 +82,8 @@ def test_a_parameter_can_be_set_for_another_build(repo, capsys):
     ("section", "named"),
     [
         ("{agents: [gemini]}", "agents"),
+        ("{agents: []}", "agents"),
+        ("{parameters: {gemini-cli: {budget_chars: 5}}}", "budget_chars"),
         ("{context_window: -1}", "context_window"),
         ("{parameters: {codex: {scan_depth: 1.5}}}", "scan_depth"),
         ("{parameters: {codex: {depth: 6}}}", "depth"),
@@ -74,23 +98,106 @@ def test_a_wrong_budget_section_is_exit_2_naming_the_key(repo, capsys, section, 
 
 
 def test_text_is_a_summary_for_a_person(repo, capsys):
-    run = run_cli(capsys, "budget", "--root", repo, "--text")
-    assert run.out.splitlines()[0] == (
-        "claude-code (200,000-token window): listing of 26 characters in a budget of 8,000: fits"
+    run = run_cli(capsys, "budget", "--root", repo, "--text", "--agent", "claude-code", "--agent", "codex")
+    assert run.out.splitlines()[:2] == [
+        "agents: claude-code, codex (from --agent)",
+        "claude-code (200,000-token window): listing of 26 characters in a budget of 8,000: fits",
+    ]
+    assert (
+        "  1 not listed: not in .agents/skills or .codex/skills at the repository's root, where Codex looks" in run.out
     )
-    assert "  not discovered (1):" in run.out
 
 
 def test_the_hook_is_silent_when_nothing_is_lost_and_reports_for_a_person_otherwise(repo, capsys):
-    assert skill_budget(["--root", str(repo), "--agent", "claude-code"]) == 0
+    assert skill_budget(["--root", str(repo)]) == 0  # the repository shows Claude Code only, which lists the skill
     assert capsys.readouterr().err == ""
-    assert skill_budget(["--root", str(repo)]) == 1
+    assert skill_budget(["--root", str(repo), "--agent", "codex"]) == 1
     err = capsys.readouterr().err
-    assert "codex (200,000-token window)" in err and "not discovered (1):" in err
+    assert "codex (200,000-token window)" in err and "1 not listed: not in .agents/skills" in err
 
 
 def test_text_does_not_call_an_empty_listing_all_clear(capsys):
     write_skill(Path("skills"), "flat", skill_md("flat", "A skill outside every agent's folder"))
     run = run_cli(capsys, "budget", "--root", "skills", "--agent", "claude-code", "--text")
-    assert run.out.splitlines()[0].endswith("fits, but lists no skill: it discovers none where they are")
-    assert "  not discovered (1):" in run.out
+    assert run.out.splitlines()[1] == (
+        "claude-code (200,000-token window): the one skill is not where Claude Code looks (.claude/skills)"
+    )
+
+
+@pytest.mark.parametrize(("outside", "shown", "more"), [(9, 9, None), (10, 10, None), (11, 10, "    ... and 1 more")])
+def test_a_cause_names_ten_skills_then_says_how_many_more_never_and_0_more(capsys, outside, shown, more):
+    # mutants-4 survivor 26: at exactly ten names, no "... and 0 more"
+    write_skill(Path(".claude/skills"), "listed", skill_md("listed", "Found where Claude Code looks"))
+    for number in range(outside):
+        write_skill(Path(".claude/skills"), f"group/deep-{number:02}", skill_md(f"deep-{number:02}", "Two down"))
+    run = run_cli(capsys, "budget", "--agent", "claude-code", "--text")
+    lines = run.out.splitlines()
+    at = lines.index(f"  {outside} not listed: 2 folders below .claude/skills; Claude Code looks 1 down")
+    names = [line for line in lines[at + 1 : at + 12] if line.startswith("    deep-")]
+    assert names == [f"    deep-{number:02}" for number in range(shown)]
+    following = lines[at + 1 + shown]
+    assert following == more if more else not following.startswith("    ...")
+    assert "and 0 more" not in run.out
+
+
+def test_text_says_each_cause_once_with_its_count_then_what_to_do(capsys):
+    # newuser-3 m6: skills left where no agent looks; the report says so once, and what to do about it
+    for number in range(12):
+        write_skill(Path("skills"), f"topic/s{number}", skill_md(f"s{number}", "Outside every agent's folder"))
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").write_text("@AGENTS.md\n")
+    run = run_cli(capsys, "budget", "--root", "skills", "--text")
+    lines = run.out.splitlines()
+    assert (
+        lines[0] == "agents: claude-code (CLAUDE.md), codex (AGENTS.md), from what the repository holds"
+        " (--agent NAME chooses others)"
+    )
+    assert (
+        lines[1]
+        == "claude-code (200,000-token window): none of the 12 skills is where Claude Code looks (.claude/skills)"
+    )
+    assert lines[2] == "  12 not listed: not in .claude/skills at the repository's root, where Claude Code looks"
+    assert lines[3:5] == [
+        "  what to do:",
+        "    - move them to .claude/skills/<name>/SKILL.md (one folder down; a link from .claude/skills to"
+        " .agents/skills will do) for Claude Code to list them itself",
+    ]
+    assert lines[5].startswith(
+        "    - the block in AGENTS.md (through CLAUDE.md) names every skill and `skillmem read NAME`"
+    )
+    assert "`skillmem route`" in lines[5] and "`skillmem mcp`" in lines[5]
+    assert sum("not listed" in line for line in lines) == 2  # one line per cause, per agent
+    assert lines[-1].startswith("12 skills; the block is about ")
+
+
+def test_every_number_in_text_is_written_one_way():
+    # newuser-3 p8: "1,899" everywhere, never "1899"
+    names = [
+        f"s-{chr(97 + number // 26 // 26 % 26)}{chr(97 + number // 26 % 26)}{chr(97 + number % 26)}"
+        for number in range(1899)
+    ]
+    agent = {
+        "agent": "claude-code",
+        "context_window": 200000,
+        "budget_chars": 8000,
+        "listing_chars": 143400,
+        "fits": False,
+        "listed": 0,
+        "descriptions_dropped": names[:1546],
+        "descriptions_cut": [{"name": "long", "kept_chars": 1536}],
+        "not_discovered": [{"name": name, "reason": "2 folders below .claude/skills"} for name in names[1546:]],
+    }
+    block = {"prompt_files": ["AGENTS.md"], "est_tokens": 9128, "max_block_tokens": None, "read_by": {}}
+    report = {"agents": [agent], "skills": 1899, "chosen_from": {"by": "--agent"}, "block": block}
+    text = describe_budget(report)
+    prose = re.sub(r"`[^`]*`", "", text)  # a value to type into .skillmem.yaml is written as YAML wants it
+    assert re.findall(r"\d{4,}", prose) == []
+    for figure in (
+        "1,546 descriptions dropped",
+        "353 not listed",
+        "143,400 characters",
+        "1,899 skills",
+        "9,128 tokens",
+    ):
+        assert figure in text
+    assert "1,536" in text and "... and 1,536 more" in text

@@ -277,6 +277,6 @@ def test_skill_budget_fails_while_an_agent_would_lose_a_skill(user_repo, hook_re
     user_repo.git("add", "-A")
     failing = user_repo.pre_commit("run", "skill-budget", "--all-files")
     assert "exit code: 1" in failing.stdout
-    assert "nested: 2 folders below .claude/skills; Claude Code looks 1 down" in failing.stdout
+    assert "1 not listed: 2 folders below .claude/skills; Claude Code looks 1 down\n    nested\n" in failing.stdout
     user_repo.git("mv", ".claude/skills/group/nested", ".claude/skills/nested")
     assert user_repo.pre_commit("run", "skill-budget", "--all-files").returncode == 0

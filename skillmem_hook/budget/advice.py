@@ -1,0 +1,164 @@
+"""What ``budget`` tells a person: per agent, each cause once with its count, then what to do about it.
+
+Pure: one agent's result (``replay.py``, ``listings.py``) and the report's
+block figures in, lines of text out. Numbers are written one way (1,899).
+"""
+
+from __future__ import annotations
+
+from skillmem_hook.budget.choice import FOLLOWS_IMPORTS, READS
+from skillmem_hook.budget.discovery import ROOTS
+from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, TITLES
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+BLOCK_TOKENS_HINT = 2000  # above this, and with no cap set, the block line suggests max_block_tokens
+SHARE_HINT = 0.05  # an uncapped listing above this share of the window gets the advice to keep fewer skills
+_DROPPED = {
+    CLAUDE_CODE: "descriptions dropped: Claude Code lists these by name only, so it will not pick them on its own",
+    CODEX: "descriptions dropped: Codex lists these by name and path only, so it will not pick them on its own",
+}
+_NAMED = "named only, on its 'Additional skills available' line: {title} will not pick them on its own"
+_OMITTED = {
+    CODEX: "left out whole: no room for them even without descriptions",
+    COPILOT_CLI: "left out whole: past its 5,000 characters of names ('... and N more')",
+}
+_WIDER = {  # the agent's own knob for its budget
+    CLAUDE_CODE: "SLASH_COMMAND_TOOL_CHAR_BUDGET raises it, as does a larger window (1% of it; try --context-window)",
+    CODEX: "a model with a larger window gives it more (2% of it; try --context-window)",
+    COPILOT_CLI: "SKILL_CHAR_BUDGET raises its 15,000",
+}
+_DISABLE = {GEMINI_CLI: "skills.disabled in .gemini/settings.json", OPENCODE: "permission.skill: deny in opencode.json"}
+_PROMPT_FILE = {CLAUDE_CODE: "CLAUDE.md", GEMINI_CLI: "GEMINI.md"}
+
+
+def headline(result: Mapping[str, object], skills: int) -> str:
+    """The agent's first line: its listing against its budget (or its window), and whether it fits."""
+    agent = str(result["agent"])
+    title, window = TITLES[agent], f"{result['agent']} ({_n(result['context_window'])}-token window): "
+    missing = _list(result, "not_discovered")
+    if not result["listing_chars"] and missing:
+        every = "the one skill is not" if skills == 1 else f"none of the {_n(skills)} skills is"
+        if all(str(item["reason"]).startswith("not in ") for item in missing):
+            return f"{window}{every} where {title} looks ({', '.join(ROOTS[agent])})"
+        return f"{window}{every} listed"
+    size = f"{_n(result['listing_chars'])} characters"
+    if result["budget_chars"] is None:
+        share = f"about {_n(result['listing_tokens'])} tokens, {float(str(result['window_share'])):.1%} of the window"
+        return f"{window}lists every skill it finds: {_n(result['listed'])} skills, {size}, {share}"
+    state = "fits" if result["fits"] else "over budget"
+    return f"{window}listing of {size} in a budget of {_n(result['budget_chars'])}: {state}"
+
+
+def causes(result: Mapping[str, object]) -> list[tuple[str, list[str]]]:
+    """Each cause once, with its count, and the names it holds (one cause per distinct reason)."""
+    agent, found = str(result["agent"]), []
+    dropped = [str(name) for name in _list(result, "descriptions_dropped")]
+    if dropped:
+        cause = _DROPPED.get(agent) or _NAMED.format(title=TITLES[agent])
+        found.append((f"{_n(len(dropped))} {cause}", dropped))
+    cut = _list(result, "descriptions_cut")
+    if cut:
+        kept = sorted(int(str(item["kept_chars"])) for item in cut)[len(cut) // 2]
+        found.append((f"{_n(len(cut))} descriptions cut (the median keeps {_n(kept)} characters)", _names(cut)))
+    omitted = [str(name) for name in _list(result, "skills_omitted")]
+    if omitted:
+        found.append((f"{_n(len(omitted))} {_OMITTED.get(agent, 'left out whole')}", omitted))
+    by_reason: dict[str, list[str]] = {}
+    for item in _list(result, "not_discovered"):
+        by_reason.setdefault(str(item["reason"]), []).append(str(item["name"]))
+    for reason, names in by_reason.items():
+        found.append((f"{_n(len(names))} not listed: {reason}", names))
+    return found
+
+
+def remedies(result: Mapping[str, object], readers: Sequence[str], prompt_files: Sequence[str]) -> list[str]:
+    """What to do, one line each, for the causes this agent has (none when it lists every skill whole)."""
+    agent = str(result["agent"])
+    title, lines = TITLES[agent], []
+    reasons = [str(item["reason"]) for item in _list(result, "not_discovered")]
+    if any(reason.startswith("not in ") or " folders below " in reason for reason in reasons):
+        lines.append(f"move them to {_where(agent)} for {title} to list them itself")
+    lines += _fixes(agent, reasons)
+    short = any(_list(result, key) for key in ("descriptions_dropped", "descriptions_cut", "skills_omitted"))
+    if short:
+        wider = f"; {_WIDER[agent]}" if agent in _WIDER else ""
+        need = f"{_n(result['listing_chars'])} characters of {_n(result['budget_chars'])}"
+        lines.append(f"shorter descriptions: the listing needs {need}{wider}")
+    share = float(str(result.get("window_share") or 0))
+    if share > SHARE_HINT:
+        lines.append(
+            f"every session spends {share:.0%} of the window on this listing: keep where {title} looks only the"
+            f" skills this repository needs ({_DISABLE[agent]}), and reach the rest as below"
+        )
+    if short or reasons or share > SHARE_HINT:
+        lines.append(_reach(agent, readers, prompt_files))
+    return lines
+
+
+def _fixes(agent: str, reasons: Sequence[str]) -> list[str]:
+    title, lines = TITLES[agent], []
+    if any("whose name starts with '.'" in reason for reason in reasons):
+        lines.append(f"rename the folders whose names start with '.': {title} skips them")
+    if any(reason.startswith("past the first") for reason in reasons):
+        lines.append("fewer folders below the root: Codex stops at its caps (move scripts and assets out of it)")
+    if any("takes as one skill" in reason or "takes the folder as one skill" in reason for reason in reasons):
+        lines.append("give each skill a folder of its own, beside the others, not inside another skill's")
+    if any("frontmatter" in reason or "load error" in reason or "loader" in reason for reason in reasons):
+        lines.append("fix their frontmatter: `skillmem lint` names each problem")
+    if any(reason.startswith("another skill of its name") for reason in reasons):
+        lines.append("rename one skill of each shared name: `skillmem lint` names the pairs (SK301)")
+    return lines
+
+
+def _reach(agent: str, readers: Sequence[str], prompt_files: Sequence[str]) -> str:
+    """The ways every skill still reaches the agent: the block it reads, `skillmem read`, route, MCP."""
+    title = TITLES[agent]
+    route = ", `skillmem route` (its prompt hook) names the one a prompt needs" if agent == CLAUDE_CODE else ""
+    mcp = f"`skillmem mcp` lets {title} search and read them all"
+    if readers:
+        return f"the block in {', '.join(readers)} names every skill and `skillmem read NAME` loads one{route}; {mcp}"
+    own = _PROMPT_FILE.get(agent, "AGENTS.md")
+    ahead = [path for path in prompt_files if path in READS[agent]]  # configured, but not written yet
+    if ahead:
+        return f"the block goes in {ahead[0]}, which {title} reads, once `skillmem inject` writes it; {mcp}"
+    if not prompt_files:
+        return f"no prompt file holds the block yet: `skillmem init` sets one up ({title} reads {own}); {mcp}"
+    held = prompt_files[0]
+    imports = f" (or a line @{held} in {own})" if agent in FOLLOWS_IMPORTS else ""
+    return f"the block is in {held}, which {title} does not read: add {own} to prompt_files{imports}; {mcp}"
+
+
+def _where(agent: str) -> str:
+    """Where to put skills for the agent: .agents/skills, which all but Claude Code read; .claude/skills for it."""
+    if agent == CLAUDE_CODE:
+        return ".claude/skills/<name>/SKILL.md (one folder down; a link from .claude/skills to .agents/skills will do)"
+    depth = {COPILOT_CLI: "any depth", OPENCODE: "any depth", CODEX: "at most 6 folders down"}.get(agent, "one down")
+    return f".agents/skills/<name>/SKILL.md ({depth}; Codex, Copilot, VS Code, Gemini CLI and OpenCode all read it)"
+
+
+def block_line(skills: int, block: Mapping[str, object]) -> str:
+    """The closing line: the skills, and the block's cost a session, with the cap to set when it is large."""
+    tokens = int(str(block["est_tokens"]))
+    line = f"{_n(skills)} skills; the block is about {_n(tokens)} tokens a session"
+    if tokens > BLOCK_TOKENS_HINT and block.get("max_block_tokens") is None:
+        line += (
+            f"; `max_block_tokens: {BLOCK_TOKENS_HINT}` in .skillmem.yaml keeps it within {_n(BLOCK_TOKENS_HINT)}"
+            " (the largest domains collapse to one line each, `skillmem search --domain D` lists one)"
+        )
+    return line
+
+
+def _list(result: Mapping[str, object], key: str) -> list[dict[str, object]]:
+    return result.get(key) or []  # type: ignore[return-value]
+
+
+def _names(cut: Sequence[Mapping[str, object]]) -> list[str]:
+    return [f"{item['name']} (kept {_n(item['kept_chars'])})" for item in cut]
+
+
+def _n(number: object) -> str:
+    """A count or size as every line writes it: 1,899."""
+    return f"{int(str(number)):,}"

@@ -1,0 +1,91 @@
+"""What budget's text says to do: one remedy per cause, per agent, and the block's cost with its cap."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillmem_hook.budget.advice import block_line, causes, headline, remedies
+
+
+def result(agent="claude-code", reasons=(), **keys):
+    base = {
+        "agent": agent,
+        "context_window": 200000,
+        "budget_chars": 8000,
+        "listing_chars": 100,
+        "fits": True,
+        "listed": 1,
+        "descriptions_dropped": [],
+        "descriptions_cut": [],
+        "skills_omitted": [],
+        "not_discovered": [{"name": f"s{index}", "reason": reason} for index, reason in enumerate(reasons)],
+    }
+    return {**base, **keys}
+
+
+@pytest.mark.parametrize(
+    ("agent", "reason", "remedy"),
+    [
+        (
+            "claude-code",
+            "not in .claude/skills at the repository's root",
+            "move them to .claude/skills/<name>/SKILL.md",
+        ),
+        ("codex", "7 folders below .agents/skills; Codex looks 6 down", "(at most 6 folders down; Codex, Copilot"),
+        ("copilot-cli", "not in .github/skills", "move them to .agents/skills/<name>/SKILL.md (any depth;"),
+        ("gemini-cli", "in a folder whose name starts with '.', which Gemini CLI skips", "rename the folders"),
+        ("codex", "past the first 2,000 folders Codex scans below .agents/skills", "fewer folders below the root"),
+        ("copilot-cli", "inside the skill folder x, which Copilot CLI takes as one skill", "a folder of its own"),
+        ("codex", "its frontmatter is not valid YAML, which Codex's loader refuses", "`skillmem lint`"),
+        ("opencode", "another skill of its name, x, is loaded after it and OpenCode keeps that one", "(SK301)"),
+    ],
+)
+def test_each_cause_gets_its_remedy_and_the_ways_every_skill_still_reaches_the_agent(agent, reason, remedy):
+    lines = remedies(result(agent, [reason]), ["AGENTS.md"], ["AGENTS.md"])
+    assert any(remedy in line for line in lines)
+    assert lines[-1].startswith("the block in AGENTS.md names every skill and `skillmem read NAME` loads one")
+    assert ("`skillmem route`" in lines[-1]) == (agent == "claude-code")  # the route hook is Claude Code's
+
+
+def test_an_agent_that_lists_every_skill_whole_gets_no_advice():
+    assert remedies(result("codex"), ["AGENTS.md"], ["AGENTS.md"]) == []
+
+
+def test_a_budget_overflow_asks_for_shorter_descriptions_with_the_figures_and_the_agents_knob():
+    over = result("copilot-cli", listing_chars=43210, budget_chars=15000, descriptions_dropped=["a"])
+    assert remedies(over, [], ["GEMINI.md"])[:2] == [
+        "shorter descriptions: the listing needs 43,210 characters of 15,000; SKILL_CHAR_BUDGET raises its 15,000",
+        "the block goes in GEMINI.md, which Copilot CLI reads, once `skillmem inject` writes it;"
+        " `skillmem mcp` lets Copilot CLI search and read them all",
+    ]
+
+
+def test_the_block_an_agent_does_not_read_is_said_with_the_file_it_reads():
+    lines = remedies(result("gemini-cli", ["not in .gemini/skills"]), [], ["AGENTS.md"])
+    assert "add GEMINI.md to prompt_files (or a line @AGENTS.md in GEMINI.md)" in lines[-1]
+
+
+def test_an_uncapped_listing_over_a_twentieth_of_the_window_asks_to_keep_fewer_skills():
+    big = result("opencode", budget_chars=None, listing_tokens=20000, window_share=0.1, listed=500)
+    assert "spends 10% of the window" in remedies(big, ["AGENTS.md"], ["AGENTS.md"])[0]
+    assert "permission.skill: deny" in remedies(big, ["AGENTS.md"], ["AGENTS.md"])[0]
+    small = result("opencode", budget_chars=None, listing_tokens=200, window_share=0.001, listed=5)
+    assert remedies(small, ["AGENTS.md"], ["AGENTS.md"]) == []
+    assert headline(big, 500).endswith(
+        "lists every skill it finds: 500 skills, 100 characters, about 20,000 tokens, 10.0% of the window"
+    )
+
+
+def test_causes_are_counted_once_each_in_one_line():
+    many = result("claude-code", ["2 folders below .claude/skills"] * 3 + ["not in .claude/skills"] * 2)
+    assert [(line, len(names)) for line, names in causes(many)] == [
+        ("3 not listed: 2 folders below .claude/skills", 3),
+        ("2 not listed: not in .claude/skills", 2),
+    ]
+
+
+@pytest.mark.parametrize(("tokens", "cap", "hinted"), [(2000, None, False), (2001, None, True), (9128, 2000, False)])
+def test_the_block_line_suggests_a_cap_only_for_a_large_uncapped_block(tokens, cap, hinted):
+    line = block_line(1899, {"est_tokens": tokens, "max_block_tokens": cap})
+    assert line.startswith(f"1,899 skills; the block is about {tokens:,} tokens a session")
+    assert ("`max_block_tokens: 2000`" in line) == hinted
