@@ -71,7 +71,7 @@ def cached_vectors(
 def load_vectors(path: str, model: str) -> dict[bytes, Vectors]:
     """The vectors stored at ``path`` for ``model``; empty for anything that is not a whole, valid file."""
     try:
-        data = _read_own_file(path)
+        data = read_own_file(path)
     except OSError:
         return {}
     header_line, _, payload = data.partition(b"\n")
@@ -107,20 +107,21 @@ def save_vectors(path: str, model: str, vectors: dict[bytes, Vectors], keep: set
     write_file_quietly(path, line, b"\n", payload)
 
 
-def _read_own_file(path: str) -> bytes:
-    """The bytes of the regular file at ``path``: never through a link, never waiting on a FIFO, capped."""
+def read_own_file(path: str, cap: int = MAX_VECTOR_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``: never through a link, never waiting on a FIFO, at most ``cap``."""
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     descriptor = os.open(path, flags)
     try:
         status = os.fstat(descriptor)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_VECTOR_BYTES:
+        if not stat.S_ISREG(status.st_mode) or status.st_size > cap:
             raise OSError("not a regular file of a plausible size")
         chunks = []
         total = 0
-        while total <= MAX_VECTOR_BYTES and (chunk := os.read(descriptor, 1 << 20)):
+        # The size it has in one read (one copy of a large file, not two), then whatever it grew by.
+        while total <= cap and (chunk := os.read(descriptor, max(status.st_size - total, 0) + (1 << 20))):
             chunks.append(chunk)
             total += len(chunk)
-        if total > MAX_VECTOR_BYTES:
+        if total > cap:
             raise OSError("grew past the cap while read")
         return b"".join(chunks)
     finally:
