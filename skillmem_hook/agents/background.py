@@ -20,7 +20,12 @@ process made it first; the build removes it when done. A marker counts for
 BUILD_SECONDS from its modification time: the same rule for both builds,
 with no process id to trust (one rule, chosen in issue 30: a pid in a marker
 can be reused after a reboot, or name a process of another host sharing the
-cache folder, and a marker from the future never ages).
+cache folder, and a marker from the future never ages). A build touches its
+marker every HEARTBEAT_SECONDS while it runs (``kept_fresh``), so a build of
+minutes (130,000 skills) counts for as long as it runs, where the bare rule
+started another beside it every two minutes; a build that died stops
+counting BUILD_SECONDS after its last touch. The modification time is the
+file system's, so the rule holds for hosts sharing the folder too.
 """
 
 from __future__ import annotations
@@ -37,9 +42,10 @@ from skillmem_hook.config import load_settings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
 BUILD_SECONDS = 120  # a build marked longer ago than this (or this far ahead) is taken as dead
+HEARTBEAT_SECONDS = 30  # how often a running build touches its marker: well within BUILD_SECONDS
 _BUILT, _FAILED = b"I", b"E"
 
 
@@ -82,6 +88,34 @@ def claim(marker: str) -> bool | None:
     return True
 
 
+@contextlib.contextmanager
+def kept_fresh(marker: str | None) -> Iterator[None]:
+    """While the block runs, touch ``marker`` every HEARTBEAT_SECONDS from a daemon thread, so the build counts.
+
+    The marker itself, never a link's target; once it is gone (released, or
+    taken for dead and replaced by another build's), nothing more is touched.
+    """
+    if marker is None:
+        yield
+        return
+    import threading  # noqa: PLC0415 - only a build's own process keeps its marker fresh; a prompt loads no thread
+
+    done = threading.Event()
+
+    def touch() -> None:
+        while not done.wait(HEARTBEAT_SECONDS):
+            try:  # the marker's own time, not a link's target's, where the system can tell them apart
+                os.utime(marker, follow_symlinks=os.utime not in os.supports_follow_symlinks)
+            except OSError:
+                return
+
+    threading.Thread(target=touch, name="skillmem-build-marker", daemon=True).start()
+    try:
+        yield
+    finally:
+        done.set()
+
+
 def release(marker: str | None) -> None:
     """Remove a marker this process made (None: it made none)."""
     if marker is not None:
@@ -121,8 +155,9 @@ def _run_builder(location: str, flag_roots: Sequence[str] | None, marker: str | 
         for descriptor in (0, 1, 2):  # Claude Code waits for stdout to close: the child must not hold it
             os.dup2(null, descriptor)
         try:
-            data = build_route_index(flag_roots).to_bytes()
-            write_file_quietly(location, data)
+            with kept_fresh(marker):
+                data = build_route_index(flag_roots).to_bytes()
+                write_file_quietly(location, data)
             message = _BUILT + data
         except Exception as error:  # noqa: BLE001 - the parent says why, on the hook's stderr
             message = _FAILED + (getattr(error, "message", None) or f"{type(error).__name__}: {error}").encode()
@@ -173,12 +208,14 @@ def _build_and_store(arguments: Sequence[str]) -> int:
     from skillmem_hook.search.store import load_or_build_at  # noqa: PLC0415 - only the build's own process
 
     location, roots = arguments[0], list(arguments[1:])
+    marker = location + ".building"
     try:
-        settings = load_settings(roots or None)
-        watched = decisive_files(os.getcwd(), tracked=False)
-        load_or_build_at(roots, settings.catalog_options(), settings.aliases, location, watched)
+        with kept_fresh(marker):
+            settings = load_settings(roots or None)
+            watched = decisive_files(os.getcwd(), tracked=False)
+            load_or_build_at(roots, settings.catalog_options(), settings.aliases, location, watched)
     finally:
-        release(location + ".building")
+        release(marker)
     return 0
 
 

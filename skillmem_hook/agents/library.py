@@ -27,18 +27,28 @@ from skillmem_hook.errors import UsageError
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
 from skillmem_hook.search.names import name_key
-from skillmem_hook.search.semantic import fit_with_meaning, rank_with_meaning, semantic_index_of, semantic_installed
+from skillmem_hook.search.semantic import (
+    QUICK_TEXTS,
+    Encoder,
+    fit_with_meaning,
+    rank_with_meaning,
+    semantic_index_of,
+    semantic_installed,
+)
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    import numpy as np
+    from numpy.typing import NDArray
+
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
     from skillmem_hook.catalog.store.stamps import StatSnapshot
     from skillmem_hook.search.rank import SearchIndex
-    from skillmem_hook.search.semantic import Encoder, SemanticIndex
+    from skillmem_hook.search.semantic import SemanticIndex
 
 # A watcher thread checks the disk every WATCH_INTERVAL seconds (longer when a
 # check is slow, so it never takes more than a tenth of a core), and a call
@@ -46,10 +56,28 @@ if TYPE_CHECKING:
 # do not pay for the check, and a change is seen within about a quarter second,
 # sooner than anyone can add a skill and get a model to ask for it.
 WATCH_INTERVAL = 0.25
-# How long a search waits for the skill vectors before it answers with the lexical ranking alone.
+# How long a search waits for the skill vectors before it answers with the lexical ranking alone (and says so).
+# A build that must encode a collection (seconds) is not waited for at all: see ``VectorBuildEncoder``.
 SEMANTIC_WAIT = 4.0
 RECHECK_AFTER = 0.5
 MAX_TOP_K = 50
+
+
+class VectorBuildEncoder(Encoder):
+    """The encoder of the server's vector builds: it tells the waiting calls when a build turns out long.
+
+    Handed more texts at once than a question's (a collection's first vectors:
+    about 10 s for 2,000 skills), it sets ``long_build``, and the calls answer
+    with the words alone at once, saying so, instead of each waiting
+    SEMANTIC_WAIT in vain (new user m5: 2 s a call, then another ranking).
+    """
+
+    long_build: threading.Event | None = None
+
+    def encode(self, texts: list[str]) -> NDArray[np.float32]:
+        if len(texts) > QUICK_TEXTS and self.long_build is not None:
+            self.long_build.set()
+        return super().encode(texts)
 
 
 def skill_summary(skill: Skill) -> dict[str, str]:
@@ -67,7 +95,7 @@ class SkillLibrary:
         semantic_wait: float | None = SEMANTIC_WAIT,
     ) -> None:
         self._flag_roots = list(roots or ())
-        self._semantic_wait = semantic_wait  # None: wait for the vectors however long they take
+        self._semantic_wait = semantic_wait  # None: wait for the vectors however long they take, even a long build
         self._clock = clock
         self._lock = threading.Lock()
         self._checked_at = float("-inf")
@@ -76,6 +104,7 @@ class SkillLibrary:
         self._index: SearchIndex | None = None
         self._meaning: SemanticIndex | None = None  # built at the first search after a change, when installed
         self._meaning_build: threading.Thread | None = None
+        self._meaning_settled: threading.Event | None = None  # set when the build ends, or turns out long
         self._generation = 0  # one more at each rebuilt catalog: vectors of an older one are never kept
         self._failed_generation = -1
         self._cache = True
@@ -140,7 +169,9 @@ class SkillLibrary:
         return results
 
     def answer(self, intent: str, top_k: int = 5) -> dict[str, object]:
-        """``skillmem search``'s answer: ``match`` ('strong', 'weak' or 'none') and the results, best first."""
+        """``skillmem search``'s answer: ``match`` ('strong', 'weak' or 'none'), the results, best first, and
+        ``mode``: 'fused' (``search --semantic``'s ranking) or 'lexical' (no [semantic] extra, or no vectors yet).
+        """
         if not intent.strip():
             raise UsageError("the intent is empty", "describe the task in a few words, in any language")
         if not 1 <= top_k <= MAX_TOP_K:
@@ -148,9 +179,11 @@ class SkillLibrary:
         self.catalog()
         with self._lock:
             self._start_meaning()
-            builder = self._meaning_build
-        if builder is not None:  # within the call's time budget; past it, the lexical ranking answers alone
-            builder.join(self._semantic_wait)
+            builder, settled = self._meaning_build, self._meaning_settled
+        if builder is not None and self._semantic_wait is None:
+            builder.join()
+        elif builder is not None and settled is not None:  # a short build, within the call's budget
+            settled.wait(self._semantic_wait)
         with self._lock:
             index, meaning = self._index, self._meaning
         assert index is not None
@@ -165,13 +198,15 @@ class SkillLibrary:
             {**skill_summary(hit.skill), "score": round(hit.score, 4), "confidence": confidence(hit, hits[0])}
             for hit in hits[:top_k]
         ]
-        return {"match": found, "results": results}
+        return {"match": found, "mode": "lexical" if meaning is None else "fused", "results": results}
 
     def _start_meaning(self) -> None:
         """Build the current catalog's skill vectors in a thread, when the [semantic] extra is installed; lock held.
 
         A cold build of 2,000 skills takes about 10 s: longer than a tool call may
-        take. Searches meanwhile get the lexical ranking; the build goes on.
+        take. Searches meanwhile get the lexical ranking, and say so; the build
+        goes on. A build that finds its vectors kept takes a fraction of a second,
+        and the calls wait for it (``SEMANTIC_WAIT`` at most).
         """
         if self._meaning is not None or self._meaning_build is not None or self._catalog is None:
             return
@@ -182,10 +217,13 @@ class SkillLibrary:
         assert self._index is not None
         catalog = Catalog(self._index.skills, [], [])
         cache, encoder, generation = self._cache, self._encoder, self._generation
+        settled = self._meaning_settled = threading.Event()
 
         def build() -> None:
             try:
-                meaning: SemanticIndex | None = semantic_index_of(catalog, cache=cache, encoder=encoder)
+                builder = encoder if isinstance(encoder, VectorBuildEncoder) else VectorBuildEncoder(keep_model=cache)
+                builder.long_build = settled
+                meaning: SemanticIndex | None = semantic_index_of(catalog, cache=cache, encoder=builder)
             except Exception:  # noqa: BLE001 - the lexical ranking still answers; a new catalog tries again
                 meaning = None
             with self._lock:
@@ -196,6 +234,7 @@ class SkillLibrary:
                     self._meaning = meaning
                 else:  # the catalog changed meanwhile: keep the loaded weights, not the vectors
                     self._encoder = meaning.encoder
+            settled.set()  # after the vectors are in place, so that a call woken by it finds them
 
         self._meaning_build = threading.Thread(target=build, name="skillmem-meaning", daemon=True)
         self._meaning_build.start()

@@ -49,7 +49,7 @@ TOOLS: dict[str, dict[str, Any]] = {
         "description": (
             "Find the skills that fit a task, best first. Each result has the skill's name, description, "
             "domain, the path of its SKILL.md (relative to the repository), a score and a confidence; match "
-            "says whether any skill fits (strong, weak, none)."
+            "says whether any skill fits (strong, weak, none), mode which ranking answered (fused, lexical)."
         ),
         "input": {
             "type": "object",
@@ -84,10 +84,19 @@ TOOLS: dict[str, dict[str, Any]] = {
                     "enum": ["strong", "weak", "none"],
                     "description": "how well the best result fits: 'none' when no skill holds the task's words",
                 },
+                "mode": {
+                    "type": "string",
+                    "enum": ["fused", "lexical"],
+                    "description": (
+                        "which ranking answered: fused (the words and a sentence encoder, the [semantic] extra) or "
+                        "lexical (the words alone: the extra is not installed, or the skills' vectors are still "
+                        "being built, and the same intent asked later is answered fused)"
+                    ),
+                },
                 "count": {"type": "integer", "minimum": 0, "description": "how many results"},
                 "results": {"type": "array", "items": _RESULT, "maxItems": MAX_TOP_K},
             },
-            "required": ["query", "match", "count", "results"],
+            "required": ["query", "match", "mode", "count", "results"],
             "additionalProperties": False,
         },
     },
@@ -137,7 +146,8 @@ def call_tool(library: SkillLibrary, name: str, arguments: Mapping[str, object] 
         assert isinstance(hits, list)
         results = [{key: _text(value) for key, value in hit.items()} for hit in hits]
         query = intent if len(intent) <= ECHO_CHARS else intent[:ECHO_CHARS] + "…"  # never echoed whole
-        return {"query": _text(query), "match": answer["match"], "count": len(results), "results": results}
+        found = {"query": _text(query), "match": answer["match"], "mode": answer["mode"]}
+        return {**found, "count": len(results), "results": results}
     return {key: _text(value) for key, value in library.read_skill(str(values["name"])).items()}
 
 

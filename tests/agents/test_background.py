@@ -6,9 +6,15 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 
-from skillmem_hook.agents.background import BUILD_SECONDS, claim, release
+import pytest
+
+from skillmem_hook.agents import background
+from skillmem_hook.agents.background import BUILD_SECONDS, claim, current_or_built, kept_fresh, release
+from skillmem_hook.agents.route import RouteInputError
+from skillmem_hook.search import store
 
 from ..helpers import skill_md, write_skill
 
@@ -102,3 +108,79 @@ def test_the_route_index_follows_the_same_rule_whatever_process_made_the_marker(
     stdout, stderr = route(repo, "use the csv-to-table skill")
     assert b"csv-to-table" in stdout and stderr == b""
     assert not marker.exists()  # the build that made it removed it
+
+
+@pytest.fixture
+def short_window(monkeypatch):
+    """A window of one second and a touch every fifth of one: a build of seconds outlives the window."""
+    monkeypatch.setattr(background, "BUILD_SECONDS", 1.0)
+    monkeypatch.setattr(background, "HEARTBEAT_SECONDS", 0.2)
+
+
+def slowed(function, seconds):
+    """``function``, started ``seconds`` late: a build as long as a large collection's, of a small one."""
+
+    def late(*arguments, **keywords):
+        time.sleep(seconds)
+        return function(*arguments, **keywords)
+
+    return late
+
+
+def test_a_running_build_keeps_its_marker_counting_however_long_it_takes(tmp_path, short_window):
+    marker = str(tmp_path / "index.json.building")
+    assert claim(marker) is True
+    with kept_fresh(marker):
+        for _ in range(5):  # 2.5 s: past the window twice over
+            time.sleep(0.5)
+            assert claim(marker) is False
+    release(marker)
+    assert claim(marker) is True
+
+
+def test_a_build_that_died_stops_counting_a_window_after_its_last_touch(tmp_path, short_window):
+    marker = str(tmp_path / "index.json.building")
+    assert claim(marker) is True
+    with kept_fresh(marker):
+        time.sleep(0.5)
+    time.sleep(1.5)  # no touch since: the build is taken for dead
+    assert claim(marker) is True
+
+
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded")  # the test's own thread waits for the fork
+def test_a_route_build_that_outlives_the_window_is_not_started_twice(tmp_path, monkeypatch, short_window):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    write_skill(repo / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
+    monkeypatch.chdir(repo)
+    location = str(repo / ".git" / "skillmem-route.json")
+    # The forked builder inherits the slowed build and the short window.
+    monkeypatch.setattr(background, "build_route_index", slowed(background.build_route_index, 3.0))
+    built = []
+    first = threading.Thread(target=lambda: built.append(current_or_built(location, None)))
+    first.start()
+    time.sleep(2.0)  # the first build's marker is now older than the window, but touched since
+    with pytest.raises(RouteInputError, match="still being built"):
+        current_or_built(location, None)  # a second prompt: no second build beside the first
+    first.join(30)
+    assert [row[0] for row in built[0].rows] == ["csv-to-table"]
+    assert not os.path.exists(location + ".building")
+
+
+def test_the_search_index_build_keeps_its_marker_counting_too(tmp_path, monkeypatch, short_window):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    write_skill(repo / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
+    monkeypatch.chdir(repo)
+    for path in [repo / "skills", *(repo / "skills").rglob("*")]:  # a settled disk: a racy index is not kept
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+    location = str(repo / ".git" / "skillmem-search.json")
+    assert claim(location + ".building") is True  # as refresh_search_index claims it for the process it starts
+    monkeypatch.setattr(store, "load_or_build_at", slowed(store.load_or_build_at, 2.5))
+    build = threading.Thread(target=background._build_and_store, args=([location, "skills"],))
+    build.start()
+    time.sleep(2.0)
+    assert claim(location + ".building") is False
+    build.join(30)
+    assert os.path.isfile(location)
+    assert not os.path.exists(location + ".building")

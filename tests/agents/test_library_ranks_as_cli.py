@@ -53,7 +53,8 @@ def test_a_word_only_a_skill_body_holds_finds_that_skill(root):
 
 @pytest.mark.usefixtures("lexical_only")
 def test_no_skill_fitting_is_said_with_match_none(root):
-    assert SkillLibrary([str(root)]).answer("bake sourdough bread", 5) == {"match": "none", "results": []}
+    found = SkillLibrary([str(root)]).answer("bake sourdough bread", 5)
+    assert found == {"match": "none", "mode": "lexical", "results": []}
 
 
 @pytest.mark.usefixtures("lexical_only")

