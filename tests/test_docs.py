@@ -73,7 +73,7 @@ def test_every_hook_runs_on_every_commit_through_an_installed_script():
 def test_the_readme_starts_with_the_quick_start_then_the_two_commands_and_ci_runs_the_test_command():
     quick_start, (main_job, test_command) = shell_blocks(README)[:2]
     assert [line.split()[0] for line in quick_start] == ["python3", "python3", "skillmem", "git"]
-    assert "skillmem init" in quick_start[2]  # the whole block runs in tests/test_precommit_quickstart.py
+    assert "skillmem init" in quick_start[2]  # the whole block runs in tests/e2e/test_quickstart.py
     assert README.index("## Quick start") < README.index("## Install")
     quick = README[README.index("## Quick start") : README.index("\n## ", README.index("## Quick start") + 1)]
     assert len(quick.strip().splitlines()) <= 12, "the quick start stays about ten lines"

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .helpers import seed_tree
-from .test_precommit import REPO, hook_repo, run  # noqa: F401 - hook_repo is a fixture
+from ..helpers import REPO, seed_tree
+from .repos import run
 
 pytestmark = pytest.mark.precommit
 
@@ -50,7 +50,7 @@ def prepared_virtualenv(home: Path) -> None:
     Path(found.stdout.strip(), "running-interpreter.pth").write_text("\n".join(site.getsitepackages()) + "\n")
 
 
-def test_the_readmes_quick_start_runs_as_written_and_the_first_commit_passes(hook_repo, tmp_path):  # noqa: F811
+def test_the_readmes_quick_start_runs_as_written_and_the_first_commit_passes(hook_repo, tmp_path):
     hook_root, rev, env = hook_repo
     block = quick_start()
     assert block.count(PLACEHOLDER) == 1

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import skill_md, write_skill
-from .test_precommit import UserRepo, hook_repo  # noqa: F401 - hook_repo is a fixture
+from ..helpers import skill_md, write_skill
+from .repos import UserRepo
 
 pytestmark = pytest.mark.precommit
 
@@ -32,7 +32,7 @@ context: fork
 
 
 @pytest.fixture
-def repo(hook_repo, tmp_path):  # noqa: F811
+def repo(hook_repo, tmp_path):
     """A Claude Code repository with skill-lint on every commit (no stages: line) and one committed skill."""
     hook_root, rev, env = hook_repo
     repo = UserRepo(tmp_path / "user", env)

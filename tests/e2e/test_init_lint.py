@@ -9,9 +9,8 @@ import re
 import pytest
 import yaml
 
-from .helpers import skill_md, write_skill
-from .test_precommit import hook_repo  # noqa: F401 - a fixture
-from .test_precommit_init import first_commit_passes, init, new_repo
+from ..helpers import skill_md, write_skill
+from .test_init import first_commit_passes, init, new_repo
 
 pytestmark = pytest.mark.precommit
 
@@ -39,7 +38,7 @@ def stopped(repo, message: str) -> str:
     return output
 
 
-def test_old_findings_commit_and_a_new_one_is_stopped_at_its_commit(hook_repo, tmp_path):  # noqa: F811
+def test_old_findings_commit_and_a_new_one_is_stopped_at_its_commit(hook_repo, tmp_path):
     repo = new_repo(hook_repo, tmp_path / "collection")
     old_collection(repo.path / "skills")
     done = init(repo, hook_repo)
