@@ -12,9 +12,8 @@ import subprocess
 
 import pytest
 
-from .helpers import skill_md, write_skill
-from .test_precommit import UserRepo, hook_repo, run  # noqa: F401 - hook_repo is a fixture
-from .test_precommit_git import make_repo
+from ..helpers import skill_md, write_skill
+from .repos import UserRepo, make_repo, run
 
 pytestmark = pytest.mark.precommit
 
@@ -28,7 +27,7 @@ def add_skill_on_branch(repo: UserRepo, branch: str, name: str) -> None:
     assert repo.commit(f"add {name}").returncode == 0
 
 
-def test_a_clone_without_the_driver_is_given_the_line_that_sets_it_up(hook_repo, tmp_path):  # noqa: F811
+def test_a_clone_without_the_driver_is_given_the_line_that_sets_it_up(hook_repo, tmp_path):
     origin = make_repo(hook_repo, tmp_path / "origin")
     (origin.path / ".gitattributes").write_text("/AGENTS.md merge=skillmem\n")
     origin.git("add", ".gitattributes")

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import skill_md, write_skill
-from .test_precommit import UserRepo, hook_repo, run  # noqa: F401 - hook_repo is a fixture
+from ..helpers import skill_md, write_skill
+from .repos import UserRepo, run
 
 pytestmark = pytest.mark.precommit
 
 
-def ignored_prompt_file_repo(hook_repo, path: Path) -> UserRepo:  # noqa: F811
+def ignored_prompt_file_repo(hook_repo, path: Path) -> UserRepo:
     """Skills and the hooks committed; AGENTS.md configured, written, and ignored by git, so never committed."""
     hook_root, rev, env = hook_repo
     path.mkdir(parents=True)
@@ -37,7 +37,7 @@ def ignored_prompt_file_repo(hook_repo, path: Path) -> UserRepo:  # noqa: F811
     return repo
 
 
-def test_a_clone_without_its_ignored_prompt_file_fails_every_hook_and_says_why(hook_repo, tmp_path):  # noqa: F811
+def test_a_clone_without_its_ignored_prompt_file_fails_every_hook_and_says_why(hook_repo, tmp_path):
     origin = ignored_prompt_file_repo(hook_repo, tmp_path / "origin")
     clone = UserRepo(tmp_path / "clone", origin.env)
     run(["git", "clone", "-q", str(origin.path), str(clone.path)], tmp_path, origin.env)
@@ -51,7 +51,7 @@ def test_a_clone_without_its_ignored_prompt_file_fails_every_hook_and_says_why(h
     assert not (clone.path / "AGENTS.md").exists()
 
 
-def test_the_ignored_prompt_file_on_its_own_machine_fails_the_commit_too(hook_repo, tmp_path):  # noqa: F811
+def test_the_ignored_prompt_file_on_its_own_machine_fails_the_commit_too(hook_repo, tmp_path):
     repo = ignored_prompt_file_repo(hook_repo, tmp_path / "origin")
     assert repo.pre_commit("install").returncode == 0
     write_skill(repo.path / "skills", "beta", skill_md("beta", "Deploy with Docker"))

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from .test_precommit import hook_repo  # noqa: F401 - a fixture
-from .test_precommit_git import make_repo
+from .repos import make_repo
 
 pytestmark = pytest.mark.precommit
 
 
-def test_git_mv_and_a_new_name_stop_the_commit_once_saying_renamed(hook_repo, tmp_path):  # noqa: F811
+def test_git_mv_and_a_new_name_stop_the_commit_once_saying_renamed(hook_repo, tmp_path):
     repo = make_repo(hook_repo, tmp_path / "user")
     repo.git("mv", "skills/alpha", "skills/csv-parse")
     skill = repo.path / "skills/csv-parse/SKILL.md"

@@ -12,14 +12,14 @@ import os
 
 import pytest
 
-from .helpers import skill_md, write_skill
-from .test_precommit import UserRepo, hook_repo, run  # noqa: F401 - hook_repo is a fixture
+from ..helpers import skill_md, write_skill
+from .repos import UserRepo
 
 pytestmark = pytest.mark.precommit
 
 
 @pytest.fixture
-def repo(hook_repo, tmp_path):  # noqa: F811
+def repo(hook_repo, tmp_path):
     """Skills in .agents/skills, .claude/skills a link to it, and a skill two folders deep."""
     hook_root, rev, env = hook_repo
     repo = UserRepo(tmp_path / "user", env)
