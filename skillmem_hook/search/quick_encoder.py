@@ -114,9 +114,10 @@ class TableRows:
         stream = self._streams.get(block)
         if stream is None:
             stream = self._streams[block] = self._archive.open(f"q{block + 1}.npy")
-            version = npy_format.read_magic(stream)
+            version = npy_format.read_magic(stream)  # type: ignore[no-untyped-call, unused-ignore]
             read_header = npy_format.read_array_header_1_0 if version == (1, 0) else npy_format.read_array_header_2_0
-            if read_header(stream) != ((_BLOCK_ROWS, _ROW_BYTES), False, np.dtype(np.uint8)):
+            header = read_header(stream)  # type: ignore[no-untyped-call, unused-ignore]
+            if header != ((_BLOCK_ROWS, _ROW_BYTES), False, np.dtype(np.uint8)):
                 raise ModelLayoutError(f"block {block + 1} of the table is not {_BLOCK_ROWS} rows of bytes")
         return stream
 
