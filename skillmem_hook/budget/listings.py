@@ -34,7 +34,8 @@ def vscode(entries: Sequence[Entry], window: int, parameters: Mapping[str, float
 
 def _copilot_entry(shown: Shown) -> str:
     return (
-        f"<skill>\n  <name>{_escape(shown.name)}</name>\n  <description>{_escape(shown.description)}</description>\n"
+        f"<skill>\n  <name>{escape_markup(shown.name)}</name>\n"
+        f"  <description>{escape_markup(shown.description)}</description>\n"
         f"  <location>{shown.location}</location>\n</skill>"
     )
 
@@ -65,7 +66,7 @@ def _prefix_then_names(
     omitted: list[str] = []
     length = lead
     for entry, shown in listed[whole:]:
-        name = _escape(shown.name) if agent == COPILOT_CLI else shown.name
+        name = escape_markup(shown.name) if agent == COPILOT_CLI else shown.name
         addition = (2 if named else 0) + js_length(name)
         if omitted or length + addition > names_budget:
             omitted.append(entry.name)
@@ -123,12 +124,12 @@ def js_length(text: str) -> int:
     return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
-def _escape(text: str) -> str:
-    """Copilot CLI escapes & < > " ' in a name and a description."""
+def escape_markup(text: str, apostrophe: str = "&apos;") -> str:
+    """& < > " ' escaped as an agent's listing does: Copilot CLI writes ' as &apos;, OpenCode as &#39;."""
     return (
         text.replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")
         .replace('"', "&quot;")
-        .replace("'", "&apos;")
+        .replace("'", apostrophe)
     )

@@ -15,6 +15,7 @@ import os
 from skillmem_hook.budget.discovery import Discovery
 from skillmem_hook.budget.fields import one_line, read_fields
 from skillmem_hook.budget.folders import Folders
+from skillmem_hook.budget.listings import escape_markup
 from skillmem_hook.budget.loading import KEEPS, Shown, load, name_taken
 from skillmem_hook.budget.replay import Entry
 from skillmem_hook.budget.rules import AGENTS, CLAUDE_CODE, CODEX, OPENCODE
@@ -124,17 +125,7 @@ def _codex_load(entry: Entry, fields: Fields, found: Found, codex: Mapping[str, 
 def _location(agent: str, top: str, found: Found) -> str:
     """Where the agent says the skill is: a scope word (Copilot CLI) or the SKILL.md's absolute path."""
     path = os.path.join(top, *found.path.split("/"), SKILL_FILE)
-    return {"copilot-cli": "project", OPENCODE: _escape_html(path)}.get(agent, path)
-
-
-def _escape_html(text: str) -> str:
-    return (
-        text.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-        .replace("'", "&#39;")
-    )
+    return {"copilot-cli": "project", OPENCODE: escape_markup(path, "&#39;")}.get(agent, path)
 
 
 def _keep_by_name(agent: str, listed: list[tuple[Entry, Shown, Found]]) -> None:
