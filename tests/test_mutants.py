@@ -7,7 +7,9 @@ a test here would fail every change to those lines.
 
 from __future__ import annotations
 
-from .mutants import REPO, load
+import yaml
+
+from .mutants import MUTANTS, REPO, load
 
 
 def test_every_mutant_names_a_module_and_test_files_that_exist():
@@ -25,3 +27,15 @@ def test_a_mutant_applies_only_where_its_text_occurs_exactly_once():
     assert mutant.mutated(f"a\n{mutant.find}\nb") == f"a\n{mutant.replace}\nb"
     assert mutant.mutated("nothing here") is None
     assert mutant.mutated(mutant.find * 2) is None
+
+
+def test_no_mutant_repeats_an_id_or_a_key():
+    """YAML keeps the last of two equal keys: a merge left a second ``tests:``, so a mutant ran the wrong tests."""
+    document = yaml.compose(MUTANTS.read_text(encoding="utf-8"))
+    entries = next(value for key, value in document.value if key.value == "mutants").value
+    ids = []
+    for entry in entries:
+        keys = [key.value for key, _ in entry.value]
+        assert len(keys) == len(set(keys)), keys
+        ids.append(dict((key.value, value.value) for key, value in entry.value)["id"])
+    assert len(ids) == len(set(ids))
