@@ -18,7 +18,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from skillmem_hook.catalog.skills import Skill
 
-STRICT_KEYS = ("name", "description", "when_to_use", "disable-model-invocation")
+# A skill with disable-model-invocation: true is no skill of the catalog (catalog/skillfile/declared.py's USER_ONLY):
+# no agent lists it to the model, so it is no loss of any listing either.
+STRICT_KEYS = ("name", "description", "when_to_use")
 
 
 class Fields:
@@ -35,11 +37,6 @@ class Fields:
         self.strict = strict
         self.name = name
         self.description = description
-
-    @property
-    def hidden_from_model(self) -> bool:
-        """``disable-model-invocation: true``: Copilot and VS Code list no such skill to the model."""
-        return self.strict.get("disable-model-invocation") is True
 
 
 def read_fields(skill: Skill) -> Fields:

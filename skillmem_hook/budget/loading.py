@@ -64,8 +64,6 @@ def _copilot(fields: Fields, found: Found, parameters: Mapping[str, float]) -> t
     if len(description) > parameters["description_cap_chars"]:
         cap = int(parameters["description_cap_chars"])
         return f"description of {len(description):,} characters; over {cap:,} is a load error in Copilot CLI"
-    if fields.hidden_from_model:
-        return "disable-model-invocation: true, so Copilot CLI does not list it to the model"
     return "-".join(name.split()), description
 
 
@@ -73,8 +71,6 @@ def _vscode(fields: Fields, found: Found, parameters: Mapping[str, float]) -> tu
     description = _TAG.sub("", fields.description or "").strip()
     if not description:
         return "no description in the frontmatter; VS Code lists no skill without one"
-    if fields.hidden_from_model:
-        return "disable-model-invocation: true, so VS Code does not list it to the model"
     name = _TAG.sub("", _folder_name(found))[: int(parameters["name_cap_chars"])]  # the folder's name wins
     return name, description[: int(parameters["description_cap_chars"])]
 

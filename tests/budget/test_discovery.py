@@ -154,7 +154,6 @@ def test_copilot_lists_a_skill_two_of_its_folders_reach_once():
         (skill_md("数据库优化", "A skill"), "name '数据库优化' is not 64 letters, digits"),
         (skill_md("n" * 65, "A skill"), "name 'nnnn"),
         (skill_md("long", "d" * 1025), "description of 1,025 characters; over 1,024 is a load error in Copilot CLI"),
-        (b"---\nname: off\ndescription: x\ndisable-model-invocation: true\n---\n", "disable-model-invocation: true"),
         (b"---\nname: colon\ndescription: Use when: x\n---\n", "its frontmatter is not valid YAML"),
     ],
 )

@@ -67,6 +67,27 @@ def test_unusable_files_are_skipped_with_a_reason(data, reason):
 
 
 @pytest.mark.parametrize(
+    "line",
+    [
+        b"disable-model-invocation: true",  # the fast reader's plain scalar
+        b"disable-model-invocation: True  # only by hand",  # PyYAML, for the comment
+        b"disable-model-invocation: TRUE",
+    ],
+)
+def test_a_skill_only_the_user_invokes_is_no_skill_offered_to_an_agent(line):
+    """Claude Code's disable-model-invocation: the model never sees it, so neither block nor search names it."""
+    with pytest.raises(SkillProblem, match="only the user invokes it"):
+        parse(b"---\nname: deploy-prod\ndescription: Deploy to production\n" + line + b"\n---\n")
+
+
+@pytest.mark.parametrize("value", [b"false", b"yes", b"'false'", b"[true]"])
+def test_any_other_value_of_disable_model_invocation_keeps_the_skill(value):
+    """Not a boolean true (lint's SK134 names ``yes``): the model is offered the skill, so the block lists it."""
+    skill = parse(b"---\nname: deploy-prod\ndescription: d\ndisable-model-invocation: " + value + b"\n---\n")
+    assert skill.name == "deploy-prod"
+
+
+@pytest.mark.parametrize(
     "name",
     [
         "two\nlines",

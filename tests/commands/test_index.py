@@ -141,3 +141,25 @@ def test_an_index_file_whose_links_would_cross_a_name_that_is_not_utf8_is_refuse
     assert "caf\\xe9" in run.error["error"] and "not valid UTF-8" in run.error["error"]
     assert not (tmp_path / "INDEX.md").exists()
     assert run_cli(capsys, "index", "--root", "skills", "--write", "INDEX.md").code == 0  # links stay below it
+
+
+def test_a_skill_only_the_user_invokes_is_skipped_by_index_and_search_with_the_reason(capsys, tmp_path):
+    """new user 4's major: Claude Code never offers the model such a skill; the block, search and route must not."""
+    skills = tmp_path / "skills"
+    write_skill(
+        skills,
+        "deploy-prod",
+        b"---\nname: deploy-prod\ndescription: Deploy the app to production\ndisable-model-invocation: true\n---\n",
+    )
+    write_skill(skills, "pdf", skill_md("pdf", "Extract text from PDF files"))
+    data = run_cli(capsys, "index", "--root", skills).data
+    assert [skill["name"] for skill in data["skills"]] == ["pdf"]
+    assert data["skipped"] == [
+        {
+            "root": str(skills),
+            "path": "deploy-prod",
+            "reason": "disable-model-invocation: true: only the user invokes it, so no agent is offered it",
+        }
+    ]
+    found = run_cli(capsys, "search", "deploy the app to production", "--root", skills).data
+    assert "deploy-prod" not in json.dumps(found)

@@ -62,6 +62,9 @@ class SkillText:
         self.sections = sections
 
 
+# Claude Code's field for a skill only the user invokes (/name): the model is never offered it, so neither is the block.
+USER_ONLY = "disable-model-invocation: true: only the user invokes it, so no agent is offered it"
+_TRUE = (True, "true", "True", "TRUE")  # YAML 1.2's booleans, as Claude Code's reader takes them (lint's SK134)
 _LFS_POINTER = b"version https://git-lfs.github.com/spec/"
 LFS_POINTER = (
     "SKILL.md is a Git LFS pointer, not the skill: keep SKILL.md out of LFS "
@@ -91,6 +94,8 @@ def read_skill_text(data: bytes) -> SkillText:
         start, end, body_start = span
         fields, warnings = read_fields(_decode(data[start:end], "frontmatter"))
     mapping = _as_mapping(fields, warnings)
+    if mapping.get("disable-model-invocation", False) in _TRUE:
+        raise SkillProblem(USER_ONLY)
     name = _string_field(mapping, "name", warnings)
     description = _string_field(mapping, "description", warnings)
     if warnings:  # a surrogate comes only from the lenient reader, which always warns
