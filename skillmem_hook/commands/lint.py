@@ -75,7 +75,9 @@ def lint(
     if write_baseline is not None:
         return _write_baseline(write_baseline, collect_findings(files, scope, settings, baseline=False))
     run = collect_findings(files, scope, settings)
-    fixes = fix_findings(run) if fix else None
+    # --fix fixes what the baseline knows too: the baseline says what may pass, not what must stay.
+    to_fix = collect_findings(files, scope, settings, baseline=False) if fix and run.known else run
+    fixes = fix_findings(to_fix) if fix else None
     if fixes and fixes.written:
         run = collect_findings(files, scope, settings)  # what is left, as a run after the fix would say
     if output == "json":
