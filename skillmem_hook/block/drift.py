@@ -23,7 +23,17 @@ class Drift:
     rebuilt block resolves the conflict, and those lines are not stale names.
     """
 
-    __slots__ = ("collapsed_changed", "conflict", "has_block", "missing", "moved", "original", "stale", "updated")
+    __slots__ = (
+        "collapsed_changed",
+        "conflict",
+        "folded",
+        "has_block",
+        "missing",
+        "moved",
+        "original",
+        "stale",
+        "updated",
+    )
 
     def __init__(
         self,
@@ -46,7 +56,10 @@ class Drift:
         # Under a cap, the names the written block lists (a collapsed domain lists none).
         expected = read_block(new_block)[0] if max_tokens else {skill.label: skill.domain for skill in skills}
         self.missing = sorted(expected.keys() - listed.keys())
-        self.stale = sorted(listed.keys() - expected.keys())
+        gone = listed.keys() - expected.keys()
+        # A name the old block listed whose skill is now in a collapsed domain is folded into that line, not gone.
+        self.folded = sorted(gone & {skill.label for skill in skills}) if max_tokens else []
+        self.stale = sorted(gone.difference(self.folded))
         # A skill added to or removed from a collapsed domain changes only its count.
         self.collapsed_changed = bool(max_tokens) and collapsed_lines(old_block or b"") != collapsed_lines(new_block)
         self.moved = sorted(label for label, domain in expected.items() if listed.get(label, domain) != domain)
@@ -65,6 +78,7 @@ class Drift:
         return {
             "missing": self.missing,
             "stale": self.stale,
+            "folded": self.folded,
             "moved": self.moved,
             "current": self.current,
             "has_block": self.has_block,

@@ -75,6 +75,7 @@ def verify(
             "strict": strict,
             "missing": union(drifts, "missing"),
             "stale": union(drifts, "stale"),
+            "folded": union(drifts, "folded"),
             "renamed": renames_json(sorted({pair for pairs in renames.values() for pair in pairs})),
             "moved": union(drifts, "moved"),
             "current": all(drift.current for _, drift in drifts),
@@ -107,6 +108,7 @@ def as_text(result: dict[str, object]) -> str:
         lines += name_list("renamed", pairs)
         lines += name_list("missing from the block", missing)
         lines += name_list("stale, not a skill on disk", stale)
+        lines += name_list("folded into its domain's line (max_block_tokens)", names_of(item.get("folded")))
         lines += name_list("moved to another domain", names_of(item.get("moved")))
         if item.get("conflict"):
             lines.append("  the block holds a merge conflict: 'skillmem inject' rebuilds it")

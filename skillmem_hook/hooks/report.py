@@ -60,6 +60,7 @@ def describe_drift(
     removed = [name for name in stale if name not in reasons]
     lines += name_list("removed" if written else "stale, no longer on disk", removed)
     lines += _explained(stale, reasons)
+    lines += name_list("folded into its domain's line (max_block_tokens)", drift.folded)
     lines += name_list("moved to another domain", describe_moves(drift))
     if drift.conflict:
         lines.append(
@@ -68,7 +69,7 @@ def describe_drift(
             else "  the block holds a merge conflict, which the update rebuilds from the skills"
         )
         lines += merge_setup
-    elif drift.collapsed_changed and not (drift.missing or drift.stale or drift.moved):
+    elif drift.collapsed_changed and not (drift.missing or drift.stale or drift.moved or drift.folded):
         lines.append("  a skill came or went in a domain the block collapses (max_block_tokens): its count changed")
     elif drift.has_block and not (drift.missing or drift.stale or drift.moved):
         lines.append(

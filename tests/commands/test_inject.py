@@ -155,3 +155,22 @@ def test_a_very_large_prompt_file_is_spliced_exactly(capsys, tmp_path):
     prompt.write_bytes(head + b"<<<SKILL_INDEX_BEGIN>>>\n<<<SKILL_INDEX_END>>>\n" + b"tail\n")
     assert run_cli(capsys, "inject", "--root", root, "--prompt-file", prompt).code == 0
     assert prompt.read_bytes() == head + SEED_BLOCK + b"\ntail\n"
+
+
+def test_names_a_new_cap_folds_into_a_domain_line_are_said_folded_not_removed(capsys, tmp_path):
+    """new user 4: under max_block_tokens, `inject --text` said 'removed (1,531)' of skills that were all still there."""
+    skills = tmp_path / "skills"
+    for number in range(40):
+        write_skill(skills, f"csv-tool-{number:02}", skill_md(f"csv-tool-{number:02}", "Parse CSV files into tables"))
+    write_skill(skills, "gone", skill_md("gone", "Parse CSV files into tables"))
+    prompt = tmp_path / "AGENTS.md"
+    prompt.write_bytes(b"# Agents\n")
+    assert run_cli(capsys, "inject", "--root", skills, "--prompt-file", prompt).code == 0
+    (skills / "gone" / "SKILL.md").unlink()
+    (skills / "gone").rmdir()
+    run = run_cli(capsys, "inject", "--root", skills, "--prompt-file", prompt, "--max-block-tokens", "60")
+    (item,) = run.data["files"]
+    assert item["stale"] == ["gone"]
+    assert item["folded"] == [f"csv-tool-{number:02}" for number in range(40)]
+    text = run_cli(capsys, "inject", "--root", skills, "--prompt-file", prompt, "--text").out
+    assert "removed" not in text  # the cap lifted: the names come back as added, nothing was removed
