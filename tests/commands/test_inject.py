@@ -158,7 +158,7 @@ def test_a_very_large_prompt_file_is_spliced_exactly(capsys, tmp_path):
 
 
 def test_names_a_new_cap_folds_into_a_domain_line_are_said_folded_not_removed(capsys, tmp_path):
-    """new user 4: under max_block_tokens, `inject --text` said 'removed (1,531)' of skills that were all still there."""
+    """new user 4: under max_block_tokens, `inject --text` said 'removed (1,531)' of skills all still there."""
     skills = tmp_path / "skills"
     for number in range(40):
         write_skill(skills, f"csv-tool-{number:02}", skill_md(f"csv-tool-{number:02}", "Parse CSV files into tables"))

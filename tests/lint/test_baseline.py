@@ -85,7 +85,9 @@ def test_any_json_is_a_baseline_or_a_usage_error(tmp_path_factory, value):
 def test_fix_fixes_what_the_baseline_knows_too(capsys, tmp_path):
     """new user 4: after init's baseline, `lint --fix` fixed nothing and said nothing; the baseline lets a finding
     pass, it does not ask that it stay."""
-    skill = write_skill(tmp_path / "cwd" / "skills", "pdf", b"---\nname: pdf\ndescription: Read PDFs\nversion: 1\n---\n")
+    skill = write_skill(
+        tmp_path / "cwd" / "skills", "pdf", b"---\nname: pdf\ndescription: Read PDFs\nversion: 1\n---\n"
+    )
     with open(".skillmem.yaml", "w") as file:
         file.write("roots: [skills]\nlint: {baseline: lint-baseline.json}\n")
     assert run_cli(capsys, "lint", "--write-baseline", "lint-baseline.json").data["recorded"] == 1
