@@ -89,9 +89,16 @@ def add_block_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_text_option(parser: argparse.ArgumentParser) -> None:
-    """--text: the result as lines for a person, by the command's own renderer (its ``as_text``)."""
-    parser.add_argument("--text", action="store_true", help="lines for a person instead of one JSON line")
+def add_text_option(parser: argparse.ArgumentParser, text: str = "lines for a person") -> None:
+    """--text and --json: the result for a person (the command's own ``as_text``), or one JSON line.
+
+    Neither given, stdout decides (cli.py): a terminal gets the text, a pipe or a file the JSON line.
+    """
+    choice = parser.add_mutually_exclusive_group()
+    choice.add_argument("--text", action="store_true", help=f"{text} (the default when stdout is a terminal)")
+    choice.add_argument(
+        "--json", action="store_true", help="one JSON line (the default when stdout is a pipe or a file)"
+    )
 
 
 def add_budget_options(parser: argparse.ArgumentParser) -> None:
