@@ -263,7 +263,7 @@ HOT_PATHS = {
         "skillmem_hook.cli:main",
         ["read", "--root", "skills", "alpha-tool"],
         None,
-        f"cli arguments {FACE} {SCAN} catalog.discovery.safe_read commands commands.read",
+        f"cli arguments {FACE} {SCAN} catalog.discovery.safe_read catalog.lookup commands commands.read",
         f"yaml hashlib {WRITES}",
     ),
 }
