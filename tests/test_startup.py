@@ -178,7 +178,7 @@ HOT_PATHS = {
         ["--version"],
         None,
         "cli arguments errors report streams visible",
-        "yaml subprocess threading zlib importlib",
+        "yaml subprocess threading zlib importlib locale",  # locale: argparse's words are not passed to gettext
     ),
     "route, a prompt naming its skill": (
         "skillmem",
@@ -206,7 +206,7 @@ HOT_PATHS = {
         None,
         f"arguments {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic signals block.index_file block.tracking"
         " commands commands.index hooks hooks.index hooks.report",
-        f"yaml importlib urllib.parse {WRITES}",
+        f"yaml importlib urllib.parse difflib {WRITES}",
     ),
     "skill-verify": (
         "skillmem-verify-hook",
@@ -215,7 +215,7 @@ HOT_PATHS = {
         None,
         f"arguments {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic block.index_file block.tracking"
         " commands commands.index hooks hooks.index hooks.report",
-        f"yaml importlib urllib.parse {WRITES}",
+        f"yaml importlib urllib.parse difflib {WRITES}",
     ),
     "skill-lint": (
         "skillmem-lint-hook",
@@ -240,7 +240,7 @@ HOT_PATHS = {
         ["verify", *ARGS],
         None,
         f"cli arguments {FACE} {SCAN} {COMPARE} commands commands.verify",
-        f"yaml hashlib {WRITES}",
+        f"yaml hashlib difflib {WRITES}",
     ),
     "skillmem inject": (
         "skillmem",
@@ -248,7 +248,7 @@ HOT_PATHS = {
         ["inject", *ARGS],
         None,
         f"cli arguments {FACE} {SCAN} {COMPARE} atomic signals commands commands.inject",
-        f"yaml hashlib {WRITES}",
+        f"yaml hashlib difflib {WRITES}",
     ),
     "skillmem search": (
         "skillmem",
