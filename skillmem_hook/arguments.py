@@ -1,100 +1,26 @@
-"""The argument parser shared by the CLI and the pre-commit hooks, and the options several of them take.
+"""The options several commands and hooks take, declared on whichever parser reads them.
 
-Its ``error()`` raises, so a bad flag follows the same error contract as
-every other failure: one JSON line on stderr and exit 2.
+That is argparse's (``argument_parser.py``), or for plain words the quicker
+``quick_options.OptionTable``; neither is imported here, so a run that
+needs no argparse loads none.
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-
-from skillmem_hook.errors import UsageError
+from skillmem_hook.quick_options import quick_parse
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    import argparse
+    from collections.abc import Callable, Sequence
     from typing import Any
+
+# argparse.SUPPRESS: an option --help leaves out.
+SUPPRESS = "==SUPPRESS=="
 
 
 class HelpShown(Exception):
     """``--help`` or ``--version`` printed its text; the run ends with exit 0."""
-
-
-class _HelpFormatter(argparse.HelpFormatter):
-    """Help wrapped at a fixed 100 columns.
-
-    argparse builds a formatter for every argument it adds, and the default
-    one imports shutil to ask the terminal's width: a cost paid on every run.
-    """
-
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=100)
-
-
-@contextlib.contextmanager
-def _untranslated() -> Iterator[None]:
-    """argparse's strings as written, without asking gettext for each.
-
-    argparse passes each of its words (``usage:``, ``options``, each error)
-    through gettext, and gettext's first call loads ``locale`` and then looks
-    for a catalog on every call: about 3 ms of a 60 ms ``skillmem verify``.
-    Python ships no catalog for them, and skillmem's own words are English.
-    """
-    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
-    argparse._ = _as_written  # type: ignore[attr-defined]
-    argparse.ngettext = _as_written_plural  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
-
-
-def _as_written(message: str) -> str:
-    return message
-
-
-def _as_written_plural(singular: str, plural: str, count: int) -> str:
-    return singular if count == 1 else plural
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse's parser, with its errors raised as usage errors, and its words not passed through gettext."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _HelpFormatter)
-        with _untranslated():
-            super().__init__(*args, **kwargs)
-
-    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        with _untranslated():  # --version's and --help's own help
-            return super().add_argument(*args, **kwargs)
-
-    def add_subparsers(self, **kwargs: Any) -> Any:
-        with _untranslated():
-            return super().add_subparsers(**kwargs)
-
-    def parse_known_args(  # type: ignore[override]
-        self, args: Any = None, namespace: Any = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        with _untranslated():  # the errors
-            return super().parse_known_args(args, namespace)
-
-    def format_usage(self) -> str:
-        with _untranslated():
-            return super().format_usage()
-
-    def format_help(self) -> str:
-        with _untranslated():
-            return super().format_help()
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message, f"see '{self.prog} --help'")
-
-    def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
-        if status:
-            raise UsageError(message or "invalid arguments", f"see '{self.prog} --help'")
-        raise HelpShown
 
 
 def add_location_options(parser: argparse.ArgumentParser, *, prompt_files: bool) -> None:
@@ -175,7 +101,34 @@ def positive(value: str) -> int:
     try:
         number = int(value)
     except ValueError:  # argparse would say "invalid positive value", naming this function
-        raise argparse.ArgumentTypeError(f"must be a whole number, 1 or more, not {value!r}") from None
+        raise _wrong(f"must be a whole number, 1 or more, not {value!r}") from None
     if number < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {number}")
+        raise _wrong(f"must be 1 or more, not {number}")
     return number
+
+
+def _wrong(message: str) -> Exception:
+    from argparse import ArgumentTypeError  # noqa: PLC0415 - a wrong value's path only: plain words load no argparse
+
+    return ArgumentTypeError(message)
+
+
+def read_options(
+    declare: Callable[[Any], None], argv: Sequence[str], *, prog: str, description: str, version: str
+) -> argparse.Namespace | None:
+    """The options ``declare`` adds (and ``--version``), read from ``argv``; None when --help or --version printed.
+
+    Plain words are read without argparse (``quick_options``), anything else by argparse.
+    """
+    options = quick_parse(declare, argv)
+    if options is not None:
+        return options
+    from skillmem_hook.argument_parser import ArgumentParser  # noqa: PLC0415 - plain words load no argparse
+
+    parser = ArgumentParser(prog=prog, description=description)
+    parser.add_argument("--version", action="version", version=version)
+    declare(parser)
+    try:
+        return parser.parse_args(argv)
+    except HelpShown:
+        return None

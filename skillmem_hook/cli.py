@@ -81,20 +81,28 @@ def for_people(arguments: Sequence[str]) -> bool:
 
 
 def _run(arguments: list[str], command: str | None, *, people: bool) -> int:
-    from skillmem_hook.arguments import HelpShown  # noqa: PLC0415 - argparse is not loaded on route's path
+    from skillmem_hook.arguments import HelpShown  # noqa: PLC0415 - route's path declares no option
+    from skillmem_hook.quick_options import quick_parse  # noqa: PLC0415 - route's path declares no option
 
     if command is not None and command not in COMMANDS:
         raise UsageError(f"unknown command {command!r}", _hint(command, COMMANDS, "skillmem"))
-    parser, command_parser = _parsers(command)
-    try:
-        options, unknown = parser.parse_known_args(arguments)
-    except HelpShown:
-        return EXIT_OK
-    if unknown:
-        raise UsageError(f"unrecognized arguments: {' '.join(unknown)}", _unknown_hint(unknown, command_parser))
-    if options.command is None:  # a bare 'skillmem': show a person what there is to run
-        write_utf8(sys.stderr, parser.format_help())
-        return EXIT_ERROR
+    # Plain words after the command are read without argparse; anything else, --help included, by argparse.
+    plain = command is not None and arguments[:1] == [command]
+    quick = quick_parse(command_module(command).add_arguments, arguments[1:]) if plain and command else None
+    if quick is not None:
+        options = quick
+        options.command = command
+    else:
+        parser, command_parser = _parsers(command)
+        try:
+            options, unknown = parser.parse_known_args(arguments)
+        except HelpShown:
+            return EXIT_OK
+        if unknown:
+            raise UsageError(f"unrecognized arguments: {' '.join(unknown)}", _unknown_hint(unknown, command_parser))
+        if options.command is None:  # a bare 'skillmem': show a person what there is to run
+            write_utf8(sys.stderr, parser.format_help())
+            return EXIT_ERROR
     if hasattr(options, "json"):  # a command with --text and --json: neither given, stdout chose
         options.text = people
     return command_module(options.command).run(options)
@@ -128,7 +136,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def _parsers(command: str | None) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     """The parser of the command line, and that of ``command``'s options (the first again without one)."""
-    from skillmem_hook.arguments import ArgumentParser  # noqa: PLC0415 - argparse is not loaded on route's path
+    from skillmem_hook.argument_parser import ArgumentParser  # noqa: PLC0415 - plain words load no argparse
 
     parser = ArgumentParser(prog="skillmem", description="Keep an agent prompt file's skill index true.")
     parser.add_argument("--version", action="version", version=f"skillmem {__version__}")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_budget_options, add_location_options
+from skillmem_hook import __version__
+from skillmem_hook.arguments import SUPPRESS, add_budget_options, add_location_options, read_options
 from skillmem_hook.budget.rules import BudgetSettings
 from skillmem_hook.commands.budget import describe_budget, has_losses, replay_budget
 from skillmem_hook.config import load_settings, require_roots
@@ -15,6 +15,7 @@ from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
 
@@ -24,13 +25,19 @@ def skill_budget(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_budget(argv: Sequence[str] | None) -> int:
-    parser = ArgumentParser(prog="skill-budget", description="Replay the agents' native skill listings.")
-    add_location_options(parser, prompt_files=False)
-    add_budget_options(parser)
-    parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
-    try:
-        options = parser.parse_args(argv)
-    except HelpShown:
+    def declare(parser: argparse.ArgumentParser) -> None:
+        add_location_options(parser, prompt_files=False)
+        add_budget_options(parser)
+        parser.add_argument("filenames", nargs="*", help=SUPPRESS)
+
+    options = read_options(
+        declare,
+        sys.argv[1:] if argv is None else argv,
+        prog="skill-budget",
+        description="Replay the agents' native skill listings.",
+        version=f"skill-budget (skillmem {__version__})",
+    )
+    if options is None:
         return EXIT_OK
     settings = load_settings(options.root)
     chosen = BudgetSettings.from_section(settings.budget).with_flags(
