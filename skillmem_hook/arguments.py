@@ -1,47 +1,26 @@
-"""The argument parser shared by the CLI and the pre-commit hooks, and the options several of them take.
+"""The options several commands and hooks take, declared on whichever parser reads them.
 
-Its ``error()`` raises, so a bad flag follows the same error contract as
-every other failure: one JSON line on stderr and exit 2.
+That is argparse's (``argument_parser.py``), or for plain words the quicker
+``quick_options.OptionTable``; neither is imported here, so a run that
+needs no argparse loads none.
 """
 
 from __future__ import annotations
 
-import argparse
-
-from skillmem_hook.errors import UsageError
+from skillmem_hook.quick_options import quick_parse
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Sequence
     from typing import Any
+
+# argparse.SUPPRESS: an option --help leaves out.
+SUPPRESS = "==SUPPRESS=="
 
 
 class HelpShown(Exception):
     """``--help`` or ``--version`` printed its text; the run ends with exit 0."""
-
-
-class _HelpFormatter(argparse.HelpFormatter):
-    """Help wrapped at a fixed 100 columns.
-
-    argparse builds a formatter for every argument it adds, and the default
-    one imports shutil to ask the terminal's width: a cost paid on every run.
-    """
-
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=100)
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _HelpFormatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message, f"see '{self.prog} --help'")
-
-    def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
-        if status:
-            raise UsageError(message or "invalid arguments", f"see '{self.prog} --help'")
-        raise HelpShown
 
 
 def add_location_options(parser: argparse.ArgumentParser, *, prompt_files: bool) -> None:
@@ -89,9 +68,16 @@ def add_block_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_text_option(parser: argparse.ArgumentParser) -> None:
-    """--text: the result as lines for a person, by the command's own renderer (its ``as_text``)."""
-    parser.add_argument("--text", action="store_true", help="lines for a person instead of one JSON line")
+def add_text_option(parser: argparse.ArgumentParser, text: str = "lines for a person") -> None:
+    """--text and --json: the result for a person (the command's own ``as_text``), or one JSON line.
+
+    Neither given, stdout decides (cli.py): a terminal gets the text, a pipe or a file the JSON line.
+    """
+    choice = parser.add_mutually_exclusive_group()
+    choice.add_argument("--text", action="store_true", help=f"{text} (the default when stdout is a terminal)")
+    choice.add_argument(
+        "--json", action="store_true", help="one JSON line (the default when stdout is a pipe or a file)"
+    )
 
 
 def add_budget_options(parser: argparse.ArgumentParser) -> None:
@@ -117,7 +103,34 @@ def positive(value: str) -> int:
     try:
         number = int(value)
     except ValueError:  # argparse would say "invalid positive value", naming this function
-        raise argparse.ArgumentTypeError(f"must be a whole number, 1 or more, not {value!r}") from None
+        raise _wrong(f"must be a whole number, 1 or more, not {value!r}") from None
     if number < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {number}")
+        raise _wrong(f"must be 1 or more, not {number}")
     return number
+
+
+def _wrong(message: str) -> Exception:
+    from argparse import ArgumentTypeError  # noqa: PLC0415 - a wrong value's path only: plain words load no argparse
+
+    return ArgumentTypeError(message)
+
+
+def read_options(
+    declare: Callable[[Any], None], argv: Sequence[str], *, prog: str, description: str, version: str
+) -> argparse.Namespace | None:
+    """The options ``declare`` adds (and ``--version``), read from ``argv``; None when --help or --version printed.
+
+    Plain words are read without argparse (``quick_options``), anything else by argparse.
+    """
+    options = quick_parse(declare, argv)
+    if options is not None:
+        return options
+    from skillmem_hook.argument_parser import ArgumentParser  # noqa: PLC0415 - plain words load no argparse
+
+    parser = ArgumentParser(prog=prog, description=description)
+    parser.add_argument("--version", action="version", version=version)
+    declare(parser)
+    try:
+        return parser.parse_args(argv)
+    except HelpShown:
+        return None

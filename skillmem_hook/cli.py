@@ -12,14 +12,14 @@ from __future__ import annotations
 import sys
 
 from skillmem_hook import __version__
-from skillmem_hook.errors import EXIT_ERROR, EXIT_OK
+from skillmem_hook.errors import EXIT_ERROR, EXIT_OK, UsageError
 from skillmem_hook.report import run_reporting_errors
 from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
     from typing import Protocol
 
     class Command(Protocol):
@@ -56,24 +56,70 @@ def main(argv: Sequence[str] | None = None) -> int:
         from skillmem_hook.commands.route import route  # noqa: PLC0415 - runs on every prompt: no parser, no JSON error
 
         return route(arguments[1:])
-    # The first command name is the one argparse runs: no option before it takes a value.
-    command = next((word for word in arguments if word in COMMANDS), None)
-    tool = f"skillmem {command}" if command else "skillmem"
-    # --text: errors too are lines for a person, like the result.
-    return run_reporting_errors(lambda: tool, lambda: _run(arguments, command), human="--text" in arguments)
+    # The command is the first word that is not an option: no option of skillmem's own takes a value.
+    command = next((word for word in arguments if not word.startswith("-")), None)
+    tool = f"skillmem {command}" if command in COMMANDS else "skillmem"
+    people = for_people(arguments)
+    # Errors take the result's form: a person's lines where the result would be text, else one JSON line.
+    return run_reporting_errors(lambda: tool, lambda: _run(arguments, command, people=people), human=people)
 
 
-def _run(arguments: list[str], command: str | None) -> int:
-    from skillmem_hook.arguments import HelpShown  # noqa: PLC0415 - argparse is not loaded on route's path
+def for_people(arguments: Sequence[str]) -> bool:
+    """Whether the result is for a person: ``--text``, or stdout a terminal and neither ``--json`` nor a ``--format``.
 
+    A script reads stdout through a pipe or a file, and so gets its JSON
+    line whether or not it says ``--json``; a person at a terminal gets text.
+    """
+    if "--text" in arguments:
+        return True
+    if "--json" in arguments or any(word == "--format" or word.startswith("--format=") for word in arguments):
+        return False
     try:
-        options = build_parser(command).parse_args(arguments)
-    except HelpShown:
-        return EXIT_OK
-    if options.command is None:  # a bare 'skillmem': show a person what there is to run
-        write_utf8(sys.stderr, build_parser().format_help())
-        return EXIT_ERROR
+        return sys.stdout is not None and sys.stdout.isatty()
+    except (OSError, ValueError):  # a closed stream
+        return False
+
+
+def _run(arguments: list[str], command: str | None, *, people: bool) -> int:
+    from skillmem_hook.arguments import HelpShown  # noqa: PLC0415 - route's path declares no option
+    from skillmem_hook.quick_options import quick_parse  # noqa: PLC0415 - route's path declares no option
+
+    if command is not None and command not in COMMANDS:
+        raise UsageError(f"unknown command {command!r}", _hint(command, COMMANDS, "skillmem"))
+    # Plain words after the command are read without argparse; anything else, --help included, by argparse.
+    plain = command is not None and arguments[:1] == [command]
+    quick = quick_parse(command_module(command).add_arguments, arguments[1:]) if plain and command else None
+    if quick is not None:
+        options = quick
+        options.command = command
+    else:
+        parser, command_parser = _parsers(command)
+        try:
+            options, unknown = parser.parse_known_args(arguments)
+        except HelpShown:
+            return EXIT_OK
+        if unknown:
+            raise UsageError(f"unrecognized arguments: {' '.join(unknown)}", _unknown_hint(unknown, command_parser))
+        if options.command is None:  # a bare 'skillmem': show a person what there is to run
+            write_utf8(sys.stderr, parser.format_help())
+            return EXIT_ERROR
+    if hasattr(options, "json"):  # a command with --text and --json: neither given, stdout chose
+        options.text = people
     return command_module(options.command).run(options)
+
+
+def _unknown_hint(unknown: Sequence[str], parser: argparse.ArgumentParser) -> str:
+    """The options spelled like the first unknown one, and where the command's options are listed."""
+    mistyped = next((word.split("=")[0] for word in unknown if word.startswith("--")), None)
+    # argparse keeps its option strings in a private table, the one place that lists every spelling.
+    known = [option for option in parser._option_string_actions if option.startswith("--")]
+    return _hint(mistyped, known, parser.prog) if mistyped else f"see '{parser.prog} --help'"
+
+
+def _hint(word: str, choices: Iterable[str], prog: str) -> str:
+    from skillmem_hook.near import did_you_mean  # noqa: PLC0415 - a usage error's path only
+
+    return " ".join(filter(None, [did_you_mean(word, choices), f"see '{prog} --help'"]))
 
 
 def command_module(name: str) -> Command:
@@ -84,14 +130,22 @@ def command_module(name: str) -> Command:
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command's name and help line, and of ``command``'s options (which imports its module)."""
-    from skillmem_hook.arguments import ArgumentParser  # noqa: PLC0415 - argparse is not loaded on route's path
+    """The parser of every command's name and help line; given ``command``, of it alone, with its options."""
+    return _parsers(command)[0]
+
+
+def _parsers(command: str | None) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """The parser of the command line, and that of ``command``'s options (the first again without one)."""
+    from skillmem_hook.argument_parser import ArgumentParser  # noqa: PLC0415 - plain words load no argparse
 
     parser = ArgumentParser(prog="skillmem", description="Keep an agent prompt file's skill index true.")
     parser.add_argument("--version", action="version", version=f"skillmem {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", prog="skillmem")
-    for name, text in COMMANDS.items():
-        parser_of_name = subparsers.add_parser(name, help=text, description=text)
-        if name == command:
-            command_module(name).add_arguments(parser_of_name)
-    return parser
+    if command is None:  # the usage and --help list every command
+        for name, text in COMMANDS.items():
+            subparsers.add_parser(name, help=text, description=text)
+        return parser, parser
+    # A command named: its parser alone, for parsers cost a millisecond or two each (14 more of them).
+    command_parser = subparsers.add_parser(command, help=COMMANDS[command], description=COMMANDS[command])
+    command_module(command).add_arguments(command_parser)
+    return parser, command_parser

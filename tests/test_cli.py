@@ -69,7 +69,7 @@ def test_every_command_runs_and_prints_one_json_line(capsys, tree, prompt, tmp_p
 @pytest.mark.parametrize(
     ("args", "tool", "message"),
     [
-        (["bogus"], "skillmem", "invalid choice"),
+        (["bogus"], "skillmem", "unknown command"),
         (["inject", "--nope"], "skillmem inject", "unrecognized arguments"),
         (["hook", "--root", "x"], "skillmem hook", "--out"),
         (["prompt", "--root"], "skillmem prompt", "expected one argument"),

@@ -17,7 +17,7 @@ from .e2e.repos import GIT_IDENTITY
 from .helpers import REPO, backdate, console_scripts, seed_tree
 
 # Runs as the console script does (argv[0] is the program's name), and sends
-# itself a real SIGINT when argparse starts to load: after the package's
+# itself a real SIGINT when the option reader starts to load: after the package's
 # first line, in the middle of the imports.
 PROBE = textwrap.dedent(
     """
@@ -42,7 +42,7 @@ PROBE = textwrap.dedent(
 @pytest.mark.parametrize(
     ("program", "tool"), [("skillmem", "skillmem"), ("skillmem-index-hook", "skillmem-index-hook"), ("-m", "skillmem")]
 )
-@pytest.mark.parametrize("module", ["argparse", "skillmem_hook.config"])
+@pytest.mark.parametrize("module", ["skillmem_hook.quick_options", "skillmem_hook.config"])
 def test_ctrl_c_while_modules_load_exits_130_with_the_json_line(tmp_path, program, tool, module):
     result = subprocess.run(
         [sys.executable, "-c", PROBE, module, program, "prompt", "--root", str(tmp_path)],
@@ -53,7 +53,7 @@ def test_ctrl_c_while_modules_load_exits_130_with_the_json_line(tmp_path, progra
     assert result.returncode == 130
     assert "Traceback" not in result.stderr
     error = json.loads(result.stderr)
-    # Before the command runs, the start-up handler answers; once it runs (argparse loads lazily,
+    # Before the command runs, the start-up handler answers; once it runs (the option reader loads lazily,
     # inside it), run_reporting_errors does: the same contract either way.
     assert error["tool"] in (tool, "skillmem prompt")
     assert error["error"] == "interrupted"
@@ -180,8 +180,8 @@ HOT_PATHS = {
         "skillmem_hook.cli:main",
         ["--version"],
         None,
-        "cli arguments errors report streams visible",
-        "yaml subprocess threading zlib importlib",
+        "cli arguments argument_parser quick_options errors report streams visible",
+        "yaml subprocess threading zlib importlib locale",  # locale: argparse's words are not passed to gettext
     ),
     "route, a prompt naming its skill": (
         "skillmem",
@@ -207,69 +207,69 @@ HOT_PATHS = {
         "skillmem_hook.hooks.index:skill_index",
         ARGS,
         None,
-        f"arguments {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic signals block.index_file block.tracking"
+        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic signals block.index_file block.tracking"
         " commands commands.index hooks hooks.index hooks.report",
-        f"yaml importlib urllib.parse {WRITES}",
+        f"argparse yaml importlib urllib.parse difflib {WRITES}",
     ),
     "skill-verify": (
         "skillmem-verify-hook",
         "skillmem_hook.hooks.index:skill_verify",
         ARGS,
         None,
-        f"arguments {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic block.index_file block.tracking"
+        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic block.index_file block.tracking"
         " commands commands.index hooks hooks.index hooks.report",
-        f"yaml importlib urllib.parse {WRITES}",
+        f"argparse yaml importlib urllib.parse difflib {WRITES}",
     ),
     "skill-lint": (
         "skillmem-lint-hook",
         "skillmem_hook.hooks.lint:skill_lint",
         ["--root", "skills", "skills/alpha-tool/SKILL.md"],
         None,
-        f"arguments {FACE} {SCAN} {GIT_VIEW} {LINT} commands commands.lint hooks hooks.lint",
-        f"yaml importlib {WRITES}",
+        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {LINT} commands commands.lint hooks hooks.lint",
+        f"argparse yaml importlib {WRITES}",
     ),
     "skill-budget": (
         "skillmem-budget-hook",
         "skillmem_hook.hooks.budget:skill_budget",
         ["--root", "skills"],
         None,
-        f"arguments {FACE} {SCAN} {GIT_VIEW} budget budget.advice budget.choice budget.discovery budget.fields"
-        " budget.folders budget.listings budget.loading budget.native budget.replay budget.rules"
+        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} budget budget.advice budget.choice budget.discovery"
+        " budget.fields budget.folders budget.listings budget.loading budget.native budget.replay budget.rules"
         " block.markers block.render"  # the block's size beside the agents' listings
         " catalog.discovery.safe_read commands commands.budget hooks hooks.budget",
-        f"importlib {WRITES}",
+        f"argparse importlib {WRITES}",
     ),
     "skillmem verify": (
         "skillmem",
         "skillmem_hook.cli:main",
         ["verify", *ARGS],
         None,
-        f"cli arguments {FACE} {SCAN} {COMPARE} commands commands.verify renames",
-        f"yaml hashlib {WRITES}",
+        f"cli arguments quick_options {FACE} {SCAN} {COMPARE} commands commands.verify renames",
+        f"argparse gettext yaml hashlib difflib {WRITES}",
     ),
     "skillmem inject": (
         "skillmem",
         "skillmem_hook.cli:main",
         ["inject", *ARGS],
         None,
-        f"cli arguments {FACE} {SCAN} {COMPARE} atomic signals commands commands.inject renames",
-        f"yaml hashlib {WRITES}",
+        f"cli arguments quick_options {FACE} {SCAN} {COMPARE} atomic signals commands commands.inject renames",
+        f"argparse gettext yaml hashlib difflib {WRITES}",
     ),
     "skillmem search": (
         "skillmem",
         "skillmem_hook.cli:main",
         ["search", "--root", "skills", "parse", "csv"],
         None,
-        f"cli arguments {FACE} {SCAN} {SEARCH} commands commands.search",
-        f"yaml {WRITES}",
+        f"cli arguments quick_options {FACE} {SCAN} {SEARCH} commands commands.search",
+        f"argparse yaml {WRITES}",
     ),
     "skillmem read": (
         "skillmem",
         "skillmem_hook.cli:main",
         ["read", "--root", "skills", "alpha-tool"],
         None,
-        f"cli arguments {FACE} {SCAN} catalog.discovery.safe_read commands commands.read",
-        f"yaml hashlib {WRITES}",
+        f"cli arguments quick_options {FACE} {SCAN} catalog.discovery.safe_read catalog.lookup commands commands.read",
+        f"argparse yaml hashlib {WRITES}",
     ),
 }
 

@@ -19,6 +19,7 @@ import time
 from skillmem_hook.agents.route import skill_file
 from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
+from skillmem_hook.catalog.lookup import nearest_names, skills_named
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config import load_settings, require_roots
@@ -26,7 +27,6 @@ from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import UsageError
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
-from skillmem_hook.search.names import name_key
 from skillmem_hook.search.semantic import (
     QUICK_TEXTS,
     Encoder,
@@ -259,10 +259,7 @@ def find_skill(skills: Sequence[Skill], name: str) -> Skill:
     ``web scraper``), when only one skill fits.
     """
     wanted = name.strip()
-    found = [skill for skill in skills if wanted in (skill.label, skill.name)]
-    if not found:
-        key = name_key(wanted)
-        found = [skill for skill in skills if key in (name_key(skill.label), name_key(skill.name))] if key else []
+    found = skills_named(skills, wanted)
     if len(found) == 1:
         return found[0]
     shown = visible(wanted[:60]) + ("…" if len(wanted) > 60 else "")
@@ -271,7 +268,8 @@ def find_skill(skills: Sequence[Skill], name: str) -> Skill:
         raise UsageError(
             f"several skills are named '{shown}': {labels}", "ask again with the exact name or @owner/name"
         )
+    near = nearest_names(skills, wanted)
     raise UsageError(
         f"no skill named '{shown}'",
-        "use a name as skill_search returns it; excluded skills cannot be read",
+        f"{near + ' ' if near else ''}use a name as skill_search returns it; excluded skills cannot be read",
     )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from skillmem_hook.block.drift import Drift
@@ -11,6 +9,8 @@ if TYPE_CHECKING:
 
 def block_diff(path: str, drift: Drift) -> str:
     """``--- a/path`` / ``+++ b/path`` hunks; empty when the block is current. Bytes not UTF-8 show as U+FFFD."""
+    import difflib  # noqa: PLC0415 - verify without --diff, and the hooks, draw no diff
+
     before = drift.original.decode("utf-8", "replace").splitlines(keepends=True)
     after = drift.updated.decode("utf-8", "replace").splitlines(keepends=True)
     lines = difflib.unified_diff(before, after, f"a/{path}", f"b/{path}")

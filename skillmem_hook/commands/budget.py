@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook.arguments import add_budget_options, add_catalog_options, add_location_options
+from skillmem_hook.arguments import add_budget_options, add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.block.render import estimate_tokens, render_block
 from skillmem_hook.budget.advice import block_line, causes, headline, remedies
 from skillmem_hook.budget.choice import block_readers, choose_agents
@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_location_options(parser, prompt_files=False)
     add_catalog_options(parser, view=True)
     add_budget_options(parser)
-    parser.add_argument("--text", action="store_true", help="a person's summary instead of JSON")
+    add_text_option(parser, "a person's summary")
 
 
 def run(options: argparse.Namespace) -> int:

@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from skillmem_hook.arguments import add_catalog_options, add_location_options
+from skillmem_hook.arguments import add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.scan import scan_roots
@@ -54,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--semantic", action="store_true", help="score the ranking fused with the [semantic] extra's encoder"
     )
-    parser.add_argument("--text", action="store_true", help="the figures and misses for a person instead of JSON")
+    add_text_option(parser, "the figures and misses for a person")
     parser.add_argument(
         "file",
         metavar="FILE",

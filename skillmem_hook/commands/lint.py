@@ -13,7 +13,7 @@ import os
 import sys
 
 from skillmem_hook import __version__
-from skillmem_hook.arguments import add_location_options
+from skillmem_hook.arguments import add_location_options, add_text_option
 from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
@@ -37,12 +37,11 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_location_options(parser, prompt_files=False)
-    parser.add_argument("--text", action="store_true", help="print path:line:col: CODE message lines")
+    add_text_option(parser, "path:line:col: CODE message lines")
     parser.add_argument(
         "--format",
         choices=("json", "text", "github", "sarif"),
-        default="json",
-        help="json (default), text, github (workflow annotations) or sarif (SARIF 2.1.0)",
+        help="json, text, github (workflow annotations) or sarif (SARIF 2.1.0); default: --text or --json's",
     )
     parser.add_argument(
         "--fix", action="store_true", help="move unknown fields under metadata: and set a name to its valid folder's"
@@ -56,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(options: argparse.Namespace) -> int:
-    output = "text" if options.text else options.format
+    output = "text" if options.text else options.format or "json"
     settings = load_settings(options.root)
     return lint(options.files, settings, output=output, write_baseline=options.write_baseline, fix=options.fix)
 

@@ -11,7 +11,8 @@ import sys
 from skillmem_hook.agents.library import SkillLibrary
 from skillmem_hook.arguments import add_location_options
 from skillmem_hook.config import load_settings, require_roots
-from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
+from skillmem_hook.errors import EXIT_OK, FileAccessError
+from skillmem_hook.extras import missing_extra
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,10 +33,7 @@ def mcp(flag_roots: Sequence[str] | None) -> int:
     try:
         from skillmem_hook.agents.mcp_server import call_seconds, serve  # noqa: PLC0415 - the [mcp] extra's SDK
     except ImportError as error:
-        raise UsageError(
-            f"the MCP server needs the MCP Python SDK ({error.name or 'mcp'} is not installed)",
-            "install the extra: python3 -m pip install '.[mcp]' (Python 3.10 or newer)",
-        ) from None
+        raise missing_extra("mcp", "the MCP server", error) from None
 
     if sys.stdout is None:  # started with stdout closed (>&-): no answer could ever reach a client
         raise FileAccessError("stdout is closed", "the MCP server answers on stdout: start it from an MCP client")

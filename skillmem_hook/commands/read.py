@@ -11,12 +11,12 @@ size-capped, never blocking.
 
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 
 from skillmem_hook.arguments import add_catalog_options, add_location_options
 from skillmem_hook.catalog.discovery.safe_read import read_skill_file, skill_file_path
+from skillmem_hook.catalog.lookup import nearest_names, skills_named
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
@@ -74,7 +74,7 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     """The one skill called ``name`` (its label or declared name); UsageError naming what to do otherwise."""
     candidates = [*catalog.skills, *(dropped for dropped, _ in catalog.duplicates)]
     wanted = name.strip()
-    named = [skill for skill in candidates if wanted in (skill.label, skill.name)]
+    named = skills_named(candidates, wanted)
     if path is not None:
         named = [skill for skill in named if _same_path(skill, path)]
         if not named:
@@ -84,8 +84,7 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     if named:
         paths = ", ".join(sorted(skill_file_path(skill.root, skill.path) for skill in named))
         raise UsageError(f"several skills are named {wanted!r}: {paths}", "pick one with --path PATH")
-    near = difflib.get_close_matches(wanted, sorted({skill.label for skill in catalog.skills}), n=3, cutoff=0.6)
-    hint = f"did you mean {', '.join(near)}?" if near else "list the skills with 'skillmem search' or 'skillmem index'"
+    hint = nearest_names(catalog.skills, wanted) or "list the skills with 'skillmem search' or 'skillmem index'"
     raise UsageError(f"no skill named {wanted!r}", hint)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook.arguments import add_catalog_options, add_location_options, positive
+from skillmem_hook.arguments import add_catalog_options, add_location_options, add_text_option, positive
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.config import load_settings, require_roots
@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_location_options(parser, prompt_files=False)
     add_catalog_options(parser, view=True)
     parser.add_argument("--top", type=positive, default=5, metavar="K", help="at most K skills (default 5)")
-    parser.add_argument("--text", action="store_true", help="a short human-readable list instead of JSON")
+    add_text_option(parser, "a short list for a person")
     parser.add_argument(
         "--semantic", action="store_true", help="fuse in a multilingual sentence encoder (the [semantic] extra)"
     )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_budget_options, add_location_options
+from skillmem_hook import __version__
+from skillmem_hook.arguments import SUPPRESS, add_budget_options, add_location_options, read_options
 from skillmem_hook.commands.budget import describe_budget, has_losses, replay_budget
 from skillmem_hook.config import load_settings
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
@@ -14,6 +14,7 @@ from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
 
@@ -23,13 +24,19 @@ def skill_budget(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_budget(argv: Sequence[str] | None) -> int:
-    parser = ArgumentParser(prog="skill-budget", description="Replay the agents' native skill listings.")
-    add_location_options(parser, prompt_files=False)
-    add_budget_options(parser)
-    parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
-    try:
-        options = parser.parse_args(argv)
-    except HelpShown:
+    def declare(parser: argparse.ArgumentParser) -> None:
+        add_location_options(parser, prompt_files=False)
+        add_budget_options(parser)
+        parser.add_argument("filenames", nargs="*", help=SUPPRESS)
+
+    options = read_options(
+        declare,
+        sys.argv[1:] if argv is None else argv,
+        prog="skill-budget",
+        description="Replay the agents' native skill listings.",
+        version=f"skill-budget (skillmem {__version__})",
+    )
+    if options is None:
         return EXIT_OK
     report = replay_budget(load_settings(options.root), options, hook=True)
     if not has_losses(report):

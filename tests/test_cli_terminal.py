@@ -1,0 +1,161 @@
+"""A person at a terminal and a program at a pipe: text for the one, one JSON line for the other, errors alike.
+
+Run through a real pseudo-terminal (``os.openpty``), as a shell runs the
+command, so the choice is the one ``isatty()`` makes in the child.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from skillmem_hook.cli import COMMANDS
+
+from .helpers import not_json, run_cli
+
+SKILLMEM = [sys.executable, "-m", "skillmem_hook"]
+
+
+class Terminal:
+    """What a run printed: stdout as a terminal showed it (line ends as written), stderr, the exit code."""
+
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+
+def on_terminal(*args: str, stderr_on_terminal: bool = False) -> Terminal:
+    """Run ``skillmem *args`` with stdout on a pseudo-terminal; stderr to a pipe unless ``stderr_on_terminal``."""
+    main, child = os.openpty()
+    stderr = child if stderr_on_terminal else subprocess.PIPE
+    process = subprocess.Popen([*SKILLMEM, *args], stdin=subprocess.DEVNULL, stdout=child, stderr=stderr)
+    os.close(child)
+    shown = b""
+    while True:
+        try:
+            data = os.read(main, 65536)
+        except OSError:  # EIO: every end of the terminal the child held is closed
+            break
+        if not data:
+            break
+        shown += data
+    os.close(main)
+    err = process.stderr.read() if process.stderr else b""
+    if process.stderr:
+        process.stderr.close()
+    code = process.wait(timeout=60)
+    # The terminal turns each line end into CR LF (onlcr).
+    return Terminal(code, shown.decode("utf-8").replace("\r\n", "\n"), err.decode("utf-8"))
+
+
+def piped(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*SKILLMEM, *args], capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture
+def current(seeded_cwd):
+    """The seed skills and an AGENTS.md whose block is current; the arguments verify needs."""
+    args = [*seeded_cwd, "--prompt-file", "AGENTS.md"]
+    assert piped("inject", *args).returncode == 0
+    return args
+
+
+def test_verify_prints_for_a_person_on_a_terminal_and_one_json_line_to_a_pipe(current):
+    shown = on_terminal("verify", *current)
+    assert shown.code == 0, shown.err
+    assert shown.out == "AGENTS.md: current\nevery block is current\n"
+    run = piped("verify", *current)
+    assert run.returncode == 0
+    assert json.loads(run.stdout)["ok"] is True  # what scripts read is unchanged
+
+
+def test_json_on_a_terminal_and_text_to_a_pipe_when_asked(current):
+    shown = on_terminal("verify", "--json", *current)
+    assert json.loads(shown.out)["ok"] is True
+    run = piped("verify", "--text", *current)
+    assert run.stdout == "AGENTS.md: current\nevery block is current\n"
+
+
+# Every command with --text: neither flag given, the terminal gets its text and a pipe its JSON line.
+TEXT_RUNS = {
+    "index": [],
+    "prompt": [],
+    "inject": ["--prompt-file", "AGENTS.md"],
+    "verify": ["--prompt-file", "AGENTS.md"],
+    "stats": [],
+    "search": ["parse", "csv"],
+    "lint": [],
+    "budget": [],
+}
+
+
+@pytest.mark.parametrize("command", TEXT_RUNS)
+def test_every_interactive_command_speaks_to_a_person_on_a_terminal(seeded_cwd, command):
+    shown = on_terminal(command, *seeded_cwd, *TEXT_RUNS[command])
+    assert shown.code in (0, 1, 3), shown.err  # 1: lint's findings on the seed skills; 3: verify's drift
+    assert shown.out.strip()
+    assert not_json(shown.out.splitlines()[0])
+    assert json.loads(on_terminal(command, "--json", *seeded_cwd, *TEXT_RUNS[command]).out)
+
+
+def test_every_command_with_text_output_takes_json_too(capsys):
+    for command in sorted(set(COMMANDS) - {"mcp", "route", "read", "merge-driver"}):
+        help_text = run_cli(capsys, command, "--help").out
+        assert ("--text" in help_text) == ("--json" in help_text), command
+
+
+def test_lint_s_chosen_format_stands_on_a_terminal(seeded_cwd):
+    shown = on_terminal("lint", *seeded_cwd, "--format", "sarif")
+    assert json.loads(shown.out)["version"] == "2.1.0"
+
+
+def test_an_error_on_a_terminal_is_a_person_s_line_and_one_json_line_for_a_program(tmp_path):
+    missing = str(tmp_path / "nowhere")
+    shown = on_terminal("verify", "--root", missing, "--prompt-file", "AGENTS.md", stderr_on_terminal=True)
+    assert shown.code == 2
+    assert shown.out.startswith("skillmem verify: ")
+    assert "\n  " in shown.out  # the hint, indented on its own line
+    assert not_json(shown.out.splitlines()[0])
+    # stdout on a terminal, stderr read by a program that asked for JSON
+    asked = on_terminal("verify", "--json", "--root", missing, "--prompt-file", "AGENTS.md")
+    assert json.loads(asked.err)["tool"] == "skillmem verify"
+    run = piped("verify", "--root", missing, "--prompt-file", "AGENTS.md")
+    assert run.returncode == 2
+    assert set(json.loads(run.stderr)) == {"tool", "error", "hint"}
+
+
+def test_a_mistyped_command_is_answered_with_the_one_meant():
+    shown = on_terminal("serach", "foo")
+    assert shown.code == 2
+    assert shown.err == "skillmem: unknown command 'serach'\n  did you mean 'search'? see 'skillmem --help'\n"
+    run = piped("serach", "foo")
+    assert run.returncode == 2
+    assert json.loads(run.stderr) == {
+        "tool": "skillmem",
+        "error": "unknown command 'serach'",
+        "hint": "did you mean 'search'? see 'skillmem --help'",
+    }
+
+
+def test_a_word_like_no_command_names_none_and_the_help(capsys):
+    run = run_cli(capsys, "xyzzy")
+    assert run.code == 2
+    assert run.error == {"tool": "skillmem", "error": "unknown command 'xyzzy'", "hint": "see 'skillmem --help'"}
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (["search", "--tpo", "3", "csv"], "did you mean '--top'? see 'skillmem search --help'"),
+        (["verify", "--stirct"], "did you mean '--strict'? see 'skillmem verify --help'"),
+        (["index", "--zzzzzz"], "see 'skillmem index --help'"),
+    ],
+)
+def test_a_mistyped_option_is_answered_with_the_one_meant(capsys, args, hint):
+    run = run_cli(capsys, *args)
+    assert run.code == 2
+    assert run.error["error"].startswith("unrecognized arguments: --")
+    assert run.error["hint"] == hint
