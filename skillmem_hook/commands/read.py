@@ -71,10 +71,14 @@ def _write_bytes(data: bytes) -> None:
 
 
 def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
-    """The one skill called ``name`` (its label or declared name); UsageError naming what to do otherwise."""
-    candidates = [*catalog.skills, *(dropped for dropped, _ in catalog.duplicates)]
+    """The one skill called ``name`` (its label or declared name); UsageError naming what to do otherwise.
+
+    Of two SKILL.md files of one name the one the block lists (the index
+    keeps) is read, as MCP's ``skill_read`` reads it; ``path`` picks either.
+    """
     wanted = name.strip()
-    named = skills_named(candidates, wanted)
+    pool = catalog.skills if path is None else [*catalog.skills, *(dropped for dropped, _ in catalog.duplicates)]
+    named = skills_named(pool, wanted)
     if path is not None:
         named = [skill for skill in named if _same_path(skill, path)]
         if not named:

@@ -6,6 +6,8 @@ import os
 
 import pytest
 
+from skillmem_hook.agents.library import SkillLibrary
+
 from ..helpers import run_cli, skill_md, write_skill
 
 
@@ -62,25 +64,24 @@ def test_read_takes_the_name_in_any_case_and_with_any_separators_as_mcp_does(tre
     assert SkillLibrary([str(tree)]).read_skill(name)["path"] == str(tree / folder / "SKILL.md")
 
 
-def test_a_variant_two_skills_fit_is_answered_with_both(tmp_path, capsys, monkeypatch):
+def test_a_variant_two_duplicates_fit_reads_the_one_the_block_lists_as_mcp_does(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write_skill(tmp_path / "skills", "a", skill_md("web-scraper", "Scrape pages"))
     write_skill(tmp_path / "skills", "b", skill_md("web_scraper", "Scrape pages too"))
     run = run_cli(capsys, "read", "--root", "skills", "Web Scraper")
-    assert run.code == 2
-    assert run.error["error"].startswith("several skills are named 'Web Scraper': ")
-    assert "--path" in run.error["hint"]
+    assert (run.code, "Scrape pages too" in run.out) == (0, False)
+    served = SkillLibrary(["skills"]).read_skill("Web Scraper")
+    assert served["path"] == os.path.join("skills", "a", "SKILL.md")
 
 
-def test_two_skills_of_one_name_are_both_named_unless_path_picks_one(tmp_path, capsys, monkeypatch):
+def test_two_skills_of_one_name_read_the_kept_one_unless_path_picks_the_other(tmp_path, capsys, monkeypatch):
+    """new user 4: the block lists 'pdf' once, MCP served it, and `skillmem read pdf` was exit 2."""
     monkeypatch.chdir(tmp_path)
     write_skill(tmp_path / "one", "pdf", skill_md("pdf", "First"))
     write_skill(tmp_path / "two", "pdf", skill_md("pdf", "Second"))
     roots = ["--root", "one", "--root", "two"]
     run = run_cli(capsys, "read", *roots, "pdf")
-    assert run.code == 2
-    assert "one/pdf/SKILL.md" in run.error["error"] and "two/pdf/SKILL.md" in run.error["error"]
-    assert "--path" in run.error["hint"]
+    assert (run.code, "First" in run.out) == (0, True)
     picked = run_cli(capsys, "read", *roots, "pdf", "--path", os.path.join("two", "pdf"))
     assert (picked.code, "Second" in picked.out) == (0, True)
     wrong = run_cli(capsys, "read", *roots, "pdf", "--path", "three/pdf")
