@@ -24,6 +24,7 @@ from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, read_config_file
 from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.lint.baseline import render_baseline
+from skillmem_hook.lint.writing import FIXABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -128,6 +129,13 @@ def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
             before = read_own_file(top, BASELINE_FILE)
             why = f"lint findings the skills have today ({len(findings):,}): skill-lint stops only new ones"
             plan.changes.append(FileChange(BASELINE_FILE, before, render_baseline(findings), why))
+            fixable = sum(finding.code in FIXABLE for finding in findings)
+            if fixable:
+                plan.notes.append(
+                    f"{fixable:,} of the {len(findings):,} lint findings have a mechanical fix (fields no agent reads"
+                    f" moved under metadata:, names set to their folder's): skillmem lint --fix makes them, then"
+                    f" skillmem lint --write-baseline {BASELINE_FILE} records what is left"
+                )
         return True
     if not adding_hooks:
         return False  # skillmem's entry is there: its stages are the person's

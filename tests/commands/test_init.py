@@ -333,6 +333,19 @@ def test_skill_lint_runs_on_commits_with_todays_findings_as_the_baseline(repo, c
     assert run_cli(capsys, "lint").code == 1  # a new finding is not in it
 
 
+def test_findings_lint_can_fix_are_counted_in_a_note_that_says_to_fix_them_first(capsys):
+    """new user 4: init recorded 7,859 fields --fix could move in a 2.1 MB baseline, and never said --fix."""
+    git("init", "-q")
+    write_skill(Path("skills"), "pdf", "---\nname: pdf\ndescription: Read PDFs\nversion: 1\nauthor: me\n---\n")
+    write_skill(Path("skills"), "csv", skill_md("csv", "Parse CSV files"))
+    notes = init(capsys).data["notes"]
+    assert [note for note in notes if "lint --fix" in note] == [
+        "2 of the 2 lint findings have a mechanical fix (fields no agent reads moved under metadata:, names set"
+        " to their folder's): skillmem lint --fix makes them, then skillmem lint --write-baseline"
+        " .skillmem-lint-baseline.json records what is left"
+    ]
+
+
 def test_skills_with_no_findings_get_lint_on_commits_and_no_baseline(capsys):
     git("init", "-q")
     write_skill(Path("skills"), "pdf", skill_md("pdf", "Extract text from PDF files"))
