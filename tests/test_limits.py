@@ -175,7 +175,18 @@ def claude_code_budget(offset, capsys):
     size = len("- alpha: " + "a" * 60 + "\n")
     report = _budget(capsys, CLAUDE_CODE, "--context-window", str((size - offset) * 25))
     assert report["budget_chars"] == size - offset
-    return bool(report["descriptions_dropped"])
+    assert bool(report["descriptions_dropped"]) is not report["fits"]
+    return not report["fits"]
+
+
+def claude_code_room_left(offset, capsys):
+    """Over budget, each text is kept while it fits the room left: a text that fills it exactly is kept."""
+    for name, text in (("alpha", "a" * 10), ("beta", "b" * 100), ("gamma", "c" * 10)):
+        write_skill(CLAUDE_SKILLS, name, skill_md(name, text))
+    room = len("- alpha\n- beta\n- gamma\n") + 2 * len(": " + "a" * 10)  # the names and the two short texts
+    report = _budget(capsys, CLAUDE_CODE, "--context-window", str((room - offset) * 25))
+    assert "beta" in report["descriptions_dropped"]
+    return "gamma" in report["descriptions_dropped"]
 
 
 def claude_code_entry_cap(offset, capsys):
@@ -230,7 +241,8 @@ def copilot_budget(offset, capsys):
     write_skill(AGENTS_SKILLS, "s13", skill_md("s13", "d" * (1000 + budget + offset - listing)))
     report = _budget(capsys, COPILOT_CLI)
     assert report["listing_chars"] == budget + offset
-    return report["listed"] < 14
+    assert (report["listed"] < 14) is not report["fits"]
+    return not report["fits"]
 
 
 # --- "... and N more" in the text a person reads -----------------------------------------------------------
@@ -289,6 +301,7 @@ LIMITS = [
     lint_body_lines,
     lint_fix_name_from_folder,
     claude_code_budget,
+    claude_code_room_left,
     claude_code_entry_cap,
     codex_budget,
     codex_description,
