@@ -3,7 +3,8 @@
 A prompt file in LF, CRLF or mixed endings (CRLF first, then LF), with or without a BOM and a final
 newline, with a stale block or none, is written by ``skillmem inject``, the skill-index hook or
 ``skillmem init``. Whatever the path: every byte outside the markers stays, and the block (with the
-preamble a first injection adds) takes the file's line ending, that of its first line.
+preamble a first injection adds) takes the file's line ending, that of its first line; and a second run
+writes nothing (README: writes only when bytes change).
 The merge driver's sides in differing styles are tests/commands/test_merge_driver.py's property;
 ``lint --fix`` in each style is tests/lint/test_fix.py's.
 """
@@ -66,7 +67,11 @@ def init():
     return _quiet(main, ["init", "--no-install", "--prompt-file", "AGENTS.md"])
 
 
-WRITERS = {"inject": inject, "skill-index hook": hook, "init": init}
+def init_again():
+    return _quiet(main, ["init", "--no-install"])  # the prompt file is .skillmem.yaml's now
+
+
+WRITERS = {"inject": (inject, inject), "skill-index hook": (hook, hook), "init": (init, init_again)}
 
 
 @contextlib.contextmanager
@@ -88,8 +93,11 @@ def project(data: bytes):
 def test_every_writer_keeps_the_bytes_outside_and_gives_the_block_the_files_line_ending(case, writer):
     data, newline, stale = case
     with project(data) as prompt:
-        assert WRITERS[writer]() in (0, 3)
-        result = prompt.read_bytes()
+        first, again = WRITERS[writer]
+        assert first() in (0, 3)
+        result, written_as = prompt.read_bytes(), prompt.stat().st_ino
+        assert again() == 0  # a second run finds the block current and writes nothing
+        assert (prompt.read_bytes(), prompt.stat().st_ino) == (result, written_as)
     start, stop = result.index(BEGIN), result.index(END) + len(END)
     assert b"used-skill" in result[start:stop]
     if stale:
