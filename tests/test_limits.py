@@ -34,7 +34,7 @@ from skillmem_hook.lint.quality import MAX_BODY_LINES
 from skillmem_hook.lint.spec import MAX_COMPATIBILITY, MAX_DESCRIPTION, MAX_NAME
 from skillmem_hook.text_lines import MAX_NAMES
 
-from .helpers import run_cli, skill_md, write_skill
+from .helpers import run_cli, run_git, skill_md, write_skill
 
 BEGIN, END = "<<<SKILL_INDEX_BEGIN>>>", "<<<SKILL_INDEX_END>>>"
 CLAUDE_SKILLS = Path(".claude/skills")
@@ -123,6 +123,25 @@ def route_input(offset, capsys):
         assert "larger than 8 MiB" in str(error)
         return True
     return False
+
+
+def config_depth(offset, capsys):
+    """.skillmem.yaml nests four levels (``budget: {parameters: {AGENT: {KEY: VALUE}}}``); a fifth is refused."""
+    write_skill(Path("skills"), "a", skill_md("a", "does a"))
+    value = {-1: "budget: {agents: [claude-code]}", 0: "budget: {parameters: {claude-code: {chars_per_token: 4}}}"}
+    value[1] = "budget: {parameters: {claude-code: {chars_per_token: [4]}}}"
+    Path(".skillmem.yaml").write_text(f"roots: [skills]\n{value[offset]}\n")
+    run = run_cli(capsys, "index")
+    return run.code == 2 and "nested too deeply" in run.error["error"]
+
+
+def untracked_names(offset, capsys):
+    """The CLI's note on skills git does not track names twenty, then '... and N more'."""
+    run_git("init", "-q")
+    for index in range(20 + offset):  # git_views.cli_notes shows 20
+        write_skill(Path("skills"), f"s{index:02}", skill_md(f"s{index:02}", "does s"))
+    [note] = run_cli(capsys, "index", "--root", "skills").data["notes"]
+    return "more" in note
 
 
 # --- lint -------------------------------------------------------------------------------------------------
@@ -295,6 +314,8 @@ LIMITS = [
     top_k_most,
     top_k_least,
     route_input,
+    config_depth,
+    untracked_names,
     lint_name,
     lint_description,
     lint_compatibility,
