@@ -7,7 +7,9 @@ a test here would fail every change to those lines.
 
 from __future__ import annotations
 
-from .mutants import REPO, load
+import yaml
+
+from .mutants import MUTANTS, REPO, load
 
 
 def test_every_mutant_names_a_module_and_test_files_that_exist():
@@ -25,3 +27,18 @@ def test_a_mutant_applies_only_where_its_text_occurs_exactly_once():
     assert mutant.mutated(f"a\n{mutant.find}\nb") == f"a\n{mutant.replace}\nb"
     assert mutant.mutated("nothing here") is None
     assert mutant.mutated(mutant.find * 2) is None
+
+
+class _OneKeyEach(yaml.SafeLoader):
+    """A loader that refuses a key given twice in one mapping, which PyYAML would let the last win."""
+
+    def construct_mapping(self, node, deep=False):
+        keys = [self.construct_object(key, deep=deep) for key, _ in node.value]
+        twice = {key for key in keys if keys.count(key) > 1}
+        assert not twice, f"line {node.start_mark.line + 1}: {sorted(twice)} given twice"
+        return super().construct_mapping(node, deep=deep)
+
+
+def test_no_mutant_gives_a_key_twice():
+    # A merge once left R69 with two tests: lines; the second silently replaced the first.
+    yaml.load(MUTANTS.read_text(encoding="utf-8"), Loader=_OneKeyEach)
