@@ -10,6 +10,7 @@ tests/README.md ("Five habits") lists the rows; tests/mutants.yaml flips the com
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,8 @@ from skillmem_hook.budget.rules import (
     COPILOT_CLI_PARAMETERS,
 )
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES
+from skillmem_hook.catalog.store.records import DamagedFile, framed, read_records, write_lines_quietly
+from skillmem_hook.catalog.store.trust import read_kept_file
 from skillmem_hook.commands.budget import LISTED
 from skillmem_hook.commands.route import MAX_INPUT_BYTES, route_hook_input
 from skillmem_hook.errors import UsageError
@@ -142,6 +145,32 @@ def untracked_names(offset, capsys):
         write_skill(Path("skills"), f"s{index:02}", skill_md(f"s{index:02}", "does s"))
     [note] = run_cli(capsys, "index", "--root", "skills").data["notes"]
     return "more" in note
+
+
+def kept_file_cap(offset, capsys):
+    """A kept file (the route index: 256 MiB; an encoder model: 64 MiB) is read up to its cap and refused past it.
+
+    The caps are too large for a test's file, so the reader every caller goes through gets a small one.
+    """
+    path = Path("kept")
+    path.write_bytes(b"k" * (1000 + offset))
+    path.chmod(0o600)
+    try:
+        return read_kept_file(str(path), 1000) != path.read_bytes()
+    except OSError:
+        return True
+
+
+def records_cap(offset, capsys):
+    """The catalog cache and snapshot (512 MiB) are read whole up to their cap and refused past it; as above."""
+    Path("store").mkdir(mode=0o700)
+    path = "store/records"
+    write_lines_quietly(path, framed({"format": 1}, [b"one", b"two"]))
+    size = os.path.getsize(path)
+    try:
+        return list(read_records(path, {"format": 1}, size - offset)) != [b"one", b"two"]
+    except DamagedFile:
+        return True
 
 
 # --- lint -------------------------------------------------------------------------------------------------
@@ -316,6 +345,8 @@ LIMITS = [
     route_input,
     config_depth,
     untracked_names,
+    kept_file_cap,
+    records_cap,
     lint_name,
     lint_description,
     lint_compatibility,
