@@ -293,6 +293,20 @@ def copilot_budget(offset, capsys):
     return not report["fits"]
 
 
+def copilot_names_budget(offset, capsys):
+    """Past its whole entries, Copilot CLI names the rest within 5,000 characters, its 46-character lead-in counted."""
+    Path(".skillmem.yaml").write_text(
+        "roots: [.agents/skills]\nbudget: {parameters: {copilot-cli: {budget_chars: 1}}}\n"
+    )
+    names = [f"n{index:02}" + "x" * 57 for index in range(79)]  # 80 names of 60, joined by ", " after the lead-in
+    names.append("n79" + "x" * (int(COPILOT_CLI_PARAMETERS["names_chars"]) - 46 - 2 * 79 - 60 * 79 - 3 + offset))
+    for name in names:
+        write_skill(AGENTS_SKILLS, name, skill_md(name, "d"))
+    report = run_cli(capsys, "budget", "--agent", COPILOT_CLI).data["agents"][0]
+    assert report["listed"] == 0
+    return bool(report["skills_omitted"])
+
+
 # --- "... and N more" in the text a person reads -----------------------------------------------------------
 
 
@@ -361,6 +375,7 @@ LIMITS = [
     copilot_description,
     copilot_name,
     copilot_budget,
+    copilot_names_budget,
     verify_names,
     budget_names,
     hook_warnings,
