@@ -156,3 +156,27 @@ def test_one_file_linked_onto_an_untracked_file_stops_every_front_end_before_any
         assert hook([]) == 2
         assert "private.md" in capsys.readouterr().err
     assert (a.read_bytes(), Path("private.md").read_bytes()) == before
+
+
+STATES = {
+    "current": lambda data: data,
+    "stale": lambda data: data.replace(b"alpha-tool\n", b""),  # a skill on disk the block lacks
+    "reordered": lambda data: data.replace(b"alpha-tool\ncrlf-skill\n", b"crlf-skill\nalpha-tool\n"),  # strict only
+}
+
+
+@pytest.mark.parametrize("b_state", sorted(STATES))
+@pytest.mark.parametrize("a_state", sorted(STATES))
+def test_verify_and_the_skill_verify_hook_agree_on_every_mix_of_two_files(two_files, capsys, a_state, b_state):
+    # A differential test (issue 34, habit 5): the CI gate and the commit gate read the same tree the same way.
+    for path, state in zip(two_files, (a_state, b_state)):
+        path.write_bytes(STATES[state](path.read_bytes()))
+    strict = run_cli(capsys, "verify", "--strict")
+    capsys.readouterr()
+    hook = skill_verify([])
+    hook_said = capsys.readouterr().err
+    assert hook == strict.code == (0 if (a_state, b_state) == ("current", "current") else 3)
+    for path, state in zip(two_files, (a_state, b_state)):
+        assert (str(path) in hook_said) is (state != "current"), hook_said
+    loose = run_cli(capsys, "verify")
+    assert loose.code == (3 if "stale" in (a_state, b_state) else 0)

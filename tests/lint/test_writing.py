@@ -94,3 +94,22 @@ def test_the_users_own_ignored_file_named_itself_is_fixed(capsys, repository):
     run = run_cli(capsys, "lint", "--fix", ".claude/skills/private")
     assert run.data["fixed"] == [".claude/skills/private/SKILL.md"]
     assert repository.read_text() == FIXED.format("private")
+
+
+@pytest.mark.parametrize(
+    ("made", "named"),
+    [
+        (("skills/evil", "../.claude/skills/private"), "skills/evil"),  # the skill's folder is the link
+        (("skills/pack", "../.claude/skills"), "skills/pack/private"),  # a folder above it is (one level down)
+    ],
+)
+def test_a_committed_folder_link_onto_an_ignored_skill_is_not_fixed(capsys, repository, made, named):
+    # Issue 34's fourth habit: the file-link case above, one and two folders up.
+    os.symlink(made[1], made[0])
+    commit_all()
+    run = run_cli(capsys, "lint", "--fix", named)
+    assert run.data["fixed"] == []
+    [refused] = run.data["not_fixed"]
+    assert "which git does not track" in refused["reason"]
+    assert repository.read_text() == OWNED.format("private")
+    assert run_git("status", "--short") == ""
