@@ -37,7 +37,8 @@ import yaml
 
 REPO = Path(__file__).resolve().parent.parent
 MUTANTS = Path(__file__).resolve().parent / "mutants.yaml"
-PYTEST = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not precommit"]
+# -n0: one process, as -x means (stop at the first kill), with no workers to start for a few test files.
+PYTEST = [sys.executable, "-m", "pytest", "-q", "-x", "-n0", "-p", "no:cacheprovider", "-m", "not precommit"]
 TIMEOUT_SECONDS = 900  # a hang counts as a kill: CI would fail on it too
 
 

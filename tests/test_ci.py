@@ -1,5 +1,5 @@
 """CI's script: the suite on the oldest and the newest Python the package claims, a missing one said, and the
-project's own pre-commit hooks at the versions the dev extra pins."""
+project's own pre-commit hooks at the versions the dev extra pins, and the layers contract naming every module."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,7 +60,8 @@ def dev_pins() -> dict[str, str]:
     setup = configparser.ConfigParser()
     setup.read(REPO / "setup.cfg")
     lines = [line.strip() for line in setup["options.extras_require"]["dev"].splitlines() if line.strip()]
-    return dict(line.split("==", 1) for line in lines)
+    requirements = [line.split(";", 1)[0].strip() for line in lines if not line.startswith("#")]
+    return dict(requirement.split("==", 1) for requirement in requirements)
 
 
 def local_hooks() -> list[dict]:
@@ -71,12 +73,21 @@ def local_hooks() -> list[dict]:
 def test_ci_runs_the_projects_own_pre_commit_hooks_on_every_file():
     assert "\npre-commit run --all-files" in SCRIPT
     ids = {hook["id"] for hook in local_hooks()}
-    assert {"ruff-check", "ruff-format", "mypy", "mypy-newest", "skill-index", "skill-verify", "skill-lint"} <= ids
+    assert {
+        "ruff-check",
+        "ruff-format",
+        "mypy",
+        "mypy-newest",
+        "import-linter",
+        "skill-index",
+        "skill-verify",
+        "skill-lint",
+    } <= ids
 
 
 def test_the_dev_extra_pins_exactly_the_tools_the_hooks_install():
     pins = dev_pins()
-    assert set(pins) == {"mypy", "ruff", "types-PyYAML"}
+    assert set(pins) == {"import-linter", "mypy", "ruff", "types-PyYAML"}
     installed: dict[str, set[str]] = {}
     for hook in local_hooks():
         for dependency in hook.get("additional_dependencies", []):
@@ -93,3 +104,15 @@ def test_mypy_checks_at_the_oldest_python_and_again_at_the_newest():
     newest_config = configparser.ConfigParser()
     newest_config.read(REPO / ".ci" / "mypy-newest.ini")
     assert newest_config["mypy"]["python_version"] == newest
+
+
+def test_every_top_level_module_has_a_layer():
+    # The layers contract leaves a module it does not name unchecked: a new one must be placed.
+    tomllib = pytest.importorskip("tomllib", reason="tomllib is in the standard library from Python 3.11")
+    contracts = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    (layers,) = [contract["layers"] for contract in contracts if contract["type"] == "layers"]
+    named = {name.strip().removeprefix("skillmem_hook.") for layer in layers for name in layer.split("|")}
+    package = REPO / "skillmem_hook"
+    modules = {path.stem for path in package.glob("*.py") if path.name != "__init__.py"}
+    modules |= {path.parent.name for path in package.glob("*/__init__.py")}
+    assert named == modules

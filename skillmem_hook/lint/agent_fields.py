@@ -17,7 +17,7 @@ import re
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from skillmem_hook.lint.fields import Field
-    from skillmem_hook.lint.spec import Problem
+    from skillmem_hook.lint.rules import Problem
 
 CLAUDE, COPILOT, VS_CODE = "Claude Code", "GitHub Copilot", "VS Code"
 BOOLEAN, TEXT, TEXT_OR_LIST, MAPPING, HINT, CHOICE = "boolean", "text", "text or list", "mapping", "hint", "choice"

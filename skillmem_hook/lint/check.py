@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Collection
 
     from skillmem_hook.lint.fields import Fields
-    from skillmem_hook.lint.spec import Problem
+    from skillmem_hook.lint.rules import Problem
 
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
 # Past this many characters a body is not a skill's text: its references are not searched,

@@ -11,8 +11,7 @@ from skillmem_hook.lint.rules import START
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from skillmem_hook.lint.rules import Position
-    from skillmem_hook.lint.spec import Problem
+    from skillmem_hook.lint.rules import Position, Problem
 
 MAX_BODY_LINES = 500
 MAX_DESCRIPTION_SCANNED = 4096

@@ -39,7 +39,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection
 
-    from skillmem_hook.lint.spec import Problem
+    from skillmem_hook.lint.rules import Problem
 
 CONVENTIONAL_FOLDERS = frozenset({"scripts", "references", "assets", "templates"})
 # Patterns that start with a literal are searched for by the regex engine's

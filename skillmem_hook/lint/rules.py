@@ -138,3 +138,6 @@ class Position:
 
 
 START = Position(1, 1)
+
+# A rule's code, where, and the message: what each check returns before it becomes a Finding.
+Problem = tuple[str, Position, str]

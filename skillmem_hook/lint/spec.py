@@ -9,13 +9,11 @@ from __future__ import annotations
 import unicodedata
 
 from skillmem_hook.lint.agent_fields import check_other_field
-from skillmem_hook.lint.rules import START, Position
+from skillmem_hook.lint.rules import START, Position, Problem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from skillmem_hook.lint.fields import Field, Fields
-
-Problem = tuple[str, Position, str]
 
 ALLOWED_FIELDS = ("name", "description", "license", "allowed-tools", "metadata", "compatibility")
 MAX_NAME = 64

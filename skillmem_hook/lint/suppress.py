@@ -12,7 +12,7 @@ import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from skillmem_hook.lint.spec import Problem
+    from skillmem_hook.lint.rules import Problem
 
 MARK = "skill-lint:"
 _COMMENT = re.compile(r"(?:<!--|#)[ \t]*skill-lint:[ \t]*(disable-file|disable)(?:[ \t]*=[ \t]*([A-Za-z0-9, \t]*))?")
