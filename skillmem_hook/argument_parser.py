@@ -9,8 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 
-from skillmem_hook.arguments import HelpShown
-from skillmem_hook.errors import UsageError
+from skillmem_hook.errors import HelpShown, UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

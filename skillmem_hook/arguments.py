@@ -7,6 +7,7 @@ needs no argparse loads none.
 
 from __future__ import annotations
 
+from skillmem_hook.errors import HelpShown
 from skillmem_hook.quick_options import quick_parse
 
 TYPE_CHECKING = False
@@ -17,10 +18,6 @@ if TYPE_CHECKING:
 
 # argparse.SUPPRESS: an option --help leaves out.
 SUPPRESS = "==SUPPRESS=="
-
-
-class HelpShown(Exception):
-    """``--help`` or ``--version`` printed its text; the run ends with exit 0."""
 
 
 def add_location_options(parser: argparse.ArgumentParser, *, prompt_files: bool) -> None:

@@ -81,7 +81,7 @@ def for_people(arguments: Sequence[str]) -> bool:
 
 
 def _run(arguments: list[str], command: str | None, *, people: bool) -> int:
-    from skillmem_hook.arguments import HelpShown  # noqa: PLC0415 - route's path declares no option
+    from skillmem_hook.errors import HelpShown  # noqa: PLC0415 - route's path declares no option
     from skillmem_hook.quick_options import quick_parse  # noqa: PLC0415 - route's path declares no option
 
     if command is not None and command not in COMMANDS:

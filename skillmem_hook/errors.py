@@ -35,3 +35,7 @@ class FileAccessError(SkillmemError):
 
 class MarkerError(SkillmemError):
     """The prompt file's markers are not exactly one BEGIN line before one END line."""
+
+
+class HelpShown(Exception):
+    """``--help`` or ``--version`` printed its text; the run ends with exit 0."""

@@ -268,7 +268,8 @@ HOT_PATHS = {
         "skillmem_hook.cli:main",
         ["read", "--root", "skills", "alpha-tool"],
         None,
-        f"cli arguments quick_options {FACE} {SCAN} catalog.discovery.safe_read catalog.lookup commands commands.read",
+        f"cli arguments quick_options {FACE} {SCAN} catalog.discovery.safe_read search search.lookup search.names"
+        " commands commands.read",
         f"argparse yaml hashlib {WRITES}",
     ),
 }

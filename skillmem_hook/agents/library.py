@@ -19,7 +19,6 @@ import time
 from skillmem_hook.agents.route import skill_file
 from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
-from skillmem_hook.catalog.lookup import nearest_names, skills_named
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config import load_settings, require_roots
@@ -27,6 +26,7 @@ from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import UsageError
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
+from skillmem_hook.search.lookup import nearest_names, skills_named
 from skillmem_hook.search.semantic import (
     QUICK_TEXTS,
     Encoder,

@@ -16,11 +16,11 @@ import sys
 
 from skillmem_hook.arguments import add_catalog_options, add_location_options
 from skillmem_hook.catalog.discovery.safe_read import read_skill_file, skill_file_path
-from skillmem_hook.catalog.lookup import nearest_names, skills_named
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit_raw
+from skillmem_hook.search.lookup import nearest_names, skills_named
 from skillmem_hook.streams import silence
 
 TYPE_CHECKING = False
