@@ -7,13 +7,17 @@ import os
 import shutil
 import time
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.decisive import decisive_files
+from skillmem_hook.search import store
 from skillmem_hook.search.store import (
     _read,
     build,
@@ -138,3 +142,27 @@ def test_only_the_skills_whose_file_changed_are_reindexed(tree):
     assert changes(index.skills, index.skills, before, now) == (places, [9])
     assert changes(index.skills, index.skills[1:], before, now) == ([None, *range(23)], [8])
     assert changes(index.skills, index.skills[::-1], before, now) is None  # skills that stayed changed order
+
+
+ON_DISK = st.lists(st.tuples(st.sampled_from(["add", "edit", "remove"]), st.integers(0, 29)), min_size=1, max_size=5)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ON_DISK)
+def test_any_adds_edits_and_removals_on_disk_are_patched_to_a_builds_bytes(tree, changes):
+    """Each change made in the folders, then a search: the stored index patched, and a build's bytes.
+
+    The examples share one tree (the fixture runs once), so each starts where the last one left it.
+    """
+    for change, number in changes:
+        name = f"skill-{number:02d}"
+        if change == "remove":
+            shutil.rmtree(f"skills/{name}", ignore_errors=True)
+            settle("skills")
+        else:
+            edit(name, f"Deploy service {number} 部署服务 {change}", f"{BODY} {change} quokka{number}")
+        assert reindexed_alone() is not None
+        with patch.object(store, "build_from", wraps=store.build_from) as built:
+            load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
+        assert not built.called or len(os.listdir("skills")) < store.PATCH_SHARE  # patched, not built
+        refreshed_equals_built()
