@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.skills import Skill
 
 
+# Past this many lines that may hold a changed skill, one regular-expression pass over the text is cheaper.
+CANDIDATE_LINES = 4096
+
+
 def reindexed(
     index: SearchIndex,
     skills: Sequence[Skill],
@@ -168,10 +172,39 @@ def _lines_holding(text: bytes, numbers: Collection[int]) -> Iterator[tuple[byte
     """
     if not numbers:
         return
+    starts = _candidate_lines(text, numbers)
+    if starts is not None:
+        held = {str(number).encode() for number in numbers}
+        for start in sorted(starts):
+            end = text.index(b"\n", start + 1)
+            word, _, cells = text[start + 1 : end].rpartition(b"\t")
+            if not held.isdisjoint(cells.split(b",")[0::2]):
+                yield word, (start, end)
+        return
     alternatives = _trie({str(number) for number in numbers}).encode()
     pattern = re.compile(rb"\n([^\t\n]*)\t(?:[0-9]+,[0-9]+,)*?" + alternatives + rb",")
     for match in pattern.finditer(text):
         yield match.group(1), (match.start(), text.index(b"\n", match.end()))
+
+
+def _candidate_lines(text: bytes, numbers: Collection[int]) -> set[int] | None:
+    """Where each line that may hold one of ``numbers`` starts (its '\\n'); None when too many may.
+
+    A skill's number is found as text ("\\t950," or ",950,"), each a few hundred
+    times; a count can look the same, so the caller checks each line. For a
+    number that many counts share (1, 2, 12) the pattern that steps over whole
+    pairs is cheaper than checking thousands of lines.
+    """
+    starts: set[int] = set()
+    for number in numbers:
+        for needle in (b"\t%d," % number, b",%d," % number):
+            position = text.find(needle)
+            while position != -1:
+                starts.add(text.rfind(b"\n", 0, position))
+                if len(starts) > CANDIDATE_LINES:
+                    return None
+                position = text.find(needle, position + 1)
+    return starts
 
 
 def _trie(numbers: set[str]) -> str:

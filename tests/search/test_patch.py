@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.search import patch
 from skillmem_hook.search.fields import PostingsField
 from skillmem_hook.search.patch import reindexed, renumbered, replaced, updated
 from skillmem_hook.search.rank import SearchIndex
@@ -29,7 +30,7 @@ def test_replacing_documents_gives_the_bytes_of_a_new_build(documents, data):
     assert (patched.average, patched.weight) == (built.average, built.weight)
 
 
-def test_a_count_is_never_taken_for_a_skill_of_the_same_number():
+def test_a_count_is_never_taken_for_a_skill_of_the_same_number(line_finder):
     documents = [["x"] * 3, ["y"], ["z"], ["x"] * 2, ["x"]]  # the line of x: "0,3,3,2,4,1"
     patched = replaced(PostingsField.of(documents, 1.0), {2: ["x"]})
     assert patched.counts("x") == {0: 3, 2: 1, 3: 2, 4: 1}
@@ -45,8 +46,15 @@ def test_a_field_with_no_words_takes_new_ones_and_can_lose_them_again():
     assert replaced(filled, {1: []}).text == empty.text == b"\n"
 
 
+@pytest.fixture(params=["found as text", "stepped over by the pattern"])
+def line_finder(request, monkeypatch):
+    """Both ways to find a changed skill's lines: its number searched as text, and the pattern over every pair."""
+    if request.param == "stepped over by the pattern":
+        monkeypatch.setattr(patch, "CANDIDATE_LINES", 0)
+
+
 @pytest.mark.parametrize("changed", [[0], [3, 17], [5, 6, 7, 59], list(range(60))])
-def test_a_reindexed_collection_is_the_built_one(changed):
+def test_a_reindexed_collection_is_the_built_one(changed, line_finder):
     skills, bodies = collection()
     index = SearchIndex.build(skills, ALIASES, bodies=body_texts(bodies))
     for number in changed:  # new words, some that no skill held, and some words gone
