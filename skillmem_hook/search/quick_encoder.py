@@ -118,8 +118,8 @@ class TableRows:
             # numpy's format helpers carry no annotations: typed here, so the strict check of the calls holds.
             read_magic: Callable[[IO[bytes]], tuple[int, int]] = npy_format.read_magic
             version = read_magic(stream)
-            read_header: Callable[[IO[bytes]], object]
-            read_header = npy_format.read_array_header_1_0 if version == (1, 0) else npy_format.read_array_header_2_0
+            headers = (npy_format.read_array_header_1_0, npy_format.read_array_header_2_0)
+            read_header: Callable[[IO[bytes]], object] = headers[0] if version == (1, 0) else headers[1]
             if read_header(stream) != ((_BLOCK_ROWS, _ROW_BYTES), False, np.dtype(np.uint8)):
                 raise ModelLayoutError(f"block {block + 1} of the table is not {_BLOCK_ROWS} rows of bytes")
         return stream
