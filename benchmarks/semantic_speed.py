@@ -1,7 +1,7 @@
 """What the semantic leg costs at 2,000 skills: the cold vector build, and a warm query, beside yardsticks.
 
     python3 -m pip install '.[semantic]'
-    SKILLS_CN_ROOT=... SKILLS_EN_ROOT=... python3 benchmarks/semantic_speed.py [--runs 5] [--write]
+    SKILLS_CN_ROOT=... SKILLS_EN_ROOT=... python3 benchmarks/semantic_speed.py [--runs 5] [--write] [--warm]
 
 2,000 real skills: the Chinese collection's 1,899 distinct names and the first
 English ones (by path) to make up the rest, copied into a temporary tree.
@@ -109,6 +109,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--write", action="store_true", help="also put the tables into docs/notes/search.md")
+    parser.add_argument("--warm", action="store_true", help="vectors built once, then warm runs only (a busy machine)")
     options = parser.parse_args()
     if not (os.environ.get("SKILLS_CN_ROOT") and os.environ.get("SKILLS_EN_ROOT")):
         print("set SKILLS_CN_ROOT and SKILLS_EN_ROOT to the extracted collections", file=sys.stderr)
@@ -124,14 +125,19 @@ def main() -> int:
     search = [skillmem, "search", "--root", str(root), "--top", "10"]
     rows: dict[str, list[tuple[float, float]]] = {}
     query = QUERIES[0]
+    if options.warm:
+        run_ms([*search, "--semantic", query], work, env)  # the vectors, built once
     for _ in range(options.runs):
         rows.setdefault("bare: python -c pass", []).append(run_ms([sys.executable, "-c", "pass"], work, env))
         rows.setdefault("skillmem search (lexical)", []).append(run_ms([*search, query], work, env))
-        vectors.unlink(missing_ok=True)
-        cold = run_ms([*search, "--semantic", query], work, env)
-        rows.setdefault("skillmem search --semantic, cold vectors", []).append(cold)
+        if not options.warm:
+            vectors.unlink(missing_ok=True)
+            cold = run_ms([*search, "--semantic", query], work, env)
+            rows.setdefault("skillmem search --semantic, cold vectors", []).append(cold)
         warm = run_ms([*search, "--semantic", query], work, env)
         rows.setdefault("skillmem search --semantic, warm vectors", []).append(warm)
+        if options.warm:  # paired: a bare start right after each warm run
+            rows["bare: python -c pass"].append(run_ms([sys.executable, "-c", "pass"], work, env))
     bare_wall = statistics.median(wall for wall, _ in rows["bare: python -c pass"])
     bare_cpu = statistics.median(cpu for _, cpu in rows["bare: python -c pass"])
     commit = subprocess.run(
@@ -148,8 +154,9 @@ def main() -> int:
         wall = statistics.median(wall for wall, _ in times)
         cpu = statistics.median(cpu for _, cpu in times)
         lines.append(f"| {label} | {wall:.0f} | {wall / bare_wall:.1f} | {cpu:.0f} | {cpu / bare_cpu:.1f} |")
-    lines += ["", "| in process | figure |", "|---|---:|"]
-    lines += [f"| {label} | {value:.2f} |" for label, value in in_process(root)]
+    if not options.warm:
+        lines += ["", "| in process | figure |", "|---|---:|"]
+        lines += [f"| {label} | {value:.2f} |" for label, value in in_process(root)]
     print("\n".join(lines))
     if options.write:
         write_into_doc("\n".join(lines))

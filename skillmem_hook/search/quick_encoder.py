@@ -36,6 +36,7 @@ from skillmem_hook.search.sorted_lines import value_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import IO, Any
 
     from numpy.typing import NDArray
@@ -114,10 +115,12 @@ class TableRows:
         stream = self._streams.get(block)
         if stream is None:
             stream = self._streams[block] = self._archive.open(f"q{block + 1}.npy")
-            version = npy_format.read_magic(stream)  # type: ignore[no-untyped-call, unused-ignore]
-            read_header = npy_format.read_array_header_1_0 if version == (1, 0) else npy_format.read_array_header_2_0
-            header = read_header(stream)  # type: ignore[no-untyped-call, unused-ignore]
-            if header != ((_BLOCK_ROWS, _ROW_BYTES), False, np.dtype(np.uint8)):
+            # numpy's format helpers carry no annotations: typed here, so the strict check of the calls holds.
+            read_magic: Callable[[IO[bytes]], tuple[int, int]] = npy_format.read_magic
+            version = read_magic(stream)
+            headers = (npy_format.read_array_header_1_0, npy_format.read_array_header_2_0)
+            read_header: Callable[[IO[bytes]], object] = headers[0] if version == (1, 0) else headers[1]
+            if read_header(stream) != ((_BLOCK_ROWS, _ROW_BYTES), False, np.dtype(np.uint8)):
                 raise ModelLayoutError(f"block {block + 1} of the table is not {_BLOCK_ROWS} rows of bytes")
         return stream
 

@@ -13,10 +13,11 @@ A stale index is refreshed by re-indexing only the skills whose SKILL.md
 changed: the first search after an edit would otherwise read every body and
 build every posting again (seconds at 2,000 skills). The stored snapshot
 says which SKILL.md files it saw, with their stamps; a skill whose file
-keeps its stamp, its place and its name and description keeps its postings
-(``search/patch.py``). When skills came, went or moved, or many changed, or
-anything does not add up, the index is built anew: the patch is only ever
-a shortcut to the same bytes.
+keeps its stamp and its name and description keeps its postings, under its
+new number when skills came or went before it (``search/patch.py``). When
+many changed, or the skills that stayed changed order, or anything does not
+add up, the index is built anew: the patch is only ever a shortcut to the
+same bytes.
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ if TYPE_CHECKING:
 
 MAX_INDEX_BYTES = 1024 * 1024 * 1024  # 1,912 skills with their bodies take 10 MB, so 100,000 about 530 MB
 RACY_SECONDS = 3
-# Patch while at most one skill in this many changed: on the Chinese collection a patch of one
-# skill in 8 took 1.1 s CPU, a build 2.4 s (a patch of one skill, 0.15 s).
+# Patch while at most one skill in this many came, went or changed: on the Chinese collection a
+# patch of one skill in 8 took 1.1 s CPU, a build 2.4 s (a patch of one skill, 0.15 s); one skill
+# added or removed costs about 0.4 s more, the renumbering of the skills after it.
 PATCH_SHARE = 8
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -196,39 +198,59 @@ def _refreshed(
 ) -> SearchIndex:
     """Scan the roots and index every skill: the ``stale`` index patched where it can be, else a new build."""
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a current stored index needs no scan
-    from skillmem_hook.search.patch import reindexed  # noqa: PLC0415 - a current stored index needs no scan
+    from skillmem_hook.search.patch import updated  # noqa: PLC0415 - a current stored index needs no scan
 
     skills = scan_roots(roots, options).skills
     if stale is not None:
-        changed = changed_skills(stale[0].skills, skills, stale[1], now)
-        if changed is not None and len(changed) * PATCH_SHARE <= len(skills):
+        planned = changes(stale[0].skills, skills, stale[1], now)
+        if planned is not None and _patch_pays(planned, len(stale[0].skills), len(skills)):
+            places, changed = planned
             try:
-                return reindexed(stale[0], skills, {number: read_body(skills[number]) for number in changed}, aliases)
+                return updated(
+                    stale[0], skills, places, {number: read_body(skills[number]) for number in changed}, aliases
+                )
             except ValueError:
                 pass  # an index of another shape: build it anew
     return build_from(skills, aliases)
 
 
-def changed_skills(
-    indexed: Sequence[Skill], skills: Sequence[Skill], before: StatSnapshot, now: StatSnapshot
-) -> list[int] | None:
-    """The places of the skills whose SKILL.md may have changed since ``before``; None when skills came, went or moved.
+def _patch_pays(planned: tuple[list[int | None], list[int]], indexed: int, count: int) -> bool:
+    """Whether few enough skills came, went or changed that a patch costs less than a build."""
+    places, changed = planned
+    gone = places.count(None)
+    return (len(changed) + gone) * PATCH_SHARE <= max(indexed, count)
 
-    A SKILL.md missing from either snapshot (a skill reached through a link) counts as changed.
+
+def changes(
+    indexed: Sequence[Skill], skills: Sequence[Skill], before: StatSnapshot, now: StatSnapshot
+) -> tuple[list[int | None], list[int]] | None:
+    """Where each indexed skill stands among ``skills`` (None: gone), and the places of the skills to index anew.
+
+    Those are the new skills and the ones whose SKILL.md may have changed since
+    ``before``; a SKILL.md missing from either snapshot (a skill reached through
+    a link) counts as changed. None when the skills that stayed changed order.
     """
-    if [(skill.root, skill.path) for skill in indexed] != [(skill.root, skill.path) for skill in skills]:
+    where = {(skill.root, skill.path): number for number, skill in enumerate(skills)}
+    places = [where.get((skill.root, skill.path)) for skill in indexed]
+    kept = [place for place in places if place is not None]
+    if any(later <= earlier for earlier, later in zip(kept, kept[1:])):
         return None
     try:
         was, is_now = before.stamps, now.stamps
     except (TypeError, ValueError):  # a stored snapshot of another shape
         return None
-    return [
-        number
-        for number, (old, new) in enumerate(zip(indexed, skills))
-        if _stamp(was, new) is None
-        or _stamp(was, new) != _stamp(is_now, new)
-        or (old.name, old.description) != (new.name, new.description)
-    ]
+    changed = set(range(len(skills))) - set(kept)
+    for old, place in enumerate(places):
+        if place is None:
+            continue
+        new = skills[place]
+        if (
+            _stamp(was, new) is None
+            or _stamp(was, new) != _stamp(is_now, new)
+            or (indexed[old].name, indexed[old].description) != (new.name, new.description)
+        ):
+            changed.add(place)
+    return places, sorted(changed)
 
 
 def _stamp(stamps: Mapping[str, Stamp], skill: Skill) -> Stamp | None:

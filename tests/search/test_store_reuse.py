@@ -7,17 +7,21 @@ import os
 import shutil
 import time
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.decisive import decisive_files
+from skillmem_hook.search import store
 from skillmem_hook.search.store import (
     _read,
     build,
-    changed_skills,
+    changes,
     index_key,
     load,
     load_or_build_at,
@@ -68,7 +72,8 @@ def reindexed_alone() -> list[int] | None:
     """The places of the skills the next search re-indexes (None: it builds anew)."""
     stale, snapshot = _read(LOCATION, index_key(ROOTS, CatalogOptions(), {}))
     skills = build(ROOTS, CatalogOptions(), {}).skills
-    return changed_skills(stale.skills, skills, snapshot, take_snapshot(ROOTS, [CONFIG_FILE]))
+    planned = changes(stale.skills, skills, snapshot, take_snapshot(ROOTS, [CONFIG_FILE]))
+    return None if planned is None else planned[1]
 
 
 def refreshed_equals_built():
@@ -102,17 +107,18 @@ def test_an_edited_description_and_two_edits_at_once(tree):
     assert [hit.skill.name for hit in refreshed_equals_built().query("csv chart")] == ["skill-00"]
 
 
-def test_an_added_a_removed_and_a_renamed_skill_are_seen(tree):
+def test_an_added_a_removed_and_a_renamed_skill_are_patched_in(tree):
     edit("skill-99", "Brand new 全新", BODY)
-    assert reindexed_alone() is None
+    assert reindexed_alone() == [24]  # the new skill alone is read; the others keep their postings
     assert [hit.skill.name for hit in refreshed_equals_built().query("brand")] == ["skill-99"]
     shutil.rmtree("skills/skill-03")
     settle("skills")
-    assert reindexed_alone() is None
+    assert reindexed_alone() == []  # the skills after it are only renumbered
     assert "skill-03" not in [hit.skill.name for hit in refreshed_equals_built().query("deploy service", 30)]
     os.rename("skills/skill-04", "skills/moved")
     settle("skills")
-    refreshed_equals_built()
+    assert reindexed_alone() == [0]  # "moved" sorts first: a new skill before every other
+    assert [hit.skill.path for hit in refreshed_equals_built().query("service 4", 1)] == ["moved"]
 
 
 def test_an_edit_within_the_racy_window_is_refreshed_but_not_stored(tree):
@@ -129,8 +135,34 @@ def test_an_edit_within_the_racy_window_is_refreshed_but_not_stored(tree):
 def test_only_the_skills_whose_file_changed_are_reindexed(tree):
     before = take_snapshot(ROOTS, [CONFIG_FILE])
     index = build(ROOTS, CatalogOptions(), {})
-    assert changed_skills(index.skills, index.skills, before, before) == []
+    places = list(range(24))
+    assert changes(index.skills, index.skills, before, before) == (places, [])
     edit("skill-09", "Deploy service 9 部署服务", "new body")
     now = take_snapshot(ROOTS, [CONFIG_FILE])
-    assert changed_skills(index.skills, index.skills, before, now) == [9]
-    assert changed_skills(index.skills, index.skills[1:], before, now) is None
+    assert changes(index.skills, index.skills, before, now) == (places, [9])
+    assert changes(index.skills, index.skills[1:], before, now) == ([None, *range(23)], [8])
+    assert changes(index.skills, index.skills[::-1], before, now) is None  # skills that stayed changed order
+
+
+ON_DISK = st.lists(st.tuples(st.sampled_from(["add", "edit", "remove"]), st.integers(0, 29)), min_size=1, max_size=5)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ON_DISK)
+def test_any_adds_edits_and_removals_on_disk_are_patched_to_a_builds_bytes(tree, changes):
+    """Each change made in the folders, then a search: the stored index patched, and a build's bytes.
+
+    The examples share one tree (the fixture runs once), so each starts where the last one left it.
+    """
+    for change, number in changes:
+        name = f"skill-{number:02d}"
+        if change == "remove":
+            shutil.rmtree(f"skills/{name}", ignore_errors=True)
+            settle("skills")
+        else:
+            edit(name, f"Deploy service {number} 部署服务 {change}", f"{BODY} {change} quokka{number}")
+        assert reindexed_alone() is not None
+        with patch.object(store, "build_from", wraps=store.build_from) as built:
+            load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
+        assert not built.called or len(os.listdir("skills")) < store.PATCH_SHARE  # patched, not built
+        refreshed_equals_built()
