@@ -59,7 +59,14 @@ def names(prompt, skills=SKILLS):
     [
         ("use csv-to-table on this file", ["csv-to-table"]),
         ("Run CSV_To_Table please", ["csv-to-table"]),
-        ("csv to table, quickly", ["csv-to-table"]),
+        ("csv to table, quickly", []),  # a slug typed with spaces is everyday words ("Grafana dashboards")...
+        ("use the csv to table skill", ["csv-to-table"]),  # ...unless marked as a name
+        ("run `csv to table` now", ["csv-to-table"]),
+        ("/csv to table now", ["csv-to-table"]),
+        ("csv_to_table, quickly", ["csv-to-table"]),  # typed as the slug: a name
+        ("cat /data/csv to table", []),  # a slash inside a path marks nothing
+        ("mail me@pdf.io the report", []),
+        ("see /pdf/ for it", []),
         ("csv, to table", []),  # a comma is not a separator inside a name
         ("convert this pdf to text", []),  # a one-word name in everyday words
         ("/pdf convert it", ["pdf"]),
