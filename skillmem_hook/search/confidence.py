@@ -37,12 +37,30 @@ class ScoreRule:
     the best hit scores at least ``lead`` times the second and at least
     ``lead_score``, holds at least ``lead_words`` typed words, and the prompt
     types at least ``lead_typed``; then only the best is named, since nothing
-    comes near it (``lead=0`` turns this way off). The defaults fire most often
+    comes near it (``lead=0`` turns this way off). **Context** (0.5.0): a
+    prompt that types at least ``context_typed`` words carries context (the
+    company, the numbers, the tools around the ask), which any skill may hold
+    a few words of; either way then also needs the best hit to lead the second
+    by ``context_lead`` times and to cover ``context_coverage`` of the query,
+    else the rule abstains (``context_typed=0`` turns this off). The defaults fire most often
     on the tuning queries at a precision of at least 0.9 there, and on none of
     the everyday prompts (benchmarks/route_rule.py, docs/route.md).
     """
 
-    __slots__ = ("lead", "lead_score", "lead_typed", "lead_words", "most", "near", "score", "typed", "words")
+    __slots__ = (
+        "context_coverage",
+        "context_lead",
+        "context_typed",
+        "lead",
+        "lead_score",
+        "lead_typed",
+        "lead_words",
+        "most",
+        "near",
+        "score",
+        "typed",
+        "words",
+    )
 
     def __init__(
         self,
@@ -56,6 +74,9 @@ class ScoreRule:
         lead_score: float = 6.0,
         lead_words: int = 2,
         lead_typed: int = 5,
+        context_typed: int = 20,
+        context_lead: float = 1.2,
+        context_coverage: float = 0.25,
     ) -> None:
         self.score = score
         self.words = words
@@ -66,6 +87,9 @@ class ScoreRule:
         self.lead_score = lead_score
         self.lead_words = lead_words
         self.lead_typed = lead_typed
+        self.context_typed = context_typed
+        self.context_lead = context_lead
+        self.context_coverage = context_coverage
 
     def chosen(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[Hit]:
         """The hits to name, best first; none when the ranking is not sure enough.
@@ -73,12 +97,20 @@ class ScoreRule:
         ``evidence`` is how many typed words the best hit holds (``SearchIndex.evidence``),
         ``typed`` how many the prompt types (``SearchIndex.typed_words``).
         """
+        if self.context_typed and typed >= self.context_typed and not self._stands_out(hits):
+            return []
         if typed >= self.typed and self._holds(hits, evidence):
             floor = self.near * hits[0].score
             return [hit for hit in hits[: self.most] if hit.score >= floor]
         if typed >= self.lead_typed and self._leads(hits, evidence):
             return [hits[0]]
         return []
+
+    def _stands_out(self, hits: Sequence[Hit]) -> bool:
+        """Whether the best hit leads the second by ``context_lead`` and covers ``context_coverage`` of the query."""
+        if not hits or hits[0].coverage < self.context_coverage:
+            return False
+        return len(hits) < 2 or hits[0].score >= self.context_lead * hits[1].score
 
     def sure(self, hits: Sequence[Hit], evidence: int) -> bool:
         """Whether the best hit scores and holds enough, or leads clearly: the rule without the prompt's length."""
@@ -94,12 +126,17 @@ class ScoreRule:
 
     def describe(self) -> str:
         held = f"score >= {self.score:g}, words >= {self.words}, typed >= {self.typed}, near >= {self.near:g}"
-        if not self.lead:
-            return held
-        return (
-            f"{held}; or a lead of {self.lead:g}x the second, score >= {self.lead_score:g},"
-            f" words >= {self.lead_words}, typed >= {self.lead_typed}"
-        )
+        if self.lead:
+            held += (
+                f"; or a lead of {self.lead:g}x the second, score >= {self.lead_score:g},"
+                f" words >= {self.lead_words}, typed >= {self.lead_typed}"
+            )
+        if self.context_typed:
+            held += (
+                f"; typed >= {self.context_typed}: a lead of {self.context_lead:g}x"
+                f" and coverage >= {self.context_coverage:g} as well"
+            )
+        return held
 
 
 SCORE_RULE = ScoreRule()
