@@ -1,16 +1,13 @@
-"""What a request asks for: its sentences, the ones that ask, and the words that name a thing to be made.
+"""What a request asks for: its sentences, and the ones that ask.
 
 Pure. People give an agent context before (or after) the ask: "Our Postgres
 reports time out since we passed 40M rows. We're on RDS with two read
 replicas. Where do I start?" The company, the numbers and the tools around
-it say less about the skill wanted than the question or the imperative does,
-and a deliverable ("a PPT", 幻灯片, a spreadsheet) says more than the topic it
-is about ("a quarterly sales report PPT" wants a PPT skill).
+it say less about the skill wanted than the question or the imperative does.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 
 # A sentence ends at a full stop, a question or exclamation mark, a semicolon (ASCII or full-width)
@@ -35,12 +32,6 @@ _CHINESE_ASK = re.compile(
     r"什么|为啥|为什么|吗|呢|想让你|想请你|需要你|求|出一份|出个|写一|写个|做一|做个|搞一|搞个|整理|汇总|推荐|设计一"
 )
 _QUESTION_MARKS = ("?", "\uff1f")
-# Things a request asks to have made: file formats and the artefacts people name by them.
-DELIVERABLES = (
-    "ppt pptx powerpoint keynote slides slide deck presentation 幻灯片 演示文稿 课件 "
-    "excel xlsx xls spreadsheet 电子表格 pdf docx 文档 word文档 csv 图表 chart diagram flowchart 流程图 "
-    "架构图 思维导图 mindmap dashboard 看板 仪表盘 海报 poster logo 视频 video 简历 resume 邮件 email"
-)
 
 
 def sentences(text: str) -> list[str]:
@@ -65,8 +56,3 @@ def asking_part(text: str) -> str | None:
         return None
     return " ".join(asking)
 
-
-@functools.lru_cache(maxsize=4)
-def deliverable_words(words: object) -> frozenset[str]:
-    """The search words of DELIVERABLES as ``words`` (a tokenizer) cuts them."""
-    return frozenset(words(DELIVERABLES))  # type: ignore[operator]
