@@ -8,6 +8,7 @@ it say less about the skill wanted than the question or the imperative does.
 
 from __future__ import annotations
 
+import functools
 import re
 
 # A sentence ends at a full stop, a question or exclamation mark, a semicolon (ASCII or full-width)
@@ -15,7 +16,7 @@ import re
 _SENTENCE_END = re.compile("(?<=[\u3002\uff01\uff1f\uff1b!?;])|(?<=\\.)(?=\\s)|\n+")
 # An English sentence asks when it is a question, or opens (after a filler word) with a request or an imperative.
 _FILLER = r"(?:(?:so|ok|okay|hey|hi|now|and|but|also|then|pls|please|just|basically|honestly|ideally),?\s+)*"
-_ENGLISH_ASK = re.compile(
+_ENGLISH_ASK = (
     rf"^{_FILLER}(?:"
     r"(?:can|could|would|will)\s+(?:you|we|i|someone)\b|how\b|what\b|which\b|where\b|why\b|who\b|when\b|"
     r"is\s+there\b|are\s+there\b|any\b|should\s+(?:i|we)\b|do\s+(?:i|we|you)\b|does\b|"
@@ -24,10 +25,9 @@ _ENGLISH_ASK = re.compile(
     r"find|migrate|convert|turn|put|sketch|outline|list|walk|recommend|suggest|analy[sz]e|compare|summari[sz]e|"
     r"audit|check|scan|estimate|calculate|prepare|produce|translate|refactor|optimi[sz]e|figure|teach|guide|"
     r"document|implement|deploy|automate|scrape|extract|clean|split|merge|track|monitor|test|debug|profile"
-    r")",
-    re.IGNORECASE,
+    r")"
 )
-_CHINESE_ASK = re.compile(
+_CHINESE_ASK = (
     r"帮我|帮忙|帮着|给我|请你|请帮|麻烦|能不能|能否|可不可以|可以帮|有没有|怎么|如何|怎样|哪些|哪个|哪种|哪里|从哪|"
     r"什么|为啥|为什么|吗|呢|想让你|想请你|需要你|求|出一份|出个|写一|写个|做一|做个|搞一|搞个|整理|汇总|推荐|设计一"
 )
@@ -43,7 +43,14 @@ def asks(sentence: str) -> bool:
     """Whether a sentence asks: a question, a request or an imperative."""
     if sentence.endswith(_QUESTION_MARKS):
         return True
-    return _ENGLISH_ASK.match(sentence) is not None or _CHINESE_ASK.search(sentence) is not None
+    english, chinese = _ask_patterns()
+    return english.match(sentence) is not None or chinese.search(sentence) is not None
+
+
+@functools.lru_cache(maxsize=1)
+def _ask_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Compiled at the first query of several sentences: a route prompt of one pays nothing for them."""
+    return re.compile(_ENGLISH_ASK, re.IGNORECASE), re.compile(_CHINESE_ASK)
 
 
 def asking_part(text: str) -> str | None:
@@ -55,4 +62,3 @@ def asking_part(text: str) -> str | None:
     if not asking or len(asking) == len(parts):
         return None
     return " ".join(asking)
-

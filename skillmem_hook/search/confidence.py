@@ -108,9 +108,45 @@ class ScoreRule:
 
     def _stands_out(self, hits: Sequence[Hit]) -> bool:
         """Whether the best hit leads the second by ``context_lead`` and covers ``context_coverage`` of the query."""
-        if not hits or hits[0].coverage < self.context_coverage:
+        if not hits or not self._covers(hits[0].coverage):
             return False
         return len(hits) < 2 or hits[0].score >= self.context_lead * hits[1].score
+
+    def gates(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[tuple[str, str, bool]]:
+        """Each condition of ``chosen`` with the value it read, as (way, condition, holds): ``route --explain``."""
+        best = hits[0].score if hits else 0.0
+        second = hits[1].score if len(hits) > 1 else 0.0
+        coverage = hits[0].coverage if hits else 0.0
+        rows = []
+        if self.context_typed and typed >= self.context_typed:
+            lead = f"best {best:g} >= {self.context_lead:g} x second {second:g}"
+            rows += [
+                ("much context", lead, len(hits) < 2 or best >= self.context_lead * second),
+                (
+                    "much context",
+                    f"coverage {coverage:.2f} >= {self.context_coverage:g}",
+                    coverage >= self.context_coverage,
+                ),
+            ]
+        rows += [
+            ("held words", f"typed {typed} >= {self.typed}", typed >= self.typed),
+            ("held words", f"score {best:g} >= {self.score:g}", bool(hits) and best >= self.score),
+            ("held words", f"words held {evidence} >= {self.words}", evidence >= self.words),
+        ]
+        if self.lead:
+            rows += [
+                ("clear lead", f"typed {typed} >= {self.lead_typed}", typed >= self.lead_typed),
+                ("clear lead", f"score {best:g} >= {self.lead_score:g}", bool(hits) and best >= self.lead_score),
+                ("clear lead", f"words held {evidence} >= {self.lead_words}", evidence >= self.lead_words),
+                ("clear lead", f"best {best:g} >= {self.lead:g} x second {second:g}", self._leads_second(hits)),
+            ]
+        return rows
+
+    def _covers(self, coverage: float) -> bool:
+        return coverage >= self.context_coverage
+
+    def _leads_second(self, hits: Sequence[Hit]) -> bool:
+        return bool(hits) and (len(hits) < 2 or hits[0].score >= self.lead * hits[1].score)
 
     def sure(self, hits: Sequence[Hit], evidence: int) -> bool:
         """Whether the best hit scores and holds enough, or leads clearly: the rule without the prompt's length."""
@@ -122,7 +158,7 @@ class ScoreRule:
     def _leads(self, hits: Sequence[Hit], evidence: int) -> bool:
         if not self.lead or not hits or hits[0].score < self.lead_score or evidence < self.lead_words:
             return False
-        return len(hits) < 2 or hits[0].score >= self.lead * hits[1].score
+        return self._leads_second(hits)
 
     def describe(self) -> str:
         held = f"score >= {self.score:g}, words >= {self.words}, typed >= {self.typed}, near >= {self.near:g}"
