@@ -21,6 +21,12 @@ _WEIGHTS = (-3.207, 0.309, 0.302, 1.203, 1.983)
 # The answer's best hit holds fewer of the typed words than this (or than the query has)
 # in its own name, description and sections: no skill fits.
 MATCH_FLOOR = 2
+# 'strong' (0.5.0): the best hit holds at least STRONG_WORDS typed words, scores at least STRONG_SCORE
+# and STRONG_LEAD times the second. Calibrated on the tuning sets' odd ids: the top hit is right for
+# .89 of 'strong' answers on the even ids (.71 with the route rule's way, 0.4.1), docs/notes/search.md.
+STRONG_WORDS = 3
+STRONG_SCORE = 2.0
+STRONG_LEAD = 1.2
 
 
 class ScoreRule:
@@ -188,12 +194,14 @@ def confidence(hit: Hit, best: Hit) -> float:
 def match(hits: Sequence[Hit], evidence: int, typed: int, loose: int | None = None) -> str:
     """'none' when the best hit holds fewer than MATCH_FLOOR of the ``typed`` words (all of them,
     for a shorter query), counting the dictionary's guesses (``loose``, when given), or there is
-    no hit; 'strong' when the score rule is sure of the best hits on ``evidence``, which counts no
-    guess (a query typed to search asks for a skill, so the rule's length gate, which keeps the
-    route hook silent on everyday turns, does not apply); else 'weak'."""
+    no hit; 'strong' when the best hit holds STRONG_WORDS on ``evidence`` (which counts no guess),
+    scores STRONG_SCORE and leads the second by STRONG_LEAD: a near tie is a guess between the two,
+    whatever each holds; else 'weak'."""
     if not hits or (evidence if loose is None else loose) < min(MATCH_FLOOR, typed):
         return "none"
-    return "strong" if SCORE_RULE.sure(hits, evidence) else "weak"
+    best = hits[0].score
+    leads = len(hits) < 2 or best >= STRONG_LEAD * hits[1].score
+    return "strong" if evidence >= STRONG_WORDS and best >= STRONG_SCORE and leads else "weak"
 
 
 def fit(index: SearchIndex, intent: str, hits: Sequence[Hit]) -> str:
