@@ -44,7 +44,7 @@ LEAD_GRID = ([2, 2.5, 3, 4], [4, 6, 8], [0, 1, 2, 3], [0, 3, 5])
 
 from skillmem_hook.agents.route import MAX_SCORED_CHARS  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule  # noqa: E402
-from skillmem_hook.search.names import names_code  # noqa: E402
+from skillmem_hook.search.names import at_hand, names_code  # noqa: E402
 
 
 def collection_root(collection: str) -> str:
@@ -56,7 +56,7 @@ class Outcome:
 
     def __init__(self, index, prompt: str, expected: list[str] | None, half: str) -> None:  # type: ignore[no-untyped-def]
         text = prompt[:MAX_SCORED_CHARS]
-        self.code = names_code(text)  # the hook leaves a prompt that names code alone
+        self.code = names_code(text) or at_hand(text)  # the hook leaves a prompt about the code at hand alone
         self.hits = index.query(text, max(GRID[4]))
         self.evidence = index.evidence(text, self.hits[0]) if self.hits else 0
         self.typed = index.typed_words(text)

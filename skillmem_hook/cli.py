@@ -50,9 +50,14 @@ COMMANDS = {
 }
 
 
+def _not_a_prompt(word: str) -> bool:
+    """Whether ``skillmem route`` runs as a command (argparse, one JSON line), not as the hook."""
+    return word in ("-h", "--help", "--explain") or word.startswith("--explain=")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments[:1] == ["route"] and not {"-h", "--help"} & set(arguments):
+    if arguments[:1] == ["route"] and not any(_not_a_prompt(word) for word in arguments):
         from skillmem_hook.commands.route import route  # noqa: PLC0415 - runs on every prompt: no parser, no JSON error
 
         return route(arguments[1:])

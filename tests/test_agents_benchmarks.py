@@ -60,17 +60,37 @@ def test_the_agents_benchmark_times_route_and_mcp(tmp_path):
     assert all(value["cpu"] > 0 for value in figures["route"].values())
 
 
-def test_the_unseen_set_benchmark_scores_the_defaults_on_a_set_it_is_given(tmp_path):
+def test_the_unseen_set_benchmark_scores_the_defaults_on_a_set_and_turns_it_is_given(tmp_path):
+    turns = tmp_path / "everyday.jsonl"
+    rows = [
+        {"id": "e-001", "lang": "en", "turn": "fix the typo on line 3"},
+        {"id": "e-002", "lang": "zh", "turn": "继续"},
+    ]
+    turns.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    out = tmp_path / "figures.json"
     result = subprocess.run(
-        [sys.executable, str(REPO / "benchmarks" / "unseen_set.py"), "--set", str(dev_folder(tmp_path))],
+        [
+            *(sys.executable, str(REPO / "benchmarks" / "unseen_set.py")),
+            *("--set", str(dev_folder(tmp_path)), "--turns", str(turns), "--json", str(out)),
+        ],
         capture_output=True,
         text=True,
         timeout=120,
         env={**os.environ, "SKILLS_EN_ROOT": str(EXAMPLES), "SKILLS_CN_ROOT": str(EXAMPLES)},
     )
     assert result.returncode == 0, result.stderr
-    rows = {line.split("|")[1].strip(): line for line in result.stdout.splitlines() if line.startswith("| ")}
-    # Both example requests name their skill's own words: first place in every group.
-    assert rows["lexical (the defaults)"].count("| 1.000 ") == 9
+    figures = json.loads(out.read_text())
+    (scored,) = figures["sets"].values()
+    # Three files of two requests each, all asked of the en collection in English: one group.
+    assert set(scored["search"]) == {"dev/dev-cn.jsonl", "dev/dev-en.jsonl", "dev/dev-xl.jsonl", "en/en", "all"}
+    # Both example requests name their skill's own words: first place everywhere.
+    assert scored["search"]["all"]["lexical"] == {"hit@1": 1.0, "hit@3": 1.0, "hit@10": 1.0, "mrr": 1.0}
     # Neither short request types the 8 words the route rule asks for: no fire, so no precision.
-    assert rows["all"].split("|")[2:4] == [" 6 ", " 0 (0.00) "]
+    assert scored["route"]["all"] == {
+        **dict.fromkeys(("fires", "right", "first_right", "named_by_name", "fire_rate"), 0),
+        "requests": 6,
+        "precision": None,
+    }
+    assert figures["turns"]["all"] == {"turns": 2, "fired": 0, "fires": 0}
+    assert figures["turns"]["lang zh"]["turns"] == 1
+    assert "| en/en | 2 |" not in result.stdout and "| en/en | 6 | 1.000 | 1.000 | 1.000 | 1.000 |" in result.stdout

@@ -158,7 +158,8 @@ COMPARE = (
     "block.diff block.drift block.markers block.prompt_file block.render block.sync block.targets git_views text_lines"
 )
 SEARCH = (
-    "search search.aliases search.confidence search.dictionary search.fields search.glossary search.query search.rank"
+    "search search.aliases search.asks search.confidence search.dictionary search.fields search.glossary search.query"
+    " search.rank"
     " search.sorted_lines search.store search.stored search.tokenize search.tuning catalog.store.stamps decisive"
 )
 ROUTE = (

@@ -13,7 +13,7 @@ import unicodedata
 
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
-from skillmem_hook.search.names import names_code
+from skillmem_hook.search.names import at_hand, names_code
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -80,7 +80,7 @@ def parse_hook_input(data: bytes) -> HookInput:
 def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Target]:
     """The search's best hits for the prompt that the rule names (a near tie names each), or none."""
     text = prompt[:MAX_SCORED_CHARS]
-    if names_code(text):
+    if names_code(text) or at_hand(text):
         return []
     hits = index.query(text, top=rule.most)
     if not hits:

@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from skillmem_hook.config import Settings
 
 
-# 6: a skill's own short CJK name or alias needs a mark; 7: the configuration the score rule's search needs
-HEADER = "skillmem-route-index 7"
+# 6: a skill's own short CJK name or alias needs a mark; 7: the configuration the score rule's search needs;
+# 8: a slug name typed with spaces needs a mark
+HEADER = "skillmem-route-index 8"
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 # The kept configuration's most characters of text, a configuration's own limit. YAML's anchors can make
 # a 64 KiB file hundreds of MB spelled out; such a configuration is read again by each prompt instead.

@@ -14,6 +14,7 @@ import json
 import os
 import sys
 
+from skillmem_hook.agents.route import Target, best_scored
 from skillmem_hook.arguments import add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
@@ -24,6 +25,7 @@ from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageE
 from skillmem_hook.files import read_regular_file
 from skillmem_hook.report import emit
 from skillmem_hook.search import store as search_store
+from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.evaluate import (
     parse_ranking_set,
     parse_trigger_set,
@@ -31,6 +33,7 @@ from skillmem_hook.search.evaluate import (
     score_triggers,
     share,
 )
+from skillmem_hook.search.names import build_name_table, named_skills, skill_keys
 from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of
 from skillmem_hook.streams import write_utf8
 from skillmem_hook.visible import visible
@@ -39,7 +42,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from skillmem_hook.search.evaluate import Rank
+    from skillmem_hook.search.evaluate import Question, Rank
+    from skillmem_hook.search.rank import SearchIndex
 
 MAX_SET_BYTES = 64 * 1024 * 1024
 TRIGGER_SET = os.path.join("evals", "evals.json")
@@ -95,7 +99,8 @@ def evaluate(
     flagged: bool = False,
 ) -> int:
     catalog = scan_roots(roots, options)
-    rank = ranker(roots, options or CatalogOptions(), aliases, semantic=semantic, flagged=flagged)
+    index = _stored_index(roots, options or CatalogOptions(), aliases, flagged=flagged)
+    rank = ranker(roots, options or CatalogOptions(), aliases, semantic=semantic, flagged=flagged, index=index)
     result: dict[str, object] = {"file": path, "semantic": semantic}
     if os.path.isdir(path):
         result.update(_score_trigger_sets(_trigger_sets_under(path), catalog, rank))
@@ -103,7 +108,9 @@ def evaluate(
         content = _read_text(path)
         trigger_set = _as_trigger_set(content)
         if trigger_set is None:
-            result.update(kind="ranking", **score_ranking(parse_ranking_set(content, path), rank))
+            questions = parse_ranking_set(content, path)
+            result.update(kind="ranking", **score_ranking(questions, rank))
+            result["route"] = route_figures(questions, catalog, index, aliases)
         else:
             result.update(_score_trigger_sets([(path, trigger_set)], catalog, rank))
     headline = result["hit@3"] if result["kind"] == "ranking" else result["recall"]
@@ -116,6 +123,13 @@ def evaluate(
     return EXIT_OK if ok else EXIT_FINDINGS
 
 
+def _stored_index(
+    roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]], *, flagged: bool
+) -> SearchIndex:
+    watched = decisive_files(os.getcwd(), tracked=False)
+    return search_store.load_or_build(roots, options, aliases, watched, flagged=flagged)
+
+
 def ranker(
     roots: Sequence[str],
     options: CatalogOptions,
@@ -123,19 +137,39 @@ def ranker(
     *,
     semantic: bool,
     flagged: bool = False,
+    index: SearchIndex | None = None,
 ) -> Rank:
     """Words and a depth in, distinct skill names best first out: what ``skillmem search`` would answer.
 
     The very index search ranks with (bodies included, the stored one when current), so a figure
     measured here is the figure a user of search gets.
     """
-    watched = decisive_files(os.getcwd(), tracked=False)
-    index = search_store.load_or_build(roots, options, aliases, watched, flagged=flagged)
+    if index is None:
+        index = _stored_index(roots, options, aliases, flagged=flagged)
     if not semantic:
         return lambda intent, depth: _distinct(hit.skill.name for hit in index.query(intent, depth))
 
     meaning = semantic_index_of(Catalog(index.skills, [], []), cache=options.cache)
     return lambda intent, depth: _distinct(hit.skill.name for hit in rank_with_meaning(index, meaning, intent, depth))
+
+
+def route_figures(
+    questions: Sequence[Question], catalog: Catalog, index: SearchIndex, aliases: Mapping[str, Sequence[str]]
+) -> dict[str, object]:
+    """How the route hint fares on the questions: a skill a question names, else the score rule on the
+    lexical index (the hook reads no encoder): how often it fires, and how often a skill it names is expected."""
+    rows = []
+    for skill in catalog.skills:
+        own = aliases_of(skill, {})
+        configured = aliases_of(skill, aliases)[len(own) :]
+        rows.append((Target(skill.label, skill.root, skill.path), skill_keys([skill.name, *own], configured)))
+    table = build_name_table(rows)
+    fires = right = 0
+    for question in questions:
+        hinted = [target.label for target in named_skills(question.query, table) or best_scored(question.query, index)]
+        fires += bool(hinted)
+        right += any(label in question.expect for label in hinted)
+    return {"fires": fires, "fire_rate": share(fires, len(questions)), "right": right, "precision": share(right, fires)}
 
 
 def _distinct(names: object) -> list[str]:
@@ -221,6 +255,12 @@ def describe(result: Mapping[str, object]) -> str:
             f"hit@1 {result['hit@1']:.3f}  hit@3 {result['hit@3']:.3f}  hit@10 {result['hit@10']:.3f}  "
             f"MRR {result['mrr']:.3f}",
         ]
+        route = result.get("route")
+        if isinstance(route, dict):
+            lines.append(
+                f"route hint (lexical): fires on {route['fires']} ({_figure(route['fire_rate'])}),"
+                f" right {route['right']}, precision {_figure(route['precision'])}"
+            )
         for miss in result["misses"]:  # type: ignore[attr-defined]
             lines.append(f"miss {_line(str(miss['id']))} (rank {miss['rank'] or '-'}): {_line(miss['query'])}")
             expect, top = ", ".join(map(_line, miss["expect"])), ", ".join(map(_line, miss["top"]))

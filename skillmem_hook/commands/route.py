@@ -39,15 +39,33 @@ class RouteTimeout(Exception):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """For ``skillmem route --help`` only: a prompt's run reads its ``--root`` pairs by hand (``flag_roots``)."""
-    from skillmem_hook.arguments import add_location_options  # noqa: PLC0415 - argparse is not loaded on route's path
+    """For ``--help`` and ``--explain``: a prompt's run reads its ``--root`` pairs by hand (``flag_roots``)."""
+    from skillmem_hook.arguments import add_location_options, add_text_option  # noqa: PLC0415 - not on a prompt's path
 
     add_location_options(parser, prompt_files=False)
+    parser.add_argument(
+        "--explain",
+        metavar="PROMPT",
+        help="say which skills the hook would name for PROMPT here, with the candidates' scores and the rule's gates",
+    )
+    add_text_option(parser)
 
 
 def run(options: argparse.Namespace) -> int:
-    """The shape of a command; a prompt never comes this way (``cli.main`` calls ``route`` before any parser)."""
-    return route([word for root in options.root or () for word in ("--root", root)])
+    """``--explain``; a prompt never comes this way (``cli.main`` calls ``route`` before any parser)."""
+    roots = [word for root in options.root or () for word in ("--root", root)]
+    if options.explain is None:
+        return route(roots)
+    from skillmem_hook.agents.route_explain import as_text, explain  # noqa: PLC0415 - not on a prompt's path
+    from skillmem_hook.report import emit  # noqa: PLC0415 - not on a prompt's path
+    from skillmem_hook.streams import write_text  # noqa: PLC0415 - not on a prompt's path
+
+    answer = explain(options.explain, options.root or [])
+    if options.text:
+        write_text(sys.stdout, as_text(answer))
+    else:
+        emit(answer)
+    return 0
 
 
 def route(arguments: Sequence[str]) -> int:

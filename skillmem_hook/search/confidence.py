@@ -21,6 +21,12 @@ _WEIGHTS = (-3.207, 0.309, 0.302, 1.203, 1.983)
 # The answer's best hit holds fewer of the typed words than this (or than the query has)
 # in its own name, description and sections: no skill fits.
 MATCH_FLOOR = 2
+# 'strong' (0.5.0): the best hit holds at least STRONG_WORDS typed words, scores at least STRONG_SCORE
+# and STRONG_LEAD times the second. Calibrated on the tuning sets' odd ids: the top hit is right for
+# .89 of 'strong' answers on the even ids (.71 with the route rule's way, 0.4.1), docs/notes/search.md.
+STRONG_WORDS = 3
+STRONG_SCORE = 2.0
+STRONG_LEAD = 1.2
 
 
 class ScoreRule:
@@ -37,12 +43,30 @@ class ScoreRule:
     the best hit scores at least ``lead`` times the second and at least
     ``lead_score``, holds at least ``lead_words`` typed words, and the prompt
     types at least ``lead_typed``; then only the best is named, since nothing
-    comes near it (``lead=0`` turns this way off). The defaults fire most often
+    comes near it (``lead=0`` turns this way off). **Context** (0.5.0): a
+    prompt that types at least ``context_typed`` words carries context (the
+    company, the numbers, the tools around the ask), which any skill may hold
+    a few words of; either way then also needs the best hit to lead the second
+    by ``context_lead`` times and to cover ``context_coverage`` of the query,
+    else the rule abstains (``context_typed=0`` turns this off). The defaults fire most often
     on the tuning queries at a precision of at least 0.9 there, and on none of
     the everyday prompts (benchmarks/route_rule.py, docs/route.md).
     """
 
-    __slots__ = ("lead", "lead_score", "lead_typed", "lead_words", "most", "near", "score", "typed", "words")
+    __slots__ = (
+        "context_coverage",
+        "context_lead",
+        "context_typed",
+        "lead",
+        "lead_score",
+        "lead_typed",
+        "lead_words",
+        "most",
+        "near",
+        "score",
+        "typed",
+        "words",
+    )
 
     def __init__(
         self,
@@ -56,6 +80,9 @@ class ScoreRule:
         lead_score: float = 6.0,
         lead_words: int = 2,
         lead_typed: int = 5,
+        context_typed: int = 20,
+        context_lead: float = 1.2,
+        context_coverage: float = 0.25,
     ) -> None:
         self.score = score
         self.words = words
@@ -66,6 +93,9 @@ class ScoreRule:
         self.lead_score = lead_score
         self.lead_words = lead_words
         self.lead_typed = lead_typed
+        self.context_typed = context_typed
+        self.context_lead = context_lead
+        self.context_coverage = context_coverage
 
     def chosen(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[Hit]:
         """The hits to name, best first; none when the ranking is not sure enough.
@@ -73,12 +103,56 @@ class ScoreRule:
         ``evidence`` is how many typed words the best hit holds (``SearchIndex.evidence``),
         ``typed`` how many the prompt types (``SearchIndex.typed_words``).
         """
+        if self.context_typed and typed >= self.context_typed and not self._stands_out(hits):
+            return []
         if typed >= self.typed and self._holds(hits, evidence):
             floor = self.near * hits[0].score
             return [hit for hit in hits[: self.most] if hit.score >= floor]
         if typed >= self.lead_typed and self._leads(hits, evidence):
             return [hits[0]]
         return []
+
+    def _stands_out(self, hits: Sequence[Hit]) -> bool:
+        """Whether the best hit leads the second by ``context_lead`` and covers ``context_coverage`` of the query."""
+        if not hits or not self._covers(hits[0].coverage):
+            return False
+        return len(hits) < 2 or hits[0].score >= self.context_lead * hits[1].score
+
+    def gates(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[tuple[str, str, bool]]:
+        """Each condition of ``chosen`` with the value it read, as (way, condition, holds): ``route --explain``."""
+        best = hits[0].score if hits else 0.0
+        second = hits[1].score if len(hits) > 1 else 0.0
+        coverage = hits[0].coverage if hits else 0.0
+        rows = []
+        if self.context_typed and typed >= self.context_typed:
+            lead = f"best {best:g} >= {self.context_lead:g} x second {second:g}"
+            rows += [
+                ("much context", lead, len(hits) < 2 or best >= self.context_lead * second),
+                (
+                    "much context",
+                    f"coverage {coverage:.2f} >= {self.context_coverage:g}",
+                    coverage >= self.context_coverage,
+                ),
+            ]
+        rows += [
+            ("held words", f"typed {typed} >= {self.typed}", typed >= self.typed),
+            ("held words", f"score {best:g} >= {self.score:g}", bool(hits) and best >= self.score),
+            ("held words", f"words held {evidence} >= {self.words}", evidence >= self.words),
+        ]
+        if self.lead:
+            rows += [
+                ("clear lead", f"typed {typed} >= {self.lead_typed}", typed >= self.lead_typed),
+                ("clear lead", f"score {best:g} >= {self.lead_score:g}", bool(hits) and best >= self.lead_score),
+                ("clear lead", f"words held {evidence} >= {self.lead_words}", evidence >= self.lead_words),
+                ("clear lead", f"best {best:g} >= {self.lead:g} x second {second:g}", self._leads_second(hits)),
+            ]
+        return rows
+
+    def _covers(self, coverage: float) -> bool:
+        return coverage >= self.context_coverage
+
+    def _leads_second(self, hits: Sequence[Hit]) -> bool:
+        return bool(hits) and (len(hits) < 2 or hits[0].score >= self.lead * hits[1].score)
 
     def sure(self, hits: Sequence[Hit], evidence: int) -> bool:
         """Whether the best hit scores and holds enough, or leads clearly: the rule without the prompt's length."""
@@ -90,16 +164,21 @@ class ScoreRule:
     def _leads(self, hits: Sequence[Hit], evidence: int) -> bool:
         if not self.lead or not hits or hits[0].score < self.lead_score or evidence < self.lead_words:
             return False
-        return len(hits) < 2 or hits[0].score >= self.lead * hits[1].score
+        return self._leads_second(hits)
 
     def describe(self) -> str:
         held = f"score >= {self.score:g}, words >= {self.words}, typed >= {self.typed}, near >= {self.near:g}"
-        if not self.lead:
-            return held
-        return (
-            f"{held}; or a lead of {self.lead:g}x the second, score >= {self.lead_score:g},"
-            f" words >= {self.lead_words}, typed >= {self.lead_typed}"
-        )
+        if self.lead:
+            held += (
+                f"; or a lead of {self.lead:g}x the second, score >= {self.lead_score:g},"
+                f" words >= {self.lead_words}, typed >= {self.lead_typed}"
+            )
+        if self.context_typed:
+            held += (
+                f"; typed >= {self.context_typed}: a lead of {self.context_lead:g}x"
+                f" and coverage >= {self.context_coverage:g} as well"
+            )
+        return held
 
 
 SCORE_RULE = ScoreRule()
@@ -115,12 +194,14 @@ def confidence(hit: Hit, best: Hit) -> float:
 def match(hits: Sequence[Hit], evidence: int, typed: int, loose: int | None = None) -> str:
     """'none' when the best hit holds fewer than MATCH_FLOOR of the ``typed`` words (all of them,
     for a shorter query), counting the dictionary's guesses (``loose``, when given), or there is
-    no hit; 'strong' when the score rule is sure of the best hits on ``evidence``, which counts no
-    guess (a query typed to search asks for a skill, so the rule's length gate, which keeps the
-    route hook silent on everyday turns, does not apply); else 'weak'."""
+    no hit; 'strong' when the best hit holds STRONG_WORDS on ``evidence`` (which counts no guess),
+    scores STRONG_SCORE and leads the second by STRONG_LEAD: a near tie is a guess between the two,
+    whatever each holds; else 'weak'."""
     if not hits or (evidence if loose is None else loose) < min(MATCH_FLOOR, typed):
         return "none"
-    return "strong" if SCORE_RULE.sure(hits, evidence) else "weak"
+    best = hits[0].score
+    leads = len(hits) < 2 or best >= STRONG_LEAD * hits[1].score
+    return "strong" if evidence >= STRONG_WORDS and best >= STRONG_SCORE and leads else "weak"
 
 
 def fit(index: SearchIndex, intent: str, hits: Sequence[Hit]) -> str:

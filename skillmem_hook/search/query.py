@@ -7,6 +7,7 @@ them, so a skill that holds "security" covers the 安全 a Chinese query typed.
 
 from __future__ import annotations
 
+from skillmem_hook.search.asks import asking_part
 from skillmem_hook.search.dictionary import translations
 from skillmem_hook.search.glossary import expansions
 from skillmem_hook.search.tokenize import is_bigram, tokens
@@ -60,7 +61,27 @@ def query_words(tuning: Tuning, intent: str) -> dict[str, QueryWord]:
     typed_words = frozenset(typed)  # once: a set a word would make a long query's cost quadratic
     for query_word in found.values():
         query_word.stands_for &= typed_words
+    _weigh_the_ask(tuning, intent, found)
     return found
+
+
+def _weigh_the_ask(tuning: Tuning, intent: str, found: dict[str, QueryWord]) -> None:
+    """A word typed only in the sentences that give context, not in those that ask, weighs ``context_weight``.
+
+    "Our Postgres reports time out since we passed 40M rows. We're on RDS.
+    Where do I start?": the company, the numbers and the tools around the ask
+    say less about the skill wanted than the ask does. A query of one
+    sentence, or where every sentence asks, is left as typed.
+    """
+    if tuning.context_weight == 1.0:
+        return
+    asking = asking_part(intent)
+    if asking is None:
+        return
+    asked = set(tuning.words(asking))
+    for query_word in found.values():
+        if query_word.stands_for and query_word.stands_for.isdisjoint(asked):
+            query_word.weight *= tuning.context_weight
 
 
 def _add_dictionary_words(tuning: Tuning, intent: str, found: dict[str, QueryWord], glossed: set[str]) -> None:

@@ -23,6 +23,7 @@ _DEFAULTS: dict[str, float | bool | int] = {
     "k1": 1.2,
     "glossary_weight": 0.3,
     "dictionary_weight": 0.15,
+    "context_weight": 0.5,
     "stop_words": True,
     "stemming": True,
 }
@@ -47,6 +48,7 @@ class Tuning:
     k1: float
     glossary_weight: float
     dictionary_weight: float
+    context_weight: float
     stop_words: bool
     stemming: bool
 

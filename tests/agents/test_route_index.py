@@ -27,7 +27,7 @@ def test_the_index_holds_labels_paths_and_metadata_aliases_and_survives_its_byte
     assert (target.label, target.path, keys) == (
         "viking-memory-guide",
         f"{tmp_path}/skills/memory/SKILL.md",
-        ["=remember", "^记忆", "viking-memory-guide"],  # its own short CJK alias needs a mark
+        ["+viking-memory-guide", "=remember", "^记忆"],  # a slug typed with spaces and its short CJK alias need a mark
     )
     again = RouteIndex.from_bytes(index.to_bytes())
     assert (again.roots, again.rows) == ([str(tmp_path / "skills")], index.rows)
@@ -82,7 +82,7 @@ def damaged(data):
     [
         lambda data: b"",
         lambda data: b"[]",
-        lambda data: data.replace(b"skillmem-route-index 7", b"skillmem-route-index 6", 1),
+        lambda data: data.replace(b"skillmem-route-index 8", b"skillmem-route-index 7", 1),
         damaged,
         lambda data: data[:-1],
         lambda data: b"\xff" + data,

@@ -51,6 +51,18 @@ def test_a_ranking_set_gives_hit_at_1_3_10_mrr_and_the_misses(capsys, tree, rank
     assert data["min_hit3"] is None
 
 
+def test_a_ranking_set_shows_the_route_hints_fires_and_precision_beside_hit_at_k(capsys, tree, tmp_path):
+    questions = jsonl(
+        tmp_path / "route.jsonl",
+        {"query": "use k8s-deploy for the release", "expect": ["k8s-deploy"]},  # named: fires, right
+        {"query": "use the chart-maker skill to find slow Postgres queries", "expect": ["pg-tuning"]},  # wrong
+        {"query": "slow postgres queries", "expect": ["pg-tuning"]},  # too short for the score rule
+    )
+    run = run_cli(capsys, "eval", "--root", tree, questions)
+    assert run.data["route"] == {"fires": 2, "fire_rate": 0.6667, "right": 1, "precision": 0.5}
+    assert run.data["hit@1"] == 1.0
+
+
 def test_a_line_without_an_id_is_named_by_file_and_line(capsys, tree, tmp_path):
     questions = jsonl(tmp_path / "q.jsonl", {"query": "my loaf came out flat", "expect": "sourdough"})
     miss = run_cli(capsys, "eval", "--root", tree, questions).data["misses"][0]
@@ -85,6 +97,7 @@ def test_text_shows_the_figures_and_each_miss(capsys, tree, ranking_set):
     assert run.out.splitlines() == [
         f"{ranking_set}: 4 questions, lexical",
         "hit@1 0.750  hit@3 0.750  hit@10 0.750  MRR 0.750",
+        "route hint (lexical): fires on 0 (0.000), right 0, precision -",
         "miss q4 (rank -): my loaf came out flat",
         "  expect sourdough; got nothing",
         "FAILED: minimum 0.9",

@@ -3,6 +3,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skillmem_hook.search.confidence import fit
 from skillmem_hook.search.rank import SearchIndex, rank, search
 from skillmem_hook.search.tuning import Tuning
 
@@ -170,6 +171,18 @@ def test_a_word_only_in_the_body_finds_the_skill_below_one_that_names_it():
     assert names(SearchIndex.build(skills, bodies=bodies, tuning=Tuning(body_weight=0.0)).query("grafana")) == [
         "grafana-boards"
     ]
+
+
+def test_words_found_only_in_a_body_find_the_skill_but_are_no_evidence_that_it_fits():
+    """A long body holds many everyday words: they rank a skill, but neither ``match`` nor the route rule reads them."""
+    skills = [make("pdf-tools", "Split and merge PDF files"), make("notes", "Keep notes")]
+    index = SearchIndex.build(skills, bodies=["Sort invoices and receipts into folders by month.", ""])
+    query = "sort my invoices and receipts"
+    (hit,) = index.query(query)
+    assert hit.skill.name == "pdf-tools"
+    assert index.evidence(query, hit) == 0
+    assert index.reading(query, hit) == (0, 0, 3)
+    assert fit(index, query, [hit]) == "none"
 
 
 def test_a_typed_word_outweighs_the_same_meaning_reached_only_through_the_glossary():

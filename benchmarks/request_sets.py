@@ -1,0 +1,193 @@
+"""Request sets and everyday turns as the benchmarks read them, and what the shipped search and route hook make of each.
+
+A request set is one or more JSON-lines files of ``{"id", "collection",
+"query", "expect"}`` (the dev set's format), with an optional ``lang``
+(``en`` or ``zh``; read from the query's script when absent). A folder stands
+for every ``dev-*.jsonl`` below it. Everyday turns are JSON lines of
+``{"id", "lang", "turn"}`` or plain text, one turn a line; each is asked of
+every collection, and the route hook must stay silent on all of them.
+
+``Judge`` holds each collection's catalog, the stored index the hook and
+``skillmem search`` load (bodies included) and, on request, the semantic
+leg, and answers for one request: the lexical and fused rankings, their
+``match`` words, and what the route hook would name (a skill the prompt
+names, else the score rule's choice: ``agents/route.py``'s own code).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("SKILLMEM_SHARED_DATA") or REPO.parent / "shared" / "data")
+DATA = REPO / "benchmarks" / "data"
+sys.path.insert(0, str(REPO))
+
+from skillmem_hook.agents.route import Target, best_scored  # noqa: E402
+from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
+from skillmem_hook.search.aliases import aliases_of  # noqa: E402
+from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, fit  # noqa: E402
+from skillmem_hook.search.names import build_name_table, named_skills, skill_keys  # noqa: E402
+from skillmem_hook.search.rank import SearchIndex  # noqa: E402
+from skillmem_hook.search.store import read_body  # noqa: E402
+
+# The tuning data of round three (issue 31): every default of 0.5.0 was chosen on these.
+TUNING_SETS = {
+    "dev": [SHARED / "search-dev"],
+    "B": [DATA / "requests-b"],
+    "C": [DATA / "requests-c"],
+    "T": [DATA / "requests-t"],
+}
+TUNING_TURNS = [*sorted(DATA.glob("everyday-*.txt")), DATA / "requests-t" / "everyday-t.jsonl"]
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+class Request:
+    __slots__ = ("collection", "expect", "id", "lang", "query", "source")
+
+    def __init__(self, row: dict[str, object], source: str) -> None:
+        self.id = str(row.get("id", ""))
+        self.source = source
+        self.collection = str(row["collection"])
+        self.query = str(row["query"])
+        self.lang = str(row.get("lang") or language_of(self.query))
+        self.expect = [str(name) for name in row["expect"]]  # type: ignore[attr-defined]
+
+    @property
+    def group(self) -> str:
+        """The collection and the request's language: ``cn/en`` is English asked of the Chinese-described one."""
+        return f"{self.collection}/{self.lang}"
+
+    @property
+    def number(self) -> int:
+        digits = self.id.rsplit("-", 1)[-1]
+        return int(digits) if digits.isdigit() else 0
+
+
+class Turn:
+    __slots__ = ("id", "lang", "source", "text")
+
+    def __init__(self, text: str, source: str, number: int, lang: str | None = None, ident: str | None = None) -> None:
+        self.text = text
+        self.source = source
+        self.lang = lang or language_of(text)
+        self.id = ident or f"{Path(source).stem}:{number}"
+
+
+def language_of(text: str) -> str:
+    return "zh" if _CJK.search(text) else "en"
+
+
+def request_files(paths: list[Path]) -> list[Path]:
+    """Each path a file, or a folder's ``dev-*.jsonl`` at any depth, sorted."""
+    files: list[Path] = []
+    for path in paths:
+        files += sorted(path.rglob("dev-*.jsonl")) if path.is_dir() else [path]
+    return files
+
+
+def read_requests(paths: list[Path]) -> list[Request]:
+    found = []
+    for file in request_files(paths):
+        source = _label(file)
+        for line in file.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                found.append(Request(json.loads(line), source))
+    return found
+
+
+def read_turns(paths: list[Path]) -> list[Turn]:
+    found = []
+    for file in paths:
+        lines = [line for line in file.read_text(encoding="utf-8").splitlines() if line.strip()]
+        for number, line in enumerate(lines, 1):
+            if file.suffix == ".jsonl":
+                row = json.loads(line)
+                found.append(Turn(str(row["turn"]), _label(file), number, row.get("lang"), row.get("id")))
+            else:
+                found.append(Turn(line, _label(file), number))
+    return found
+
+
+def _label(file: Path) -> str:
+    """A file as the tables name it: relative to the repository or the shared data, else its last two parts."""
+    resolved = file.resolve()
+    for base in (REPO, SHARED.resolve().parent):
+        if resolved.is_relative_to(base):
+            return str(resolved.relative_to(base))
+    return "/".join(resolved.parts[-2:])
+
+
+def collection_roots() -> dict[str, str]:
+    """SKILLS_CN_ROOT / SKILLS_EN_ROOT, else the shared archives extracted (``search_quality.py``'s rule)."""
+    from search_quality import collection_roots as extracted
+
+    return extracted(SHARED)
+
+
+class Judge:
+    """Each collection's index (and semantic leg), and what search and the hook answer for a prompt."""
+
+    def __init__(self, roots: dict[str, str], *, semantic: bool = False, vectors: str | None = None) -> None:
+        self.skills = {key: scan_roots([root]).skills for key, root in roots.items()}
+        self.lexical = {
+            key: SearchIndex.build(skills, bodies=[read_body(skill) for skill in skills])
+            for key, skills in self.skills.items()
+        }
+        self.names = {key: _name_table(skills) for key, skills in self.skills.items()}
+        self.meanings: dict[str, object] = {}
+        if semantic:
+            from skillmem_hook.search.semantic import Encoder, SemanticIndex
+
+            encoder = Encoder()
+            for key, skills in self.skills.items():
+                cache = None if vectors is None else f"{vectors}-{key}.bin"
+                self.meanings[key] = SemanticIndex(skills, encoder, cache)
+
+    def ranked(self, key: str, query: str, *, semantic: bool = False, top: int = 10) -> list[str]:
+        """The names search answers, best first (distinct)."""
+        return list(dict.fromkeys(hit.skill.name for hit in self.hits(key, query, semantic=semantic, top=top)))
+
+    def hits(self, key: str, query: str, *, semantic: bool = False, top: int = 10) -> list:  # type: ignore[type-arg]
+        if not semantic:
+            return self.lexical[key].query(query, top)
+        from skillmem_hook.search.semantic import rank_with_meaning
+
+        return rank_with_meaning(self.lexical[key], self.meanings[key], query, top)  # type: ignore[arg-type]
+
+    def match(self, key: str, query: str, *, semantic: bool = False) -> str:
+        """The ``match`` word search answers with."""
+        hits = self.hits(key, query, semantic=semantic, top=5)
+        if not semantic:
+            return fit(self.lexical[key], query, hits)
+        from skillmem_hook.search.semantic import fit_with_meaning
+
+        return fit_with_meaning(self.lexical[key], self.meanings[key], query, hits)  # type: ignore[arg-type]
+
+    def routed(self, key: str, prompt: str, rule: ScoreRule = SCORE_RULE) -> tuple[str, list[str]]:
+        """What the hook names for ``prompt``: ("named", names) for a skill named, ("scored", names) or ("", [])."""
+        named = named_skills(prompt, self.names[key])
+        if named:
+            return "named", [target.label for target in named]
+        return ("scored", names) if (names := _labels(best_scored(prompt, self.lexical[key], rule))) else ("", [])
+
+
+def _labels(targets: list[Target]) -> list[str]:
+    return [target.label for target in targets]
+
+
+def _name_table(skills: list) -> dict[str, list[Target]]:  # type: ignore[type-arg]
+    """The route index's table: a skill's name and its own aliases (no configuration here)."""
+    return build_name_table(
+        (Target(skill.label, skill.root, skill.path), skill_keys([skill.name, *aliases_of(skill, {})], []))
+        for skill in skills
+    )
+
+
+def fires_right(named: list[str], expect: list[str]) -> tuple[bool, bool]:
+    """Whether a hint fires, and whether a skill it names is expected."""
+    return bool(named), any(name in expect for name in named)

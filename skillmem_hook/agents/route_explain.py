@@ -1,0 +1,122 @@
+"""What ``skillmem route --explain PROMPT`` says: the candidates the hook weighed, and why it named them or none.
+
+It reads the prompt the way the route hook does (``commands/route.py``): a
+skill the prompt names, else the score rule over the stored search index's
+best hits, unless the prompt names code or speaks of the work at hand. It
+never changes what the hook prints: it calls the hook's own functions and
+adds only their inputs (the candidates' scores, the words each holds, each
+condition of the rule with the value it read).
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.agents.background import refresh_search_index
+from skillmem_hook.agents.route import MAX_SCORED_CHARS, Target, best_scored
+from skillmem_hook.agents.route_index import build_route_index, current_route_index
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
+from skillmem_hook.config import load_settings
+from skillmem_hook.search import store as search_store
+from skillmem_hook.search.confidence import SCORE_RULE
+from skillmem_hook.search.names import at_hand, build_name_table, named_skills, names_code
+from skillmem_hook.visible import visible
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from skillmem_hook.search.rank import SearchIndex
+
+CANDIDATES = 5
+
+
+def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
+    """The hint the hook would give for ``prompt`` in this folder, and why, as JSON (``route_hook_input``'s steps)."""
+    location = route_index_location(os.getcwd(), flag_roots)
+    route_index = build_route_index(flag_roots) if location is None else current_route_index(location, flag_roots)
+    named = named_skills(prompt, build_name_table(route_index.targets()))
+    if named:
+        return _answer(prompt, named, "name", "the prompt names the skill (or one of its aliases)")
+    kept = route_index.search or load_settings(list(flag_roots) or None).search
+    if kept.tracked:
+        return _answer(prompt, [], None, "tracked: true: the hook gives no score hint on git's view")
+    where = search_index_location(os.getcwd(), route_index.roots, flagged=bool(flag_roots))
+    if where is None:
+        return _answer(prompt, [], None, "nowhere to keep a search index here: the hook gives no score hint")
+    options = CatalogOptions(tracked=False, cache=kept.cache, exclude=kept.exclude, domains=kept.domains)
+    index = search_store.load(route_index.roots, options, kept.aliases, where)
+    if index is not None:
+        return _scored(prompt, index)
+    refresh_search_index(route_index.roots, where)  # as the hook does: a build of its own, for the next prompt
+    answer = _scored(prompt, search_store.build(route_index.roots, options, kept.aliases))
+    answer.update(hint=[], by=None)
+    stale = "no current stored search index: the hook is silent on this prompt and starts a build"
+    answer["reason"] = f"{stale}; with one, {answer['reason']}"
+    return answer
+
+
+def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
+    text = prompt[:MAX_SCORED_CHARS]
+    hits = index.query(text, top=max(CANDIDATES, SCORE_RULE.most))
+    answer: dict[str, object]
+    if names_code(text):
+        answer = _answer(prompt, [], None, "the prompt names code (a file, an identifier, a line): no score hint")
+    elif at_hand(text):
+        answer = _answer(prompt, [], None, "the prompt speaks of the work at hand: no score hint")
+    else:
+        chosen = best_scored(prompt, index)  # the hook's own call: what it would print
+        answer = _answer(prompt, chosen, "score rule" if chosen else None, _verdict(bool(hits), bool(chosen)))
+    evidence, _, typed = index.reading(text, hits[0]) if hits else (0, 0, index.typed_words(text))
+    rule = SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed) if hits else []
+    answer["typed_words"] = typed
+    answer["candidates"] = [
+        {
+            "name": hit.skill.name,
+            "score": hit.score,
+            "coverage": round(hit.coverage, 2),
+            "words_held": index.evidence(text, hit),
+        }
+        for hit in hits[:CANDIDATES]
+    ]
+    answer["rule"] = [{"way": way, "condition": condition, "holds": holds} for way, condition, holds in rule]
+    return answer
+
+
+def _verdict(any_hit: bool, chosen: bool) -> str:
+    if not any_hit:
+        return "no skill holds a word of the prompt"
+    if chosen:
+        return "the score rule is sure of the best hits"
+    return "the score rule is not sure: see the conditions that fail"
+
+
+def _answer(prompt: str, targets: Sequence[Target], way: str | None, reason: str) -> dict[str, object]:
+    return {
+        "prompt": prompt[:MAX_SCORED_CHARS],
+        "hint": [target.label for target in targets],
+        "by": way,
+        "reason": reason,
+    }
+
+
+def as_text(answer: dict[str, object]) -> str:
+    """The explanation for a person: the hint or silence, why, the candidates, and each condition of the rule."""
+    hint = [visible(str(name)) for name in _rows(answer.get("hint"))]
+    lines = [f"hint: {', '.join(hint)}" if hint else "hint: none (silent)", f"why: {answer['reason']}"]
+    if "typed_words" in answer:
+        lines.append(f"typed words: {answer['typed_words']}")
+    for rank, candidate in enumerate(_rows(answer.get("candidates")), 1):
+        lines.append(
+            f"{rank}. {visible(str(candidate['name']))}  score {candidate['score']},"
+            f" coverage {candidate['coverage']}, words held {candidate['words_held']}"
+        )
+    for row in _rows(answer.get("rule")):
+        lines.append(f"  [{'ok' if row['holds'] else 'no'}] {row['way']}: {row['condition']}")
+    return "\n".join(lines) + "\n"
+
+
+def _rows(value: object) -> list[Any]:
+    return list(value) if isinstance(value, list) else []

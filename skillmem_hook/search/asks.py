@@ -1,0 +1,64 @@
+"""What a request asks for: its sentences, and the ones that ask.
+
+Pure. People give an agent context before (or after) the ask: "Our Postgres
+reports time out since we passed 40M rows. We're on RDS with two read
+replicas. Where do I start?" The company, the numbers and the tools around
+it say less about the skill wanted than the question or the imperative does.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+# A sentence ends at a full stop, a question or exclamation mark, a semicolon (ASCII or full-width)
+# or a line break; a full stop only before a space, so "Next.js" and "3.11" stay whole.
+_SENTENCE_END = re.compile("(?<=[\u3002\uff01\uff1f\uff1b!?;])|(?<=\\.)(?=\\s)|\n+")
+# An English sentence asks when it is a question, or opens (after a filler word) with a request or an imperative.
+_FILLER = r"(?:(?:so|ok|okay|hey|hi|now|and|but|also|then|pls|please|just|basically|honestly|ideally),?\s+)*"
+_ENGLISH_ASK = (
+    rf"^{_FILLER}(?:"
+    r"(?:can|could|would|will)\s+(?:you|we|i|someone)\b|how\b|what\b|which\b|where\b|why\b|who\b|when\b|"
+    r"is\s+there\b|are\s+there\b|any\b|should\s+(?:i|we)\b|do\s+(?:i|we|you)\b|does\b|"
+    r"(?:i|we)\s+(?:need|want|would\s+like|'d\s+like|d\s+like)\b|(?:i|we)['\u2019]d\s+like\b|looking\s+for\b|let['\u2019]?s\b|"
+    r"help|please|write|build|make|create|generate|set\s+up|add|draft|design|plan|show|tell|give|explain|review|"
+    r"find|migrate|convert|turn|put|sketch|outline|list|walk|recommend|suggest|analy[sz]e|compare|summari[sz]e|"
+    r"audit|check|scan|estimate|calculate|prepare|produce|translate|refactor|optimi[sz]e|figure|teach|guide|"
+    r"document|implement|deploy|automate|scrape|extract|clean|split|merge|track|monitor|test|debug|profile"
+    r")"
+)
+_CHINESE_ASK = (
+    r"帮我|帮忙|帮着|给我|请你|请帮|麻烦|能不能|能否|可不可以|可以帮|有没有|怎么|如何|怎样|哪些|哪个|哪种|哪里|从哪|"
+    r"什么|为啥|为什么|吗|呢|想让你|想请你|需要你|求|出一份|出个|写一|写个|做一|做个|搞一|搞个|整理|汇总|推荐|设计一"
+)
+_QUESTION_MARKS = ("?", "\uff1f")
+
+
+def sentences(text: str) -> list[str]:
+    """The text's sentences, stripped, empty ones left out."""
+    return [part.strip() for part in _SENTENCE_END.split(text) if part and part.strip()]
+
+
+def asks(sentence: str) -> bool:
+    """Whether a sentence asks: a question, a request or an imperative."""
+    if sentence.endswith(_QUESTION_MARKS):
+        return True
+    english, chinese = _ask_patterns()
+    return english.match(sentence) is not None or chinese.search(sentence) is not None
+
+
+@functools.lru_cache(maxsize=1)
+def _ask_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Compiled at the first query of several sentences: a route prompt of one pays nothing for them."""
+    return re.compile(_ENGLISH_ASK, re.IGNORECASE), re.compile(_CHINESE_ASK)
+
+
+def asking_part(text: str) -> str | None:
+    """The sentences of ``text`` that ask, joined; None when it is one sentence, or every or no sentence asks."""
+    parts = sentences(text)
+    if len(parts) < 2:
+        return None
+    asking = [part for part in parts if asks(part)]
+    if not asking or len(asking) == len(parts):
+        return None
+    return " ".join(asking)

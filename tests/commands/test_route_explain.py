@@ -1,0 +1,112 @@
+"""``skillmem route --explain PROMPT``: the hint the hook would give here, its candidates, and the rule's gates."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from ..helpers import skill_md, write_skill
+
+SKILLMEM = [sys.executable, "-m", "skillmem_hook"]
+REQUEST = "my PostgreSQL database has slow queries, how do I find them and tune the indexes?"
+CONTEXT = (
+    "We run PostgreSQL 15 on RDS for our orders service with two read replicas and nightly jobs. "
+    "The reports time out since we passed forty million rows, and the dashboards lag behind. "
+    "Find the slow queries and tune the indexes."
+)
+
+
+@pytest.fixture
+def repo(tmp_path):
+    folder = tmp_path / "repo"
+    (folder / ".git").mkdir(parents=True)
+    skills = [
+        ("postgres-tuning", "Find slow queries and tune indexes in PostgreSQL databases"),
+        ("k8s-deploy", "Deploy containers to a Kubernetes cluster with rolling updates"),
+        ("sql-reports", "Write SQL reports and dashboards over orders and replicas"),
+    ]
+    for name, description in skills:
+        write_skill(folder / "skills", name, skill_md(name, description))
+    return folder
+
+
+@pytest.fixture
+def env(tmp_path):
+    return {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+
+def run(arguments, repo, env, data=None):
+    result = subprocess.run(
+        [*SKILLMEM, *arguments], input=data, capture_output=True, cwd=repo, env=env, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.decode()
+
+
+def explained(prompt, repo, env):
+    return json.loads(run(["route", "--explain", prompt], repo, env))
+
+
+def hook_hint(prompt, repo, env):
+    output = run(["route"], repo, env, data=json.dumps({"prompt": prompt, "cwd": str(repo)}).encode())
+    return json.loads(output)["hookSpecificOutput"]["additionalContext"] if output else ""
+
+
+@pytest.fixture
+def built(repo, env):
+    """The repository once the hook's first prompt has built and stored its search index (in a process of its own)."""
+    hook_hint(REQUEST, repo, env)
+    deadline = time.monotonic() + 60
+    while explained(REQUEST, repo, env)["reason"].startswith("no current stored search index"):
+        assert time.monotonic() < deadline, "the hook's background build stored no index"
+        time.sleep(0.2)
+    return repo
+
+
+def test_explain_says_what_the_hook_names_and_why(built, env):
+    answer = explained(REQUEST, built, env)
+    assert answer["hint"] == ["postgres-tuning"] and answer["by"] == "score rule"
+    assert answer["candidates"][0] == {"name": "postgres-tuning", "score": answer["candidates"][0]["score"],
+                                       "coverage": 1.0, "words_held": 9}  # fmt: skip
+    assert {"way": "held words", "condition": "typed 9 >= 8", "holds": True} in answer["rule"]
+    assert '"postgres-tuning"' in hook_hint(REQUEST, built, env)
+
+
+def test_explain_names_the_gate_that_keeps_a_long_prompt_silent_and_the_hook_agrees(built, env):
+    answer = explained(CONTEXT, built, env)
+    assert answer["hint"] == [] and answer["by"] is None
+    assert answer["typed_words"] >= 20
+    failed = [row for row in answer["rule"] if not row["holds"]]
+    assert failed and failed[0]["way"] == "much context"
+    assert hook_hint(CONTEXT, built, env) == ""
+
+
+@pytest.mark.parametrize(
+    ("prompt", "hint", "reason"),
+    [
+        ("use k8s-deploy for this", ["k8s-deploy"], "names the skill"),
+        (f"{REQUEST} The loop you suggested is slow.", [], "work at hand"),
+        (f"{REQUEST} See report.sql", [], "names code"),
+    ],
+)
+def test_explain_says_when_a_name_or_the_work_at_hand_decides(built, env, prompt, hint, reason):
+    answer = explained(prompt, built, env)
+    assert answer["hint"] == hint and reason in answer["reason"]
+    assert ('"k8s-deploy"' in hook_hint(prompt, built, env)) is bool(hint)
+
+
+def test_explain_without_a_stored_index_says_the_hook_is_silent_and_what_it_would_weigh(repo, env):
+    answer = explained(REQUEST, repo, env)
+    assert answer["hint"] == [] and answer["reason"].startswith("no current stored search index")
+    assert answer["candidates"][0]["name"] == "postgres-tuning"
+
+
+def test_explain_for_a_person_and_as_an_option_with_its_value(built, env):
+    text = run(["route", "--text", f"--explain={CONTEXT}"], built, env)
+    assert text.startswith("hint: none (silent)\nwhy: the score rule is not sure")
+    assert "  [no] much context: coverage " in text and "\n1. postgres-tuning  score " in text

@@ -1,0 +1,72 @@
+"""What a request asks: its sentences, the ones that ask, and the weight the words of the others lose."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillmem_hook.search.asks import asking_part, asks, sentences
+from skillmem_hook.search.query import query_words
+from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.search.tuning import Tuning
+
+from .sample_skills import SKILLS
+
+REQUEST = "Our Postgres reports time out since we passed 40M rows. We're on RDS with two replicas. Where do I start?"
+
+
+def test_a_text_is_cut_into_sentences_but_not_at_a_version_or_a_library_name():
+    assert sentences("We use Next.js 3.11 here!  How do I fix it\uff1f \u597d\u7684\u3002\u518d\u89c1\n\nok") == [
+        "We use Next.js 3.11 here!",
+        "How do I fix it\uff1f",
+        "\u597d\u7684\u3002",
+        "\u518d\u89c1",
+        "ok",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "asking"),
+    [
+        ("Where do I start?", True),
+        ("so can you draft the migration plan", True),
+        ("Please review the pricing page", True),
+        ("I'd like a quarterly report deck", True),
+        ("\u5e2e\u6211\u505a\u4e00\u4e2a\u5b63\u5ea6\u6c47\u62a5", True),  # 帮我做一个季度汇报
+        ("\u600e\u4e48\u62c6\u5206\u8fd9\u4e9b\u670d\u52a1", True),  # 怎么拆分这些服务
+        ("We're on RDS with two replicas.", False),
+        ("Our Postgres reports time out since we passed 40M rows.", False),
+        ("\u6211\u4eec\u7528\u7684\u662f RDS\u3002", False),  # 我们用的是 RDS。
+    ],
+)
+def test_a_sentence_asks_when_it_is_a_question_a_request_or_an_imperative(sentence, asking):
+    assert asks(sentence) is asking
+
+
+def test_the_asking_part_is_only_for_a_text_of_context_and_ask():
+    assert asking_part(REQUEST) == "Where do I start?"
+    assert asking_part("Where do I start?") is None  # one sentence
+    assert asking_part("How? Why?") is None  # every sentence asks
+    assert asking_part("We're on RDS. It is slow.") is None  # none asks
+
+
+def test_words_only_the_context_types_weigh_less_and_the_asks_words_as_typed():
+    intent = "Our invoices come as scanned PDF files from 40 vendors. How do I extract the tables into Excel?"
+    plain = query_words(Tuning(context_weight=1.0), intent)
+    weighed = query_words(Tuning(context_weight=0.5), intent)
+    assert weighed["vendor"].weight == pytest.approx(plain["vendor"].weight * 0.5)
+    assert weighed["excel"].weight == plain["excel"].weight
+    assert query_words(Tuning(context_weight=0.5), "How do I extract tables from PDF files?")["pdf"].weight == (
+        query_words(Tuning(context_weight=1.0), "How do I extract tables from PDF files?")["pdf"].weight
+    )
+
+
+def test_the_ask_outranks_the_context_around_it():
+    intent = (
+        "We deploy our containers to a Kubernetes cluster with rolling updates every night. "
+        "Why are the PostgreSQL queries slow?"
+    )
+    plain = SearchIndex.build(SKILLS, tuning=Tuning(context_weight=1.0)).query(intent)
+    weighed = SearchIndex.build(SKILLS).query(intent)
+    assert [hit.skill.name for hit in plain[:2]] == ["k8s-deploy", "postgres-tuning"]  # the context holds more words
+    assert [hit.skill.name for hit in weighed[:2]] == ["postgres-tuning", "k8s-deploy"]
+    assert Tuning().context_weight == 0.5  # the default reads the ask
