@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree, ignored_paths, tracked_entries
+from skillmem_hook.catalog.discovery.git import (
+    as_listed,
+    asked_once,
+    find_git_dirs,
+    find_work_tree,
+    ignored_paths,
+    tracked_entries,
+)
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
+from skillmem_hook.hooks.index import skill_verify
 
 from ...helpers import skill_md, write_skill
 from ..git_repo import git, repository
@@ -94,3 +103,44 @@ def test_a_path_is_listed_as_git_lists_it_whatever_form_it_was_given_in(tmp_path
         assert as_listed(path) in listed, path
     (Path.cwd().parent / "link.md").symlink_to("AGENTS.md")
     assert as_listed("../link.md") == "../link.md"  # the file itself stays a link: git lists it as one
+
+
+def git_subcommands(monkeypatch, folder: Path) -> Path:
+    """A file that lists the subcommand of every git process started from here on."""
+    log, real = folder / "git.log", shutil.which("git")
+    wrapper = folder / "bin" / "git"
+    wrapper.parent.mkdir()
+    wrapper.write_text(
+        f'#!/bin/sh\nfor a in "$@"; do case "$a" in -*) ;; *) echo "$a" >> "{log}"; break;; esac; done\n'
+        f'exec "{real}" "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{wrapper.parent}{os.pathsep}{os.environ['PATH']}")
+    return log
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell wrapper logs git's subcommands")
+def test_a_verify_hook_run_asks_git_where_the_work_tree_lies_once(tmp_path, monkeypatch):
+    """The prompt files' confinement and the catalog both need it; each ``git rev-parse`` is a process."""
+    repository()
+    Path("AGENTS.md").write_text("# Agents\n")
+    log = git_subcommands(monkeypatch, tmp_path)
+    assert skill_verify(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 3  # no block yet: drift
+    assert log.read_text().split().count("rev-parse") == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell wrapper logs git's subcommands")
+def test_outside_one_run_git_is_asked_anew_so_a_new_repository_is_seen(tmp_path, monkeypatch):
+    log = git_subcommands(monkeypatch, tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    assert find_work_tree() is None
+    git("init", "-q")
+    tree = find_work_tree()
+    assert tree is not None and Path(tree.top).resolve() == work.resolve()
+    with asked_once():
+        dirs = find_git_dirs()
+        assert dirs is not None and Path(dirs[0]).resolve() == work.resolve()
+        assert find_work_tree() is not None
+    assert log.read_text().split().count("rev-parse") == 3  # twice outside, once for both inside
