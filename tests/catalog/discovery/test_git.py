@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -16,10 +19,12 @@ from skillmem_hook.catalog.discovery.git import (
     find_git_dirs,
     find_work_tree,
     ignored_paths,
+    run_git,
     tracked_entries,
 )
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
+from skillmem_hook.errors import UsageError
 from skillmem_hook.hooks.index import skill_verify
 
 from ...helpers import skill_md, write_skill
@@ -144,3 +149,31 @@ def test_outside_one_run_git_is_asked_anew_so_a_new_repository_is_seen(tmp_path,
         assert dirs is not None and Path(dirs[0]).resolve() == work.resolve()
         assert find_work_tree() is not None
     assert log.read_text().split().count("rev-parse") == 3  # twice outside, once for both inside
+
+
+def test_git_answers_as_subprocess_gives_it_without_loading_subprocess(tmp_path):
+    """run_git starts git with posix_spawn where there is one: exit code and stdout as subprocess.run gives them,
+    stderr silenced, and subprocess (with threading, selectors, signal, locale) never imported for it."""
+    repository()
+    code = textwrap.dedent(
+        """
+        import json, sys
+        from skillmem_hook.catalog.discovery.git import run_git
+        answers = [run_git(["ls-files", "--stage", "-z"]), run_git(["rev-parse", "--verify", "no-such-ref"])]
+        loaded = "subprocess" in sys.modules
+        print(json.dumps([[code, out.decode()] for code, out in answers] + [loaded]))
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    listed = subprocess.run(["git", "ls-files", "--stage", "-z"], capture_output=True, text=True, check=True).stdout
+    (first, missing, loaded) = json.loads(result.stdout)
+    assert first == [0, listed] and listed.count("SKILL.md") == 2
+    assert missing == [128, ""] and result.stderr == ""  # git's "fatal: ..." went to the null device
+    assert loaded is (not hasattr(os, "posix_spawnp"))
+
+
+def test_git_missing_from_the_path_is_a_usage_error_whichever_way_git_is_started(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    for run in (lambda: run_git(["status"]), lambda: run_git(["check-ignore", "--stdin"], b"x\n", literal=False)):
+        with pytest.raises(UsageError, match="git is not on PATH"):
+            run()
