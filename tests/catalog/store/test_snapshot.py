@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skillmem_hook.catalog import scan as scan_module
 from skillmem_hook.catalog.catalog import CatalogOptions
@@ -279,3 +281,18 @@ def test_a_yaml_change_after_a_warm_run_gives_the_block_a_cold_run_gives(change,
     snapshot_file().unlink(missing_ok=True)
     cache_file().unlink(missing_ok=True)
     assert skill_verify([]) == 0  # what the warm run wrote is what a cold run computes
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES)
+def test_a_record_is_the_bytes_json_dumps_gives_it(value):
+    """The snapshot's one encoder writes what json.dumps with the compact separators writes, byte for byte."""
+    expected = json.dumps(value, separators=(",", ":")).encode("ascii")
+    assert snapshot_module._line(value) == expected
