@@ -17,10 +17,8 @@ import os
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.listing import git_listings, list_root
 from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
-from skillmem_hook.catalog.reading import read_entries
-from skillmem_hook.catalog.skillfile.names import check_path_is_utf8, shown_path, utf8_path
-from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill
-from skillmem_hook.catalog.store.cache import ContentCache
+from skillmem_hook.catalog.skillfile.names import SkillProblem, check_path_is_utf8, shown_path, utf8_path
+from skillmem_hook.catalog.skills import deduplicate, make_skill
 from skillmem_hook.catalog.store.locations import catalog_cache_location
 from skillmem_hook.errors import UsageError
 
@@ -87,6 +85,10 @@ def _build(
     cache_path: str | None,
     listings: dict[str, bytes],
 ) -> Catalog:
+    # A warm run (the snapshot holds the catalog) reads no SKILL.md: the cache and the parsers load only here.
+    from skillmem_hook.catalog.reading import read_entries  # noqa: PLC0415 - a warm hook run parses nothing
+    from skillmem_hook.catalog.store.cache import ContentCache  # noqa: PLC0415 - a warm hook run parses nothing
+
     cache = ContentCache(cache_path)
     pending: list[PendingSkill] = []
     skipped: list[dict[str, str]] = []

@@ -194,6 +194,11 @@ def as_listed(path: str) -> str:
     return os.path.relpath(os.path.join(os.path.realpath(folder), name))
 
 
+def pathspec_of(root: str) -> str:
+    """The root as git lists it from the current folder: its real path, relative (git does not enter links)."""
+    return os.path.relpath(os.path.realpath(root))
+
+
 def tracked_entries(pathspecs: Sequence[str], *, everything: bool = False) -> list[IndexEntry]:
     """The index entries under the given paths, each path relative to the current folder.
 
