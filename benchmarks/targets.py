@@ -13,8 +13,10 @@ each row's start. Rows (commands as hooks.py and bench.py run them):
   against bench.py's I/O floor (walk the tree, read every frontmatter);
 - 100,000 skills, warm and cold: the hook's peak memory (GNU time), and its
   time over the same run's 10,000-skill time (medians of 3 runs each);
-- ``pre-commit run skill-verify`` against ``pre-commit run noop`` at 100
-  and 1,000 skills;
+- ``pre-commit run skill-verify`` (installed as pre-commit installs it,
+  ``language: python``) against ``pre-commit run noop`` (``language:
+  python``) at 100 and 1,000 skills, after a warm-up run of each; beside it
+  the ``language: system`` hook of this checkout, as 0.3.0 measured it;
 - ``skillmem verify`` at 100 skills, file-system view (a tree outside any
   git repository, as bench.py lays it out), against ``python -c pass``.
 """
@@ -33,6 +35,7 @@ from pathlib import Path
 
 from bench import FLOOR_SCRIPT, build_tree, interpreter_of, run_facts
 from hooks import GNU_TIME, Bench, script
+from yardsticks import timing_env
 
 HERE = Path(__file__).resolve().parent
 
@@ -122,19 +125,22 @@ def git_rows(scripts: dict[str, str], pairs: int, small: list[int], sizes: tuple
                             load=round(os.getloadavg()[0], 2),
                         )
             if size in small:
-                pre_commit = scripts["pre-commit"]
-                rows.append({"target": f"pre-commit skill-verify, {size:,} skills, x noop (<= 1.10)", "size": size})
-                rows[-1].update(
-                    paired(
-                        [pre_commit, "run", "skill-verify"],
-                        [pre_commit, "run", "noop"],
-                        bench.repo,
-                        pairs,
-                        env=bench.env,
-                    )
-                )
+                rows += pre_commit_rows(scripts["pre-commit"], bench, pairs)
             if size == small[0]:
                 rows += cli_rows(scripts, pairs, size)
+    return rows
+
+
+def pre_commit_rows(pre_commit: str, bench: Bench, pairs: int) -> list[dict[str, object]]:
+    """``pre-commit run`` of the verify hook against the no-op hook, after a warm-up run of each (the method:
+    benchmarks/README.md): the hook as pre-commit installs it, the target's row, and this checkout's script."""
+    rows: list[dict[str, object]] = []
+    for hook_id in ("noop", "skill-verify", "skill-verify-system"):
+        subprocess.run([pre_commit, "run", hook_id], cwd=bench.repo, env=bench.env, capture_output=True, check=True)
+    for hook_id, what in (("skill-verify", "x noop (<= 1.10)"), ("skill-verify-system", "system hook, x noop")):
+        rows.append({"target": f"pre-commit {hook_id}, {bench.size:,} skills, {what}", "size": bench.size})
+        measured, yardstick = [pre_commit, "run", hook_id], [pre_commit, "run", "noop"]
+        rows[-1].update(paired(measured, yardstick, bench.repo, pairs, env=bench.env))
     return rows
 
 
@@ -145,12 +151,15 @@ def cli_rows(scripts: dict[str, str], pairs: int, size: int) -> list[dict[str, o
         prompt = Path(folder) / "AGENTS.md"
         prompt.write_bytes(b"# Agents\n")
         verify = [scripts["skillmem"], "verify", "--root", "skills", "--prompt-file", "AGENTS.md"]
-        subprocess.run([scripts["skillmem"], "inject", *verify[2:]], cwd=folder, capture_output=True, check=True)
+        env = timing_env(dict(os.environ))  # the inject run writes the bytecode an editable install lacks
+        inject = [scripts["skillmem"], "inject", *verify[2:]]
+        subprocess.run(inject, cwd=folder, env=env, capture_output=True, check=True)
         python = interpreter_of(scripts["skillmem"])
         row: dict[str, object] = {"target": f"skillmem verify, {size:,} skills, file system, x bare (<= 3)"}
-        row.update(paired(verify, [python, "-c", "pass"], Path(folder), pairs))
+        row.update(paired(verify, [python, "-c", "pass"], Path(folder), pairs, env=env))
         floor: dict[str, object] = {"target": f"(beside it: the I/O floor, {size:,} skills, x bare)"}
-        floor.update(paired([python, "-c", FLOOR_SCRIPT, "skills"], [python, "-c", "pass"], Path(folder), pairs))
+        bare = [python, "-c", "pass"]
+        floor.update(paired([python, "-c", FLOOR_SCRIPT, "skills"], bare, Path(folder), pairs, env=env))
         return [row, floor]
 
 

@@ -119,6 +119,7 @@ def test_the_targets_benchmark_runs_every_row(tmp_path):
     targets = [row["target"] for row in figures["rows"]]
     assert [target.split(",")[0] for target in targets] == [
         "pre-commit skill-verify",
+        "pre-commit skill-verify-system",  # the language: system hook, as 0.3.0 measured it
         "skillmem verify",
         "(beside it: the I/O floor",
         "cold git view",

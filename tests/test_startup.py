@@ -149,6 +149,7 @@ SCAN = (
     " catalog.discovery.links catalog.discovery.walk catalog.listing catalog.placement catalog.placement.domain_table"
     " catalog.placement.domains catalog.placement.selection catalog.reading catalog.scan catalog.skillfile"
     " catalog.skillfile.declared catalog.skillfile.frontmatter catalog.skillfile.head catalog.skillfile.lenient_yaml"
+    " catalog.skillfile.text"  # what a SKILL.md declares, as the snapshot and the cache rebuild it
     " catalog.skillfile.names catalog.skillfile.sections catalog.skillfile.unicode13 catalog.skills catalog.store"
     " catalog.store.cache catalog.store.locations catalog.store.records catalog.store.trust block block.imports"
     " catalog.discovery.confinement"  # the read rule (a link lands inside, on a tracked file) and kept-file trust

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from skillmem_hook.catalog.discovery.git import WorkTree
@@ -44,8 +42,7 @@ def git_listings(roots: list[str], work_tree: WorkTree | None) -> dict[str, byte
     """Git's raw listing of each root, when every root lies in the work tree (else None: some are walked)."""
     if work_tree is None or not all(_inside(root, work_tree) for root in roots):
         return None
-    from skillmem_hook.catalog.discovery.git import list_index  # noqa: PLC0415 - git's view only
-    from skillmem_hook.catalog.discovery.tracked import pathspec_of  # noqa: PLC0415 - git's view only
+    from skillmem_hook.catalog.discovery.git import list_index, pathspec_of  # noqa: PLC0415 - git's view only
 
     return {root: list_index([pathspec_of(root)]) for root in roots}
 
@@ -54,6 +51,8 @@ def list_root(
     root: str, work_tree: WorkTree | None, notices: list[dict[str, str]], listings: dict[str, bytes]
 ) -> tuple[list[PendingSkill], list[tuple[str, str]]]:
     """The root's SKILL.md files, and (folder, reason) pairs skipped; a notice when git's view surprises."""
+    from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files  # noqa: PLC0415 - warm: no listing
+
     if work_tree is not None:
         if _inside(root, work_tree):
             found, skipped = _list_tracked(root, listings)

@@ -10,22 +10,22 @@ this module chooses the view, keeps the snapshot, and makes the skills.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
 from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT
 from skillmem_hook.catalog.listing import git_listings, list_root
 from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
-from skillmem_hook.catalog.reading import read_entries
-from skillmem_hook.catalog.skillfile.names import check_path_is_utf8, shown_path, utf8_path
-from skillmem_hook.catalog.skills import SkillProblem, deduplicate, make_skill
-from skillmem_hook.catalog.store.cache import ContentCache
+from skillmem_hook.catalog.skillfile.names import SkillProblem, check_path_is_utf8, shown_path, utf8_path
+from skillmem_hook.catalog.skills import deduplicate, make_skill
 from skillmem_hook.catalog.store.locations import catalog_cache_location
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
     from skillmem_hook.catalog.discovery.git import WorkTree
     from skillmem_hook.catalog.listing import PendingSkill
@@ -49,13 +49,34 @@ def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> C
         from skillmem_hook.catalog.store.snapshot import snapshot_for  # noqa: PLC0415 - git's view only
 
         snapshot = snapshot_for(cache_path, listings, options, work_tree.top)
-    catalog = snapshot.load() if snapshot is not None else None
-    if catalog is None:
-        catalog = _build(distinct, options, work_tree, cache_path, listings or {})
-        if snapshot is not None:
-            snapshot.save(catalog)
+    with _no_cycle_collection():
+        catalog = snapshot.load() if snapshot is not None else None
+        if catalog is None:
+            catalog = _build(distinct, options, work_tree, cache_path, listings or {})
+            if snapshot is not None:
+                snapshot.save(catalog)
     catalog.work_tree = work_tree
     return catalog
+
+
+@contextlib.contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The cyclic garbage collector paused while the catalog is made, and resumed as it was.
+
+    Making a catalog allocates a few objects per skill that live on, and
+    none that form cycles; the collector, run by allocation counts, walks
+    every live object at each full pass, and the passes come more often as
+    they grow: at 100,000 skills a cold run spent some 370 ms of 7.5 s CPU
+    in it (3 full passes), 1,100 ms with what it costs the caches, against
+    20 ms at 10,000. What is freed is freed by reference counts as before.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _build(
@@ -65,6 +86,10 @@ def _build(
     cache_path: str | None,
     listings: dict[str, bytes],
 ) -> Catalog:
+    # A warm run (the snapshot holds the catalog) reads no SKILL.md: the cache and the parsers load only here.
+    from skillmem_hook.catalog.reading import read_entries  # noqa: PLC0415 - a warm hook run parses nothing
+    from skillmem_hook.catalog.store.cache import ContentCache  # noqa: PLC0415 - a warm hook run parses nothing
+
     cache = ContentCache(cache_path)
     pending: list[PendingSkill] = []
     skipped: list[dict[str, str]] = []

@@ -8,9 +8,12 @@ from __future__ import annotations
 import unicodedata
 
 from skillmem_hook.catalog.placement.domains import Placement, place
-from skillmem_hook.catalog.skillfile.declared import SkillText, read_skill_text
 from skillmem_hook.catalog.skillfile.names import SkillProblem as SkillProblem  # noqa: PLC0414 - re-exported for scan
 from skillmem_hook.catalog.skillfile.names import check_name, slug_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from skillmem_hook.catalog.skillfile.text import SkillText
 
 
 class Skill:
@@ -84,6 +87,8 @@ def owner_of(path: str) -> str:
 
 def parse_skill(data: bytes, *, path: str, folder: str, root: str) -> Skill:
     """Build a skill from the leading bytes of its SKILL.md. Raises SkillProblem with the reason."""
+    from skillmem_hook.catalog.skillfile.declared import read_skill_text  # noqa: PLC0415 - a warm hook parses nothing
+
     return make_skill(read_skill_text(data), path=path, folder=folder, root=root)
 
 

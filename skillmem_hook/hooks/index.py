@@ -27,7 +27,7 @@ from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states, require_one_in_commit
-from skillmem_hook.catalog.discovery.git import ignored_paths
+from skillmem_hook.catalog.discovery.git import asked_once, ignored_paths
 from skillmem_hook.catalog.placement.selection import best_match
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.commands.index import write_index_file
@@ -76,8 +76,9 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     options = _parse(hook_id, argv, write=write)
     if options is None:
         return EXIT_OK  # --help or --version said what was asked
-    found = _compare(options)
-    _check_in_commit(found)
+    with asked_once():  # the prompt files' confinement and the catalog both need where the work tree lies
+        found = _compare(options)
+        _check_in_commit(found)
     index_stale = _write(found, write=write)
     write_utf8(sys.stderr, _describe(found, written=write, index_stale=index_stale, diff=not write and options.diff))
     failing = [path for path, _ in found.drifted if found.states.get(path) != IGNORED]

@@ -81,10 +81,16 @@ def _read_regular(parent: int) -> bytes | None:
             return None
         chunks = []
         total = 0
-        # One byte past the limit tells a file that grew while it was read; it is then left to git.
-        while total <= MAX_READ and (chunk := os.read(handle, MAX_READ + 1 - total)):
+        # One byte past the limit tells a file that grew while it was read; it is then left to git. The first
+        # read asks for the size fstat gave and one byte more, so a short answer is the end of the file: no
+        # second read to see it, and no buffer of MAX_READ bytes made and shrunk for a file of a few KB.
+        wanted = min(info.st_size, MAX_READ) + 1
+        while total <= MAX_READ and (chunk := os.read(handle, wanted)):
             chunks.append(chunk)
             total += len(chunk)
+            if len(chunk) < wanted:
+                break
+            wanted = MAX_READ + 1 - total
         return None if total > MAX_READ else b"".join(chunks)
     except OSError:
         return None

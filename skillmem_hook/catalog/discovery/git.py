@@ -8,6 +8,7 @@ and decoded as UTF-8 with surrogate escapes, whatever the locale.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 from skillmem_hook.catalog import SKILL_FILE
@@ -15,7 +16,7 @@ from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable, Iterator, Sequence
 
 GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file system"
 
@@ -59,31 +60,60 @@ def run_git(arguments: Sequence[str], stdin: bytes | None = None, *, literal: bo
 
     ``literal``: paths are never patterns (check-ignore refuses the option, and takes no patterns anyway).
     """
-    import subprocess  # noqa: PLC0415 - a run outside git never pays for it
-
+    command = ["git", *(["--literal-pathspecs"] if literal else []), *arguments]
     try:
-        result = subprocess.run(
-            ["git", *(["--literal-pathspecs"] if literal else []), *arguments],
-            input=stdin,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
+        return _spawned(command) if stdin is None and _SPAWN else _through_subprocess(command, stdin)
     except FileNotFoundError:
         raise UsageError("git is not on PATH", GIT_MISSING_HINT) from None
     except OSError as error:
         raise UsageError(f"cannot run git: {error.strerror}", GIT_MISSING_HINT) from None
+
+
+# posix_spawn where there is one (not Windows): importing subprocess, with the threading, selectors, signal and
+# locale it loads, was a sixth of what a warm hook run adds to the interpreter's start (20 of 122 million
+# instructions at 100 skills), and a run that feeds git nothing on stdin needs none of it.
+_SPAWN = hasattr(os, "posix_spawnp") and hasattr(os, "POSIX_SPAWN_DUP2")
+_SIGKILL = 9  # POSIX fixes its number; the signal module is one more import
+
+
+def _spawned(command: list[str]) -> tuple[int, bytes]:
+    """git's exit code and stdout: stdin inherited, stderr to the null device, as subprocess.run was asked."""
+    read_end, write_end = os.pipe()  # both close on exec; the child's copy on fd 1 does not
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            actions = [(os.POSIX_SPAWN_DUP2, write_end, 1), (os.POSIX_SPAWN_DUP2, null, 2)]
+            pid = os.posix_spawnp(command[0], command, os.environ, file_actions=actions)
+        finally:
+            os.close(null)
+            os.close(write_end)
+        chunks = []
+        try:
+            while chunk := os.read(read_end, 1 << 16):
+                chunks.append(chunk)
+        except BaseException:  # Ctrl-C while git answers: git is not left running, as subprocess.run ensures
+            os.kill(pid, _SIGKILL)
+            os.waitpid(pid, 0)
+            raise
+        _, status = os.waitpid(pid, 0)
+        return os.waitstatus_to_exitcode(status), b"".join(chunks)
+    finally:
+        os.close(read_end)
+
+
+def _through_subprocess(command: list[str], stdin: bytes | None) -> tuple[int, bytes]:
+    import subprocess  # noqa: PLC0415 - only a run that feeds git on stdin (or Windows) needs it
+
+    result = subprocess.run(command, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
     return result.returncode, result.stdout
 
 
 def find_work_tree() -> WorkTree | None:
     """The work tree around the current folder; None outside one (or in a bare repository)."""
-    code, out = run_git(["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--git-path", "skillmem"])
-    lines = _decode(out).split("\n")
-    _check_outside_named_work_tree(code, lines[0])
-    if code != 0 or len(lines) < 3 or lines[0] != "true":
+    lines = _locate()
+    if lines is None:
         return None
-    return WorkTree(top=lines[1], git_path=lines[2])
+    return WorkTree(top=lines[1], git_path=lines[4])
 
 
 def find_git_dirs() -> tuple[str, list[str]] | None:
@@ -91,13 +121,49 @@ def find_git_dirs() -> tuple[str, list[str]] | None:
 
     Asked of git itself, so ``GIT_DIR`` and ``GIT_WORK_TREE`` are honoured.
     """
-    arguments = ["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir", "--git-common-dir"]
-    code, out = run_git(arguments)
-    lines = _decode(out).split("\n")
-    _check_outside_named_work_tree(code, lines[0])
-    if code != 0 or len(lines) < 4 or lines[0] != "true":
+    lines = _locate()
+    if lines is None:
         return None
     return lines[1], [lines[2], os.path.abspath(lines[3])]  # the common dir is printed relative to this folder
+
+
+# Where the work tree and its git directories lie, by the current folder and git's environment: kept only
+# inside ``asked_once`` (one hook run), so a long-running process (the MCP server) always asks git anew.
+_LOCATED: dict[tuple[str | None, ...], list[str] | None] | None = None
+_LOCATION_ENV = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_COMMON_DIR",
+    "GIT_CEILING_DIRECTORIES",
+    "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+)
+
+
+@contextlib.contextmanager
+def asked_once() -> Iterator[None]:
+    """Within the block, git is asked where the work tree lies once per folder: a hook's run needs it for its
+    prompt files' confinement and again for the catalog, and each ``git rev-parse`` is a process."""
+    global _LOCATED  # noqa: PLW0603 - the scope is the run's, not the module's
+    outer, _LOCATED = _LOCATED, {} if _LOCATED is None else _LOCATED
+    try:
+        yield
+    finally:
+        _LOCATED = outer
+
+
+def _locate() -> list[str] | None:
+    """``rev-parse``'s lines (inside, top, git dir, common dir, skillmem's folder); None outside a work tree."""
+    key = (os.getcwd(), *map(os.environ.get, _LOCATION_ENV)) if _LOCATED is not None else ()
+    if _LOCATED is not None and key in _LOCATED:
+        return _LOCATED[key]
+    arguments = ["--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir", "--git-common-dir"]
+    code, out = run_git(["rev-parse", *arguments, "--git-path", "skillmem"])
+    lines = _decode(out).split("\n")
+    _check_outside_named_work_tree(code, lines[0])
+    found = lines if code == 0 and len(lines) >= 5 and lines[0] == "true" else None
+    if _LOCATED is not None:
+        _LOCATED[key] = found
+    return found
 
 
 def _check_outside_named_work_tree(code: int, inside: str) -> None:
@@ -126,6 +192,11 @@ def as_listed(path: str) -> str:
     """
     folder, name = os.path.split(os.path.abspath(path))
     return os.path.relpath(os.path.join(os.path.realpath(folder), name))
+
+
+def pathspec_of(root: str) -> str:
+    """The root as git lists it from the current folder: its real path, relative (git does not enter links)."""
+    return os.path.relpath(os.path.realpath(root))
 
 
 def tracked_entries(pathspecs: Sequence[str], *, everything: bool = False) -> list[IndexEntry]:

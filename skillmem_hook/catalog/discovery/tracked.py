@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.discovery.git import pathspec_of as pathspec_of  # noqa: PLC0414 - where it was
 from skillmem_hook.catalog.discovery.git import tracked_entries
 from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT, UNTRACKED_TARGET, link_problem, walked_link_reason
 from skillmem_hook.catalog.discovery.walk import FOLDER_NAMED_SKILL_FILE
@@ -36,11 +37,6 @@ class TrackedFile:
     def __init__(self, relative: str, oid: str) -> None:
         self.relative = relative
         self.oid = oid
-
-
-def pathspec_of(root: str) -> str:
-    """The root as git lists it from the current folder: its real path, relative (git does not enter links)."""
-    return os.path.relpath(os.path.realpath(root))
 
 
 def tracked_skill_files(root: str, entries: Sequence[IndexEntry]) -> tuple[list[TrackedFile], list[tuple[str, str]]]:

@@ -14,10 +14,7 @@ from skillmem_hook.catalog.skillfile.frontmatter import (
 )
 from skillmem_hook.catalog.skillfile.names import SkillProblem, refuse_surrogates, replace_surrogates
 from skillmem_hook.catalog.skillfile.sections import extract_sections
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from skillmem_hook.catalog.placement.domains import Placement
+from skillmem_hook.catalog.skillfile.text import SkillText as SkillText  # noqa: PLC0414 - read_skill_text's result
 
 HEADING_WINDOW = 64 * 1024
 TITLE_WINDOW = 4096  # a body's title comes first; a "# " line further down is likely a code comment
@@ -27,39 +24,6 @@ TITLE_WINDOW = 4096  # a body's title comes first; a "# " line further down is l
 # and a smaller window keeps the hooks' cold-cache cost low.
 SECTIONS_WINDOW = 8 * 1024
 _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
-
-
-class SkillText:
-    """What one SKILL.md's bytes declare, whatever its path: the part a cache can keep by content.
-
-    ``name`` and ``description`` are None when the file does not give them;
-    ``metadata`` holds the text values of the frontmatter's ``metadata`` map.
-    ``title`` is the body's first ``# `` heading. ``placement`` is where the
-    table files a skill of the declared name, once known: derived, but kept
-    with the rest so a cached skill is not placed again. ``sections`` holds
-    the body's headings and "when to use" text (catalog/sections.py), for search.
-    """
-
-    __slots__ = ("description", "metadata", "name", "placement", "sections", "title", "warnings")
-
-    def __init__(
-        self,
-        name: str | None,
-        description: str | None,
-        warnings: list[str],
-        metadata: dict[str, str],
-        *,
-        title: str = "",
-        placement: Placement | None = None,
-        sections: str = "",
-    ) -> None:
-        self.name = name
-        self.title = title
-        self.description = description
-        self.warnings = warnings
-        self.metadata = metadata
-        self.placement = placement
-        self.sections = sections
 
 
 # Claude Code's field for a skill only the user invokes (/name): the model is never offered it, so neither is the block.

@@ -28,7 +28,7 @@ import unicodedata
 import zlib
 
 from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement
-from skillmem_hook.catalog.skillfile.declared import SkillText
+from skillmem_hook.catalog.skillfile.text import SkillText
 from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
 
 TYPE_CHECKING = False

@@ -166,3 +166,12 @@ def test_a_root_that_is_the_current_folder_or_nested_deeper(tmp_path):
     os.chdir("alpha")
     assert [oid for oid, _ in read_checked_out(".", [(".", oids["alpha"])])] == [oids["alpha"]]
     assert list(read_checked_out(".", [("../alpha", oids["alpha"])])) == []  # never climbs out of the root
+
+
+@pytest.mark.parametrize("size", [0, 1, 4095, 4096, 65537, MAX_READ - 1, MAX_READ])
+def test_a_file_is_read_whole_whatever_its_size_up_to_the_limit(tmp_path, size):
+    """The first read asks for fstat's size and a byte more: a file of any size up to MAX_READ comes back whole."""
+    data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+    (tmp_path / "one").mkdir()
+    (tmp_path / "one" / "SKILL.md").write_bytes(data)
+    assert list(read_checked_out(str(tmp_path), [("one", blob_id(data))])) == [(blob_id(data), data)]

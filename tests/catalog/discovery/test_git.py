@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree, ignored_paths, tracked_entries
+from skillmem_hook.catalog.discovery.git import (
+    as_listed,
+    asked_once,
+    find_git_dirs,
+    find_work_tree,
+    ignored_paths,
+    run_git,
+    tracked_entries,
+)
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
+from skillmem_hook.errors import UsageError
+from skillmem_hook.hooks.index import skill_verify
 
 from ...helpers import skill_md, write_skill
 from ..git_repo import git, repository
@@ -94,3 +108,72 @@ def test_a_path_is_listed_as_git_lists_it_whatever_form_it_was_given_in(tmp_path
         assert as_listed(path) in listed, path
     (Path.cwd().parent / "link.md").symlink_to("AGENTS.md")
     assert as_listed("../link.md") == "../link.md"  # the file itself stays a link: git lists it as one
+
+
+def git_subcommands(monkeypatch, folder: Path) -> Path:
+    """A file that lists the subcommand of every git process started from here on."""
+    log, real = folder / "git.log", shutil.which("git")
+    wrapper = folder / "bin" / "git"
+    wrapper.parent.mkdir()
+    wrapper.write_text(
+        f'#!/bin/sh\nfor a in "$@"; do case "$a" in -*) ;; *) echo "$a" >> "{log}"; break;; esac; done\n'
+        f'exec "{real}" "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{wrapper.parent}{os.pathsep}{os.environ['PATH']}")
+    return log
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell wrapper logs git's subcommands")
+def test_a_verify_hook_run_asks_git_where_the_work_tree_lies_once(tmp_path, monkeypatch):
+    """The prompt files' confinement and the catalog both need it; each ``git rev-parse`` is a process."""
+    repository()
+    Path("AGENTS.md").write_text("# Agents\n")
+    log = git_subcommands(monkeypatch, tmp_path)
+    assert skill_verify(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 3  # no block yet: drift
+    assert log.read_text().split().count("rev-parse") == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell wrapper logs git's subcommands")
+def test_outside_one_run_git_is_asked_anew_so_a_new_repository_is_seen(tmp_path, monkeypatch):
+    log = git_subcommands(monkeypatch, tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    assert find_work_tree() is None
+    git("init", "-q")
+    tree = find_work_tree()
+    assert tree is not None and Path(tree.top).resolve() == work.resolve()
+    with asked_once():
+        dirs = find_git_dirs()
+        assert dirs is not None and Path(dirs[0]).resolve() == work.resolve()
+        assert find_work_tree() is not None
+    assert log.read_text().split().count("rev-parse") == 3  # twice outside, once for both inside
+
+
+def test_git_answers_as_subprocess_gives_it_without_loading_subprocess(tmp_path):
+    """run_git starts git with posix_spawn where there is one: exit code and stdout as subprocess.run gives them,
+    stderr silenced, and subprocess (with threading, selectors, signal, locale) never imported for it."""
+    repository()
+    code = textwrap.dedent(
+        """
+        import json, sys
+        from skillmem_hook.catalog.discovery.git import run_git
+        answers = [run_git(["ls-files", "--stage", "-z"]), run_git(["rev-parse", "--verify", "no-such-ref"])]
+        loaded = "subprocess" in sys.modules
+        print(json.dumps([[code, out.decode()] for code, out in answers] + [loaded]))
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    listed = subprocess.run(["git", "ls-files", "--stage", "-z"], capture_output=True, text=True, check=True).stdout
+    (first, missing, loaded) = json.loads(result.stdout)
+    assert first == [0, listed] and listed.count("SKILL.md") == 2
+    assert missing == [128, ""] and result.stderr == ""  # git's "fatal: ..." went to the null device
+    assert loaded is (not hasattr(os, "posix_spawnp"))
+
+
+def test_git_missing_from_the_path_is_a_usage_error_whichever_way_git_is_started(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    for run in (lambda: run_git(["status"]), lambda: run_git(["check-ignore", "--stdin"], b"x\n", literal=False)):
+        with pytest.raises(UsageError, match="git is not on PATH"):
+            run()

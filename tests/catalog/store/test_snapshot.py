@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from skillmem_hook.catalog import scan as scan_module
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery import git_blobs as blobs_module
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.store import cache as cache_module
 from skillmem_hook.catalog.store import snapshot as snapshot_module
 from skillmem_hook.catalog.store.records import framed, read_records
 
@@ -78,10 +82,40 @@ def test_a_warm_run_is_served_by_the_snapshot_and_equals_a_fresh_build(monkeypat
         raise AssertionError("a warm run built the catalog again")
 
     monkeypatch.setattr(blobs_module, "read_blobs", unreachable)
-    monkeypatch.setattr(scan_module, "ContentCache", unreachable)
+    monkeypatch.setattr(cache_module, "ContentCache", unreachable)
     warm = scan_roots(["skills"], options)
     assert described(warm) == fresh
     assert warm.work_tree is not None
+
+
+PARSING = [
+    "skillmem_hook.catalog.reading",
+    "skillmem_hook.catalog.skillfile.declared",
+    "skillmem_hook.catalog.skillfile.frontmatter",
+    "skillmem_hook.catalog.skillfile.sections",
+    "skillmem_hook.catalog.discovery.walk",
+    "skillmem_hook.catalog.discovery.tracked",
+    "skillmem_hook.catalog.store.cache",
+]
+LOADED = """
+import json, sys
+from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.scan import scan_roots
+before = set(sys.modules)
+names = [skill.name for skill in scan_roots(["skills"], CatalogOptions(tracked=True)).skills]
+print(json.dumps([names, sorted(set(sys.modules) - before)]))
+"""
+
+
+def test_a_warm_run_loads_none_of_the_parsers():
+    """The snapshot serves the catalog, so the modules that read SKILL.md files (some 12 million instructions of a
+    warm hook run's 96 beyond the interpreter's) are never imported; a cold run loads them."""
+    varied_repository()
+    cold = json.loads(subprocess.run([sys.executable, "-c", LOADED], capture_output=True, check=True).stdout)
+    warm = json.loads(subprocess.run([sys.executable, "-c", LOADED], capture_output=True, check=True).stdout)
+    assert warm[0] == cold[0] and cold[0]
+    assert set(PARSING) <= set(cold[1])
+    assert set(PARSING) & set(warm[1]) == {"skillmem_hook.catalog.store.cache"}  # for the parser's fingerprint
 
 
 def edit() -> None:
@@ -279,3 +313,18 @@ def test_a_yaml_change_after_a_warm_run_gives_the_block_a_cold_run_gives(change,
     snapshot_file().unlink(missing_ok=True)
     cache_file().unlink(missing_ok=True)
     assert skill_verify([]) == 0  # what the warm run wrote is what a cold run computes
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES)
+def test_a_record_is_the_bytes_json_dumps_gives_it(value):
+    """The snapshot's one encoder writes what json.dumps with the compact separators writes, byte for byte."""
+    expected = json.dumps(value, separators=(",", ":")).encode("ascii")
+    assert snapshot_module._line(value) == expected
