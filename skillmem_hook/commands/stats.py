@@ -43,19 +43,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(options: argparse.Namespace) -> int:
     settings = load_settings(options.root, tracked=options.tracked, cache=options.cache)
-    return stats(require_roots(settings), options.measured_files or [], settings.catalog_options(), text=options.text)
+    return stats(
+        require_roots(settings),
+        options.measured_files or [],
+        settings.catalog_options(),
+        text=options.text,
+        max_tokens=settings.max_block_tokens,
+    )
 
 
 def stats(
-    roots: Sequence[str], prompt_files: Sequence[str], options: CatalogOptions | None = None, *, text: bool = False
+    roots: Sequence[str],
+    prompt_files: Sequence[str],
+    options: CatalogOptions | None = None,
+    *,
+    text: bool = False,
+    max_tokens: int | None = None,
 ) -> int:
+    """The block's cost as inject would write it: under ``max_tokens`` (``max_block_tokens``) when one is set."""
     catalog = scan_roots(roots, options)
-    block_bytes = len(render_block(catalog.skills))
+    block_bytes = len(render_block(catalog.skills, max_tokens=max_tokens))
     result: dict[str, object] = {
         "skills": len(catalog.skills),
         "domains": count_by_domain(catalog.skills),
         "block_bytes": block_bytes,
         "est_tokens": estimate_tokens(block_bytes),
+        "max_block_tokens": max_tokens,
         "index_bytes": len(render_index_file(catalog.skills)),
         **cli_notes(catalog),
     }
@@ -68,6 +81,8 @@ def stats(
 def as_text(result: dict[str, object]) -> str:
     """``--text``: the block's size and tokens, its skills per domain, and each measured prompt file's block."""
     size = f"{result['block_bytes']:,} bytes, about {result['est_tokens']:,} tokens"
+    if result.get("max_block_tokens"):
+        size += f" (max_block_tokens {result['max_block_tokens']:,})"
     lines = [f"{result['skills']:,} skills; the block is {size}"]
     lines += [f"  [{domain}] {count:,}" for domain, count in (result.get("domains") or {}).items()]  # type: ignore[attr-defined]
     for item in listed_files(result, "prompt_files"):
