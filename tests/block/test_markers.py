@@ -26,6 +26,7 @@ BLOCK = b"<<<SKILL_INDEX_BEGIN>>>\nnew\n<<<SKILL_INDEX_END>>>"
         (b"text\n\n", b"text\n\n" + BLOCK + b"\n"),
         (b"text", b"text\n\n" + BLOCK + b"\n"),
         (b"a\r\nb", b"a\r\nb\r\n\r\n" + BLOCK + b"\r\n"),
+        (b"a\r\n\r\n", b"a\r\n\r\n" + BLOCK + b"\r\n"),  # a CRLF file's blank last line is blank line enough
         (b"\r", b"\r\r" + BLOCK + b"\r"),
         (b"cr\ronly", b"cr\ronly\r\r" + BLOCK + b"\r"),
         (b"lf\ncrlf\r\ncr\rend", b"lf\ncrlf\r\ncr\rend\n\n" + BLOCK + b"\n"),

@@ -25,6 +25,19 @@ def test_verify_reports_missing_and_stale_sorted(capsys, tree, prompt):
     assert snapshot(prompt) == before
 
 
+def test_verify_compares_under_the_cap_its_max_block_tokens_flag_names(capsys, tmp_path):
+    """--max-block-tokens on the command line is the cap, as for inject: a block injected under it is current."""
+    skills = tmp_path / "skills"
+    for number in range(40):
+        write_skill(skills, f"csv-tool-{number:02}", skill_md(f"csv-tool-{number:02}", "Parse CSV files into tables"))
+    prompt = tmp_path / "AGENTS.md"
+    prompt.write_bytes(b"# Agents\n")
+    capped = ["--root", skills, "--prompt-file", prompt, "--max-block-tokens", "60"]
+    assert run_cli(capsys, "inject", *capped).code == 0
+    assert run_cli(capsys, "verify", *capped).code == 0
+    assert run_cli(capsys, "verify", "--root", skills, "--prompt-file", prompt).code == 3
+
+
 def test_verify_without_a_block_lists_every_skill_as_missing(capsys, tree, prompt):
     run = run_cli(capsys, "verify", "--root", tree, "--prompt-file", prompt)
     assert run.code == 3

@@ -296,6 +296,16 @@ def test_skill_verify_fails_on_a_stale_or_missing_index_file_without_writing(ind
     assert not index_repo.exists()
 
 
+def test_skill_verify_passes_on_a_current_index_file_one_folder_down(repo, capsys):
+    """Its links are relative to its own folder: verify must render them from there, as index writes them."""
+    Path("docs").mkdir()
+    Path(".skillmem.yaml").write_text("write: docs/SKILLS_INDEX.md\n")
+    assert skill_index([]) == 3
+    assert "(../skills/alpha-tool/SKILL.md)" in Path("docs/SKILLS_INDEX.md").read_text()
+    capsys.readouterr()
+    assert skill_verify([]) == 0, capsys.readouterr().err
+
+
 def test_verify_refuses_an_index_path_that_is_a_folder(index_repo, capsys):
     skill_index([])
     index_repo.unlink()

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from skillmem_hook.errors import UsageError
 from skillmem_hook.hooks.lint import skill_lint
-from skillmem_hook.lint.baseline import read_baseline
+from skillmem_hook.lint.baseline import read_baseline, split_known
+from skillmem_hook.lint.rules import Finding
 
 from ..helpers import run_cli, skill_md, write_skill
 
@@ -96,3 +97,12 @@ def test_fix_fixes_what_the_baseline_knows_too(capsys, tmp_path):
     assert run.data["fixed"] == ["skills/pdf/SKILL.md"]
     assert skill.read_bytes() == b"---\nname: pdf\ndescription: Read PDFs\nmetadata:\n  version: 1\n---\n"
     assert (run.data["known"], run.data["errors"]) == (0, 0)
+
+
+def test_a_finding_the_baseline_lists_once_passes_once_and_its_second_copy_is_new():
+    """A baseline is a count: one known finding does not cover a second of the same path, code and message."""
+    finding = Finding("SK105", "skills/a/SKILL.md", 4, 1, "unknown field 'version'")
+    again = Finding("SK105", "skills/a/SKILL.md", 9, 1, "unknown field 'version'")
+    known = Counter({("skills/a/SKILL.md", "SK105", "unknown field 'version'"): 1})
+    assert split_known([finding, again], known) == ([again], 1)
+    assert split_known([finding], Counter()) == ([finding], 0)
