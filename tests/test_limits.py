@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.agents.library import MAX_TOP_K, SkillLibrary
+from skillmem_hook.agents.mcp_tools import ECHO_CHARS, call_tool
 from skillmem_hook.block.markers import LISTED_LINES
 from skillmem_hook.block.render import estimate_tokens
 from skillmem_hook.budget.rules import (
@@ -31,6 +32,7 @@ from skillmem_hook.catalog.store.records import DamagedFile, framed, read_record
 from skillmem_hook.catalog.store.trust import read_kept_file
 from skillmem_hook.commands.budget import LISTED
 from skillmem_hook.commands.route import MAX_INPUT_BYTES, route_hook_input
+from skillmem_hook.commands.search import TEXT_DESCRIPTION as SEARCH_TEXT_DESCRIPTION
 from skillmem_hook.errors import UsageError
 from skillmem_hook.hooks.report import MAX_WARNINGS, describe_skipped, describe_warnings
 from skillmem_hook.lint.quality import MAX_BODY_LINES
@@ -350,6 +352,21 @@ def hook_skipped(offset, capsys):
     return "more" in describe_skipped(skipped)
 
 
+def search_text_description(offset, capsys):
+    """``search --text`` shows a description of 100 characters whole and cuts a longer one to 99 and '…'."""
+    description = ("parse csv files " * 10)[: SEARCH_TEXT_DESCRIPTION + offset - 1] + "z"
+    write_skill(Path("skills"), "csv", skill_md("csv", description))
+    out = run_cli(capsys, "search", "--root", "skills", "parse", "csv", "--text").out
+    return "…" in out
+
+
+def mcp_echo(offset, capsys):
+    """MCP ``skill_search`` echoes an intent of 60 characters whole and cuts a longer one (never echoed whole)."""
+    write_skill(Path("skills"), "a", skill_md("a", "parse csv files"))
+    intent = ("parse csv " * 10)[: ECHO_CHARS + offset]
+    return call_tool(SkillLibrary(["skills"]), "skill_search", {"intent": intent})["query"] != intent
+
+
 LIMITS = [
     block_cap,
     marker_lines_listed,
@@ -380,6 +397,8 @@ LIMITS = [
     budget_names,
     hook_warnings,
     hook_skipped,
+    search_text_description,
+    mcp_echo,
 ]
 
 

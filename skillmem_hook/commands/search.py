@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from skillmem_hook.search.rank import Hit, SearchIndex
 
-_TEXT_DESCRIPTION = 100
+TEXT_DESCRIPTION = 100
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -137,8 +137,8 @@ def render_text(results: Sequence[Mapping[str, object]], fit: str = "weak") -> s
     lines = ["no skill fits well; the closest:"] if fit == "none" else []
     for rank, result in enumerate(results, 1):
         description = " ".join(str(result["description"]).split())
-        if len(description) > _TEXT_DESCRIPTION:
-            description = description[: _TEXT_DESCRIPTION - 1] + "…"
+        if len(description) > TEXT_DESCRIPTION:
+            description = description[: TEXT_DESCRIPTION - 1] + "…"
         lines.append(f"{rank}. {visible(str(result['name']))}  ({result['score']}, {result['domain']})")
         lines.append(f"   {description}")
         lines.append(f"   {visible(str(result['path']))}")

@@ -121,6 +121,13 @@ def test_a_collapsed_domain_s_count_merges_each_side_s_additions_and_removals(ou
     assert Drift(merged, result, max_tokens=CAP).current
 
 
+def test_a_collapsed_domain_one_side_emptied_leaves_no_line_of_zero_skills():
+    """One level past 'the count merges': at a count of 0 the domain is gone, header and count line both."""
+    merged = merged_block([*TESTS, PDF], [PDF], [*TESTS, PDF, CSV])
+    assert b"[testing]" not in merged and b"[0 skills" not in merged
+    assert Drift(merged, [PDF, CSV], max_tokens=CAP).current
+
+
 def test_a_domain_one_side_collapsed_stays_collapsed_with_the_other_side_s_names_counted():
     base = [*TESTS[:3], PDF]  # listed in full under the cap
     ours = [*TESTS, PDF]  # 27 more: ours collapses testing

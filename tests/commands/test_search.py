@@ -45,6 +45,13 @@ def test_one_json_line_with_the_best_first_and_every_field(capsys, tree):
     }
 
 
+def test_the_match_word_does_not_change_with_how_many_hits_are_shown(capsys, tree):
+    """A near tie (chart-x, chart-y) is no clear lead, whether --top shows one hit or five."""
+    query = ["render", "charts", "from", "csv", "data"]
+    matches = {top: run_cli(capsys, "search", "--root", tree, *query, "--top", top).data["match"] for top in "15"}
+    assert matches["1"] == matches["5"] != "strong"
+
+
 def test_match_says_whether_any_skill_fits(capsys, tree):
     assert run_cli(capsys, "search", "--root", tree, "kubernetes").data["match"] == "weak"
     # The best hit holds one of the two words typed: nothing fits, though the closest is still listed.
