@@ -21,6 +21,8 @@ from skillmem_hook.catalog.discovery.layout import choose_roots, hidden, skill_r
         (["SKILL.md"], []),  # the repository is one skill: no folder of skills
         (["docs/SKILL.md.txt", "skills/README.md"], []),
         ([".github/skills/a/SKILL.md", ".gemini/skills/b/SKILL.md"], [".gemini/skills", ".github/skills"]),
+        # A skill whose own folder is named skills is a skill, not a folder of them: its parent holds it.
+        (["docs/skills/SKILL.md"], ["docs"]),
     ],
 )
 def test_the_roots_are_the_nearest_skills_folders(paths, roots):
