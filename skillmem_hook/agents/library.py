@@ -258,8 +258,8 @@ def find_skill(skills: Sequence[Skill], name: str) -> Skill:
     compares names (case, width and separators aside: ``Web-Scraper``,
     ``web scraper``), when only one skill fits.
     """
-    wanted = name.strip()
-    found = skills_named(skills, wanted)
+    wanted = name.strip()  # for the messages: skills_named strips the name itself
+    found = skills_named(skills, name)
     if len(found) == 1:
         return found[0]
     shown = visible(wanted[:60]) + ("…" if len(wanted) > 60 else "")

@@ -78,7 +78,7 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     """
     wanted = name.strip()
     pool = catalog.skills if path is None else [*catalog.skills, *(dropped for dropped, _ in catalog.duplicates)]
-    named = skills_named(pool, wanted)
+    named = skills_named(pool, name)  # it strips the name itself: one rule for read and skill_read
     if path is not None:
         named = [skill for skill in named if _same_path(skill, path)]
         if not named:
