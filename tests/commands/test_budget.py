@@ -201,3 +201,17 @@ def test_every_number_in_text_is_written_one_way():
     ):
         assert figure in text
     assert "1,536" in text and "... and 1,536 more" in text
+
+
+def test_skills_left_out_whole_are_a_loss_even_when_no_description_is_dropped(capsys):
+    """The fresh judge's 10: with names that no longer fit, Copilot CLI leaves skills out whole; --check must fail."""
+    for number in range(3):
+        write_skill(Path(".agents/skills"), f"s{number}", skill_md(f"s{number}", "d"))
+    Path(".skillmem.yaml").write_text(
+        "roots: [.agents/skills]\n"
+        "budget: {agents: [copilot-cli], parameters: {copilot-cli: {budget_chars: 100, names_chars: 1}}}\n"
+    )
+    run = run_cli(capsys, "budget", "--check")
+    (report,) = run.data["agents"]
+    assert report["skills_omitted"] and not report["descriptions_dropped"]
+    assert run.code == 1
