@@ -73,12 +73,15 @@ def lint(
     scope = Scope(roots, settings.exclude)
     if write_baseline is not None:
         return _write_baseline(write_baseline, collect_findings(files, scope, settings, baseline=False))
-    run = collect_findings(files, scope, settings)
-    # --fix fixes what the baseline knows too: the baseline says what may pass, not what must stay.
-    to_fix = collect_findings(files, scope, settings, baseline=False) if fix and run.known else run
-    fixes = fix_findings(to_fix) if fix else None
-    if fixes and fixes.written:
-        run = collect_findings(files, scope, settings)  # what is left, as a run after the fix would say
+    fixes = None
+    if fix:
+        # --fix fixes what the baseline knows too: the baseline says what may pass, not what must stay.
+        run = collect_findings(files, scope, settings, baseline=False)
+        fixes = fix_findings(run)
+        # What is left, as a run after the fix would say; with nothing written, the same findings less the known.
+        run = collect_findings(files, scope, settings) if fixes.written else less_known(run, settings)
+    else:
+        run = collect_findings(files, scope, settings)
     if output == "json":
         errors = count_errors(run)
         emit(
@@ -104,9 +107,14 @@ def lint(
 
 def collect_findings(files: Sequence[str], scope: Scope, settings: Settings, *, baseline: bool = True) -> LintRun:
     """Lint with the rules that .skillmem.yaml's ``lint:`` section selects, less what its baseline lists."""
+    run = lint_paths(files, scope, lint_options(settings.lint))
+    return less_known(run, settings) if baseline else run
+
+
+def less_known(run: LintRun, settings: Settings) -> LintRun:
+    """``run`` without the findings .skillmem.yaml's baseline lists, which it counts as ``known``."""
     options = lint_options(settings.lint)
-    run = lint_paths(files, scope, options)
-    if baseline and options.baseline:
+    if options.baseline:
         from skillmem_hook.lint.baseline import read_baseline, split_known  # noqa: PLC0415 - only a configured baseline
 
         base = os.path.dirname(settings.config_path or "")
