@@ -23,12 +23,12 @@ _DROPPED = {
 _NAMED = "named only, on its 'Additional skills available' line: {title} will not pick them on its own"
 _OMITTED = {
     CODEX: "left out whole: no room for them even without descriptions",
-    COPILOT_CLI: "left out whole: past its 5,000 characters of names ('... and N more')",
+    COPILOT_CLI: "left out whole: past its {names_chars} characters of names ('... and N more')",
 }
 _WIDER = {  # the agent's own knob for its budget
     CLAUDE_CODE: "SLASH_COMMAND_TOOL_CHAR_BUDGET raises it, as does a larger window (1% of it; try --context-window)",
     CODEX: "a model with a larger window gives it more (2% of it; try --context-window)",
-    COPILOT_CLI: "SKILL_CHAR_BUDGET raises its 15,000",
+    COPILOT_CLI: "SKILL_CHAR_BUDGET raises its {budget_chars}",
 }
 _DISABLE = {GEMINI_CLI: "skills.disabled in .gemini/settings.json", OPENCODE: "permission.skill: deny in opencode.json"}
 _PROMPT_FILE = {CLAUDE_CODE: "CLAUDE.md", GEMINI_CLI: "GEMINI.md"}
@@ -65,7 +65,10 @@ def causes(result: Mapping[str, object]) -> list[tuple[str, list[str]]]:
         found.append((f"{_n(len(cut))} descriptions cut (the median keeps {_n(kept)} characters)", _names(cut)))
     omitted = [str(name) for name in _list(result, "skills_omitted")]
     if omitted:
-        found.append((f"{_n(len(omitted))} {_OMITTED.get(agent, 'left out whole')}", omitted))
+        cause = _OMITTED.get(agent, "left out whole")
+        if "names_chars" in result:  # the listings' names budget, the model's own or a `budget: parameters:` override
+            cause = cause.format(names_chars=_n(result["names_chars"]))
+        found.append((f"{_n(len(omitted))} {cause}", omitted))
     by_reason: dict[str, list[str]] = {}
     for item in _list(result, "not_discovered"):
         by_reason.setdefault(str(item["reason"]), []).append(str(item["name"]))
@@ -84,7 +87,7 @@ def remedies(result: Mapping[str, object], readers: Sequence[str], prompt_files:
     lines += _fixes(agent, reasons)
     short = any(_list(result, key) for key in ("descriptions_dropped", "descriptions_cut", "skills_omitted"))
     if short:
-        wider = f"; {_WIDER[agent]}" if agent in _WIDER else ""
+        wider = f"; {_WIDER[agent].format(budget_chars=_n(result['budget_chars']))}" if agent in _WIDER else ""
         need = f"{_n(result['listing_chars'])} characters of {_n(result['budget_chars'])}"
         lines.append(f"shorter descriptions: the listing needs {need}{wider}")
     share = float(str(result.get("window_share") or 0))

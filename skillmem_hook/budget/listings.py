@@ -76,6 +76,7 @@ def _prefix_then_names(
     result = agent_result(agent, window, budget, sum(costs), named, [], entries)
     result["listed"] = whole
     result["skills_omitted"] = omitted
+    result["names_chars"] = names_budget
     return result
 
 

@@ -215,3 +215,16 @@ def test_skills_left_out_whole_are_a_loss_even_when_no_description_is_dropped(ca
     (report,) = run.data["agents"]
     assert report["skills_omitted"] and not report["descriptions_dropped"]
     assert run.code == 1
+
+
+def test_the_text_names_the_budgets_in_force_when_the_configuration_overrides_them(capsys):
+    """A `budget: parameters:` override of Copilot's budgets is what the text quotes, not the model's defaults."""
+    for number in range(3):
+        write_skill(Path(".agents/skills"), f"s{number}", skill_md(f"s{number}", "d" * 60))
+    Path(".skillmem.yaml").write_text(
+        "roots: [.agents/skills]\n"
+        "budget: {agents: [copilot-cli], parameters: {copilot-cli: {budget_chars: 200, names_chars: 50}}}\n"
+    )
+    text = run_cli(capsys, "budget", "--text").out
+    assert "past its 50 characters of names" in text and "SKILL_CHAR_BUDGET raises its 200" in text
+    assert "5,000" not in text and "15,000" not in text
