@@ -43,19 +43,32 @@ class UserRepo:
         return self.git("commit", "-m", message, check=False)
 
 
+def empty_repo(hook_repo, path: Path, *, branch: str | None = None) -> UserRepo:
+    """A new folder at ``path`` holding a fresh git repository, run with the hook repository's environment."""
+    path.mkdir(parents=True, exist_ok=True)
+    repo = UserRepo(path, hook_repo[2])
+    repo.git("init", "-q", *(["-b", branch] if branch else []))
+    return repo
+
+
+def hooks_config(hook_repo, hooks: str) -> str:
+    """A ``.pre-commit-config.yaml`` using the hook repository at its commit; ``hooks`` is the indented hooks list."""
+    hook_root, rev, _ = hook_repo
+    return f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n{hooks}"
+
+
 def make_repo(hook_repo, path: Path, *, args: str = HOOK_ARGS) -> UserRepo:
     """Skills alpha and beta, AGENTS.md current, skill-index installed (skill-verify at the manual stage), committed."""
-    hook_root, rev, env = hook_repo
-    path.mkdir(parents=True, exist_ok=True)
-    repo = UserRepo(path, env)
-    repo.git("init", "-q")
+    repo = empty_repo(hook_repo, path)
     write_skill(path / "skills", "alpha", skill_md("alpha", "Parse CSV files"))
     write_skill(path / "skills", "beta", skill_md("beta", "Deploy with Docker"))
     (path / "AGENTS.md").write_bytes(b"# Agents\n")
     (path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        f"      - id: skill-index\n        {args}\n"
-        f"      - id: skill-verify\n        {args}\n        stages: [manual]\n"
+        hooks_config(
+            hook_repo,
+            f"      - id: skill-index\n        {args}\n"
+            f"      - id: skill-verify\n        {args}\n        stages: [manual]\n",
+        )
     )
     repo.git("add", "-A")
     repo.pre_commit("run", "skill-index", "--all-files")

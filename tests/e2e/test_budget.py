@@ -13,7 +13,7 @@ import os
 import pytest
 
 from ..helpers import skill_md, write_skill
-from .repos import UserRepo
+from .repos import empty_repo, hooks_config
 
 pytestmark = pytest.mark.precommit
 
@@ -21,15 +21,12 @@ pytestmark = pytest.mark.precommit
 @pytest.fixture
 def repo(hook_repo, tmp_path):
     """Skills in .agents/skills, .claude/skills a link to it, and a skill two folders deep."""
-    hook_root, rev, env = hook_repo
-    repo = UserRepo(tmp_path / "user", env)
-    repo.path.mkdir()
-    repo.git("init", "-q")
+    repo = empty_repo(hook_repo, tmp_path / "user")
     write_skill(repo.path / ".agents/skills", "pdf", skill_md("pdf", "Read PDF files"))
     write_skill(repo.path / ".agents/skills", "group/deploy", skill_md("deploy", "Deploy the app"))
     (repo.path / ".claude").mkdir()
     os.symlink("../.agents/skills", repo.path / ".claude/skills")
-    repo.hook = f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n      - id: skill-budget\n"  # type: ignore[attr-defined]
+    repo.hook = hooks_config(hook_repo, "      - id: skill-budget\n")  # type: ignore[attr-defined]
     return repo
 
 

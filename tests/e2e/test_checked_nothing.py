@@ -12,24 +12,20 @@ from pathlib import Path
 import pytest
 
 from ..helpers import skill_md, write_skill
-from .repos import UserRepo, run
+from .repos import UserRepo, empty_repo, hooks_config, run
 
 pytestmark = pytest.mark.precommit
 
 
 def ignored_prompt_file_repo(hook_repo, path: Path) -> UserRepo:
     """Skills and the hooks committed; AGENTS.md configured, written, and ignored by git, so never committed."""
-    hook_root, rev, env = hook_repo
-    path.mkdir(parents=True)
-    repo = UserRepo(path, env)
-    repo.git("init", "-q")
+    repo = empty_repo(hook_repo, path)
     write_skill(path / "skills", "alpha", skill_md("alpha", "Parse CSV files"))
     (path / "AGENTS.md").write_bytes(b"# Agents\n")
     (path / ".gitignore").write_text("AGENTS.md\nCLAUDE.md\n")
     (path / ".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n")
     (path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        "      - id: skill-index\n      - id: skill-verify\n        stages: [manual]\n"
+        hooks_config(hook_repo, "      - id: skill-index\n      - id: skill-verify\n        stages: [manual]\n")
     )
     repo.git("add", "-A")
     repo.git("commit", "-q", "--no-verify", "-m", "import")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ..helpers import skill_md, write_skill
-from .repos import UserRepo, make_repo, run
+from .repos import UserRepo, empty_repo, hooks_config, make_repo, run
 
 pytestmark = pytest.mark.precommit
 
@@ -157,18 +157,14 @@ def test_an_ignored_prompt_file_is_kept_current_without_failing(hook_repo, tmp_p
 
 
 def test_skill_lint_stops_a_commit_whose_script_is_on_disk_but_not_in_the_commit(hook_repo, tmp_path):
-    hook_root, rev, env = hook_repo
     path = tmp_path / "lint"
-    path.mkdir()
-    repo = UserRepo(path, env)
-    repo.git("init", "-q")
+    repo = empty_repo(hook_repo, path)
     body = "Run it:\n\n```sh\npython scripts/unpack.py in.docx\n```\n"
     write_skill(path / "skills", "docx", skill_md("docx", "Unpack DOCX files. Use when a .docx must be read.", body))
     (path / "skills" / "docx" / "scripts").mkdir()
     (path / "skills" / "docx" / "scripts" / "unpack.py").write_text("print('unpack')\n")
     (path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        "      - id: skill-lint\n        args: [--root, skills]\n"
+        hooks_config(hook_repo, "      - id: skill-lint\n        args: [--root, skills]\n")
     )
     repo.git("add", ".pre-commit-config.yaml", "skills/docx/SKILL.md")  # the script is left untracked
     assert repo.pre_commit("install").returncode == 0

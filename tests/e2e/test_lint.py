@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ..helpers import skill_md, write_skill
-from .repos import UserRepo
+from .repos import empty_repo, hooks_config
 
 pytestmark = pytest.mark.precommit
 
@@ -21,10 +21,7 @@ AT = "skills/docx/SKILL.md:8:8"
 @pytest.fixture
 def repo(hook_repo, tmp_path):
     """skills/docx runs a tracked script; template/ (outside the roots) breaks the spec; all committed."""
-    hook_root, rev, env = hook_repo
-    repo = UserRepo(tmp_path / "user", env)
-    repo.path.mkdir()
-    repo.git("init", "-q")
+    repo = empty_repo(hook_repo, tmp_path / "user")
     docs = "Convert DOCX files. Use when a .docx must be edited."
     write_skill(repo.path / "skills", "docx", skill_md("docx", docs, DOCX_BODY))
     (repo.path / "skills" / "docx" / "scripts").mkdir()
@@ -33,8 +30,7 @@ def repo(hook_repo, tmp_path):
     write_skill(repo.path, "template", skill_md("template-skill", "A template"))  # SK116, but not a root
     (repo.path / "README.md").write_text("# Skills\n")
     (repo.path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        "      - id: skill-lint\n        args: [--root, skills]\n"
+        hooks_config(hook_repo, "      - id: skill-lint\n        args: [--root, skills]\n")
     )
     repo.git("add", "-A")
     assert repo.pre_commit("install").returncode == 0
@@ -94,17 +90,13 @@ def test_an_excluded_skill_is_not_linted_by_the_hook(repo):
 
 
 def test_quiet_mutes_a_named_skills_known_warnings_in_the_index_hook(hook_repo, tmp_path):
-    hook_root, rev, env = hook_repo
-    repo = UserRepo(tmp_path / "quiet", env)
-    repo.path.mkdir()
-    repo.git("init", "-q")
+    repo = empty_repo(hook_repo, tmp_path / "quiet")
     write_skill(repo.path / "skills", "vendored", skill_md("vendored", "Use when: it breaks"))  # invalid YAML
     write_skill(repo.path / "skills", "ours", skill_md("ours", "Use when: it breaks too"))
     (repo.path / "AGENTS.md").write_text("# Agents\n")
     (repo.path / ".skillmem.yaml").write_text("quiet: [vendored]\n")
     (repo.path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        "      - id: skill-index\n        args: [--root, skills, --prompt-file, AGENTS.md]\n"
+        hooks_config(hook_repo, "      - id: skill-index\n        args: [--root, skills, --prompt-file, AGENTS.md]\n")
     )
     repo.git("add", "-A")
     assert repo.pre_commit("install").returncode == 0
@@ -123,8 +115,7 @@ def test_the_hook_fixes_only_when_its_args_say_so(repo, hook_repo):
     assert "skills/pdf/SKILL.md:4:1: SK105 unknown field 'version'" in output(stopped)
     assert b"version: 2\n---" in skill.read_bytes()  # not fixed: the hook never writes unless asked
     (repo.path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        "      - id: skill-lint\n        args: [--root, skills, --fix]\n"
+        hooks_config(hook_repo, "      - id: skill-lint\n        args: [--root, skills, --fix]\n")
     )
     repo.git("add", "-A")
     fixed = repo.commit("add a version")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from ..helpers import skill_md, write_skill
-from .repos import UserRepo
+from .repos import UserRepo, empty_repo, hooks_config
 
 pytestmark = pytest.mark.precommit
 
@@ -34,15 +34,11 @@ context: fork
 @pytest.fixture
 def repo(hook_repo, tmp_path):
     """A Claude Code repository with skill-lint on every commit (no stages: line) and one committed skill."""
-    hook_root, rev, env = hook_repo
-    repo = UserRepo(tmp_path / "user", env)
-    repo.path.mkdir()
-    repo.git("init", "-q")
+    repo = empty_repo(hook_repo, tmp_path / "user")
     skills = repo.path / ".claude" / "skills"
     write_skill(skills, "csv-cleaner", skill_md("csv-cleaner", "Clean CSV files. Use when a CSV is messy."))
     (repo.path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        "      - id: skill-lint\n        args: [--root, .claude/skills]\n"
+        hooks_config(hook_repo, "      - id: skill-lint\n        args: [--root, .claude/skills]\n")
     )
     repo.git("add", "-A")
     assert repo.pre_commit("install").returncode == 0

@@ -12,27 +12,28 @@ import sys
 import pytest
 
 from ..helpers import REPO, SEED_BLOCK, appended, seed_tree, skill_md, snapshot, write_skill
-from .repos import UserRepo, run
+from .repos import empty_repo, hooks_config, run
 
 pytestmark = pytest.mark.precommit
+
+
+TWO_FILES = "args: [--root, skills, --prompt-file, AGENTS.md, --prompt-file, CLAUDE.md]"
 
 
 @pytest.fixture
 def user_repo(hook_repo, tmp_path):
     """A user's repository with the seed skills, AGENTS.md and CLAUDE.md, and skillmem in its config."""
-    hook_root, rev, env = hook_repo
     path = tmp_path / "user"
-    path.mkdir()
-    repo = UserRepo(path, env)
-    repo.git("init", "-q")
+    repo = empty_repo(hook_repo, path)
     seed_tree(path / "skills")
     (path / "AGENTS.md").write_bytes(b"# Agents\n\nHand-written text.\n")
     (path / "CLAUDE.md").write_bytes(b"# Claude\r\n")
     (path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        "      - id: skill-index\n        args: [--root, skills, --prompt-file, AGENTS.md, --prompt-file, CLAUDE.md]\n"
-        "      - id: skill-verify\n        args: [--root, skills, --prompt-file, AGENTS.md, --prompt-file, CLAUDE.md]\n"
-        "        stages: [manual]\n"
+        hooks_config(
+            hook_repo,
+            f"      - id: skill-index\n        {TWO_FILES}\n"
+            f"      - id: skill-verify\n        {TWO_FILES}\n        stages: [manual]\n",
+        )
     )
     repo.git("add", "-A")
     return repo
@@ -183,8 +184,7 @@ def test_the_configured_index_file_is_kept_current_by_both_hooks(user_repo):
 def test_skill_lint_checks_the_skills_a_commit_touches_and_all_with_all_files(user_repo, hook_repo):
     hook_root, rev, _ = hook_repo
     (user_repo.path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        "      - id: skill-lint\n        args: [--root, skills]\n"
+        hooks_config(hook_repo, "      - id: skill-lint\n        args: [--root, skills]\n")
     )
     user_repo.git("add", "-A")
     assert user_repo.pre_commit("install").returncode == 0
@@ -269,8 +269,9 @@ def test_a_capped_block_of_2000_skills_fits_and_is_idempotent_under_the_hooks(us
 def test_skill_budget_fails_while_an_agent_would_lose_a_skill(user_repo, hook_repo):
     hook_root, rev, _ = hook_repo
     (user_repo.path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        "      - id: skill-budget\n        args: [--root, .claude/skills, --agent, claude-code]\n"
+        hooks_config(
+            hook_repo, "      - id: skill-budget\n        args: [--root, .claude/skills, --agent, claude-code]\n"
+        )
     )
     write_skill(user_repo.path / ".claude/skills", "flat", skill_md("flat", "Parse CSV"))
     write_skill(user_repo.path / ".claude/skills", "group/nested", skill_md("nested", "Deploy"))

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from ..helpers import seed_tree, skill_md, write_skill
-from .repos import UserRepo, run
+from .repos import UserRepo, hooks_config, run
 
 pytestmark = pytest.mark.precommit
 
@@ -47,13 +47,14 @@ def prek(repo: UserRepo, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def write_config(repo: UserRepo, hook_repo) -> None:
-    hook_root, rev, _ = hook_repo
     (repo.path / "AGENTS.md").write_bytes(b"# Agents\n")
     (repo.path / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hook_root}\n    rev: {rev}\n    hooks:\n"
-        "      - id: skill-index\n        args: [--root, skills, --prompt-file, AGENTS.md]\n"
-        "      - id: skill-verify\n        args: [--root, skills, --prompt-file, AGENTS.md]\n"
-        "        stages: [manual]\n"
+        hooks_config(
+            hook_repo,
+            "      - id: skill-index\n        args: [--root, skills, --prompt-file, AGENTS.md]\n"
+            "      - id: skill-verify\n        args: [--root, skills, --prompt-file, AGENTS.md]\n"
+            "        stages: [manual]\n",
+        )
     )
 
 
