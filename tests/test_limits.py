@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.agents.library import MAX_TOP_K, SkillLibrary
-from skillmem_hook.agents.mcp_tools import ECHO_CHARS, call_tool
+from skillmem_hook.agents.mcp_tools import ECHO_CHARS, MAX_INTENT_CHARS, MAX_NAME_CHARS, call_tool
 from skillmem_hook.block.markers import LISTED_LINES
 from skillmem_hook.block.render import estimate_tokens
 from skillmem_hook.budget.rules import (
@@ -367,6 +367,27 @@ def mcp_echo(offset, capsys):
     return call_tool(SkillLibrary(["skills"]), "skill_search", {"intent": intent})["query"] != intent
 
 
+def mcp_intent(offset, capsys):
+    """MCP ``skill_search``: an intent of 4,096 characters is answered, one more refused with its length."""
+    write_skill(Path("skills"), "a", skill_md("a", "parse csv files"))
+    intent = ("parse csv " * 500)[: MAX_INTENT_CHARS + offset]
+    try:
+        call_tool(SkillLibrary(["skills"]), "skill_search", {"intent": intent})
+    except UsageError as error:
+        return f"{len(intent):,} characters long; at most 4,096" in str(error)
+    return False
+
+
+def mcp_name(offset, capsys):
+    """MCP ``skill_read``: a name of 256 characters is looked up (and not found), one more refused as too long."""
+    write_skill(Path("skills"), "a", skill_md("a", "parse csv files"))
+    try:
+        call_tool(SkillLibrary(["skills"]), "skill_read", {"name": "n" * (MAX_NAME_CHARS + offset)})
+    except UsageError as error:
+        return "at most 256 are read" in str(error)
+    return False
+
+
 LIMITS = [
     block_cap,
     marker_lines_listed,
@@ -399,6 +420,8 @@ LIMITS = [
     hook_skipped,
     search_text_description,
     mcp_echo,
+    mcp_intent,
+    mcp_name,
 ]
 
 
