@@ -35,6 +35,7 @@ from skillmem_hook.commands.route import MAX_INPUT_BYTES, route_hook_input
 from skillmem_hook.commands.search import TEXT_DESCRIPTION as SEARCH_TEXT_DESCRIPTION
 from skillmem_hook.errors import UsageError
 from skillmem_hook.hooks.report import MAX_WARNINGS, describe_skipped, describe_warnings
+from skillmem_hook.lint.paths import OUTSIDE, resolve_inside
 from skillmem_hook.lint.quality import MAX_BODY_LINES
 from skillmem_hook.lint.spec import MAX_COMPATIBILITY, MAX_DESCRIPTION, MAX_NAME
 from skillmem_hook.text_lines import MAX_NAMES
@@ -388,6 +389,15 @@ def mcp_name(offset, capsys):
     return False
 
 
+def lint_link_chain(offset, capsys):
+    """lint follows a chain of 40 links inside the repository, as the kernel does; 41 read as outside (a loop)."""
+    Path("target.md").write_text("x\n")
+    links = 40 + offset
+    for number in range(links):
+        os.symlink("target.md" if number == 0 else f"link{number - 1}", f"link{number}")
+    return resolve_inside(os.getcwd(), os.path.abspath(f"link{links - 1}")) == OUTSIDE
+
+
 LIMITS = [
     block_cap,
     marker_lines_listed,
@@ -422,6 +432,7 @@ LIMITS = [
     mcp_echo,
     mcp_intent,
     mcp_name,
+    lint_link_chain,
 ]
 
 
