@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +41,19 @@ def test_a_malformed_list_of_alias_words_names_its_key(capsys, tree, words):
 def test_a_prefix_key_still_works(capsys, tree):
     _configure(tree, {"k8s-*": ["舵手"]})
     assert run_cli(capsys, "search", "舵手").data["results"][0]["name"] == "k8s-deploy"
+
+
+@pytest.mark.parametrize("key", ["exclude", "quiet"])
+@pytest.mark.parametrize("written", ["draft-*", "[draft-*]"])
+def test_a_pattern_key_takes_one_text_as_a_list_of_one(capsys, key, written):
+    """docs/configuration.md: `exclude: draft-*` reads as `exclude: [draft-*]`, as pre-commit's `files:` is one text."""
+    write_skill(Path("skills"), "draft-a", skill_md("draft-a", "A draft skill"))
+    write_skill(Path("skills"), "keep", skill_md("keep", "A kept skill"))
+    Path(".skillmem.yaml").write_text(f"roots: skills\n{key}: {written}\n")
+    run = run_cli(capsys, "index")
+    assert run.code == 0, run.error
+    listed = [skill["name"] for skill in run.data["skills"]]
+    if key == "exclude":
+        assert listed == ["keep"] and [skill["name"] for skill in run.data["excluded"]] == ["draft-a"]
+    else:
+        assert listed == ["draft-a", "keep"]  # quiet mutes warnings only; the skills stay listed

@@ -379,6 +379,26 @@ def mcp_intent(offset, capsys):
     return False
 
 
+def _mcp_search_refused(top_k) -> bool:
+    try:
+        call_tool(SkillLibrary(["skills"]), "skill_search", {"intent": "parse csv", "top_k": top_k})
+    except UsageError as error:
+        return "top_k must be from 1 to 50" in str(error)
+    return False
+
+
+def mcp_top_k_most(offset, capsys):
+    """MCP ``skill_search`` through the tool's own argument check (not the library's): top_k of 50 answered, 51 not."""
+    write_skill(Path("skills"), "a", skill_md("a", "parse csv files"))
+    return _mcp_search_refused(MAX_TOP_K + offset)
+
+
+def mcp_top_k_least(offset, capsys):
+    """The same check's floor: top_k of 1 answered, 0 refused (over the limit is below it)."""
+    write_skill(Path("skills"), "a", skill_md("a", "parse csv files"))
+    return _mcp_search_refused(1 - offset)
+
+
 def mcp_name(offset, capsys):
     """MCP ``skill_read``: a name of 256 characters is looked up (and not found), one more refused as too long."""
     write_skill(Path("skills"), "a", skill_md("a", "parse csv files"))
@@ -431,6 +451,8 @@ LIMITS = [
     search_text_description,
     mcp_echo,
     mcp_intent,
+    mcp_top_k_most,
+    mcp_top_k_least,
     mcp_name,
     lint_link_chain,
 ]

@@ -88,6 +88,8 @@ def test_a_parameter_can_be_set_for_another_build(repo, capsys):
         ("{parameters: {codex: {scan_depth: 1.5}}}", "scan_depth"),
         ("{parameters: {codex: {depth: 6}}}", "depth"),
         ("{window: 5}", "window"),
+        ("{parameters: {codex: {listing_fraction: 1}}}", "listing_fraction"),  # a fraction: below 1, the hint says
+        ("{parameters: {claude-code: {listing_fraction: 0}}}", "listing_fraction"),
     ],
 )
 def test_a_wrong_budget_section_is_exit_2_naming_the_key(repo, capsys, section, named):
@@ -95,6 +97,14 @@ def test_a_wrong_budget_section_is_exit_2_naming_the_key(repo, capsys, section, 
     run = run_cli(capsys, "budget", "--root", repo)
     assert run.code == 2
     assert named in run.error["error"]
+
+
+def test_a_fraction_just_below_1_is_taken(repo, capsys):
+    Path(".skillmem.yaml").write_text("budget: {parameters: {codex: {listing_fraction: 0.99}}}\n")
+    run = run_cli(capsys, "budget", "--root", repo, "--agent", "codex")
+    assert run.code == 0, run.error
+    (codex,) = run.data["agents"]
+    assert codex["budget_chars"] == int(codex["context_window"] * 0.99 * 4)
 
 
 def test_text_is_a_summary_for_a_person(repo, capsys):
