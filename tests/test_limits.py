@@ -358,7 +358,9 @@ def search_text_description(offset, capsys):
     description = ("parse csv files " * 10)[: SEARCH_TEXT_DESCRIPTION + offset - 1] + "z"
     write_skill(Path("skills"), "csv", skill_md("csv", description))
     out = run_cli(capsys, "search", "--root", "skills", "parse", "csv", "--text").out
-    return "…" in out
+    (shown,) = [line.strip() for line in out.splitlines() if line.strip().startswith("parse csv")]
+    assert len(shown) <= SEARCH_TEXT_DESCRIPTION  # a cut line, "…" included, is no longer than a whole one
+    return shown.endswith("…")
 
 
 def mcp_echo(offset, capsys):
