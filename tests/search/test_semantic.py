@@ -223,3 +223,14 @@ def test_a_long_request_leans_on_the_encoder_less_by_its_length(indexes):
 
     assert scores() == scores(scaled)
     assert scores() != scores(SEMANTIC_WEIGHT)
+
+
+def test_a_long_requests_match_word_reads_the_encoder_on_its_ask(indexes):
+    lexical, meaning = indexes
+    intent = BAKERY_TAXES.replace("fill with", "brim with").rsplit(". ", 1)[0] + ". How do I pay my taxes?"
+    assert fit(lexical, intent, lexical.query(intent, 5)) == "none"  # one typed word held: the words cannot tell
+    whole = meaning.similarities(intent)
+    assert SKILLS[whole.index(max(whole))].name == "sourdough"
+    hits = rank_with_meaning(lexical, meaning, intent, 5)
+    assert names(hits)[0] == "tax-forms"
+    assert fit_with_meaning(lexical, meaning, intent, hits) == "weak"  # the ask alone is near tax-forms
