@@ -193,6 +193,18 @@ def _long_words(floor: int, cjk_share: float):  # type: ignore[no-untyped-def]
     return lever
 
 
+def _long_least(floor: int, least: float, *, only_with_ask: bool = False):  # type: ignore[no-untyped-def]
+    """As ``_long(floor, "ask", "all")``, the weight's scale kept at ``least`` or more (or only when a sentence asks)."""
+
+    def lever(judge: Judge, p: Prepared) -> int:
+        base = _weight(judge, p)
+        if p.typed <= floor or (only_with_ask and p.ask is None):
+            return _fused(judge, p, p.whole, base)
+        return _fused(judge, p, _ask_or_whole(p), base * max(least, floor / p.typed))
+
+    return lever
+
+
 def _ask_or_whole(p: Prepared) -> list[float]:
     return p.ask if p.ask is not None else p.whole
 
@@ -245,6 +257,9 @@ LEVERS = {
     "past 12 words, a CJK bigram half a word: ask, weight all": _long_words(12, 0.5),
     "past 16 typed, CJK queries as they were: ask, weight all": _long_words(16, 0.0),
     "past 12 typed, CJK queries as they were: ask, weight all": _long_words(12, 0.0),
+    "past 16: ask, weight x max(.5, 16/typed)": _long_least(16, 0.5),
+    "past 16: ask, weight x max(.33, 16/typed)": _long_least(16, 1 / 3),
+    "past 16: only when some sentence asks": _long_least(16, 0.0, only_with_ask=True),
     "across-scripts lean x 8/typed past 8": _across_by_length(8),
     "across-scripts lean x 12/typed past 12": _across_by_length(12),
     "across-scripts lean x 16/typed past 16": _across_by_length(16),
