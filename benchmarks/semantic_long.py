@@ -194,7 +194,7 @@ def _long_words(floor: int, cjk_share: float):  # type: ignore[no-untyped-def]
 
 
 def _long_least(floor: int, least: float, *, only_with_ask: bool = False):  # type: ignore[no-untyped-def]
-    """As ``_long(floor, "ask", "all")``, the weight's scale kept at ``least`` or more (or only when a sentence asks)."""
+    """As ``_long(floor, "ask", "all")``, its scale at least ``least`` (or only when a sentence asks)."""
 
     def lever(judge: Judge, p: Prepared) -> int:
         base = _weight(judge, p)
