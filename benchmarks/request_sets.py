@@ -2,7 +2,7 @@
 
 A request set is one or more JSON-lines files of ``{"id", "collection",
 "query", "expect"}`` (the dev set's format), with an optional ``lang``
-(``en`` or ``zh``; read from the query's script when absent). A folder stands
+(``en``, ``zh`` or ``mixed``; read from the query's script when absent). A folder stands
 for every ``dev-*.jsonl`` below it. Everyday turns are JSON lines of
 ``{"id", "lang", "turn"}`` or plain text, one turn a line; each is asked of
 every collection, and the route hook must stay silent on all of them.
@@ -94,23 +94,35 @@ def read_requests(paths: list[Path]) -> list[Request]:
     found = []
     for file in request_files(paths):
         source = _label(file)
-        for line in file.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                found.append(Request(json.loads(line), source))
+        found += [Request(row, source) for row in json_values(file)]
     return found
 
 
 def read_turns(paths: list[Path]) -> list[Turn]:
+    """Each turn of each file: JSON values ``{"id", "lang", "turn"}`` (a turn may hold line breaks), or one a line."""
     found = []
     for file in paths:
-        lines = [line for line in file.read_text(encoding="utf-8").splitlines() if line.strip()]
-        for number, line in enumerate(lines, 1):
-            if file.suffix == ".jsonl":
-                row = json.loads(line)
+        if file.suffix == ".jsonl":
+            for number, row in enumerate(json_values(file), 1):
                 found.append(Turn(str(row["turn"]), _label(file), number, row.get("lang"), row.get("id")))
-            else:
-                found.append(Turn(line, _label(file), number))
+        else:
+            lines = [line for line in file.read_text(encoding="utf-8-sig").splitlines() if line.strip()]
+            found += [Turn(line, _label(file), number) for number, line in enumerate(lines, 1)]
     return found
+
+
+def json_values(file: Path) -> list[dict]:  # type: ignore[type-arg]
+    """Every JSON object in the file, one a line or spread over several (a writer's pretty-printed line), BOM or not."""
+    text = file.read_text(encoding="utf-8-sig")
+    decoder = json.JSONDecoder()
+    values, at = [], 0
+    while True:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if at == len(text):
+            return values
+        value, at = decoder.raw_decode(text, at)
+        values.append(value)
 
 
 def _label(file: Path) -> str:

@@ -6,8 +6,10 @@
 
 A set is a folder (every ``dev-*.jsonl`` below it, at any depth) or a file of
 JSON lines ``{"id", "collection", "query", "expect"}`` with an optional
-``lang`` (``en`` / ``zh``; read from the query's script when absent), ids like
-``d1-001``. Turns are a JSON-lines file of ``{"id", "lang", "turn"}``, a text
+``lang`` (``en`` / ``zh`` / ``mixed``, any word: it names the group; read from
+the query's script when absent), ids like ``d1-001``. Turns are a JSON-lines
+file of ``{"id", "lang", "turn"}`` (a turn may hold line breaks, escaped in
+its JSON; an object spread over several lines and a BOM are read too), a text
 file of one turn a line, or a folder of such files; each turn is asked of
 every collection, and the route hook must stay silent on all of them.
 

@@ -94,3 +94,24 @@ def test_the_unseen_set_benchmark_scores_the_defaults_on_a_set_and_turns_it_is_g
     assert figures["turns"]["all"] == {"turns": 2, "fired": 0, "fires": 0}
     assert figures["turns"]["lang zh"]["turns"] == 1
     assert "| en/en | 2 |" not in result.stdout and "| en/en | 6 | 1.000 | 1.000 | 1.000 | 1.000 |" in result.stdout
+
+
+def test_the_unseen_set_benchmark_reads_multi_line_turns_a_mixed_language_and_a_bom(tmp_path):
+    turns = tmp_path / "everyday-f.jsonl"
+    one_a_line = json.dumps(
+        {"id": "f-001", "lang": "mixed", "turn": "这个 test 为什么 fail\nTraceback (most recent call last):"}
+    )
+    spread = json.dumps({"id": "f-002", "lang": "en", "turn": "ok\ncontinue"}, indent=2)  # a writer's pretty print
+    turns.write_text("\ufeff" + one_a_line + "\n" + spread + "\n", encoding="utf-8")
+    out = tmp_path / "figures.json"
+    result = subprocess.run(
+        [*(sys.executable, str(REPO / "benchmarks" / "unseen_set.py")), "--turns", str(turns), "--json", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "SKILLS_EN_ROOT": str(EXAMPLES), "SKILLS_CN_ROOT": str(EXAMPLES)},
+    )
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(out.read_text())["turns"]
+    assert figures["all"]["turns"] == 2
+    assert figures["lang mixed"] == {"turns": 1, "fired": 0, "fires": 0}

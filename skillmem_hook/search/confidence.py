@@ -8,6 +8,7 @@ chosen on the tuning half of the dev queries and checked on the held-out half
 from __future__ import annotations
 
 import math
+import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ MATCH_FLOOR = 2
 STRONG_WORDS = 3
 STRONG_SCORE = 2.0
 STRONG_LEAD = 1.2
+# The words of a skill's name, for its family: sred-project-organizer and sred-work-summary share "sred".
+_NAME_WORD_BREAK = re.compile(r"[-_\s]+")
 
 
 class ScoreRule:
@@ -48,7 +51,12 @@ class ScoreRule:
     company, the numbers, the tools around the ask), which any skill may hold
     a few words of; either way then also needs the best hit to lead the second
     by ``context_lead`` times and to cover ``context_coverage`` of the query,
-    else the rule abstains (``context_typed=0`` turns this off). The defaults fire most often
+    else the rule abstains (``context_typed=0`` turns this off); and (0.5.0's second pass) the best
+    hit must hold ``context_share`` of the typed words: a long prompt whose best hit holds a
+    handful of its words is matched by its context, not its ask. **Siblings** (``siblings``):
+    a skill among the ``most`` best whose name shares a word with the named best's is named
+    beside it, since a family's members (``sred-project-organizer``, ``sred-work-summary``)
+    are told apart by intent words their descriptions rarely hold. The defaults fire most often
     on the tuning queries at a precision of at least 0.9 there, and on none of
     the everyday prompts (benchmarks/route_rule.py, docs/route.md).
     """
@@ -56,6 +64,7 @@ class ScoreRule:
     __slots__ = (
         "context_coverage",
         "context_lead",
+        "context_share",
         "context_typed",
         "lead",
         "lead_score",
@@ -64,6 +73,7 @@ class ScoreRule:
         "most",
         "near",
         "score",
+        "siblings",
         "typed",
         "words",
     )
@@ -83,6 +93,8 @@ class ScoreRule:
         context_typed: int = 20,
         context_lead: float = 1.2,
         context_coverage: float = 0.25,
+        context_share: float = 1 / 12,
+        siblings: bool = True,
     ) -> None:
         self.score = score
         self.words = words
@@ -96,6 +108,8 @@ class ScoreRule:
         self.context_typed = context_typed
         self.context_lead = context_lead
         self.context_coverage = context_coverage
+        self.context_share = context_share
+        self.siblings = siblings
 
     def chosen(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[Hit]:
         """The hits to name, best first; none when the ranking is not sure enough.
@@ -103,18 +117,27 @@ class ScoreRule:
         ``evidence`` is how many typed words the best hit holds (``SearchIndex.evidence``),
         ``typed`` how many the prompt types (``SearchIndex.typed_words``).
         """
-        if self.context_typed and typed >= self.context_typed and not self._stands_out(hits):
+        if self.context_typed and typed >= self.context_typed and not self._stands_out(hits, evidence, typed):
             return []
         if typed >= self.typed and self._holds(hits, evidence):
             floor = self.near * hits[0].score
-            return [hit for hit in hits[: self.most] if hit.score >= floor]
+            return self._with_siblings(hits, [hit for hit in hits[: self.most] if hit.score >= floor])
         if typed >= self.lead_typed and self._leads(hits, evidence):
-            return [hits[0]]
+            return self._with_siblings(hits, [hits[0]])
         return []
 
-    def _stands_out(self, hits: Sequence[Hit]) -> bool:
-        """Whether the best hit leads the second by ``context_lead`` and covers ``context_coverage`` of the query."""
-        if not hits or not self._covers(hits[0].coverage):
+    def _with_siblings(self, hits: Sequence[Hit], chosen: list[Hit]) -> list[Hit]:
+        """``chosen``, then each other hit of the ``most`` best whose name shares a word with the best's."""
+        if not self.siblings:
+            return chosen
+        family = name_words(chosen[0].skill.name)
+        kin = [hit for hit in hits[: self.most] if hit not in chosen and family & name_words(hit.skill.name)]
+        return [*chosen, *kin]
+
+    def _stands_out(self, hits: Sequence[Hit], evidence: int, typed: int) -> bool:
+        """Whether the best hit leads the second by ``context_lead``, covers ``context_coverage`` of the query
+        and holds ``context_share`` of its typed words."""
+        if not hits or not self._covers(hits[0].coverage) or evidence < self.context_share * typed:
             return False
         return len(hits) < 2 or hits[0].score >= self.context_lead * hits[1].score
 
@@ -132,6 +155,11 @@ class ScoreRule:
                     "much context",
                     f"coverage {coverage:.2f} >= {self.context_coverage:g}",
                     coverage >= self.context_coverage,
+                ),
+                (
+                    "much context",
+                    f"words held {evidence} >= {self.context_share:.3g} x typed {typed}",
+                    evidence >= self.context_share * typed,
                 ),
             ]
         rows += [
@@ -176,12 +204,19 @@ class ScoreRule:
         if self.context_typed:
             held += (
                 f"; typed >= {self.context_typed}: a lead of {self.context_lead:g}x"
-                f" and coverage >= {self.context_coverage:g} as well"
+                f", coverage >= {self.context_coverage:g} and words >= {self.context_share:.3g}x typed as well"
             )
+        if self.siblings:
+            held += "; the best's siblings among the named"
         return held
 
 
 SCORE_RULE = ScoreRule()
+
+
+def name_words(name: str) -> frozenset[str]:
+    """The words of a skill's name, case-folded: ``Azure-Storage_blob`` gives azure, storage, blob."""
+    return frozenset(word for word in _NAME_WORD_BREAK.split(name.casefold()) if word)
 
 
 def confidence(hit: Hit, best: Hit) -> float:

@@ -21,6 +21,10 @@ SEMANTIC_WEIGHT = 0.4
 # lexical leg has no bridge that way (the dictionary reads Chinese queries, not Chinese
 # skills), the encoder has. 0.6 to 0.8 are within three of 250 proxy queries of each other.
 ACROSS_SCRIPTS_WEIGHT = 0.7
+# Past this many typed search words a request carries context (the company, the numbers, the tools
+# around its ask), which the encoder reads as much as the ask: its weight shrinks as LONG_TYPED / typed
+# (0.5.0's second pass, docs/notes/search.md). No request of the short tuning sets passes it.
+LONG_TYPED = 16
 
 
 def semantic_weight(query_in_cjk: bool, cjk_share: float) -> float:
@@ -34,6 +38,13 @@ def semantic_weight(query_in_cjk: bool, cjk_share: float) -> float:
         return SEMANTIC_WEIGHT
     share = min(max(cjk_share, 0.0), 1.0)
     return SEMANTIC_WEIGHT + (ACROSS_SCRIPTS_WEIGHT - SEMANTIC_WEIGHT) * share
+
+
+def length_weight(weight: float, typed: int) -> float:
+    """``weight`` for a query that types ``typed`` search words: as it is up to ``LONG_TYPED``, then times
+    ``LONG_TYPED / typed``, so the words of a long request, which the lexical leg weighs by their rarity
+    and by whether they ask, lead the encoder's reading of its whole context."""
+    return weight if typed <= LONG_TYPED else weight * LONG_TYPED / typed
 
 
 def fuse_scores(

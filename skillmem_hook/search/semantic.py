@@ -18,8 +18,9 @@ from importlib.util import find_spec
 
 from skillmem_hook.errors import UsageError
 from skillmem_hook.extras import missing_extra
+from skillmem_hook.search.asks import asking_part
 from skillmem_hook.search.confidence import match
-from skillmem_hook.search.fusion import fuse_scores, semantic_weight
+from skillmem_hook.search.fusion import LONG_TYPED, fuse_scores, length_weight, semantic_weight
 from skillmem_hook.search.rank import SCORE_DECIMALS, Hit
 from skillmem_hook.search.tokenize import CJK
 
@@ -148,6 +149,18 @@ def missing_semantic(error: ImportError) -> UsageError:
     return missing_extra("semantic", "the semantic leg", error, instead="run without --semantic")
 
 
+def encoded_intent(intent: str, typed: int) -> str:
+    """What the encoder reads of a query that types ``typed`` search words: the whole of a short one; of a
+    long one (past ``LONG_TYPED``), its asking sentences when some sentences ask and some give context.
+
+    A vector of a whole contextual request sits near skills that share its
+    context (the stack, the industry) rather than its ask (0.5.0's second pass).
+    """
+    if typed <= LONG_TYPED:
+        return intent
+    return asking_part(intent) or intent
+
+
 def rank_with_meaning(
     index: SearchIndex,
     meaning: SemanticIndex,
@@ -162,15 +175,17 @@ def rank_with_meaning(
     Both indexes hold the same skills. The lexical ranking is asked for its
     ``pool`` best, the semantic leg puts forward its ``pool`` nearest, and each
     candidate of either gets both scores before ``fuse_scores``, with ``weight``
-    or else the query's ``semantic_weight``.
+    or else the query's ``semantic_weight``, less for a long query (``length_weight``).
+    The encoder reads ``encoded_intent``: a long query's asking sentences.
     """
+    typed = index.typed_words(intent)
     if weight is None:
-        weight = semantic_weight(_CJK_CHARACTER.search(intent) is not None, meaning.cjk_share)
+        weight = length_weight(semantic_weight(_CJK_CHARACTER.search(intent) is not None, meaning.cjk_share), typed)
     number = {id(skill): position for position, skill in enumerate(meaning.skills)}
     lexical_hits = index.query(intent, max(top, pool))
     lexical = {number[id(hit.skill)]: hit.score for hit in lexical_hits}
     coverage = {number[id(hit.skill)]: hit.coverage for hit in lexical_hits}  # the typed words each skill holds
-    similarity = meaning.similarities(intent)
+    similarity = meaning.similarities(encoded_intent(intent, typed))
     nearest = sorted(range(len(similarity)), key=lambda n: (-similarity[n], n))[: max(top, pool)]
     semantic = {n: similarity[n] for n in {*lexical, *nearest}}
     fused = fuse_scores(lexical, semantic, weight)
@@ -203,7 +218,7 @@ def fit_with_meaning(index: SearchIndex, meaning: SemanticIndex, intent: str, hi
             rivals.append(hit)
     evidence, loose, typed = index.reading(intent, in_words)
     found = match([in_words, *rivals], evidence, typed, loose)
-    similarity = meaning.similarities(intent)
+    similarity = meaning.similarities(encoded_intent(intent, typed))
     if found != "none" or not similarity:
         return found
     nearest = max(range(len(similarity)), key=lambda n: (similarity[n], -n))

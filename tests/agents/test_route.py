@@ -22,7 +22,7 @@ from skillmem_hook.agents.route import (
     skill_file,
 )
 from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.search.confidence import fit
+from skillmem_hook.search.confidence import fit, name_words
 from skillmem_hook.search.names import (
     MAX_NAMED,
     MAX_PROMPT_CHARS,
@@ -352,7 +352,61 @@ def test_a_prompt_with_much_context_is_hinted_only_when_its_best_hit_stands_out(
     assert SCORE_RULE.chosen(close, 4, 19) == close  # a shorter prompt: the held-words way as before
     assert SCORE_RULE.chosen(thin, 4, 19) == thin
     assert ScoreRule(context_typed=0).chosen(close, 4, 20) == close
-    assert "typed >= 20: a lead of 1.2x and coverage >= 0.25 as well" in SCORE_RULE.describe()
+    assert "typed >= 20: a lead of 1.2x, coverage >= 0.25 and words >= 0.0833x typed as well" in SCORE_RULE.describe()
+
+
+def test_a_long_prompt_whose_best_hit_holds_a_handful_of_its_words_is_not_hinted():
+    clear = [Hit(CATALOG[0], 12.0, 0.3), Hit(CATALOG[1], 9.0, 0.3)]
+    assert SCORE_RULE.chosen(clear, 4, 48) == clear  # 4 words held of 48 typed: one in twelve, at the edge
+    assert SCORE_RULE.chosen(clear, 4, 49) == []  # a little less: the context is what matched
+    assert ScoreRule(context_share=0).chosen(clear, 4, 49) == clear
+    assert ScoreRule(context_typed=0).chosen(clear, 4, 49) == clear  # the share is a gate of much context only
+
+
+FAMILY = [
+    Skill(name=name, description=description, path=name, root="skills", warnings=[])
+    for name, description in (
+        ("sred-project-organizer", "Organize SR&ED project records, timelines and evidence for the tax credit claim"),
+        ("sred-work-summary", "Summarize an engineer's year of pull requests and tickets for an SR&ED claim"),
+        ("ledger-basics", "Keep a small company's ledger and receipts in order"),
+        ("tax-credit-calendar", "Remind a team of tax credit and filing deadlines"),
+    )
+]
+
+
+def test_a_hint_names_the_best_hits_siblings_beside_it():
+    prompt = "organize our SR&ED project records, timelines and evidence for the tax credit claim"
+    index = SearchIndex.build(FAMILY)
+    assert [hit.skill.name for hit in index.query(prompt, 3)][:2] == ["sred-project-organizer", "sred-work-summary"]
+    assert routed_in(prompt, index, ScoreRule(siblings=False)) == ["sred-project-organizer"]  # far below the best
+    assert routed_in(prompt, index) == ["sred-project-organizer", "sred-work-summary"]  # its sibling, named too
+    assert routed_in(prompt, index, ScoreRule(most=1)) == ["sred-project-organizer"]  # never more than most
+
+
+def test_a_sibling_below_the_most_best_is_not_named():
+    hits = [
+        Hit(skill, score) for skill, score in zip([FAMILY[0], FAMILY[2], FAMILY[3], FAMILY[1]], (9.0, 4.0, 3.9, 3.8))
+    ]
+    assert SCORE_RULE.chosen(hits, 4, 8) == hits[:1]  # held words; sred-work-summary is fourth
+    assert SCORE_RULE.chosen(hits[:1] + hits[3:], 4, 8) == [hits[0], hits[3]]
+
+
+def routed_in(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[str]:
+    return [target.label for target in best_scored(prompt, index, rule)]
+
+
+@pytest.mark.parametrize(
+    ("name", "other", "kin"),
+    [
+        ("sred-project-organizer", "SRED_work summary", True),
+        ("ui-a11y", "ui-page", True),
+        ("pdf", "pdf-tools", True),
+        ("angular-migration", "vue-setup", False),
+        ("csv-to-table", "tables", False),
+    ],
+)
+def test_siblings_share_a_word_of_their_names_in_any_case_or_separator(name, other, kin):
+    assert bool(name_words(name) & name_words(other)) is kin
 
 
 def hits_scoring(*scores: float) -> list[Hit]:

@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillmem_hook.search.fusion import ACROSS_SCRIPTS_WEIGHT, SEMANTIC_WEIGHT, fuse_scores, semantic_weight
+from skillmem_hook.search.fusion import (
+    ACROSS_SCRIPTS_WEIGHT,
+    LONG_TYPED,
+    SEMANTIC_WEIGHT,
+    fuse_scores,
+    length_weight,
+    semantic_weight,
+)
 
 scores = st.dictionaries(st.integers(0, 30), st.floats(0, 50, allow_nan=False), max_size=20)
 cosines = st.dictionaries(st.integers(0, 30), st.floats(-1, 1, allow_nan=False), max_size=20)
@@ -78,3 +85,13 @@ def test_only_a_query_in_no_cjk_script_over_cjk_skills_leans_on_the_encoder():
     # A Chinese query over Chinese or English skills: the glossary and dictionary bridge it.
     assert semantic_weight(True, 1.0) == semantic_weight(True, 0.0) == SEMANTIC_WEIGHT
     assert SEMANTIC_WEIGHT < ACROSS_SCRIPTS_WEIGHT
+
+
+@given(weights, st.integers(0, 200), st.integers(0, 200))
+def test_a_longer_query_never_leans_more_on_the_encoder(weight, typed, more):
+    shorter, longer = length_weight(weight, typed), length_weight(weight, typed + more)
+    assert 0.0 <= longer <= shorter <= weight
+    if typed <= LONG_TYPED:
+        assert shorter == weight  # a short query keeps the weight as chosen for it
+    else:
+        assert shorter * typed == pytest.approx(weight * LONG_TYPED)

@@ -8,8 +8,15 @@ np = pytest.importorskip("numpy", reason="the [semantic] extra is not installed"
 
 from skillmem_hook.catalog.skills import Skill  # noqa: E402
 from skillmem_hook.search.confidence import fit  # noqa: E402
+from skillmem_hook.search.fusion import LONG_TYPED, SEMANTIC_WEIGHT, length_weight  # noqa: E402
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
-from skillmem_hook.search.semantic import SemanticIndex, fit_with_meaning, rank_with_meaning, skill_text  # noqa: E402
+from skillmem_hook.search.semantic import (  # noqa: E402
+    SemanticIndex,
+    encoded_intent,
+    fit_with_meaning,
+    rank_with_meaning,
+    skill_text,
+)
 
 
 def skill(name, description, path=None):
@@ -169,3 +176,61 @@ def test_the_match_word_reuses_the_questions_cosines(indexes, encoder):
     first = meaning.similarities("bake bread")
     assert meaning.similarities("bake bread") is first
     assert meaning.similarities("render charts") != first
+
+
+# A long request (26 typed words) whose context is a bakery and whose ask is a tax return: no word of
+# either is in a skill's text, so only the encoder ranks it, and it must read the ask, not the bakery.
+BAKERY_TAXES = (
+    "Our family runs a little shop by the harbour where every dawn the ovens fill with loaves, croissants and rye. "
+    "The dough rises overnight in the cellar, and the queue reaches the corner by seven on Saturdays. "
+    "What do I owe the government each spring, and how do I pay it?"
+)
+
+
+@pytest.mark.parametrize(
+    ("intent", "typed", "read"),
+    [
+        (BAKERY_TAXES, 26, "What do I owe the government each spring, and how do I pay it?"),
+        (BAKERY_TAXES, 16, BAKERY_TAXES),  # up to LONG_TYPED words the whole query is read
+        (
+            "Deploy the app. Then write the release notes. Can you?",
+            20,
+            "Deploy the app. Then write the release notes. Can you?",
+        ),
+        ("one long sentence " * 10, 30, "one long sentence " * 10),  # a single sentence: nothing to choose
+    ],
+)
+def test_the_encoder_reads_a_long_querys_asking_sentences(intent, typed, read):
+    assert encoded_intent(intent, typed) == read
+
+
+def test_a_long_request_is_ranked_by_its_ask_not_by_its_context(indexes):
+    lexical, meaning = indexes
+    assert lexical.typed_words(BAKERY_TAXES) > LONG_TYPED
+    whole = meaning.similarities(BAKERY_TAXES)
+    assert SKILLS[whole.index(max(whole))].name == "sourdough"  # the whole text sits near the bakery
+    assert names(rank_with_meaning(lexical, meaning, BAKERY_TAXES, 3))[0] == "tax-forms"
+
+
+def test_a_long_request_leans_on_the_encoder_less_by_its_length(indexes):
+    lexical, meaning = indexes
+    typed = lexical.typed_words(BAKERY_TAXES)
+    scaled = length_weight(SEMANTIC_WEIGHT, typed)
+    assert scaled == pytest.approx(SEMANTIC_WEIGHT * LONG_TYPED / typed)
+
+    def scores(weight=None):
+        return [(hit.skill.label, hit.score) for hit in rank_with_meaning(lexical, meaning, BAKERY_TAXES, 5, weight)]
+
+    assert scores() == scores(scaled)
+    assert scores() != scores(SEMANTIC_WEIGHT)
+
+
+def test_a_long_requests_match_word_reads_the_encoder_on_its_ask(indexes):
+    lexical, meaning = indexes
+    intent = BAKERY_TAXES.replace("fill with", "brim with").rsplit(". ", 1)[0] + ". How do I pay my taxes?"
+    assert fit(lexical, intent, lexical.query(intent, 5)) == "none"  # one typed word held: the words cannot tell
+    whole = meaning.similarities(intent)
+    assert SKILLS[whole.index(max(whole))].name == "sourdough"
+    hits = rank_with_meaning(lexical, meaning, intent, 5)
+    assert names(hits)[0] == "tax-forms"
+    assert fit_with_meaning(lexical, meaning, intent, hits) == "weak"  # the ask alone is near tax-forms
