@@ -31,6 +31,11 @@ MAX_PROMPT_CHARS = 16 * 1024
 MAX_NAMED = 3
 MAX_KEY_WORDS = 8
 _WORD = re.compile(r"[^\W_]+")
+# A fenced block of code or output, as Markdown writes one: a line opening with ``` or ~~~ (its info string
+# after it), to the line that closes it with the same fence, or to the end of the prompt.
+_FENCED_BLOCK = re.compile(
+    r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*(?:\n.*?^[ \t]{0,3}\1[ \t]*$|.*\Z)", re.MULTILINE | re.DOTALL
+)
 _SEPARATORS = frozenset(" -_")
 _NAME_MARKS = frozenset("/$@`'\"")
 _CLOSING_QUOTES = "`'\""
@@ -107,9 +112,19 @@ def _has_cjk(text: str) -> bool:
     return not text.isascii() and any(low <= character <= high for character in text for low, high in _CJK_RANGES)
 
 
+def without_pasted_blocks(text: str) -> str:
+    """``text`` with each fenced block of code or output (its ```python line too) left out: a paste, not the ask."""
+    if "```" not in text and "~~~" not in text:
+        return text
+    return _FENCED_BLOCK.sub("\n", text)
+
+
 def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
-    """The skills the prompt names, in the order it names them (at most MAX_NAMED)."""
-    text = _folded(prompt[:MAX_PROMPT_CHARS])
+    """The skills the prompt names, in the order it names them (at most MAX_NAMED).
+
+    A word of a pasted block names nothing: ```python opens code, it does not ask for the python skill.
+    """
+    text = _folded(without_pasted_blocks(prompt[:MAX_PROMPT_CHARS]))
     found: dict[str, tuple[int, Target]] = {}
 
     def add(position: int, targets: list[Target]) -> None:
@@ -249,4 +264,6 @@ def at_hand(text: str) -> bool:
         text = unicodedata.normalize("NFKC", text)
         if _AT_HAND_CJK.search(text):
             return True
+    if without_pasted_blocks(text) != text:
+        return True  # a fenced block of code or output pasted: the turn is about it
     return _AT_HAND.search(text) is not None

@@ -32,6 +32,7 @@ from skillmem_hook.search.names import (
     named_skills,
     names_code,
     skill_keys,
+    without_pasted_blocks,
 )
 from skillmem_hook.search.rank import Hit, SearchIndex
 
@@ -481,3 +482,32 @@ def test_a_short_cjk_alias_from_the_users_configuration_needs_no_mark():
     keys = skill_keys(["sneaky"], ["帮我"])
     assert "~帮我" in keys
     assert skill_keys(["sneaky", "帮我"], []) == ["=sneaky", "^帮我"]
+
+
+@pytest.mark.parametrize("fence", ["```", "````", "~~~"])
+def test_a_word_of_a_pasted_block_names_no_skill_not_even_its_language(fence):
+    """set F's everyday turns: "explain this: ```python ..." named the skill `python` (and ```go `go`)."""
+    skills = [*SKILLS, ("python", [])]
+    pasted = f"why is this slow?\n\n{fence}python\nimport pdf\nrows = csv_to_table(pdf)\n{fence}\n"
+    assert names(pasted, skills) == []
+    assert names(pasted + "then use the pdf skill on it", skills) == ["pdf"]  # the words after the block still name
+    assert names(f"{fence}python\nnever closed, so the block runs to the end: pdf", skills) == []
+
+
+def test_a_fence_inside_a_line_is_no_block_and_inline_code_still_names():
+    assert without_pasted_blocks("run ```pdf``` now") == "run ```pdf``` now"
+    assert names("use `docker-deploy` for it") == ["docker-deploy"]
+
+
+def test_a_turn_with_a_pasted_block_gets_no_score_hint():
+    request = "my PostgreSQL database has slow queries, how do I find them and tune the indexes?"
+    assert routed(request) == ["postgres-tuning"]
+    assert at_hand(f"{request}\n```\nSeq Scan on orders  (cost=0.00..431.00 rows=1 width=244)\n```")
+    assert routed(f"{request}\n```\nSeq Scan on orders  (cost=0.00..431.00 rows=1 width=244)\n```") == []
+
+
+@given(st.text(alphabet=st.characters(blacklist_characters="`~"), max_size=80), st.text(max_size=80))
+def test_a_pasted_block_changes_nothing_a_prompt_names(words, code):
+    """Whatever the block holds (its fence closed by a line of the same fence), the prompt names what it named."""
+    body = code.replace("`", "'").replace("~", "-")
+    assert names(f"{words}\n```python\n{body}\n```\n") == names(words)
