@@ -36,6 +36,7 @@ def test_characters_that_act_on_a_terminal_or_reader_show_as_escapes(text, shown
 def test_for_people_keeps_the_reports_own_lines_and_tabs():
     assert for_people("a:\tb\n  \x1b[2Kc\r\n") == "a:\tb\n  \\x1b[2Kc\\r\n"
     assert for_people("caf\udce9") == "caf\\udce9"  # the JSON escape: an error line stays JSON
+    assert for_people("ok\r\n\tdone") == "ok\\r\n\tdone"  # ASCII only: the short way, same answer
 
 
 @given(st.text())
