@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Iterator
 
 from skillmem_hook.errors import EXIT_ERROR, EXIT_INTERRUPTED, FileAccessError, SkillmemError
 from skillmem_hook.streams import Forgiving, fill_closed_standard_streams, silence, to_json, write_utf8
@@ -18,7 +17,7 @@ from skillmem_hook.streams import Forgiving, fill_closed_standard_streams, silen
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import signal
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 else:
     import _signal as signal  # the C module: ``signal`` itself costs an enum build at start-up
 
@@ -35,6 +34,7 @@ def emit(data: dict[str, object], render: Callable[[dict[str, object]], str] | N
     """
     if sys.stdout is None:
         return  # started with stdout closed (``>&-``): the exit code is all there is to say
+    from collections.abc import Iterator  # noqa: PLC0415 - loads collections: a hook run prints no JSON line
 
     def write(text: str) -> None:
         write_utf8(sys.stdout, text)

@@ -7,15 +7,14 @@ full one loses the message, never the exit code.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-import re
 
+from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.visible import for_people
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from typing import TextIO
 
 
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
 # older JavaScript read U+0085, U+2028 and U+2029 as line breaks, a terminal
 # acts on DEL and the C1 controls, and the bidi controls reorder what is read:
 # escaped as \\uXXXX, the very escape a JSON reader turns back into the character.
-_RAW_IN_JSON = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_RAW_IN_JSON = lazy_compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -32,6 +31,8 @@ def _json_escape(match: re.Match[str]) -> str:
 
 def to_json(value: object) -> str:
     """JSON text with non-ASCII kept as UTF-8, and no character a reader splits lines at or a terminal acts on."""
+    import json  # noqa: PLC0415 - loads re: a hook run that prints no JSON line does without both
+
     text = json.dumps(value, ensure_ascii=False)
     return _RAW_IN_JSON.sub(_json_escape, text) if _RAW_IN_JSON.search(text) else text
 
@@ -66,16 +67,20 @@ def _encode_surrogates(text: str) -> bytes:
     reads back as that surrogate.
     """
     # A surrogate surrogateescape never makes (\\ud800) is left for backslashreplace.
-    with contextlib.suppress(UnicodeEncodeError):
+    try:  # noqa: SIM105 - contextlib is not loaded on a warm run
         text = text.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        pass
     text = _RAW_IN_JSON.sub(_json_escape, text)
     return text.encode("utf-8", "backslashreplace")
 
 
 def silence(stream: TextIO) -> None:
     """Send what is left in ``stream``, and its flush at exit, to /dev/null."""
-    with contextlib.suppress(OSError, ValueError):
+    try:  # noqa: SIM105 - contextlib is not loaded on a warm run
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 class Forgiving:

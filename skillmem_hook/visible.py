@@ -12,13 +12,17 @@ surrogateescape) shows as that byte, ``\\xe9``.
 
 from __future__ import annotations
 
-import re
+from skillmem_hook.lazy_pattern import lazy_compile
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
 
 # C0 and C1 controls, DEL, the bidirectional controls that reorder what is
 # read, the Unicode line and paragraph separators, and lone surrogates.
 _OTHER_UNSAFE = "\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
-_ANY_UNSAFE = re.compile(f"[\x00-\x0a{_OTHER_UNSAFE}]")
-_UNSAFE_BUT_LAYOUT = re.compile(f"[\x00-\x08{_OTHER_UNSAFE}]")  # tab and line feed kept
+_ANY_UNSAFE = lazy_compile(f"[\x00-\x0a{_OTHER_UNSAFE}]")
+_UNSAFE_BUT_LAYOUT = lazy_compile(f"[\x00-\x08{_OTHER_UNSAFE}]")  # tab and line feed kept
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -34,6 +38,8 @@ def _escape(match: re.Match[str]) -> str:
 
 def visible(text: str) -> str:
     """``text`` on one line with every control, bidi or line-break character shown as an escape."""
+    if text.isascii() and text.isprintable():  # all of ASCII's unsafe characters are its unprintable ones
+        return text  # and no pattern compiled: a warm hook run shows nothing else
     return _ANY_UNSAFE.sub(_escape, _rejoined(text)) if _ANY_UNSAFE.search(text) else text
 
 
@@ -43,6 +49,8 @@ def for_people(text: str) -> str:
     A lone surrogate left shows as ``\\udcxx``: in a JSON error line (which
     passes through here too) that is the escape ``json.loads`` reads back.
     """
+    if text.isascii() and text.replace("\t", " ").replace("\n", " ").isprintable():
+        return text  # as the pattern finds, without compiling it: a warm hook run writes an empty report
     if not _UNSAFE_BUT_LAYOUT.search(text):
         return text
     return _UNSAFE_BUT_LAYOUT.sub(_escape_in_report, _rejoined(text))

@@ -143,7 +143,7 @@ PROBE_MODULES = textwrap.dedent(
 
 ARGS = ["--root", "skills", "--prompt-file", "AGENTS.md"]
 # What a scan loads, and what every run of the CLI or a hook loads around it.
-FACE = "errors report streams visible config config_file files"
+FACE = "errors report streams visible lazy_pattern config config_file files"
 SCAN = (
     "catalog catalog.catalog catalog.discovery catalog.discovery.git catalog.discovery.head_read"
     " catalog.discovery.links catalog.discovery.walk catalog.listing catalog.placement catalog.placement.domain_table"
@@ -151,7 +151,8 @@ SCAN = (
     " catalog.skillfile.declared catalog.skillfile.frontmatter catalog.skillfile.head catalog.skillfile.lenient_yaml"
     " catalog.skillfile.text"  # what a SKILL.md declares, as the snapshot and the cache rebuild it
     " catalog.skillfile.names catalog.skillfile.sections catalog.skillfile.unicode13 catalog.skills catalog.store"
-    " catalog.store.cache catalog.store.locations catalog.store.records catalog.store.trust block block.imports"
+    " catalog.store.cache catalog.store.json_text catalog.store.locations catalog.store.records catalog.store.trust"
+    " block block.imports"
     " catalog.discovery.confinement"  # the read rule (a link lands inside, on a tracked file) and kept-file trust
 )
 GIT_VIEW = "catalog.discovery.tracked catalog.store.snapshot"
@@ -174,6 +175,9 @@ LINT = (
     " lint.reading lint.references lint.repository lint.rules lint.spec lint.suppress"
 )
 WRITES = "tempfile"  # a run that finds everything current writes nothing
+# A warm skill-index or skill-verify run reads the snapshot and compares bytes: no pattern, no JSON written, no
+# hashlib, so none of these (re and enum only under a regular install: the editable finder loads them first).
+WARM_HOOK_SPARES = "re enum json hashlib contextlib collections functools shlex"
 # Each path: its program, entry, arguments, prompt (for route), the package's modules it may load (beyond the
 # package itself), and the standard modules it must not load.
 HOT_PATHS = {
@@ -182,7 +186,7 @@ HOT_PATHS = {
         "skillmem_hook.cli:main",
         ["--version"],
         None,
-        "cli arguments argument_parser quick_options errors report streams visible",
+        "cli arguments argument_parser quick_options errors report streams visible lazy_pattern",
         "yaml subprocess threading zlib importlib locale",  # locale: argparse's words are not passed to gettext
     ),
     "route, a prompt naming its skill": (
@@ -211,7 +215,7 @@ HOT_PATHS = {
         None,
         f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic signals block.index_file block.tracking"
         " commands commands.index hooks hooks.index hooks.report",
-        f"argparse yaml importlib urllib.parse difflib {WRITES}",
+        f"argparse yaml importlib urllib.parse difflib {WARM_HOOK_SPARES} {WRITES}",
     ),
     "skill-verify": (
         "skillmem-verify-hook",
@@ -220,7 +224,7 @@ HOT_PATHS = {
         None,
         f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic block.index_file block.tracking"
         " commands commands.index hooks hooks.index hooks.report",
-        f"argparse yaml importlib urllib.parse difflib {WRITES}",
+        f"argparse yaml importlib urllib.parse difflib {WARM_HOOK_SPARES} {WRITES}",
     ),
     "skill-lint": (
         "skillmem-lint-hook",

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skillmem_hook import visible as visible_module
 from skillmem_hook.visible import for_people, visible
 
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
@@ -35,6 +36,7 @@ def test_characters_that_act_on_a_terminal_or_reader_show_as_escapes(text, shown
 def test_for_people_keeps_the_reports_own_lines_and_tabs():
     assert for_people("a:\tb\n  \x1b[2Kc\r\n") == "a:\tb\n  \\x1b[2Kc\\r\n"
     assert for_people("caf\udce9") == "caf\\udce9"  # the JSON escape: an error line stays JSON
+    assert for_people("ok\r\n\tdone") == "ok\\r\n\tdone"  # ASCII only: the short way, same answer
 
 
 @given(st.text())
@@ -45,3 +47,10 @@ def test_nothing_visible_returns_acts_on_a_reader_or_breaks_a_line(text):
     assert for_people(text).count("\n") == text.count("\n")
     if not any(acts_on_a_reader(character) for character in text):
         assert shown == text  # safe text is left exactly as it is
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F)))
+def test_ascii_text_takes_the_short_way_to_what_the_patterns_give(text):
+    """ASCII text skips the patterns (a warm hook run compiles none); the answer is theirs."""
+    assert visible(text) == visible_module._ANY_UNSAFE.sub(visible_module._escape, text)
+    assert for_people(text) == visible_module._UNSAFE_BUT_LAYOUT.sub(visible_module._escape_in_report, text)

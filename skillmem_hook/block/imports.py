@@ -8,14 +8,15 @@ prompt file named twice so is warned about.
 from __future__ import annotations
 
 import os
-import re
+
+from skillmem_hook.lazy_pattern import lazy_compile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-_IMPORT = re.compile(rb"(?:^|\s)@(?:\./)?([^\s`]+\.md)(?=\s|$)", re.MULTILINE)
-_FENCE = re.compile(rb"^[ ]{0,3}(```|~~~).*?^[ ]{0,3}\1", re.MULTILINE | re.DOTALL)
+_IMPORT = lazy_compile(rb"(?m)(?:^|\s)@(?:\./)?([^\s`]+\.md)(?=\s|$)")
+_FENCE = lazy_compile(rb"(?ms)^[ ]{0,3}(```|~~~).*?^[ ]{0,3}\1")
 
 
 def imported_files(path: str) -> set[str]:

@@ -9,7 +9,6 @@ long as some other prompt file is in it.
 from __future__ import annotations
 
 import os
-import shlex
 
 from skillmem_hook.catalog.discovery.git import as_listed, ignored_paths, tracked_entries
 from skillmem_hook.errors import UsageError
@@ -48,6 +47,8 @@ def require_one_in_commit(states: dict[str, str], left_out: Sequence[str]) -> No
         return
     reasons = [f"{visible(path)} (absent here, and git ignores it)" for path in left_out]
     reasons += [f"{visible(path)} (git ignores it)" for path in states]
+    import shlex  # noqa: PLC0415 - loads re: only a commit without a prompt file pays for it
+
     first = shlex.quote(visible([*left_out, *states][0]))
     raise UsageError(
         "no prompt file it checks is in the commit, so the commit holds no skill index: " + ", ".join(reasons),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.arguments import add_catalog_options, add_location_options, add_text_option
-from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.render import count_by_domain
 from skillmem_hook.catalog.catalog import Catalog
@@ -119,6 +118,8 @@ def write_index_file(path: str, catalog: Catalog, prompt_files: Sequence[str] = 
     content = render_index_file(catalog.skills, os.path.dirname(path))
     if old == content:
         return False
+    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only a run that writes pays for it
+
     with staging() as staged:
         stage(staged, target, content, label=path, expected=old)
         return bool(commit_all(staged))

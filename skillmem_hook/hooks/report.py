@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import os
-import re
 import sys
 
 from skillmem_hook.block.index_file import repository_path
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.render import read_block
+from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.text_lines import MAX_NAMES, name_list
 from skillmem_hook.visible import visible
 
@@ -139,9 +139,12 @@ def describe_warnings(warnings: Sequence[dict[str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+_YAML_PLACE = lazy_compile(r"invalid YAML \(.*(line \d+, column \d+)\)")
+
+
 def brief_warning(warning: str) -> str:
     """A PyYAML error cut to where it happened: the rest means nothing to a skill's author."""
-    found = re.match(r"invalid YAML \(.*(line \d+, column \d+)\)", warning)
+    found = _YAML_PLACE.match(warning)
     if found is None:
         return warning
     return f"invalid YAML (frontmatter {found.group(1)}); name and description read line by line"

@@ -68,8 +68,9 @@ def read_located_fields(text: str, first_line: int) -> Fields:
     """
     text = text.replace("\r\n", "\n")
     simple = read_simple_mapping(text)
-    if simple is not None:
-        return _locate_simple(text, simple, first_line)
+    if simple is not None and all(type(value) is str for value in simple.values()):
+        # One line a field; a nested map's values are typed by YAML's core schema here (version: 1.0 is a number).
+        return _locate_simple(text, simple, first_line)  # type: ignore[arg-type]
     return _compose(text, first_line)
 
 

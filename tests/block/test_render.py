@@ -1,8 +1,13 @@
 from __future__ import annotations
 
 import random
+import re
 
-from skillmem_hook.block.render import read_block, render_block
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.block.render import collapsed_count, read_block, render_block
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skills import parse_skill
 
@@ -111,3 +116,25 @@ def test_the_block_is_the_same_under_any_hash_seed_and_locale(tmp_path):
         )
         blocks.add(result.stdout)
     assert len(blocks) == 1
+
+
+COLLAPSED_LINE = re.compile(r"\[([0-9]+) skills?: ")  # the pattern collapsed_count stands for, without re
+
+
+@given(
+    st.one_of(
+        st.text(alphabet="[]0123456789 skil:s\u0663\uff11x", max_size=16),
+        st.builds("[{} skill{}: {}]".format, st.integers(0, 10**6), st.sampled_from(["", "s", "S", "ss"]), st.text()),
+    )
+)
+def test_a_collapsed_line_is_read_as_the_pattern_reads_it(line):
+    found = COLLAPSED_LINE.match(line)
+    assert collapsed_count(line) == (int(found.group(1)) if found else None)
+
+
+@pytest.mark.parametrize(
+    ("line", "count"),
+    [("[12 skills: a, b]", 12), ("[1 skill: a]", 1), ("[12 skillsets: a]", None), ("[1\u0663 skills: a]", None)],
+)
+def test_a_collapsed_line_by_example(line, count):
+    assert collapsed_count(line) == count

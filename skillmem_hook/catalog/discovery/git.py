@@ -8,7 +8,6 @@ and decoded as UTF-8 with surrogate escapes, whatever the locale.
 
 from __future__ import annotations
 
-import contextlib
 import os
 
 from skillmem_hook.catalog import SKILL_FILE
@@ -16,7 +15,7 @@ from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Sequence
+    from collections.abc import Iterable, Sequence
 
 GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file system"
 
@@ -139,16 +138,20 @@ _LOCATION_ENV = (
 )
 
 
-@contextlib.contextmanager
-def asked_once() -> Iterator[None]:
+class asked_once:  # named as the function it was: ``with asked_once():``
     """Within the block, git is asked where the work tree lies once per folder: a hook's run needs it for its
-    prompt files' confinement and again for the catalog, and each ``git rev-parse`` is a process."""
-    global _LOCATED  # noqa: PLW0603 - the scope is the run's, not the module's
-    outer, _LOCATED = _LOCATED, {} if _LOCATED is None else _LOCATED
-    try:
-        yield
-    finally:
-        _LOCATED = outer
+    prompt files' confinement and again for the catalog, and each ``git rev-parse`` is a process.
+
+    A class, not contextlib's decorator: a warm hook run loads no contextlib.
+    """
+
+    def __enter__(self) -> None:
+        global _LOCATED  # the scope is the run's, not the module's
+        self.outer, _LOCATED = _LOCATED, {} if _LOCATED is None else _LOCATED
+
+    def __exit__(self, *exc_info: object) -> None:
+        global _LOCATED  # noqa: PLW0603 - the scope is the run's, not the module's
+        _LOCATED = self.outer
 
 
 def _locate() -> list[str] | None:

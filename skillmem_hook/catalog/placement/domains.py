@@ -22,9 +22,8 @@ anywhere, read left to right, the longest at each place.
 
 from __future__ import annotations
 
-import re
-
 from skillmem_hook.catalog.placement.domain_table import DOMAIN_TABLE, FIELD_WEIGHTS, GENERAL, REST_LIMIT
+from skillmem_hook.lazy_pattern import lazy_compile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,10 +33,10 @@ __all__ = ["DOMAIN_NAMES", "DOMAIN_TABLE", "FIELD_WEIGHTS", "GENERAL", "Placemen
 
 DOMAIN_NAMES: tuple[str, ...] = (*(domain for domain, _ in DOMAIN_TABLE), GENERAL)
 
-_WORD = re.compile(r"[a-z0-9]+")
+_WORD = lazy_compile(r"[a-z0-9]+")
 # A sentence ends at . ! ? before a space (or the end), at the ideographic full stop or a
 # full-width ! or ?, or at a blank line.
-_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f]|\n\s*\n")
+_SENTENCE_END = lazy_compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f]|\n\s*\n")
 
 
 if TYPE_CHECKING:
@@ -51,10 +50,23 @@ if TYPE_CHECKING:
         keyword: str  # the keyword as the table writes it; "" for general
 
 else:
-    # The same tuple without importing typing, which costs every hook run about 3 ms.
-    from collections import namedtuple
+    # The same tuple without importing typing, which costs every hook run about 3 ms, or collections for
+    # namedtuple, which loads as much again on a warm hook run (that loads nothing else of it).
+    class Placement(tuple):
+        __slots__ = ()
 
-    Placement = namedtuple("Placement", ("domain", "field", "keyword"))
+        def __new__(cls, domain, field, keyword):
+            return tuple.__new__(cls, (domain, field, keyword))
+
+        def __getnewargs__(self):
+            return tuple(self)
+
+        def __repr__(self):
+            return f"Placement(domain={self[0]!r}, field={self[1]!r}, keyword={self[2]!r})"
+
+        domain = property(lambda self: self[0])
+        field = property(lambda self: self[1])
+        keyword = property(lambda self: self[2])
 
 
 GENERAL_PLACEMENT = Placement(GENERAL, "", "")
@@ -73,6 +85,8 @@ class _KeywordIndex:
                 self._add(keyword, rank)
         self.prefix_lengths = sorted({len(stem) for stem in self.prefix})
         # One scan finds them all: at each position the longest keyword wins, as the alternation lists it first.
+        import re  # noqa: PLC0415 - built on first use, by a cold run only
+
         self.other_pattern = re.compile("|".join(map(re.escape, sorted(self.other, key=len, reverse=True))))
         self.phrase_starts = frozenset(self.phrases)
         # Each distinct word is looked up once; () marks a word that matches no keyword.

@@ -5,9 +5,10 @@ Pure: bytes and strings in, values out. Every scalar stays a string
 
 Three readers, tried in order:
 1. a fast path for the common shapes, ``key: value`` entries whose value
-   is a plain or quoted scalar on one line, or a folded or literal block of
-   lines with one indentation; a differential property test proves it equal
-   to PyYAML;
+   is a plain or quoted scalar on one line, a folded or literal block of
+   lines with one indentation, or a map of such one-line entries with one
+   indentation (``metadata:`` and its fields); differential property tests
+   prove it equal to PyYAML;
 2. PyYAML's base loader (imported only when a file needs it); a ``\\u``
    escape of a UTF-16 surrogate is invalid, as libyaml says, whichever
    loader PyYAML has;
@@ -27,6 +28,7 @@ _OPENING = re.compile(rb"---[ \t]*\r?\n")
 _CLOSING = re.compile(rb"^---[ \t]*(?:\r?\n|\Z)", re.MULTILINE)
 
 _FAST_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +(.*)")
+_MAP_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): *")  # a key whose value is the indented lines below it
 # A plain scalar may not start with a YAML indicator; these also send
 # anything quoted, flow-styled, anchored, tagged or block-styled to PyYAML.
 _FAST_BAD_START = frozenset("-?:,[]{}#&*!|>'\"%@`")
@@ -73,13 +75,14 @@ def read_fields(text: str) -> tuple[object, list[str]]:
     return _read_with_yaml(text)
 
 
-def read_simple_mapping(text: str) -> dict[str, str] | None:
+def read_simple_mapping(text: str) -> dict[str, str | dict[str, str]] | None:
     """Read text made only of simple ``key: value`` entries; None for anything else.
 
-    A value is a one-line scalar, or a folded (``>``, ``>-``) or literal
-    (``|``, ``|-``) block whose lines share one indentation.
+    A value is a one-line scalar, a folded (``>``, ``>-``) or literal
+    (``|``, ``|-``) block whose lines share one indentation, or a map of
+    one-line scalars whose lines share one indentation.
     """
-    fields: dict[str, str] = {}
+    fields: dict[str, str | dict[str, str]] = {}
     lines = text.split("\n")
     position = 0
     while position < len(lines):
@@ -88,8 +91,15 @@ def read_simple_mapping(text: str) -> dict[str, str] | None:
         if not line:
             continue
         match = _FAST_LINE.fullmatch(line)
-        if match is None:
-            return None
+        if match is None or not match.group(2).strip(" "):  # "key:" alone: its value is the lines below it
+            below = _MAP_KEY.fullmatch(line)
+            if below is None:
+                return None
+            nested, position = _simple_map(lines, position)
+            if nested is None or below.group(1) in fields:
+                return None
+            fields[below.group(1)] = nested
+            continue
         key, value = match.groups()
         value = value.rstrip(" ")
         if value in _BLOCK_STYLES:
@@ -100,6 +110,33 @@ def read_simple_mapping(text: str) -> dict[str, str] | None:
             return None
         fields[key] = scalar
     return fields
+
+
+def _simple_map(lines: list[str], start: int) -> tuple[dict[str, str] | None, int]:
+    """The map of one-line ``key: value`` entries whose lines begin at ``start``, and the position after it.
+
+    Its lines share one indentation; a blank line, a deeper or shallower one,
+    a block scalar, a comment or a repeated key inside it means PyYAML.
+    """
+    end = start
+    while end < len(lines) and lines[end][:1] == " ":
+        end += 1
+    if end == start:
+        return None, end  # "key:" alone is an empty value (PyYAML's '' or None): not this path's
+    indent = len(lines[start]) - len(lines[start].lstrip(" "))
+    prefix = " " * indent
+    nested: dict[str, str] = {}
+    for line in lines[start:end]:
+        match = _FAST_LINE.fullmatch(line, indent) if line.startswith(prefix) else None
+        if match is None:
+            return None, end
+        key, value = match.groups()
+        value = value.rstrip(" ")
+        scalar = None if value in _BLOCK_STYLES else _simple_scalar(value)
+        if scalar is None or key in nested:
+            return None, end
+        nested[key] = scalar
+    return nested, end
 
 
 def _simple_block(lines: list[str], start: int, style: str) -> tuple[str | None, int]:

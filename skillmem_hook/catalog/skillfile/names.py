@@ -7,11 +7,11 @@ or show nothing; and the slug rule must keep distinct words of any script apart.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from skillmem_hook.catalog.skillfile.unicode13 import assigned_in_unicode_13
 from skillmem_hook.errors import UsageError
+from skillmem_hook.lazy_pattern import lazy_compile
 
 # What every index marker starts with (block/ builds its markers from it): a
 # name holding it could turn its line into a marker or a near miss of one.
@@ -24,8 +24,9 @@ _FILLERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u18
 _BLANK_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Mc", "Me", "Mn", "Zl", "Zp", "Zs"})
 # How git starts the lines of a merge conflict: a block line starting so is no name.
 CONFLICT_PREFIXES = ("<<<<<<<", "=======", ">>>>>>>", "|||||||")
-_NOT_ALNUM = re.compile(r"[\W_]+")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_NOT_ALNUM = lazy_compile(r"[\W_]+")
+_SURROGATE = lazy_compile("[\ud800-\udfff]")
+_DASHES = lazy_compile("-{2,}")
 
 
 class SkillProblem(ValueError):
@@ -68,7 +69,9 @@ def utf8_path(path: str, what: str) -> str:
             f"the {what} '{shown_path(path)}' is not valid UTF-8 (shown with \\x escapes)",
             "rename the folder, or pass a path that reaches it through UTF-8 names",
         )
-    return path.encode("utf-8", "surrogateescape").decode("utf-8") if _SURROGATE.search(path) else path
+    if path.isascii() or not _SURROGATE.search(path):
+        return path
+    return path.encode("utf-8", "surrogateescape").decode("utf-8")
 
 
 def shown_path(path: str) -> str:
@@ -91,7 +94,7 @@ def slug_of(name: str) -> str:
     kept = "".join(
         character if character.isalnum() or unicodedata.category(character)[0] == "M" else "-" for character in folded
     )
-    return re.sub("-{2,}", "-", kept).strip("-") or folded
+    return _DASHES.sub("-", kept).strip("-") or folded
 
 
 def invisible(character: str) -> bool:

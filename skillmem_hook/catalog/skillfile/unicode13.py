@@ -13,7 +13,6 @@ base-36 "gap.length", the gap counted from the end of the range before.
 from __future__ import annotations
 
 import bisect
-import functools
 
 UNICODE_VERSION = "13.0.0"
 _RANGES = (
@@ -48,8 +47,12 @@ _RANGES = (
 )
 
 
-@functools.lru_cache(maxsize=1)
+_TABLE: list[tuple[list[int], list[int]]] = []  # built on first use; functools' cache would load functools
+
+
 def _table() -> tuple[list[int], list[int]]:
+    if _TABLE:
+        return _TABLE[0]
     starts: list[int] = []
     ends: list[int] = []
     end = -1
@@ -59,6 +62,7 @@ def _table() -> tuple[list[int], list[int]]:
         end = start + int(length, 36)
         starts.append(start)
         ends.append(end)
+    _TABLE.append((starts, ends))
     return starts, ends
 
 

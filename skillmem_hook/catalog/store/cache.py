@@ -21,7 +21,6 @@ are, since whoever can write there can already run code through its hooks.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 import unicodedata
@@ -29,6 +28,7 @@ import zlib
 
 from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement
 from skillmem_hook.catalog.skillfile.text import SkillText
+from skillmem_hook.catalog.store.json_text import loads
 from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
 
 TYPE_CHECKING = False
@@ -59,7 +59,7 @@ class ContentCache:
     def get(self, key: str) -> Entry | None:
         raw = self.stored.get(key)
         try:
-            entry = None if raw is None else _entry_from_json(json.loads(raw))
+            entry = None if raw is None else _entry_from_json(loads(raw))
         except (ValueError, RecursionError):
             entry = None
         if entry is not None:
@@ -81,6 +81,8 @@ class ContentCache:
 
     def _records(self, *, keep_older: bool) -> Iterator[bytes]:
         """One ``key<TAB>JSON`` line per entry, made as the file is written: never the whole file in memory."""
+        import json  # noqa: PLC0415 - a warm run writes nothing, and json loads re
+
         for key, value in self.used.items():
             if "\t" not in key and "\n" not in key:  # a path holding either is just not kept
                 raw = value if type(value) is bytes else json.dumps(_entry_to_json(value)).encode("ascii")

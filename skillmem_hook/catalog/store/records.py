@@ -12,13 +12,12 @@ whatever it built from the records. The file is replaced atomically.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 import stat
 import time
 import zlib
 
+from skillmem_hook.catalog.store.json_text import loads
 from skillmem_hook.catalog.store.trust import KEPT_FILE_MODE, make_private_folder, owned_privately
 
 TYPE_CHECKING = False
@@ -40,6 +39,8 @@ def checksum(line: bytes | memoryview, running: int = 0) -> int:
 
 def framed(header: Mapping[str, object], records: Iterable[bytes]) -> Iterator[bytes]:
     """The file's lines: the header, each record, then the trailer."""
+    import json  # noqa: PLC0415 - a warm run writes nothing, and json loads re
+
     line = json.dumps(header, separators=(",", ":")).encode("ascii") + b"\n"
     running = checksum(line)
     yield line
@@ -77,7 +78,7 @@ def read_batches(path: str, header: Mapping[str, object], limit: int) -> Iterato
             raise DamagedFile("not a regular file of a sensible size, this user's alone")
         first = file.readline()
         try:
-            if json.loads(first) != header:
+            if loads(first) != header:
                 raise DamagedFile("another header")
         except (ValueError, RecursionError):
             raise DamagedFile("no header") from None
@@ -113,7 +114,9 @@ def write_lines_quietly(path: str, lines: Iterable[bytes]) -> None:
                 file.writelines(lines)
             os.replace(temporary, path)
         finally:
-            with contextlib.suppress(OSError):
+            try:  # noqa: SIM105 - contextlib is not loaded on a warm run
                 os.unlink(temporary)
+            except OSError:  # renamed over the file: the usual end
+                pass
     except (OSError, ValueError):  # ValueError: a record that cannot be written (never half a file)
         return

@@ -18,8 +18,6 @@ rewritten, never an error; it is replaced atomically, like the cache.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import unicodedata
 
@@ -27,12 +25,18 @@ from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.placement.domains import Placement
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.catalog.store.cache import MAX_CACHE_BYTES, parser_fingerprint
+from skillmem_hook.catalog.store.json_text import loads
 from skillmem_hook.catalog.store.locations import catalog_snapshot_location
 from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
 
+try:  # hashlib's own BLAKE2, without hashlib, whose OpenSSL a warm run would load only for this
+    from _blake2 import blake2b
+except ImportError:  # a Python built without it
+    from hashlib import blake2b
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping, Sequence
+    from collections.abc import Callable, Iterator, Mapping, Sequence
     from typing import Any
 
     from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
@@ -86,7 +90,7 @@ def snapshot_key(listings: Mapping[str, bytes], options: CatalogOptions, top: st
         list(options.exclude),
         sorted(options.domains.items()),
     ]
-    digest = hashlib.sha256(json.dumps(settings).encode("ascii"))
+    digest = blake2b(ascii(settings).encode("ascii"), digest_size=32)  # ascii(): one text for one value
     for out in listings.values():
         digest.update(b"%d\n" % len(out))
         digest.update(out)
@@ -168,13 +172,17 @@ def _records(catalog: Catalog) -> Iterator[bytes]:
 
 # ensure_ascii: a surrogate-escaped path survives as \udcxx, and no record holds a raw line feed. One encoder
 # for the run: json.dumps with separators makes a new one per call, 12 against 5 us a row, some 70 ms of a cold
-# 10,000-skill run (measured with timeit on a loaded machine).
-_COMPACT = json.JSONEncoder(separators=(",", ":"))
+# 10,000-skill run (measured with timeit on a loaded machine). Made by the first write: json loads re.
+_COMPACT: list[Callable[[object], str]] = []
 
 
 def _line(value: object) -> bytes:
     """One record: what ``json.dumps(value, separators=(",", ":"))`` gives, as ASCII bytes."""
-    return _COMPACT.encode(value).encode("ascii")
+    if not _COMPACT:
+        import json  # noqa: PLC0415 - a warm run writes nothing, and json loads re
+
+        _COMPACT.append(json.JSONEncoder(separators=(",", ":")).encode)
+    return _COMPACT[0](value).encode("ascii")
 
 
 def _catalog_from_records(rows: Iterator[Any]) -> Catalog:
@@ -182,7 +190,7 @@ def _catalog_from_records(rows: Iterator[Any]) -> Catalog:
     kind_found, skipped, notices = next(rows)
     if (kind, kind_found) != ("shared", "found"):
         raise DamagedFile("not a catalog")
-    placements = [Placement._make(placement) for placement in placement_rows]
+    placements = [Placement(*placement) for placement in placement_rows]
     skills: list[Skill] = []
     excluded: list[Skill] = []
     duplicates: list[tuple[Skill, Skill]] = []
@@ -199,4 +207,4 @@ def _catalog_from_records(rows: Iterator[Any]) -> Catalog:
 def _parsed(batches: Iterator[list[bytes]]) -> Iterator[Any]:
     """Each record as JSON, a batch parsed in one call: one call per record cost a warm run a fifth more CPU."""
     for batch in batches:
-        yield from json.loads(b"[" + b",".join(batch) + b"]")
+        yield from loads(b"[" + b",".join(batch) + b"]")  # type: ignore[misc]

@@ -14,7 +14,6 @@ every folder passes.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 
@@ -71,8 +70,10 @@ def make_private_folder(folder: str) -> bool:
     parent = os.path.dirname(folder)
     if parent != folder:
         make_private_folder(parent)
-    with contextlib.suppress(OSError):  # made meanwhile by another run (FileExistsError), or it cannot be made
+    try:  # noqa: SIM105 - contextlib is not loaded on a warm run
         os.mkdir(folder, 0o700)
+    except OSError:  # made meanwhile by another run (FileExistsError), or it cannot be made
+        pass
     return os.path.isdir(folder)
 
 
@@ -85,8 +86,10 @@ def own_folder_problem(folder: str) -> str | None:
     """
     problem = untrusted_folder(folder) if os.path.lexists(folder) else None
     if problem is not None and problem.startswith("others may write"):
-        with contextlib.suppress(OSError):
+        try:  # noqa: SIM105 - contextlib is not loaded on a warm run
             os.chmod(folder, 0o700)
+        except OSError:
+            pass
         problem = untrusted_folder(folder)
     return problem
 
@@ -126,8 +129,10 @@ def say_untrusted(folder: str, reason: str, hint: str) -> None:
 
     from skillmem_hook.streams import write_text  # noqa: PLC0415 - only a refused folder is said
 
-    with contextlib.suppress(OSError, ValueError, AttributeError):  # a closed or full stderr loses the note only
+    try:  # noqa: SIM105 - contextlib is not loaded on a warm run
         write_text(
             sys.stderr,
             f"skillmem: nothing is kept in {folder}: {reason}; every run builds what it needs afresh ({hint})\n",
         )
+    except (OSError, ValueError, AttributeError):  # a closed or full stderr loses the note only
+        pass

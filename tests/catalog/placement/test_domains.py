@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import collections
+import copy
 import json
+import pickle
 import re
 from pathlib import Path
 
@@ -15,6 +17,7 @@ from skillmem_hook.catalog.placement.domains import (
     DOMAIN_TABLE,
     FIELD_WEIGHTS,
     GENERAL,
+    Placement,
     _KeywordIndex,
     categorise,
     lead_of,
@@ -336,3 +339,17 @@ def test_the_categorisation_benchmark_reports_agreement_per_folder(tmp_path):
     assert "| **overall** | | **1** | **2** | **50.0** |" in result.stdout
     assert "后端开发: react-tool -> frontend (react in the name)" in result.stdout
     assert "cn: 3 skills, general 1 (33.3%)" in result.stdout
+
+
+def test_a_placement_is_the_named_tuple_it_was_without_collections():
+    """A plain tuple subclass (collections' namedtuple costs a warm hook run its import): same fields, same value."""
+    placement = Placement("testing", "name", "test")
+    reference = collections.namedtuple("Placement", ("domain", "field", "keyword"))("testing", "name", "test")
+    assert (placement.domain, placement.field, placement.keyword) == ("testing", "name", "test")
+    assert placement == reference == ("testing", "name", "test")
+    assert hash(placement) == hash(reference) and list(placement) == ["testing", "name", "test"]
+    assert repr(placement) == repr(reference)
+    assert copy.copy(placement) == placement and pickle.loads(pickle.dumps(placement)) == placement
+    assert type(copy.deepcopy(placement)) is Placement
+    with pytest.raises(AttributeError):
+        placement.domain = "other"

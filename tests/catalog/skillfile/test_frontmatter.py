@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import os
+import tarfile
+from pathlib import Path
+
 import pytest
 import yaml
 from hypothesis import assume, given
@@ -13,6 +17,8 @@ from skillmem_hook.catalog.skillfile.frontmatter import (
     read_simple_mapping,
 )
 from skillmem_hook.catalog.skillfile.lenient_yaml import read_leniently
+
+from ...helpers import REPO
 
 
 @pytest.mark.parametrize(
@@ -279,3 +285,122 @@ def test_fast_path_agrees_with_pyyaml_on_block_scalars(entries):
 )
 def test_fast_path_reads_simple_block_scalars(text, expected):
     assert read_simple_mapping(text) == expected
+
+
+# Maps below a key ("metadata:" and its fields): the fast path takes one indentation of one-line entries.
+_INDENTS = st.sampled_from([2, 2, 2, 4, 1])
+_SIMPLE_VALUES = st.one_of(
+    st.from_regex(r"[A-Za-z0-9][A-Za-z0-9 .é中-]{0,12}", fullmatch=True),
+    st.from_regex(r"[A-Za-z0-9'\"][A-Za-z0-9 .:#'\"é中-]{0,12}", fullmatch=True),
+)
+_MAP_LINE = st.tuples(st.sampled_from([0] * 12 + [1, -1]), _KEYS, st.one_of(_SIMPLE_VALUES, _SIMPLE_VALUES, _VALUES))
+_MAPS = st.tuples(
+    _INDENTS,
+    st.lists(_MAP_LINE, min_size=1, max_size=4, unique_by=lambda line: line[1]),
+    st.sampled_from(["", "", "", "", "\n", "   \n"]),
+).map(
+    lambda nested: (
+        "".join(f"{' ' * max(0, nested[0] + extra)}{key}: {value}\n" for extra, key, value in nested[1]) + nested[2]
+    )
+)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            _KEYS,
+            st.one_of(
+                *(values.map(lambda value: ("value", value)) for values in (_SIMPLE_VALUES, _VALUES)),
+                _MAPS.map(lambda map_: ("map", map_)),
+                _MAPS.map(lambda map_: ("map", map_)),
+            ),
+        ),
+        max_size=4,
+        unique_by=lambda entry: entry[0],
+    )
+)
+def test_fast_path_agrees_with_pyyaml_on_maps_below_a_key(entries):
+    text = "".join(f"{key}:\n{body}" if kind == "map" else f"{key}: {body}\n" for key, (kind, body) in entries)
+    fast = read_simple_mapping(text)
+    if fast is not None:
+        for loader in LOADERS:
+            assert (yaml.load(text, Loader=loader) or {}) == fast
+
+
+_PLAIN_ENTRY = st.tuples(_KEYS, st.from_regex(r"[A-Za-z0-9][A-Za-z0-9 .é中-]{0,12}", fullmatch=True))
+
+
+@given(
+    _INDENTS,
+    st.lists(_PLAIN_ENTRY, min_size=1, max_size=5, unique_by=lambda entry: entry[0]),
+    st.lists(_PLAIN_ENTRY, max_size=2, unique_by=lambda entry: entry[0]),
+)
+def test_fast_path_takes_a_map_of_plain_entries_as_pyyaml_reads_it(indent, nested, after):
+    after = [(key, value) for key, value in after if key != "metadata"]
+    text = "metadata:\n" + "".join(f"{' ' * indent}{key}: {value}\n" for key, value in nested)
+    text += "".join(f"{key}: {value}\n" for key, value in after)
+    fast = read_simple_mapping(text)
+    assert fast is not None
+    for loader in LOADERS:
+        assert yaml.load(text, Loader=loader) == fast
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "name: x\nmetadata:\n  author: me\n  version: '1.0'\n",
+            {"name": "x", "metadata": {"author": "me", "version": "1.0"}},
+        ),
+        ("metadata:  \n    a: b\nname: x\n", {"metadata": {"a": "b"}, "name": "x"}),
+    ],
+)
+def test_fast_path_reads_a_map_below_a_key(text, expected):
+    assert read_simple_mapping(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "metadata:\n",
+        "metadata:\nname: x\n",
+        "metadata:\n  a: 1\n    b: 2\n",
+        "metadata:\n    a: 1\n  b: 2\n",
+        "metadata:\n  a: 1\n\n  b: 2\n",
+        "metadata:\n  a: 1\n  a: 2\n",
+        "metadata:\n  a: >\n    text\n",
+        "metadata:\n  # note\n  a: 1\n",
+        "metadata:\n  - a\n",
+        "metadata:\n\ta: 1\n",
+        "metadata:\n  a: 1\nmetadata:\n  b: 2\n",
+        "metadata: x\nmetadata:\n  b: 2\n",
+    ],
+)
+def test_fast_path_leaves_any_other_map_to_pyyaml(text):
+    assert read_simple_mapping(text) is None
+
+
+COLLECTIONS = Path(os.environ.get("SKILLMEM_COLLECTIONS", REPO.parent / "shared" / "data" / "collections"))
+
+
+@pytest.mark.parametrize("name", ["skills-cn", "skills-en"])
+def test_fast_path_agrees_with_pyyaml_on_every_frontmatter_of_the_shared_collections(name):
+    archive = COLLECTIONS / f"{name}.tar.gz"
+    if not archive.exists():
+        pytest.skip(f"the shared collection {archive} is not beside this checkout (set SKILLMEM_COLLECTIONS)")
+    taken = 0
+    with tarfile.open(archive) as tar:
+        for member in tar:
+            if not (member.isfile() and member.name.endswith("/SKILL.md")):
+                continue
+            data = tar.extractfile(member).read()
+            try:
+                span = frontmatter_span(data)
+                text = data[span[0] : span[1]].decode("utf-8").replace("\r\n", "\n") if span else None
+            except (UnclosedFrontmatter, UnicodeDecodeError):
+                continue
+            fast = read_simple_mapping(text) if text is not None else None
+            if fast is not None:
+                taken += 1
+                assert fast == (yaml.load(text, Loader=LOADERS[-1]) or {}), member.name
+    assert taken > 400  # the fast path is the usual one, so the comparison is not vacuous
