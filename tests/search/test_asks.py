@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skillmem_hook.search.asks import asking_part, asks, sentences, side_task
 from skillmem_hook.search.query import query_words
@@ -118,3 +120,31 @@ def test_a_side_tasks_words_weigh_as_context():
     side, main = Tuning().words("Kubernetes")[0], Tuning().words("PostgreSQL")[0]
     assert weighed[side].weight == pytest.approx(plain[side].weight * 0.5)
     assert weighed[main].weight == plain[main].weight
+
+
+_CONTEXT = st.sampled_from(
+    [
+        "We run our newsletter on ActiveCampaign.",
+        "Our Postgres reports time out since we passed 40M rows.",
+        "\u6211\u4eec\u7528\u7684\u662f RDS\u3002",  # 我们用的是 RDS。
+        "14 customer tenants, each with its own App Insights resource.",
+        "The nightly job also runs then.",
+    ]
+)
+_MAIN = st.sampled_from(["Where do I start?", "Can you draft the migration plan?", "Please review the pricing page."])
+_SIDE = st.sampled_from(
+    [
+        "Also, can you bump .nvmrc to Node 20?",
+        "btw please fix the typo in the footer.",
+        "Fix the unclosed tag while you're in there.",
+        "\u53e6\u5916\u987a\u4fbf\u5e2e\u6211\u628a README \u66f4\u65b0\u4e00\u4e0b\u3002",  # 另外顺便...README
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_CONTEXT, min_size=1, max_size=4), _MAIN, st.lists(_SIDE, max_size=2), st.randoms())
+def test_the_main_ask_is_the_asking_part_wherever_side_tasks_and_context_stand(context, main, sides, random):
+    parts = [*context, main, *sides]
+    random.shuffle(parts)
+    assert asking_part(" ".join(parts)) == main
