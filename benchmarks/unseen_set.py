@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--semantic", action="store_true", help="also the fused ranking (needs [semantic])")
     parser.add_argument("--misses", action="store_true", help="list each wrong route fire and each turn that fired")
     parser.add_argument("--json", type=Path, help="write every figure to this file")
+    parser.add_argument(
+        "--half", choices=("odd", "even"), help="only the requests of odd (or even) ids: a choosing, a held-back half"
+    )
     return parser
 
 
@@ -89,7 +92,15 @@ def _sets(options: argparse.Namespace) -> dict[str, list[Request]]:
         chosen.update({f"set {name}": paths for name, paths in TUNING_SETS.items()})
     if not chosen and not options.turns:
         chosen = {"set C": [SET_C]}
-    return {label: read_requests(paths) for label, paths in chosen.items()}
+    halves = {"odd": 1, "even": 0}
+    return {
+        label + (f" ({options.half} ids)" if options.half else ""): [
+            request
+            for request in read_requests(paths)
+            if not options.half or request.number % 2 == halves[options.half]
+        ]
+        for label, paths in chosen.items()
+    }
 
 
 def _turn_files(options: argparse.Namespace) -> list[Path]:

@@ -4,6 +4,8 @@ Pure. People give an agent context before (or after) the ask: "Our Postgres
 reports time out since we passed 40M rows. We're on RDS with two read
 replicas. Where do I start?" The company, the numbers and the tools around
 it say less about the skill wanted than the question or the imperative does.
+A side task tacked on ("Also, while you're at it, bump .nvmrc to Node 20")
+is context too: the skill is wanted for the main ask (0.5.0's third pass).
 """
 
 from __future__ import annotations
@@ -32,6 +34,14 @@ _CHINESE_ASK = (
     r"什么|为啥|为什么|吗|呢|想让你|想请你|需要你|求|出一份|出个|写一|写个|做一|做个|搞一|搞个|整理|汇总|推荐|设计一"
 )
 _QUESTION_MARKS = ("?", "\uff1f")
+# A side task: a sentence that opens with "also", "btw", "one more thing", "另外", "顺便" (after an "oh and"), or
+# says "while you're at it" / "顺手" anywhere. "还有没有..." (is there still...) asks the main question.
+_SIDE_TASK = re.compile(
+    r"^(?:(?:ok|oh|and|so),?\s+)*(?:also|plus|btw|by\s+the\s+way|p\.?s\.?|side\s+note|small\s+side\s+thing|"
+    r"unrelated|separately|one\s+more\s+thing)\b|^(?:另外|顺便|还有(?!没有)|顺手|对了)"
+    r"|while\s+you['\u2019]re\s+(?:at\s+it|in\s+there|there)|顺便|顺手",
+    re.IGNORECASE,
+)
 
 
 def sentences(text: str) -> list[str]:
@@ -53,12 +63,25 @@ def _ask_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(_ENGLISH_ASK, re.IGNORECASE), re.compile(_CHINESE_ASK)
 
 
+def side_task(sentence: str) -> bool:
+    """Whether a sentence adds a task beside the main one: "Also, can you bump .nvmrc while you're at it?"."""
+    return _SIDE_TASK.search(sentence) is not None
+
+
 def asking_part(text: str) -> str | None:
-    """The sentences of ``text`` that ask, joined; None when it is one sentence, or every or no sentence asks."""
+    """The sentences of ``text`` that ask, joined; None when it is one sentence, or every or no sentence asks.
+
+    A side task is not an ask beside a main one; when only a side task asks,
+    the other sentences are the main task ("I want a briefing on X. Also,
+    can you rename the app?": X is what a skill is wanted for).
+    """
     parts = sentences(text)
     if len(parts) < 2:
         return None
     asking = [part for part in parts if asks(part)]
-    if not asking or len(asking) == len(parts):
+    main = [part for part in asking if not side_task(part)]
+    if asking and not main:
+        main = [part for part in parts if not side_task(part)]
+    if not main or len(main) == len(parts):
         return None
-    return " ".join(asking)
+    return " ".join(main)

@@ -90,7 +90,7 @@ class ScoreRule:
         lead_score: float = 6.0,
         lead_words: int = 2,
         lead_typed: int = 5,
-        context_typed: int = 20,
+        context_typed: int = 16,
         context_lead: float = 1.2,
         context_coverage: float = 0.25,
         context_share: float = 1 / 12,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from skillmem_hook.search.asks import asking_part, asks, sentences
+from skillmem_hook.search.asks import asking_part, asks, sentences, side_task
 from skillmem_hook.search.query import query_words
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.tuning import Tuning
@@ -70,3 +72,79 @@ def test_the_ask_outranks_the_context_around_it():
     assert [hit.skill.name for hit in plain[:2]] == ["k8s-deploy", "postgres-tuning"]  # the context holds more words
     assert [hit.skill.name for hit in weighed[:2]] == ["postgres-tuning", "k8s-deploy"]
     assert Tuning().context_weight == 0.5  # the default reads the ask
+
+
+@pytest.mark.parametrize(
+    "side",
+    [
+        "Also, can you change the name field in package.json to 'dentia'?",
+        "Also while you're at it, bump .nvmrc to Node 20.",
+        "oh and btw can you fix the typo in the footer?",
+        "Please fix the unclosed tag on line 12 while you're in there.",
+        # 另外顺便帮我把 README 更新一下 (also, update the README while you are at it)
+        "\u53e6\u5916\u987a\u4fbf\u5e2e\u6211\u628a README \u66f4\u65b0\u4e00\u4e0b\u3002",
+    ],
+)
+def test_a_side_task_is_no_ask_beside_the_main_one(side):
+    main = "We're building a booking app for dental clinics. How do we handle health data under GDPR?"
+    assert side_task(side)
+    assert asking_part(f"{main} {side}") == "How do we handle health data under GDPR?"
+    assert asking_part(f"{side} {main}") == "How do we handle health data under GDPR?"  # wherever it stands
+
+
+def test_when_only_a_side_task_asks_the_rest_is_the_main_task():
+    main = "Before the architect starts I want a briefing on the rules dental software must follow in Spain."
+    assert not asks(main)  # no question, no imperative at its start
+    side = "Also, can you rename the app in package.json?"
+    assert asking_part(f"{main} {side}") == main
+    assert asking_part(f"{side} Where do I start?") == "Where do I start?"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "How do we handle health data?",
+        "\u8fd8\u6709\u6ca1\u6709\u66f4\u597d\u7684\u529e\u6cd5\uff1f",  # 还有没有更好的办法 (is there a better way?)
+        "Plan the migration in steps.",
+        "Add a retry to the upload.",
+    ],
+)
+def test_a_main_ask_is_not_a_side_task(sentence):
+    assert not side_task(sentence)
+
+
+def test_a_side_tasks_words_weigh_as_context():
+    intent = "How do we speed up our PostgreSQL queries? Also, can you bump the Kubernetes version while you're at it?"
+    weighed = query_words(Tuning(context_weight=0.5), intent)
+    plain = query_words(Tuning(context_weight=1.0), intent)
+    side, main = Tuning().words("Kubernetes")[0], Tuning().words("PostgreSQL")[0]
+    assert weighed[side].weight == pytest.approx(plain[side].weight * 0.5)
+    assert weighed[main].weight == plain[main].weight
+
+
+_CONTEXT = st.sampled_from(
+    [
+        "We run our newsletter on ActiveCampaign.",
+        "Our Postgres reports time out since we passed 40M rows.",
+        "\u6211\u4eec\u7528\u7684\u662f RDS\u3002",  # 我们用的是 RDS。
+        "14 customer tenants, each with its own App Insights resource.",
+        "The nightly job also runs then.",
+    ]
+)
+_MAIN = st.sampled_from(["Where do I start?", "Can you draft the migration plan?", "Please review the pricing page."])
+_SIDE = st.sampled_from(
+    [
+        "Also, can you bump .nvmrc to Node 20?",
+        "btw please fix the typo in the footer.",
+        "Fix the unclosed tag while you're in there.",
+        "\u53e6\u5916\u987a\u4fbf\u5e2e\u6211\u628a README \u66f4\u65b0\u4e00\u4e0b\u3002",  # 另外顺便...README
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_CONTEXT, min_size=1, max_size=4), _MAIN, st.lists(_SIDE, max_size=2), st.randoms())
+def test_the_main_ask_is_the_asking_part_wherever_side_tasks_and_context_stand(context, main, sides, random):
+    parts = [*context, main, *sides]
+    random.shuffle(parts)
+    assert asking_part(" ".join(parts)) == main
