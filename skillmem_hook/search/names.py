@@ -198,14 +198,15 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], first: int, last: i
     if start > 0 and text[start - 1] in _NAME_MARKS and _mark_stands_alone(text, start - 1, end):
         return True
     neighbours = [words[index][2] for index in (first - 1, last + 1) if 0 <= index < len(words)]
-    return (end < len(text) and text[end] in _CLOSING_QUOTES) or any(word in _SKILL_WORDS for word in neighbours)
+    return any(word in _SKILL_WORDS for word in neighbours)
 
 
 def _mark_stands_alone(text: str, at: int, end: int) -> bool:
-    """A quote marks wherever it is; '/', '$' or '@' only at a word's start and not inside a path or an
-    address (/var/lib/postgresql/data, me@pdf.io): after a space, a bracket or a quote, or at the start."""
+    """A quote marks a name it closes around ("pdf", `pdf`: not "build a dashboard", nor GitHub's); '/', '$' or
+    '@' only at a word's start and not inside a path or an address (/var/lib/postgresql/data, me@pdf.io): after a
+    space, a bracket or a quote, or at the start."""
     if text[at] in _CLOSING_QUOTES:
-        return True
+        return text[end : end + 1] == text[at]
     before = text[at - 1] if at else " "
     after = text[end : end + 2]
     inside = after[:1] == "/" or (after[:1] in (".", "@") and after[1:].isalnum())

@@ -521,3 +521,21 @@ def test_a_pasted_block_changes_nothing_a_prompt_names(words, code):
     """Whatever the block holds (its fence closed by a line of the same fence), the prompt names what it named."""
     body = code.replace("`", "'").replace("~", "-")
     assert names(f"{words}\n```python\n{body}\n```\n") == names(words)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "named"),
+    [
+        ('when I say "build a dashboard" you start coding', []),  # the quote opens a phrase, not a name
+        ("I found GitHub's package for it", []),  # a possessive, not a closing quote
+        ('run "build" on it', ["build"]),
+        ("run `build` on it", ["build"]),
+        ("run 'build' on it", ["build"]),
+        ("the build skill, please", ["build"]),
+        ("/build it", ["build"]),
+    ],
+)
+def test_a_quote_marks_a_one_word_name_only_when_it_closes_around_it(prompt, named):
+    """set G (scored once): "build a dashboard ..." named the skill `build`, and GitHub's named `github`."""
+    skills = [("build", []), ("github", [])]
+    assert names(prompt, skills) == named
