@@ -7,6 +7,9 @@ needs no argparse loads none.
 
 from __future__ import annotations
 
+import sys
+
+from skillmem_hook import __version__
 from skillmem_hook.errors import HelpShown
 from skillmem_hook.quick_options import quick_parse
 
@@ -112,20 +115,22 @@ def _wrong(message: str) -> Exception:
     return ArgumentTypeError(message)
 
 
-def read_options(
-    declare: Callable[[Any], None], argv: Sequence[str], *, prog: str, description: str, version: str
+def read_hook_options(
+    declare: Callable[[Any], None], argv: Sequence[str] | None, *, prog: str, description: str
 ) -> argparse.Namespace | None:
-    """The options ``declare`` adds (and ``--version``), read from ``argv``; None when --help or --version printed.
+    """A hook's options: those ``declare`` adds and ``--version``, read from ``argv`` (the command line's when None).
 
-    Plain words are read without argparse (``quick_options``), anything else by argparse.
+    None when --help or --version printed. Plain words are read without
+    argparse (``quick_options``), anything else by argparse.
     """
+    argv = sys.argv[1:] if argv is None else argv
     options = quick_parse(declare, argv)
     if options is not None:
         return options
     from skillmem_hook.argument_parser import ArgumentParser  # noqa: PLC0415 - plain words load no argparse
 
     parser = ArgumentParser(prog=prog, description=description)
-    parser.add_argument("--version", action="version", version=version)
+    parser.add_argument("--version", action="version", version=f"{prog} (skillmem {__version__})")
     declare(parser)
     try:
         return parser.parse_args(argv)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from skillmem_hook import __version__
-from skillmem_hook.arguments import SUPPRESS, add_budget_options, add_location_options, read_options
+from skillmem_hook.arguments import SUPPRESS, add_budget_options, add_location_options, read_hook_options
 from skillmem_hook.commands.budget import describe_budget, has_losses, replay_budget
 from skillmem_hook.config import load_settings
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
@@ -29,13 +28,8 @@ def _run_budget(argv: Sequence[str] | None) -> int:
         add_budget_options(parser)
         parser.add_argument("filenames", nargs="*", help=SUPPRESS)
 
-    options = read_options(
-        declare,
-        sys.argv[1:] if argv is None else argv,
-        prog="skill-budget",
-        description="Replay the agents' native skill listings.",
-        version=f"skill-budget (skillmem {__version__})",
-    )
+    description = "Replay the agents' native skill listings."
+    options = read_hook_options(declare, argv, prog="skill-budget", description=description)
     if options is None:
         return EXIT_OK
     report = replay_budget(load_settings(options.root), options, hook=True)

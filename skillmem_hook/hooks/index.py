@@ -13,13 +13,12 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook import __version__
 from skillmem_hook.arguments import (
     SUPPRESS,
     add_block_options,
     add_catalog_options,
     add_location_options,
-    read_options,
+    read_hook_options,
 )
 from skillmem_hook.block.diff import block_diff
 from skillmem_hook.block.imports import double_listing_warnings
@@ -98,9 +97,7 @@ def _parse(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> argparse
         # hooks read every skill whatever changed, so the names are accepted and unused.
         parser.add_argument("filenames", nargs="*", help=SUPPRESS)
 
-    words = sys.argv[1:] if argv is None else argv
-    version = f"{hook_id} (skillmem {__version__})"
-    return read_options(declare, words, prog=hook_id, description=DESCRIPTIONS[hook_id], version=version)
+    return read_hook_options(declare, argv, prog=hook_id, description=DESCRIPTIONS[hook_id])
 
 
 class _Comparison:

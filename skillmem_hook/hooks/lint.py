@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
-from skillmem_hook import __version__
-from skillmem_hook.arguments import add_location_options, read_options
+from skillmem_hook.arguments import add_location_options, read_hook_options
 from skillmem_hook.commands.lint import lint_hook_run
 from skillmem_hook.config import load_settings
 from skillmem_hook.errors import EXIT_OK
@@ -29,13 +26,8 @@ def _run_lint(argv: Sequence[str] | None) -> int:
         parser.add_argument("--fix", action="store_true", help="make the mechanical fixes (see 'skillmem lint --fix')")
         parser.add_argument("filenames", nargs="*", help="SKILL.md files (pre-commit passes the staged ones)")
 
-    options = read_options(
-        declare,
-        sys.argv[1:] if argv is None else argv,
-        prog="skill-lint",
-        description="Check skills against the Agent Skills spec.",
-        version=f"skill-lint (skillmem {__version__})",
-    )
+    description = "Check skills against the Agent Skills spec."
+    options = read_hook_options(declare, argv, prog="skill-lint", description=description)
     if options is None:
         return EXIT_OK
     return lint_hook_run(options.filenames, load_settings(options.root), everything=options.all, fix=options.fix)
