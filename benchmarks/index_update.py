@@ -47,14 +47,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-SHARED = Path(os.environ.get("SKILLMEM_SHARED_DATA") or HERE.parent.parent / "shared" / "data")
-QUERY = ["数据库", "慢查询", "怎么", "优化", "索引"]
-PROMPT = "我们的 PostgreSQL 数据库查询越来越慢, 想找出慢查询并优化索引"
+from search_cold import QUERY, collection, hook_input, skillmem_command, timed, x_bare_table  # noqa: E402
+
 SEARCH_INDEX = Path(".git", "skillmem-search.json")
-
-
-def collection(name: str) -> Path:
-    return Path(os.environ.get(f"SKILLS_{name.upper()}_ROOT") or SHARED / "collections" / f"skills-{name}")
 
 
 def lay_out(repo: Path, which: str) -> Path:
@@ -125,14 +120,6 @@ def route_index_cpu() -> float:
     return (time.process_time() - started) * 1000
 
 
-def timed(command: list[str], data: bytes = b"") -> tuple[float, float]:
-    """Wall and CPU ms of one whole process (CPU: the children reaped since the last count)."""
-    _children_cpu()
-    started = time.perf_counter()
-    subprocess.run(command, input=data, capture_output=True, check=True)
-    return (time.perf_counter() - started) * 1000, _children_cpu()
-
-
 _LAST_CHILDREN = [0.0]
 
 
@@ -168,7 +155,7 @@ def mcp_first_answer() -> tuple[float, float]:
     _children_cpu()
     started = time.perf_counter()
     process = subprocess.Popen(
-        _skillmem("mcp"), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        skillmem_command("mcp"), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
     )
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write(b"".join(json.dumps(message).encode() + b"\n" for message in messages))
@@ -187,14 +174,6 @@ def mcp_first_answer() -> tuple[float, float]:
     return wall, _children_cpu()
 
 
-def _skillmem(*arguments: str) -> list[str]:
-    return [shutil.which("skillmem", path=os.path.dirname(sys.executable)) or "skillmem", *arguments]
-
-
-def route_input(repo: Path) -> bytes:
-    return json.dumps({"prompt": PROMPT, "cwd": str(repo), "hook_event_name": "UserPromptSubmit"}).encode()
-
-
 def measure(repo: Path, middle: Path, runs: int) -> tuple[dict[str, list[float]], dict[str, list[tuple[float, float]]]]:
     changes = Changes(middle)
     cpu: dict[str, list[float]] = {}
@@ -203,9 +182,9 @@ def measure(repo: Path, middle: Path, runs: int) -> tuple[dict[str, list[float]]
 
     def run(label: str, figure: tuple[float, float]) -> None:
         processes.setdefault(label, []).append(figure)
-        processes.setdefault("python -c pass", []).append(timed(bare))
+        processes.setdefault("python -c pass", []).append(timed(bare, repo))
 
-    search = _skillmem("search", *QUERY)
+    search = skillmem_command("search", *QUERY)
     in_process_cpu(repo, None)  # stored and current
     for _ in range(runs):
         SEARCH_INDEX.unlink()
@@ -216,17 +195,17 @@ def measure(repo: Path, middle: Path, runs: int) -> tuple[dict[str, list[float]]
             )
         cpu.setdefault("route index, built (after any change)", []).append(route_index_cpu())
         SEARCH_INDEX.unlink()
-        run("search, index rebuilt", timed(search))
+        run("search, index rebuilt", timed(search, repo))
         for name in ("add", "edit", "remove"):
             getattr(changes, name)()
-            run(f"search, one skill {name}ed".replace("ee", "e"), timed(search))
+            run(f"search, one skill {name}ed".replace("ee", "e"), timed(search, repo))
         changes.edit()
-        run("route, its index rebuilt after an edit", timed(_skillmem("route"), route_input(repo)))
+        run("route, its index rebuilt after an edit", timed(skillmem_command("route"), repo, hook_input(repo)))
         run("mcp: start to first skill_search, indexes current", mcp_first_answer())
         changes.add()
         run("mcp: start to first skill_search, one skill added since", mcp_first_answer())
         changes.remove()
-        timed(search)  # stored again for the next round
+        timed(search, repo)  # stored again for the next round
     return cpu, processes
 
 
@@ -235,13 +214,7 @@ def report(cpu: dict[str, list[float]], processes: dict[str, list[tuple[float, f
     print(f"In process, CPU ms (median of {runs}):\n\n| step | CPU ms | share of a full build |\n|---|---:|---:|")
     for label, values in cpu.items():
         print(f"| {label} | {statistics.median(values):.0f} | {statistics.median(values) / full:.1%} |")
-    bare_wall = statistics.median(wall for wall, _ in processes["python -c pass"])
-    bare_cpu = statistics.median(spent for _, spent in processes["python -c pass"])
-    print("\nWhole processes:\n\n| run | wall ms | x bare | CPU ms | x bare |\n|---|---:|---:|---:|---:|")
-    for label, figures in processes.items():
-        wall = statistics.median(wall for wall, _ in figures)
-        spent = statistics.median(spent for _, spent in figures)
-        print(f"| {label} | {wall:.0f} | {wall / bare_wall:.1f} | {spent:.0f} | {spent / bare_cpu:.1f} |")
+    print(f"\nWhole processes:\n\n{x_bare_table(processes)}")
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True, check=False
     )

@@ -109,8 +109,14 @@ def skills_in(repo: Path, command: list[str], env: Env = None) -> int:
     return int(json.loads(count).get("skills", 0))
 
 
-def _skillmem(*arguments: str) -> list[str]:
+def skillmem_command(*arguments: str) -> list[str]:
+    """``skillmem`` of this interpreter's environment, with ``arguments``."""
     return [shutil.which("skillmem", path=os.path.dirname(sys.executable)) or "skillmem", *arguments]
+
+
+def hook_input(repo: Path) -> bytes:
+    """What Claude Code sends the route hook for PROMPT typed in ``repo``."""
+    return json.dumps({"prompt": PROMPT, "cwd": str(repo), "hook_event_name": "UserPromptSubmit"}).encode()
 
 
 def extract(revision: str, folder: Path) -> dict[str, str]:
@@ -126,7 +132,7 @@ def after_edit(repo: Path, command: list[str], env: Env = None, warm: bytes = b"
     edit_one(repo)
     figure = timed(command, repo, env=env)
     if warm:
-        subprocess.run(_skillmem("route"), input=warm, cwd=repo, capture_output=True, check=True)
+        subprocess.run(skillmem_command("route"), input=warm, cwd=repo, capture_output=True, check=True)
     return figure
 
 
@@ -149,14 +155,14 @@ Case = Callable[[], tuple[float, float]]
 
 
 def cases(repo: Path, baseline: tuple[str, Path, dict[str, str]] | None) -> dict[str, Case]:
-    hook_input = json.dumps({"prompt": PROMPT, "cwd": str(repo), "hook_event_name": "UserPromptSubmit"}).encode()
-    subprocess.run(_skillmem("route"), input=hook_input, cwd=repo, capture_output=True, check=True)
+    routed = hook_input(repo)
+    subprocess.run(skillmem_command("route"), input=routed, cwd=repo, capture_output=True, check=True)
     found: dict[str, Case] = {
         "python -c pass": lambda: timed([sys.executable, "-c", "pass"], repo),
-        "search, stored index": lambda: timed(_skillmem("search", *QUERY), repo),
-        "search, index rebuilt": lambda: rebuilt(repo, _skillmem("search", *QUERY)),
-        "search, one skill edited": lambda: after_edit(repo, _skillmem("search", *QUERY), warm=hook_input),
-        "route, names no skill": lambda: timed(_skillmem("route"), repo, hook_input),
+        "search, stored index": lambda: timed(skillmem_command("search", *QUERY), repo),
+        "search, index rebuilt": lambda: rebuilt(repo, skillmem_command("search", *QUERY)),
+        "search, one skill edited": lambda: after_edit(repo, skillmem_command("search", *QUERY), warm=routed),
+        "route, names no skill": lambda: timed(skillmem_command("route"), repo, routed),
     }
     if baseline is not None:
         revision, old, env = baseline
@@ -175,7 +181,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         repo = Path(folder, "repo")
         lay_out(repo, options.collection)
-        skills = skills_in(repo, _skillmem())
+        skills = skills_in(repo, skillmem_command())
         baseline = None
         if options.baseline:
             old = Path(folder, "baseline")
@@ -201,14 +207,20 @@ def measure(found: dict[str, Case], runs: int) -> dict[str, list[tuple[float, fl
     return figures
 
 
-def report(figures: dict[str, list[tuple[float, float]]]) -> None:
+def x_bare_table(figures: dict[str, list[tuple[float, float]]]) -> str:
+    """Each run's median wall and CPU ms, and each as a multiple of ``python -c pass``'s (a row of ``figures``)."""
     bare_wall = statistics.median(wall for wall, _ in figures["python -c pass"])
     bare_cpu = statistics.median(cpu for _, cpu in figures["python -c pass"])
-    print("| run | wall ms | x bare | CPU ms | x bare |\n|---|---:|---:|---:|---:|")
+    lines = ["| run | wall ms | x bare | CPU ms | x bare |", "|---|---:|---:|---:|---:|"]
     for name, runs in figures.items():
         wall = statistics.median(w for w, _ in runs)
         cpu = statistics.median(c for _, c in runs)
-        print(f"| {name} | {wall:.0f} | {wall / bare_wall:.1f} | {cpu:.0f} | {cpu / bare_cpu:.1f} |")
+        lines.append(f"| {name} | {wall:.0f} | {wall / bare_wall:.1f} | {cpu:.0f} | {cpu / bare_cpu:.1f} |")
+    return "\n".join(lines)
+
+
+def report(figures: dict[str, list[tuple[float, float]]]) -> None:
+    print(x_bare_table(figures))
     git = ["git", "rev-parse", "--short", "HEAD"]
     commit = subprocess.run(git, cwd=HERE, capture_output=True, text=True, check=False)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
