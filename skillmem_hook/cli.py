@@ -134,11 +134,6 @@ def command_module(name: str) -> Command:
     return importlib.import_module(f"skillmem_hook.commands.{name.replace('-', '_')}")
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command's name and help line; given ``command``, of it alone, with its options."""
-    return _parsers(command)[0]
-
-
 def _parsers(command: str | None) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     """The parser of the command line, and that of ``command``'s options (the first again without one)."""
     from skillmem_hook.argument_parser import ArgumentParser  # noqa: PLC0415 - plain words load no argparse

@@ -147,11 +147,11 @@ def check_config(path: str, content: dict[object, object]) -> dict[str, object]:
 
 
 def _unknown_key_hint(key: str) -> str:
-    import difflib  # noqa: PLC0415 - only a mistyped key pays for it
+    from skillmem_hook.near import did_you_mean  # noqa: PLC0415 - only a mistyped key pays for difflib
 
-    near = difflib.get_close_matches(key, list(CHECKS), n=1)
+    hint = did_you_mean(key, CHECKS, count=1)
     known = "the keys are: " + ", ".join(CHECKS)
-    return f"did you mean '{near[0]}'? {known}" if near else known
+    return f"{hint} {known}" if hint else known
 
 
 def _usable_path(value: object) -> bool:

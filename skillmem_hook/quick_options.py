@@ -65,9 +65,7 @@ class OptionTable:
         if kind == "version" and not positional:  # given, argparse prints it
             self.options.update(dict.fromkeys(names))
             return
-        known = {"action", "dest", "default", "type", "choices", "help", "metavar"} | (
-            {"nargs"} if positional else set()
-        )
+        known = _KEYWORDS | {"nargs"} if positional else _KEYWORDS
         converted_default = isinstance(keywords.get("default"), str) and "type" in keywords  # argparse converts it
         if kind not in (*_TAKES_VALUE, *_FLAGS) or not set(keywords) <= known or converted_default:
             self.readable = False

@@ -145,7 +145,7 @@ def test_json_keeps_non_ascii_as_utf8_in_output_and_errors(capsys, tmp_path):
 
 
 def test_a_command_imports_no_other_command_s_module():
-    # Only the command that runs is imported (cli.build_parser): verify must not pay for search's or lint's imports.
+    # Only the command that runs is imported (cli._parsers): verify must not pay for search's or lint's imports.
     code = (
         "import sys; from skillmem_hook.cli import main; main(['verify', '--help'])\n"
         "print(sorted(name for name in sys.modules if name.startswith('skillmem_hook.commands.')))"

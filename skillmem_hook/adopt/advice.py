@@ -31,8 +31,10 @@ AGENT_SKILL_FOLDERS = (".claude/skills", ".agents/skills", ".github/skills", ".g
 
 def block_size_note(skills: Sequence[Skill], max_block_tokens: int | None) -> str | None:
     """A warning when the uncapped block is large; None when it is small or already capped."""
+    if max_block_tokens is not None:
+        return None
     tokens = estimate_tokens(len(render_block(skills)))
-    if max_block_tokens is not None or tokens <= LARGE_BLOCK_TOKENS:
+    if tokens <= LARGE_BLOCK_TOKENS:
         return None
     return (
         f"the block is about {tokens:,} tokens, which the agent reads every session: max_block_tokens:"

@@ -24,8 +24,9 @@ from skillmem_hook.search.names import skill_keys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
+    from skillmem_hook.catalog.skills import Skill
     from skillmem_hook.config import Settings
 
 
@@ -119,7 +120,6 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     """Scan the configured roots (as every command finds them) into a fresh index."""
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a warm index never needs the scanner
     from skillmem_hook.decisive import decisive_files  # noqa: PLC0415 - a warm route prompt builds no index
-    from skillmem_hook.search.aliases import aliases_of  # noqa: PLC0415 - a warm route prompt builds no index
 
     # Before the configuration is read, and the files before the scan: a change during either shows next time.
     config = config_stamp(os.getcwd())
@@ -129,12 +129,21 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     skills = scan_roots(roots, settings.catalog_options()).skills
     rows: list[Row] = []
     for skill in sorted(skills, key=lambda skill: skill.label):
-        # A skill's own aliases are the repository's words, so a one-word one needs a mark, like a
-        # one-word name ("fix" must not fire on "fix the typo"); the configuration's stay trusted.
-        own = aliases_of(skill, {})
-        configured = aliases_of(skill, settings.aliases)[len(own) :]
-        rows.append((skill.label, skill.root, skill.path, skill_keys([skill.name, *own], configured)))
+        rows.append((skill.label, skill.root, skill.path, route_keys(skill, settings.aliases)))
     return RouteIndex(roots, rows, snapshot, _kept(settings), config)
+
+
+def route_keys(skill: Skill, aliases: Mapping[str, Sequence[str]]) -> list[str]:
+    """The keys by which a prompt names ``skill``: its name, its own aliases and the configuration's.
+
+    A skill's own aliases are the repository's words, so a one-word one needs a mark, like a
+    one-word name ("fix" must not fire on "fix the typo"); the configuration's stay trusted.
+    """
+    from skillmem_hook.search.aliases import aliases_of  # noqa: PLC0415 - a warm route prompt builds no index
+
+    own = aliases_of(skill, {})
+    configured = aliases_of(skill, aliases)[len(own) :]
+    return skill_keys([skill.name, *own], configured)
 
 
 def _kept(settings: Settings) -> SearchSettings | None:

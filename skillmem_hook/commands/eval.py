@@ -15,6 +15,7 @@ import os
 import sys
 
 from skillmem_hook.agents.route import Target, best_scored
+from skillmem_hook.agents.route_index import route_keys
 from skillmem_hook.arguments import add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
@@ -25,7 +26,6 @@ from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, UsageE
 from skillmem_hook.files import read_regular_file
 from skillmem_hook.report import emit
 from skillmem_hook.search import store as search_store
-from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.evaluate import (
     parse_ranking_set,
     parse_trigger_set,
@@ -33,7 +33,7 @@ from skillmem_hook.search.evaluate import (
     score_triggers,
     share,
 )
-from skillmem_hook.search.names import build_name_table, named_skills, skill_keys
+from skillmem_hook.search.names import build_name_table, named_skills
 from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of
 from skillmem_hook.streams import write_utf8
 from skillmem_hook.visible import visible
@@ -158,12 +158,9 @@ def route_figures(
 ) -> dict[str, object]:
     """How the route hint fares on the questions: a skill a question names, else the score rule on the
     lexical index (the hook reads no encoder): how often it fires, and how often a skill it names is expected."""
-    rows = []
-    for skill in catalog.skills:
-        own = aliases_of(skill, {})
-        configured = aliases_of(skill, aliases)[len(own) :]
-        rows.append((Target(skill.label, skill.root, skill.path), skill_keys([skill.name, *own], configured)))
-    table = build_name_table(rows)
+    table = build_name_table(
+        (Target(skill.label, skill.root, skill.path), route_keys(skill, aliases)) for skill in catalog.skills
+    )
     fires = right = 0
     for question in questions:
         hinted = [target.label for target in named_skills(question.query, table) or best_scored(question.query, index)]

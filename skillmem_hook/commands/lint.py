@@ -125,10 +125,10 @@ def less_known(run: LintRun, settings: Settings) -> LintRun:
 
 def fix_findings(run: LintRun) -> Fixes:
     """Make the mechanical fixes (``lint/fix.py``) in the files whose findings have one."""
-    from skillmem_hook.lint.writing import FIXABLE, apply_fixes  # noqa: PLC0415 - only --fix pays for writing
+    from skillmem_hook.lint.writing import FIXABLE, Fixes, apply_fixes  # noqa: PLC0415 - only --fix pays for writing
 
     paths = sorted({finding.path for finding in run.findings if finding.code in FIXABLE})
-    return apply_fixes(paths, _work_tree())
+    return apply_fixes(paths, _work_tree()) if paths else Fixes([], [])  # no fix, no git asked for the work tree
 
 
 def describe_fixes(fixes: Fixes | None) -> str:

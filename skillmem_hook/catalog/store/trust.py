@@ -84,7 +84,7 @@ def own_folder_problem(folder: str) -> str | None:
     may write (made by an older version under a loose umask) is made private
     now, so an upgrade costs no rebuild on every run; another user's never is.
     """
-    problem = untrusted_folder(folder) if os.path.lexists(folder) else None
+    problem = folder_problem(folder)
     if problem is not None and problem.startswith("others may write"):
         try:  # noqa: SIM105 - contextlib is not loaded on a warm run
             os.chmod(folder, 0o700)
