@@ -71,6 +71,20 @@ def two_roots_two_files(folder: Path) -> tuple[list[str], list[Path]]:
 
 
 # The head of the prompt file the CLI's tests write into: CRLF lines and a Latin-1 byte, kept byte for byte.
+# newuser-3's B1: a valid Claude Code skill with Claude Code's own fields, which 0.4.1 called five errors and
+# --fix broke (tests/lint/test_agent_fields.py, and end to end tests/e2e/test_lint_fields.py).
+CLAUDE_CODE_SKILL = """---
+name: deploy-prod
+description: Deploy the app to production. Use when the user says ship it.
+disable-model-invocation: true
+argument-hint: "[environment]"
+allowed-tools: Bash(git *) Read
+model: claude-opus-4
+user-invocable: true
+context: fork
+---
+# Deploy
+"""
 PROMPT_HEAD = b"# My prompt\r\n\r\nHand-written \xe9 text (Latin-1 byte).\r\n"
 
 SEED_BLOCK = (

@@ -12,23 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from ..helpers import skill_md, write_skill
+from ..helpers import CLAUDE_CODE_SKILL, skill_md, write_skill
 from .repos import UserRepo, empty_repo, hooks_config
 
 pytestmark = pytest.mark.precommit
 
-DEPLOY = """---
-name: deploy-prod
-description: Deploy the app to production. Use when the user says ship it.
-disable-model-invocation: true
-argument-hint: "[environment]"
-allowed-tools: Bash(git *) Read
-model: claude-opus-4
-user-invocable: true
-context: fork
----
-# Deploy
-"""
+DEPLOY = CLAUDE_CODE_SKILL
 
 
 @pytest.fixture

@@ -14,19 +14,9 @@ from skillmem_hook.lint.check import lint_skill_file
 from skillmem_hook.lint.fix import fix_skill_file
 from skillmem_hook.lint.spec import ALLOWED_FIELDS
 
-# newuser-3's B1: a valid Claude Code skill, which 0.4.1 called five errors and --fix broke.
-CLAUDE_CODE_SKILL = b"""---
-name: deploy-prod
-description: Deploy the app to production. Use when the user says ship it.
-disable-model-invocation: true
-argument-hint: "[environment]"
-allowed-tools: Bash(git *) Read
-model: claude-opus-4
-user-invocable: true
-context: fork
----
-# Deploy
-"""
+from ..helpers import CLAUDE_CODE_SKILL as CLAUDE_CODE_TEXT
+
+CLAUDE_CODE_SKILL = CLAUDE_CODE_TEXT.encode()
 
 
 def findings(extra: str) -> list[tuple[str, int, int, str]]:
