@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
 
     from skillmem_hook.budget.replay import Entry
+    from skillmem_hook.catalog.skills import Skill
     from skillmem_hook.config import Settings
 
 LISTED = 10  # names shown per cause in the text summary
@@ -74,17 +75,20 @@ def replay_budget(settings: Settings, options: argparse.Namespace, *, hook: bool
     extra = [*(skill for skill, _ in catalog.duplicates), *catalog.excluded]  # not in the block; an agent lists them
     entries = native_entries(catalog.skills, top, chosen.parameters, agents=agents, extra=extra)
     results = [RULES[agent](entries, chosen.context_window, chosen.parameters[agent]) for agent in agents]
-    block = render_block(catalog.skills, max_tokens=settings.max_block_tokens)
+    report: dict[str, object] = {"agents": results, "skills": len(catalog.skills), "chosen_from": chosen_from}
+    if not hook or has_losses(report):  # a hook that loses nothing says nothing: no block rendered, no file opened
+        report["block"] = _block_section(settings, catalog.skills, top)
+    return report
+
+
+def _block_section(settings: Settings, skills: Sequence[Skill], top: str) -> dict[str, object]:
+    """The block's figures beside the agents': its prompt files, its size, and which agents read it."""
+    block = render_block(skills, max_tokens=settings.max_block_tokens)
     return {
-        "agents": results,
-        "skills": len(catalog.skills),
-        "chosen_from": chosen_from,
-        "block": {
-            "prompt_files": [os.path.relpath(os.path.abspath(path), top) for path in settings.prompt_files],
-            "est_tokens": estimate_tokens(len(block)),
-            "max_block_tokens": settings.max_block_tokens,
-            "read_by": {agent: readers for agent, readers in block_readers(settings.prompt_files, top).items()},
-        },
+        "prompt_files": [os.path.relpath(os.path.abspath(path), top) for path in settings.prompt_files],
+        "est_tokens": estimate_tokens(len(block)),
+        "max_block_tokens": settings.max_block_tokens,
+        "read_by": {agent: readers for agent, readers in block_readers(settings.prompt_files, top).items()},
     }
 
 
