@@ -43,12 +43,14 @@ TUNING_SETS = {
     "T": [DATA / "requests-t"],
     "D": [DATA / "requests-d"],  # held out once (0.5.0), tuning since its score
     "F": [DATA / "requests-f"],  # held out once (0.5.0's second pass), tuning in its third
+    "G": [DATA / "requests-g"],  # held out once (0.5.0's third pass), tuning since
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
     DATA / "requests-t" / "everyday-t.jsonl",
     DATA / "everyday-e" / "everyday-e.jsonl",
     DATA / "requests-f" / "fe" / "everyday-f.jsonl",
+    DATA / "requests-g" / "ge" / "everyday-g.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
