@@ -15,6 +15,7 @@ import os
 
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
+from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
 from skillmem_hook.catalog.skills import parse_skill
 from skillmem_hook.errors import SkillmemError
 
@@ -24,9 +25,6 @@ if TYPE_CHECKING:
 
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
-
-# A SKILL.md's frontmatter is at its start: what the catalog reads of a tracked file too.
-_HEAD_BYTES = 64 * 1024
 
 
 def renamed(
@@ -107,11 +105,11 @@ def _committed_skills(paths: Sequence[str]) -> dict[str, Skill]:
 
     found = {}
     names = [f"HEAD:{path}" for path in paths if "\n" not in path]
-    for name, data in read_blobs(names, _HEAD_BYTES):
+    for name, data in read_blobs(names, MAX_READ):  # as much as the catalog reads, cut where it cuts
         path = name[len("HEAD:") :]
         folder = os.path.dirname(path)
         try:
-            found[path] = parse_skill(data, path=folder, folder=os.path.basename(folder), root="")
+            found[path] = parse_skill(skill_head(data), path=folder, folder=os.path.basename(folder), root="")
         except ValueError:  # SkillProblem and frontmatter errors: not a skill then, so no rename
             continue
     return found

@@ -130,3 +130,16 @@ def test_verify_and_inject_add_renamed_and_keep_missing_and_stale_as_they_were(r
     assert run.out.splitlines()[1:2] == ["  renamed (1): db-migrate -> schema-migrations"]
     assert "added" not in run.out and "removed" not in run.out
     assert run_cli(capsys, "verify").data["renamed"] == []
+
+
+def test_a_skill_with_a_frontmatter_over_64_kib_is_paired_as_the_catalog_reads_it(repo):
+    # HEAD's copy is read as the catalog reads a tracked file (up to its 1 MiB frontmatter), not cut shorter.
+    folder = Path("skills/db-migrate")
+    text = (folder / "SKILL.md").read_text()
+    notes = "n" * (70 * 1024)
+    (folder / "SKILL.md").write_text(text.replace(f"description: {DB}\n", f"description: {DB}\nnotes: {notes}\n"))
+    run_git("commit", "-qam", "long frontmatter")
+    shutil.move("skills/db-migrate", "skills/schema-migrations")
+    moved = Path("skills/schema-migrations/SKILL.md")
+    moved.write_text(moved.read_text().replace("name: db-migrate", "name: schema-migrations") + "\n## More\n" * 40)
+    assert pairs(tracked=False) == [("db-migrate", "schema-migrations")]
