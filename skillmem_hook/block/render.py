@@ -18,7 +18,7 @@ BYTES_PER_TOKEN = 4
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
     from skillmem_hook.catalog.skills import Skill
 
@@ -84,24 +84,12 @@ def collapsed_domains(grouped: dict[str, list[str]], max_tokens: int | None) -> 
 
 def collapsed_lines(block: bytes) -> set[bytes]:
     """The collapsed-domain lines of a block, line endings aside: a count changes when a hidden skill comes or goes."""
-    lines = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
-    return {
-        line for line in lines if collapsed_count(line.decode("utf-8", "replace")) is not None and line.endswith(b"]")
-    }
+    return {line for line in _inner_lines(block) if _is_collapsed(line.decode("utf-8", "replace"))}
 
 
 def read_collapsed(block: bytes) -> dict[str, int]:
     """Each domain the block collapses, with the count its collapsed line gives."""
-    counts: dict[str, int] = {}
-    domain = ""
-    for raw in block.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[1:-1]:
-        line = raw.decode("utf-8", errors="replace")
-        count = collapsed_count(line)
-        if count is not None and line.endswith("]"):
-            counts[domain] = count
-        elif line.startswith("[") and line.endswith("]"):
-            domain = line[1:-1]
-    return counts
+    return {domain: collapsed_count(line) or 0 for domain, line in _under_domains(block) if _is_collapsed(line)}
 
 
 def collapsed_count(line: str) -> int | None:
@@ -127,13 +115,29 @@ def read_block(block: bytes) -> tuple[dict[str, str], bool]:
     """
     listed: dict[str, str] = {}
     conflict = False
-    domain = ""
-    for raw in block.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[1:-1]:
-        line = raw.decode("utf-8", errors="replace")
+    for domain, line in _under_domains(block):
         if line.startswith(CONFLICT_PREFIXES):
             conflict = True
-        elif line.startswith("[") and line.endswith("]"):
-            domain = domain if collapsed_count(line) is not None else line[1:-1]
-        elif line:
+        elif line and not _is_collapsed(line):
             listed[line] = domain
     return listed, conflict
+
+
+def _inner_lines(block: bytes) -> list[bytes]:
+    """The lines between a block's markers, whatever they end with (LF, CRLF, or CR in a file without LF)."""
+    return block.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[1:-1]
+
+
+def _under_domains(block: bytes) -> Iterator[tuple[str, str]]:
+    """Each line between the markers but the domain headers, decoded, with the domain it stands under."""
+    domain = ""
+    for raw in _inner_lines(block):
+        line = raw.decode("utf-8", errors="replace")
+        if line.startswith("[") and line.endswith("]") and collapsed_count(line) is None:
+            domain = line[1:-1]
+        else:
+            yield domain, line
+
+
+def _is_collapsed(line: str) -> bool:
+    return line.endswith("]") and collapsed_count(line) is not None
