@@ -187,6 +187,8 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
         touched = touched_skills(changed if is_commit and changed is not None else named, roots)
         run = collect_findings(touched.skill_files, scope, settings) if touched.skill_files else LintRun([], 0)
         run.total = touched.total
+    # Only a file with a finding the baseline does not list is fixed (whole): a baseline adopted today leaves the
+    # next commit's files alone, where `skillmem lint --fix`, asked for by hand, fixes every file it can.
     fixes = fix_findings(run) if fix else None
     if fixes and fixes.written:  # pre-commit sees the files change and stops the commit; the report says what is left
         kept_total = run.total

@@ -99,6 +99,22 @@ def test_fix_fixes_what_the_baseline_knows_too(capsys, tmp_path):
     assert (run.data["known"], run.data["errors"]) == (0, 0)
 
 
+def test_the_hook_fixes_a_file_only_for_a_finding_the_baseline_does_not_list(capsys, tmp_path):
+    """The hook's --fix leaves a baselined repository as it is, so adopting a baseline does not turn the next
+    commit into a rewrite; a new fixable finding in a file has the hook fix that file whole."""
+    before = b"---\nname: pdf\ndescription: Read PDFs\nversion: 1\n---\n"
+    skill = write_skill(tmp_path / "cwd" / "skills", "pdf", before)
+    with open(".skillmem.yaml", "w") as file:
+        file.write("roots: [skills]\nlint: {baseline: lint-baseline.json}\n")
+    assert run_cli(capsys, "lint", "--write-baseline", "lint-baseline.json").data["recorded"] == 1
+    assert skill_lint(["--all", "--fix"]) == 0
+    assert skill.read_bytes() == before
+    skill.write_bytes(b"---\nname: pdf\ndescription: Read PDFs\nversion: 1\nauthor: me\n---\n")
+    skill_lint(["--all", "--fix"])
+    assert skill.read_bytes() == b"---\nname: pdf\ndescription: Read PDFs\nmetadata:\n  version: 1\n  author: me\n---\n"
+    assert "skills/pdf/SKILL.md: fixed" in capsys.readouterr().err
+
+
 def test_a_finding_the_baseline_lists_once_passes_once_and_its_second_copy_is_new():
     """A baseline is a count: one known finding does not cover a second of the same path, code and message."""
     finding = Finding("SK105", "skills/a/SKILL.md", 4, 1, "unknown field 'version'")
