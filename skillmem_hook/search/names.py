@@ -131,7 +131,7 @@ def users_own(text: str) -> str:
     text = without_pasted_blocks(text)
     if ">" in text:
         text = _QUOTED_LINE.sub("", text)
-    if '"' in text or not text.isascii():
+    if '"' in text or "\u201c" in text or "\u300c" in text:
         text = _QUOTED_MESSAGE.sub(" ", text)
     return text
 
@@ -274,6 +274,7 @@ _PASTED_OUTPUT = lazy_compile(
     r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d)",
     re.MULTILINE,
 )
+_OUTPUT_STARTS = frozenset("ET \t$>[0123456789")
 _AT_HAND_CJK = re.compile(
     r"这段|这几行|这行|把这个|跑一遍|跑一次|别的不动|别的都不动|上面|刚才|刚刚|你刚|你生成|你写的|你给的|你改|你把|你这么|"
     r"你这样|你加的|你建议|我刚改|我让你|这样重构|这样改|提交之前|之前那个|刚那个|当前改动|"
@@ -283,13 +284,15 @@ _AT_HAND_CJK = re.compile(
     # part); "你理解错了", "我说的是": a correction of the last answer.
     r"|(?:这|那)(?:个|段|行|几行|次)\s*(?:Dockerfile|endpoint|function|tests?|script|PR|commit|branch|bug|config|regex|"
     r"query|migration|container|pod|image|build|pipeline|workflow|component|hook|diff|snippet|logs?|error|warning|"
-    r"traceback|stack\s+trace|fixture|mock|handler|module)\b|理解错|我说的是|我的意思是|不是这个意思"
-    # 0.5.0, fourth pass: an English verb or word with a Chinese complement or particle ("revert 掉", "rerun 一下",
-    # "merge 吧"), the talk of a session about its code; a line that opens on 这个 / 那个 (this, that: a thing
-    # shown); what the agent did unasked ("你为啥改成 3", "我没让改").
-    r"|[A-Za-z]\s*(?:掉|一下|吧)|(?:^|\n)[ \t]*(?:这个|那个|这段|这些|那些|这里|那里)"
-    r"|你(?:为啥|为什么|怎么)(?:要|又|把)?(?:改|删|加|动|换)|我没(?:让|叫)",
+    r"traceback|stack\s+trace|fixture|mock|handler|module)\b|理解错|我说的是|我的意思是|不是这个意思",
     re.IGNORECASE,
+)
+# 0.5.0, fourth pass: an English verb or word with a Chinese complement or particle ("revert 掉", "rerun 一下",
+# "merge 吧"), the talk of a session about its code; a line that opens on 这个 / 那个 (this, that: a thing
+# shown); what the agent did unasked ("你为啥改成 3", "我没让改"). Compiled on a prompt's first Chinese.
+_AT_HAND_MIXED = lazy_compile(
+    r"[A-Za-z]\s*(?:掉|一下|吧)|(?:^|\n)[ \t]*(?:这个|那个|这段|这些|那些|这里|那里)"
+    r"|你(?:为啥|为什么|怎么)(?:要|又|把)?(?:改|删|加|动|换)|我没(?:让|叫)"
 )
 
 
@@ -304,8 +307,16 @@ def at_hand(text: str) -> bool:
     """
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-        if _AT_HAND_CJK.search(text):
+        if _AT_HAND_CJK.search(text) or _AT_HAND_MIXED.search(text):
             return True
-    if without_pasted_blocks(text) != text or _PASTED_OUTPUT.search(text):
+    if without_pasted_blocks(text) != text or _pastes_output(text):
         return True  # code or output pasted (fenced or as printed): the turn is about it
     return _AT_HAND.search(text) is not None
+
+
+def _pastes_output(text: str) -> bool:
+    """Whether a line of ``text`` is output as printed (``_PASTED_OUTPUT``); the pattern is compiled only when a
+    line opens with a character such a line opens with, so most warm prompts compile nothing."""
+    if _OUTPUT_STARTS.isdisjoint(line[:1] for line in text.split("\n")):
+        return False
+    return _PASTED_OUTPUT.search(text) is not None
