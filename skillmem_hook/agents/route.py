@@ -13,7 +13,7 @@ import unicodedata
 
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
-from skillmem_hook.search.names import at_hand, names_code
+from skillmem_hook.search.names import at_hand, names_code, users_own
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -82,6 +82,7 @@ def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -
     text = prompt[:MAX_SCORED_CHARS]
     if names_code(text) or at_hand(text):
         return []
+    text = users_own(text)  # a forwarded mail or a quoted ticket is context: the hint comes from the user's words
     hits = index.query(text, top=rule.most)
     if not hits:
         return []

@@ -20,7 +20,7 @@ from skillmem_hook.catalog.store.locations import route_index_location, search_i
 from skillmem_hook.config import load_settings
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import SCORE_RULE
-from skillmem_hook.search.names import at_hand, build_name_table, named_skills, names_code
+from skillmem_hook.search.names import at_hand, build_name_table, named_skills, names_code, users_own
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -60,7 +60,8 @@ def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
 
 def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
     text = prompt[:MAX_SCORED_CHARS]
-    hits = index.query(text, top=max(CANDIDATES, SCORE_RULE.most))
+    own = users_own(text)  # what the score rule reads: the user's words, not a paste
+    hits = index.query(own, top=max(CANDIDATES, SCORE_RULE.most))
     answer: dict[str, object]
     if names_code(text):
         answer = _answer(prompt, [], None, "the prompt names code (a file, an identifier, a line): no score hint")
@@ -69,7 +70,7 @@ def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
     else:
         chosen = best_scored(prompt, index)  # the hook's own call: what it would print
         answer = _answer(prompt, chosen, "score rule" if chosen else None, _verdict(bool(hits), bool(chosen)))
-    evidence, _, typed = index.reading(text, hits[0]) if hits else (0, 0, index.typed_words(text))
+    evidence, _, typed = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own))
     rule = SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed) if hits else []
     answer["typed_words"] = typed
     answer["candidates"] = [
@@ -77,7 +78,7 @@ def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
             "name": hit.skill.name,
             "score": hit.score,
             "coverage": round(hit.coverage, 2),
-            "words_held": index.evidence(text, hit),
+            "words_held": index.evidence(own, hit),
         }
         for hit in hits[:CANDIDATES]
     ]

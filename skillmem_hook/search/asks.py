@@ -16,8 +16,9 @@ import re
 from skillmem_hook.lazy_pattern import lazy_compile
 
 # A sentence ends at a full stop, a question or exclamation mark, a semicolon (ASCII or full-width)
-# or a line break; a full stop only before a space, so "Next.js" and "3.11" stay whole.
-_SENTENCE_END = re.compile("(?<=[\u3002\uff01\uff1f\uff1b!?;])|(?<=\\.)(?=\\s)|\n+")
+# or a line break; a full stop only before a space, so "Next.js" and "3.11" stay whole, and an ASCII question
+# mark or semicolon not inside an address's query ("/search?q=<svg>", 0.5.0's fourth pass).
+_SENTENCE_END = re.compile("(?<=[\u3002\uff01\uff1f\uff1b])|(?<=[!?;])(?![A-Za-z0-9_=&/%#])|(?<=\\.)(?=\\s)|\n+")
 # An English sentence asks when it is a question, or opens (after a filler word) with a request or an imperative.
 _FILLER = r"(?:(?:so|ok|okay|hey|hi|now|and|but|also|then|pls|please|just|basically|honestly|ideally),?\s+)*"
 _ENGLISH_ASK = (

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from skillmem_hook.lazy_pattern import lazy_compile
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -36,6 +38,9 @@ _WORD = re.compile(r"[^\W_]+")
 _FENCED_BLOCK = re.compile(
     r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*(?:\n.*?^[ \t]{0,3}\1[ \t]*$|.*\Z)", re.MULTILINE | re.DOTALL
 )
+# A line quoted as Markdown and mail quote it; a message pasted in double quotes (ASCII, curly or corner).
+_QUOTED_LINE = lazy_compile(r"^[ \t]{0,3}>.*$", re.MULTILINE)
+_QUOTED_MESSAGE = lazy_compile('"[^"]{80,}"|\u201c[^\u201d]{80,}\u201d|\u300c[^\u300d]{80,}\u300d')
 _SEPARATORS = frozenset(" -_")
 _NAME_MARKS = frozenset("/$@`'\"")
 _CLOSING_QUOTES = "`'\""
@@ -119,12 +124,25 @@ def without_pasted_blocks(text: str) -> str:
     return _FENCED_BLOCK.sub("\n", text)
 
 
+def users_own(text: str) -> str:
+    """``text`` without what the user pasted rather than wrote (0.5.0, fourth pass): fenced blocks, lines quoted
+    with '>' (a forwarded mail, a reviewer's comments, a command's echo) and a message of 80 characters or more
+    in double quotes ('Ticket GROW-412 says: "Customers keep asking..."'). A hint comes from the user's own words."""
+    text = without_pasted_blocks(text)
+    if ">" in text:
+        text = _QUOTED_LINE.sub("", text)
+    if '"' in text or "\u201c" in text or "\u300c" in text:
+        text = _QUOTED_MESSAGE.sub(" ", text)
+    return text
+
+
 def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
     """The skills the prompt names, in the order it names them (at most MAX_NAMED).
 
-    A word of a pasted block names nothing: ```python opens code, it does not ask for the python skill.
+    A word of a paste names nothing (``users_own``): ```python opens code, it does not ask for the python skill,
+    and a forwarded mail's words are not the user's.
     """
-    text = _folded(without_pasted_blocks(prompt[:MAX_PROMPT_CHARS]))
+    text = _folded(users_own(prompt[:MAX_PROMPT_CHARS]))
     found: dict[str, tuple[int, Target]] = {}
 
     def add(position: int, targets: list[Target]) -> None:
@@ -244,9 +262,19 @@ _AT_HAND = re.compile(
     r"|\bmy\s+(?:current\s+)?(?:changes|diff|branch|commit|working\s+tree)\b|\bthis\s+time\b|\bthanks\b|\bcontinue\b"
     # A follow-up on the last answer: it worked, or it missed what was meant ("ok that works. last thing: ...").
     r"|^(?:(?:ok(?:ay)?|great|nice|perfect|cool|good)[,.!]?\s*)?(?:that|it|this)\s+(?:works|worked|fixed\s+it|did\s+it)\b"
-    r"|\byou\s+misunderstood\b|\b(?:that['\u2019]?s|this\s+is)\s+not\s+what\s+I\s+(?:meant|asked|said)\b|\bwhat\s+I\s+meant\b",
+    r"|\byou\s+misunderstood\b|\b(?:that['\u2019]?s|this\s+is)\s+not\s+what\s+I\s+(?:meant|asked|said)\b|\bwhat\s+I\s+meant\b"
+    # The session's own history (0.5.0, fourth pass): "revert the last commit", "since my previous push".
+    r"|\b(?:last|previous)\s+(?:commit|push|merge|deploy|run|build|change|edit)s?\b",
     re.IGNORECASE,
 )
+# Output pasted as it was printed, no fence (0.5.0, fourth pass): pytest's "E   assert ...", a traceback, a stack
+# frame, a shell or Python prompt, a log line's timestamp. The turn is about that output, as with a fenced block.
+_PASTED_OUTPUT = lazy_compile(
+    r"^(?:E {2,}\S|Traceback \(most recent call last\)|[ \t]+at [\w.$<>]+[(:]|\$ \S|>>> "
+    r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d)",
+    re.MULTILINE,
+)
+_OUTPUT_STARTS = frozenset("ET \t$>[0123456789")
 _AT_HAND_CJK = re.compile(
     r"这段|这几行|这行|把这个|跑一遍|跑一次|别的不动|别的都不动|上面|刚才|刚刚|你刚|你生成|你写的|你给的|你改|你把|你这么|"
     r"你这样|你加的|你建议|我刚改|我让你|这样重构|这样改|提交之前|之前那个|刚那个|当前改动|"
@@ -258,6 +286,13 @@ _AT_HAND_CJK = re.compile(
     r"query|migration|container|pod|image|build|pipeline|workflow|component|hook|diff|snippet|logs?|error|warning|"
     r"traceback|stack\s+trace|fixture|mock|handler|module)\b|理解错|我说的是|我的意思是|不是这个意思",
     re.IGNORECASE,
+)
+# 0.5.0, fourth pass: an English verb or word with a Chinese complement or particle ("revert 掉", "rerun 一下",
+# "merge 吧"), the talk of a session about its code; a line that opens on 这个 / 那个 (this, that: a thing
+# shown); what the agent did unasked ("你为啥改成 3", "我没让改"). Compiled on a prompt's first Chinese.
+_AT_HAND_MIXED = lazy_compile(
+    r"[A-Za-z]\s*(?:掉|一下|吧)|(?:^|\n)[ \t]*(?:这个|那个|这段|这些|那些|这里|那里)"
+    r"|你(?:为啥|为什么|怎么)(?:要|又|把)?(?:改|删|加|动|换)|我没(?:让|叫)"
 )
 
 
@@ -272,8 +307,16 @@ def at_hand(text: str) -> bool:
     """
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-        if _AT_HAND_CJK.search(text):
+        if _AT_HAND_CJK.search(text) or _AT_HAND_MIXED.search(text):
             return True
-    if without_pasted_blocks(text) != text:
-        return True  # a fenced block of code or output pasted: the turn is about it
+    if without_pasted_blocks(text) != text or _pastes_output(text):
+        return True  # code or output pasted (fenced or as printed): the turn is about it
     return _AT_HAND.search(text) is not None
+
+
+def _pastes_output(text: str) -> bool:
+    """Whether a line of ``text`` is output as printed (``_PASTED_OUTPUT``); the pattern is compiled only when a
+    line opens with a character such a line opens with, so most warm prompts compile nothing."""
+    if _OUTPUT_STARTS.isdisjoint(line[:1] for line in text.split("\n")):
+        return False
+    return _PASTED_OUTPUT.search(text) is not None

@@ -298,6 +298,17 @@ def test_code_is_code_in_any_case_and_width(code):
         "不对，你理解错了。我说的是前端分页，不是后端分页",
         "这个 Dockerfile 的 HEALTHCHECK 用的是 curl",
         "那个 endpoint 一直返回 502",
+        "revert 掉 last commit 吧，太乱了",  # 0.5.0, fourth pass: set G's everyday turns
+        "rerun 一下 CI",
+        "merge 吧",
+        "please revert the last commit",
+        "k8s 那个 deployment 的 replicas 你为啥改成 3 了？我没让改这个",
+        "这个 Rust 的生命周期标注我看不懂",
+        "E       assert 0.30000000000000004 == 0.3\n\n用 approx 就行吧",
+        "Traceback (most recent call last):\n  File x, in y\nwhy",
+        "$ npm test\nit hangs",
+        ">>> import numpy\nsegfault",
+        "2026-12-06 09:12:44 ERROR worker stopped\nwhat now",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -316,6 +327,9 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "Our checkout works on desktop but the mobile conversion is half. What should we A/B test first?",
         "我们想写一个 Dockerfile 把 FastAPI 服务打包，怎么写比较好？",
         "我们的 API 说的是 REST，前端想要 GraphQL 统一入口，怎么设计？",
+        "我们要把单体拆成微服务，先拆哪个，这个过程怎么规划？",  # 这个 inside a line, not opening it
+        "Our last quarter's churn doubled. What should we measure?",  # "last" before no piece of the session
+        "We pay $ 40 a seat; E  is our grade; at scale: what plan?",  # output marks only at a line's start
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):

@@ -110,3 +110,12 @@ def test_explain_for_a_person_and_as_an_option_with_its_value(built, env):
     text = run(["route", "--text", f"--explain={CONTEXT}"], built, env)
     assert text.startswith("hint: none (silent)\nwhy: the score rule is not sure")
     assert "  [no] much context: coverage " in text and "\n1. postgres-tuning  score " in text
+
+
+def test_explain_weighs_the_users_own_words_as_the_hook_does_not_a_paste(built, env):
+    """0.5.0, fourth pass: a forwarded mail is context; the candidates and gates are read from the user's lines."""
+    prompt = f"Forwarding from the DBA:\n> {REQUEST}\n> {CONTEXT}\nThoughts on the Kubernetes rollout?"
+    answer = explained(prompt, built, env)
+    assert answer["typed_words"] < 8  # the quoted lines' words are not counted
+    assert [candidate["name"] for candidate in answer["candidates"]][:1] == ["k8s-deploy"]
+    assert answer["hint"] == [] and hook_hint(prompt, built, env) == ""

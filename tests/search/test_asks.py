@@ -148,3 +148,14 @@ def test_the_main_ask_is_the_asking_part_wherever_side_tasks_and_context_stand(c
     parts = [*context, main, *sides]
     random.shuffle(parts)
     assert asking_part(" ".join(parts)) == main
+
+
+def test_a_question_mark_inside_an_address_ends_no_sentence():
+    """set G's g3-003: '/search?q=<svg ...>' made 'PoC: /search?' its only asking sentence (0.5.0, fourth pass)."""
+    assert sentences("PoC: /search?q=<svg onload=alert(1)> works. Can you reproduce it?") == [
+        "PoC: /search?q=<svg onload=alert(1)> works.",
+        "Can you reproduce it?",
+    ]
+    assert sentences("a;b and x!=y") == ["a;b and x!=y"]
+    assert sentences("这个怎么做?然后呢") == ["这个怎么做?", "然后呢"]  # a Chinese question mark typed in ASCII
+    assert sentences("Why? Fine!") == ["Why?", "Fine!"]
