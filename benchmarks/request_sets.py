@@ -44,6 +44,7 @@ TUNING_SETS = {
     "D": [DATA / "requests-d"],  # held out once (0.5.0), tuning since its score
     "F": [DATA / "requests-f"],  # held out once (0.5.0's second pass), tuning in its third
     "G": [DATA / "requests-g"],  # held out once (0.5.0's third pass), tuning since
+    "H": [DATA / "requests-h"],  # held out once (0.5.0's fourth pass), tuning since
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -51,6 +52,7 @@ TUNING_TURNS = [
     DATA / "everyday-e" / "everyday-e.jsonl",
     DATA / "requests-f" / "fe" / "everyday-f.jsonl",
     DATA / "requests-g" / "ge" / "everyday-g.jsonl",
+    DATA / "requests-h" / "he" / "everyday-h.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
