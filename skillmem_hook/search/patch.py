@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from array import array
 from collections import Counter
-from itertools import chain
 
 from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.fields import PostingsField
@@ -111,14 +110,12 @@ def replaced(field: PostingsField, documents: Mapping[int, list[str]]) -> Postin
     for word in fresh.keys() - spans.keys():  # the lines it holds a word on now; an empty span for a new word
         start = _first_line_from(text, word)
         spans[word] = (start, text.index(b"\n", start + 1) if text.startswith(b"\n" + word + b"\t", start) else start)
+    changed = [b"%d" % number for number in documents]
     pieces, position = [], 0
     for word in sorted(spans):  # the lines' order, so the edits come in the text's order
         start, end = spans[word]
-        pairs = _pairs(text[start + len(word) + 2 : end]) if end > start else {}
-        for number in pairs.keys() & documents.keys():
-            del pairs[number]
-        pairs.update(fresh.get(word, {}))
-        pieces += [text[position:start], _line(word, pairs)]
+        cells = text[start + len(word) + 2 : end] if end > start else b""
+        pieces += [text[position:start], _line(word, _respliced(cells, changed, fresh.get(word, {})))]
         position = end
     pieces.append(text[position:])
     lengths = array("q", field.lengths)
@@ -196,13 +193,42 @@ def _first_line_from(text: bytes, key: bytes) -> int:
     return low
 
 
-def _pairs(cells: bytes) -> dict[int, int]:
-    numbers = cells.split(b",")
-    return dict(zip(map(int, numbers[0::2]), map(int, numbers[1::2])))
+def _respliced(cells: bytes, changed: list[bytes], fresh: Mapping[int, int]) -> list[bytes]:
+    """A line's ``skill,count`` cells without the skills ``changed`` and with the ``fresh`` ones, in number order.
+
+    Cut and spliced as bytes: a common word's line holds a pair for most of
+    2,000 skills, and parsing each into numbers cost most of an edit's patch.
+    """
+    pieces = cells.split(b",") if cells else []
+    numbers, counts = pieces[0::2], pieces[1::2]
+    for number in changed:
+        try:  # among the numbers alone: a count that reads like a changed skill's number is never taken
+            place = numbers.index(number)
+        except ValueError:
+            continue
+        del numbers[place], counts[place]
+    for number, count in sorted(fresh.items()):
+        place = _insertion_place(numbers, number)
+        numbers.insert(place, b"%d" % number)
+        counts.insert(place, b"%d" % count)
+    cells_out = [b""] * (2 * len(numbers))
+    cells_out[0::2], cells_out[1::2] = numbers, counts
+    return cells_out
 
 
-def _line(word: bytes, pairs: dict[int, int]) -> bytes:
-    if not pairs:  # no skill holds the word any more: its line goes
+def _insertion_place(numbers: list[bytes], number: int) -> int:
+    """Where ``number`` goes among ``numbers`` (ascending, as text): a binary search that reads a dozen of them."""
+    low, high = 0, len(numbers)
+    while low < high:
+        middle = (low + high) // 2
+        if int(numbers[middle]) < number:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def _line(word: bytes, cells: list[bytes]) -> bytes:
+    if not cells:  # no skill holds the word any more: its line goes
         return b""
-    cells = ",".join(map(str, chain.from_iterable(sorted(pairs.items()))))
-    return b"\n" + word + b"\t" + cells.encode()
+    return b"\n" + word + b"\t" + b",".join(cells)

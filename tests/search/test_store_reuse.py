@@ -183,7 +183,7 @@ def test_any_adds_edits_removals_and_moves_on_disk_rank_as_a_build(tree, changes
         elif change == "move":
             moved = f"moved-{number:02d}"
             here, there = (name, moved) if os.path.isdir(f"skills/{name}") else (moved, name)
-            if os.path.isdir(f"skills/{here}"):
+            if os.path.isdir(f"skills/{here}") and not os.path.exists(f"skills/{there}"):
                 os.rename(f"skills/{here}", f"skills/{there}")
                 settle("skills")
         else:
