@@ -207,9 +207,9 @@ def _respliced(cells: bytes, changed: list[bytes], fresh: Mapping[int, int]) -> 
         except ValueError:
             continue
         del numbers[place], counts[place]
-    for number, count in sorted(fresh.items()):
-        place = _insertion_place(numbers, number)
-        numbers.insert(place, b"%d" % number)
+    for skill, count in sorted(fresh.items()):
+        place = _insertion_place(numbers, skill)
+        numbers.insert(place, b"%d" % skill)
         counts.insert(place, b"%d" % count)
     cells_out = [b""] * (2 * len(numbers))
     cells_out[0::2], cells_out[1::2] = numbers, counts
