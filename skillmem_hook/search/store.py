@@ -30,7 +30,7 @@ import zlib
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.catalog.store.locations import search_index_location
-from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
+from skillmem_hook.catalog.store.stamps import StatSnapshot, retake_snapshot, take_snapshot
 from skillmem_hook.catalog.store.trust import read_kept_file
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
@@ -130,7 +130,8 @@ def load_or_build_at(
     # Before the scan: a change during it shows next time. The files that decide the catalog, as the
     # route index and the MCP watcher take them: a route prompt then finds both snapshots equal and
     # stats the disk once, not twice (issue 17 item 4 widened theirs; this one had stayed narrow).
-    snapshot = take_snapshot(roots, watched)
+    # A stale index's snapshot says which folders kept their stamps: only the others are listed again.
+    snapshot = take_snapshot(roots, watched) if stale is None else retake_snapshot(stale[1], roots, watched)
     index = _refreshed(roots, options, aliases, stale, snapshot)
     if not _racy(snapshot, started):
         write_file_quietly(location, index_to_bytes(index, key, snapshot.as_json()))

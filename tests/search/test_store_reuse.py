@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.store import stamps
 from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.decisive import decisive_files
@@ -147,6 +148,23 @@ def test_only_the_skills_whose_file_changed_are_reindexed(tree):
     assert changes(index, index.skills, before, now) == (numbers, [9])
     assert changes(index, index.skills[1:], before, now) == (numbers[1:], [8])  # skill-00 gone: no new number
     assert changes(index, index.skills[::-1], before, now) == (numbers[::-1], [14])  # any order: each its own
+
+
+def test_a_stale_index_lists_only_the_folders_whose_stamp_changed(tree):
+    """After an edit, the refresh retakes the stored snapshot: of 25 folders it lists the two the edit stamped."""
+    edit("skill-05", "Deploy service 5 部署服务", "Feed the quokkas")  # stamps skills/skill-05 and skills
+    listed = []
+    original = stamps._Walk._listed
+
+    def listing(walk, folder, recorded):
+        listed.append(folder)
+        return original(walk, folder, recorded)
+
+    with patch.object(store, "take_snapshot") as walked, patch.object(stamps._Walk, "_listed", listing):
+        load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
+    assert not walked.called
+    assert sorted(listed) == ["skills", "skills/skill-05"]
+    refreshed_equals_built()
 
 
 def test_a_build_compacts_once_one_number_in_free_share_is_free(tree):
