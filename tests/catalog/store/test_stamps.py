@@ -138,3 +138,15 @@ def test_a_snapshot_retaken_from_a_malformed_one_is_a_full_walk(root, malformed)
     cut = roots[0].rfind("/") + 1
     shaped = {roots[0][:cut]: value for value in malformed.values()}
     assert retake_snapshot(StatSnapshot.from_json(shaped), roots).grouped == take_snapshot(roots).grouped
+
+
+def test_a_link_whose_target_changed_is_stamped_again_and_never_walked_into(root, tmp_path):
+    """A link's stamp is its target's: a skill added there changes it, not its folder's; a walk never enters a link."""
+    (tmp_path / "elsewhere").mkdir()
+    (root / "group" / "linked").symlink_to(tmp_path / "elsewhere")
+    known = take_snapshot([str(root)])
+    write_skill(tmp_path / "elsewhere", "x", skill_md("x"))
+    bump(tmp_path / "elsewhere")
+    retaken = retake_snapshot(known, [str(root)])
+    assert retaken.grouped == take_snapshot([str(root)]).grouped
+    assert retaken.stamps[str(root / "group" / "linked")] != known.stamps[str(root / "group" / "linked")]
