@@ -63,8 +63,10 @@ class SearchIndex:
         self.numbers = list(range(len(skills))) if numbers is None else list(numbers)
         # The numbers the fields hold a length for: the skills', and the free ones of a patched index.
         self.slots = len(fields[0].lengths) if fields else len(skills)
-        if len(set(self.numbers)) != len(skills) or not all(0 <= number < self.slots for number in self.numbers):
-            raise ValueError("a number of its own for each skill, each within the fields")
+        if len(self.numbers) != len(skills) or len(set(self.numbers)) != len(skills):
+            raise ValueError("a number of its own for each skill")
+        if not all(0 <= number < self.slots for number in self.numbers):
+            raise ValueError("each skill's number within the fields")
         if any(len(field.lengths) != self.slots for field in fields):
             raise ValueError("a length for each number in each field")
         # A skill by its number, and its place in ``skills``: the tie-break after name and label, as a build's.

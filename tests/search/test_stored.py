@@ -64,8 +64,11 @@ def test_an_index_of_the_first_format_is_refused_not_read_with_the_numbers_of_a_
         index_from_bytes(rewritten(stored, lambda document: document.pop("numbers"), "skillmem-search-index-1"), "key")
 
 
-@pytest.mark.parametrize("numbers", [[0, 1, 2, 3, 4, 6], [0, 1, 2, 3, 4, 4], [0, 1, 2, 3, 4]])
-def test_numbers_past_the_fields_twice_the_same_or_too_few_are_refused(numbers):
+@pytest.mark.parametrize(
+    "numbers",
+    [[0, 1, 2, 3, 4, 6], [0, 1, 2, 3, 4, 4], [0, 1, 2, 3, 4], [0, 1, 2, 3, 4, 5, 5], [-1, 1, 2, 3, 4, 5]],
+)
+def test_numbers_past_the_fields_twice_the_same_too_few_or_too_many_are_refused(numbers):
     stored = index_to_bytes(SearchIndex.build(SKILLS, bodies=BODIES), "key")
     with pytest.raises(ValueError):
         index_from_bytes(rewritten(stored, lambda document: document.update(numbers=numbers)), "key")
