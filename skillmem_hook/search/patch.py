@@ -1,13 +1,15 @@
-"""A built index with a few skills re-indexed: the very bytes a new build gives, at the cost of those skills alone.
+"""A built index with a few skills re-indexed: it ranks as a new build does, at the cost of those skills alone.
 
 Pure. When a stored index is stale because a few SKILL.md files were edited,
-every other skill's postings are kept: the lines of the words no changed
-skill holds, before or after, are copied as they are, and only the others
-are rewritten. A full build of the Chinese collection tokenises about 1.7
-million words and sorts 140,000 lines; an edit touches a few hundred lines.
-When skills come or go, the skills after them change places: their postings
-are kept too, only their numbers are rewritten (``renumbered``), a pass over
-the text without tokenising or sorting anything.
+added or removed, every other skill's postings are kept: the lines of the
+words no changed skill holds, before or after, are copied as they are, and
+only the others are rewritten. A full build of the Chinese collection
+tokenises about 1.7 million words and sorts 140,000 lines; an edit touches a
+few hundred lines. Each skill keeps its number while others come and go (a
+new one takes a free number, one gone frees its own), so no posting of an
+unchanged skill is rewritten: renumbering the skills after an added one cost
+more than the rest of the patch. The numbers then differ from a build's, and
+nothing the ranker reads depends on them (``rank.SearchIndex``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from __future__ import annotations
 import re
 from array import array
 from collections import Counter
-from itertools import chain
 
 from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.fields import PostingsField
@@ -32,55 +33,43 @@ if TYPE_CHECKING:
 CANDIDATE_LINES = 4096
 
 
-def reindexed(
-    index: SearchIndex,
-    skills: Sequence[Skill],
-    bodies: Mapping[int, str],
-    aliases: Mapping[str, Sequence[str]] | None = None,
-) -> SearchIndex:
-    """``index`` for ``skills`` (the same skills in the same places), where only those numbered in ``bodies`` changed.
-
-    ``bodies`` holds each changed skill's body (``body.body_text``); the field
-    texts are those ``SearchIndex.build`` indexes, which a test holds equal.
-    """
-    if len(skills) != len(index.skills):
-        raise ValueError("a patch needs the same skills")
-    changed = {number: (skills[number], body) for number, body in bodies.items()}
-    fields = _refilled(_postings(index), _words_of(index, changed, aliases or {}))
-    return SearchIndex(list(skills), list(fields), index.tuning)
-
-
 def updated(
     index: SearchIndex,
     skills: Sequence[Skill],
-    places: Sequence[int | None],
+    numbers: Sequence[int | None],
     bodies: Mapping[int, str],
     aliases: Mapping[str, Sequence[str]] | None = None,
 ) -> SearchIndex:
-    """``index`` for ``skills`` after skills came, went or changed: the bytes a new build gives.
+    """``index`` for ``skills`` after skills came, went or changed: an index that ranks as a new build does.
 
-    ``places[old]`` is where each indexed skill stands in ``skills`` (None: it
-    went), in increasing order; ``bodies`` holds the body of each skill,
-    numbered in ``skills``, that is new or whose texts changed (every new one).
+    ``numbers[place]`` is the number ``index`` gives the skill at ``place`` in
+    ``skills`` (None: a new skill); ``bodies`` holds the body of each skill,
+    by its place, that is new or whose texts changed (every new one). A new
+    skill takes the lowest free number; a skill gone frees its number.
     """
-    kept = [place for place in places if place is not None]
-    if len(places) != len(index.skills) or any(later <= earlier for earlier, later in zip(kept, kept[1:])):
-        raise ValueError("the indexed skills that stay must keep their order")
-    arrived = set(range(len(skills))) - set(kept)
-    if (kept and kept[-1] >= len(skills)) or not arrived <= bodies.keys():
-        raise ValueError("places out of range, or a new skill without its body")
-    # In the indexed numbering first: the edited skills' words replaced, the words of those gone dropped.
-    stayed = [(old, place) for old, place in enumerate(places) if place is not None]
-    edited = {old: (skills[place], bodies[place]) for old, place in stayed if place in bodies}
-    gone = [old for old, place in enumerate(places) if place is None]
-    documents = _words_of(index, edited, aliases or {})
-    for words in documents:
-        words.update({old: [] for old in gone})
-    fields = _refilled(_postings(index), documents)
-    if list(places) != list(range(len(skills))):
-        fields = [renumbered(field, places, len(skills)) for field in fields]
-    fresh = {number: (skills[number], bodies[number]) for number in sorted(arrived)}
-    return SearchIndex(list(skills), list(_refilled(fields, _words_of(index, fresh, aliases or {}))), index.tuning)
+    kept = {number for number in numbers if number is not None}
+    if len(kept) != len(numbers) - numbers.count(None) or not kept <= set(index.numbers):
+        raise ValueError("a number of the index for each skill that stays, each once")
+    if any(number is None and place not in bodies for place, number in enumerate(numbers)):
+        raise ValueError("a new skill without its body")
+    gone = set(index.numbers) - kept
+    assigned = _numbered(numbers, sorted(gone | _free(index)), index.slots)
+    changed = {assigned[place]: (skills[place], body) for place, body in bodies.items()}
+    documents = _words_of(index, changed, aliases or {})
+    for words in documents:  # a number gone and not taken again loses every posting
+        words.update({number: [] for number in gone - changed.keys()})
+    return SearchIndex(list(skills), list(_refilled(_postings(index), documents)), index.tuning, assigned)
+
+
+def _free(index: SearchIndex) -> set[int]:
+    """The numbers the index's fields hold that no skill has (a removed skill's)."""
+    return set(range(index.slots)) - set(index.numbers)
+
+
+def _numbered(numbers: Sequence[int | None], free: list[int], slots: int) -> list[int]:
+    """Each skill's number: its own, or for a new skill the lowest ``free`` one, then those from ``slots`` on."""
+    spare = iter([*free, *range(slots, slots + numbers.count(None))])
+    return [next(spare) if number is None else number for number in numbers]
 
 
 def _postings(index: SearchIndex) -> list[PostingsField]:
@@ -110,31 +99,6 @@ def _refilled(fields: Sequence[PostingsField], documents: Sequence[Mapping[int, 
     return [replaced(field, words) if words else field for field, words in zip(fields, documents)]
 
 
-def renumbered(field: PostingsField, places: Sequence[int | None], count: int) -> PostingsField:
-    """``field`` of ``count`` skills, each skill's postings under its new number ``places[old]``.
-
-    The skills gone (None) must hold no word any more (``replaced`` with no words).
-    """
-    lengths = array("q", bytes(8 * count))
-    for old, place in enumerate(places):
-        if place is not None:
-            lengths[place] = field.lengths[old]
-    moves = {str(old).encode(): str(place).encode() for old, place in enumerate(places) if place not in (None, old)}
-    return PostingsField(_moved(field.text, moves) if moves else field.text, lengths, field.weight)
-
-
-def _moved(text: bytes, moves: Mapping[bytes, bytes]) -> bytes:
-    """``text`` with each skill number in ``moves`` replaced by its new one; words and counts untouched."""
-    lines = text.split(b"\n")
-    for number, line in enumerate(lines):
-        word, tab, cells = line.rpartition(b"\t")  # a word holds no tab: the tokeniser splits on white space
-        if tab:
-            pieces = cells.split(b",")
-            pieces[0::2] = [moves.get(cell, cell) for cell in pieces[0::2]]
-            lines[number] = word + tab + b",".join(pieces)
-    return b"\n".join(lines)
-
-
 def replaced(field: PostingsField, documents: Mapping[int, list[str]]) -> PostingsField:
     """``field`` with the words of each skill numbered in ``documents`` replaced by the ones given."""
     text = field.text
@@ -146,17 +110,16 @@ def replaced(field: PostingsField, documents: Mapping[int, list[str]]) -> Postin
     for word in fresh.keys() - spans.keys():  # the lines it holds a word on now; an empty span for a new word
         start = _first_line_from(text, word)
         spans[word] = (start, text.index(b"\n", start + 1) if text.startswith(b"\n" + word + b"\t", start) else start)
+    changed = [b"%d" % number for number in documents]
     pieces, position = [], 0
     for word in sorted(spans):  # the lines' order, so the edits come in the text's order
         start, end = spans[word]
-        pairs = _pairs(text[start + len(word) + 2 : end]) if end > start else {}
-        for number in pairs.keys() & documents.keys():
-            del pairs[number]
-        pairs.update(fresh.get(word, {}))
-        pieces += [text[position:start], _line(word, pairs)]
+        cells = text[start + len(word) + 2 : end] if end > start else b""
+        pieces += [text[position:start], _line(word, _respliced(cells, changed, fresh.get(word, {})))]
         position = end
     pieces.append(text[position:])
     lengths = array("q", field.lengths)
+    lengths.frombytes(bytes(8 * max(0, max(documents, default=-1) + 1 - len(lengths))))  # new numbers past the last
     for number, words in documents.items():
         lengths[number] = len(words)
     return PostingsField(b"".join(pieces), lengths, field.weight)
@@ -230,13 +193,42 @@ def _first_line_from(text: bytes, key: bytes) -> int:
     return low
 
 
-def _pairs(cells: bytes) -> dict[int, int]:
-    numbers = cells.split(b",")
-    return dict(zip(map(int, numbers[0::2]), map(int, numbers[1::2])))
+def _respliced(cells: bytes, changed: list[bytes], fresh: Mapping[int, int]) -> list[bytes]:
+    """A line's ``skill,count`` cells without the skills ``changed`` and with the ``fresh`` ones, in number order.
+
+    Cut and spliced as bytes: a common word's line holds a pair for most of
+    2,000 skills, and parsing each into numbers cost most of an edit's patch.
+    """
+    pieces = cells.split(b",") if cells else []
+    numbers, counts = pieces[0::2], pieces[1::2]
+    for number in changed:
+        try:  # among the numbers alone: a count that reads like a changed skill's number is never taken
+            place = numbers.index(number)
+        except ValueError:
+            continue
+        del numbers[place], counts[place]
+    for skill, count in sorted(fresh.items()):
+        place = _insertion_place(numbers, skill)
+        numbers.insert(place, b"%d" % skill)
+        counts.insert(place, b"%d" % count)
+    cells_out = [b""] * (2 * len(numbers))
+    cells_out[0::2], cells_out[1::2] = numbers, counts
+    return cells_out
 
 
-def _line(word: bytes, pairs: dict[int, int]) -> bytes:
-    if not pairs:  # no skill holds the word any more: its line goes
+def _insertion_place(numbers: list[bytes], number: int) -> int:
+    """Where ``number`` goes among ``numbers`` (ascending, as text): a binary search that reads a dozen of them."""
+    low, high = 0, len(numbers)
+    while low < high:
+        middle = (low + high) // 2
+        if int(numbers[middle]) < number:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def _line(word: bytes, cells: list[bytes]) -> bytes:
+    if not cells:  # no skill holds the word any more: its line goes
         return b""
-    cells = ",".join(map(str, chain.from_iterable(sorted(pairs.items()))))
-    return b"\n" + word + b"\t" + cells.encode()
+    return b"\n" + word + b"\t" + b",".join(cells)

@@ -40,16 +40,40 @@ class Hit:
         self.skill = skill
         self.score = score
         self.coverage = coverage
-        self.number = number  # the skill's place in its index
+        self.number = number  # the skill's number in its index's postings (``SearchIndex.numbers``)
 
 
 class SearchIndex:
-    """Every skill's fields; built once, queried many times."""
+    """Every skill's fields; built once, queried many times.
 
-    def __init__(self, skills: list[Skill], fields: list[Field], tuning: Tuning) -> None:
+    ``skills`` are in the scan's order; ``numbers[i]`` is the number the
+    postings give ``skills[i]``. A build numbers them 0, 1, 2...; a patched
+    index (``patch.py``) keeps each skill's number while others come and go,
+    so a number may be free (a removed skill's: no posting and a length of 0).
+    Nothing read from a number depends on which it is: the ranking is the
+    build's.
+    """
+
+    def __init__(
+        self, skills: list[Skill], fields: list[Field], tuning: Tuning, numbers: Sequence[int] | None = None
+    ) -> None:
         self.skills = skills
         self.fields = fields
         self.tuning = tuning
+        self.numbers = list(range(len(skills))) if numbers is None else list(numbers)
+        # The numbers the fields hold a length for: the skills', and the free ones of a patched index.
+        self.slots = len(fields[0].lengths) if fields else len(skills)
+        if len(self.numbers) != len(skills) or len(set(self.numbers)) != len(skills):
+            raise ValueError("a number of its own for each skill")
+        if not all(0 <= number < self.slots for number in self.numbers):
+            raise ValueError("each skill's number within the fields")
+        if any(len(field.lengths) != self.slots for field in fields):
+            raise ValueError("a length for each number in each field")
+        # A skill by its number, and its place in ``skills``: the tie-break after name and label, as a build's.
+        self._numbered = dict(zip(self.numbers, skills))
+        self._place = dict(zip(self.numbers, range(len(skills))))
+        # Over the skills there are, not the numbers: a free number's length of 0 must not lower the mean.
+        self._averages = [max(1.0, sum(field.lengths) / max(1, len(skills))) for field in fields]
 
     @classmethod
     def build(
@@ -86,12 +110,15 @@ class SearchIndex:
         if self.tuning.coverage_power:
             power = self.tuning.coverage_power
             scores = {n: score * (shares[n] ** power) for n, score in scores.items()}
-        skills = self.skills
+        skills, place = self._numbered, self._place
         best = heapq.nsmallest(
             top,
-            ((-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, n) for n, score in scores.items()),
+            (
+                (-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, place[n], n)
+                for n, score in scores.items()
+            ),
         )
-        return [Hit(skills[n], -score, round(shares[n], 3), n) for score, _, _, n in best]
+        return [Hit(skills[n], -score, round(shares[n], 3), n) for score, _, _, _, n in best]
 
     def evidence(self, intent: str, hit: Hit, *, guesses: bool = False) -> int:
         """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.
@@ -153,11 +180,11 @@ class SearchIndex:
         tuning = self.tuning
         norms = (tuning.name_b, tuning.description_b, tuning.sections_b, tuning.body_b)
         combined: dict[int, float] = {}
-        for field, b in zip(self.fields, norms):
+        for field, b, average in zip(self.fields, norms, self._averages):
             if not field.weight:
                 continue
             for number, count in field.counts(word).items():
-                scale = field.weight / (1 - b + b * field.lengths[number] / field.average)
+                scale = field.weight / (1 - b + b * field.lengths[number] / average)
                 combined[number] = combined.get(number, 0.0) + count * scale
         return combined
 

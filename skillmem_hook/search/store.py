@@ -13,11 +13,11 @@ A stale index is refreshed by re-indexing only the skills whose SKILL.md
 changed: the first search after an edit would otherwise read every body and
 build every posting again (seconds at 2,000 skills). The stored snapshot
 says which SKILL.md files it saw, with their stamps; a skill whose file
-keeps its stamp and its name and description keeps its postings, under its
-new number when skills came or went before it (``search/patch.py``). When
-many changed, or the skills that stayed changed order, or anything does not
-add up, the index is built anew: the patch is only ever a shortcut to the
-same bytes.
+keeps its stamp and its name and description keeps its postings and its
+number, whatever came or went (``search/patch.py``). When many changed, or
+many numbers were left free by removals, or anything does not add up, the
+index is built anew: the patch is only ever a shortcut to the ranking a
+build gives.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import zlib
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.catalog.store.locations import search_index_location
-from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
+from skillmem_hook.catalog.store.stamps import StatSnapshot, retake_snapshot, take_snapshot
 from skillmem_hook.catalog.store.trust import read_kept_file
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
@@ -47,9 +47,10 @@ if TYPE_CHECKING:
 MAX_INDEX_BYTES = 1024 * 1024 * 1024  # 1,912 skills with their bodies take 10 MB, so 100,000 about 530 MB
 RACY_SECONDS = 3
 # Patch while at most one skill in this many came, went or changed: on the Chinese collection a
-# patch of one skill in 8 took 1.1 s CPU, a build 2.4 s (a patch of one skill, 0.15 s); one skill
-# added or removed costs about 0.4 s more, the renumbering of the skills after it.
+# patch of one skill in 8 took 1.1 s CPU, a build 2.4 s (a patch of one skill, 0.15 s).
 PATCH_SHARE = 8
+# Build anew (numbering the skills 0, 1, 2...) when one number in this many is free, a removed skill's.
+FREE_SHARE = 8
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -129,7 +130,8 @@ def load_or_build_at(
     # Before the scan: a change during it shows next time. The files that decide the catalog, as the
     # route index and the MCP watcher take them: a route prompt then finds both snapshots equal and
     # stats the disk once, not twice (issue 17 item 4 widened theirs; this one had stayed narrow).
-    snapshot = take_snapshot(roots, watched)
+    # A stale index's snapshot says which folders kept their stamps: only the others are listed again.
+    snapshot = take_snapshot(roots, watched) if stale is None else retake_snapshot(stale[1], roots, watched)
     index = _refreshed(roots, options, aliases, stale, snapshot)
     if not _racy(snapshot, started):
         write_file_quietly(location, index_to_bytes(index, key, snapshot.as_json()))
@@ -202,57 +204,68 @@ def _refreshed(
 
     skills = scan_roots(roots, options).skills
     if stale is not None:
-        planned = changes(stale[0].skills, skills, stale[1], now)
-        if planned is not None and _patch_pays(planned, len(stale[0].skills), len(skills)):
-            places, changed = planned
+        numbers, changed = changes(stale[0], skills, stale[1], now)
+        if _patch_pays(stale[0], numbers, changed):
             try:
-                return updated(
-                    stale[0], skills, places, {number: read_body(skills[number]) for number in changed}, aliases
-                )
+                bodies = {place: read_body(skills[place]) for place in changed}
+                return updated(stale[0], skills, numbers, bodies, aliases)
             except ValueError:
                 pass  # an index of another shape: build it anew
     return build_from(skills, aliases)
 
 
-def _patch_pays(planned: tuple[list[int | None], list[int]], indexed: int, count: int) -> bool:
-    """Whether few enough skills came, went or changed that a patch costs less than a build."""
-    places, changed = planned
-    gone = places.count(None)
-    return (len(changed) + gone) * PATCH_SHARE <= max(indexed, count)
+def _patch_pays(index: SearchIndex, numbers: list[int | None], changed: list[int]) -> bool:
+    """Whether few enough skills came, went or changed that a patch costs less than a build.
+
+    The numbers left free count too: a build compacts them, so an index patched
+    through many removals is not kept ever larger than its skills.
+    """
+    gone = len(index.skills) - (len(numbers) - numbers.count(None))
+    few = (len(changed) + gone) * PATCH_SHARE <= max(len(index.skills), len(numbers))
+    free = max(0, index.slots - len(numbers))  # after the patch: the new skills take free numbers first
+    return few and free * FREE_SHARE <= max(index.slots, len(numbers))
 
 
 def changes(
-    indexed: Sequence[Skill], skills: Sequence[Skill], before: StatSnapshot, now: StatSnapshot
-) -> tuple[list[int | None], list[int]] | None:
-    """Where each indexed skill stands among ``skills`` (None: gone), and the places of the skills to index anew.
+    index: SearchIndex, skills: Sequence[Skill], before: StatSnapshot, now: StatSnapshot
+) -> tuple[list[int | None], list[int]]:
+    """The number ``index`` gives each skill of ``skills`` (None: a new one), and the places of those to index anew.
 
     Those are the new skills and the ones whose SKILL.md may have changed since
     ``before``; a SKILL.md missing from either snapshot (a skill reached through
-    a link) counts as changed. None when the skills that stayed changed order.
+    a link) counts as changed. A skill is known by its root and folder, so a
+    moved one is one gone and one new.
     """
-    where = {(skill.root, skill.path): number for number, skill in enumerate(skills)}
-    places = [where.get((skill.root, skill.path)) for skill in indexed]
-    kept = [place for place in places if place is not None]
-    if any(later <= earlier for earlier, later in zip(kept, kept[1:])):
-        return None
-    try:
-        was, is_now = before.stamps, now.stamps
-    except (TypeError, ValueError):  # a stored snapshot of another shape
-        return None
-    changed = set(range(len(skills))) - set(kept)
-    for old, place in enumerate(places):
-        if place is None:
-            continue
-        new = skills[place]
+    known = {(skill.root, skill.path): (number, skill) for number, skill in zip(index.numbers, index.skills)}
+    was, is_now = _skill_file_stamps(before), _skill_file_stamps(now)
+    numbers: list[int | None] = []
+    changed = []
+    for place, skill in enumerate(skills):
+        number, indexed = known.get((skill.root, skill.path), (None, None))
+        numbers.append(number)
+        folder = os.path.join(skill.root, skill.path, SKILL_FILE)[: -len(SKILL_FILE)]
+        stamp = was.get(folder)
         if (
-            _stamp(was, new) is None
-            or _stamp(was, new) != _stamp(is_now, new)
-            or (indexed[old].name, indexed[old].description) != (new.name, new.description)
+            indexed is None
+            or stamp is None
+            or stamp != is_now.get(folder)
+            or (indexed.name, indexed.description) != (skill.name, skill.description)
         ):
-            changed.add(place)
-    return places, sorted(changed)
+            changed.append(place)
+    return numbers, changed
 
 
-def _stamp(stamps: Mapping[str, Stamp], skill: Skill) -> Stamp | None:
-    stamp = stamps.get(os.path.join(skill.root, skill.path, SKILL_FILE))
-    return None if stamp is None else (stamp[0], stamp[1])
+def _skill_file_stamps(snapshot: StatSnapshot) -> dict[str, Stamp]:
+    """The stamp of each SKILL.md in ``snapshot``, by its folder (with its final '/'); empty when malformed.
+
+    Only the SKILL.md rows: the snapshot's every path spelled out (``stamps``) costs three times as much.
+    """
+    try:
+        return {
+            folder: (row[1], row[2])
+            for folder, rows in snapshot.grouped.items()
+            for row in rows
+            if row[0] == SKILL_FILE
+        }
+    except (TypeError, IndexError, AttributeError):  # a stored snapshot of another shape: every skill anew
+        return {}

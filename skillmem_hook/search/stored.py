@@ -23,7 +23,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-FORMAT = "skillmem-search-index-1"
+# 2: each skill's number in the postings is stored (a patched index keeps numbers while skills come and go)
+FORMAT = "skillmem-search-index-2"
 
 
 def index_to_bytes(index: SearchIndex, key: str, extra: object = None) -> bytes:
@@ -35,6 +36,7 @@ def index_to_bytes(index: SearchIndex, key: str, extra: object = None) -> bytes:
     document = {
         "tuning": index.tuning.values(),
         "skills": skills,
+        "numbers": index.numbers,
         "fields": fields,
         "blocks": [len(block) for block in blocks],
         "extra": extra,
@@ -59,12 +61,14 @@ def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, object]:
         texts = _blocks(data, meta, document["blocks"])
         tuning = Tuning(**document["tuning"])
         skills = [_skill(*row) for row in document["skills"]]
+        numbers = [int(number) for number in document["numbers"]]
         if len(texts) != len(document["fields"]):
             raise TypeError("a block for each field")
-        fields = [_field(raw, text, len(skills)) for raw, text in zip(document["fields"], texts)]
+        fields = [_field(raw, text) for raw, text in zip(document["fields"], texts)]
+        index = SearchIndex(skills, fields, tuning, numbers)
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         raise ValueError(f"a search index of another shape: {error}") from None
-    return SearchIndex(skills, fields, tuning), document["extra"]
+    return index, document["extra"]
 
 
 def _safe(key: str) -> str:
@@ -90,15 +94,14 @@ def _field_json(field: ScannedField | PostingsField) -> dict[str, object]:
     return {**kind, "lengths": field.lengths.tolist(), "w": field.weight}
 
 
-def _field(raw: dict[str, Any], text: bytes, count: int) -> ScannedField | PostingsField:
+def _field(raw: dict[str, Any], text: bytes) -> ScannedField | PostingsField:
+    """One field; ``SearchIndex`` checks that every field holds a length for each number."""
     lengths = array("q", raw["lengths"])
     weight = float(raw["w"])
-    if len(lengths) != count:
-        raise TypeError("a field of another number of skills")
     if raw["kind"] == "postings":
         return PostingsField(text, lengths, weight)
     starts = array("q", raw["starts"])
-    if len(starts) != count:
+    if len(starts) != len(lengths):
         raise TypeError("a field of another number of skills")
     return ScannedField(text, starts, lengths, weight)
 

@@ -6,6 +6,11 @@ import random
 
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.search.body import body_text
+from skillmem_hook.search.rank import SearchIndex
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 def make(name: str, description: str, sections: str = "", metadata: dict[str, str] | None = None) -> Skill:
@@ -81,3 +86,37 @@ ALIASES = {"skill-1*": ["别名", "alias words"]}
 def body_texts(texts: list[str]) -> list[str]:
     """Each text as the body of a SKILL.md, as the index reads it (the frontmatter cut off, the markup cleaned)."""
     return [body_text(b"---\nname: x\ndescription: y\n---\n" + text.encode()) for text in texts]
+
+
+QUERIES = (
+    "quokka 新词",
+    "数据库慢查询怎么优化",
+    "deploy kubernetes",
+    "别名 alias",
+    "cache tokens",
+    "测试 review security",
+)
+
+
+def by_skill(index: SearchIndex) -> list[tuple[dict[bytes, dict[tuple[str, str], int]], dict[tuple[str, str], int]]]:
+    """Each field's postings and lengths by skill (root, folder), whatever numbers the index gives the skills."""
+    keys = {number: (skill.root, skill.path) for number, skill in zip(index.numbers, index.skills)}
+    free = set(range(index.slots)) - keys.keys()
+    fields = []
+    for field in index.fields:
+        postings = {}
+        for line in field.text.split(b"\n")[1:-1]:
+            word, _, cells = line.rpartition(b"\t")
+            numbers = list(map(int, cells.split(b",")))
+            postings[word] = {keys[number]: count for number, count in zip(numbers[0::2], numbers[1::2])}
+        assert all(field.lengths[number] == 0 for number in free)  # a free number holds nothing
+        fields.append((postings, {keys[number]: field.lengths[number] for number in keys}))
+    return fields
+
+
+def answers(index: SearchIndex, queries: Sequence[str] = QUERIES) -> list[list[tuple[str, str, float, float]]]:
+    """What each query returns: every hit's root, folder, score and coverage, in order."""
+    return [
+        [(hit.skill.root, hit.skill.path, hit.score, hit.coverage) for hit in index.query(query, 70)]
+        for query in queries
+    ]

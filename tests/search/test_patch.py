@@ -1,4 +1,4 @@
-"""A patched index is the index a new build gives: the same bytes in every field, whatever changed."""
+"""A patched index ranks as a new build does, whatever changed: the same postings for each skill, the same answers."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.search import patch
 from skillmem_hook.search.fields import PostingsField
-from skillmem_hook.search.patch import reindexed, renumbered, replaced, updated
+from skillmem_hook.search.patch import replaced, updated
 from skillmem_hook.search.rank import SearchIndex
-from skillmem_hook.search.stored import index_to_bytes
+from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
-from .sample_skills import ALIASES, body_texts, collection
+from .sample_skills import ALIASES, answers, body_texts, by_skill, collection
 
 WORDS = st.lists(st.sampled_from(["a", "b", "ab", "数据", "据库", "é", "\udcff", "z", "0", "1,2"]), max_size=12)
 
@@ -54,94 +54,133 @@ def line_finder(request, monkeypatch):
 
 
 @pytest.mark.parametrize("changed", [[0], [3, 17], [5, 6, 7, 59], list(range(60))])
-def test_a_reindexed_collection_is_the_built_one(changed, line_finder):
+def test_an_edited_collection_is_the_built_one_byte_for_byte(changed, line_finder):
+    """Edits alone keep every number where a build puts it: the very bytes of a build."""
     skills, bodies = collection()
     index = SearchIndex.build(skills, ALIASES, bodies=body_texts(bodies))
     for number in changed:  # new words, some that no skill held, and some words gone
         skills[number] = edited(skills[number], f"quokka {skills[(number + 1) % 60].description}")
         bodies[number] = bodies[number][: len(bodies[number]) // 2] + " 新词 quokkas"
     new_bodies = body_texts(bodies)
-    patched = reindexed(index, skills, {number: new_bodies[number] for number in changed}, ALIASES)
+    patched = updated(index, skills, index.numbers, {number: new_bodies[number] for number in changed}, ALIASES)
     built = SearchIndex.build(skills, ALIASES, bodies=new_bodies)
-    assert [field.text for field in patched.fields] == [field.text for field in built.fields]
+    assert index_to_bytes(patched, "key") == index_to_bytes(built, "key")
     assert [field.lengths for field in patched.fields] == [field.lengths for field in built.fields]
     assert patched.skills == skills
-    for query in ("quokka 新词", "数据库慢查询怎么优化", "deploy kubernetes"):
-        assert [(hit.skill.name, hit.score) for hit in patched.query(query)] == [
-            (hit.skill.name, hit.score) for hit in built.query(query)
-        ]
+    assert answers(patched) == answers(built)
 
 
 SKILLS, BODIES = collection()
-CHANGES = st.lists(st.tuples(st.sampled_from(["add", "edit", "remove"]), st.integers(0, 59)), min_size=1, max_size=5)
+CHANGES = st.lists(
+    st.tuples(st.sampled_from(["add", "edit", "remove", "move"]), st.integers(0, 59)), min_size=1, max_size=5
+)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.sets(st.integers(0, 59), max_size=25), st.lists(CHANGES, min_size=1, max_size=4))
-def test_any_adds_edits_and_removals_give_the_bytes_of_a_new_build(first, rounds):
-    """Each round of changes patched into the last round's index: the stored bytes of a build from scratch."""
-    present, edits = sorted(first), dict.fromkeys(range(60), 0)
-    index = SearchIndex.build(*version(present, edits), bodies=version_bodies(present, edits))
+def test_any_adds_edits_removals_and_moves_rank_as_a_new_build(first, rounds):
+    """Each round of changes patched into the last round's index (stored and loaded): a build's postings and answers.
+
+    A move takes a skill to another root, where it sorts first: one skill gone, one new.
+    """
+    present, edits, moved = sorted(first), dict.fromkeys(range(60), 0), set()
+    index = SearchIndex.build(version(present, edits, moved)[0], ALIASES, bodies=version_bodies(present, edits))
     for changes in rounds:
-        before, touched = present, set()
+        before = version(present, edits, moved)[0]
         for change, number in changes:
-            if change == "add" or (change == "edit" and number in present):
-                touched.add(number)
-                edits[number] += change == "edit"
+            edits[number] += change == "edit" and number in present
+            moved ^= {number} if change == "move" and number in present else set()
             present = sorted({*present, number} - ({number} if change == "remove" else set()))
-        places = [present.index(number) if number in present else None for number in before]
-        arrived = (set(present) - set(before)) | (touched & set(present))
-        new_bodies = dict(zip(present, version_bodies(present, edits)))
-        bodies = {present.index(number): new_bodies[number] for number in arrived}
-        index = updated(index, version(present, edits)[0], places, bodies, ALIASES)
-        built = SearchIndex.build(*version(present, edits), bodies=version_bodies(present, edits))
-        assert index_to_bytes(index, "key") == index_to_bytes(built, "key")
-        assert [field.lengths for field in index.fields] == [field.lengths for field in built.fields]
+        skills = version(present, edits, moved)[0]
+        new_bodies = version_bodies(present, edits, moved)
+        known = {(skill.root, skill.path): (number, skill) for number, skill in zip(index.numbers, before)}
+        numbers = [known.get((skill.root, skill.path), (None, None))[0] for skill in skills]
+        stale = [known.get((skill.root, skill.path), (None, None))[1] for skill in skills]
+        bodies = {place: new_bodies[place] for place, skill in enumerate(skills) if texts(stale[place]) != texts(skill)}
+        index = updated(index, skills, numbers, bodies, ALIASES)
+        index = index_from_bytes(index_to_bytes(index, "key"), "key")[0]
+        built = SearchIndex.build(skills, ALIASES, bodies=new_bodies)
+        assert [(skill.root, skill.path) for skill in index.skills] == [
+            (skill.root, skill.path) for skill in built.skills
+        ]
+        assert by_skill(index) == by_skill(built)
+        assert answers(index) == answers(built)
 
 
-def version(present: list[int], edits: dict[int, int]) -> tuple[list[Skill], dict[str, list[str]]]:
-    """The skills numbered ``present``, each after its number of edits (a word of its own per edit)."""
-    skills = [SKILLS[number] for number in present]
-    return [
-        edited(skill, f"{skill.description} quokka{edits[number]}") if edits[number] else skill
-        for skill, number in zip(skills, present)
-    ], ALIASES
+def version(present: list[int], edits: dict[int, int], moved: set[int]) -> tuple[list[Skill], dict[str, list[str]]]:
+    """The skills numbered ``present``, each after its number of edits (a word of its own per edit), in scan order.
+
+    A moved skill lies in root "m", scanned before root "r".
+    """
+    skills = []
+    for number in present:
+        skill = SKILLS[number]
+        if edits[number]:
+            skill = edited(skill, f"{skill.description} quokka{edits[number]}")
+        if number in moved:
+            skill = Skill(
+                name=skill.name,
+                description=skill.description,
+                path=skill.path,
+                root="m",
+                warnings=[],
+                metadata=skill.metadata,
+                sections=skill.sections,
+            )
+        skills.append(skill)
+    return sorted(skills, key=lambda skill: skill.root), ALIASES
 
 
-def version_bodies(present: list[int], edits: dict[int, int]) -> list[str]:
+def version_bodies(present: list[int], edits: dict[int, int], moved: set[int] = frozenset()) -> list[str]:
+    """Each skill's body, in the order ``version`` gives the skills."""
+    ordered = sorted(present, key=lambda number: number not in moved)
     return body_texts(
-        [BODIES[number] + f" 新词{edits[number]} words{edits[number]}" * edits[number] for number in present]
+        [BODIES[number] + f" 新词{edits[number]} words{edits[number]}" * edits[number] for number in ordered]
     )
 
 
-def test_renumbering_moves_numbers_and_never_counts():
-    documents = [["x"] * 3, ["y"], ["x", "z"], ["x"] * 2]  # the line of x: "0,3,2,1,3,2"
-    field = replaced(PostingsField.of(documents, 1.0), {1: []})
-    moved = renumbered(field, [0, None, 2, 3], 5)  # a skill gone at 1, one to come at 1
-    assert moved.counts("x") == {0: 3, 2: 1, 3: 2}
-    moved = renumbered(field, [0, None, 1, 2], 3)
-    assert moved.text == PostingsField.of([documents[0], *documents[2:]], 1.0).text
-    assert list(moved.lengths) == [3, 2, 2]
+def texts(skill: Skill | None) -> tuple[str, str, str] | None:
+    return None if skill is None else (skill.name, skill.description, skill.sections)
 
 
-def test_places_out_of_order_or_a_new_skill_without_its_body_are_refused():
+def test_a_new_skill_takes_the_lowest_free_number_and_one_gone_frees_its_own():
+    documents = body_texts(BODIES[:4])
+    index = SearchIndex.build(SKILLS[:4], bodies=documents)
+    index = updated(index, [SKILLS[0], SKILLS[2], SKILLS[3]], [0, 2, 3], {})  # the skill numbered 1 went
+    assert (index.numbers, index.slots) == ([0, 2, 3], 4)
+    assert all(field.lengths[1] == 0 for field in index.fields)
+    assert by_skill(index) == by_skill(
+        SearchIndex.build([SKILLS[0], *SKILLS[2:4]], bodies=[documents[0], *documents[2:]])
+    )
+    fifth, sixth = body_texts(BODIES[4:6])
+    index = updated(
+        index, [SKILLS[5], SKILLS[0], SKILLS[2], SKILLS[3], SKILLS[4]], [None, 0, 2, 3, None], {0: sixth, 4: fifth}
+    )
+    assert (index.numbers, index.slots) == ([1, 0, 2, 3, 4], 5)  # 1 taken again, then one past the last
+
+
+def test_equal_scores_of_one_name_rank_in_the_scans_order_not_by_number():
+    """Two skills of one name and text, in two roots: a build ranks them in the roots' order, and so must a patch."""
+    twins = [Skill(name="twin", description="deploy kubernetes", path="twin", root=root, warnings=[]) for root in "acb"]
+    index = SearchIndex.build([twins[0], twins[2]], bodies=["", ""])
+    patched = updated(index, [twins[0], twins[1], twins[2]], [0, None, 1], {1: ""})  # the new one takes number 2
+    assert patched.numbers == [0, 2, 1]
+    built = SearchIndex.build(twins, bodies=["", "", ""])
+    assert [hit.skill.root for hit in patched.query("kubernetes")] == ["a", "c", "b"]
+    assert answers(patched) == answers(built)
+
+
+def test_numbers_not_of_the_index_or_a_new_skill_without_its_body_are_refused():
     skills, bodies = SKILLS[:3], body_texts(BODIES[:3])
     index = SearchIndex.build(skills, bodies=bodies)
     with pytest.raises(ValueError):
-        updated(index, skills, [1, 0, 2], {})
+        updated(index, skills, [0, 0, 2], {})  # one number twice
     with pytest.raises(ValueError):
-        updated(index, [SKILLS[5], *skills], [1, 2, 3], {})
+        updated(index, skills, [0, 1, 3], {})  # a number the index does not give
     with pytest.raises(ValueError):
-        updated(index, skills[:2], [0, 1, 2], {})
-
-
-def test_another_number_of_skills_is_refused():
-    skills, bodies = collection()
-    index = SearchIndex.build(skills, bodies=body_texts(bodies))
+        updated(index, [SKILLS[5], *skills], [None, 0, 1, 2], {})  # a new skill without its body
     with pytest.raises(ValueError):
-        reindexed(index, skills[1:], {})
-    with pytest.raises(ValueError):
-        reindexed(SearchIndex.build(skills), skills, {})  # no body field
+        updated(SearchIndex.build(skills), skills, [0, 1, 2], {})  # no body field
 
 
 def edited(skill: Skill, description: str) -> Skill:

@@ -1,4 +1,4 @@
-"""A stale stored index refreshed from the skills that changed: never a stale posting, whatever changed."""
+"""A stale stored index refreshed from the skills that changed: never a stale posting, a build's answers."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skillmem_hook.catalog.catalog import CatalogOptions
+from skillmem_hook.catalog.store import stamps
 from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.decisive import decisive_files
@@ -28,6 +29,7 @@ from skillmem_hook.search.store import (
 )
 
 from ..helpers import backdate, skill_md, write_skill
+from .sample_skills import answers, by_skill
 
 ROOTS = ["skills"]
 LOCATION = ".git/skillmem-search.json"
@@ -68,26 +70,28 @@ def edit(name: str, description: str, body: str) -> None:
     settle(f"skills/{name}/SKILL.md", f"skills/{name}", "skills")
 
 
-def reindexed_alone() -> list[int] | None:
-    """The places of the skills the next search re-indexes (None: it builds anew)."""
+def reindexed_alone() -> list[int]:
+    """The places of the skills the next search re-indexes."""
     stale, snapshot = _read(LOCATION, index_key(ROOTS, CatalogOptions(), {}))
     skills = build(ROOTS, CatalogOptions(), {}).skills
-    planned = changes(stale.skills, skills, snapshot, take_snapshot(ROOTS, [CONFIG_FILE]))
-    return None if planned is None else planned[1]
+    return changes(stale, skills, snapshot, take_snapshot(ROOTS, [CONFIG_FILE]))[1]
+
+
+QUERIES = ("deploy service", "quokkas 袋鼠", "helm pods", "备份数据库", "brand new 全新", "service 4", "csv chart")
 
 
 def refreshed_equals_built():
-    """The index the next search uses is the one a build from scratch gives, byte for byte; and it is stored."""
+    """The index the next search uses ranks as one built from scratch: its postings, its answers; and it is stored."""
     refreshed = load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
     built = build(ROOTS, CatalogOptions(), {})
-    assert [field.text for field in refreshed.fields] == [field.text for field in built.fields]
-    assert [field.lengths for field in refreshed.fields] == [field.lengths for field in built.fields]
+    assert by_skill(refreshed) == by_skill(built)
+    assert answers(refreshed, QUERIES) == answers(built, QUERIES)
     assert [(skill.label, skill.description) for skill in refreshed.skills] == [
         (skill.label, skill.description) for skill in built.skills
     ]
     stored = load(ROOTS, CatalogOptions(), {}, LOCATION)
     assert stored is not None
-    assert [field.text for field in stored.fields] == [field.text for field in built.fields]
+    assert answers(stored, QUERIES) == answers(built, QUERIES)
     return refreshed
 
 
@@ -113,12 +117,14 @@ def test_an_added_a_removed_and_a_renamed_skill_are_patched_in(tree):
     assert [hit.skill.name for hit in refreshed_equals_built().query("brand")] == ["skill-99"]
     shutil.rmtree("skills/skill-03")
     settle("skills")
-    assert reindexed_alone() == []  # the skills after it are only renumbered
+    assert reindexed_alone() == []  # the skills after it keep their numbers: nothing is rewritten but its own
     assert "skill-03" not in [hit.skill.name for hit in refreshed_equals_built().query("deploy service", 30)]
     os.rename("skills/skill-04", "skills/moved")
     settle("skills")
     assert reindexed_alone() == [0]  # "moved" sorts first: a new skill before every other
-    assert [hit.skill.path for hit in refreshed_equals_built().query("service 4", 1)] == ["moved"]
+    index = refreshed_equals_built()
+    assert [hit.skill.path for hit in index.query("service 4", 1)] == ["moved"]
+    assert index.numbers[:2] == [3, 0]  # the moved skill took the number skill-03 left free
 
 
 def test_an_edit_within_the_racy_window_is_refreshed_but_not_stored(tree):
@@ -135,34 +141,73 @@ def test_an_edit_within_the_racy_window_is_refreshed_but_not_stored(tree):
 def test_only_the_skills_whose_file_changed_are_reindexed(tree):
     before = take_snapshot(ROOTS, [CONFIG_FILE])
     index = build(ROOTS, CatalogOptions(), {})
-    places = list(range(24))
-    assert changes(index.skills, index.skills, before, before) == (places, [])
+    numbers = list(range(24))
+    assert changes(index, index.skills, before, before) == (numbers, [])
     edit("skill-09", "Deploy service 9 部署服务", "new body")
     now = take_snapshot(ROOTS, [CONFIG_FILE])
-    assert changes(index.skills, index.skills, before, now) == (places, [9])
-    assert changes(index.skills, index.skills[1:], before, now) == ([None, *range(23)], [8])
-    assert changes(index.skills, index.skills[::-1], before, now) is None  # skills that stayed changed order
+    assert changes(index, index.skills, before, now) == (numbers, [9])
+    assert changes(index, index.skills[1:], before, now) == (numbers[1:], [8])  # skill-00 gone: no new number
+    assert changes(index, index.skills[::-1], before, now) == (numbers[::-1], [14])  # any order: each its own
 
 
-ON_DISK = st.lists(st.tuples(st.sampled_from(["add", "edit", "remove"]), st.integers(0, 29)), min_size=1, max_size=5)
+def test_a_stale_index_lists_only_the_folders_whose_stamp_changed(tree):
+    """After an edit, the refresh retakes the stored snapshot: of 25 folders it lists the two the edit stamped."""
+    edit("skill-05", "Deploy service 5 部署服务", "Feed the quokkas")  # stamps skills/skill-05 and skills
+    listed = []
+    original = stamps._Walk._listed
+
+    def listing(walk, folder, recorded):
+        listed.append(folder)
+        return original(walk, folder, recorded)
+
+    with patch.object(store, "take_snapshot") as walked, patch.object(stamps._Walk, "_listed", listing):
+        load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
+    assert not walked.called
+    assert sorted(listed) == ["skills", "skills/skill-05"]
+    refreshed_equals_built()
+
+
+def test_a_build_compacts_once_one_number_in_free_share_is_free(tree):
+    """24 skills: three removals leave 3 of 24 numbers free (patched), a fourth 4 of 24 (a build numbers 0 to 19)."""
+    for number in range(4):
+        shutil.rmtree(f"skills/skill-{number:02d}")
+        settle("skills")
+        with patch.object(store, "build_from", wraps=store.build_from) as built:
+            index = load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
+        assert built.called == (number == 3)
+        assert index.slots == (20 if number == 3 else 24)
+    assert index.numbers == list(range(20))
+    refreshed_equals_built()
+
+
+ON_DISK = st.lists(
+    st.tuples(st.sampled_from(["add", "edit", "remove", "move"]), st.integers(0, 29)), min_size=1, max_size=5
+)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ON_DISK)
-def test_any_adds_edits_and_removals_on_disk_are_patched_to_a_builds_bytes(tree, changes):
-    """Each change made in the folders, then a search: the stored index patched, and a build's bytes.
+def test_any_adds_edits_removals_and_moves_on_disk_rank_as_a_build(tree, changes):
+    """Each change made in the folders, then a search: the stored index patched, and a build's answers.
 
-    The examples share one tree (the fixture runs once), so each starts where the last one left it.
+    A move renames a skill's folder (``skill-07`` to ``moved-07`` and back). The
+    examples share one tree (the fixture runs once), so each starts where the last one left it.
     """
     for change, number in changes:
         name = f"skill-{number:02d}"
         if change == "remove":
             shutil.rmtree(f"skills/{name}", ignore_errors=True)
             settle("skills")
+        elif change == "move":
+            moved = f"moved-{number:02d}"
+            here, there = (name, moved) if os.path.isdir(f"skills/{name}") else (moved, name)
+            if os.path.isdir(f"skills/{here}") and not os.path.exists(f"skills/{there}"):
+                os.rename(f"skills/{here}", f"skills/{there}")
+                settle("skills")
         else:
             edit(name, f"Deploy service {number} 部署服务 {change}", f"{BODY} {change} quokka{number}")
-        assert reindexed_alone() is not None
-        with patch.object(store, "build_from", wraps=store.build_from) as built:
+        # Free numbers never force a build here: every change is patched onto the last patch.
+        with patch.object(store, "build_from", wraps=store.build_from) as built, patch.object(store, "FREE_SHARE", 1):
             load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
         assert not built.called or len(os.listdir("skills")) < store.PATCH_SHARE  # patched, not built
         refreshed_equals_built()

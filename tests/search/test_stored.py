@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import zlib
+from typing import Any, Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from skillmem_hook.search.rank import SearchIndex
-from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
+from skillmem_hook.search.stored import FORMAT, index_from_bytes, index_to_bytes
 
 from .sample_skills import SKILLS
 
@@ -50,3 +54,32 @@ def test_any_damage_is_refused_never_served(data):
 def test_bytes_that_are_no_index_are_refused(data):
     with pytest.raises(ValueError):
         index_from_bytes(data, "key")
+
+
+def test_an_index_of_the_first_format_is_refused_not_read_with_the_numbers_of_a_build():
+    """Format 1 kept no numbers; read as a build's 0, 1, 2... it would rank a patched index's skills under others'."""
+    stored = index_to_bytes(SearchIndex.build(SKILLS, bodies=BODIES), "key")
+    assert index_from_bytes(rewritten(stored, lambda document: None), "key")  # the rewriting itself keeps an index
+    with pytest.raises(ValueError):
+        index_from_bytes(rewritten(stored, lambda document: document.pop("numbers"), "skillmem-search-index-1"), "key")
+
+
+@pytest.mark.parametrize(
+    "numbers",
+    [[0, 1, 2, 3, 4, 6], [0, 1, 2, 3, 4, 4], [0, 1, 2, 3, 4], [0, 1, 2, 3, 4, 5, 5], [-1, 1, 2, 3, 4, 5]],
+)
+def test_numbers_past_the_fields_twice_the_same_too_few_or_too_many_are_refused(numbers):
+    stored = index_to_bytes(SearchIndex.build(SKILLS, bodies=BODIES), "key")
+    with pytest.raises(ValueError):
+        index_from_bytes(rewritten(stored, lambda document: document.update(numbers=numbers)), "key")
+
+
+def rewritten(stored: bytes, change: Callable[[dict[str, Any]], object], version: str = FORMAT) -> bytes:
+    """``stored`` with its JSON document changed and the header written for it, its checksum right."""
+    header, _, payload = stored.partition(b"\n")
+    meta, _, blocks = payload.partition(b"\n")
+    document = json.loads(meta)
+    change(document)
+    payload = json.dumps(document, separators=(",", ":")).encode() + b"\n" + blocks
+    _, key, _ = header.split(b" ")
+    return b"%s %s %d-%08x\n" % (version.encode(), key, len(payload), zlib.crc32(payload)) + payload

@@ -81,22 +81,78 @@ def take_snapshot(roots: Sequence[str], files: Iterable[str] = ()) -> StatSnapsh
 
     ``files`` are stamped too, present or not (the configuration file: creating it changes the roots).
     """
-    stamps = {path: stamp(path) for path in files}
-    for root in roots:
-        stamps[root] = stamp(root)
-        folders = [root]
+    return _Walk(None).snapshot(roots, files)
+
+
+def retake_snapshot(known: StatSnapshot, roots: Sequence[str], files: Iterable[str] = ()) -> StatSnapshot:
+    """``take_snapshot``'s answer, listing only the folders whose stamp changed since ``known`` (of the same roots).
+
+    A folder that kept its stamp kept its entries (a folder's mtime changes
+    when an entry is added, removed or renamed), so its entries recorded in
+    ``known`` are stamped again without listing it: after an edit, one stat
+    per recorded path (about 4,000 on a 2,000-skill collection) instead of
+    a listing of every folder. The premise is the snapshot's own (``is_current``).
+    """
+    try:
+        return _Walk(known.grouped).snapshot(roots, files)
+    except (TypeError, ValueError, IndexError, AttributeError):  # a stored snapshot of another shape
+        return take_snapshot(roots, files)
+
+
+class _Walk:
+    """One walk of the roots; with ``known`` rows (``StatSnapshot.grouped``), unchanged folders are not listed."""
+
+    def __init__(self, known: dict[str, list[list[Any]]] | None) -> None:
+        self.known = known or {}
+        self.stamps: dict[str, Stamp] = {}
+
+    def snapshot(self, roots: Sequence[str], files: Iterable[str]) -> StatSnapshot:
+        self.stamps = {path: stamp(path) for path in files}
+        for root in roots:
+            self.stamps[root] = stamp(root)
+            cut = root.rfind("/") + 1
+            rows = self.known.get(root[:cut], ())
+            self._walk(root, next(((row[1], row[2]) for row in rows if row[0] == root[cut:]), None))
+        return StatSnapshot.of(self.stamps)
+
+    def _walk(self, root: str, was: Stamp | None) -> None:
+        folders = [(root, was)]
         while folders:
-            folder = folders.pop()
-            try:
-                with os.scandir(folder) as listing:
-                    entries = list(listing)
-            except OSError:
-                continue  # the scan reports it; the folder's own stamp notices when it becomes readable
-            for entry in entries:
-                if entry.name == SKILL_FILE:
-                    stamps[entry.path] = stamp(entry.path)
-                elif not entry.name.startswith(".") and entry.is_dir():
-                    stamps[entry.path] = stamp(entry.path)
-                    if not entry.is_symlink():  # a link's target inside the root is walked where it lies
-                        folders.append(entry.path)
-    return StatSnapshot.of(stamps)
+            folder, was = folders.pop()
+            prefix = folder if folder.endswith("/") else folder + "/"
+            rows = self.known.get(prefix, ()) if was is not None else ()
+            if was is not None and was == self.stamps[folder]:
+                folders += self._restamped(prefix, rows)
+            else:
+                folders += self._listed(folder, {row[0]: (row[1], row[2]) for row in rows})
+
+    def _restamped(self, prefix: str, rows: Iterable[list[Any]]) -> list[tuple[str, Stamp | None]]:
+        """Stamp the entries recorded in an unchanged folder; the folders among them to walk next."""
+        below: list[tuple[str, Stamp | None]] = []
+        for name, mtime, size in rows:
+            path = prefix + name
+            now = self.stamps[path] = stamp(path)
+            if name == SKILL_FILE:
+                continue
+            # A folder with entries recorded is walked (its own stamp says whether to list it); a changed one
+            # too, unless it is a link, whose target inside the root is walked where it lies.
+            if path + "/" in self.known or (now != (mtime, size) and not os.path.islink(path)):
+                below.append((path, (mtime, size)))
+        return below
+
+    def _listed(self, folder: str, recorded: dict[str, Stamp]) -> list[tuple[str, Stamp | None]]:
+        """List a new or changed folder, as ``take_snapshot`` always did; the folders in it to walk next."""
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except OSError:
+            return []  # the scan reports it; the folder's own stamp notices when it becomes readable
+        below: list[tuple[str, Stamp | None]] = []
+        for entry in entries:
+            if entry.name == SKILL_FILE:
+                self.stamps[entry.path] = stamp(entry.path)
+            elif not entry.name.startswith(".") and entry.is_dir():
+                self.stamps[entry.path] = stamp(entry.path)
+                if not entry.is_symlink():  # a link's target inside the root is walked where it lies
+                    below.append((entry.path, recorded.get(entry.name)))
+        return below

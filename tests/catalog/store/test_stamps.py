@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import os
+import shutil
+import time
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
+from skillmem_hook.catalog.store.stamps import StatSnapshot, retake_snapshot, take_snapshot
 
 from ...helpers import skill_md, write_skill
 
@@ -67,3 +72,81 @@ def test_a_snapshot_survives_json_and_refuses_what_it_did_not_write(root):
         StatSnapshot.from_json([])
     for malformed in ({"a/": [["path", 1]]}, {"a/": [[1, 2, 3]]}, {"a/": 3}, {"a/": [["path", None, None]]}):
         assert not StatSnapshot.from_json(malformed).is_current()
+
+
+TREE_CHANGES = st.lists(
+    st.tuples(
+        st.sampled_from(["add", "edit", "remove", "rename", "link", "unlink", "hide", "empty"]),
+        st.sampled_from(["a", "group", "group/b", "group/deep/c", "d", "group/deep"]),
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(TREE_CHANGES)
+def test_a_snapshot_retaken_from_a_known_one_is_the_one_a_full_walk_takes(tmp_path_factory, changes):
+    """Skills added, edited, removed, folders renamed, linked, hidden or left empty: the same stamps as a walk.
+
+    Each changed path gets a stamp of its own (``bump``), as a change after the known snapshot was stored does.
+    """
+    base = tmp_path_factory.mktemp("tree")
+    root = base / "skills"
+    for folder in ("a", "group/b", "group/deep/c"):
+        write_skill(root, folder, skill_md(folder.rsplit("/", 1)[-1], "text"))
+    (base / "elsewhere").mkdir()
+    roots, files = [str(root)], [str(base / ".skillmem.yaml")]
+    known = take_snapshot(roots, files)
+    for change, folder in changes:
+        touched = _change(root, base, change, folder)
+        for path in touched:
+            if os.path.lexists(path):
+                status = os.lstat(path)
+                os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000_000), follow_symlinks=False)
+    assert retake_snapshot(known, roots, files).grouped == take_snapshot(roots, files).grouped
+    known = take_snapshot(roots, files)
+    assert retake_snapshot(known, roots, files).grouped == known.grouped  # nothing changed: nothing listed
+
+
+def _change(root: Path, base: Path, change: str, folder: str) -> list[Path]:
+    """Make one change; the paths whose stamp it changed (the folder and its parent)."""
+    path = root / folder
+    if change in ("add", "edit"):
+        write_skill(root, folder, skill_md(folder.rsplit("/", 1)[-1], f"{change} {time.time_ns()}"))
+    elif change == "remove" and path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    elif change == "rename" and path.is_dir() and not path.is_symlink() and not (root / "moved").exists():
+        path.rename(root / "moved")
+        return [root / "moved", path.parent, root]
+    elif change == "link" and not os.path.lexists(path) and path.parent.is_dir():
+        path.symlink_to(base / "elsewhere")
+    elif change == "unlink" and path.is_symlink():
+        path.unlink()
+    elif change == "hide" and path.is_dir() and not (path.parent / f".{path.name}").exists():
+        path.rename(path.parent / f".{path.name}")
+    elif change == "empty" and not os.path.lexists(path) and path.parent.is_dir():
+        path.mkdir()
+    return [path, path / "SKILL.md", *path.parents][: folder.count("/") + 3]
+
+
+@pytest.mark.parametrize(
+    "malformed", [{"": [["skills", 1]]}, {"": [[1, 2, 3]]}, {"": 3}, {"": [["skills", None, None]]}]
+)
+def test_a_snapshot_retaken_from_a_malformed_one_is_a_full_walk(root, malformed):
+    roots = [str(root)]
+    cut = roots[0].rfind("/") + 1
+    shaped = {roots[0][:cut]: value for value in malformed.values()}
+    assert retake_snapshot(StatSnapshot.from_json(shaped), roots).grouped == take_snapshot(roots).grouped
+
+
+def test_a_link_whose_target_changed_is_stamped_again_and_never_walked_into(root, tmp_path):
+    """A link's stamp is its target's: a skill added there changes it, not its folder's; a walk never enters a link."""
+    (tmp_path / "elsewhere").mkdir()
+    (root / "group" / "linked").symlink_to(tmp_path / "elsewhere")
+    known = take_snapshot([str(root)])
+    write_skill(tmp_path / "elsewhere", "x", skill_md("x"))
+    bump(tmp_path / "elsewhere")
+    retaken = retake_snapshot(known, [str(root)])
+    assert retaken.grouped == take_snapshot([str(root)]).grouped
+    assert retaken.stamps[str(root / "group" / "linked")] != known.stamps[str(root / "group" / "linked")]
