@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from typing import Union
 
     from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.search.stored import StoredSkills
 
     Field = Union[ScannedField, PostingsField]
 
@@ -46,10 +47,17 @@ class Hit:
 class SearchIndex:
     """Every skill's fields; built once, queried many times."""
 
-    def __init__(self, skills: list[Skill], fields: list[Field], tuning: Tuning) -> None:
-        self.skills = skills
+    def __init__(self, skills: list[Skill] | StoredSkills, fields: list[Field], tuning: Tuning) -> None:
+        self._skills = skills  # a stored index's skills are made when asked for (``stored.StoredSkills``)
         self.fields = fields
         self.tuning = tuning
+
+    @property
+    def skills(self) -> list[Skill]:
+        """Every skill, in the index's order (a stored index's made now, where a query makes only those it ranks)."""
+        if not isinstance(self._skills, list):
+            self._skills = list(self._skills)
+        return self._skills
 
     @classmethod
     def build(
@@ -86,10 +94,10 @@ class SearchIndex:
         if self.tuning.coverage_power:
             power = self.tuning.coverage_power
             scores = {n: score * (shares[n] ** power) for n, score in scores.items()}
-        skills = self.skills
+        skills = self._skills
+        rounded = {n: round(score, SCORE_DECIMALS) for n, score in scores.items()}
         best = heapq.nsmallest(
-            top,
-            ((-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, n) for n, score in scores.items()),
+            top, ((-rounded[n], skills[n].name, skills[n].label, n) for n in _contenders(rounded, top))
         )
         return [Hit(skills[n], -score, round(shares[n], 3), n) for score, _, _, n in best]
 
@@ -128,7 +136,7 @@ class SearchIndex:
         scores: dict[int, float] = {}
         covered: dict[int, dict[str, float]] = {}
         rarity: dict[str, float] = {}
-        documents = len(self.skills)
+        documents = len(self._skills)
         for word, query_word in words.items():
             combined = self._combined(word)
             idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
@@ -164,6 +172,18 @@ class SearchIndex:
     def query_words(self, intent: str) -> dict[str, QueryWord]:
         """Each distinct query word once, with its weight and the typed words it stands for (``query.py``)."""
         return query_words(self.tuning, intent)
+
+
+def _contenders(rounded: dict[int, float], top: int) -> Iterable[int]:
+    """The skills that can be among the ``top`` best: those scoring at least the ``top``-th best score.
+
+    Ties are broken by name, so only they need their skill's name: a stored
+    index makes a skill when first asked for, and a query matches hundreds.
+    """
+    if top <= 0 or len(rounded) <= top:
+        return rounded
+    least = heapq.nlargest(top, rounded.values())[-1]
+    return [n for n, score in rounded.items() if score >= least]
 
 
 def _typed(words: dict[str, QueryWord]) -> int:

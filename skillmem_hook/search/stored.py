@@ -2,9 +2,15 @@
 
 Pure: an index in, bytes out, and the other way. The bytes are a header line
 (format, the code's fingerprint, the caller's key, the payload's length and
-CRC-32), then one JSON document. Anything else (another version, another
-key, damage) raises ValueError, and the caller builds anew. Where the file
-lives and when it is stale is the caller's business (``search/store.py``).
+CRC-32), then one JSON document, then blocks: the skills, one JSON row a
+line, and each field's text. Anything else (another version, another key,
+damage) raises ValueError, and the caller builds anew. Where the file lives
+and when it is stale is the caller's business (``search/store.py``).
+
+A skill's row is read when the skill is first asked for (``StoredSkills``):
+a route prompt ranks 2,000 skills and names at most three, and parsing
+every row (the descriptions, with their ASCII escapes) and making every
+``Skill`` cost it more than the query did.
 """
 
 from __future__ import annotations
@@ -21,25 +27,27 @@ from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "skillmem-search-index-1"
+FORMAT = "skillmem-search-index-2"  # 2: the skills in a block of rows, read when asked for
 
 
 def index_to_bytes(index: SearchIndex, key: str, extra: object = None) -> bytes:
     """The index, its ``key`` (what it was built from, as the caller says it) and ``extra`` JSON the caller keeps."""
-    skills = [[skill.name, skill.root, skill.path, list(skill.placement), skill.description] for skill in index.skills]
+    # ASCII escapes: a path from a folder name that is not UTF-8 holds surrogates, which UTF-8 cannot encode.
+    # One row a line (JSON escapes every line break), so a row is found without parsing the others.
+    rows = b"\n".join(json.dumps(_row(skill), separators=(",", ":")).encode("ascii") for skill in index.skills)
     fields = [_field_json(field) for field in index.fields]
     # The long texts go after the JSON as raw UTF-8: decoding them costs a fraction of parsing them as JSON strings.
-    blocks = [field.text for field in index.fields]
+    blocks = [rows] + [field.text for field in index.fields]
     document = {
         "tuning": index.tuning.values(),
-        "skills": skills,
+        "skills": len(index.skills),
         "fields": fields,
         "blocks": [len(block) for block in blocks],
         "extra": extra,
     }
-    # ASCII escapes: a path from a folder name that is not UTF-8 holds surrogates, which UTF-8 cannot encode.
     meta = json.dumps(document, separators=(",", ":")).encode("ascii")
     payload = b"\n".join([meta, *blocks])
     return f"{FORMAT} {_safe(key)} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload
@@ -56,11 +64,11 @@ def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, object]:
     meta = data.find(b"\n", payload) + 1
     try:
         document = json.loads(data[payload : meta - 1] if meta else b"")
-        texts = _blocks(data, meta, document["blocks"])
+        rows, *texts = _blocks(data, meta, document["blocks"])
         tuning = Tuning(**document["tuning"])
-        skills = [_skill(*row) for row in document["skills"]]
-        if len(texts) != len(document["fields"]):
-            raise TypeError("a block for each field")
+        skills = StoredSkills(rows.split(b"\n") if rows else [])
+        if len(skills) != document["skills"] or len(texts) != len(document["fields"]):
+            raise TypeError("a row for each skill, a block for each field")
         fields = [_field(raw, text, len(skills)) for raw, text in zip(document["fields"], texts)]
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         raise ValueError(f"a search index of another shape: {error}") from None
@@ -101,6 +109,36 @@ def _field(raw: dict[str, Any], text: bytes, count: int) -> ScannedField | Posti
     if len(starts) != count:
         raise TypeError("a field of another number of skills")
     return ScannedField(text, starts, lengths, weight)
+
+
+class StoredSkills:
+    """The stored index's skills, each made from its row when first asked for, then kept (one object per skill).
+
+    The checksum and the code's fingerprint in the header stand for a check of
+    every row: a row of another shape cannot come with them.
+    """
+
+    __slots__ = ("_made", "_rows")
+
+    def __init__(self, rows: list[bytes]) -> None:
+        self._rows = rows
+        self._made: list[Skill | None] = [None] * len(rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, number: int) -> Skill:
+        skill = self._made[number]
+        if skill is None:
+            skill = self._made[number] = _skill(*json.loads(self._rows[number]))
+        return skill
+
+    def __iter__(self) -> Iterator[Skill]:
+        return map(self.__getitem__, range(len(self._rows)))
+
+
+def _row(skill: Skill) -> list[object]:
+    return [skill.name, skill.root, skill.path, list(skill.placement), skill.description]
 
 
 def _skill(name: str, root: str, path: str, placement: list[str], description: str) -> Skill:

@@ -13,7 +13,7 @@ from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.search.store import index_key, load_or_build_at
-from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
+from skillmem_hook.search.stored import FORMAT, index_from_bytes, index_to_bytes
 
 from ..helpers import backdate, run_cli, skill_md, write_skill
 
@@ -86,12 +86,12 @@ def test_the_key_catches_a_changed_exclude_that_kept_the_configurations_stamp(ca
     assert names(capsys, "csv") == []
 
 
-@pytest.mark.parametrize("damage", [b"", b"garbage", b"skillmem-search-index-1 x 1-0\n{"])
+@pytest.mark.parametrize("damage", [b"", b"garbage", f"{FORMAT} x 1-0\n{{".encode()])
 def test_a_damaged_index_is_rebuilt(capsys, repo, damage):
     names(capsys, "csv")
     repo.write_bytes(damage)
     assert names(capsys, "csv") == ["csv-tables"]
-    assert repo.read_bytes().startswith(b"skillmem-search-index-1 ")
+    assert repo.read_bytes().startswith(f"{FORMAT} ".encode())
 
 
 def test_a_fifo_in_its_place_never_blocks(capsys, repo):
