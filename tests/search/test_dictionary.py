@@ -47,6 +47,13 @@ def test_a_binary_search_over_sorted_lines_finds_every_key_and_no_other(keys):
         assert value_of(text, key.encode()) == str(position).encode()
     assert line_start(text, b"zzz-not-a-key") == -1
     assert value_of(b"\n", b"a") is None
+    # Read in place between other bytes (a stored index's fields lie so in its file), it answers the same.
+    around = b"\nzzz\tbefore" + text + b"yyy\tafter\n"
+    start, end = len(b"\nzzz\tbefore"), len(b"\nzzz\tbefore") + len(text)
+    for position, key in enumerate(sorted(keys)):
+        assert value_of(around, key.encode(), start, end) == str(position).encode()
+    assert value_of(around, b"zzz", start, end) is None
+    assert value_of(around, b"yyy", start, end) is None
 
 
 def test_a_query_is_cut_into_its_longest_words_in_chinese_runs_only():
