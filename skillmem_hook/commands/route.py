@@ -127,7 +127,7 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # nowhere to keep a search index: never built inside a prompt
         return []
-    index = search_store.load(roots, options, kept.aliases, location, route_index.snapshot)
+    index = search_store.load(roots, options, kept.aliases, location, route_index.snapshot_text)
     if index is None:
         refresh_search_index(roots, location)
         return []

@@ -3,7 +3,7 @@
 Pure: an index in, bytes out, and the other way. The bytes are a header line
 (format, the code's fingerprint, the caller's key, the payload's length and
 CRC-32), then one JSON document, then blocks: the skills, one JSON row a
-line, and each field's text. Anything else (another version, another key,
+line, the caller's extra bytes, and each field's text. Anything else (another version, another key,
 damage) raises ValueError, and the caller builds anew. Where the file lives
 and when it is stale is the caller's business (``search/store.py``).
 
@@ -30,30 +30,32 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "skillmem-search-index-2"  # 2: the skills in a block of rows, read when asked for
+FORMAT = "skillmem-search-index-2"  # 2: the skills in a block of rows, read when asked for; the extra a block
 
 
-def index_to_bytes(index: SearchIndex, key: str, extra: object = None) -> bytes:
-    """The index, its ``key`` (what it was built from, as the caller says it) and ``extra`` JSON the caller keeps."""
+def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"") -> bytes:
+    """The index, its ``key`` (what it was built from, as the caller says it) and ``extra`` bytes the caller keeps.
+
+    ``extra`` is a block of its own, given back as it was: a caller may compare it without parsing it.
+    """
     # ASCII escapes: a path from a folder name that is not UTF-8 holds surrogates, which UTF-8 cannot encode.
     # One row a line (JSON escapes every line break), so a row is found without parsing the others.
     rows = b"\n".join(json.dumps(_row(skill), separators=(",", ":")).encode("ascii") for skill in index.skills)
     fields = [_field_json(field) for field in index.fields]
     # The long texts go after the JSON as raw UTF-8: decoding them costs a fraction of parsing them as JSON strings.
-    blocks = [rows] + [field.text for field in index.fields]
+    blocks = [rows, extra] + [field.text for field in index.fields]
     document = {
         "tuning": index.tuning.values(),
         "skills": len(index.skills),
         "fields": fields,
         "blocks": [len(block) for block in blocks],
-        "extra": extra,
     }
     meta = json.dumps(document, separators=(",", ":")).encode("ascii")
     payload = b"\n".join([meta, *blocks])
     return f"{FORMAT} {_safe(key)} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload
 
 
-def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, object]:
+def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, bytes]:
     """The index and the caller's ``extra``; ValueError when the bytes are not an index of this key and version."""
     # Positions, not partitions: a copy of a large index costs as much as the query.
     payload = data.find(b"\n") + 1
@@ -64,7 +66,7 @@ def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, object]:
     meta = data.find(b"\n", payload) + 1
     try:
         document = json.loads(data[payload : meta - 1] if meta else b"")
-        (start, end), *spans = _blocks(data, meta, document["blocks"])
+        (start, end), (extra_start, extra_end), *spans = _blocks(data, meta, document["blocks"])
         tuning = Tuning(**document["tuning"])
         skills = StoredSkills(data[start:end].split(b"\n") if end > start else [])
         if len(skills) != document["skills"] or len(spans) != len(document["fields"]):
@@ -72,7 +74,7 @@ def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, object]:
         fields = [_field(raw, data, span, len(skills)) for raw, span in zip(document["fields"], spans)]
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         raise ValueError(f"a search index of another shape: {error}") from None
-    return SearchIndex(skills, fields, tuning), document["extra"]
+    return SearchIndex(skills, fields, tuning), data[extra_start:extra_end]
 
 
 def _safe(key: str) -> str:

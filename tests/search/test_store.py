@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -153,10 +154,13 @@ def test_the_hooks_never_load_it(repo):
 def test_the_stored_index_and_the_route_index_take_the_same_snapshot(capsys, repo):
     # A route prompt checks the route index's snapshot, then takes the search index's as current when the two
     # are equal: with a narrower snapshot here, every prompt stat'ed every skill folder twice.
-    from skillmem_hook.agents.route_index import build_route_index
+    from skillmem_hook.agents.route_index import RouteIndex, build_route_index
     from skillmem_hook.catalog.store.stamps import StatSnapshot
     from skillmem_hook.search.stored import index_from_bytes as loaded
 
     names(capsys, "deploy", "containers")
     stored = loaded(repo.read_bytes(), index_key(["skills"], CatalogOptions(), {}))
-    assert StatSnapshot.from_json(stored[1]).grouped == build_route_index(None).snapshot.grouped
+    route_index = build_route_index(None)
+    assert StatSnapshot.from_json(json.loads(stored[1])).grouped == route_index.snapshot.grouped
+    # Kept as the same bytes, so a prompt compares them without parsing the search index's 0.5 MB of them.
+    assert stored[1] == route_index.snapshot_text == RouteIndex.from_bytes(route_index.to_bytes()).snapshot_text
