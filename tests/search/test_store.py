@@ -164,3 +164,19 @@ def test_the_stored_index_and_the_route_index_take_the_same_snapshot(capsys, rep
     assert StatSnapshot.from_json(json.loads(stored[1])).grouped == route_index.snapshot.grouped
     # Kept as the same bytes, so a prompt compares them without parsing the search index's 0.5 MB of them.
     assert stored[1] == route_index.snapshot_text == RouteIndex.from_bytes(route_index.to_bytes()).snapshot_text
+
+
+def test_a_snapshot_kept_as_other_bytes_than_the_current_one_is_checked_against_the_disk(capsys, repo):
+    # A route prompt passes its route index's snapshot text, just found current: the search index is taken as
+    # current unread only when it kept the very same bytes; else its own snapshot is stat'ed.
+    from skillmem_hook.catalog.store.stamps import take_snapshot
+    from skillmem_hook.search.store import load
+
+    names(capsys, "csv")
+    options, watched = CatalogOptions(), decisive_files(os.getcwd(), tracked=False)
+    kept = index_from_bytes(repo.read_bytes(), index_key(["skills"], options, {}))[1]
+    assert load(["skills"], options, {}, str(repo), kept) is not None
+    write_skill(Path("skills"), "csv-tables", skill_md("csv-tables", "Feed the quokkas"))
+    now = take_snapshot(["skills"], watched).as_text()
+    assert now != kept
+    assert load(["skills"], options, {}, str(repo), now) is None
