@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 
 # 6: a skill's own short CJK name or alias needs a mark; 7: the configuration the score rule's search needs;
-# 8: a slug name typed with spaces needs a mark
-HEADER = "skillmem-route-index 8"
+# 8: a slug name typed with spaces needs a mark; 9: the snapshot a text of its own, as the search index keeps it
+HEADER = "skillmem-route-index 9"
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 # The kept configuration's most characters of text, a configuration's own limit. YAML's anchors can make
 # a 64 KiB file hundreds of MB spelled out; such a configuration is read again by each prompt instead.
@@ -54,7 +54,7 @@ class RouteIndex:
     and importing PyYAML alone costs about a bare interpreter's start.
     """
 
-    __slots__ = ("config", "roots", "rows", "search", "snapshot")
+    __slots__ = ("config", "roots", "rows", "search", "snapshot", "snapshot_text")
 
     def __init__(
         self,
@@ -63,10 +63,14 @@ class RouteIndex:
         snapshot: StatSnapshot,
         search: SearchSettings | None,
         config: Stamp,
+        *,
+        snapshot_text: bytes | None = None,
     ) -> None:
         self.roots = roots
         self.rows = rows
         self.snapshot = snapshot
+        # As the search index keeps its own (StatSnapshot.as_text): equal bytes, the same stamps.
+        self.snapshot_text = snapshot.as_text() if snapshot_text is None else snapshot_text
         self.search = search
         self.config = config
 
@@ -79,16 +83,20 @@ class RouteIndex:
         return [(Target(label, root, folder), keys) for label, root, folder, keys in self.rows]
 
     def to_bytes(self) -> bytes:
-        """A header line with the payload's checksum, then the payload: a damaged file is noticed cheaply."""
+        """A header line with the payload's checksum, then the payload: a damaged file is noticed cheaply.
+
+        The payload is a JSON document, a line break, and the snapshot's text.
+        """
         document = {
             "roots": self.roots,
-            "snapshot": self.snapshot.as_json(),
             "skills": self.rows,
             "search": None if self.search is None else self.search.as_json(),
             "config": self.config,
         }
         # surrogatepass: a folder name that is not UTF-8 (stamped in the snapshot) round-trips, as json.loads reads it.
+        # JSON escapes every line break in a string: the first one ends the document.
         payload = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
+        payload += b"\n" + self.snapshot_text
         return f"{HEADER} {_checksum(payload)}\n".encode() + payload
 
     @classmethod
@@ -102,14 +110,16 @@ class RouteIndex:
         header, _, payload = data.partition(b"\n")
         if header != f"{HEADER} {_checksum(payload)}".encode():
             raise ValueError("not a route index of this version, or damaged")
-        document = json.loads(payload)
+        document_text, _, snapshot_text = payload.partition(b"\n")
+        document = json.loads(document_text)
+        snapshot = StatSnapshot.from_json(json.loads(snapshot_text))
         rows = [tuple(row) for row in document["skills"]]
         search = document.get("search", False)  # null: too large to keep; missing: not an index of this shape
         kept = None if search is None else SearchSettings.from_json(search)
         config = document.get("config")
         if not isinstance(config, list) or len(config) != 2:
             raise ValueError("the route index keeps no configuration stamp")
-        return cls(document["roots"], rows, StatSnapshot.from_json(document["snapshot"]), kept, config)
+        return cls(document["roots"], rows, snapshot, kept, config, snapshot_text=snapshot_text)
 
 
 def _checksum(payload: bytes) -> str:

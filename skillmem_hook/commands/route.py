@@ -8,6 +8,7 @@ read by hand, since argparse would cost every prompt its import.
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -71,6 +72,10 @@ def run(options: argparse.Namespace) -> int:
 def route(arguments: Sequence[str]) -> int:
     """Print the hint for the prompt on stdin, or nothing; always exit 0."""
     keep_quiet()  # a cache folder that is not the user's alone only costs a rebuild, said nowhere
+    # A prompt's run keeps what it reads (the two indexes) until it exits: the cyclic collector walked
+    # them again and again as they were parsed, a twentieth of a warm prompt's instructions, and freed nothing.
+    collecting = gc.isenabled()
+    gc.disable()
     disarm = _arm_timeout()
     try:
         output = route_hook_input(sys.stdin.buffer.read(MAX_INPUT_BYTES + 1), flag_roots(arguments))
@@ -80,6 +85,8 @@ def route(arguments: Sequence[str]) -> int:
         sys.stderr.write(f"skillmem route: no hint ({visible(_reason(error))}); the prompt goes on unchanged\n")
     finally:
         disarm()
+        if collecting:  # a caller in the same process (a test) collects again
+            gc.enable()
     return 0
 
 
@@ -120,7 +127,7 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # nowhere to keep a search index: never built inside a prompt
         return []
-    index = search_store.load(roots, options, kept.aliases, location, route_index.snapshot)
+    index = search_store.load(roots, options, kept.aliases, location, route_index.snapshot_text)
     if index is None:
         refresh_search_index(roots, location)
         return []

@@ -13,16 +13,17 @@ frozen; this is the general source beside it (docs/search.md says what each give
 from __future__ import annotations
 
 import functools
-import re
-from pathlib import Path
+import os
 
 from skillmem_hook.files import read_regular_file
+from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.search.sorted_lines import value_of
 from skillmem_hook.search.tokenize import cut_chinese_stop_phrases, normalize
 
-WORD_LIST = Path(__file__).resolve().parent / "data" / "zh-en.txt"
+# os.path, not pathlib: pathlib is no other part of a warm route prompt, and its import cost the prompt 2 ms.
+WORD_LIST = os.path.join(os.path.dirname(os.path.realpath(__file__)), "data", "zh-en.txt")
 LONGEST_WORD = 4
-_CHINESE_RUNS = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]{2,}")
+_CHINESE_RUNS = lazy_compile(r"[\u3400-\u9fff\uf900-\ufaff]{2,}")  # an ASCII query never compiles it
 
 
 # The shipped list is 3.9 MB; anything much larger is not it.
@@ -36,7 +37,7 @@ def _word_list() -> bytes:
     An install without its data, or with a damaged copy, searches on without the dictionary.
     """
     try:
-        data = read_regular_file(str(WORD_LIST), MAX_WORD_LIST_BYTES)  # a FIFO in its place never blocks
+        data = read_regular_file(WORD_LIST, MAX_WORD_LIST_BYTES)  # a FIFO in its place never blocks
     except (OSError, ValueError):
         return b"\n"
     return data if data[:1] == b"\n" and data[-1:] == b"\n" else b"\n"
@@ -53,7 +54,9 @@ def meaning(word: str) -> str | None:
 
 def dictionary_words(text: str) -> list[str]:
     """The dictionary's words in ``text``, in order: in each Chinese run, the longest word at each place."""
-    found = []
+    found: list[str] = []
+    if text.isascii():  # NFKC and case folding keep ASCII ASCII: no Chinese run
+        return found
     for run in _CHINESE_RUNS.findall(cut_chinese_stop_phrases(normalize(text))):
         place = 0
         while place < len(run) - 1:

@@ -61,16 +61,27 @@ class PostingsField:
 
     Kept as one text of ``"\\nword\\tskill,count,skill,count"`` lines: a stored
     index loads it as it is, and a lookup is a binary search over its lines
-    (``sorted_lines.py``).
+    (``sorted_lines.py``). A stored index's lines are read where they lie in
+    the file's bytes, ``source[start:end]``: cutting out the four fields'
+    texts copied 10 MB at 2,000 skills, and a route prompt reads twenty lines.
     """
 
-    __slots__ = ("average", "lengths", "text", "weight")
+    __slots__ = ("average", "end", "lengths", "source", "start", "weight")
 
-    def __init__(self, text: bytes, lengths: array[int], weight: float) -> None:
-        self.text = text
+    def __init__(self, text: bytes, lengths: array[int], weight: float, start: int = 0, end: int | None = None) -> None:
+        self.source = text
+        self.start = start
+        self.end = len(text) if end is None else end
         self.lengths = lengths
         self.average = max(1.0, sum(lengths) / max(1, len(lengths)))
         self.weight = weight
+
+    @property
+    def text(self) -> bytes:
+        """The field's lines: cut out of a stored index's bytes only for a patch or a write."""
+        if self.start == 0 and self.end == len(self.source):
+            return self.source
+        return self.source[self.start : self.end]
 
     @classmethod
     def of(cls, documents: Iterable[list[str]], weight: float) -> PostingsField:
@@ -94,7 +105,7 @@ class PostingsField:
         return cls(text.encode("utf-8", "surrogatepass"), lengths, weight)
 
     def counts(self, word: str) -> dict[int, int]:
-        found = value_of(self.text, word.encode("utf-8", "surrogatepass"))
+        found = value_of(self.source, word.encode("utf-8", "surrogatepass"), self.start, self.end)
         if found is None:
             return {}
         numbers = found.split(b",")

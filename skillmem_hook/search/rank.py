@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from typing import Union
 
     from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.search.stored import StoredSkills
 
     Field = Union[ScannedField, PostingsField]
 
@@ -51,13 +52,18 @@ class SearchIndex:
     index (``patch.py``) keeps each skill's number while others come and go,
     so a number may be free (a removed skill's: no posting and a length of 0).
     Nothing read from a number depends on which it is: the ranking is the
-    build's.
+    build's. A stored index's skills are made when asked for
+    (``stored.StoredSkills``), so a query makes only those it ranks.
     """
 
     def __init__(
-        self, skills: list[Skill], fields: list[Field], tuning: Tuning, numbers: Sequence[int] | None = None
+        self,
+        skills: list[Skill] | StoredSkills,
+        fields: list[Field],
+        tuning: Tuning,
+        numbers: Sequence[int] | None = None,
     ) -> None:
-        self.skills = skills
+        self._skills = skills
         self.fields = fields
         self.tuning = tuning
         self.numbers = list(range(len(skills))) if numbers is None else list(numbers)
@@ -69,11 +75,18 @@ class SearchIndex:
             raise ValueError("each skill's number within the fields")
         if any(len(field.lengths) != self.slots for field in fields):
             raise ValueError("a length for each number in each field")
-        # A skill by its number, and its place in ``skills``: the tie-break after name and label, as a build's.
-        self._numbered = dict(zip(self.numbers, skills))
+        # A skill's place in ``skills`` by its number: where to find it, and the tie-break after name and label,
+        # as a build's.
         self._place = dict(zip(self.numbers, range(len(skills))))
         # Over the skills there are, not the numbers: a free number's length of 0 must not lower the mean.
         self._averages = [max(1.0, sum(field.lengths) / max(1, len(skills))) for field in fields]
+
+    @property
+    def skills(self) -> list[Skill]:
+        """Every skill, in the index's order (a stored index's made now, where a query makes only those it ranks)."""
+        if not isinstance(self._skills, list):
+            self._skills = list(self._skills)
+        return self._skills
 
     @classmethod
     def build(
@@ -110,15 +123,16 @@ class SearchIndex:
         if self.tuning.coverage_power:
             power = self.tuning.coverage_power
             scores = {n: score * (shares[n] ** power) for n, score in scores.items()}
-        skills, place = self._numbered, self._place
+        skills, place = self._skills, self._place
+        rounded = {n: round(score, SCORE_DECIMALS) for n, score in scores.items()}
         best = heapq.nsmallest(
             top,
             (
-                (-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, place[n], n)
-                for n, score in scores.items()
+                (-rounded[n], skills[place[n]].name, skills[place[n]].label, place[n], n)
+                for n in _contenders(rounded, top)
             ),
         )
-        return [Hit(skills[n], -score, round(shares[n], 3), n) for score, _, _, _, n in best]
+        return [Hit(skills[place[n]], -score, round(shares[n], 3), n) for score, _, _, _, n in best]
 
     def evidence(self, intent: str, hit: Hit, *, guesses: bool = False) -> int:
         """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.
@@ -155,7 +169,7 @@ class SearchIndex:
         scores: dict[int, float] = {}
         covered: dict[int, dict[str, float]] = {}
         rarity: dict[str, float] = {}
-        documents = len(self.skills)
+        documents = len(self._skills)
         for word, query_word in words.items():
             combined = self._combined(word)
             idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
@@ -191,6 +205,18 @@ class SearchIndex:
     def query_words(self, intent: str) -> dict[str, QueryWord]:
         """Each distinct query word once, with its weight and the typed words it stands for (``query.py``)."""
         return query_words(self.tuning, intent)
+
+
+def _contenders(rounded: dict[int, float], top: int) -> Iterable[int]:
+    """The skills that can be among the ``top`` best: those scoring at least the ``top``-th best score.
+
+    Ties are broken by name, so only they need their skill's name: a stored
+    index makes a skill when first asked for, and a query matches hundreds.
+    """
+    if top <= 0 or len(rounded) <= top:
+        return rounded
+    least = heapq.nlargest(top, rounded.values())[-1]
+    return [n for n, score in rounded.items() if score >= least]
 
 
 def _typed(words: dict[str, QueryWord]) -> int:

@@ -8,13 +8,14 @@ twenty lines of it, not all of it.
 from __future__ import annotations
 
 
-def line_start(text: bytes, key: bytes) -> int:
+def line_start(text: bytes, key: bytes, start: int = 0, end: int | None = None) -> int:
     """Where the line of ``key`` starts (its '\\n'), or -1.
 
-    ``text`` starts each line with '\\n' and ends with '\\n'; its keys are
-    sorted by code point, which UTF-8 bytes sort the same way.
+    ``text[start:end]`` starts each line with '\\n' and ends with '\\n'; its keys
+    are sorted by code point, which UTF-8 bytes sort the same way. The bounds
+    let a stored index's lines be read where they lie in the file's bytes.
     """
-    low, high = 0, len(text) - 1  # the '\n' of every line in [low, high); the last '\n' ends the text
+    low, high = start, (len(text) if end is None else end) - 1  # every line's '\n' in [low, high); high's ends it
     while low < high:
         start = text.rfind(b"\n", low, (low + high) // 2 + 1)
         word = text[start + 1 : text.index(b"\t", start + 1)]
@@ -27,9 +28,9 @@ def line_start(text: bytes, key: bytes) -> int:
     return -1
 
 
-def value_of(text: bytes, key: bytes) -> bytes | None:
-    """The value on ``key``'s line, or None."""
-    start = line_start(text, key)
+def value_of(text: bytes, key: bytes, start: int = 0, end: int | None = None) -> bytes | None:
+    """The value on ``key``'s line of ``text[start:end]``, or None."""
+    start = line_start(text, key, start, end)
     if start < 0:
         return None
     start = text.index(b"\t", start + 1) + 1

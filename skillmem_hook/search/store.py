@@ -81,31 +81,48 @@ def load(
     options: CatalogOptions,
     aliases: Mapping[str, Sequence[str]],
     location: str,
-    current: StatSnapshot | None = None,
+    current: bytes | None = None,
 ) -> SearchIndex | None:
     """The stored index while it matches the disk and the key, else None.
 
-    ``current`` is a snapshot the caller has just found current (the route
-    index's): an index taken at the same stamps is current without a stat.
+    ``current`` is the text (``StatSnapshot.as_text``) of a snapshot the caller
+    has just found current (the route index's): an index taken at the same
+    stamps kept the same text, and is current without a stat or a parse.
     """
     loaded = _read(location, index_key(roots, options, aliases))
     if loaded is not None:
-        index, snapshot = loaded
-        if (current is not None and snapshot.grouped == current.grouped) or snapshot.is_current():
+        index, kept = loaded
+        if kept == current:
+            return index
+        snapshot = _snapshot(kept)
+        if snapshot is not None and snapshot.is_current():
             return index
     return None
 
 
-def _read(location: str, key: str) -> tuple[SearchIndex, StatSnapshot] | None:
-    """The index stored at ``location`` for ``key`` and the snapshot it was built at, current or not."""
+def _read(location: str, key: str) -> tuple[SearchIndex, bytes] | None:
+    """The index stored at ``location`` for ``key`` and the text of the snapshot it was built at, current or not."""
     try:
         # A regular file only, capped, and this user's alone: a FIFO must not hang the search, nor another
         # user's file choose its ranking.
         data = read_kept_file(location, MAX_INDEX_BYTES)
-        index, extra = index_from_bytes(data, key)
-        return index, StatSnapshot.from_json(extra)
+        return index_from_bytes(data, key)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None  # missing, unreadable, damaged, of another key or shape
+
+
+def _snapshot(text: bytes) -> StatSnapshot | None:
+    try:
+        return StatSnapshot.from_json(json.loads(text))
+    except ValueError:
+        return None  # not a snapshot: the index is rebuilt
+
+
+def _read_stale(location: str, key: str) -> tuple[SearchIndex, StatSnapshot] | None:
+    """The index stored at ``location`` for ``key`` and the snapshot it was built at, current or not."""
+    loaded = _read(location, key)
+    snapshot = None if loaded is None else _snapshot(loaded[1])
+    return None if loaded is None or snapshot is None else (loaded[0], snapshot)
 
 
 def load_or_build_at(
@@ -121,7 +138,7 @@ def load_or_build_at(
     ``watched``: the files besides the roots that decide the catalog (``decisive.decisive_files``), stamped too.
     """
     key = index_key(roots, options, aliases)
-    stale = _read(location, key)
+    stale = _read_stale(location, key)
     if stale is not None and stale[1].is_current():
         return stale[0]
     from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415 - a current index is only read
@@ -134,7 +151,7 @@ def load_or_build_at(
     snapshot = take_snapshot(roots, watched) if stale is None else retake_snapshot(stale[1], roots, watched)
     index = _refreshed(roots, options, aliases, stale, snapshot)
     if not _racy(snapshot, started):
-        write_file_quietly(location, index_to_bytes(index, key, snapshot.as_json()))
+        write_file_quietly(location, index_to_bytes(index, key, snapshot.as_text()))
     return index
 
 

@@ -2,9 +2,15 @@
 
 Pure: an index in, bytes out, and the other way. The bytes are a header line
 (format, the code's fingerprint, the caller's key, the payload's length and
-CRC-32), then one JSON document. Anything else (another version, another
-key, damage) raises ValueError, and the caller builds anew. Where the file
-lives and when it is stale is the caller's business (``search/store.py``).
+CRC-32), then one JSON document, then blocks: the skills, one JSON row a
+line, the caller's extra bytes, and each field's text. Anything else (another version, another key,
+damage) raises ValueError, and the caller builds anew. Where the file lives
+and when it is stale is the caller's business (``search/store.py``).
+
+A skill's row is read when the skill is first asked for (``StoredSkills``):
+a route prompt ranks 2,000 skills and names at most three, and parsing
+every row (the descriptions, with their ASCII escapes) and making every
+``Skill`` cost it more than the query did.
 """
 
 from __future__ import annotations
@@ -21,33 +27,38 @@ from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
-# 2: each skill's number in the postings is stored (a patched index keeps numbers while skills come and go)
-FORMAT = "skillmem-search-index-2"
+# 3: each skill's number in the postings stored (a patched index keeps numbers while skills come and go); the
+# skills in a block of rows, read when asked for; the extra a block of its own
+FORMAT = "skillmem-search-index-3"
 
 
-def index_to_bytes(index: SearchIndex, key: str, extra: object = None) -> bytes:
-    """The index, its ``key`` (what it was built from, as the caller says it) and ``extra`` JSON the caller keeps."""
-    skills = [[skill.name, skill.root, skill.path, list(skill.placement), skill.description] for skill in index.skills]
+def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"") -> bytes:
+    """The index, its ``key`` (what it was built from, as the caller says it) and ``extra`` bytes the caller keeps.
+
+    ``extra`` is a block of its own, given back as it was: a caller may compare it without parsing it.
+    """
+    # ASCII escapes: a path from a folder name that is not UTF-8 holds surrogates, which UTF-8 cannot encode.
+    # One row a line (JSON escapes every line break), so a row is found without parsing the others.
+    rows = b"\n".join(json.dumps(_row(skill), separators=(",", ":")).encode("ascii") for skill in index.skills)
     fields = [_field_json(field) for field in index.fields]
     # The long texts go after the JSON as raw UTF-8: decoding them costs a fraction of parsing them as JSON strings.
-    blocks = [field.text for field in index.fields]
+    blocks = [rows, extra] + [field.text for field in index.fields]
     document = {
         "tuning": index.tuning.values(),
-        "skills": skills,
+        "skills": len(index.skills),
         "numbers": index.numbers,
         "fields": fields,
         "blocks": [len(block) for block in blocks],
-        "extra": extra,
     }
-    # ASCII escapes: a path from a folder name that is not UTF-8 holds surrogates, which UTF-8 cannot encode.
     meta = json.dumps(document, separators=(",", ":")).encode("ascii")
     payload = b"\n".join([meta, *blocks])
     return f"{FORMAT} {_safe(key)} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload
 
 
-def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, object]:
+def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, bytes]:
     """The index and the caller's ``extra``; ValueError when the bytes are not an index of this key and version."""
     # Positions, not partitions: a copy of a large index costs as much as the query.
     payload = data.find(b"\n") + 1
@@ -58,17 +69,17 @@ def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, object]:
     meta = data.find(b"\n", payload) + 1
     try:
         document = json.loads(data[payload : meta - 1] if meta else b"")
-        texts = _blocks(data, meta, document["blocks"])
+        (start, end), (extra_start, extra_end), *spans = _blocks(data, meta, document["blocks"])
         tuning = Tuning(**document["tuning"])
-        skills = [_skill(*row) for row in document["skills"]]
+        skills = StoredSkills(data[start:end].split(b"\n") if end > start else [])
         numbers = [int(number) for number in document["numbers"]]
-        if len(texts) != len(document["fields"]):
-            raise TypeError("a block for each field")
-        fields = [_field(raw, text) for raw, text in zip(document["fields"], texts)]
+        if len(skills) != document["skills"] or len(spans) != len(document["fields"]):
+            raise TypeError("a row for each skill, a block for each field")
+        fields = [_field(raw, data, span) for raw, span in zip(document["fields"], spans)]
         index = SearchIndex(skills, fields, tuning, numbers)
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         raise ValueError(f"a search index of another shape: {error}") from None
-    return index, document["extra"]
+    return index, data[extra_start:extra_end]
 
 
 def _safe(key: str) -> str:
@@ -76,14 +87,15 @@ def _safe(key: str) -> str:
     return f"{zlib.crc32(key.encode('utf-8', 'surrogatepass')):08x}{len(key)}"
 
 
-def _blocks(data: bytes, start: int, sizes: list[int]) -> list[bytes]:
+def _blocks(data: bytes, start: int, sizes: list[int]) -> list[tuple[int, int]]:
+    """Where each block lies in ``data``: read in place, not cut out (a copy of 10 MB at 2,000 skills)."""
     if not start or start + sum(sizes) + len(sizes) - 1 != len(data):
         raise TypeError("blocks of other sizes")
-    texts = []
+    spans = []
     for size in sizes:
-        texts.append(data[start : start + size])
+        spans.append((start, start + size))
         start += size + 1
-    return texts
+    return spans
 
 
 def _field_json(field: ScannedField | PostingsField) -> dict[str, object]:
@@ -94,16 +106,46 @@ def _field_json(field: ScannedField | PostingsField) -> dict[str, object]:
     return {**kind, "lengths": field.lengths.tolist(), "w": field.weight}
 
 
-def _field(raw: dict[str, Any], text: bytes) -> ScannedField | PostingsField:
+def _field(raw: dict[str, Any], data: bytes, span: tuple[int, int]) -> ScannedField | PostingsField:
     """One field; ``SearchIndex`` checks that every field holds a length for each number."""
     lengths = array("q", raw["lengths"])
     weight = float(raw["w"])
     if raw["kind"] == "postings":
-        return PostingsField(text, lengths, weight)
+        return PostingsField(data, lengths, weight, *span)
     starts = array("q", raw["starts"])
     if len(starts) != len(lengths):
         raise TypeError("a field of another number of skills")
-    return ScannedField(text, starts, lengths, weight)
+    return ScannedField(data[span[0] : span[1]], starts, lengths, weight)
+
+
+class StoredSkills:
+    """The stored index's skills, each made from its row when first asked for, then kept (one object per skill).
+
+    The checksum and the code's fingerprint in the header stand for a check of
+    every row: a row of another shape cannot come with them.
+    """
+
+    __slots__ = ("_made", "_rows")
+
+    def __init__(self, rows: list[bytes]) -> None:
+        self._rows = rows
+        self._made: list[Skill | None] = [None] * len(rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, number: int) -> Skill:
+        skill = self._made[number]
+        if skill is None:
+            skill = self._made[number] = _skill(*json.loads(self._rows[number]))
+        return skill
+
+    def __iter__(self) -> Iterator[Skill]:
+        return map(self.__getitem__, range(len(self._rows)))
+
+
+def _row(skill: Skill) -> list[object]:
+    return [skill.name, skill.root, skill.path, list(skill.placement), skill.description]
 
 
 def _skill(name: str, root: str, path: str, placement: list[str], description: str) -> Skill:

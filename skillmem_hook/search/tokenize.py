@@ -11,9 +11,14 @@ import re
 import unicodedata
 from itertools import chain, repeat
 
+from skillmem_hook.lazy_pattern import lazy_compile
+
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
-_CJK_RUNS = re.compile(rf"[{CJK}]+")
-_WORDS = re.compile(rf"[^\W_{CJK}]+")
+# Compiled on first use: CJK's classes cost a route prompt 3 ms to compile, and an ASCII text needs neither
+# (no CJK in it, so _ASCII_WORDS finds what _WORDS would).
+_CJK_RUNS = lazy_compile(rf"[{CJK}]+")
+_WORDS = lazy_compile(rf"[^\W_{CJK}]+")
+_ASCII_WORDS = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
 # Words that say how someone asks, not what they ask for.
 ENGLISH_STOP_WORDS = frozenset(
@@ -84,7 +89,7 @@ _LONG_STOP_PHRASES = sorted((phrase for phrase in CHINESE_STOP_PHRASES if len(ph
 # Longest first; the one-character words as a class, which the regex engine scans fast. The leading
 # class of every phrase's first character lets the engine pass most characters without trying the
 # phrases one by one (a third of the cut's time on a Chinese body).
-_CHINESE_STOP = re.compile(
+_CHINESE_STOP = lazy_compile(
     f"(?=[{''.join(sorted({phrase[0] for phrase in _LONG_STOP_PHRASES}))}{_STOP_MARKS}])"
     f"(?:{'|'.join(_LONG_STOP_PHRASES)}|[{_STOP_MARKS}])"
 )
@@ -143,12 +148,14 @@ def tokens(text: str, *, unigrams: bool = False, stop_words: bool = True, stemmi
     run of one); with ``unigrams``, every character too, prefixed with '#'
     so that a unigram never meets a one-character run's token.
     """
-    if not text.isascii():
+    if text.isascii():
+        runs, cjk = _ASCII_WORDS.findall(text), []
+    else:
         text = _normalized(text, stop_words)
+        runs, cjk = _WORDS.findall(text), _CJK_RUNS.findall(text)
     # map and chain call the cached _english_words from C: no Python frame per word.
-    runs = _WORDS.findall(text)
     words = list(chain.from_iterable(map(_english_words, runs, repeat(stop_words), repeat(stemming))))
-    for run in _CJK_RUNS.findall(text):
+    for run in cjk:
         size = len(run)
         if size < 3:  # a run of one is its own word, a run of two its one bigram: no new string
             words.append(run)
@@ -169,10 +176,12 @@ def searchable(text: str, *, stop_words: bool = True, stemming: bool = True) -> 
     is found as ``" w "``, a bigram as itself; so the index never builds a
     bigram, and a run's bigrams cannot span two runs.
     """
-    if not text.isascii():
+    if text.isascii():
+        runs, chinese = _ASCII_WORDS.findall(text), []
+    else:
         text = _normalized(text, stop_words)
-    english = [word for run in _WORDS.findall(text) for word in _english_words(run, stop_words, stemming)]
-    chinese = _CJK_RUNS.findall(text)
+        runs, chinese = _WORDS.findall(text), _CJK_RUNS.findall(text)
+    english = [word for run in runs for word in _english_words(run, stop_words, stemming)]
     lengths = list(map(len, chinese))
     # A run of n characters gives n - 1 bigrams, a run of one gives itself.
     count = len(english) + sum(lengths) - len(lengths) + lengths.count(1)
@@ -192,7 +201,7 @@ def _english_words(run: str, stop_words: bool, stemming: bool) -> tuple[str, ...
 
 def is_bigram(word: str) -> bool:
     """True for a Chinese (Japanese, Korean) bigram that ``tokens`` gives."""
-    return len(word) == 2 and _CJK_RUNS.fullmatch(word) is not None
+    return len(word) == 2 and not word.isascii() and _CJK_RUNS.fullmatch(word) is not None
 
 
 def pattern_of(word: str) -> str:

@@ -66,9 +66,10 @@ def test_the_configuration_the_search_needs_is_kept_as_it_was_read(tmp_path, mon
 def test_an_index_without_the_search_settings_is_refused(tmp_path):
     write_skill(tmp_path / "skills", "a", b"---\nname: a\n---\n")
     header, _, payload = build_route_index([str(tmp_path / "skills")]).to_bytes().partition(b"\n")
-    document = json.loads(payload)
+    document_text, _, snapshot_text = payload.partition(b"\n")  # the document, then the snapshot's text
+    document = json.loads(document_text)
     del document["search"]
-    payload = json.dumps(document).encode()
+    payload = json.dumps(document).encode() + b"\n" + snapshot_text
     with pytest.raises(ValueError, match="no search settings"):
         RouteIndex.from_bytes(f"{HEADER} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload)
 
@@ -82,7 +83,7 @@ def damaged(data):
     [
         lambda data: b"",
         lambda data: b"[]",
-        lambda data: data.replace(b"skillmem-route-index 8", b"skillmem-route-index 7", 1),
+        lambda data: data.replace(HEADER.encode(), b"skillmem-route-index 7", 1),
         damaged,
         lambda data: data[:-1],
         lambda data: b"\xff" + data,

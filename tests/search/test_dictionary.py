@@ -23,7 +23,7 @@ _LINE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]{2,4}\t[^\t\n]+")
 
 
 def test_the_word_list_is_sorted_well_formed_lines_or_a_lookup_would_miss_words():
-    text = WORD_LIST.read_text(encoding="utf-8")
+    text = Path(WORD_LIST).read_text(encoding="utf-8")
     assert text.startswith("\n") and text.endswith("\n")
     lines = text[1:-1].split("\n")
     assert len(lines) > 90_000
@@ -47,6 +47,13 @@ def test_a_binary_search_over_sorted_lines_finds_every_key_and_no_other(keys):
         assert value_of(text, key.encode()) == str(position).encode()
     assert line_start(text, b"zzz-not-a-key") == -1
     assert value_of(b"\n", b"a") is None
+    # Read in place between other bytes (a stored index's fields lie so in its file), it answers the same.
+    around = b"\nzzz\tbefore" + text + b"yyy\tafter\n"
+    start, end = len(b"\nzzz\tbefore"), len(b"\nzzz\tbefore") + len(text)
+    for position, key in enumerate(sorted(keys)):
+        assert value_of(around, key.encode(), start, end) == str(position).encode()
+    assert value_of(around, b"zzz", start, end) is None
+    assert value_of(around, b"yyy", start, end) is None
 
 
 def test_a_query_is_cut_into_its_longest_words_in_chinese_runs_only():
@@ -74,7 +81,7 @@ def test_dictionary_words_weigh_less_than_typed_ones_and_stand_for_the_chinese_t
 
 
 def test_without_its_data_file_the_search_goes_on_without_the_dictionary(monkeypatch, tmp_path):
-    monkeypatch.setattr(dictionary, "WORD_LIST", tmp_path / "gone.txt")
+    monkeypatch.setattr(dictionary, "WORD_LIST", str(tmp_path / "gone.txt"))
     dictionary._word_list.cache_clear()
     try:
         assert meaning("天气预报") is None
@@ -141,7 +148,7 @@ def test_a_dictionary_word_ranks_but_is_no_evidence_that_the_typed_word_was_mean
 )
 def test_a_damaged_word_list_leaves_the_search_working_without_it(monkeypatch, tmp_path, damage):
     path = tmp_path / "zh-en.txt"
-    damage(path, WORD_LIST.read_bytes())
+    damage(path, Path(WORD_LIST).read_bytes())
     monkeypatch.setattr(dictionary, "WORD_LIST", path)
     dictionary._word_list.cache_clear()
     try:

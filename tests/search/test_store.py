@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -86,12 +87,12 @@ def test_the_key_catches_a_changed_exclude_that_kept_the_configurations_stamp(ca
     assert names(capsys, "csv") == []
 
 
-@pytest.mark.parametrize("damage", [b"", b"garbage", b"skillmem-search-index-1 x 1-0\n{"])
+@pytest.mark.parametrize("damage", [b"", b"garbage", f"{FORMAT} x 1-0\n{{".encode()])
 def test_a_damaged_index_is_rebuilt(capsys, repo, damage):
     names(capsys, "csv")
     repo.write_bytes(damage)
     assert names(capsys, "csv") == ["csv-tables"]
-    assert repo.read_bytes().startswith(FORMAT.encode() + b" ")
+    assert repo.read_bytes().startswith(f"{FORMAT} ".encode())
 
 
 def test_a_fifo_in_its_place_never_blocks(capsys, repo):
@@ -153,10 +154,29 @@ def test_the_hooks_never_load_it(repo):
 def test_the_stored_index_and_the_route_index_take_the_same_snapshot(capsys, repo):
     # A route prompt checks the route index's snapshot, then takes the search index's as current when the two
     # are equal: with a narrower snapshot here, every prompt stat'ed every skill folder twice.
-    from skillmem_hook.agents.route_index import build_route_index
+    from skillmem_hook.agents.route_index import RouteIndex, build_route_index
     from skillmem_hook.catalog.store.stamps import StatSnapshot
     from skillmem_hook.search.stored import index_from_bytes as loaded
 
     names(capsys, "deploy", "containers")
     stored = loaded(repo.read_bytes(), index_key(["skills"], CatalogOptions(), {}))
-    assert StatSnapshot.from_json(stored[1]).grouped == build_route_index(None).snapshot.grouped
+    route_index = build_route_index(None)
+    assert StatSnapshot.from_json(json.loads(stored[1])).grouped == route_index.snapshot.grouped
+    # Kept as the same bytes, so a prompt compares them without parsing the search index's 0.5 MB of them.
+    assert stored[1] == route_index.snapshot_text == RouteIndex.from_bytes(route_index.to_bytes()).snapshot_text
+
+
+def test_a_snapshot_kept_as_other_bytes_than_the_current_one_is_checked_against_the_disk(capsys, repo):
+    # A route prompt passes its route index's snapshot text, just found current: the search index is taken as
+    # current unread only when it kept the very same bytes; else its own snapshot is stat'ed.
+    from skillmem_hook.catalog.store.stamps import take_snapshot
+    from skillmem_hook.search.store import load
+
+    names(capsys, "csv")
+    options, watched = CatalogOptions(), decisive_files(os.getcwd(), tracked=False)
+    kept = index_from_bytes(repo.read_bytes(), index_key(["skills"], options, {}))[1]
+    assert load(["skills"], options, {}, str(repo), kept) is not None
+    write_skill(Path("skills"), "csv-tables", skill_md("csv-tables", "Feed the quokkas"))
+    now = take_snapshot(["skills"], watched).as_text()
+    assert now != kept
+    assert load(["skills"], options, {}, str(repo), now) is None

@@ -20,7 +20,7 @@ from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.search import store
 from skillmem_hook.search.store import (
-    _read,
+    _read_stale,
     build,
     changes,
     index_key,
@@ -72,7 +72,7 @@ def edit(name: str, description: str, body: str) -> None:
 
 def reindexed_alone() -> list[int]:
     """The places of the skills the next search re-indexes."""
-    stale, snapshot = _read(LOCATION, index_key(ROOTS, CatalogOptions(), {}))
+    stale, snapshot = _read_stale(LOCATION, index_key(ROOTS, CatalogOptions(), {}))
     skills = build(ROOTS, CatalogOptions(), {}).skills
     return changes(stale, skills, snapshot, take_snapshot(ROOTS, [CONFIG_FILE]))[1]
 

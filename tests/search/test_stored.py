@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.stored import FORMAT, index_from_bytes, index_to_bytes
 
-from .sample_skills import SKILLS
+from .sample_skills import SKILLS, make
 
 BODIES = ["cache the prompt prefix", "", "helm charts and pods", "", "每天凌晨备份", "refresh tokens rotate"]
 QUERIES = ("kubernetes pods", "数据库 备份", "token refresh", "prompt cache", "quokka")
@@ -25,13 +25,21 @@ def hits(index: SearchIndex, query: str) -> list[tuple[str, str, float, float]]:
 
 def test_a_stored_index_answers_exactly_as_the_built_one():
     built = SearchIndex.build(SKILLS, {"k8s-*": ["舵手"]}, bodies=BODIES)
-    loaded, extra = index_from_bytes(index_to_bytes(built, "key", {"kept": [1]}), "key")
-    assert extra == {"kept": [1]}
+    loaded, extra = index_from_bytes(index_to_bytes(built, "key", b'{"kept":[1]}'), "key")
+    assert extra == b'{"kept":[1]}'
     for query in (*QUERIES, "舵手"):
         assert hits(loaded, query) == hits(built, query)
     skill = loaded.query("kubernetes", 1)[0].skill
     expected = ("k8s-deploy", "r", "k8s-deploy", SKILLS[2].description)
     assert (skill.name, skill.root, skill.path, skill.description) == expected
+
+
+def test_a_stored_index_reads_its_fields_where_they_lie_in_its_bytes():
+    data = index_to_bytes(SearchIndex.build(SKILLS, bodies=BODIES), "key")
+    loaded, _ = index_from_bytes(data, "key")
+    assert all(field.source is data for field in loaded.fields)  # no copy of 10 MB at 2,000 skills
+    built = SearchIndex.build(SKILLS, bodies=BODIES)
+    assert [field.text for field in loaded.fields] == [field.text for field in built.fields]
 
 
 def test_another_key_is_refused():
@@ -50,7 +58,7 @@ def test_any_damage_is_refused_never_served(data):
             index_from_bytes(damaged, "key")
 
 
-@pytest.mark.parametrize("data", [b"", b"\n", b"skillmem-search-index-1\n{}", b"\xff" * 100])
+@pytest.mark.parametrize("data", [b"", b"\n", f"{FORMAT}\n{{}}".encode(), b"\xff" * 100])
 def test_bytes_that_are_no_index_are_refused(data):
     with pytest.raises(ValueError):
         index_from_bytes(data, "key")
@@ -83,3 +91,31 @@ def rewritten(stored: bytes, change: Callable[[dict[str, Any]], object], version
     payload = json.dumps(document, separators=(",", ":")).encode() + b"\n" + blocks
     _, key, _ = header.split(b" ")
     return b"%s %s %d-%08x\n" % (version.encode(), key, len(payload), zlib.crc32(payload)) + payload
+
+
+# Skills that tie: the same words in descriptions of different lengths, under names that sort differently.
+TIED = [make(f"{prefix}-tool", description) for prefix in "dcba" for description in ("slow query", "slow query index")]
+
+
+@given(st.integers(0, len(TIED) + 1), st.sampled_from(["slow", "query index", "slow query", "nothing"]))
+def test_the_best_few_are_the_first_few_of_the_whole_ranking_ties_broken_by_name(top, query):
+    # A query makes only the skills that can reach its top (at least its top-th score) to break ties by name;
+    # with every skill asked for, it ranks them all. The first few must be the same either way.
+    loaded, _ = index_from_bytes(index_to_bytes(SearchIndex.build(TIED), "key"), "key")
+    everything = [(hit.skill.label, hit.score) for hit in loaded.query(query, len(TIED))]
+    assert [(hit.skill.label, hit.score) for hit in loaded.query(query, top)] == everything[:top]
+
+
+def test_a_query_makes_only_the_skills_that_can_reach_its_top():
+    loaded, _ = index_from_bytes(index_to_bytes(SearchIndex.build(TIED), "key"), "key")
+    made = []
+    rows = loaded._skills
+    real = type(rows).__getitem__
+    type(rows).__getitem__ = lambda self, number: made.append(number) or real(self, number)
+    try:
+        hits = loaded.query("slow query index", 1)
+    finally:
+        type(rows).__getitem__ = real
+    # The four skills whose description holds all three words tie; the other four score less and are never made.
+    assert hits[0].skill.name == "a-tool"
+    assert sorted(set(made)) == [number for number, skill in enumerate(TIED) if "index" in skill.description]

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skillmem_hook.search.tokenize import (
+    _ASCII_WORDS,
     _CJK_RUNS,
     _WORDS,
     CHINESE_STOP_PHRASES,
@@ -145,3 +146,12 @@ def test_tokens_give_the_very_words_of_the_reference(text, unigrams, stop_words,
 @given(_MIXED)
 def test_the_stop_phrases_are_cut_as_the_reference_cuts_them(text):
     assert cut_chinese_stop_phrases(text) == _REFERENCE_STOP.sub(" ", text)
+
+
+@given(st.text(st.characters(max_codepoint=127)))
+def test_an_ascii_text_is_read_by_the_ascii_pattern_as_by_the_whole_one(text):
+    # An ASCII text never compiles CJK's classes (a route prompt's 3 ms): what they find in it, it finds.
+    assert _ASCII_WORDS.findall(text) == _WORDS.findall(text)
+    assert _CJK_RUNS.findall(text) == []
+    assert tokens(text) == reference_tokens(text)
+    assert searchable(text) == searchable(text + "。")  # the same words whether the text is ASCII or not

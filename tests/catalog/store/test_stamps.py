@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -150,3 +151,12 @@ def test_a_link_whose_target_changed_is_stamped_again_and_never_walked_into(root
     retaken = retake_snapshot(known, [str(root)])
     assert retaken.grouped == take_snapshot([str(root)]).grouped
     assert retaken.stamps[str(root / "group" / "linked")] != known.stamps[str(root / "group" / "linked")]
+
+
+def test_the_kept_text_reads_back_as_the_snapshot_whatever_its_folder_names():
+    # UTF-8 for a Chinese name (escapes made a route prompt's parse slower), surrogates for one that is not UTF-8.
+    snapshot = StatSnapshot.of({"skills/数据/SKILL.md": (3, 4), "skills/\udcff-x/SKILL.md": (1, 2), "/x": (-1, -1)})
+    text = snapshot.as_text()
+    assert "数据".encode() in text
+    assert StatSnapshot.from_json(json.loads(text)).stamps == snapshot.stamps
+    assert StatSnapshot.of(dict(reversed(snapshot.stamps.items()))).as_text() == text  # the same stamps, the same bytes
