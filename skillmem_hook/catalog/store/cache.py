@@ -56,14 +56,21 @@ class ContentCache:
         self.used: dict[str, object] = {}  # JSON bytes, or entries to serialise at save()
         self.changed = False
 
-    def get(self, key: str) -> Entry | None:
+    def get(self, key: str, *, sections: bool = True) -> Entry | None:
+        """The entry kept under ``key``; None when there is none, or when ``sections`` are wanted and it has none.
+
+        The hooks' build keeps its entries without the body's sections (only
+        search reads them): search's first scan reads those files again and
+        keeps the entries whole, which then serve every reader.
+        """
         raw = self.stored.get(key)
         try:
             entry = None if raw is None else _entry_from_json(loads(raw))
         except (ValueError, RecursionError):
             entry = None
-        if entry is not None:
-            self.used[key] = raw
+        if entry is None or (sections and type(entry) is SkillText and entry.sections is None):
+            return None
+        self.used[key] = raw
         return entry
 
     def put(self, key: str, entry: Entry, *, times_ns: tuple[int, ...] = ()) -> None:
@@ -143,7 +150,7 @@ def _entry_from_json(raw: object) -> Entry | None:
         (name is None or type(name) is str)
         and (description is None or type(description) is str)
         and type(title) is str
-        and type(sections) is str
+        and (sections is None or type(sections) is str)
         and type(warnings) is list
         and (not warnings or all(type(item) is str for item in warnings))
         and type(metadata) is dict

@@ -55,10 +55,14 @@ class Snapshot:
         self.path = catalog_snapshot_location(cache_path)
         self.key = key
 
-    def load(self) -> Catalog | None:
-        """The catalog stored under this key, or None (no file, another key, damage, a changed cache)."""
+    def load(self, *, sections: bool = True) -> Catalog | None:
+        """The catalog stored under this key, or None (no file, another key, damage, a changed cache).
+
+        Also None when ``sections`` are wanted and a skill was kept without them (the hooks' build).
+        """
         try:
-            return _catalog_from_records(_parsed(read_batches(self.path, self._header(), MAX_CACHE_BYTES)))
+            records = _parsed(read_batches(self.path, self._header(), MAX_CACHE_BYTES))
+            return _catalog_from_records(records, sections=sections)
         except (OSError, ValueError, TypeError, IndexError, KeyError, RecursionError):  # DamagedFile among them
             return None
 
@@ -185,7 +189,7 @@ def _line(value: object) -> bytes:
     return _COMPACT[0](value).encode("ascii")
 
 
-def _catalog_from_records(rows: Iterator[Any]) -> Catalog:
+def _catalog_from_records(rows: Iterator[Any], *, sections: bool) -> Catalog:
     kind, roots, placement_rows = next(rows)
     kind_found, skipped, notices = next(rows)
     if (kind, kind_found) != ("shared", "found"):
@@ -195,6 +199,8 @@ def _catalog_from_records(rows: Iterator[Any]) -> Catalog:
     excluded: list[Skill] = []
     duplicates: list[tuple[Skill, Skill]] = []
     for row in rows:
+        if sections and row[8 if row[0] != "d" else 9] is None:
+            raise DamagedFile("kept without the sections asked for")
         if row[0] == "s":
             skills.append(_skill_from_row(row, roots, placements))
         elif row[0] == "x":

@@ -328,3 +328,37 @@ def test_a_record_is_the_bytes_json_dumps_gives_it(value):
     """The snapshot's one encoder writes what json.dumps with the compact separators writes, byte for byte."""
     expected = json.dumps(value, separators=(",", ":")).encode("ascii")
     assert snapshot_module._line(value) == expected
+
+
+def test_a_snapshot_the_hooks_kept_without_sections_is_not_search_s_and_search_s_serves_the_hooks(monkeypatch):
+    """The hooks' build skips the body's sections; search must not take that catalog, and the hooks take search's."""
+    varied_repository()
+    write_skill(Path("skills"), "sectioned", skill_md("sectioned", "Has one", "\n## When to use\n\nFor tables.\n"))
+    git("add", "-A")
+    hooks = CatalogOptions(tracked=True, exclude=["drafty"], sections=False)
+    search = CatalogOptions(tracked=True, exclude=["drafty"])
+    fresh = described(scan_roots(["skills"], CatalogOptions(tracked=True, exclude=["drafty"], cache=False)))
+    assert "For tables.\nWhen to use" in [skill["sections"] for skill in fresh["skills"]]
+    built = described(scan_roots(["skills"], hooks))
+    assert {skill["sections"] for skill in built["skills"]} == {None}
+    assert built == {**fresh, **described_without_sections(fresh)}
+    assert described(scan_roots(["skills"], search)) == fresh  # not the hooks' snapshot
+
+    def unreachable(*arguments, **options):
+        raise AssertionError("a warm run built the catalog again")
+
+    monkeypatch.setattr(blobs_module, "read_blobs", unreachable)
+    monkeypatch.setattr(cache_module, "ContentCache", unreachable)
+    assert described(scan_roots(["skills"], hooks)) == fresh  # search's snapshot, sections and all
+    assert described(scan_roots(["skills"], search)) == fresh
+
+
+def described_without_sections(described_catalog: dict[str, object]) -> dict[str, object]:
+    def cut(skill):
+        return {**skill, "sections": None}
+
+    return {
+        "skills": [cut(skill) for skill in described_catalog["skills"]],
+        "duplicates": [(cut(dropped), cut(kept)) for dropped, kept in described_catalog["duplicates"]],
+        "excluded": [cut(skill) for skill in described_catalog["excluded"]],
+    }
