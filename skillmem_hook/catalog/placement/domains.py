@@ -171,7 +171,10 @@ def place(name: str, description: str, title: str = "") -> Placement:
     found = index.hits(name, True)
     if len(found) == 1:  # most skills: decided, since the name outweighs all other fields together
         ((rank, keyword),) = found.items()
-        return _shared(Placement(DOMAIN_TABLE[rank][0], "name", keyword))
+        placement = _BY_NAME.get(keyword)  # a keyword belongs to one domain: it names the placement alone
+        if placement is None:
+            placement = _BY_NAME[keyword] = _shared(Placement(DOMAIN_TABLE[rank][0], "name", keyword))
+        return placement
     scores = dict.fromkeys(found, FIELD_WEIGHTS["name"])
     first_hit = {rank: ("name", keyword) for rank, keyword in found.items()}
     still_to_score = sum(FIELD_WEIGHTS.values()) - FIELD_WEIGHTS["name"]
@@ -190,6 +193,7 @@ def place(name: str, description: str, title: str = "") -> Placement:
 
 
 _PLACEMENTS: dict[Placement, Placement] = {}
+_BY_NAME: dict[str, Placement] = {}  # the placement by a name's one keyword, made once, not once per skill
 
 
 def _shared(placement: Placement) -> Placement:
