@@ -111,11 +111,13 @@ class _OpenFolders:
 
     def enter(self, parts: list[str]) -> int | None:
         """The descriptor of the folder ``parts`` below the base; None when one of them cannot be opened."""
-        common = 0
-        while common < len(self.names) and common < len(parts) and self.names[common] == parts[common]:
+        names, common = self.names, 0
+        for have, want in zip(names, parts):  # one pass, as sorted folders share their parents
+            if have != want:
+                break
             common += 1
-        while len(self.names) > common:
-            self.names.pop()
+        for _ in range(len(names) - common):
+            names.pop()
             os.close(self.fds.pop())
         for name in parts[common:]:
             if name in ("", ".", ".."):

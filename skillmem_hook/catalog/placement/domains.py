@@ -83,7 +83,7 @@ class _KeywordIndex:
         for rank, (_, keywords) in enumerate(DOMAIN_TABLE):
             for keyword in keywords:
                 self._add(keyword, rank)
-        self.prefix_lengths = sorted({len(stem) for stem in self.prefix})
+        self.longest_first = sorted({len(stem) for stem in self.prefix}, reverse=True)
         # One scan finds them all: at each position the longest keyword wins, as the alternation lists it first.
         import re  # noqa: PLC0415 - built on first use, by a cold run only
 
@@ -138,8 +138,9 @@ class _KeywordIndex:
         for candidate in candidates:
             if candidate in self.whole:
                 return self.whole[candidate]
-        for length in reversed(self.prefix_lengths):  # the longest stem is the most specific
-            if length <= len(word) and word[:length] in self.prefix:
+        size = len(word)
+        for length in self.longest_first:  # the longest stem is the most specific
+            if length <= size and word[:length] in self.prefix:
                 return self.prefix[word[:length]]
         return None
 
