@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from skillmem_hook.catalog import scan as scan_module
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery import git_blobs as blobs_module
 from skillmem_hook.catalog.scan import scan_roots
@@ -362,3 +363,23 @@ def described_without_sections(described_catalog: dict[str, object]) -> dict[str
         "duplicates": [(cut(dropped), cut(kept)) for dropped, kept in described_catalog["duplicates"]],
         "excluded": [cut(skill) for skill in described_catalog["excluded"]],
     }
+
+
+def test_the_lint_hook_takes_the_catalog_the_index_hook_kept(monkeypatch):
+    """Lint has no use for the body's sections either: after a cold skill-index it builds nothing again."""
+    from skillmem_hook.hooks.index import skill_index
+    from skillmem_hook.lint.files import Scope
+
+    varied_repository()
+    Path("AGENTS.md").write_text("# A\n")
+    skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"])  # writes the block, which it then explains
+    git("add", "AGENTS.md")
+    skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"])  # current: the kept catalog is its own
+
+    fresh = [skill.name for skill in scan_roots(["skills"], CatalogOptions(tracked=True, cache=False)).skills]
+
+    def unreachable(*arguments, **options):
+        raise AssertionError("lint built the catalog again")
+
+    monkeypatch.setattr(scan_module, "_build", unreachable)  # lint's own reads use the content cache: not this
+    assert [skill.name for skill in Scope(["skills"], tracked=True).catalog().skills] == fresh
