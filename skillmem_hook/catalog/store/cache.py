@@ -28,7 +28,7 @@ import zlib
 
 from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement
 from skillmem_hook.catalog.skillfile.text import SkillText
-from skillmem_hook.catalog.store.json_text import loads
+from skillmem_hook.catalog.store.json_text import dumps, loads
 from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
 
 TYPE_CHECKING = False
@@ -88,11 +88,9 @@ class ContentCache:
 
     def _records(self, *, keep_older: bool) -> Iterator[bytes]:
         """One ``key<TAB>JSON`` line per entry, made as the file is written: never the whole file in memory."""
-        import json  # noqa: PLC0415 - a warm run writes nothing, and json loads re
-
         for key, value in self.used.items():
             if "\t" not in key and "\n" not in key:  # a path holding either is just not kept
-                raw = value if type(value) is bytes else json.dumps(_entry_to_json(value)).encode("ascii")
+                raw = value if type(value) is bytes else dumps(_entry_to_json(value)).encode("ascii")
                 yield key.encode("utf-8", "surrogateescape") + b"\t" + raw
         if keep_older:
             for key, raw in self.stored.items():

@@ -25,7 +25,7 @@ from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.placement.domains import Placement
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.catalog.store.cache import MAX_CACHE_BYTES, parser_fingerprint
-from skillmem_hook.catalog.store.json_text import loads
+from skillmem_hook.catalog.store.json_text import dumps, loads
 from skillmem_hook.catalog.store.locations import catalog_snapshot_location
 from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
 
@@ -36,7 +36,7 @@ except ImportError:  # a Python built without it
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping, Sequence
+    from collections.abc import Iterator, Mapping, Sequence
     from typing import Any
 
     from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
@@ -175,18 +175,10 @@ def _records(catalog: Catalog) -> Iterator[bytes]:
 
 
 # ensure_ascii: a surrogate-escaped path survives as \udcxx, and no record holds a raw line feed. One encoder
-# for the run: json.dumps with separators makes a new one per call, 12 against 5 us a row, some 70 ms of a cold
-# 10,000-skill run (measured with timeit on a loaded machine). Made by the first write: json loads re.
-_COMPACT: list[Callable[[object], str]] = []
-
-
+# for the run (json_text.dumps): json.dumps with separators makes a new one per call.
 def _line(value: object) -> bytes:
     """One record: what ``json.dumps(value, separators=(",", ":"))`` gives, as ASCII bytes."""
-    if not _COMPACT:
-        import json  # noqa: PLC0415 - a warm run writes nothing, and json loads re
-
-        _COMPACT.append(json.JSONEncoder(separators=(",", ":")).encode)
-    return _COMPACT[0](value).encode("ascii")
+    return dumps(value, compact=True).encode("ascii")
 
 
 def _catalog_from_records(rows: Iterator[Any], *, sections: bool) -> Catalog:
