@@ -80,7 +80,10 @@ class Settings:
         )
 
     def catalog_options(self, *, hook: bool = False) -> CatalogOptions:
-        """How to build the catalog. The hooks take git's view whenever they run inside a work tree."""
+        """How to build the catalog. The hooks take git's view whenever they run inside a work tree.
+
+        The hooks render the block only, so they skip the body's sections (search's field): 7 us a skill of a cold run.
+        """
         from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415 - a named skill needs no catalog
 
         return CatalogOptions(
@@ -88,6 +91,7 @@ class Settings:
             cache=self.cache,
             exclude=self.exclude,
             domains=self.domains,
+            sections=not hook,
         )
 
 

@@ -74,7 +74,8 @@ def stale_reasons(
     Only called when names are stale, so the steady state never pays for the
     second scan.
     """
-    disk = scan_roots(roots, CatalogOptions(tracked=False, cache=options.cache, exclude=options.exclude))
+    disk_view = CatalogOptions(tracked=False, cache=options.cache, exclude=options.exclude, sections=options.sections)
+    disk = scan_roots(roots, disk_view)
     on_disk = {skill.label: skill for skill in disk.skills if skill.label in set(stale)}
     reasons = {label: f"{NOT_TRACKED}: git add {skill_file(skill)}" for label, skill in on_disk.items()}
     committed = _committed_listing(prompt_file)

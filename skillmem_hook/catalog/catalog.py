@@ -18,9 +18,11 @@ class CatalogOptions:
 
     ``tracked``: True for git's view, False for the file system's, None for
     git's view inside a work tree and the file system's outside one.
+    ``sections``: whether each skill needs its body's sections (search
+    does; the hooks, which render the block only, do not).
     """
 
-    __slots__ = ("cache", "domains", "exclude", "tracked")
+    __slots__ = ("cache", "domains", "exclude", "sections", "tracked")
 
     def __init__(
         self,
@@ -29,8 +31,10 @@ class CatalogOptions:
         cache: bool = True,
         exclude: Sequence[str] = (),
         domains: Mapping[str, str] | None = None,
+        sections: bool = True,
     ) -> None:
         self.tracked = tracked
+        self.sections = sections
         self.cache = cache
         self.exclude = tuple(exclude)
         self.domains = dict(domains or {})

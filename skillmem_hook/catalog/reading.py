@@ -18,24 +18,24 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.store.cache import ContentCache, Entry
 
 
-def read_entries(pending: list[PendingSkill], cache: ContentCache) -> None:
-    """Fill in each entry: from the cache, from git's blobs, or from disk."""
+def read_entries(pending: list[PendingSkill], cache: ContentCache, *, sections: bool = True) -> None:
+    """Fill in each entry: from the cache, from git's blobs, or from disk; the body's sections when asked for."""
     blobs: dict[str, list[PendingSkill]] = {}
     for item in pending:
         if item.oid:
-            item.entry = cache.get(item.key)
+            item.entry = cache.get(item.key, sections=sections)
             if item.entry is None:
                 blobs.setdefault(item.oid, []).append(item)
         else:
-            _read_from_disk(item, cache)
+            _read_from_disk(item, cache, sections=sections)
     if blobs:
         from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415 - a warm run reads no blob
 
         for oid, data in _checked_out(blobs):
-            _fill_from_blob(blobs.pop(oid), cache, oid, data)
+            _fill_from_blob(blobs.pop(oid), cache, oid, _declared(skill_head, data, sections=sections))
         if blobs:  # those the work tree does not hold as committed: git is started only for them
             for oid, data in read_blobs(list(blobs), MAX_READ):
-                _fill_from_blob(blobs[oid], cache, oid, data)
+                _fill_from_blob(blobs[oid], cache, oid, _declared(skill_head, data, sections=sections))
 
 
 def _checked_out(blobs: dict[str, list[PendingSkill]]) -> Iterator[tuple[str, bytes]]:
@@ -50,15 +50,14 @@ def _checked_out(blobs: dict[str, list[PendingSkill]]) -> Iterator[tuple[str, by
         yield from read_checked_out(pathspec_of(root), sorted(wanted))
 
 
-def _fill_from_blob(items: list[PendingSkill], cache: ContentCache, oid: str, data: bytes) -> None:
-    entry = _declared(skill_head, data)
+def _fill_from_blob(items: list[PendingSkill], cache: ContentCache, oid: str, entry: Entry | None) -> None:
     for item in items:
         item.entry = entry
     if entry is not None:
         cache.put("b:" + oid, entry)
 
 
-def _read_from_disk(item: PendingSkill, cache: ContentCache) -> None:
+def _read_from_disk(item: PendingSkill, cache: ContentCache, *, sections: bool) -> None:
     try:
         info = os.stat(item.file_path)
     except OSError:
@@ -66,18 +65,18 @@ def _read_from_disk(item: PendingSkill, cache: ContentCache) -> None:
     if info is not None:
         item.key = f"f:{os.fsdecode(item.file_path)}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}"
         item.times = (info.st_mtime_ns, info.st_ctime_ns)
-        item.entry = cache.get(item.key)
+        item.entry = cache.get(item.key, sections=sections)
         if item.entry is not None:
             return
-    item.entry = _declared(read_skill_head, item.file_path)
+    item.entry = _declared(read_skill_head, item.file_path, sections=sections)
     if info is not None and item.entry is not None:
         cache.put(item.key, item.entry, times_ns=item.times)
 
 
-def _declared(read: Callable[..., bytes | None], *arguments: Any, **options: Any) -> Entry | None:
-    """What the bytes ``read`` gives declare, the reason they cannot be used, or None when the file is gone."""
+def _declared(read: Callable[[Any], bytes | None], source: Any, *, sections: bool) -> Entry | None:
+    """What the bytes ``read(source)`` gives declare, the reason they cannot be used, or None when the file is gone."""
     try:
-        data = read(*arguments, **options)
-        return None if data is None else read_skill_text(data)
+        data = read(source)
+        return None if data is None else read_skill_text(data, sections=sections)
     except SkillProblem as problem:
         return str(problem)

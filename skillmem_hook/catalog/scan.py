@@ -49,7 +49,7 @@ def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> C
 
         snapshot = snapshot_for(cache_path, listings, options, work_tree.top)
     with _NoCycleCollection():
-        catalog = snapshot.load() if snapshot is not None else None
+        catalog = snapshot.load(sections=options.sections) if snapshot is not None else None
         if catalog is None:
             catalog = _build(distinct, options, work_tree, cache_path, listings or {})
             if snapshot is not None:
@@ -101,7 +101,7 @@ def _build(
         found.clear()  # only pending holds them, so _make_skills frees each as its skill is made
         skipped += ({"root": root, "path": path, "reason": reason} for path, reason in root_skipped)
     skipped = [item for item in skipped if not _into_another_root(item, roots)]
-    read_entries(pending, cache)
+    read_entries(pending, cache, sections=options.sections)
     parsed = _make_skills(pending, skipped)
     cache.save()
     del cache  # its entries were the run's largest holding at 100,000 skills; the skills keep what they need

@@ -44,7 +44,7 @@ class Skill:
         metadata: dict[str, str] | None = None,
         title: str = "",
         placement: Placement | None = None,
-        sections: str = "",
+        sections: str | None = "",
     ) -> None:
         self.name = name
         self.description = description
@@ -58,7 +58,8 @@ class Skill:
         self.placement = placement or place(name, description, title)
         self.warnings = warnings
         self.metadata = {} if metadata is None else metadata  # shared with what the file declared, never changed
-        self.sections = sections  # headings and "when to use" text of the body, for search
+        # headings and "when to use" text of the body, for search; None in a catalog built without (the hooks')
+        self.sections = sections
 
     @property
     def domain(self) -> str:

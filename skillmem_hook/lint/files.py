@@ -71,7 +71,9 @@ class Scope:
     def catalog(self) -> Catalog:
         """The roots' catalog, as the index reads it (git's view with ``tracked``); built once."""
         if self._catalog is None:
-            self._catalog = scan_roots(self.roots, CatalogOptions(tracked=self.tracked, exclude=self.exclude))
+            # No body sections (search's field): lint has no use for them, and it shares the hooks' kept catalog.
+            view = CatalogOptions(tracked=self.tracked, exclude=self.exclude, sections=False)
+            self._catalog = scan_roots(self.roots, view)
         return self._catalog
 
 

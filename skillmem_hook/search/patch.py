@@ -89,7 +89,7 @@ def _words_of(
     texts = [
         [" ".join([skill.name, *aliases_of(skill, aliases)]) for skill in skills],
         [skill.description for skill in skills],
-        [skill.sections for skill in skills],
+        [skill.sections or "" for skill in skills],  # a search scan always has them: see rank.py
         [changed[number][1] for number in numbers],
     ]
     return [dict(zip(numbers, map(words, field_texts))) for field_texts in texts]

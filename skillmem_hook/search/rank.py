@@ -109,7 +109,8 @@ class SearchIndex:
             # Every field as postings: a query word costs a binary search, not a scan of every text.
             PostingsField.of(map(index_form, names), tuning.name_weight),
             PostingsField.of((index_form(skill.description) for skill in kept), tuning.description_weight),
-            PostingsField.of((index_form(skill.sections) for skill in kept), tuning.sections_weight),
+            # A catalog scanned for search has every skill's sections (CatalogOptions.sections); None is the hooks'.
+            PostingsField.of((index_form(skill.sections or "") for skill in kept), tuning.sections_weight),
         ]
         if bodies is not None and tuning.body_weight:
             fields.append(PostingsField.of(map(index_form, bodies), tuning.body_weight))

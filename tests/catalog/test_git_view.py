@@ -448,3 +448,19 @@ def test_on_a_clean_checkout_both_views_agree_whatever_folders_hide_and_links_le
             assert tracked.skipped == files.skipped
         finally:
             os.chdir(start)
+
+
+def test_the_hooks_keep_no_sections_and_search_after_them_reads_the_body_again(capsys):
+    """The hooks skip search's sections (the block has no use for them); search after a hook still gets them all."""
+    from skillmem_hook.hooks.index import skill_index
+
+    repository()
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Parse CSV", "\n## When to use\n\nFor tables.\n"))
+    git("add", "-A")
+    fresh = {s.name: s.sections for s in scan_roots(["skills"], CatalogOptions(tracked=True, cache=False)).skills}
+    Path("AGENTS.md").write_text("# A\n")
+    skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"])
+    records = list(read_records(str(cache_file()), json.loads(cache_file().read_bytes().partition(b"\n")[0]), 1 << 30))
+    assert [json.loads(record.partition(b"\t")[2])[6] for record in records] == [None, None]
+    assert {s.name: s.sections for s in scan_roots(["skills"], TRACKED).skills} == fresh
+    assert "tables" in fresh["alpha"]

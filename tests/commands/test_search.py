@@ -249,3 +249,13 @@ def test_a_word_the_dictionary_bridges_keeps_a_right_answer_from_reading_none(ca
     examples = Path(__file__).resolve().parents[2] / "examples" / "skills"
     data = run_cli(capsys, "search", "--root", examples, "我的表格文件是逗号分隔的，想转成整齐的表").data
     assert (data["results"][0]["name"], data["match"]) == ("csv-to-table", "weak")
+
+
+def test_a_word_in_a_when_to_use_section_outranks_the_same_word_in_plain_body_text(capsys, tmp_path):
+    """The body's sections are a field of their own: search builds its catalog with them (the hooks' has none)."""
+    root = tmp_path / "skills"
+    notes = "\n\nSome general notes about the work.\n"
+    write_skill(root, "alpha-plain", skill_md("alpha-plain", "Helps with chores", "\nKubernetes rollouts." + notes))
+    write_skill(root, "zeta-section", skill_md("zeta-section", "Helps with chores", "\n## Kubernetes rollouts" + notes))
+    run = run_cli(capsys, "search", "--root", root, "--no-cache", "kubernetes", "rollouts")
+    assert [hit["name"] for hit in json.loads(run.out)["results"]] == ["zeta-section", "alpha-plain"]

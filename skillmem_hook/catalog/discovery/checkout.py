@@ -79,12 +79,16 @@ def _read_regular(parent: int) -> bytes | None:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_READ:
             return None
-        chunks = []
-        total = 0
         # One byte past the limit tells a file that grew while it was read; it is then left to git. The first
         # read asks for the size fstat gave and one byte more, so a short answer is the end of the file: no
         # second read to see it, and no buffer of MAX_READ bytes made and shrunk for a file of a few KB.
         wanted = min(info.st_size, MAX_READ) + 1
+        first = os.read(handle, wanted)
+        if len(first) < wanted:  # the usual file: read whole at once, kept as it came
+            return first
+        chunks = [first]
+        total = len(first)
+        wanted = MAX_READ + 1 - total
         while total <= MAX_READ and (chunk := os.read(handle, wanted)):
             chunks.append(chunk)
             total += len(chunk)
@@ -107,11 +111,13 @@ class _OpenFolders:
 
     def enter(self, parts: list[str]) -> int | None:
         """The descriptor of the folder ``parts`` below the base; None when one of them cannot be opened."""
-        common = 0
-        while common < len(self.names) and common < len(parts) and self.names[common] == parts[common]:
+        names, common = self.names, 0
+        for have, want in zip(names, parts):  # one pass, as sorted folders share their parents
+            if have != want:
+                break
             common += 1
-        while len(self.names) > common:
-            self.names.pop()
+        for _ in range(len(names) - common):
+            names.pop()
             os.close(self.fds.pop())
         for name in parts[common:]:
             if name in ("", ".", ".."):

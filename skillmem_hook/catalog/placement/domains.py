@@ -83,7 +83,7 @@ class _KeywordIndex:
         for rank, (_, keywords) in enumerate(DOMAIN_TABLE):
             for keyword in keywords:
                 self._add(keyword, rank)
-        self.prefix_lengths = sorted({len(stem) for stem in self.prefix})
+        self.longest_first = sorted({len(stem) for stem in self.prefix}, reverse=True)
         # One scan finds them all: at each position the longest keyword wins, as the alternation lists it first.
         import re  # noqa: PLC0415 - built on first use, by a cold run only
 
@@ -138,8 +138,9 @@ class _KeywordIndex:
         for candidate in candidates:
             if candidate in self.whole:
                 return self.whole[candidate]
-        for length in reversed(self.prefix_lengths):  # the longest stem is the most specific
-            if length <= len(word) and word[:length] in self.prefix:
+        size = len(word)
+        for length in self.longest_first:  # the longest stem is the most specific
+            if length <= size and word[:length] in self.prefix:
                 return self.prefix[word[:length]]
         return None
 
@@ -171,7 +172,10 @@ def place(name: str, description: str, title: str = "") -> Placement:
     found = index.hits(name, True)
     if len(found) == 1:  # most skills: decided, since the name outweighs all other fields together
         ((rank, keyword),) = found.items()
-        return _shared(Placement(DOMAIN_TABLE[rank][0], "name", keyword))
+        placement = _BY_NAME.get(keyword)  # a keyword belongs to one domain: it names the placement alone
+        if placement is None:
+            placement = _BY_NAME[keyword] = _shared(Placement(DOMAIN_TABLE[rank][0], "name", keyword))
+        return placement
     scores = dict.fromkeys(found, FIELD_WEIGHTS["name"])
     first_hit = {rank: ("name", keyword) for rank, keyword in found.items()}
     still_to_score = sum(FIELD_WEIGHTS.values()) - FIELD_WEIGHTS["name"]
@@ -190,6 +194,7 @@ def place(name: str, description: str, title: str = "") -> Placement:
 
 
 _PLACEMENTS: dict[Placement, Placement] = {}
+_BY_NAME: dict[str, Placement] = {}  # the placement by a name's one keyword, made once, not once per skill
 
 
 def _shared(placement: Placement) -> Placement:

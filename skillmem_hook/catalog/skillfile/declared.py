@@ -36,8 +36,8 @@ LFS_POINTER = (
 )
 
 
-def read_skill_text(data: bytes) -> SkillText:
-    """Read what a SKILL.md declares from its leading bytes.
+def read_skill_text(data: bytes, *, sections: bool = True) -> SkillText:
+    """Read what a SKILL.md declares from its leading bytes; the body's sections only when asked for (search).
 
     ``data`` holds at least the frontmatter and up to HEADING_WINDOW bytes of
     body after it (or the file's end). Raises SkillProblem with the reason.
@@ -69,11 +69,15 @@ def read_skill_text(data: bytes) -> SkillText:
         body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "body")
         description = first_heading(body)
     metadata = _text_metadata(mapping.get("metadata"))
-    # Lenient: a bad byte in the body must not cost the skill its place in the block.
-    sections = extract_sections(data[body_start : body_start + SECTIONS_WINDOW].decode("utf-8", "replace"))
     title = _body_title(data, body_start)
     title = name if title == name else title  # one string, not two: most skills are titled by their name
-    return SkillText(name, description, warnings, metadata, title=title, sections=sections)
+    found = _sections(data, body_start) if sections else None
+    return SkillText(name, description, warnings, metadata, title=title, sections=found)
+
+
+def _sections(data: bytes, body_start: int) -> str:
+    """Search's sections of the body. Lenient: a bad byte in the body must not cost the skill its place."""
+    return extract_sections(data[body_start : body_start + SECTIONS_WINDOW].decode("utf-8", "replace"))
 
 
 def _decode(data: bytes, what: str) -> str:

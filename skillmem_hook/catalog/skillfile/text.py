@@ -19,7 +19,8 @@ class SkillText:
     ``title`` is the body's first ``# `` heading. ``placement`` is where the
     table files a skill of the declared name, once known: derived, but kept
     with the rest so a cached skill is not placed again. ``sections`` holds
-    the body's headings and "when to use" text (catalog/sections.py), for search.
+    the body's headings and "when to use" text (catalog/sections.py), for search;
+    None when the reader did not ask for them (the hooks' build: only search reads them).
     """
 
     __slots__ = ("description", "metadata", "name", "placement", "sections", "title", "warnings")
@@ -33,7 +34,7 @@ class SkillText:
         *,
         title: str = "",
         placement: Placement | None = None,
-        sections: str = "",
+        sections: str | None = "",
     ) -> None:
         self.name = name
         self.title = title

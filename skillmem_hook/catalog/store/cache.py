@@ -28,7 +28,7 @@ import zlib
 
 from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement
 from skillmem_hook.catalog.skillfile.text import SkillText
-from skillmem_hook.catalog.store.json_text import loads
+from skillmem_hook.catalog.store.json_text import dumps, loads
 from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
 
 TYPE_CHECKING = False
@@ -56,14 +56,21 @@ class ContentCache:
         self.used: dict[str, object] = {}  # JSON bytes, or entries to serialise at save()
         self.changed = False
 
-    def get(self, key: str) -> Entry | None:
+    def get(self, key: str, *, sections: bool = True) -> Entry | None:
+        """The entry kept under ``key``; None when there is none, or when ``sections`` are wanted and it has none.
+
+        The hooks' build keeps its entries without the body's sections (only
+        search reads them): search's first scan reads those files again and
+        keeps the entries whole, which then serve every reader.
+        """
         raw = self.stored.get(key)
         try:
             entry = None if raw is None else _entry_from_json(loads(raw))
         except (ValueError, RecursionError):
             entry = None
-        if entry is not None:
-            self.used[key] = raw
+        if entry is None or (sections and type(entry) is SkillText and entry.sections is None):
+            return None
+        self.used[key] = raw
         return entry
 
     def put(self, key: str, entry: Entry, *, times_ns: tuple[int, ...] = ()) -> None:
@@ -81,11 +88,9 @@ class ContentCache:
 
     def _records(self, *, keep_older: bool) -> Iterator[bytes]:
         """One ``key<TAB>JSON`` line per entry, made as the file is written: never the whole file in memory."""
-        import json  # noqa: PLC0415 - a warm run writes nothing, and json loads re
-
         for key, value in self.used.items():
             if "\t" not in key and "\n" not in key:  # a path holding either is just not kept
-                raw = value if type(value) is bytes else json.dumps(_entry_to_json(value)).encode("ascii")
+                raw = value if type(value) is bytes else dumps(_entry_to_json(value)).encode("ascii")
                 yield key.encode("utf-8", "surrogateescape") + b"\t" + raw
         if keep_older:
             for key, raw in self.stored.items():
@@ -143,7 +148,7 @@ def _entry_from_json(raw: object) -> Entry | None:
         (name is None or type(name) is str)
         and (description is None or type(description) is str)
         and type(title) is str
-        and type(sections) is str
+        and (sections is None or type(sections) is str)
         and type(warnings) is list
         and (not warnings or all(type(item) is str for item in warnings))
         and type(metadata) is dict

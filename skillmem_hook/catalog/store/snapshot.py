@@ -25,7 +25,7 @@ from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.placement.domains import Placement
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.catalog.store.cache import MAX_CACHE_BYTES, parser_fingerprint
-from skillmem_hook.catalog.store.json_text import loads
+from skillmem_hook.catalog.store.json_text import dumps, loads
 from skillmem_hook.catalog.store.locations import catalog_snapshot_location
 from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
 
@@ -36,7 +36,7 @@ except ImportError:  # a Python built without it
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping, Sequence
+    from collections.abc import Iterator, Mapping, Sequence
     from typing import Any
 
     from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
@@ -55,10 +55,14 @@ class Snapshot:
         self.path = catalog_snapshot_location(cache_path)
         self.key = key
 
-    def load(self) -> Catalog | None:
-        """The catalog stored under this key, or None (no file, another key, damage, a changed cache)."""
+    def load(self, *, sections: bool = True) -> Catalog | None:
+        """The catalog stored under this key, or None (no file, another key, damage, a changed cache).
+
+        Also None when ``sections`` are wanted and a skill was kept without them (the hooks' build).
+        """
         try:
-            return _catalog_from_records(_parsed(read_batches(self.path, self._header(), MAX_CACHE_BYTES)))
+            records = _parsed(read_batches(self.path, self._header(), MAX_CACHE_BYTES))
+            return _catalog_from_records(records, sections=sections)
         except (OSError, ValueError, TypeError, IndexError, KeyError, RecursionError):  # DamagedFile among them
             return None
 
@@ -171,21 +175,13 @@ def _records(catalog: Catalog) -> Iterator[bytes]:
 
 
 # ensure_ascii: a surrogate-escaped path survives as \udcxx, and no record holds a raw line feed. One encoder
-# for the run: json.dumps with separators makes a new one per call, 12 against 5 us a row, some 70 ms of a cold
-# 10,000-skill run (measured with timeit on a loaded machine). Made by the first write: json loads re.
-_COMPACT: list[Callable[[object], str]] = []
-
-
+# for the run (json_text.dumps): json.dumps with separators makes a new one per call.
 def _line(value: object) -> bytes:
     """One record: what ``json.dumps(value, separators=(",", ":"))`` gives, as ASCII bytes."""
-    if not _COMPACT:
-        import json  # noqa: PLC0415 - a warm run writes nothing, and json loads re
-
-        _COMPACT.append(json.JSONEncoder(separators=(",", ":")).encode)
-    return _COMPACT[0](value).encode("ascii")
+    return dumps(value, compact=True).encode("ascii")
 
 
-def _catalog_from_records(rows: Iterator[Any]) -> Catalog:
+def _catalog_from_records(rows: Iterator[Any], *, sections: bool) -> Catalog:
     kind, roots, placement_rows = next(rows)
     kind_found, skipped, notices = next(rows)
     if (kind, kind_found) != ("shared", "found"):
@@ -195,6 +191,8 @@ def _catalog_from_records(rows: Iterator[Any]) -> Catalog:
     excluded: list[Skill] = []
     duplicates: list[tuple[Skill, Skill]] = []
     for row in rows:
+        if sections and row[8 if row[0] != "d" else 9] is None:
+            raise DamagedFile("kept without the sections asked for")
         if row[0] == "s":
             skills.append(_skill_from_row(row, roots, placements))
         elif row[0] == "x":

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tarfile
 from pathlib import Path
 
@@ -48,6 +49,34 @@ def test_no_frontmatter(data):
 def test_unclosed_frontmatter_is_reported(data):
     with pytest.raises(UnclosedFrontmatter):
         frontmatter_span(data)
+
+
+# The closing line as a MULTILINE search found it, before bytes.find skipped to each line starting with ---.
+_CLOSING_AS_A_SEARCH = re.compile(rb"^---[ \t]*(?:\r?\n|\Z)", re.MULTILINE)
+
+
+def _span_by_search(data: bytes) -> tuple[int, int, int] | str | None:
+    opening = re.compile(rb"---[ \t]*\r?\n").match(data, 3 if data.startswith(b"\xef\xbb\xbf") else 0)
+    if opening is None:
+        return None
+    closing = _CLOSING_AS_A_SEARCH.search(data, opening.end())
+    return "unclosed" if closing is None else (opening.end(), closing.start(), closing.end())
+
+
+def _span_or_unclosed(data: bytes) -> tuple[int, int, int] | str | None:
+    try:
+        return frontmatter_span(data)
+    except UnclosedFrontmatter:
+        return "unclosed"
+
+
+@given(
+    st.lists(st.sampled_from([b"---", b"-", b"--", b"\n", b"\r", b"\r\n", b" ", b"\t", b"a", b"\xef\xbb\xbf"])).map(
+        b"".join
+    )
+)
+def test_the_closing_line_is_where_a_multiline_search_finds_it(data):
+    assert _span_or_unclosed(data) == _span_by_search(data)
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,13 @@
 from __future__ import annotations
 
-from skillmem_hook.catalog.skillfile.declared import read_skill_text
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.catalog.skillfile.declared import SkillText, read_skill_text
+from skillmem_hook.catalog.skillfile.names import SkillProblem
 from skillmem_hook.catalog.skillfile.sections import extract_sections
 
 BODY = """# Terraform Helper
@@ -58,3 +65,38 @@ def test_read_skill_text_stores_the_sections_and_a_bad_body_byte_costs_nothing()
     text = read_skill_text(data)
     assert text.description == "d"
     assert text.sections.splitlines() == ["deploying \ufffd things", "Use when"]
+
+
+_PIECES = st.sampled_from(
+    [
+        b"---\n",
+        b"name: a\n",
+        b"description: d\n",
+        b"# Title\n",
+        b"## When to use\n",
+        b"- for x\n",
+        b"```\n",
+        b"\n",
+        b"\xff",
+        b"\x00",
+        "é ## 何时使用\n".encode(),
+        b"disable-model-invocation: true\n",
+        b"metadata:\n  k: v\n",
+    ]
+)
+
+
+@given(st.lists(_PIECES, max_size=14).map(b"".join))
+def test_what_a_file_declares_without_its_sections_is_the_rest_of_what_it_declares(data):
+    """The hooks' read (sections=False) is the eager read but for the sections, a refusal included."""
+    try:
+        eager = read_skill_text(data)
+    except SkillProblem as problem:
+        with pytest.raises(SkillProblem, match=re.escape(str(problem))):
+            read_skill_text(data, sections=False)
+        return
+    lazy = read_skill_text(data, sections=False)
+    assert lazy.sections is None
+    assert {name: getattr(lazy, name) for name in SkillText.__slots__ if name != "sections"} == {
+        name: getattr(eager, name) for name in SkillText.__slots__ if name != "sections"
+    }

@@ -173,3 +173,29 @@ def test_a_warm_cache_neither_reads_nor_places_a_skill_again(monkeypatch):
         (skill.name, skill.placement) for skill in first.skills
     ]
     assert warm.skipped == first.skipped
+
+
+HOOKS = CatalogOptions(tracked=True, sections=False)  # what the hooks build: the block needs no sections
+
+
+def test_an_entry_kept_without_sections_serves_the_hooks_but_is_read_again_for_search(monkeypatch):
+    """The hooks keep entries without the body's sections; search's first scan reads those files again, once."""
+    repository()
+    Path("skills/alpha/SKILL.md").write_bytes(skill_md("alpha", "Parse CSV", "\n## When to use\n\nFor tables.\n"))
+    git("add", "-A")
+    hooks = scan_roots(["skills"], HOOKS)
+    assert [skill.sections for skill in hooks.skills] == [None, None]
+    assert [entry[6] for entry in load_cache()[1].values()] == [None, None]
+    cache_file().with_name("catalog.json").unlink()  # the cache, not the catalog snapshot, serves the next run
+    search = scan_roots(["skills"], TRACKED)
+    assert [skill.sections for skill in search.skills] == ["For tables.\nWhen to use", ""]
+    assert [entry[6] for entry in load_cache()[1].values()] == ["For tables.\nWhen to use", ""]
+    cache_file().with_name("catalog.json").unlink()
+
+    def unreachable(*arguments, **options):
+        raise AssertionError("an entry that has its sections was read again")
+
+    monkeypatch.setattr(checkout_module, "read_checked_out", unreachable)
+    monkeypatch.setattr(blobs_module, "read_blobs", unreachable)
+    for options in (HOOKS, TRACKED):  # the whole entry serves both from now on
+        assert [skill.sections for skill in scan_roots(["skills"], options).skills] == ["For tables.\nWhen to use", ""]

@@ -75,3 +75,25 @@ def test_without_cpythons_scanner_it_is_json_loads(monkeypatch):
     assert loads(' {"a": [1, 2.5, null]} ') == {"a": [1, 2.5, None]}
     with pytest.raises(ValueError):
         loads("[1,")
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES | st.floats(), st.booleans())
+def test_dumps_writes_what_json_dumps_writes(value, compact):
+    """The cache's and the snapshot's writer: json.dumps's text, its default or its compact separators."""
+    expected = json.dumps(value, separators=(",", ":")) if compact else json.dumps(value)
+    assert json_text.dumps(value, compact=compact) == expected
+
+
+def test_a_value_json_dumps_refuses_is_refused_alike_and_the_next_one_written_whole():
+    looped: list[object] = []
+    looped.append(looped)
+    for refused, error in ((looped, ValueError), ({"set": {1}}, TypeError)):
+        with pytest.raises(error):
+            json.dumps(refused)
+        for compact in (False, True):
+            with pytest.raises(error):
+                json_text.dumps(refused, compact=compact)
+            assert json_text.dumps([looped[:0], {"a": [1]}], compact=compact) == json.dumps(
+                [[], {"a": [1]}], separators=(",", ":") if compact else None
+            )

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from skillmem_hook.catalog import scan as scan_module
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery import git_blobs as blobs_module
 from skillmem_hook.catalog.scan import scan_roots
@@ -328,3 +329,57 @@ def test_a_record_is_the_bytes_json_dumps_gives_it(value):
     """The snapshot's one encoder writes what json.dumps with the compact separators writes, byte for byte."""
     expected = json.dumps(value, separators=(",", ":")).encode("ascii")
     assert snapshot_module._line(value) == expected
+
+
+def test_a_snapshot_the_hooks_kept_without_sections_is_not_search_s_and_search_s_serves_the_hooks(monkeypatch):
+    """The hooks' build skips the body's sections; search must not take that catalog, and the hooks take search's."""
+    varied_repository()
+    write_skill(Path("skills"), "sectioned", skill_md("sectioned", "Has one", "\n## When to use\n\nFor tables.\n"))
+    git("add", "-A")
+    hooks = CatalogOptions(tracked=True, exclude=["drafty"], sections=False)
+    search = CatalogOptions(tracked=True, exclude=["drafty"])
+    fresh = described(scan_roots(["skills"], CatalogOptions(tracked=True, exclude=["drafty"], cache=False)))
+    assert "For tables.\nWhen to use" in [skill["sections"] for skill in fresh["skills"]]
+    built = described(scan_roots(["skills"], hooks))
+    assert {skill["sections"] for skill in built["skills"]} == {None}
+    assert built == {**fresh, **described_without_sections(fresh)}
+    assert described(scan_roots(["skills"], search)) == fresh  # not the hooks' snapshot
+
+    def unreachable(*arguments, **options):
+        raise AssertionError("a warm run built the catalog again")
+
+    monkeypatch.setattr(blobs_module, "read_blobs", unreachable)
+    monkeypatch.setattr(cache_module, "ContentCache", unreachable)
+    assert described(scan_roots(["skills"], hooks)) == fresh  # search's snapshot, sections and all
+    assert described(scan_roots(["skills"], search)) == fresh
+
+
+def described_without_sections(described_catalog: dict[str, object]) -> dict[str, object]:
+    def cut(skill):
+        return {**skill, "sections": None}
+
+    return {
+        "skills": [cut(skill) for skill in described_catalog["skills"]],
+        "duplicates": [(cut(dropped), cut(kept)) for dropped, kept in described_catalog["duplicates"]],
+        "excluded": [cut(skill) for skill in described_catalog["excluded"]],
+    }
+
+
+def test_the_lint_hook_takes_the_catalog_the_index_hook_kept(monkeypatch):
+    """Lint has no use for the body's sections either: after a cold skill-index it builds nothing again."""
+    from skillmem_hook.hooks.index import skill_index
+    from skillmem_hook.lint.files import Scope
+
+    varied_repository()
+    Path("AGENTS.md").write_text("# A\n")
+    skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"])  # writes the block, which it then explains
+    git("add", "AGENTS.md")
+    skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"])  # current: the kept catalog is its own
+
+    fresh = [skill.name for skill in scan_roots(["skills"], CatalogOptions(tracked=True, cache=False)).skills]
+
+    def unreachable(*arguments, **options):
+        raise AssertionError("lint built the catalog again")
+
+    monkeypatch.setattr(scan_module, "_build", unreachable)  # lint's own reads use the content cache: not this
+    assert [skill.name for skill in Scope(["skills"], tracked=True).catalog().skills] == fresh
