@@ -309,6 +309,12 @@ def test_code_is_code_in_any_case_and_width(code):
         "$ npm test\nit hangs",
         ">>> import numpy\nsegfault",
         "2026-12-06 09:12:44 ERROR worker stopped\nwhat now",
+        "The `git rebase` you ran left the branch with two copies of the commit",  # 0.5.0, after set H's turns
+        "you said the db would be healthy now but:\nNAME      STATUS\napp-db-1  Up 2 minutes (unhealthy)",
+        "Let's hold off on the caching idea from your plan. First the N+1 in the serializer",
+        "You missed one call site in the admin views",  # any verb in -ed
+        "you've already migrated the orders table, so the rest",
+        "Your explanation of the migration doesn't match what I see",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -330,6 +336,10 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "我们要把单体拆成微服务，先拆哪个，这个过程怎么规划？",  # 这个 inside a line, not opening it
         "Our last quarter's churn doubled. What should we measure?",  # "last" before no piece of the session
         "We pay $ 40 a seat; E  is our grade; at scale: what plan?",  # output marks only at a line's start
+        "Can you set up a nightly backup of our Postgres database?",  # a past like its present asks ahead
+        "How would you set that up? We're a team of two and need alerts on our Postgres database",
+        "Are you interested in the plan? Then tune our slow Postgres queries",  # an adjective in -ed asks
+        "What do you need to know before you embed the widget on our landing page?",  # -ed, not a past
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
