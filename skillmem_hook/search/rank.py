@@ -21,13 +21,20 @@ from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
-    from typing import Union
+    from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
+    from typing import Protocol, Union
 
     from skillmem_hook.catalog.skills import Skill
-    from skillmem_hook.search.stored import StoredSkills
 
     Field = Union[ScannedField, PostingsField]
+
+    class SkillRows(Protocol):
+        """An index's skills as a query reads them: a list, or a stored index's rows (``stored.StoredSkills``)."""
+
+        def __len__(self) -> int: ...
+        def __getitem__(self, place: int, /) -> Skill: ...
+        def __iter__(self) -> Iterator[Skill]: ...
+
 
 SCORE_DECIMALS = 4
 
@@ -58,7 +65,7 @@ class SearchIndex:
 
     def __init__(
         self,
-        skills: list[Skill] | StoredSkills,
+        skills: SkillRows,
         fields: list[Field],
         tuning: Tuning,
         numbers: Sequence[int] | None = None,
