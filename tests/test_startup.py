@@ -168,8 +168,8 @@ SEARCH = (
 )
 ROUTE = (
     "cli commands commands.route agents agents.background agents.config_stamp agents.route agents.route_index"
-    " catalog catalog.store catalog.store.locations catalog.store.stamps catalog.store.trust search search.confidence"
-    " search.names"  # trust: a kept index is read only when this user's alone
+    " catalog catalog.store catalog.store.locations catalog.store.stamps catalog.store.trust search search.at_hand"
+    " search.confidence search.names"  # trust: a kept index is read only when this user's alone
 )
 LINT = (
     "lint lint.agent_fields lint.changes lint.check lint.fields"

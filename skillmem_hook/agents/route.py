@@ -12,8 +12,9 @@ import json
 import unicodedata
 
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.search.at_hand import at_hand, names_code
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
-from skillmem_hook.search.names import at_hand, names_code, users_own
+from skillmem_hook.search.names import users_own
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False

@@ -22,15 +22,14 @@ from skillmem_hook.agents.route import (
     skill_file,
 )
 from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.search.at_hand import at_hand, names_code
 from skillmem_hook.search.confidence import fit, name_words
 from skillmem_hook.search.names import (
     MAX_NAMED,
     MAX_PROMPT_CHARS,
-    at_hand,
     build_name_table,
     name_key,
     named_skills,
-    names_code,
     skill_keys,
     without_pasted_blocks,
 )

@@ -19,8 +19,8 @@ import pytest
 
 from skillmem_hook.agents.route import best_scored
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.search.at_hand import names_code
 from skillmem_hook.search.confidence import ScoreRule
-from skillmem_hook.search.names import names_code
 from skillmem_hook.search.store import build_from
 
 from ..helpers import backdate, hint_of, run_route, skill_md, write_skill

@@ -1,0 +1,127 @@
+"""Whether a turn speaks of the work in front of the agent, which the route's score rule then leaves alone.
+
+A session's turns name its code (a file, an identifier, a line), point at
+what the agent just did ("the loop you suggested", "你刚写的"), or paste its
+output; a request for a skill does none of these. Pure: text in, a yes or
+no out (docs/route.md says what each rule costs and gains).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from skillmem_hook.lazy_pattern import lazy_compile
+from skillmem_hook.search.names import without_pasted_blocks
+
+# What names the code in front of the agent: a file with a source or config extension
+# (not a library written as one, Node.js or Three.js), a snake_case or camelCase
+# identifier, a call, a line number, an error's type (TypeError), a path of two
+# parts or more (/api/orders) (docs/route.md).
+_CODE_REFERENCE = re.compile(
+    r"\b(?![A-Z][a-z]*\.(?i:js)\b)\w+\.(?i:py|pyi|ipynb|ts|tsx|js|jsx|mjs|vue|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|rb|php"
+    r"|sql|sh|css|scss|html|md|json|ya?ml|toml|ini|cfg|conf|lock|tf|txt)\b"
+    r"|\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b|\b[a-z]{2,}[A-Z][a-z]+\w*\b|\w\(\)|\b(?i:line) \d+"
+    r"|第\s*(?:\d+|[一二三四五六七八九十百千两零〇]+)\s*行"  # a line, its number in figures or in Chinese numerals
+    r"|\b[A-Z]\w*(?:Error|Exception)\b|(?<![\w/])/[A-Za-z][\w.-]*/[\w./-]*"
+)
+
+
+def names_code(text: str) -> bool:
+    """Whether ``text`` names a file, an identifier or a line of the code in front of the agent.
+
+    Such a turn ("the test in test_orders.py fails", "rename useCart") is about
+    that code, so the score rule leaves it alone: in the longer turns of an
+    ordinary session, four in ten name code, against a few in a hundred of the
+    requests a skill serves (benchmarks/route_rule.py).
+    """
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)  # a full-width file name is the same name
+    return _CODE_REFERENCE.search(text) is not None
+
+
+_AT_HAND_NOUNS = (
+    r"(?:tests?|functions?|methods?|files?|lines?|loops?|code|snippet|diff|commits?|branch|error|bug|class|module|"
+    r"query|regex|script|build|fixture|mock|stack\s+trace|traceback|endpoint|component|hook|variable|PR|config|"
+    r"changes?|migrations?|decorator|handler|cell|manifest|job|schedule|project|repo|codebase|output|logs?|warning|"
+    r"test\s+suite|pipeline|workflow|Dockerfile|container|pod|image|button|page|field|column|table|schema|index|"
+    r"type|interface|import|dependency|package|version|release)"
+)
+# What the agent did, in the past tense (0.5.0, after set H): "the `git rebase` you ran", "you said the db would be
+# healthy", "you missed one call site"; any verb in -ed but one whose present ends so (need, embed), or an irregular
+# past unlike its present ("can you set up" asks ahead) but "put", counted before: without it set G's "the
+# aria-label you put on the close button" fires and no request gains a hint. "Are you interested" asks.
+_PAST_TENSE = (
+    r"(?!(?:need|feed|speed|proceed|succeed|exceed|embed|shed|bed|wed)\b)[a-z]+ed|said|ran|wrote|made|did|gave|put|"
+    r"told|sent|built|broke|left|took|got|kept|chose|brought|meant|thought|found|forgot"
+)
+_AT_HAND = re.compile(
+    rf"(?<!\bare\s)(?<!\bwere\s)\b(?:you|you've)\s+(?:just\s+|already\s+)?(?:{_PAST_TENSE})\b"
+    r"|\bI\s+(?:asked|told)\s+you\b|\byour\s+(?:last|previous|latest|change|changes|fix|patch|diff|edit|version|"
+    r"suggestion|code|answer|plan|idea|approach|explanation|command|script|summary|proposal|refactor|rebase|"
+    r"migration|commit|tests?)\b"
+    r"|\b(?:the|this|that)\s+(?:\w+\s+)?(?:above|below)\b|\babove\b|\bearlier\b"
+    rf"|\b(?:this|that|these|those)\s+(?:\w+\s+)?{_AT_HAND_NOUNS}\b"
+    r"|\bthe\s+(?:\w+\s+)?(?:mock|fixture|manifest|teardown|patch\s+target)s?\b|\bthe\s+test\s+(?:still|fails|passes|fixture)\b"
+    r"|\bmy\s+(?:current\s+)?(?:changes|diff|branch|commit|working\s+tree)\b|\bthis\s+time\b|\bthanks\b|\bcontinue\b"
+    # A follow-up on the last answer: it worked, or it missed what was meant ("ok that works. last thing: ...").
+    r"|^(?:(?:ok(?:ay)?|great|nice|perfect|cool|good)[,.!]?\s*)?(?:that|it|this)\s+(?:works|worked|fixed\s+it|did\s+it)\b"
+    r"|\byou\s+misunderstood\b|\b(?:that['\u2019]?s|this\s+is)\s+not\s+what\s+I\s+(?:meant|asked|said)\b|\bwhat\s+I\s+meant\b"
+    # The session's own history (0.5.0, fourth pass): "revert the last commit", "since my previous push".
+    r"|\b(?:last|previous)\s+(?:commit|push|merge|deploy|run|build|change|edit)s?\b",
+    re.IGNORECASE,
+)
+# Output pasted as it was printed, no fence (0.5.0, fourth pass): pytest's "E   assert ...", a traceback, a stack
+# frame, a shell or Python prompt, a log line's timestamp. The turn is about that output, as with a fenced block.
+_PASTED_OUTPUT = lazy_compile(
+    r"^(?:E {2,}\S|Traceback \(most recent call last\)|[ \t]+at [\w.$<>]+[(:]|\$ \S|>>> "
+    r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d)",
+    re.MULTILINE,
+)
+_OUTPUT_STARTS = frozenset("ET \t$>[0123456789")
+_AT_HAND_CJK = re.compile(
+    r"这段|这几行|这行|把这个|跑一遍|跑一次|别的不动|别的都不动|上面|刚才|刚刚|你刚|你生成|你写的|你给的|你改|你把|你这么|"
+    r"你这样|你加的|你建议|我刚改|我让你|这样重构|这样改|提交之前|之前那个|刚那个|当前改动|"
+    r"(?:这|那)(?:个|段|行|几行|次)\s*(?:函数|文件|接口|报错|错误|测试|脚本|变量|类|组件|方法|循环|正则|部署|服务|页面|"
+    r"按钮|字段|表|查询|配置|镜像|分支|提交|模块|用例|日志|修复|改动|逻辑|代码|实现|bug)"
+    # "这个 Dockerfile", "那个 endpoint": a thing at hand named in English (not "那个 Code 节点", a product's
+    # part); "你理解错了", "我说的是": a correction of the last answer.
+    r"|(?:这|那)(?:个|段|行|几行|次)\s*(?:Dockerfile|endpoint|function|tests?|script|PR|commit|branch|bug|config|regex|"
+    r"query|migration|container|pod|image|build|pipeline|workflow|component|hook|diff|snippet|logs?|error|warning|"
+    r"traceback|stack\s+trace|fixture|mock|handler|module)\b|理解错|我说的是|我的意思是|不是这个意思",
+    re.IGNORECASE,
+)
+# 0.5.0, fourth pass: an English verb or word with a Chinese complement or particle ("revert 掉", "rerun 一下",
+# "merge 吧"), the talk of a session about its code; a line that opens on 这个 / 那个 (this, that: a thing
+# shown); what the agent did unasked ("你为啥改成 3", "我没让改"). Compiled on a prompt's first Chinese.
+_AT_HAND_MIXED = lazy_compile(
+    r"[A-Za-z]\s*(?:掉|一下|吧)|(?:^|\n)[ \t]*(?:这个|那个|这段|这些|那些|这里|那里)"
+    r"|你(?:为啥|为什么|怎么)(?:要|又|把)?(?:改|删|加|动|换)|我没(?:让|叫)"
+)
+
+
+def at_hand(text: str) -> bool:
+    """Whether ``text`` speaks of the work in front of the agent: what it just did, the code or output shown.
+
+    "the loop you suggested", "your last change", "this function", "the mock",
+    "上面这段", "你刚写的", "这个接口", "跑一遍测试": a turn of a session about its
+    own code, not a request for a skill, so the score rule leaves it alone.
+    On the tuning data (benchmarks/unseen_set.py --tuning, after set H) such
+    words are in the first 500 characters of 51 of 715 requests and of 415 of
+    885 everyday turns.
+    """
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        if _AT_HAND_CJK.search(text) or _AT_HAND_MIXED.search(text):
+            return True
+    if without_pasted_blocks(text) != text or _pastes_output(text):
+        return True  # code or output pasted (fenced or as printed): the turn is about it
+    return _AT_HAND.search(text) is not None
+
+
+def _pastes_output(text: str) -> bool:
+    """Whether a line of ``text`` is output as printed (``_PASTED_OUTPUT``); the pattern is compiled only when a
+    line opens with a character such a line opens with, so most warm prompts compile nothing."""
+    if _OUTPUT_STARTS.isdisjoint(line[:1] for line in text.split("\n")):
+        return False
+    return _PASTED_OUTPUT.search(text) is not None
