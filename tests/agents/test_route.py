@@ -297,6 +297,7 @@ def test_code_is_code_in_any_case_and_width(code):
         "不对，你理解错了。我说的是前端分页，不是后端分页",
         "这个 Dockerfile 的 HEALTHCHECK 用的是 curl",
         "那个 endpoint 一直返回 502",
+        "帮我看看这个 Dockerfile 的 HEALTHCHECK 为啥总失败",  # 这个 mid-line: not the line-opening rule's
         "revert 掉 last commit 吧，太乱了",  # 0.5.0, fourth pass: set G's everyday turns
         "rerun 一下 CI",
         "merge 吧",
