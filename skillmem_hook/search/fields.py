@@ -23,13 +23,12 @@ if TYPE_CHECKING:
 class ScannedField:
     """One field of every skill, as one text the query scans: no vocabulary to build or keep."""
 
-    __slots__ = ("average", "lengths", "starts", "text", "weight")
+    __slots__ = ("lengths", "starts", "text", "weight")
 
     def __init__(self, text: bytes, starts: array[int], lengths: array[int], weight: float) -> None:
         self.text = text
         self.starts = starts
         self.lengths = lengths
-        self.average = max(1.0, sum(lengths) / max(1, len(lengths)))
         self.weight = weight
 
     @classmethod
@@ -66,14 +65,13 @@ class PostingsField:
     texts copied 10 MB at 2,000 skills, and a route prompt reads twenty lines.
     """
 
-    __slots__ = ("average", "end", "lengths", "source", "start", "weight")
+    __slots__ = ("end", "lengths", "source", "start", "weight")
 
     def __init__(self, text: bytes, lengths: array[int], weight: float, start: int = 0, end: int | None = None) -> None:
         self.source = text
         self.start = start
         self.end = len(text) if end is None else end
         self.lengths = lengths
-        self.average = max(1.0, sum(lengths) / max(1, len(lengths)))
         self.weight = weight
 
     @property
