@@ -47,6 +47,17 @@ _SIDE_TASK = lazy_compile(  # only a prompt of several sentences asks: a route p
 )
 
 
+# A choice between options: "should we X or Y?", "is it better to X, or Y?", "是 X 还是 Y?", "要不要 X? 还是 Y?".
+# Beside another ask ("which way do you recommend?", "我想要一个长期的规划") its options are context: set H's
+# advice requests name the options and then ask for what the skill does (0.5.0's sixth pass). "还是" also
+# means "still" ("插件还是 MV2"), so a Chinese choice is a question or weighs its options (比较好, 更合适).
+_CHOICE = lazy_compile(
+    r"^(?:\S+\s+){0,6}?(?:should|would|do|does|is\s+it\s+better|are\s+we\s+better\s+off)\b.*\bor\b.*\?$"
+    r"|还是.*(?:[?\uff1f]$|比较好|更好|更合适|好呢)",
+    re.IGNORECASE,
+)
+
+
 def sentences(text: str) -> list[str]:
     """The text's sentences, stripped, empty ones left out."""
     return [part.strip() for part in _SENTENCE_END.split(text) if part and part.strip()]
@@ -71,18 +82,29 @@ def side_task(sentence: str) -> bool:
     return _SIDE_TASK.search(sentence) is not None
 
 
+def choice(sentence: str) -> bool:
+    """Whether a sentence asks to choose between options: "Should we pause it with a Logic App, or script it?"."""
+    return _CHOICE.search(sentence) is not None
+
+
 def asking_part(text: str) -> str | None:
     """The sentences of ``text`` that ask, joined; None when it is one sentence, or every or no sentence asks.
 
     A side task is not an ask beside a main one; when only a side task asks,
     the other sentences are the main task ("I want a briefing on X. Also,
-    can you rename the app?": X is what a skill is wanted for).
+    can you rename the app?": X is what a skill is wanted for). A choice
+    question beside another ask is context: "Should we open a Discord, or is
+    GitHub Discussions enough? I want a plan that keeps users answering each
+    other" asks for the plan, and the options are what it is weighed against.
     """
     parts = sentences(text)
     if len(parts) < 2:
         return None
     asking = [part for part in parts if asks(part)]
     main = [part for part in asking if not side_task(part)]
+    options = [part for part in main if choice(part)]
+    if options and len(options) < len(main):
+        main = [part for part in main if part not in options]
     if asking and not main:
         main = [part for part in parts if not side_task(part)]
     if not main or len(main) == len(parts):
