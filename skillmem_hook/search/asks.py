@@ -51,11 +51,13 @@ _SIDE_TASK = lazy_compile(  # only a prompt of several sentences asks: a route p
 # Beside another ask ("which way do you recommend?", "我想要一个长期的规划") its options are context: set H's
 # advice requests name the options and then ask for what the skill does (0.5.0's sixth pass). "还是" also
 # means "still" ("插件还是 MV2"), so a Chinese choice is a question or weighs its options (比较好, 更合适).
-_CHOICE = lazy_compile(
-    r"^(?:\S+\s+){0,6}?(?:should|would|do|does|is\s+it\s+better|are\s+we\s+better\s+off)\b.*\bor\b.*\?$"
-    r"|还是.*(?:[?\uff1f]$|比较好|更好|更合适|好呢)",
-    re.IGNORECASE,
-)
+# Read with str methods, not a pattern: compiling one cost a route prompt of several sentences 2.8 million
+# instructions.
+_CHOICE_OPENERS = frozenset(("should", "would", "do", "does"))
+_CHOICE_PHRASES = ("is it better", "are we better off")
+_CHOICE_WORDS = 7  # the opener stands among a question's first words: "The team is split: should it ..."
+_WEIGHING = ("\u6bd4\u8f83\u597d", "\u66f4\u597d", "\u66f4\u5408\u9002", "\u597d\u5462")  # 比较好 更好 更合适 好呢
+_PUNCTUATION = ".,;:!?\"'()"
 
 
 def sentences(text: str) -> list[str]:
@@ -84,7 +86,18 @@ def side_task(sentence: str) -> bool:
 
 def choice(sentence: str) -> bool:
     """Whether a sentence asks to choose between options: "Should we pause it with a Logic App, or script it?"."""
-    return _CHOICE.search(sentence) is not None
+    if "\u8fd8\u662f" in sentence:  # 还是
+        after = sentence[sentence.index("\u8fd8\u662f") :]
+        if sentence.endswith(_QUESTION_MARKS) or any(word in after for word in _WEIGHING):
+            return True
+    if not sentence.endswith("?"):
+        return False
+    words = [word.strip(_PUNCTUATION) for word in sentence.casefold().split()]
+    lead = " ".join(words[:_CHOICE_WORDS])
+    opener = next((n for n, word in enumerate(words[:_CHOICE_WORDS]) if word in _CHOICE_OPENERS), None)
+    if opener is None and not any(phrase in lead for phrase in _CHOICE_PHRASES):
+        return False
+    return "or" in words[(opener or 0) + 1 :]
 
 
 def asking_part(text: str) -> str | None:

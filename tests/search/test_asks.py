@@ -174,6 +174,7 @@ def test_a_question_mark_inside_an_address_ends_no_sentence():
         ("Which is less painful?", False),
         ("Can you then build it that way, or explain why not", False),  # no question to choose by
         ("Our reports run on Postgres or on MySQL.", False),
+        ("We should pick Kafka or RabbitMQ by Friday.", False),  # said, not asked
         # 我们的插件还是 MV2，明年下架。 (还是: "still")
         ("\u6211\u4eec\u7684\u63d2\u4ef6\u8fd8\u662f MV2\uff0c\u660e\u5e74\u4e0b\u67b6\u3002", False),
     ],
