@@ -167,15 +167,15 @@ def test_a_question_mark_inside_an_address_ends_no_sentence():
         ("Should we pause it with a Logic App on a schedule, or write it in Python?", True),
         ("The team is split: should it get a raw shell, or narrow functions?", True),
         ("is it better to put that in CLAUDE.md, or package it as a skill?", True),
-        ("\u8fd8\u662f\u7528 GitHub Discussions \u5c31\u591f\u4e86\uff1f", True),  # 还是用 GitHub Discussions 就够了？
-        # 是用 Conventional Commits 好，还是别的格式比较好 (a choice weighed, no question mark)
+        ("\u8fd8\u662f\u7528 GitHub Discussions \u5c31\u591f\u4e86\uff1f", True),  # 还是用 GitHub Discussions 就够了?
+        # 是用 Conventional Commits 好, 还是别的格式比较好 (a choice weighed, no question mark)
         ("\u662f\u7528 Conventional Commits \u597d\uff0c\u8fd8\u662f\u522b\u7684\u683c\u5f0f\u6bd4\u8f83\u597d", True),
         ("Should we migrate to Compose?", False),  # yes or no: no options to weigh
         ("Which is less painful?", False),
         ("Can you then build it that way, or explain why not", False),  # no question to choose by
         ("Our reports run on Postgres or on MySQL.", False),
         ("We should pick Kafka or RabbitMQ by Friday.", False),  # said, not asked
-        # 我们的插件还是 MV2，明年下架。 (还是: "still")
+        # 我们的插件还是 MV2, 明年下架. (还是: "still")
         ("\u6211\u4eec\u7684\u63d2\u4ef6\u8fd8\u662f MV2\uff0c\u660e\u5e74\u4e0b\u67b6\u3002", False),
     ],
 )
@@ -199,7 +199,7 @@ def test_the_ask_beside_a_choice_outranks_the_options():
         "Our nightly rollout is slow. Should we keep deploying containers to Kubernetes with rolling updates, "
         "or move to something else? How do we find the slow queries in PostgreSQL first?"
     )
-    assert [hit.skill.name for hit in SearchIndex.build(SKILLS).query(intent)][0] == "postgres-tuning"
+    assert SearchIndex.build(SKILLS).query(intent)[0].skill.name == "postgres-tuning"
     weighed = query_words(Tuning(context_weight=0.5), intent)
     plain = query_words(Tuning(context_weight=1.0), intent)
     option = Tuning().words("Kubernetes")[0]
@@ -210,7 +210,8 @@ _CHOICES = st.sampled_from(
     [
         "Should we self-host it, or pay for the managed plan?",
         "Is it better to write a script, or let the agent do it by hand?",
-        "\u662f\u81ea\u5df1\u5199\u811a\u672c\u6bd4\u8f83\u597d\uff0c\u8fd8\u662f\u76f4\u63a5\u7528 MCP\uff1f",  # 是自己写脚本比较好，还是直接用 MCP？
+        # 是自己写脚本比较好, 还是直接用 MCP?
+        "\u662f\u81ea\u5df1\u5199\u811a\u672c\u6bd4\u8f83\u597d\uff0c\u8fd8\u662f\u76f4\u63a5\u7528 MCP\uff1f",
     ]
 )
 
