@@ -446,6 +446,25 @@ def test_a_sibling_below_the_most_best_is_not_named():
     assert SCORE_RULE.chosen(hits[:1] + hits[3:], 4, 8) == [hits[0], hits[3]]
 
 
+_HITS = st.lists(
+    st.tuples(st.sampled_from(range(len(CATALOG + FAMILY))), st.floats(0.1, 30.0), st.floats(0.0, 1.0)),
+    min_size=1,
+    max_size=5,
+    unique_by=lambda row: row[0],
+).map(
+    lambda rows: [
+        Hit((CATALOG + FAMILY)[n], score, coverage) for n, score, coverage in sorted(rows, key=lambda r: -r[1])
+    ]
+)
+
+
+@given(_HITS, st.integers(0, 20), st.integers(0, 60))
+def test_the_scattered_tie_only_ever_silences_a_hint(hits, evidence, typed):
+    """The gate holds a hint back or leaves it whole: it never names another skill, nor fires where the rule did not."""
+    with_gate = SCORE_RULE.chosen(hits, evidence, typed)
+    assert with_gate in ([], ScoreRule(scatter_coverage=0).chosen(hits, evidence, typed))
+
+
 def routed_in(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[str]:
     return [target.label for target in best_scored(prompt, index, rule)]
 
