@@ -47,6 +47,19 @@ _SIDE_TASK = lazy_compile(  # only a prompt of several sentences asks: a route p
 )
 
 
+# A choice between options: "should we X or Y?", "is it better to X, or Y?", "是 X 还是 Y?", "要不要 X? 还是 Y?".
+# Beside another ask ("which way do you recommend?", "我想要一个长期的规划") its options are context: set H's
+# advice requests name the options and then ask for what the skill does (0.5.0's sixth pass). "还是" also
+# means "still" ("插件还是 MV2"), so a Chinese choice is a question or weighs its options (比较好, 更合适).
+# Read with str methods, not a pattern: compiling one cost a route prompt of several sentences 2.8 million
+# instructions.
+_CHOICE_OPENERS = frozenset(("should", "would", "do", "does"))
+_CHOICE_PHRASES = ("is it better", "are we better off")
+_CHOICE_WORDS = 7  # the opener stands among a question's first words: "The team is split: should it ..."
+_WEIGHING = ("\u6bd4\u8f83\u597d", "\u66f4\u597d", "\u66f4\u5408\u9002", "\u597d\u5462")  # 比较好 更好 更合适 好呢
+_PUNCTUATION = ".,;:!?\"'()"
+
+
 def sentences(text: str) -> list[str]:
     """The text's sentences, stripped, empty ones left out."""
     return [part.strip() for part in _SENTENCE_END.split(text) if part and part.strip()]
@@ -71,18 +84,40 @@ def side_task(sentence: str) -> bool:
     return _SIDE_TASK.search(sentence) is not None
 
 
+def choice(sentence: str) -> bool:
+    """Whether a sentence asks to choose between options: "Should we pause it with a Logic App, or script it?"."""
+    if "\u8fd8\u662f" in sentence:  # 还是
+        after = sentence[sentence.index("\u8fd8\u662f") :]
+        if sentence.endswith(_QUESTION_MARKS) or any(word in after for word in _WEIGHING):
+            return True
+    if not sentence.endswith("?"):
+        return False
+    words = [word.strip(_PUNCTUATION) for word in sentence.casefold().split()]
+    lead = " ".join(words[:_CHOICE_WORDS])
+    opener = next((n for n, word in enumerate(words[:_CHOICE_WORDS]) if word in _CHOICE_OPENERS), None)
+    if opener is None and not any(phrase in lead for phrase in _CHOICE_PHRASES):
+        return False
+    return "or" in words[(opener or 0) + 1 :]
+
+
 def asking_part(text: str) -> str | None:
     """The sentences of ``text`` that ask, joined; None when it is one sentence, or every or no sentence asks.
 
     A side task is not an ask beside a main one; when only a side task asks,
     the other sentences are the main task ("I want a briefing on X. Also,
-    can you rename the app?": X is what a skill is wanted for).
+    can you rename the app?": X is what a skill is wanted for). A choice
+    question beside another ask is context: "Should we open a Discord, or is
+    GitHub Discussions enough? I want a plan that keeps users answering each
+    other" asks for the plan, and the options are what it is weighed against.
     """
     parts = sentences(text)
     if len(parts) < 2:
         return None
     asking = [part for part in parts if asks(part)]
     main = [part for part in asking if not side_task(part)]
+    options = [part for part in main if choice(part)]
+    if options and len(options) < len(main):
+        main = [part for part in main if part not in options]
     if asking and not main:
         main = [part for part in parts if not side_task(part)]
     if not main or len(main) == len(parts):

@@ -53,7 +53,10 @@ class ScoreRule:
     by ``context_lead`` times and to cover ``context_coverage`` of the query,
     else the rule abstains (``context_typed=0`` turns this off); and (0.5.0's second pass) the best
     hit must hold ``context_share`` of the typed words: a long prompt whose best hit holds a
-    handful of its words is matched by its context, not its ask. **Siblings** (``siblings``):
+    handful of its words is matched by its context, not its ask; and (0.5.0's sixth pass) when the
+    ``most`` best all score within ``near`` of the best, no two of them kin and the best covering
+    less than ``scatter_coverage`` of the query, the context ties unrelated skills: the rule abstains
+    (``scatter_coverage=0`` turns this off). **Siblings** (``siblings``):
     a skill among the ``most`` best whose name shares a word with the named best's is named
     beside it, since a family's members (``sred-project-organizer``, ``sred-work-summary``)
     are told apart by intent words their descriptions rarely hold. The defaults fire most often
@@ -72,6 +75,7 @@ class ScoreRule:
         "lead_words",
         "most",
         "near",
+        "scatter_coverage",
         "score",
         "siblings",
         "typed",
@@ -94,6 +98,7 @@ class ScoreRule:
         context_lead: float = 1.2,
         context_coverage: float = 0.25,
         context_share: float = 1 / 12,
+        scatter_coverage: float = 0.3,
         siblings: bool = True,
     ) -> None:
         self.score = score
@@ -109,6 +114,7 @@ class ScoreRule:
         self.context_lead = context_lead
         self.context_coverage = context_coverage
         self.context_share = context_share
+        self.scatter_coverage = scatter_coverage
         self.siblings = siblings
 
     def chosen(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[Hit]:
@@ -139,7 +145,24 @@ class ScoreRule:
         and holds ``context_share`` of its typed words."""
         if not hits or not self._covers(hits[0].coverage) or evidence < self.context_share * typed:
             return False
+        if self._scattered(hits):
+            return False
         return len(hits) < 2 or hits[0].score >= self.context_lead * hits[1].score
+
+    def _scattered(self, hits: Sequence[Hit]) -> bool:
+        """Whether the ``most`` best are a near tie of unrelated skills and the best covers little of the query.
+
+        Set H's quoted designer thread tied a model hub, a skill router and a
+        design skill on its context; a family's near tie (``api-design``,
+        ``api-docs``) is one intent read several ways, and stays named.
+        """
+        if len(hits) < self.most or hits[0].coverage >= self.scatter_coverage:
+            return False
+        best = hits[: self.most]
+        if best[-1].score < self.near * best[0].score:
+            return False
+        words = [name_words(hit.skill.name) for hit in best]
+        return all(words[i].isdisjoint(words[j]) for i in range(len(words)) for j in range(i + 1, len(words)))
 
     def gates(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[tuple[str, str, bool]]:
         """Each condition of ``chosen`` with the value it read, as (way, condition, holds): ``route --explain``."""
@@ -160,6 +183,11 @@ class ScoreRule:
                     "much context",
                     f"words held {evidence} >= {self.context_share:.3g} x typed {typed}",
                     evidence >= self.context_share * typed,
+                ),
+                (
+                    "much context",
+                    f"not a scattered tie of {self.most} (coverage < {self.scatter_coverage:g})",
+                    not self._scattered(hits),
                 ),
             ]
         rows += [
@@ -206,6 +234,8 @@ class ScoreRule:
                 f"; typed >= {self.context_typed}: a lead of {self.context_lead:g}x"
                 f", coverage >= {self.context_coverage:g} and words >= {self.context_share:.3g}x typed as well"
             )
+            if self.scatter_coverage:
+                held += f", and no tie of {self.most} unrelated skills below coverage {self.scatter_coverage:g}"
         if self.siblings:
             held += "; the best's siblings among the named"
         return held

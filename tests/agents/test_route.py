@@ -390,6 +390,26 @@ def test_a_prompt_with_much_context_is_hinted_only_when_its_best_hit_stands_out(
     assert "typed >= 16: a lead of 1.2x, coverage >= 0.25 and words >= 0.0833x typed as well" in SCORE_RULE.describe()
 
 
+def test_a_long_prompt_whose_context_ties_unrelated_skills_is_not_hinted():
+    """set H's quoted designer thread tied a model hub, a skill router and a design skill (0.5.0's sixth pass)."""
+
+    def hits(coverage: float, *scores: float, skills: list[Skill] = CATALOG) -> list[Hit]:
+        return [Hit(skills[n], score, coverage if n == 0 else 0.3) for n, score in enumerate(scores)]
+
+    scattered = hits(0.29, 12.0, 9.0, 6.0)
+    assert SCORE_RULE.chosen(scattered, 4, 16) == []  # three unrelated skills within half the best
+    assert SCORE_RULE.chosen(hits(0.3, 12.0, 9.0, 6.0), 4, 16) != []  # the best covers enough of the query
+    assert SCORE_RULE.chosen(hits(0.29, 12.0, 9.0, 5.99), 4, 16) != []  # the third is far below: no tie
+    assert SCORE_RULE.chosen(hits(0.29, 12.0, 9.0), 4, 16) != []  # two hits are no tie of three
+    assert SCORE_RULE.chosen(scattered, 4, 15) == scattered  # a shorter prompt carries no context to tie them
+    family = hits(0.29, 12.0, 9.0, 6.0, skills=[FAMILY[0], FAMILY[2], FAMILY[1]])
+    assert SCORE_RULE.chosen(family, 4, 16) == family  # one family read several ways: named
+    assert ScoreRule(scatter_coverage=0).chosen(scattered, 4, 16) == scattered
+    assert "no tie of 3 unrelated skills below coverage 0.3" in SCORE_RULE.describe()
+    gate = [row for row in SCORE_RULE.gates(scattered, 4, 16) if "scattered" in row[1]]
+    assert gate == [("much context", "not a scattered tie of 3 (coverage < 0.3)", False)]
+
+
 def test_a_long_prompt_whose_best_hit_holds_a_handful_of_its_words_is_not_hinted():
     clear = [Hit(CATALOG[0], 12.0, 0.3), Hit(CATALOG[1], 9.0, 0.3)]
     assert SCORE_RULE.chosen(clear, 4, 48) == clear  # 4 words held of 48 typed: one in twelve, at the edge
@@ -424,6 +444,25 @@ def test_a_sibling_below_the_most_best_is_not_named():
     ]
     assert SCORE_RULE.chosen(hits, 4, 8) == hits[:1]  # held words; sred-work-summary is fourth
     assert SCORE_RULE.chosen(hits[:1] + hits[3:], 4, 8) == [hits[0], hits[3]]
+
+
+_HITS = st.lists(
+    st.tuples(st.sampled_from(range(len(CATALOG + FAMILY))), st.floats(0.1, 30.0), st.floats(0.0, 1.0)),
+    min_size=1,
+    max_size=5,
+    unique_by=lambda row: row[0],
+).map(
+    lambda rows: [
+        Hit((CATALOG + FAMILY)[n], score, coverage) for n, score, coverage in sorted(rows, key=lambda r: -r[1])
+    ]
+)
+
+
+@given(_HITS, st.integers(0, 20), st.integers(0, 60))
+def test_the_scattered_tie_only_ever_silences_a_hint(hits, evidence, typed):
+    """The gate holds a hint back or leaves it whole: it never names another skill, nor fires where the rule did not."""
+    with_gate = SCORE_RULE.chosen(hits, evidence, typed)
+    assert with_gate in ([], ScoreRule(scatter_coverage=0).chosen(hits, evidence, typed))
 
 
 def routed_in(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[str]:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillmem_hook.search.asks import asking_part, asks, sentences, side_task
+from skillmem_hook.search.asks import asking_part, asks, choice, sentences, side_task
 from skillmem_hook.search.query import query_words
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.tuning import Tuning
@@ -159,3 +159,66 @@ def test_a_question_mark_inside_an_address_ends_no_sentence():
     assert sentences("a;b and x!=y") == ["a;b and x!=y"]
     assert sentences("这个怎么做?然后呢") == ["这个怎么做?", "然后呢"]  # a Chinese question mark typed in ASCII
     assert sentences("Why? Fine!") == ["Why?", "Fine!"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "options"),
+    [
+        ("Should we pause it with a Logic App on a schedule, or write it in Python?", True),
+        ("The team is split: should it get a raw shell, or narrow functions?", True),
+        ("is it better to put that in CLAUDE.md, or package it as a skill?", True),
+        ("\u8fd8\u662f\u7528 GitHub Discussions \u5c31\u591f\u4e86\uff1f", True),  # 还是用 GitHub Discussions 就够了?
+        # 是用 Conventional Commits 好, 还是别的格式比较好 (a choice weighed, no question mark)
+        ("\u662f\u7528 Conventional Commits \u597d\uff0c\u8fd8\u662f\u522b\u7684\u683c\u5f0f\u6bd4\u8f83\u597d", True),
+        ("Should we migrate to Compose?", False),  # yes or no: no options to weigh
+        ("Which is less painful?", False),
+        ("Can you then build it that way, or explain why not", False),  # no question to choose by
+        ("Our reports run on Postgres or on MySQL.", False),
+        ("We should pick Kafka or RabbitMQ by Friday.", False),  # said, not asked
+        # 我们的插件还是 MV2, 明年下架. (还是: "still")
+        ("\u6211\u4eec\u7684\u63d2\u4ef6\u8fd8\u662f MV2\uff0c\u660e\u5e74\u4e0b\u67b6\u3002", False),
+    ],
+)
+def test_a_choice_question_weighs_options(sentence, options):
+    assert choice(sentence) is options
+
+
+def test_a_choice_beside_another_ask_is_context_and_alone_it_is_the_ask():
+    """set H's advice requests: the options are named, then the skill's work is asked for (0.5.0's sixth pass)."""
+    context = "Our CLI has 3k stars and users ask usage questions in issues."
+    options = "Should we open a Discord, or is GitHub Discussions enough?"
+    ask = "I want a long-term plan that gets old users answering new ones."
+    assert asking_part(f"{context} {options} {ask}") == ask
+    assert asking_part(f"{ask} {options} {context}") == ask  # wherever it stands
+    assert asking_part(f"{context} {options}") == options  # the only ask: what the request is about
+    assert asking_part(f"{context} {options} Also, can you bump .nvmrc?") == options  # beside a side task too
+
+
+def test_the_ask_beside_a_choice_outranks_the_options():
+    intent = (
+        "Our nightly rollout is slow. Should we keep deploying containers to Kubernetes with rolling updates, "
+        "or move to something else? How do we find the slow queries in PostgreSQL first?"
+    )
+    assert SearchIndex.build(SKILLS).query(intent)[0].skill.name == "postgres-tuning"
+    weighed = query_words(Tuning(context_weight=0.5), intent)
+    plain = query_words(Tuning(context_weight=1.0), intent)
+    option = Tuning().words("Kubernetes")[0]
+    assert weighed[option].weight == pytest.approx(plain[option].weight * 0.5)
+
+
+_CHOICES = st.sampled_from(
+    [
+        "Should we self-host it, or pay for the managed plan?",
+        "Is it better to write a script, or let the agent do it by hand?",
+        # 是自己写脚本比较好, 还是直接用 MCP?
+        "\u662f\u81ea\u5df1\u5199\u811a\u672c\u6bd4\u8f83\u597d\uff0c\u8fd8\u662f\u76f4\u63a5\u7528 MCP\uff1f",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_CONTEXT, min_size=1, max_size=3), _MAIN, st.lists(_CHOICES, min_size=1, max_size=2), st.randoms())
+def test_the_main_ask_is_the_asking_part_wherever_choices_stand(context, main, choices, random):
+    parts = [*context, main, *choices]
+    random.shuffle(parts)
+    assert asking_part(" ".join(parts)) == main
