@@ -279,6 +279,9 @@ def test_a_long_request_over_chinese_skills_lifts_only_the_skills_the_encoder_si
     ]
     below = [n for n, value in enumerate(standard) if value <= STANDOUT_FLOOR and n != 3]
     assert all(hit.score == 0.0 and hit.number in below for hit in hits[2:])  # no word, not singled out: nothing
+    # A skill's score is its own, over the whole collection, whoever else is a candidate.
+    narrow = rank_with_meaning(lexical, meaning, TAX_IN_CONTEXT, 2, pool=2)
+    assert [(hit.skill.name, hit.score) for hit in narrow] == [(hit.skill.name, hit.score) for hit in hits[:2]]
 
 
 def test_a_long_request_over_english_skills_or_with_a_weight_keeps_the_weighted_fusion(chinese_indexes, encoder):
