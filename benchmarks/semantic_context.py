@@ -1,6 +1,6 @@
 """The semantic leg on contextual requests (0.5.0, round three's sixth pass): where fusion loses, and each lever.
 
-    python3 benchmarks/semantic_context.py --vectors /tmp/v           # every lever, on every tuning set
+    python3 benchmarks/semantic_context.py --vectors PREFIX        # every lever, every tuning set; vectors kept
     python3 benchmarks/semantic_context.py --losses                   # where the fused ranking loses the right skill
     python3 benchmarks/semantic_context.py --only "kept" --detail     # the requests the kept rule moves, by id
 
