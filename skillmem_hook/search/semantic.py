@@ -138,8 +138,8 @@ class SemanticIndex:
         self.cjk_share = sum(1 for item in texts if _CJK_CHARACTER.search(item)) / len(texts) if texts else 0.0
 
     def similarities(self, intent: str) -> list[float]:
-        """The cosine of ``intent`` with each skill, in the skills' order (the last two texts' are kept: the
-        ranking and the match word each ask, and of a long request they may read two texts of it)."""
+        """The cosine of ``intent`` with each skill, in the skills' order. The last two texts' are kept: the
+        ranking and the match word each ask, and of a long request over Chinese skills they read two texts."""
         if not self.skills:
             return []
         last = self._last  # read once: the MCP server's calls may share this index
