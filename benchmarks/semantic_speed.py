@@ -2,6 +2,7 @@
 
     python3 -m pip install '.[semantic]'
     SKILLS_CN_ROOT=... SKILLS_EN_ROOT=... python3 benchmarks/semantic_speed.py [--runs 5] [--write] [--warm]
+    ... python3 benchmarks/semantic_speed.py --warm --query "We're on RDS with two read replicas. ... Where do I start?"
 
 2,000 real skills: the Chinese collection's 1,899 distinct names and the first
 English ones (by path) to make up the rest, copied into a temporary tree.
@@ -110,6 +111,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--write", action="store_true", help="also put the tables into docs/notes/search.md")
     parser.add_argument("--warm", action="store_true", help="vectors built once, then warm runs only (a busy machine)")
+    parser.add_argument("--query", default=QUERIES[0], help="the question the processes ask (a long request, say)")
     options = parser.parse_args()
     if not (os.environ.get("SKILLS_CN_ROOT") and os.environ.get("SKILLS_EN_ROOT")):
         print("set SKILLS_CN_ROOT and SKILLS_EN_ROOT to the extracted collections", file=sys.stderr)
@@ -124,7 +126,7 @@ def main() -> int:
     vectors = work / "cache" / "skillmem" / "vectors.bin"
     search = [skillmem, "search", "--root", str(root), "--top", "10"]
     rows: dict[str, list[tuple[float, float]]] = {}
-    query = QUERIES[0]
+    query = options.query
     if options.warm:
         run_ms([*search, "--semantic", query], work, env)  # the vectors, built once
     for _ in range(options.runs):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Hashable, Mapping
+    from collections.abc import Hashable, Mapping, Sequence
     from typing import TypeVar
 
     Key = TypeVar("Key", bound=Hashable)
@@ -25,6 +25,14 @@ ACROSS_SCRIPTS_WEIGHT = 0.7
 # around its ask), which the encoder reads as much as the ask: its weight shrinks as LONG_TYPED / typed
 # (0.5.0's second pass, docs/notes/search.md). No request of the short tuning sets passes it.
 LONG_TYPED = 16
+# A long request over a collection described mostly in a CJK script (more than this share of its skills) is
+# ranked by its words, each candidate lifted by STANDOUT_LIFT for each standard deviation by which the cosine
+# of the whole request stands above STANDOUT_FLOOR over the collection: only the few skills the encoder singles
+# out move, and as far as they stand out (0.5.0's sixth pass, docs/notes/search.md). Over English-described
+# skills the same lift lost as many requests as it found there, so those keep the weighted fusion.
+CJK_COLLECTION = 0.5
+STANDOUT_FLOOR = 2.0
+STANDOUT_LIFT = 0.15
 
 
 def semantic_weight(query_in_cjk: bool, cjk_share: float) -> float:
@@ -68,3 +76,28 @@ def fuse_scores(
         meaning = (semantic[key] - low) / spread if key in semantic and spread > 0 else 0.0
         fused[key] = (1.0 - weight) * words + weight * meaning
     return fused
+
+
+def standard_scores(values: Sequence[float]) -> list[float]:
+    """Each value's distance from their mean in standard deviations (all 0 when they do not spread)."""
+    if not values:
+        return []
+    mean = sum(values) / len(values)
+    spread = (sum((value - mean) ** 2 for value in values) / len(values)) ** 0.5
+    return [(value - mean) / spread if spread > 0 else 0.0 for value in values]
+
+
+def lift_standouts(lexical: Mapping[Key, float], standard: Mapping[Key, float]) -> dict[Key, float]:
+    """Each candidate's lexical score over the best one (a missing key 0), plus ``STANDOUT_LIFT`` for each
+    standard deviation its ``standard`` score stands above ``STANDOUT_FLOOR`` (nothing below it).
+
+    Candidates are the keys of either mapping. Unlike ``fuse_scores`` no
+    spread is taken over the candidates: a skill's score is its own, whoever
+    else is asked about.
+    """
+    best = max(lexical.values(), default=0.0)
+    lifted: dict[Key, float] = {}
+    for key in {**lexical, **standard}:
+        words = lexical.get(key, 0.0) / best if best > 0 else 0.0
+        lifted[key] = words + STANDOUT_LIFT * max(0.0, standard.get(key, 0.0) - STANDOUT_FLOOR)
+    return lifted

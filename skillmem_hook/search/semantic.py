@@ -20,7 +20,15 @@ from skillmem_hook.errors import UsageError
 from skillmem_hook.extras import missing_extra
 from skillmem_hook.search.asks import asking_part
 from skillmem_hook.search.confidence import match
-from skillmem_hook.search.fusion import LONG_TYPED, fuse_scores, length_weight, semantic_weight
+from skillmem_hook.search.fusion import (
+    CJK_COLLECTION,
+    LONG_TYPED,
+    fuse_scores,
+    length_weight,
+    lift_standouts,
+    semantic_weight,
+    standard_scores,
+)
 from skillmem_hook.search.rank import SCORE_DECIMALS, Hit
 from skillmem_hook.search.tokenize import CJK
 
@@ -125,19 +133,23 @@ class SemanticIndex:
         self.encoder = encoder
         texts = [text(skill) for skill in self.skills]
         self.vectors = cached_vectors(texts, encoder.model, encoder.encode, cache_path)
-        self._last: tuple[str, list[float]] | None = None
+        self._last: tuple[tuple[str, list[float]], ...] = ()
         # How much of the collection a query typed in no CJK script cannot reach by its words.
         self.cjk_share = sum(1 for item in texts if _CJK_CHARACTER.search(item)) / len(texts) if texts else 0.0
 
     def similarities(self, intent: str) -> list[float]:
-        """The cosine of ``intent`` with each skill, in the skills' order (the last question's are kept)."""
+        """The cosine of ``intent`` with each skill, in the skills' order. The last two texts' are kept: the
+        ranking and the match word each ask, and of a long request over Chinese skills they read two texts."""
         if not self.skills:
             return []
         last = self._last  # read once: the MCP server's calls may share this index
-        if last is None or last[0] != intent:  # ranking, then the match word, ask twice
-            query = self.encoder.encode([intent[:MAX_TEXT_CHARS]])[0]
-            last = self._last = (intent, [float(value) for value in self.vectors @ query])
-        return last[1]
+        for text, found in last:
+            if text == intent:
+                return found
+        query = self.encoder.encode([intent[:MAX_TEXT_CHARS]])[0]
+        found = [float(value) for value in self.vectors @ query]
+        self._last = ((intent, found), *last[:1])
+        return found
 
 
 def semantic_index_of(catalog: Catalog, *, cache: bool = True, encoder: Encoder | None = None) -> SemanticIndex:
@@ -182,26 +194,42 @@ def rank_with_meaning(
 
     Both indexes hold the same skills. The lexical ranking is asked for its
     ``pool`` best, the semantic leg puts forward its ``pool`` nearest, and each
-    candidate of either gets both scores before ``fuse_scores``, with ``weight``
-    or else the query's ``semantic_weight``, less for a long query (``length_weight``).
-    The encoder reads ``encoded_intent``: a long query's asking sentences.
+    candidate of either gets both scores before they are fused: by
+    ``fuse_scores``, with ``weight`` or else the query's ``semantic_weight``,
+    less for a long query (``length_weight``), the encoder reading
+    ``encoded_intent`` (a long query's asking sentences); or, for a long query
+    over a collection described mostly in a CJK script (and no ``weight``
+    given), by ``lift_standouts``, the encoder reading the whole query.
     """
     typed = index.typed_words(intent)
-    if weight is None:
-        weight = length_weight(semantic_weight(_CJK_CHARACTER.search(intent) is not None, meaning.cjk_share), typed)
     number = {id(skill): position for position, skill in enumerate(meaning.skills)}
     lexical_hits = index.query(intent, max(top, pool))
     lexical = {number[id(hit.skill)]: hit.score for hit in lexical_hits}
     coverage = {number[id(hit.skill)]: hit.coverage for hit in lexical_hits}  # the typed words each skill holds
-    similarity = meaning.similarities(encoded_intent(intent, typed))
-    nearest = sorted(range(len(similarity)), key=lambda n: (-similarity[n], n))[: max(top, pool)]
-    semantic = {n: similarity[n] for n in {*lexical, *nearest}}
-    fused = fuse_scores(lexical, semantic, weight)
+    if weight is None and typed > LONG_TYPED and meaning.cjk_share > CJK_COLLECTION:
+        fused = lift_standouts(lexical, _standouts(meaning.similarities(intent), lexical, max(top, pool)))
+    else:
+        if weight is None:
+            weight = length_weight(semantic_weight(_CJK_CHARACTER.search(intent) is not None, meaning.cjk_share), typed)
+        similarity = meaning.similarities(encoded_intent(intent, typed))
+        semantic = {n: similarity[n] for n in {*lexical, *_nearest(similarity, max(top, pool))}}
+        fused = fuse_scores(lexical, semantic, weight)
     skills = meaning.skills
     ranked = sorted(
         ((-round(score, SCORE_DECIMALS), skills[n].name, skills[n].label, n) for n, score in fused.items()),
     )
     return [Hit(skills[n], -score, coverage.get(n, 0.0), n) for score, _, _, n in ranked[:top]]
+
+
+def _nearest(similarity: list[float], count: int) -> list[int]:
+    """The numbers of the ``count`` skills nearest by cosine, nearest first (ties by number)."""
+    return sorted(range(len(similarity)), key=lambda n: (-similarity[n], n))[:count]
+
+
+def _standouts(similarity: list[float], lexical: dict[int, float], count: int) -> dict[int, float]:
+    """The standard score over the whole collection of each lexical candidate and of the ``count`` nearest."""
+    standard = standard_scores(similarity)
+    return {n: standard[n] for n in {*lexical, *_nearest(similarity, count)}}
 
 
 def fit_with_meaning(index: SearchIndex, meaning: SemanticIndex, intent: str, hits: Sequence[Hit]) -> str:

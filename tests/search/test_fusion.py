@@ -10,9 +10,13 @@ from skillmem_hook.search.fusion import (
     ACROSS_SCRIPTS_WEIGHT,
     LONG_TYPED,
     SEMANTIC_WEIGHT,
+    STANDOUT_FLOOR,
+    STANDOUT_LIFT,
     fuse_scores,
     length_weight,
+    lift_standouts,
     semantic_weight,
+    standard_scores,
 )
 
 scores = st.dictionaries(st.integers(0, 30), st.floats(0, 50, allow_nan=False), max_size=20)
@@ -95,3 +99,59 @@ def test_a_longer_query_never_leans_more_on_the_encoder(weight, typed, more):
         assert shorter == weight  # a short query keeps the weight as chosen for it
     else:
         assert shorter * typed == pytest.approx(weight * LONG_TYPED)
+
+
+standards = st.dictionaries(st.integers(0, 30), st.floats(-5, 8, allow_nan=False), max_size=20)
+
+
+@given(st.lists(st.floats(-1, 1, allow_nan=False), min_size=1, max_size=50))
+def test_standard_scores_centre_and_scale_the_values_or_are_all_zero_without_spread(values):
+    found = standard_scores(values)
+    assert len(found) == len(values)
+    if max(values) - min(values) > 1e-6:
+        assert sum(found) / len(found) == pytest.approx(0.0, abs=1e-6)
+        assert sum(value**2 for value in found) / len(found) == pytest.approx(1.0, abs=1e-6)
+        assert found[values.index(max(values))] == pytest.approx(max(found))
+    elif len(set(values)) == 1:
+        assert found == [0.0] * len(values)
+
+
+@given(scores, standards)
+def test_a_skill_the_encoder_does_not_single_out_keeps_its_words_share_and_order(lexical, standard):
+    lifted = lift_standouts(lexical, standard)
+    assert set(lifted) == set(lexical) | set(standard)
+    best = max(lexical.values(), default=0.0)
+    plain = [key for key in lifted if standard.get(key, 0.0) <= STANDOUT_FLOOR]
+    for key in plain:
+        assert lifted[key] == (lexical.get(key, 0.0) / best if best > 0 else 0.0)
+    for a in plain:
+        for b in plain:
+            if lexical.get(a, 0.0) > lexical.get(b, 0.0):
+                assert lifted[a] >= lifted[b]
+
+
+@given(scores, standards, st.integers(0, 30), st.floats(0.1, 5))
+def test_standing_out_further_lifts_a_skill_by_the_lift_per_deviation_and_never_lowers_its_place(
+    lexical, standard, key, gain
+):
+    before = lift_standouts(lexical, standard)
+    raised = {**standard, key: max(standard.get(key, 0.0), STANDOUT_FLOOR) + gain}
+    after = lift_standouts(lexical, raised)
+    added = after[key] - before.get(key, after[key] - STANDOUT_LIFT * gain)
+    assert added >= STANDOUT_LIFT * gain - 1e-9
+    assert all(after[other] == before[other] for other in before if other != key)
+    if key in before:
+        assert order(after).index(key) <= order(before).index(key)
+
+
+def test_the_lift_counts_the_deviations_past_the_floor_only():
+    lifted = lift_standouts(
+        {"words": 8.0, "both": 4.0},
+        {"both": STANDOUT_FLOOR + 2, "meaning": STANDOUT_FLOOR + 1, "words": STANDOUT_FLOOR},
+    )
+    assert lifted == {
+        "words": 1.0,
+        "both": pytest.approx(0.5 + 2 * STANDOUT_LIFT),
+        "meaning": pytest.approx(STANDOUT_LIFT),
+    }
+    assert lift_standouts({}, {"a": STANDOUT_FLOOR - 1}) == {"a": 0.0}

@@ -8,7 +8,15 @@ np = pytest.importorskip("numpy", reason="the [semantic] extra is not installed"
 
 from skillmem_hook.catalog.skills import Skill  # noqa: E402
 from skillmem_hook.search.confidence import fit  # noqa: E402
-from skillmem_hook.search.fusion import LONG_TYPED, SEMANTIC_WEIGHT, length_weight  # noqa: E402
+from skillmem_hook.search.fusion import (  # noqa: E402
+    CJK_COLLECTION,
+    LONG_TYPED,
+    SEMANTIC_WEIGHT,
+    STANDOUT_FLOOR,
+    STANDOUT_LIFT,
+    length_weight,
+    standard_scores,
+)
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
 from skillmem_hook.search.semantic import (  # noqa: E402
     SemanticIndex,
@@ -234,3 +242,81 @@ def test_a_long_requests_match_word_reads_the_encoder_on_its_ask(indexes):
     hits = rank_with_meaning(lexical, meaning, intent, 5)
     assert names(hits)[0] == "tax-forms"
     assert fit_with_meaning(lexical, meaning, intent, hits) == "weak"  # the ask alone is near tax-forms
+
+
+# A long English request to skills described in Chinese (the CN collection's kind): the words reach only the
+# names, so "chart" in its context is the one lexical hit, and the encoder, reading the whole request, singles
+# out the tax skill among thirty others.
+CHINESE_COLLECTION = [
+    *CHINESE[:3],
+    skill("chart", "根据 CSV 数据绘制图表"),
+    *(skill(f"notes-{n}", f"关于第 {n} 个主题的读书笔记") for n in range(30)),
+]
+TAX_IN_CONTEXT = (
+    "Our accountant sent over a chart of last year's numbers for the bakery, and the ovens, the staff and the rent "
+    "all went up. The deadline is in April and I have never done this on my own before. "
+    "How do I fill in my yearly income declaration for the revenue office and pay what I owe?"
+)
+
+
+@pytest.fixture(scope="module")
+def chinese_indexes(encoder):
+    return SearchIndex.build(CHINESE_COLLECTION), SemanticIndex(CHINESE_COLLECTION, encoder)
+
+
+def test_a_long_request_over_chinese_skills_lifts_only_the_skills_the_encoder_singles_out(chinese_indexes):
+    lexical, meaning = chinese_indexes
+    assert lexical.typed_words(TAX_IN_CONTEXT) > LONG_TYPED
+    assert meaning.cjk_share > CJK_COLLECTION
+    assert names(lexical.query(TAX_IN_CONTEXT, 5)) == ["chart"]
+    standard = standard_scores(meaning.similarities(TAX_IN_CONTEXT))  # the whole request, not its ask
+    tax = standard[2]
+    assert tax == max(standard) > STANDOUT_FLOOR + 1
+    hits = rank_with_meaning(lexical, meaning, TAX_IN_CONTEXT, 4)
+    assert [(hit.skill.name, hit.score) for hit in hits[:2]] == [
+        ("chart", 1.0),
+        ("tax-forms", round(STANDOUT_LIFT * (tax - STANDOUT_FLOOR), 4)),
+    ]
+    below = [n for n, value in enumerate(standard) if value <= STANDOUT_FLOOR and n != 3]
+    assert all(hit.score == 0.0 and hit.number in below for hit in hits[2:])  # no word, not singled out: nothing
+    # A skill's score is its own, over the whole collection, whoever else is a candidate.
+    narrow = rank_with_meaning(lexical, meaning, TAX_IN_CONTEXT, 2, pool=2)
+    assert [(hit.skill.name, hit.score) for hit in narrow] == [(hit.skill.name, hit.score) for hit in hits[:2]]
+
+
+def test_a_long_request_over_english_skills_or_with_a_weight_keeps_the_weighted_fusion(chinese_indexes, encoder):
+    english = [*SKILLS[:4], *(skill(f"notes-{n}", f"Reading notes on topic {n}") for n in range(30))]
+    words, meanings = SearchIndex.build(english), SemanticIndex(english, encoder)
+    assert meanings.cjk_share == 0.0
+    weight = length_weight(SEMANTIC_WEIGHT, words.typed_words(TAX_IN_CONTEXT))
+
+    def scores(lexical, meaning, weight=None):
+        return [(hit.skill.name, hit.score) for hit in rank_with_meaning(lexical, meaning, TAX_IN_CONTEXT, 5, weight)]
+
+    assert scores(words, meanings) == scores(words, meanings, weight)
+    assert scores(words, meanings) != scores(words, meanings, SEMANTIC_WEIGHT)
+    lexical, meaning = chinese_indexes
+    lifted, weighted = dict(scores(lexical, meaning)), dict(scores(lexical, meaning, weight))
+    assert lifted["chart"] == 1.0 > weighted["chart"]  # the lift keeps the words' whole score; a weight shares it
+    assert lifted["tax-forms"] != weighted["tax-forms"]
+
+
+def test_a_long_requests_ranking_and_match_word_encode_each_text_once(chinese_indexes, encoder):
+    lexical, _ = chinese_indexes
+    calls = []
+
+    class Counting:
+        model = encoder.model
+
+        def encode(self, texts):
+            calls.append(list(texts))
+            return encoder.encode(texts)
+
+    meaning = SemanticIndex(CHINESE_COLLECTION, encoder)
+    meaning.encoder = Counting()
+    hits = rank_with_meaning(lexical, meaning, TAX_IN_CONTEXT, 5)
+    fit_with_meaning(lexical, meaning, TAX_IN_CONTEXT, hits)
+    rank_with_meaning(lexical, meaning, TAX_IN_CONTEXT, 5)
+    fit_with_meaning(lexical, meaning, TAX_IN_CONTEXT, hits)
+    # The ranking reads the whole request, the match word its ask: two texts, each encoded once.
+    assert calls == [[TAX_IN_CONTEXT], [encoded_intent(TAX_IN_CONTEXT, lexical.typed_words(TAX_IN_CONTEXT))]]
