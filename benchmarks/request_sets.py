@@ -45,6 +45,7 @@ TUNING_SETS = {
     "F": [DATA / "requests-f"],  # held out once (0.5.0's second pass), tuning in its third
     "G": [DATA / "requests-g"],  # held out once (0.5.0's third pass), tuning since
     "H": [DATA / "requests-h"],  # held out once (0.5.0's fourth pass), tuning since
+    "I": [DATA / "requests-i"],  # held out once (0.5.0's sixth pass), tuning since
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -53,6 +54,7 @@ TUNING_TURNS = [
     DATA / "requests-f" / "fe" / "everyday-f.jsonl",
     DATA / "requests-g" / "ge" / "everyday-g.jsonl",
     DATA / "requests-h" / "he" / "everyday-h.jsonl",
+    DATA / "requests-i" / "ie" / "everyday-i.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
