@@ -35,8 +35,10 @@ DOMAIN_NAMES: tuple[str, ...] = (*(domain for domain, _ in DOMAIN_TABLE), GENERA
 
 _WORD = lazy_compile(r"[a-z0-9]+")
 # A sentence ends at . ! ? before a space (or the end), at the ideographic full stop or a
-# full-width ! or ?, or at a blank line.
-_SENTENCE_END = lazy_compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f]|\n\s*\n")
+# full-width ! or ?, or at a blank line. The pattern opens with one class of the characters that
+# can end one, so the engine skips to them in C; written as three alternatives it tried each at
+# every character (8% of placing's instructions). A lookbehind then asks which one it was.
+_SENTENCE_END = lazy_compile(r"[.!?\u3002\uff01\uff1f\n](?:(?<=[.!?])(?:\s|$)|(?<=[\u3002\uff01\uff1f])|(?<=\n)\s*\n)")
 
 
 if TYPE_CHECKING:
