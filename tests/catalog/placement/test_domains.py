@@ -368,3 +368,30 @@ def test_a_sentence_ends_where_the_three_alternatives_ended_it(text):
     ]
     end = OLD_SENTENCE_END.search(text)
     assert lead_of(text) == (text if end is None else text[: end.start()])
+
+
+# Words of the table's keywords (those that count in names only and phrases' words among them), in any case, joined by
+# what separates words: names where a title that repeats the name could be read wrongly from the name's keywords.
+KEYWORD_WORDS = sorted(
+    {word for _, keywords in DOMAIN_TABLE for keyword in keywords for word in keyword.lstrip("^").rstrip("*").split()}
+)
+KEYWORD_WORD = st.one_of(
+    st.sampled_from(KEYWORD_WORDS),
+    st.sampled_from(KEYWORD_WORDS).map(str.upper),
+    st.sampled_from(KEYWORD_WORDS).map(lambda word: word + "s"),
+    st.text(alphabet="abcz09", min_size=1, max_size=4),
+)
+GAP = st.sampled_from([" ", "-", "_", ". ", "\n\n", "\u3002", "", "\u00e9"])
+KEYWORD_TEXT = st.lists(st.tuples(KEYWORD_WORD, GAP), max_size=8).map(lambda pairs: "".join(a + b for a, b in pairs))
+
+
+@given(KEYWORD_TEXT, KEYWORD_TEXT)
+def test_a_title_that_repeats_the_name_places_as_one_read_on_its_own(name, description):
+    """The name's keywords serve a title that repeats it, but a keyword that counts in names only must not count."""
+    assert place(name, description, name) == place_reading_every_field(name, description, name)
+
+
+def test_a_keyword_of_names_only_does_not_count_in_a_title_that_repeats_the_name():
+    # ai counts in names only: the title's react alone breaks the tie, which ai-agents (listed first) would win
+    assert place("ai-react", "", "ai-react") == ("frontend", "name", "react")
+    assert place("ai-react", "", "") == ("ai-agents", "name", "^ai")
