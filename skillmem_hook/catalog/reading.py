@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.discovery.head_read import read_skill_head
-from skillmem_hook.catalog.skillfile.declared import read_skill_text
-from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
+from skillmem_hook.catalog.skillfile.declared import read_located_text, read_skill_text
+from skillmem_hook.catalog.skillfile.head import MAX_READ, located_head
 from skillmem_hook.catalog.skillfile.names import SkillProblem
 
 TYPE_CHECKING = False
@@ -32,10 +32,10 @@ def read_entries(pending: list[PendingSkill], cache: ContentCache, *, sections: 
         from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415 - a warm run reads no blob
 
         for oid, data in _checked_out(blobs):
-            _fill_from_blob(blobs.pop(oid), cache, oid, _declared(skill_head, data, sections=sections))
+            _fill_from_blob(blobs.pop(oid), cache, oid, _declared_blob(data, sections=sections))
         if blobs:  # those the work tree does not hold as committed: git is started only for them
             for oid, data in read_blobs(list(blobs), MAX_READ):
-                _fill_from_blob(blobs[oid], cache, oid, _declared(skill_head, data, sections=sections))
+                _fill_from_blob(blobs[oid], cache, oid, _declared_blob(data, sections=sections))
 
 
 def _checked_out(blobs: dict[str, list[PendingSkill]]) -> Iterator[tuple[str, bytes]]:
@@ -78,5 +78,13 @@ def _declared(read: Callable[[Any], bytes | None], source: Any, *, sections: boo
     try:
         data = read(source)
         return None if data is None else read_skill_text(data, sections=sections)
+    except SkillProblem as problem:
+        return str(problem)
+
+
+def _declared_blob(data: bytes, *, sections: bool) -> Entry:
+    """What a blob's bytes declare, or the reason they cannot be used; the frontmatter located once for both."""
+    try:
+        return read_located_text(*located_head(data), sections=sections)
     except SkillProblem as problem:
         return str(problem)

@@ -42,15 +42,20 @@ def read_skill_text(data: bytes, *, sections: bool = True) -> SkillText:
     ``data`` holds at least the frontmatter and up to HEADING_WINDOW bytes of
     body after it (or the file's end). Raises SkillProblem with the reason.
     """
+    try:
+        span = frontmatter_span(data)  # never raises for the two refusals below: neither opens with ---
+    except UnclosedFrontmatter as error:
+        raise SkillProblem(str(error)) from None
+    return read_located_text(data, span, sections=sections)
+
+
+def read_located_text(data: bytes, span: tuple[int, int, int] | None, *, sections: bool = True) -> SkillText:
+    """``read_skill_text`` of bytes whose frontmatter was located already: ``span`` is ``frontmatter_span(data)``."""
     if data.startswith(_UTF16_OR_32_BOMS):
         raise SkillProblem("UTF-16 or UTF-32 text; save SKILL.md as UTF-8")
     if data.startswith(_LFS_POINTER):
         # Read as a skill, the pointer would name one after its folder, and differ from the checked-out file.
         raise SkillProblem(LFS_POINTER)
-    try:
-        span = frontmatter_span(data)
-    except UnclosedFrontmatter as error:
-        raise SkillProblem(str(error)) from None
     fields: object = {}
     warnings: list[str] = []
     body_start = 0

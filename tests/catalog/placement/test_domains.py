@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from skillmem_hook.catalog.placement.domain_table import REST_LIMIT
 from skillmem_hook.catalog.placement.domains import (
+    _SENTENCE_END,
     DOMAIN_NAMES,
     DOMAIN_TABLE,
     FIELD_WEIGHTS,
@@ -353,3 +354,44 @@ def test_a_placement_is_the_named_tuple_it_was_without_collections():
     assert type(copy.deepcopy(placement)) is Placement
     with pytest.raises(AttributeError):
         placement.domain = "other"
+
+
+# The sentence end as three alternatives, before 0.5.0's fourth performance pass: the pattern that opens with one
+# class must end each sentence at the same place.
+OLD_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f]|\n\s*\n")
+
+
+@given(st.text(alphabet=".!?\u3002\uff01\uff1f\n \t\u3000\u00a0ab", max_size=40))
+def test_a_sentence_ends_where_the_three_alternatives_ended_it(text):
+    assert [found.span() for found in _SENTENCE_END.finditer(text)] == [
+        found.span() for found in OLD_SENTENCE_END.finditer(text)
+    ]
+    end = OLD_SENTENCE_END.search(text)
+    assert lead_of(text) == (text if end is None else text[: end.start()])
+
+
+# Words of the table's keywords (those that count in names only and phrases' words among them), in any case, joined by
+# what separates words: names where a title that repeats the name could be read wrongly from the name's keywords.
+KEYWORD_WORDS = sorted(
+    {word for _, keywords in DOMAIN_TABLE for keyword in keywords for word in keyword.lstrip("^").rstrip("*").split()}
+)
+KEYWORD_WORD = st.one_of(
+    st.sampled_from(KEYWORD_WORDS),
+    st.sampled_from(KEYWORD_WORDS).map(str.upper),
+    st.sampled_from(KEYWORD_WORDS).map(lambda word: word + "s"),
+    st.text(alphabet="abcz09", min_size=1, max_size=4),
+)
+GAP = st.sampled_from([" ", "-", "_", ". ", "\n\n", "\u3002", "", "\u00e9"])
+KEYWORD_TEXT = st.lists(st.tuples(KEYWORD_WORD, GAP), max_size=8).map(lambda pairs: "".join(a + b for a, b in pairs))
+
+
+@given(KEYWORD_TEXT, KEYWORD_TEXT)
+def test_a_title_that_repeats_the_name_places_as_one_read_on_its_own(name, description):
+    """The name's keywords serve a title that repeats it, but a keyword that counts in names only must not count."""
+    assert place(name, description, name) == place_reading_every_field(name, description, name)
+
+
+def test_a_keyword_of_names_only_does_not_count_in_a_title_that_repeats_the_name():
+    # ai counts in names only: the title's react alone breaks the tie, which ai-agents (listed first) would win
+    assert place("ai-react", "", "ai-react") == ("frontend", "name", "react")
+    assert place("ai-react", "", "") == ("ai-agents", "name", "^ai")
