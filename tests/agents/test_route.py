@@ -315,6 +315,9 @@ def test_code_is_code_in_any_case_and_width(code):
         "You missed one call site in the admin views",  # any verb in -ed
         "you've already migrated the orders table, so the rest",
         "Your explanation of the migration doesn't match what I see",
+        "Why did you add `--no-cache-dir` to every pip install in the Dockerfile?",  # 0.5.0, after set I's turns
+        "did you actually run the tests?",
+        "Have you changed the schema of the orders table?",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -340,6 +343,7 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "How would you set that up? We're a team of two and need alerts on our Postgres database",
         "Are you interested in the plan? Then tune our slow Postgres queries",  # an adjective in -ed asks
         "What do you need to know before you embed the widget on our landing page?",  # -ed, not a past
+        "I'm about to have you migrate our docs site from Docusaurus to Astro",  # have the agent do it: ahead
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
