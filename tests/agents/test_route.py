@@ -576,6 +576,39 @@ def test_a_fence_inside_a_line_is_no_block_and_inline_code_still_names():
     assert names("use `docker-deploy` for it") == ["docker-deploy"]
 
 
+@pytest.mark.parametrize(
+    "ruling_out",
+    [
+        "I'm not asking for {x}, I need something else.",
+        "I don't need {x}.",
+        "We do not want {x}; it is a side project.",
+        "Set that up rather than {x}.",
+        "Set that up instead of {x}.",
+        "\u6211\u4e0d\u662f\u8981{x}\u3002",  # 我不是要X。
+        "\u4e0d\u9700\u8981{x}\u3002",  # 不需要X。
+        "\u522b\u7ed9\u6211{x}\u3002",  # 别给我X。
+    ],
+)
+def test_what_a_prompt_rules_out_names_no_skill(ruling_out):
+    """0.5.0, seventh pass (set I's i1-013): "I'm not asking for a Vault setup" hinted the Vault skill."""
+    request = "find the slow queries in my PostgreSQL database and tune its indexes"
+    assert routed(request) == ["postgres-tuning"]
+    assert routed(ruling_out.format(x=request)) == []
+    assert names(ruling_out.format(x="the docker-deploy skill")) == []
+    assert names(f"use the docker-deploy skill. {ruling_out.format(x='csv-to-table')}") == ["docker-deploy"]
+
+
+@given(
+    st.sampled_from([skill.description for skill in CATALOG]),
+    st.text(max_size=60),
+    st.sampled_from(["I don't need ", "I'm not asking for ", "\u4e0d\u9700\u8981"]),
+)
+def test_appending_that_a_thing_is_not_wanted_never_makes_it_the_hint(description, prompt, ruling_out):
+    """Whatever the prompt, a clause ruling a skill's own description out never makes that skill the hint."""
+    ruled = [skill.name for skill in CATALOG if skill.description == description]
+    assert not set(routed(f"{prompt}. {ruling_out}{description}.")) & set(ruled)
+
+
 def test_a_turn_with_a_pasted_block_gets_no_score_hint():
     request = "my PostgreSQL database has slow queries, how do I find them and tune the indexes?"
     assert routed(request) == ["postgres-tuning"]
