@@ -58,9 +58,9 @@ _PAST_TENSE = (
 _AT_HAND = re.compile(
     rf"(?<!\bare\s)(?<!\bwere\s)\b(?:you|you've)\s+(?:just\s+|already\s+)?(?:{_PAST_TENSE})\b"
     # A question on what the agent did (0.5.0, seventh pass, after set I's ie-015): "why did you add ...", "did you
-    # actually run the tests?", "have you changed ...". "have you migrate our docs" (have the agent do it) asks ahead.
-    r"|\bdid\s+you\s+(?:just\s+|already\s+|actually\s+|really\s+)?[a-z]+\b"
-    rf"|\b(?:have|had)\s+you\s+(?:just\s+|already\s+|actually\s+|really\s+)?(?:{_PAST_TENSE}|done|seen|run)\b"
+    # run the tests?", "have you run ..." ("have you changed" is "you changed" above); "have you migrate our docs"
+    # (have the agent do it) asks ahead.
+    r"|\b(?:did\s+you\s+[a-z]+|(?:have|had)\s+you\s+(?:done|seen|run))\b"
     r"|\bI\s+(?:asked|told)\s+you\b|\byour\s+(?:last|previous|latest|change|changes|fix|patch|diff|edit|version|"
     r"suggestion|code|answer|plan|idea|approach|explanation|command|script|summary|proposal|refactor|rebase|"
     r"migration|commit|tests?)\b"

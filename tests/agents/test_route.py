@@ -317,7 +317,7 @@ def test_code_is_code_in_any_case_and_width(code):
         "Your explanation of the migration doesn't match what I see",
         "Why did you add `--no-cache-dir` to every pip install in the Dockerfile?",  # 0.5.0, after set I's turns
         "did you actually run the tests?",
-        "Have you changed the schema of the orders table?",
+        "Have you run the migrations on staging yet?",  # "you run": no past tense of its own
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -596,6 +596,15 @@ def test_what_a_prompt_rules_out_names_no_skill(ruling_out):
     assert routed(ruling_out.format(x=request)) == []
     assert names(ruling_out.format(x="the docker-deploy skill")) == []
     assert names(f"use the docker-deploy skill. {ruling_out.format(x='csv-to-table')}") == ["docker-deploy"]
+
+
+def test_the_ask_after_a_ruled_out_clause_still_gets_its_hint():
+    """The clause ends at a comma or a dash: "I don't need X, I need Y" asks for Y."""
+    request = "find the slow queries in my PostgreSQL database and tune its indexes"
+    assert routed(f"I don't need a data warehouse, {request}") == ["postgres-tuning"]
+    no_warehouse = "\u4e0d\u9700\u8981\u6570\u636e\u4ed3\u5e93\uff0c"  # "no data warehouse needed" and a comma
+    assert routed(f"{no_warehouse}{request}") == ["postgres-tuning"]
+    assert names("I don't need csv-to-table, use the docker-deploy skill") == ["docker-deploy"]
 
 
 @given(
