@@ -14,7 +14,7 @@ import unicodedata
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.search.at_hand import at_hand, names_code
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
-from skillmem_hook.search.names import users_own
+from skillmem_hook.search.names import users_own, without_ruled_out
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -84,6 +84,7 @@ def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -
     if names_code(text) or at_hand(text):
         return []
     text = users_own(text)  # a forwarded mail or a quoted ticket is context: the hint comes from the user's words
+    text = without_ruled_out(text)  # "I'm not asking for a Vault setup": what the user rules out names nothing
     hits = index.query(text, top=rule.most)
     if not hits:
         return []

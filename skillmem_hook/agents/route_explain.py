@@ -21,7 +21,7 @@ from skillmem_hook.config import load_settings
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.at_hand import at_hand, names_code
 from skillmem_hook.search.confidence import SCORE_RULE
-from skillmem_hook.search.names import build_name_table, named_skills, users_own
+from skillmem_hook.search.names import build_name_table, named_skills, users_own, without_ruled_out
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -61,7 +61,7 @@ def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
 
 def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
     text = prompt[:MAX_SCORED_CHARS]
-    own = users_own(text)  # what the score rule reads: the user's words, not a paste
+    own = without_ruled_out(users_own(text))  # what the score rule reads: the user's words, not a paste
     hits = index.query(own, top=max(CANDIDATES, SCORE_RULE.most))
     answer: dict[str, object]
     if names_code(text):

@@ -116,7 +116,28 @@ def at_hand(text: str) -> bool:
             return True
     if without_pasted_blocks(text) != text or _pastes_output(text):
         return True  # code or output pasted (fenced or as printed): the turn is about it
-    return _AT_HAND.search(text) is not None
+    return _asks_what_it_did(text) or _AT_HAND.search(text) is not None
+
+
+# A question on what the agent did (0.5.0, seventh pass, after set I's ie-015): "why did you add ...", "did you run
+# the tests?", "have you run ..." ("have you changed" is `_AT_HAND`'s "you changed"); "have you migrate our docs" (have
+# the agent do it) asks ahead. Read with str methods: one more alternative in `_AT_HAND`, compiled by every warm
+# route, cost it more than the rest of the pass.
+_ASKED_BACK = ("did you ", "have you done", "have you seen", "have you run")
+
+
+def _asks_what_it_did(text: str) -> bool:
+    """Whether ``text`` asks what the agent did: "did you" and a word, or "have you done / seen / run"."""
+    folded = text.lower()
+    for phrase in _ASKED_BACK:
+        start = folded.find(phrase)
+        while start != -1:
+            before, after = folded[start - 1 : start] if start else " ", folded[start + len(phrase) :][:1]
+            word_follows = phrase.endswith(" ")  # "did you " needs its verb; "have you run" must end a word
+            if not before.isalpha() and after.isalpha() == word_follows:
+                return True
+            start = folded.find(phrase, start + 1)
+    return False
 
 
 def _pastes_output(text: str) -> bool:

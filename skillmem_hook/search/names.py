@@ -113,6 +113,42 @@ def without_pasted_blocks(text: str) -> str:
     return _FENCED_BLOCK.sub("\n", text)
 
 
+# A clause that rules a thing out (0.5.0, seventh pass, after set I's i1-013): "I'm not asking for a full Vault
+# setup", "I don't need X", "rather than X", "instead of X", "不是要X", "不需要X", "别给我X". It runs to the end of
+# its sentence, or to a comma or dash (English) or a Chinese comma: the ask often follows ("I don't need X, I need Y").
+_RULED_OUT_MARKS = (
+    "not asking",
+    "not looking",
+    "n't need",
+    "n't want",
+    "not need",
+    "not want",
+    "rather than",
+    "instead of",
+    "\u4e0d\u662f\u8981",
+    "\u4e0d\u9700\u8981",
+    "\u522b\u7ed9\u6211",
+)
+_RULED_OUT = lazy_compile(
+    r"\b(?:(?:i['\u2019]?m|i\s+am|we['\u2019]?re|we\s+are)\s+not\s+(?:asking|looking)\s+for"
+    r"|(?:i|we)\s+(?:don['\u2019]?t|do\s+not)\s+(?:need|want)|rather\s+than|instead\s+of)\b[^.;!?\n,\u2014]*"
+    r"|(?<!\u662f)\u4e0d\u662f\u8981[^\u3002\uff01\uff1f\uff1b\uff0c\n,;]*"  # 不是要, not 是不是要 (is it needed)
+    r"|(?:\u4e0d\u9700\u8981|\u522b\u7ed9\u6211)[^\u3002\uff01\uff1f\uff1b\uff0c\n,;]*",  # 不需要, 别给我
+    re.IGNORECASE,
+)
+
+
+def without_ruled_out(text: str) -> str:
+    """``text`` without the clauses that rule a thing out: what the user does not want names no skill for them.
+
+    The pattern is compiled only when a prompt holds one of the marks, so most warm prompts compile nothing.
+    """
+    folded = text.lower()
+    if not any(mark in folded for mark in _RULED_OUT_MARKS):
+        return text
+    return _RULED_OUT.sub(" ", text)
+
+
 def users_own(text: str) -> str:
     """``text`` without what the user pasted rather than wrote (0.5.0, fourth pass): fenced blocks, lines quoted
     with '>' (a forwarded mail, a reviewer's comments, a command's echo) and a message of 80 characters or more
@@ -131,7 +167,7 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
     A word of a paste names nothing (``users_own``): ```python opens code, it does not ask for the python skill,
     and a forwarded mail's words are not the user's.
     """
-    text = _folded(users_own(prompt[:MAX_PROMPT_CHARS]))
+    text = _folded(without_ruled_out(users_own(prompt[:MAX_PROMPT_CHARS])))  # "I don't need X" names no X
     found: dict[str, tuple[int, Target]] = {}
 
     def add(position: int, targets: list[Target]) -> None:

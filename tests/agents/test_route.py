@@ -315,6 +315,9 @@ def test_code_is_code_in_any_case_and_width(code):
         "You missed one call site in the admin views",  # any verb in -ed
         "you've already migrated the orders table, so the rest",
         "Your explanation of the migration doesn't match what I see",
+        "Why did you add `--no-cache-dir` to every pip install in the Dockerfile?",  # 0.5.0, after set I's turns
+        "did you actually run the tests?",
+        "Have you run the migrations on staging yet?",  # "you run": no past tense of its own
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -340,6 +343,7 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "How would you set that up? We're a team of two and need alerts on our Postgres database",
         "Are you interested in the plan? Then tune our slow Postgres queries",  # an adjective in -ed asks
         "What do you need to know before you embed the widget on our landing page?",  # -ed, not a past
+        "I'm about to have you migrate our docs site from Docusaurus to Astro",  # have the agent do it: ahead
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
@@ -570,6 +574,48 @@ def test_a_word_of_a_pasted_block_names_no_skill_not_even_its_language(fence):
 def test_a_fence_inside_a_line_is_no_block_and_inline_code_still_names():
     assert without_pasted_blocks("run ```pdf``` now") == "run ```pdf``` now"
     assert names("use `docker-deploy` for it") == ["docker-deploy"]
+
+
+@pytest.mark.parametrize(
+    "ruling_out",
+    [
+        "I'm not asking for {x}, I need something else.",
+        "I don't need {x}.",
+        "We do not want {x}; it is a side project.",
+        "Set that up rather than {x}.",
+        "Set that up instead of {x}.",
+        "\u6211\u4e0d\u662f\u8981{x}\u3002",  # 我不是要X。
+        "\u4e0d\u9700\u8981{x}\u3002",  # 不需要X。
+        "\u522b\u7ed9\u6211{x}\u3002",  # 别给我X。
+    ],
+)
+def test_what_a_prompt_rules_out_names_no_skill(ruling_out):
+    """0.5.0, seventh pass (set I's i1-013): "I'm not asking for a Vault setup" hinted the Vault skill."""
+    request = "find the slow queries in my PostgreSQL database and tune its indexes"
+    assert routed(request) == ["postgres-tuning"]
+    assert routed(ruling_out.format(x=request)) == []
+    assert names(ruling_out.format(x="the docker-deploy skill")) == []
+    assert names(f"use the docker-deploy skill. {ruling_out.format(x='csv-to-table')}") == ["docker-deploy"]
+
+
+def test_the_ask_after_a_ruled_out_clause_still_gets_its_hint():
+    """The clause ends at a comma or a dash: "I don't need X, I need Y" asks for Y."""
+    request = "find the slow queries in my PostgreSQL database and tune its indexes"
+    assert routed(f"I don't need a data warehouse, {request}") == ["postgres-tuning"]
+    no_warehouse = "\u4e0d\u9700\u8981\u6570\u636e\u4ed3\u5e93\uff0c"  # "no data warehouse needed" and a comma
+    assert routed(f"{no_warehouse}{request}") == ["postgres-tuning"]
+    assert names("I don't need csv-to-table, use the docker-deploy skill") == ["docker-deploy"]
+
+
+@given(
+    st.sampled_from([skill.description for skill in CATALOG]),
+    st.text(max_size=60),
+    st.sampled_from(["I don't need ", "I'm not asking for ", "\u4e0d\u9700\u8981"]),
+)
+def test_appending_that_a_thing_is_not_wanted_never_makes_it_the_hint(description, prompt, ruling_out):
+    """Whatever the prompt, a clause ruling a skill's own description out never makes that skill the hint."""
+    ruled = [skill.name for skill in CATALOG if skill.description == description]
+    assert not set(routed(f"{prompt}. {ruling_out}{description}.")) & set(ruled)
 
 
 def test_a_turn_with_a_pasted_block_gets_no_score_hint():
