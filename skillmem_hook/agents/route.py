@@ -19,7 +19,7 @@ from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from skillmem_hook.search.rank import SearchIndex
+    from skillmem_hook.search.rank import Hit, SearchIndex
 
 # Only a request's first words are searched: it is stated at the start, and every
 # word of a pasted log would cost the prompt a lookup.
@@ -84,13 +84,20 @@ def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -
     if names_code(text) or at_hand(text):
         return []
     text = users_own(text)  # a forwarded mail or a quoted ticket is context: the hint comes from the user's words
-    text = without_ruled_out(text)  # "I'm not asking for a Vault setup": what the user rules out names nothing
+    chosen = _chosen(text, index, rule)
+    kept = without_ruled_out(text)  # "I'm not asking for a Vault setup": what the user rules out names nothing
+    if chosen and kept != text:  # read without it only where the whole prompt is hinted: it silences, never adds
+        chosen = _chosen(kept, index, rule)
+    return [Target(hit.skill.label, hit.skill.root, hit.skill.path) for hit in chosen]
+
+
+def _chosen(text: str, index: SearchIndex, rule: ScoreRule) -> list[Hit]:
+    """The hits of ``text`` that ``rule`` names (none when it abstains)."""
     hits = index.query(text, top=rule.most)
     if not hits:
         return []
     evidence, _, typed = index.reading(text, hits[0])
-    chosen = rule.chosen(hits, evidence, typed)
-    return [Target(hit.skill.label, hit.skill.root, hit.skill.path) for hit in chosen]
+    return rule.chosen(hits, evidence, typed)
 
 
 def route_line(targets: list[Target], *, named: bool = True) -> str:

@@ -607,6 +607,21 @@ def test_the_ask_after_a_ruled_out_clause_still_gets_its_hint():
     assert names("I don't need csv-to-table, use the docker-deploy skill") == ["docker-deploy"]
 
 
+def test_a_ruled_out_clause_is_left_out_only_where_the_whole_prompt_is_hinted():
+    """Leaving a clause out silences or narrows a hint, it never adds one: set I's i1-032 was silent whole and, read
+    without "I don't want a summary ...", its rest tied unrelated skills into a wrong hint (the lead's choice, after
+    the seventh pass)."""
+    ruled_out = (
+        "I'm not asking for Audit a website against WCAG accessibility guidelines or Write Terraform modules for AWS"
+        " networks and buckets"
+    )
+    ask = "Deploy containers to a Kubernetes cluster with rolling updates"
+    assert routed(ask) == ["k8s-deploy"]  # the rest alone is hinted
+    assert routed(f"{ruled_out}, {ask}") == []  # the whole prompt is not, so neither is its rest
+    narrowed = f"I'm not asking for an audit of a website against WCAG accessibility guidelines, {ask.lower()}"
+    assert routed(narrowed) == ["k8s-deploy"]  # hinted whole: the rest says which
+
+
 @given(
     st.sampled_from([skill.description for skill in CATALOG]),
     st.text(max_size=60),
