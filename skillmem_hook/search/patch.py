@@ -21,6 +21,7 @@ from collections import Counter
 from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.fields import PostingsField
 from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.search.sorted_lines import first_line_from
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ def replaced(field: PostingsField, documents: Mapping[int, list[str]]) -> Postin
             fresh.setdefault(held.encode("utf-8", "surrogatepass"), {})[number] = count
     spans = dict(_lines_holding(text, documents))  # the lines a changed skill held a word on
     for word in fresh.keys() - spans.keys():  # the lines it holds a word on now; an empty span for a new word
-        start = _first_line_from(text, word)
+        start = first_line_from(text, word)
         spans[word] = (start, text.index(b"\n", start + 1) if text.startswith(b"\n" + word + b"\t", start) else start)
     changed = [b"%d" % number for number in documents]
     pieces, position = [], 0
@@ -179,18 +180,6 @@ def _trie(numbers: set[str]) -> str:
         return ""
     branches = "|".join(head + _trie(tails) for head, tails in sorted(heads.items()))
     return f"(?:{branches})" + ("?" if "" in numbers else "")
-
-
-def _first_line_from(text: bytes, key: bytes) -> int:
-    """Where the first line whose word is ``key`` or after it starts (its '\\n'); the final '\\n' when none is."""
-    low, high = 0, len(text) - 1  # lines before low sort before key; the line at high and after do not
-    while low < high:
-        start = text.rfind(b"\n", low, (low + high) // 2 + 1)
-        if text[start + 1 : text.index(b"\t", start + 1)] < key:
-            low = text.index(b"\n", start + 1)
-        else:
-            high = start
-    return low
 
 
 def _respliced(cells: bytes, changed: list[bytes], fresh: Mapping[int, int]) -> list[bytes]:
