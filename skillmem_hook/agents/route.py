@@ -83,12 +83,24 @@ def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -
     text = prompt[:MAX_SCORED_CHARS]
     if names_code(text) or at_hand(text):
         return []
-    text = users_own(text)  # a forwarded mail or a quoted ticket is context: the hint comes from the user's words
-    chosen = _chosen(text, index, rule)
-    kept = without_ruled_out(text)  # "I'm not asking for a Vault setup": what the user rules out names nothing
-    if chosen and kept != text:  # read without it only where the whole prompt is hinted: it silences, never adds
-        chosen = _chosen(kept, index, rule)
+    _, chosen = scored_reading(text, index, rule)
     return [Target(hit.skill.label, hit.skill.root, hit.skill.path) for hit in chosen]
+
+
+def scored_reading(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> tuple[str, list[Hit]]:
+    """The words of ``text`` that the score rule's verdict rests on, and the hits it names there (maybe none).
+
+    A forwarded mail or a quoted ticket is context: the hint comes from the
+    user's words. What the user rules out ("I'm not asking for a Vault
+    setup") is left out only where the whole prompt is hinted: it silences or
+    narrows a hint, never adds one.
+    """
+    own = users_own(text)
+    chosen = _chosen(own, index, rule)
+    kept = without_ruled_out(own)
+    if chosen and kept != own:
+        return kept, _chosen(kept, index, rule)
+    return own, chosen
 
 
 def _chosen(text: str, index: SearchIndex, rule: ScoreRule) -> list[Hit]:

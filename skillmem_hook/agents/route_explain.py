@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.agents.background import refresh_search_index
-from skillmem_hook.agents.route import MAX_SCORED_CHARS, Target, best_scored
+from skillmem_hook.agents.route import MAX_SCORED_CHARS, Target, best_scored, scored_reading
 from skillmem_hook.agents.route_index import build_route_index, current_route_index
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
@@ -21,7 +21,7 @@ from skillmem_hook.config import load_settings
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.at_hand import at_hand, names_code
 from skillmem_hook.search.confidence import SCORE_RULE
-from skillmem_hook.search.names import build_name_table, named_skills, users_own, without_ruled_out
+from skillmem_hook.search.names import build_name_table, named_skills
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -61,7 +61,7 @@ def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
 
 def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
     text = prompt[:MAX_SCORED_CHARS]
-    own = without_ruled_out(users_own(text))  # what the score rule reads: the user's words, not a paste
+    own, _ = scored_reading(text, index)  # what the score rule's verdict rests on: the user's words, not a paste
     hits = index.query(own, top=max(CANDIDATES, SCORE_RULE.most))
     answer: dict[str, object]
     if names_code(text):

@@ -119,3 +119,12 @@ def test_explain_weighs_the_users_own_words_as_the_hook_does_not_a_paste(built, 
     assert answer["typed_words"] < 8  # the quoted lines' words are not counted
     assert [candidate["name"] for candidate in answer["candidates"]][:1] == ["k8s-deploy"]
     assert answer["hint"] == [] and hook_hint(prompt, built, env) == ""
+
+
+def test_explain_reads_a_ruled_out_clause_where_the_hook_does(built, env):
+    """0.5.0, seventh pass: a prompt silent whole is not read again without what it rules out, by the hook nor here."""
+    prompt = "I don't need SQL reports and dashboards over orders and replicas, tune indexes"
+    answer = explained(prompt, built, env)
+    assert answer["hint"] == [] and hook_hint(prompt, built, env) == ""
+    assert "sql-reports" in [candidate["name"] for candidate in answer["candidates"]]  # the whole prompt's reading
+    assert answer["typed_words"] > 2  # not "tune indexes" alone
