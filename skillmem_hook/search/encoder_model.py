@@ -59,7 +59,7 @@ class ModelLayoutError(ValueError):
 class ModelParts:
     """What a question needs of the model: its pieces (sorted lines), their scores, normalizer map and dense layers."""
 
-    __slots__ = ("charsmap", "dense", "max_len", "pieces", "scores")
+    __slots__ = ("charsmap", "dense", "kept", "max_len", "pieces", "scores")
 
     def __init__(
         self, pieces: bytes, scores: array[float], max_len: int, charsmap: bytes, dense: dict[str, NDArray[Any]]
@@ -69,6 +69,7 @@ class ModelParts:
         self.max_len = max_len
         self.charsmap = charsmap
         self.dense = dense
+        self.kept = False  # read back from the user's cache: it keeps files, so the table may be kept there too
 
 
 def load_parts(
@@ -78,11 +79,12 @@ def load_parts(
 
     ``check`` is called on parts read anew before they are kept (it raises when they will not do).
     """
-    source: list[object] = [model, _stamp(os.path.join(resources, "sp.model"))]
-    source.append(_stamp(os.path.join(resources, "weights.npz")))
+    source = model_source(resources, model)
     if kept_at is not None:
         try:
-            return parts_from_bytes(read_kept_file(kept_at, MAX_MODEL_BYTES), source)
+            parts = parts_from_bytes(read_kept_file(kept_at, MAX_MODEL_BYTES), source)
+            parts.kept = True
+            return parts
         except (OSError, ValueError):
             pass  # none yet, or of another package, or damaged: read the package
     parts = parts_from_package(resources)
@@ -91,6 +93,11 @@ def load_parts(
             check(parts)
         write_file_quietly(kept_at, *parts_to_bytes(parts, source))
     return parts
+
+
+def model_source(resources: str, model: str) -> list[object]:
+    """What a kept file of the model is checked against: the model's name and the stamps of the package's files."""
+    return [model, _stamp(os.path.join(resources, "sp.model")), _stamp(os.path.join(resources, "weights.npz"))]
 
 
 def _stamp(path: str) -> list[int]:

