@@ -201,6 +201,54 @@ class Judge:
         return ("scored", names) if (names := _labels(best_scored(prompt, self.lexical[key], rule))) else ("", [])
 
 
+class Cosines:
+    """A request's cosines to every skill of its collection: its whole text, its ask (None: none) and each sentence."""
+
+    __slots__ = ("ask", "sentences", "whole")
+
+    def __init__(self, whole: object, ask: object, sentences: list) -> None:  # type: ignore[type-arg]
+        self.whole = whole
+        self.ask = ask
+        self.sentences = sentences
+
+
+def request_texts(query: str) -> list[str]:
+    """What the semantic leg may encode of a request, as it cuts each text: the whole, its ask, each sentence."""
+    from skillmem_hook.search.asks import asking_part, sentences
+    from skillmem_hook.search.semantic import MAX_TEXT_CHARS
+
+    ask = asking_part(query)
+    return [text[:MAX_TEXT_CHARS] for text in (query, *([ask] if ask else []), *(sentences(query) or [query]))]
+
+
+def request_cosines(judge: Judge, requests: list[Request]) -> list[Cosines]:
+    """Each request's ``Cosines`` (numpy arrays), every distinct text encoded once, 200 to a batch."""
+    import numpy as np
+
+    from skillmem_hook.search.asks import asking_part
+
+    texts: dict[str, int] = {}
+    for request in requests:
+        for text in request_texts(request.query):
+            texts.setdefault(text, len(texts))
+    encoder = next(iter(judge.meanings.values())).encoder  # type: ignore[attr-defined]
+    ordered = list(texts)
+    vectors = np.concatenate([encoder.encode(ordered[at : at + 200]) for at in range(0, len(ordered), 200)])
+    found = []
+    for request in requests:
+        skills = judge.meanings[request.collection].vectors  # type: ignore[attr-defined]
+        whole, *rest = request_texts(request.query)
+        ask = rest.pop(0) if asking_part(request.query) else None
+        found.append(
+            Cosines(
+                skills @ vectors[texts[whole]],
+                None if ask is None else skills @ vectors[texts[ask]],
+                [skills @ vectors[texts[text]] for text in rest],
+            )
+        )
+    return found
+
+
 def _labels(targets: list[Target]) -> list[str]:
     return [target.label for target in targets]
 

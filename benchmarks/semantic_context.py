@@ -28,12 +28,11 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from request_sets import TUNING_SETS, Judge, Request, collection_roots, read_requests  # noqa: E402
+from request_sets import TUNING_SETS, Judge, Request, collection_roots, read_requests, request_cosines  # noqa: E402
 
-from skillmem_hook.search.asks import asking_part, sentences  # noqa: E402
 from skillmem_hook.search.evaluate import rank_of  # noqa: E402
 from skillmem_hook.search.fusion import LONG_TYPED, fuse_scores, length_weight, semantic_weight  # noqa: E402
-from skillmem_hook.search.semantic import MAX_TEXT_CHARS, POOL, rank_with_meaning  # noqa: E402
+from skillmem_hook.search.semantic import POOL, rank_with_meaning  # noqa: E402
 from skillmem_hook.search.tokenize import CJK  # noqa: E402
 
 CONTEXTUAL = ("T", "D", "F", "G", "H")
@@ -102,27 +101,9 @@ def _prepare(judge: Judge, name: str, request: Request) -> Prepared:
     return Prepared(name, request, lexical, index.typed_words(request.query), across)
 
 
-def _texts(query: str) -> list[str]:
-    ask = asking_part(query)
-    return [t[:MAX_TEXT_CHARS] for t in (query, *([ask] if ask else []), *(sentences(query) or [query]))]
-
-
 def _encode_all(judge: Judge, prepared: list[Prepared]) -> None:
-    texts: dict[str, int] = {}
-    for p in prepared:
-        for text in _texts(p.request.query):
-            texts.setdefault(text, len(texts))
-    encoder = next(iter(judge.meanings.values())).encoder  # type: ignore[attr-defined]
-    ordered = list(texts)
-    vectors = np.concatenate([encoder.encode(ordered[at : at + 200]) for at in range(0, len(ordered), 200)])
-    for p in prepared:
-        skills = judge.meanings[p.request.collection].vectors  # type: ignore[attr-defined]
-        query = p.request.query
-        p.whole = skills @ vectors[texts[query[:MAX_TEXT_CHARS]]]
-        ask = asking_part(query)
-        p.ask = None if ask is None else skills @ vectors[texts[ask[:MAX_TEXT_CHARS]]]
-        parts = [s[:MAX_TEXT_CHARS] for s in (sentences(query) or [query])]
-        p.sentences = np.stack([skills @ vectors[texts[s]] for s in parts])
+    for p, cosines in zip(prepared, request_cosines(judge, [p.request for p in prepared])):
+        p.whole, p.ask, p.sentences = cosines.whole, cosines.ask, np.stack(cosines.sentences)
 
 
 # A lever answers (similarity over every skill, weight, candidates or None for the pool of 50 each).

@@ -22,9 +22,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from request_sets import DATA, TUNING_SETS, Judge, Request, collection_roots, read_requests  # noqa: E402
+from request_sets import DATA, TUNING_SETS, Judge, Request, collection_roots, read_requests, request_cosines  # noqa: E402
 
-from skillmem_hook.search.asks import asking_part, sentences  # noqa: E402
 from skillmem_hook.search.evaluate import rank_of  # noqa: E402
 from skillmem_hook.search.fusion import SEMANTIC_WEIGHT, fuse_scores, semantic_weight  # noqa: E402
 from skillmem_hook.search.semantic import MAX_TEXT_CHARS, POOL, SemanticIndex, skill_text  # noqa: E402
@@ -88,33 +87,10 @@ def _prepare(judge: Judge, request: Request) -> Prepared:
 
 
 def _encode_all(judge: Judge, prepared: list[Prepared]) -> None:
-    texts: dict[str, int] = {}
-    for p in prepared:
-        for text in _texts(p.request.query):
-            texts.setdefault(text, len(texts))
-    encoder = next(iter(judge.meanings.values())).encoder  # type: ignore[attr-defined]
-    ordered = list(texts)
-    vectors = []
-    for start in range(0, len(ordered), 200):
-        vectors.extend(encoder.encode(ordered[start : start + 200]))
-    for p in prepared:
-        skill_vectors = judge.meanings[p.request.collection].vectors  # type: ignore[attr-defined]
-        query = p.request.query[:MAX_TEXT_CHARS]
-        p.whole = [float(v) for v in skill_vectors @ vectors[texts[query]]]
-        ask = asking_part(p.request.query)
-        if ask is not None:
-            p.ask = [float(v) for v in skill_vectors @ vectors[texts[ask[:MAX_TEXT_CHARS]]]]
-        p.sentences = [[float(v) for v in skill_vectors @ vectors[texts[s[:MAX_TEXT_CHARS]]]] for s in _parts(p)]
-
-
-def _parts(p: Prepared) -> list[str]:
-    return sentences(p.request.query) or [p.request.query]
-
-
-def _texts(query: str) -> list[str]:
-    ask = asking_part(query)
-    found = [query, *([ask] if ask else []), *(sentences(query) or [query])]
-    return [text[:MAX_TEXT_CHARS] for text in found]
+    for p, cosines in zip(prepared, request_cosines(judge, [p.request for p in prepared])):
+        p.whole = cosines.whole.tolist()
+        p.ask = None if cosines.ask is None else cosines.ask.tolist()
+        p.sentences = [sentence.tolist() for sentence in cosines.sentences]
 
 
 def _fused(judge: Judge, p: Prepared, similarity: list[float], weight: float, *, pool: int = POOL) -> int:
