@@ -140,6 +140,7 @@ class SemanticIndex:
         texts = [text(skill) for skill in self.skills]
         self.vectors = cached_vectors(texts, encoder.model, encoder.encode, cache_path)
         self._last: tuple[tuple[str, list[float]], ...] = ()
+        self._last_pool: tuple[SearchIndex, str, int, tuple[Hit, ...]] | None = None
         # How much of the collection a query typed in no CJK script cannot reach by its words.
         self.cjk_share = sum(1 for item in texts if _CJK_CHARACTER.search(item)) / len(texts) if texts else 0.0
 
@@ -156,6 +157,19 @@ class SemanticIndex:
         found = [float(value) for value in self.vectors @ query]
         self._last = ((intent, found), *last[:1])
         return found
+
+
+    def lexical_pool(self, index: SearchIndex, intent: str, count: int) -> list[Hit]:
+        """``index.query(intent, count)``, the last answer kept: the ranking and its match word ask the same one.
+
+        Keyed by the index itself (a patched or rebuilt index is a new object), the words and the count.
+        """
+        last = self._last_pool  # read once: the MCP server's calls may share this index
+        if last is not None and last[0] is index and last[1] == intent and last[2] == count:
+            return list(last[3])
+        hits = index.query(intent, count)
+        self._last_pool = (index, intent, count, tuple(hits))
+        return hits
 
 
 def semantic_index_of(catalog: Catalog, *, cache: bool = True, encoder: Encoder | None = None) -> SemanticIndex:
@@ -210,7 +224,7 @@ def rank_with_meaning(
     """
     typed = index.typed_words(intent)
     number = {id(skill): position for position, skill in enumerate(meaning.skills)}
-    lexical_hits = index.query(intent, max(top, pool))
+    lexical_hits = meaning.lexical_pool(index, intent, max(top, pool))
     lexical = {number[id(hit.skill)]: hit.score for hit in lexical_hits}
     coverage = {number[id(hit.skill)]: hit.coverage for hit in lexical_hits}  # the typed words each skill holds
     if weight is None and typed > LONG_TYPED and meaning.cjk_share > CJK_COLLECTION:
@@ -254,7 +268,7 @@ def fit_with_meaning(index: SearchIndex, meaning: SemanticIndex, intent: str, hi
     best = hits[0]
     in_words = Hit(best.skill, 0.0, best.coverage, best.number)
     rivals: list[Hit] = []  # without the runner-up, any best hit would lead clearly
-    for hit in index.query(intent, POOL):
+    for hit in meaning.lexical_pool(index, intent, POOL):
         if hit.skill is best.skill:
             in_words = hit
         elif not rivals:

@@ -188,6 +188,35 @@ def test_the_match_word_reuses_the_questions_cosines(indexes, encoder):
     assert meaning.similarities("render charts") != first
 
 
+def counting(skills):
+    """A lexical index that counts the queries asked of it."""
+    index = SearchIndex.build(skills)
+    asked, real = [], index.query
+
+    def query(intent, top=5):
+        asked.append((intent, top))
+        return real(intent, top)
+
+    index.query, index.asked = query, asked
+    return index
+
+
+def test_the_match_word_reuses_the_rankings_lexical_query_of_the_same_index_and_words(encoder):
+    meaning = SemanticIndex(SKILLS, encoder)
+    lexical = counting(SKILLS)
+    hits = rank_with_meaning(lexical, meaning, "render charts from csv", 5)
+    fresh = SearchIndex.build(SKILLS), SemanticIndex(SKILLS, encoder)
+    answer = fit_with_meaning(*fresh, "render charts from csv", rank_with_meaning(*fresh, "render charts from csv", 5))
+    assert fit_with_meaning(lexical, meaning, "render charts from csv", hits) == answer
+    assert lexical.asked == [("render charts from csv", 50)]
+    # Another index (a patched one is a new object) over other skills: asked anew, its own answer.
+    other = counting([skill for skill in SKILLS if skill.name != "chart"])
+    assert "chart" not in names(meaning.lexical_pool(other, "render charts from csv", 50))
+    assert other.asked == [("render charts from csv", 50)]
+    assert names(meaning.lexical_pool(lexical, "render charts", 50)) == names(lexical.query("render charts", 50))
+    assert lexical.asked[-2:] == [("render charts", 50)] * 2  # other words: asked anew
+
+
 # A long request (26 typed words) whose context is a bakery and whose ask is a tax return: no word of
 # either is in a skill's text, so only the encoder ranks it, and it must read the ask, not the bakery.
 BAKERY_TAXES = (
