@@ -158,7 +158,6 @@ class SemanticIndex:
         self._last = ((intent, found), *last[:1])
         return found
 
-
     def lexical_pool(self, index: SearchIndex, intent: str, count: int) -> list[Hit]:
         """``index.query(intent, count)``, the last answer kept: the ranking and its match word ask the same one.
 
