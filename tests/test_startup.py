@@ -180,6 +180,20 @@ WRITES = "tempfile"  # a run that finds everything current writes nothing
 # A warm skill-index or skill-verify run reads the snapshot and compares bytes: no pattern, no JSON written, no
 # hashlib, so none of these (re and enum only under a regular install: the editable finder loads them first).
 WARM_HOOK_SPARES = "re enum json hashlib contextlib collections functools shlex"
+# Nor, when every block is current and nothing is written, the package's modules that only explain a drift, write
+# the index file, list or place skills (the snapshot holds the catalog) or apply ``quiet:``.
+WARM_HOOK_SPARES_OWN = " ".join(
+    f"skillmem_hook.{name}"
+    for name in [
+        "block.diff",
+        "block.index_file",
+        "commands",
+        "commands.index",
+        "git_views",
+        "catalog.discovery.links",
+        "catalog.placement.selection",
+    ]
+)
 # Each path: its program, entry, arguments, prompt (for route), the package's modules it may load (beyond the
 # package itself), and the standard modules it must not load.
 HOT_PATHS = {
@@ -215,18 +229,18 @@ HOT_PATHS = {
         "skillmem_hook.hooks.index:skill_index",
         ARGS,
         None,
-        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic signals block.index_file block.tracking"
-        " commands commands.index hooks hooks.index hooks.report",
-        f"argparse yaml importlib urllib.parse difflib {WARM_HOOK_SPARES} {WRITES}",
+        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic signals block.tracking"
+        " hooks hooks.index hooks.report",
+        f"argparse yaml importlib urllib.parse difflib {WARM_HOOK_SPARES} {WARM_HOOK_SPARES_OWN} {WRITES}",
     ),
     "skill-verify": (
         "skillmem-verify-hook",
         "skillmem_hook.hooks.index:skill_verify",
         ARGS,
         None,
-        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic block.index_file block.tracking"
-        " commands commands.index hooks hooks.index hooks.report",
-        f"argparse yaml importlib urllib.parse difflib {WARM_HOOK_SPARES} {WRITES}",
+        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic block.tracking"
+        " hooks hooks.index hooks.report",
+        f"argparse yaml importlib urllib.parse difflib {WARM_HOOK_SPARES} {WARM_HOOK_SPARES_OWN} {WRITES}",
     ),
     "skill-lint": (
         "skillmem-lint-hook",
