@@ -24,7 +24,7 @@ from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states, require_one_in_commit
-from skillmem_hook.catalog.discovery.git import asked_once, ignored_paths
+from skillmem_hook.catalog.discovery.git import as_listed, asked_once, ignored_paths, list_along
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
@@ -140,6 +140,7 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     notes += [f"{warning}\n" for warning in double_listing_warnings(prompt_files)]
     view = settings.catalog_options(hook=True)
     max_tokens = options.max_block_tokens or settings.max_block_tokens
+    list_along(as_listed(path) for path in prompt_files)  # git's states of them, with the roots' listing
     catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)
     notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
     found = _Comparison(settings, roots, view, (catalog, drifts), notes)
