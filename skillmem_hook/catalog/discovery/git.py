@@ -288,6 +288,8 @@ def _plain(path: str) -> bool:
 def _split_listing(out: bytes, pathspecs: Sequence[str], files: Sequence[str]) -> tuple[bytes, list[bytes]] | None:
     """The raw listing of ``pathspecs`` and the records of ``files``, out of one listing of both; None when a
     record fits neither by its bytes (git matched as this does not: another case, a folder named as a file)."""
+    if len(pathspecs) == 1 and out.count(b"\t") == out.count(b"\0") and out[-1:] in (b"", b"\0"):
+        return _split_by_counting(out, os.fsencode(pathspecs[0]), [os.fsencode(path) for path in files])
     folders = {os.fsencode(path) for path in pathspecs}
     below = tuple(folder + b"/" for folder in folders)
     named = {os.fsencode(path) for path in files}
@@ -302,6 +304,30 @@ def _split_listing(out: bytes, pathspecs: Sequence[str], files: Sequence[str]) -
         if path in named:
             theirs.append(record)
     return b"".join(record + b"\0" for record in mine), theirs
+
+
+def _split_by_counting(out: bytes, folder: bytes, files: list[bytes]) -> tuple[bytes, list[bytes]] | None:
+    """``_split_listing`` where no path holds a tab, so each record's one tab starts its path: the files'
+    records found by search, the rest counted under the folder, in C (a loop over 10,000 skills' records in
+    Python cost more than the git process it spares)."""
+    spans = []
+    for name in set(files):
+        needle = b"\t" + name + b"\0"
+        found = out.find(needle)
+        while found != -1:
+            spans.append((out.rfind(b"\0", 0, found) + 1, found + len(needle), name))
+            found = out.find(needle, found + len(needle))
+    spans.sort()
+    theirs = [out[start : stop - 1] for start, stop, _ in spans]
+    pieces, kept = [], 0
+    for start, stop, name in spans:
+        if not (name == folder or name.startswith(folder + b"/")):  # a file inside the root is in both
+            pieces.append(out[kept:start])
+            kept = stop
+    mine = b"".join([*pieces, out[kept:]])
+    if mine.count(b"\0") != mine.count(b"\t" + folder + b"/") + mine.count(b"\t" + folder + b"\0"):
+        return None
+    return mine, theirs
 
 
 def _record_path(record: bytes) -> bytes:

@@ -168,6 +168,8 @@ LISTED_ALONG = [
     (["skills"], ["tab\tname.md", os.fsdecode(b"\xff.md")], "."),  # a tab, bytes that are no UTF-8
     (["skills", "skills-old"], ["AGENTS.md"], "."),  # a folder whose name starts as the root's does
     (["skills"], ["skills-notes.md"], "."),  # a file whose name starts so: listed for itself, not the root
+    (["skills"], ["skills-notes.md", "tab\tname.md"], "."),  # the same where a path holds a tab
+    (["skills"], ["docs", "tab\tname.md"], "."),
     (["alpha"], ["../AGENTS.md"], "skills"),  # .. parts: git is asked anew
     (["skills"], [], "."),
 ]
