@@ -179,7 +179,22 @@ LINT = (
 WRITES = "tempfile"  # a run that finds everything current writes nothing
 # A warm skill-index or skill-verify run reads the snapshot and compares bytes: no pattern, no JSON written, no
 # hashlib, so none of these (re and enum only under a regular install: the editable finder loads them first).
-WARM_HOOK_SPARES = "re enum json hashlib contextlib collections functools shlex"
+WARM_HOOK_SPARES = "re enum json hashlib contextlib collections functools shlex types"
+# Nor, when every block is current and nothing is written, the package's modules that only write, explain a drift,
+# write the index file, list or place skills (the snapshot holds the catalog) or apply ``quiet:``.
+WARM_HOOK_SPARES_OWN = " ".join(
+    f"skillmem_hook.{name}"
+    for name in [
+        "atomic",
+        "block.diff",
+        "block.index_file",
+        "commands",
+        "commands.index",
+        "git_views",
+        "catalog.discovery.links",
+        "catalog.placement.selection",
+    ]
+)
 # Each path: its program, entry, arguments, prompt (for route), the package's modules it may load (beyond the
 # package itself), and the standard modules it must not load.
 HOT_PATHS = {
@@ -215,18 +230,17 @@ HOT_PATHS = {
         "skillmem_hook.hooks.index:skill_index",
         ARGS,
         None,
-        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic signals block.index_file block.tracking"
-        " commands commands.index hooks hooks.index hooks.report",
-        f"argparse yaml importlib urllib.parse difflib {WARM_HOOK_SPARES} {WRITES}",
+        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} signals block.tracking"
+        " hooks hooks.index hooks.report",
+        f"argparse yaml importlib urllib.parse difflib {WARM_HOOK_SPARES} {WARM_HOOK_SPARES_OWN} {WRITES}",
     ),
     "skill-verify": (
         "skillmem-verify-hook",
         "skillmem_hook.hooks.index:skill_verify",
         ARGS,
         None,
-        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} atomic block.index_file block.tracking"
-        " commands commands.index hooks hooks.index hooks.report",
-        f"argparse yaml importlib urllib.parse difflib {WARM_HOOK_SPARES} {WRITES}",
+        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {COMPARE} block.tracking hooks hooks.index hooks.report",
+        f"argparse yaml importlib urllib.parse difflib {WARM_HOOK_SPARES} {WARM_HOOK_SPARES_OWN} {WRITES}",
     ),
     "skill-lint": (
         "skillmem-lint-hook",
@@ -335,6 +349,22 @@ def test_a_path_with_a_start_up_budget_loads_only_the_modules_it_needs(warm, nam
     package = {module.removeprefix("skillmem_hook.") for module in loaded if module.startswith("skillmem_hook.")}
     assert sorted(package - set(allowed.split())) == [], "new on this path: say why in CONTRIBUTING.md, then list it"
     assert sorted(loaded & set(forbidden.split())) == []
+
+
+@pytest.mark.parametrize("name", ["skill-index", "skill-verify"])
+def test_a_warm_hook_run_as_a_regular_install_runs_it_loads_none_of_the_standard_modules_it_spares(warm, name):
+    """Without site (so without the editable install's finder, which loads re, enum and types first), the
+    package found on PYTHONPATH as a regular install's site-packages has it: the spared modules are seen."""
+    repo, _, env, folder = warm
+    program, entry, argv, *_ = HOT_PATHS[name]
+    out = folder / "modules-without-site.txt"
+    command = [sys.executable, "-S", "-c", PROBE_MODULES, str(out), program, entry, *argv]
+    run_env = {**env, "PYTHONPATH": str(REPO)}
+    result = subprocess.run(command, cwd=repo, env=run_env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    loaded = set(out.read_text().split())
+    assert "skillmem_hook.hooks.index" in loaded
+    assert sorted(loaded & set(WARM_HOOK_SPARES.split())) == []
 
 
 def test_every_import_inside_a_function_says_which_path_it_spares_or_which_extra_it_needs():

@@ -54,9 +54,11 @@ def write_updates(drifts: Sequence[tuple[str, Drift]]) -> list[str]:
     edit leaves all the files as they were. Should a rename itself fail, the
     error names the files already written.
     """
+    changed = [(path, drift) for path, drift in drifts if not drift.current]
+    if not changed:
+        return []  # so a run that finds every block current loads no writer (contextlib, collections, types)
     from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only a run that writes pays for it
 
-    changed = [(path, drift) for path, drift in drifts if not drift.current]
     for path, _ in changed:
         check_writable(path)
     with staging() as staged:

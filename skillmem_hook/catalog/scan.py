@@ -14,9 +14,7 @@ import gc
 import os
 
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
-from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT
 from skillmem_hook.catalog.listing import git_listings, list_root
-from skillmem_hook.catalog.placement.selection import apply_domains, split_excluded
 from skillmem_hook.catalog.skillfile.names import SkillProblem, check_path_is_utf8, shown_path, utf8_path
 from skillmem_hook.catalog.skills import deduplicate, make_skill
 from skillmem_hook.catalog.store.locations import catalog_cache_location
@@ -88,6 +86,10 @@ def _build(
     listings: dict[str, bytes],
 ) -> Catalog:
     # A warm run (the snapshot holds the catalog) reads no SKILL.md: the cache and the parsers load only here.
+    from skillmem_hook.catalog.placement.selection import (  # noqa: PLC0415 - a warm hook run places nothing
+        apply_domains,
+        split_excluded,
+    )
     from skillmem_hook.catalog.reading import read_entries  # noqa: PLC0415 - a warm hook run parses nothing
     from skillmem_hook.catalog.store.cache import ContentCache  # noqa: PLC0415 - a warm hook run parses nothing
 
@@ -140,6 +142,8 @@ def _one_per_real_folder(skills: list[Skill], roots: list[str]) -> list[Skill]:
 
 def _into_another_root(item: dict[str, str], roots: list[str]) -> bool:
     """Whether a link skipped as leaving its root leads into another root, whose walk lists what it holds."""
+    from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT  # noqa: PLC0415 - a warm hook run lists nothing
+
     if item["reason"] != OUTSIDE_ROOT:
         return False
     target = os.path.realpath(os.path.join(item["root"], item["path"]))

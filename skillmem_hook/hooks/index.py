@@ -20,20 +20,15 @@ from skillmem_hook.arguments import (
     add_location_options,
     read_hook_options,
 )
-from skillmem_hook.block.diff import block_diff
 from skillmem_hook.block.imports import double_listing_warnings
-from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states, require_one_in_commit
-from skillmem_hook.catalog.discovery.git import asked_once, ignored_paths
-from skillmem_hook.catalog.placement.selection import best_match
+from skillmem_hook.catalog.discovery.git import as_listed, asked_once, ignored_paths, list_along
 from skillmem_hook.catalog.store.locations import find_git_dir
-from skillmem_hook.commands.index import write_index_file
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
 from skillmem_hook.files import NotARegularFile, read_regular_file
-from skillmem_hook.git_views import stale_reasons
 from skillmem_hook.hooks.report import (
     describe_drift,
     describe_index_file,
@@ -145,6 +140,7 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     notes += [f"{warning}\n" for warning in double_listing_warnings(prompt_files)]
     view = settings.catalog_options(hook=True)
     max_tokens = options.max_block_tokens or settings.max_block_tokens
+    list_along(as_listed(path) for path in prompt_files)  # git's states of them, with the roots' listing
     catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)
     notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
     found = _Comparison(settings, roots, view, (catalog, drifts), notes)
@@ -170,8 +166,24 @@ def _write(found: _Comparison, *, write: bool) -> bool:
 
 def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: bool) -> str:
     """The report for a person: the notes, each drifted or untracked prompt file, the index file, the warnings."""
+    report = _describe_drifted(found, written=written, diff=diff)
+    report += [describe_untracked(path) for path in found.untracked]
+    if index_stale:
+        report.append(describe_index_file(str(found.settings.write), written=written))
+    report.append(describe_warnings(_loud_warnings(found.catalog, found.settings.quiet)))
+    report.append(describe_skipped(found.catalog.skipped))
+    return "".join(found.notes + report)
+
+
+def _describe_drifted(found: _Comparison, *, written: bool, diff: bool) -> list[str]:
+    """Each drifted prompt file told: what differs, why a name is stale, with ``diff`` the block's diff."""
+    if not found.drifted:
+        return []
+    from skillmem_hook.block.diff import block_diff  # noqa: PLC0415 - a current block is neither diffed nor explained
+    from skillmem_hook.git_views import stale_reasons  # noqa: PLC0415 - a current block is neither diffed nor explained
+
     catalog, states = found.catalog, found.states
-    report = [
+    return [
         describe_drift(
             path,
             drift,
@@ -186,12 +198,6 @@ def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: boo
         + (block_diff(path, drift) if diff else "")
         for path, drift in found.drifted
     ]
-    report += [describe_untracked(path) for path in found.untracked]
-    if index_stale:
-        report.append(describe_index_file(str(found.settings.write), written=written))
-    report.append(describe_warnings(_loud_warnings(catalog, found.settings.quiet)))
-    report.append(describe_skipped(catalog.skipped))
-    return "".join(found.notes + report)
 
 
 def _renamed(drift: Drift, catalog: Catalog, roots: list[str]) -> list[tuple[str, str]]:
@@ -210,6 +216,8 @@ def _loud_warnings(catalog: Catalog, quiet: list[str]) -> list[dict[str, str]]:
     """The catalog's warnings, less those of the skills ``quiet:`` names (a vendored pack's known ones)."""
     if not quiet:
         return catalog.warnings
+
+    from skillmem_hook.catalog.placement.selection import best_match  # noqa: PLC0415 - only a 'quiet:' list pays
 
     table = dict.fromkeys(quiet, True)
     return [
@@ -236,6 +244,9 @@ def _keep_index_file(path: str, catalog: Catalog, prompt_files: list[str], *, wr
     Written through ``write_index_file``, as ``index --write`` does, so the hook
     refuses the same targets (a prompt file, a FIFO or device, a read-only file).
     """
+    from skillmem_hook.block.index_file import render_index_file  # noqa: PLC0415 - only a 'write:' file pays
+    from skillmem_hook.commands.index import write_index_file  # noqa: PLC0415 - only a 'write:' file pays
+
     if write:
         return write_index_file(path, catalog, prompt_files)
     try:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 
-from skillmem_hook.block.index_file import repository_path
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.render import read_block
 from skillmem_hook.lazy_pattern import lazy_compile
@@ -130,6 +129,8 @@ def describe_warnings(warnings: Sequence[dict[str, str]]) -> str:
     """The catalog's warnings, one short line each with the SKILL.md's path; empty when there are none."""
     if not warnings:
         return ""
+    from skillmem_hook.block.index_file import repository_path  # noqa: PLC0415 - a run without warnings spares it
+
     lines = [f"{len(warnings):,} SKILL.md file(s) with warnings (all of them: 'skillmem index', under warnings):"]
     for warning in warnings[:MAX_WARNINGS]:
         path = os.path.join(repository_path(warning["root"], warning["path"]), "SKILL.md")
@@ -154,6 +155,8 @@ def describe_skipped(skipped: Sequence[dict[str, str]]) -> str:
     """The SKILL.md files the block leaves out, one short line each; empty when there are none."""
     if not skipped:
         return ""
+    from skillmem_hook.block.index_file import repository_path  # noqa: PLC0415 - a run that skips none spares it
+
     lines = [f"{len(skipped):,} SKILL.md file(s) left out of the block (all of them: 'skillmem index', under skipped):"]
     for item in skipped[:MAX_WARNINGS]:
         lines.append(f"  {visible(repository_path(item['root'], item['path']))}: {visible(item['reason'])}")

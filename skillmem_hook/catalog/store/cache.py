@@ -99,18 +99,45 @@ class ContentCache:
 
 
 def parser_fingerprint() -> str:
-    """A checksum of the catalog's own source, so a new version of the parsing code never reads old entries."""
+    """A checksum of the catalog's own source, so a new version of the parsing code never reads old entries.
+
+    Every warm hook run computes it, so the files are read unbuffered: four system calls each, not nine.
+    """
     checksum = 0
     try:
-        for folder, subfolders, names in sorted(os.walk(_CATALOG_FOLDER)):
-            subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
-            for name in sorted(names):
-                if name.endswith(".py"):
-                    with open(os.path.join(folder, name), "rb") as file:
-                        checksum = zlib.crc32(file.read(), checksum)
+        for path in _catalog_sources(_CATALOG_FOLDER):
+            checksum = zlib.crc32(_read_whole(path), checksum)
     except OSError:
         return "unknown"
     return f"{checksum:08x}"
+
+
+def _catalog_sources(top: str) -> list[str]:
+    """The wing's ``.py`` files, by folder then name (``sorted(os.walk(top))``'s order), ``__pycache__`` left out."""
+    found: list[tuple[str, str]] = []
+    folders = [top]
+    while folders:
+        folder = folders.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.endswith(".py"):
+                    found.append((folder, entry.name))
+                elif entry.name != "__pycache__" and entry.is_dir(follow_symlinks=False):  # as os.walk
+                    folders.append(entry.path)
+    return [os.path.join(folder, name) for folder, name in sorted(found)]
+
+
+def _read_whole(path: str) -> bytes:
+    """The file's bytes: one read of fstat's size and a byte more, more reads only if it grew meanwhile."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        size = os.fstat(descriptor).st_size + 1
+        chunks = [os.read(descriptor, size)]
+        while len(chunks[-1]) == size:
+            chunks.append(os.read(descriptor, size))
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
 
 
 def _load(path: str, header: dict[str, str]) -> dict[str, bytes]:

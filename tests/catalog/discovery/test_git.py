@@ -19,6 +19,8 @@ from skillmem_hook.catalog.discovery.git import (
     find_git_dirs,
     find_work_tree,
     ignored_paths,
+    list_along,
+    list_index,
     run_git,
     tracked_entries,
 )
@@ -132,6 +134,68 @@ def test_a_verify_hook_run_asks_git_where_the_work_tree_lies_once(tmp_path, monk
     log = git_subcommands(monkeypatch, tmp_path)
     assert skill_verify(["--root", "skills", "--prompt-file", "AGENTS.md"]) == 3  # no block yet: drift
     assert log.read_text().split().count("rev-parse") == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell wrapper logs git's subcommands")
+def test_a_verify_hook_run_lists_its_roots_and_its_prompt_files_with_one_ls_files(tmp_path, monkeypatch):
+    """The prompt files' states (tracked, untracked, ignored) come from the catalog's own listing."""
+    repository()
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path("CLAUDE.md").write_text("# Claude\n")
+    git("add", "AGENTS.md")
+    log = git_subcommands(monkeypatch, tmp_path)
+    arguments = ["--root", "skills", "--prompt-file", "AGENTS.md", "--prompt-file", "CLAUDE.md"]
+    assert skill_verify(arguments) == 3  # no block yet, and CLAUDE.md untracked
+    assert log.read_text().split().count("ls-files") == 1
+
+
+def _staged_three_ways(path: str) -> None:
+    """``path`` in the index at stages 1, 2 and 3, as a merge conflict leaves it."""
+    written = subprocess.run(["git", "hash-object", "-w", "--stdin"], input=b"side\n", capture_output=True, check=True)
+    oid = written.stdout.decode().strip()
+    lines = "".join(f"100644 {oid} {stage}\t{path}\n" for stage in (1, 2, 3))
+    subprocess.run(["git", "update-index", "--index-info"], input=lines.encode(), check=True)
+
+
+# (roots, prompt files, run from): the files listed along with the roots give what each listing alone gives.
+LISTED_ALONG = [
+    (["skills"], ["AGENTS.md"], "."),  # tracked, beside the root
+    (["skills"], ["UNTRACKED.md"], "."),
+    (["skills"], ["ignored.md"], "."),
+    (["skills"], ["skills/AGENTS.md"], "."),  # inside the root: in both listings
+    (["skills"], ["docs"], "."),  # a folder named as a prompt file: git is asked anew
+    (["skills"], ["conflict.md", "docs/CLAUDE.md"], "."),  # three stages of one; another one folder down
+    (["skills"], ["tab\tname.md", os.fsdecode(b"\xff.md")], "."),  # a tab, bytes that are no UTF-8
+    (["skills", "skills-old"], ["AGENTS.md"], "."),  # a folder whose name starts as the root's does
+    (["skills"], ["skills-notes.md"], "."),  # a file whose name starts so: listed for itself, not the root
+    (["skills"], ["skills-notes.md", "tab\tname.md"], "."),  # the same where a path holds a tab
+    (["skills"], ["docs", "tab\tname.md"], "."),
+    (["alpha"], ["../AGENTS.md"], "skills"),  # .. parts: git is asked anew
+    (["skills"], [], "."),
+]
+
+
+@pytest.mark.parametrize(("roots", "files", "folder"), LISTED_ALONG)
+def test_files_listed_along_with_a_root_are_listed_as_git_lists_each_alone(roots, files, folder, monkeypatch):
+    repository()
+    write_skill(Path("skills-old"), "gamma", skill_md("gamma", "Beside the root, named as it starts"))
+    write_skill(Path("skillsX"), "delta", skill_md("delta", "Another name that starts as the root's"))
+    names = ("AGENTS.md", "skills/AGENTS.md", "skills-notes.md", "docs/CLAUDE.md", "docs/more.md", "tab\tname.md")
+    for name in (*names, "ignored.md"):
+        Path(name).parent.mkdir(exist_ok=True)
+        Path(name).write_text("# Agents\n")
+    Path(os.fsdecode(b"\xff.md")).write_text("# Agents\n")
+    Path(".gitignore").write_text("ignored.md\n")
+    git("add", "-A")
+    _staged_three_ways("conflict.md")
+    monkeypatch.chdir(folder)
+    alone = [run_git(["ls-files", "--stage", "-z", "--", root])[1] for root in roots]
+    alone.append(run_git(["ls-files", "--stage", "-z", "--", *files])[1])
+    with asked_once():
+        list_along(files)
+        along = [list_index([root]) for root in roots]
+        along.append(list_index(files))
+    assert along == alone
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell wrapper logs git's subcommands")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -124,21 +126,36 @@ def test_a_cache_grown_stale_keeps_only_what_this_run_used():
     }
 
 
-def test_the_parser_fingerprint_reads_every_module_of_the_catalog_wing(monkeypatch):
-    """Whichever module of catalog/ changes (a new frontmatter parser, a new domain rule), old entries go."""
-    read: list[str] = []
-    real_open = open
+def _walked_fingerprint(top: Path) -> str:
+    """The fingerprint as first written: every .py file os.walk finds, in sorted(os.walk)'s order, read whole."""
+    checksum = 0
+    for folder, _, names in sorted(os.walk(top)):
+        for name in sorted(names):
+            if name.endswith(".py"):
+                checksum = zlib.crc32((Path(folder) / name).read_bytes(), checksum)
+    return f"{checksum:08x}"
 
-    def recording_open(path, *arguments, **options):
-        read.append(os.path.realpath(path))
-        return real_open(path, *arguments, **options)
 
-    monkeypatch.setattr(cache_module, "open", recording_open, raising=False)
-    cache_module.parser_fingerprint()
+def test_the_parser_fingerprint_reads_every_module_of_the_catalog_wing(tmp_path, monkeypatch):
+    """Whichever module of catalog/ changes (a new frontmatter parser, a new domain rule), old entries go; and the
+    fingerprint is the one every earlier version computed, so an upgrade that changes no parser keeps them."""
     wing = Path(cache_module.__file__).resolve().parent.parent
-    modules = {str(path) for path in wing.rglob("*.py") if "__pycache__" not in path.parts}
-    assert {str(wing / "skillfile" / "frontmatter.py"), str(wing / "placement" / "domains.py")} <= modules
-    assert set(read) == modules
+    copy = tmp_path / "catalog"
+    shutil.copytree(wing, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "store" / "__pycache__").mkdir()
+    (copy / "store" / "__pycache__" / "cache.cpython-313.pyc").write_bytes(b"bytecode, not source")
+    monkeypatch.setattr(cache_module, "_CATALOG_FOLDER", str(copy))
+    first = cache_module.parser_fingerprint()
+    assert first == _walked_fingerprint(copy)
+    modules = sorted(path for path in copy.rglob("*.py") if "__pycache__" not in path.parts)
+    assert {copy / "skillfile" / "frontmatter.py", copy / "placement" / "domains.py"} <= set(modules)
+    for path in modules:
+        source = path.read_bytes()
+        path.write_bytes(source + b"\n")
+        assert cache_module.parser_fingerprint() not in (first, "unknown"), path
+        path.write_bytes(source)
+    (copy / "store" / "__pycache__" / "stale.py").write_bytes(b"not the wing's source")
+    assert cache_module.parser_fingerprint() == first
 
 
 @pytest.mark.parametrize(("seconds_ago", "kept"), [(0, False), (1, False), (2.5, False), (3600, True)])
