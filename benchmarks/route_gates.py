@@ -169,30 +169,33 @@ def anatomy(requests: list[Prompt]) -> None:
 
 
 def _failing(p: Prompt) -> str:
-    """The conditions of the score rule that fail on the whole prompt's reading, or the pre-gate that held it."""
+    """What holds the whole prompt's reading back: a pre-gate, the much-context gates that fail, and whether
+    neither way (held words, a clear lead) holds."""
     if p.code:
         return "names code"
     if p.hand:
         return "at hand"
     reading = p.whole
-    failing = [
-        cond for way, cond, holds in SCORE_RULE.gates(reading.hits, reading.evidence, reading.typed) if not holds
-    ]
-    if not failing:
-        return "ruled-out clause (its reading)"
-    return "; ".join(_short(cond) for cond in failing)
+    rows = SCORE_RULE.gates(reading.hits, reading.evidence, reading.typed)
+    failing = [_short(cond) for way, cond, holds in rows if way == "much context" and not holds]
+    ways = {way for way, _, holds in rows if way != "much context" and holds}
+    held = all(holds for way, _, holds in rows if way == "held words")
+    lead = all(holds for way, _, holds in rows if way == "clear lead")
+    if not (held or lead):
+        failing.append("neither way holds")
+    return "; ".join(failing) or ("ruled-out clause (its reading)" if ways else "?")
 
 
 def _short(condition: str) -> str:
-    """A gate's condition without the values it read: ``coverage 0.22 >= 0.25`` -> ``coverage >= 0.25``."""
+    """A gate's condition without the values it read: ``coverage 0.22 >= 0.25`` -> ``coverage .25``."""
     words = condition.split()
     if words[0] == "best":
-        return f"lead {words[3]}x" if len(words) > 3 else condition
-    if words[0] in ("coverage", "score", "typed"):
-        return f"{words[0]} >= {words[-1]}"
+        return f"lead {words[3]}x"
+    if words[0] == "coverage":
+        return f"coverage {words[-1]}"
     if words[0] == "words":
-        return "share 1/12" if "typed" in words else f"held >= {words[-1]}"
-    return "scattered tie" if words[0] == "not" else condition
+        return "share 1/12"
+    return "scattered tie"
 
 
 def held_back(requests: list[Prompt], turns: list[Prompt]) -> None:

@@ -99,11 +99,11 @@ def code_in_context(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE)
     hint's first, a second witness that the ask, not the code, chose it
     (0.5.0, eighth pass).
     """
-    own = users_own(text)
-    if not rule.context_typed or index.typed_words(own) < rule.context_typed:
+    if not rule.context_typed:
         return []
-    ask = asking_part(own)
-    if ask is None or names_code(ask):
+    own = users_own(text)
+    ask = asking_part(own)  # first: a turn of one sentence, most that name code, ends here at no search cost
+    if ask is None or names_code(ask) or index.typed_words(own) < rule.context_typed:
         return []
     chosen = scored_reading(text, index, rule)[1]
     witness = index.query(ask, top=1) if chosen else []
