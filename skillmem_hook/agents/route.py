@@ -12,7 +12,6 @@ import json
 import unicodedata
 
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.search.asks import asking_part
 from skillmem_hook.search.at_hand import at_hand, names_code
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
 from skillmem_hook.search.names import users_own, without_ruled_out
@@ -99,6 +98,8 @@ def code_in_context(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE)
     hint's first, a second witness that the ask, not the code, chose it
     (0.5.0, eighth pass).
     """
+    from skillmem_hook.search.asks import asking_part  # noqa: PLC0415 - a prompt naming its skill needs no search
+
     if not rule.context_typed:
         return []
     own = users_own(text)
