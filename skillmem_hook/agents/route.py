@@ -81,10 +81,34 @@ def parse_hook_input(data: bytes) -> HookInput:
 def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Target]:
     """The search's best hits for the prompt that the rule names (a near tie names each), or none."""
     text = prompt[:MAX_SCORED_CHARS]
-    if names_code(text) or at_hand(text):
+    if at_hand(text):
         return []
-    _, chosen = scored_reading(text, index, rule)
+    chosen = code_in_context(text, index, rule) if names_code(text) else scored_reading(text, index, rule)[1]
     return [Target(hit.skill.label, hit.skill.root, hit.skill.path) for hit in chosen]
+
+
+def code_in_context(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Hit]:
+    """The hits the rule names for a prompt that names code: none, unless the code is context of a request.
+
+    A turn that names code ("rename useCart", "why useCallback here?") is about
+    the code at hand. A request of much context may name code around its ask
+    ("Our Expo app builds with eas.json's preview profile ... How do we ship
+    it to TestFlight?"): it is hinted when it types ``context_typed`` words or
+    more, its asking sentences name no code, and their own best hit is the
+    hint's first, a second witness that the ask, not the code, chose it
+    (0.5.0, eighth pass).
+    """
+    from skillmem_hook.search.asks import asking_part  # noqa: PLC0415 - a prompt naming its skill needs no search
+
+    if not rule.context_typed:
+        return []
+    own = users_own(text)
+    ask = asking_part(own)  # first: a turn of one sentence, most that name code, ends here at no search cost
+    if ask is None or names_code(ask) or index.typed_words(own) < rule.context_typed:
+        return []
+    chosen = scored_reading(text, index, rule)[1]
+    witness = index.query(ask, top=1) if chosen else []
+    return chosen if witness and witness[0].skill.label == chosen[0].skill.label else []
 
 
 def scored_reading(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> tuple[str, list[Hit]]:

@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from skillmem_hook.search.rank import SearchIndex
 
 CANDIDATES = 5
+_CODE_SILENT = (
+    "the prompt names code (a file, an identifier, a line): no score hint, unless it carries much context,"
+    " its asking sentences name no code and their own best hit is the hint's first"
+)
 
 
 def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
@@ -64,12 +68,12 @@ def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
     own, _ = scored_reading(text, index)  # what the score rule's verdict rests on: the user's words, not a paste
     hits = index.query(own, top=max(CANDIDATES, SCORE_RULE.most))
     answer: dict[str, object]
-    if names_code(text):
-        answer = _answer(prompt, [], None, "the prompt names code (a file, an identifier, a line): no score hint")
-    elif at_hand(text):
+    chosen = best_scored(prompt, index)  # the hook's own call: what it would print
+    if at_hand(text):
         answer = _answer(prompt, [], None, "the prompt speaks of the work at hand: no score hint")
+    elif names_code(text) and not chosen:
+        answer = _answer(prompt, [], None, _CODE_SILENT)
     else:
-        chosen = best_scored(prompt, index)  # the hook's own call: what it would print
         answer = _answer(prompt, chosen, "score rule" if chosen else None, _verdict(bool(hits), bool(chosen)))
     evidence, _, typed = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own))
     rule = SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed) if hits else []

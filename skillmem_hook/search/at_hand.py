@@ -72,13 +72,15 @@ _AT_HAND = re.compile(
     re.IGNORECASE,
 )
 # Output pasted as it was printed, no fence (0.5.0, fourth pass): pytest's "E   assert ...", a traceback, a stack
-# frame, a shell or Python prompt, a log line's timestamp. The turn is about that output, as with a fenced block.
+# frame, a shell or Python prompt, a log line's timestamp; and (eighth pass) Jest's or Vitest's summary ("Tests:  1
+# failed, 41 passed") and failure bullet ("  ● formatPrice ..."). The turn is about that output, as
+# with a fenced block.
 _PASTED_OUTPUT = lazy_compile(
     r"^(?:E {2,}\S|Traceback \(most recent call last\)|[ \t]+at [\w.$<>]+[(:]|\$ \S|>>> "
-    r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d)",
+    r"|\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|Tests: +\d+ (?:failed|passed)|[ \t]*\u25cf \S)",
     re.MULTILINE,
 )
-_OUTPUT_STARTS = frozenset("ET \t$>[0123456789")
+_OUTPUT_STARTS = frozenset("ET \t$>[0123456789\u25cf")
 _AT_HAND_CJK = re.compile(
     r"这段|这几行|这行|把这个|跑一遍|跑一次|别的不动|别的都不动|上面|刚才|刚刚|你刚|你生成|你写的|你给的|你改|你把|你这么|"
     r"你这样|你加的|你建议|我刚改|我让你|这样重构|这样改|提交之前|之前那个|刚那个|当前改动|"

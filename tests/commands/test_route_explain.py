@@ -128,3 +128,18 @@ def test_explain_reads_a_ruled_out_clause_where_the_hook_does(built, env):
     assert answer["hint"] == [] and hook_hint(prompt, built, env) == ""
     assert "sql-reports" in [candidate["name"] for candidate in answer["candidates"]]  # the whole prompt's reading
     assert answer["typed_words"] > 2  # not "tune indexes" alone
+
+
+def test_explain_hints_a_request_that_names_code_around_its_ask_as_the_hook_does(built, env):
+    """0.5.0, eighth pass: the code is context when the asking sentence names none and its own best hit agrees."""
+    context = (
+        "Our orders service reads the tables through orders_repo.py, and the nightly billing job runs at the same"
+        " hour on two replicas in another region."
+    )
+    answer = explained(f"{context} {REQUEST}", built, env)
+    assert answer["hint"] == ["postgres-tuning"] and answer["by"] == "score rule"
+    assert '"postgres-tuning"' in hook_hint(f"{context} {REQUEST}", built, env)
+    asked_of_code = f"{context} How do I find the slow queries behind orders_repo.py and tune the indexes?"
+    answer = explained(asked_of_code, built, env)
+    assert answer["hint"] == [] and "names code" in answer["reason"]
+    assert hook_hint(asked_of_code, built, env) == ""

@@ -1,0 +1,183 @@
+"""The eighth pass's tries on the route's score rule, each judged on the readings ``route_gates.py`` keeps.
+
+Each try is a function of a prompt (its readings kept once) to the skills it
+names; ``compare`` prints, per try, the fire and precision of every group of
+every tuning set, the hints it adds and silences against the rule in force,
+and the everyday turns it fires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from route_gates import Prompt, Reading, kin, plain, routed
+
+from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
+
+Try = Callable[[Prompt], list[str]]
+_NOW = plain(SCORE_RULE)
+_NO_CONTEXT = plain(ScoreRule(context_typed=0))
+
+
+def now(p: Prompt) -> list[str]:
+    return routed(p, _NOW)
+
+
+def code_long(p: Prompt) -> list[str]:
+    """Naming code silences only a prompt of fewer than 16 typed words (much context is gated as such)."""
+    return routed(p, _NOW, code_below=SCORE_RULE.context_typed)
+
+
+def _witness(p: Prompt, reading: Reading) -> list[str]:
+    """The rule in force, or, on much context, the rule without its context gates when the ask's own
+    reading has the same best skill and passes the rule in force by itself."""
+    names = _NOW(p, reading)
+    if names or not p.ask or not p.ask.hits or reading.typed < SCORE_RULE.context_typed or not reading.hits:
+        return names
+    if p.ask.hits[0].skill.label != reading.hits[0].skill.label or not _NOW(p, p.ask):
+        return names
+    return _NO_CONTEXT(p, reading)
+
+
+def witness(p: Prompt) -> list[str]:
+    return routed(p, _witness)
+
+
+def _witness_loose(p: Prompt, reading: Reading) -> list[str]:
+    """As ``_witness``, the ask needing only the same best skill, not the rule by itself."""
+    names = _NOW(p, reading)
+    if names or not p.ask or not p.ask.hits or reading.typed < SCORE_RULE.context_typed or not reading.hits:
+        return names
+    if p.ask.hits[0].skill.label != reading.hits[0].skill.label:
+        return names
+    return _NO_CONTEXT(p, reading)
+
+
+def witness_loose(p: Prompt) -> list[str]:
+    return routed(p, _witness_loose)
+
+
+def _unkin_lead(p: Prompt, reading: Reading) -> list[str]:
+    """Much context's lead of 1.2 measured against the best hit not of the best's family."""
+    hits = reading.hits
+    if not hits:
+        return []
+    trimmed = [hits[0], *(h for h in hits[1:] if not kin(h.skill.name, hits[0].skill.name))]
+    if len(trimmed) == len(hits) or not SCORE_RULE.chosen(trimmed, reading.evidence, reading.typed):
+        return _NOW(p, reading)
+    return [h.skill.label for h in ScoreRule(context_lead=0).chosen(hits, reading.evidence, reading.typed)]
+
+
+def unkin_lead(p: Prompt) -> list[str]:
+    return routed(p, _unkin_lead)
+
+
+def _coverage_scaled(p: Prompt, reading: Reading) -> list[str]:
+    """Much context's coverage floor .25 at 16 typed words, falling with length to .15 at 48 and more."""
+    typed = reading.typed
+    floor = max(0.15, 0.25 - 0.1 * (typed - 16) / 32) if typed >= 16 else 0.25
+    return plain(ScoreRule(context_coverage=floor))(p, reading)
+
+
+def coverage_scaled(p: Prompt) -> list[str]:
+    return routed(p, _coverage_scaled)
+
+
+def _coverage(floor: float) -> Try:
+    rule = plain(ScoreRule(context_coverage=floor))
+    return lambda p: routed(p, rule)
+
+
+def _lead(lead: float) -> Try:
+    rule = plain(ScoreRule(context_lead=lead))
+    return lambda p: routed(p, rule)
+
+
+def _agrees(p: Prompt, names: list[str]) -> bool:
+    """Whether the ask's own reading has the hint's first skill as its best hit."""
+    return bool(names and p.ask and p.ask.hits and p.ask.hits[0].skill.label == names[0])
+
+
+def code_long_witness(p: Prompt) -> list[str]:
+    """A prompt of much context that names code is hinted only when its ask's reading has the same best."""
+    names = now(p)
+    if names or not p.code or p.hand or p.whole.typed < SCORE_RULE.context_typed:
+        return names
+    loose = code_long(p)
+    return loose if _agrees(p, loose) else names
+
+
+def coverage_witness(p: Prompt) -> list[str]:
+    """The coverage floor falling with length, its added hints only where the ask's reading agrees."""
+    names = now(p)
+    if names:
+        return names
+    loose = coverage_scaled(p)
+    return loose if _agrees(p, loose) else names
+
+
+def both_witness(p: Prompt) -> list[str]:
+    return coverage_witness(p) or code_long_witness(p)
+
+
+def code_context_witness(p: Prompt) -> list[str]:
+    """As ``code_long_witness``, and only when the code is named in the context, not in the asking sentences."""
+    return code_long_witness(p) if not p.ask_code else now(p)
+
+
+TRIES: list[tuple[str, Try]] = [
+    ("names code silences under 16 typed words only", code_long),
+    ("the ask's reading as a second witness (the ask passes the rule)", witness),
+    ("the ask's reading as a second witness (same best only)", witness_loose),
+    ("much context's lead against the best non-kin", unkin_lead),
+    ("coverage floor .25 -> .15 with length", coverage_scaled),
+    ("coverage floor .22", _coverage(0.22)),
+    ("context lead 1.1", _lead(1.1)),
+    ("names code on much context: hinted when the ask's reading agrees", code_long_witness),
+    ("the same, the code named outside the asking sentences", code_context_witness),
+    ("coverage floor with length, added hints only where the ask agrees", coverage_witness),
+    ("coverage with the ask, and names code on much context with the ask", both_witness),
+]
+
+
+def compare(tries: list[tuple[str, Try]], requests: list[Prompt], turns: list[Prompt]) -> None:
+    base = {id(p): now(p) for p in requests + turns}
+    for label, rule in tries:
+        print(f"## try: {label}\n")
+        groups: dict[str, list[int]] = {}
+        added_right = added_wrong = lost_right = lost_wrong = 0
+        changed = []
+        for p in requests:
+            names, before = rule(p), base[id(p)]
+            right = bool(set(names) & set(p.expect))
+            row = groups.setdefault(p.group, [0, 0, 0])
+            row[0] += 1
+            row[1] += bool(names)
+            row[2] += right
+            if names != before:
+                was = bool(set(before) & set(p.expect))
+                added_right += right and not was
+                added_wrong += bool(names) and not right and (not before or was)
+                lost_right += was and not right
+                lost_wrong += bool(before) and not was and (not names or right)
+                changed.append(f"{p.label} {before} -> {names} (expect {p.expect[:2]})")
+        everyday = sorted({t.label for t in turns if rule(t) and not base[id(t)]})
+        worst = min(((r[2] / r[1], g, r) for g, r in groups.items() if r[1]), key=lambda x: x[0])
+        print(f"right added {added_right}, wrong added {added_wrong}, right lost {lost_right}", end="")
+        print(f", wrong silenced {lost_wrong}")
+        print(f"everyday turns newly fired: {len(everyday)} {everyday[:6]}")
+        print(f"worst group: {worst[1]} {worst[2][2]} of {worst[2][1]} ({worst[0]:.2f})")
+        sets: dict[str, list[int]] = {}
+        for g, r in groups.items():
+            s = sets.setdefault(g.split()[0], [0, 0, 0])
+            for i in range(3):
+                s[i] += r[i]
+        print(
+            "fire / precision by set: "
+            + ", ".join(f"{s} {r[1] / r[0]:.2f}/{(r[2] / r[1] if r[1] else 0):.2f}" for s, r in sets.items())
+        )
+        low = [f"{g} {r[2]}/{r[1]}" for g, r in groups.items() if r[1] and r[2] / r[1] < 0.9]
+        print(f"groups under .90: {low}")
+        for line in changed:
+            print(f"- {line}")
+        print()
