@@ -52,6 +52,12 @@ _CJK_NAME_MARKS = _NAME_MARKS | frozenset("“「『《")
 _CJK_CLOSING = frozenset(_CLOSING_QUOTES + "”」』》")
 # Kana, CJK ideographs, Hangul: scripts written without spaces between words.
 _CJK_RANGES = (("\u3040", "\u30ff"), ("\u3400", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
+_CJK_CLASS = "".join(f"{low}-{high}" for low, high in _CJK_RANGES)
+# A prompt's words: a run of CJK apart from a run of other letters and digits, since Chinese glues an English
+# name to its sentence ("用pdf技能填表": 用, pdf, 技能填表).
+_PROMPT_WORD = re.compile(f"[{_CJK_CLASS}]+|[^\\W_{_CJK_CLASS}]+")
+# The CJK word for "skill", which the next word follows with no space ("pdf 技能填表").
+_CJK_SKILL_WORDS = ("技能",)
 
 
 def name_key(text: str) -> str:
@@ -175,7 +181,7 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
             if target.label not in found or position < found[target.label][0]:
                 found[target.label] = (position, target)
 
-    words = [(match.start(), match.end(), match.group()) for match in _WORD.finditer(text)]
+    words = [(match.start(), match.end(), match.group()) for match in _PROMPT_WORD.finditer(text)]
     for index, (start, end, word) in enumerate(words):
         if _joined(text, start - 1, -1):
             continue  # inside a longer name ("changelog-writer"): its words are not names of their own
@@ -240,8 +246,9 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], first: int, last: i
     start, end = words[first][0], words[last][1]
     if start > 0 and text[start - 1] in _NAME_MARKS and _mark_stands_alone(text, start - 1, end):
         return True
-    neighbours = [words[index][2] for index in (first - 1, last + 1) if 0 <= index < len(words)]
-    return any(word in _SKILL_WORDS for word in neighbours)
+    before = words[first - 1][2] if first else ""
+    after = words[last + 1][2] if last + 1 < len(words) else ""
+    return before in _SKILL_WORDS or after in _SKILL_WORDS or after.startswith(_CJK_SKILL_WORDS)
 
 
 def _mark_stands_alone(text: str, at: int, end: int) -> bool:

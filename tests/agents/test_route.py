@@ -75,6 +75,11 @@ def names(prompt, skills=SKILLS):
         ("use `pdf` here", ["pdf"]),
         ("use the pdf skill", ["pdf"]),
         ("用 pdf 技能 转换", ["pdf"]),
+        ("用 pdf 技能填表", ["pdf"]),  # Chinese writes the next word after 技能 with no space
+        ("用pdf技能填表", ["pdf"]),  # nor between an English name and its sentence
+        ("用pdf转一下", []),  # glued to Chinese, a one-word name still needs its mark
+        ("把csv-to-table跑一下", ["csv-to-table"]),
+        ("用 pdf 技巧", []),  # only the word for skill marks a name
         ("follow sql injection testing for the login form", ["SQL Injection Testing"]),
         ("帮我做一次代码审查吧", ["代码审查"]),
         ("这是一个问题", []),  # a one-character name would be found in most Chinese prompts
