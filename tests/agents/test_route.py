@@ -25,6 +25,7 @@ from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.search.at_hand import at_hand, names_code
 from skillmem_hook.search.confidence import fit, name_words
 from skillmem_hook.search.names import (
+    _FUNCTION_WORDS,
     MAX_NAMED,
     MAX_PROMPT_CHARS,
     build_name_table,
@@ -88,10 +89,27 @@ def names(prompt, skills=SKILLS):
         ("use the pdf skill - then csv-to-table", ["pdf", "csv-to-table"]),  # a dash between spaces joins nothing
         ("fix the typo on line 3", []),
         ("", []),
+        # 0.5.0, ninth pass (set J's j1-024): a slug before its noun is a modifier, everyday English...
+        ("run it over 200k csv-to-table tickets a month", []),
+        ("the docker-compose setup breaks", []),
+        ("use the csv-to-table skill for the tickets", ["csv-to-table"]),  # ...unless marked as a name
+        ("`csv-to-table` tickets", ["csv-to-table"]),
+        ("run csv-to-table on the tickets", ["csv-to-table"]),  # a function word after it: named
+        ("csv-to-table is broken", ["csv-to-table"]),
+        ("用 csv-to-table 把这些表转一下", ["csv-to-table"]),  # a Chinese sentence going on
+        ("csv-to-table: the tickets", ["csv-to-table"]),
+        ("docker-compose docker-deploy", ["docker-compose", "docker-deploy"]),  # a list of slugs, no noun
     ],
 )
 def test_a_prompt_points_at_a_skill_only_when_it_names_it(prompt, expected):
     assert names(prompt) == expected
+
+
+@given(st.from_regex(r"[a-z]{3,9}", fullmatch=True).filter(lambda word: word not in _FUNCTION_WORDS))
+def test_a_slug_before_an_english_noun_needs_a_mark_and_marked_it_names(noun):
+    assert names(f"we have csv-to-table {noun} to sort") == []
+    for marked in (f"`csv-to-table` {noun}", f"/csv-to-table {noun}", f"the csv-to-table skill on {noun}"):
+        assert names(marked) == ["csv-to-table"]
 
 
 def test_at_most_a_few_skills_are_named_in_prompt_order():
@@ -102,7 +120,7 @@ def test_at_most_a_few_skills_are_named_in_prompt_order():
 
 def test_only_the_start_of_a_huge_prompt_is_read():
     assert names("x " * MAX_PROMPT_CHARS + "csv-to-table") == []
-    assert names("csv-to-table " + "x " * MAX_PROMPT_CHARS) == ["csv-to-table"]
+    assert names("csv-to-table: " + "x " * MAX_PROMPT_CHARS) == ["csv-to-table"]  # not "csv-to-table x": a modifier
 
 
 def test_one_word_names_need_a_mark_and_aliases_do_not():
