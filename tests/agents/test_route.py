@@ -336,6 +336,14 @@ def test_code_is_code_in_any_case_and_width(code):
         "Why did you add `--no-cache-dir` to every pip install in the Dockerfile?",  # 0.5.0, after set I's turns
         "did you actually run the tests?",
         "Have you run the migrations on staging yet?",  # "you run": no past tense of its own
+        # 0.5.0, ninth pass (set J's je-027): a choice among the options the agent gave
+        "Go with option 2, the queue-based one. Skip the dead-letter part for now.",
+        "ok I like option B more",
+        "the second one, please",
+        "我觉得方案二更好",
+        "就选第二个吧",
+        "no, the other one",
+        "let's go with the Redis-backed one",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -362,6 +370,11 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "Are you interested in the plan? Then tune our slow Postgres queries",  # an adjective in -ed asks
         "What do you need to know before you embed the widget on our landing page?",  # -ed, not a past
         "I'm about to have you migrate our docs site from Docusaurus to Astro",  # have the agent do it: ahead
+        "What options do we have for hosting a Postgres replica in two regions?",  # options, none picked
+        "Which one of the queue-based designs fits 200k jobs a day?",  # "one of": not a pick
+        "We need runbooks for three pages. Can you draft the first one and a format for the others?",  # no choice
+        "I'd go with option trading basics: how do calls work?",  # an option, no number: not a pick
+        "第二个问题是预算怎么分配，我们有三个渠道",  # an ordinal that picks no option
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
