@@ -118,7 +118,29 @@ def at_hand(text: str) -> bool:
             return True
     if without_pasted_blocks(text) != text or _pastes_output(text):
         return True  # code or output pasted (fenced or as printed): the turn is about it
-    return _asks_what_it_did(text) or _AT_HAND.search(text) is not None
+    return _asks_what_it_did(text) or _picks_an_option(text) or _AT_HAND.search(text) is not None
+
+
+# A choice among the options the agent just gave (0.5.0, ninth pass, after set J's je-027): "go with option 2", "option
+# B", "the second one" opening a clause or after a verb of choosing ("go with the queue-based one"; not "draft the
+# first one", set G's g3-022, a request), "方案二", "选第二个", "第二种吧". Compiled only when a prompt holds one of
+# the marks, so most warm prompts compile nothing.
+_OPTION_MARKS = ("option", " one", "方案", "第")
+_PICKS_AN_OPTION = lazy_compile(
+    r"\boption\s+(?:\d|[a-d]\b|one|two|three|four)"
+    r"|(?:^|[,;:!?]\s*|\b(?:with|pick|take|choose|prefer|like|go\s+for)\s+)the\s+(?:first|second|third|fourth|last"
+    r"|latter|former|other|\w+-\w+)\s+one\b(?!\s+(?:of|who|that|which)\b)"
+    r"|方案\s*(?:\d|[一二三四五A-Da-d])|(?:选|用|就|按)第\s*(?:\d|[一二三四五])\s*(?:个|种)|第\s*(?:\d|[一二三四五])\s*(?:个|种)吧",
+    re.IGNORECASE,
+)
+
+
+def _picks_an_option(text: str) -> bool:
+    """Whether ``text`` picks one of the options the agent offered: a turn about the session, not a request."""
+    folded = text.lower()
+    if not any(mark in folded for mark in _OPTION_MARKS):
+        return False
+    return _PICKS_AN_OPTION.search(text) is not None
 
 
 # A question on what the agent did (0.5.0, seventh pass, after set I's ie-015): "why did you add ...", "did you run

@@ -25,6 +25,7 @@ from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.search.at_hand import at_hand, names_code
 from skillmem_hook.search.confidence import fit, name_words
 from skillmem_hook.search.names import (
+    _FUNCTION_WORDS,
     MAX_NAMED,
     MAX_PROMPT_CHARS,
     build_name_table,
@@ -93,10 +94,29 @@ def names(prompt, skills=SKILLS):
         ("use the pdf skill - then csv-to-table", ["pdf", "csv-to-table"]),  # a dash between spaces joins nothing
         ("fix the typo on line 3", []),
         ("", []),
+        # 0.5.0, ninth pass (set J's j1-024): a slug before its noun is a modifier, everyday English...
+        ("run it over 200k csv-to-table tickets a month", []),
+        ("the docker-compose setup breaks", []),
+        ("use the csv-to-table skill for the tickets", ["csv-to-table"]),  # ...unless marked as a name
+        ("`csv-to-table` tickets", ["csv-to-table"]),
+        ("run csv-to-table on the tickets", ["csv-to-table"]),  # a function word after it: named
+        ("csv-to-table is broken", ["csv-to-table"]),
+        ("用 csv-to-table 把这些表转一下", ["csv-to-table"]),  # a Chinese sentence going on
+        ("csv-to-table: the tickets", ["csv-to-table"]),
+        ("docker-compose docker-deploy", ["docker-compose", "docker-deploy"]),  # a list of slugs, no noun
     ],
 )
 def test_a_prompt_points_at_a_skill_only_when_it_names_it(prompt, expected):
     assert names(prompt) == expected
+
+
+@given(
+    st.from_regex(r"[a-z]{3,9}", fullmatch=True).filter(lambda word: word not in {*_FUNCTION_WORDS, "skill", "skills"})
+)
+def test_a_slug_before_an_english_noun_needs_a_mark_and_marked_it_names(noun):
+    assert names(f"we have csv-to-table {noun} to sort") == []
+    for marked in (f"`csv-to-table` {noun}", f"/csv-to-table {noun}", f"the csv-to-table skill on {noun}"):
+        assert names(marked) == ["csv-to-table"]
 
 
 def test_at_most_a_few_skills_are_named_in_prompt_order():
@@ -107,7 +127,7 @@ def test_at_most_a_few_skills_are_named_in_prompt_order():
 
 def test_only_the_start_of_a_huge_prompt_is_read():
     assert names("x " * MAX_PROMPT_CHARS + "csv-to-table") == []
-    assert names("csv-to-table " + "x " * MAX_PROMPT_CHARS) == ["csv-to-table"]
+    assert names("csv-to-table: " + "x " * MAX_PROMPT_CHARS) == ["csv-to-table"]  # not "csv-to-table x": a modifier
 
 
 def test_one_word_names_need_a_mark_and_aliases_do_not():
@@ -323,6 +343,14 @@ def test_code_is_code_in_any_case_and_width(code):
         "Why did you add `--no-cache-dir` to every pip install in the Dockerfile?",  # 0.5.0, after set I's turns
         "did you actually run the tests?",
         "Have you run the migrations on staging yet?",  # "you run": no past tense of its own
+        # 0.5.0, ninth pass (set J's je-027): a choice among the options the agent gave
+        "Go with option 2, the queue-based one. Skip the dead-letter part for now.",
+        "ok I like option B more",
+        "the second one, please",
+        "我觉得方案二更好",
+        "就选第二个吧",
+        "no, the other one",
+        "let's go with the Redis-backed one",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -349,6 +377,11 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "Are you interested in the plan? Then tune our slow Postgres queries",  # an adjective in -ed asks
         "What do you need to know before you embed the widget on our landing page?",  # -ed, not a past
         "I'm about to have you migrate our docs site from Docusaurus to Astro",  # have the agent do it: ahead
+        "What options do we have for hosting a Postgres replica in two regions?",  # options, none picked
+        "Which one of the queue-based designs fits 200k jobs a day?",  # "one of": not a pick
+        "We need runbooks for three pages. Can you draft the first one and a format for the others?",  # no choice
+        "I'd go with option trading basics: how do calls work?",  # an option, no number: not a pick
+        "第二个问题是预算怎么分配，我们有三个渠道",  # an ordinal that picks no option
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):

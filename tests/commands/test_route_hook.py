@@ -188,7 +188,7 @@ def test_a_huge_input_is_refused_quickly_and_a_large_prompt_still_routes(repo, e
     huge = run_route(recorded("csv-to-table " + "x" * (9 * 1024 * 1024), repo), env)
     assert huge.stdout == b""
     assert b"larger than 8 MiB" in huge.stderr
-    large = run_route(recorded("csv-to-table " + "lorem ipsum " * 100_000, repo), env)
+    large = run_route(recorded("csv-to-table: " + "lorem ipsum " * 100_000, repo), env)  # not a modifier
     assert "csv-to-table" in hint(large)
 
 
