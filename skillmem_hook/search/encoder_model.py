@@ -35,6 +35,7 @@ from array import array
 import numpy as np
 
 from skillmem_hook.catalog.store.cache import write_file_quietly
+from skillmem_hook.catalog.store.records import remove_stale_temporaries
 from skillmem_hook.catalog.store.trust import read_kept_file
 
 TYPE_CHECKING = False
@@ -91,6 +92,7 @@ def load_parts(
     if kept_at is not None:
         if check is not None:
             check(parts)
+        remove_stale_temporaries(kept_at)
         write_file_quietly(kept_at, *parts_to_bytes(parts, source))
     return parts
 

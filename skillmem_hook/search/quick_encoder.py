@@ -150,7 +150,7 @@ def table_rows(parts: ModelParts, model: str, kept_at: str | None) -> TableRows 
     kept = open_kept_rows(rebuild)
     if kept is not None:
         return kept
-    return rebuild.table() if parts.kept else TableRows(ARCHIVE)
+    return rebuild.table() if parts.kept and rebuild.may_keep() else TableRows(ARCHIVE)
 
 
 def quick_backend(
