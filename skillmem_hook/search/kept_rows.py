@@ -34,9 +34,8 @@ import zlib
 import numpy as np
 
 from skillmem_hook.catalog.store.cache import write_file_quietly
-from skillmem_hook.catalog.store.records import remove_stale_temporaries
 from skillmem_hook.catalog.store.trust import owned_privately
-from skillmem_hook.search.encoder_model import ModelLayoutError
+from skillmem_hook.search.encoder_model import ModelLayoutError, remove_stale_temporaries
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

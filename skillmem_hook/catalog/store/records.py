@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 _TRAILER = b'{"crc":%d,"records":%d}\n'
 _BLOCK = 1 << 20
-STALE_TEMPORARY_SECONDS = 10 * 60  # a temporary file untouched this long was left by a killed writer
 
 
 class DamagedFile(ValueError):
@@ -121,34 +120,3 @@ def write_lines_quietly(path: str, lines: Iterable[bytes]) -> None:
                 pass
     except (OSError, ValueError):  # ValueError: a record that cannot be written (never half a file)
         return
-
-
-def remove_stale_temporaries(path: str, older_than: float = STALE_TEMPORARY_SECONDS) -> None:
-    """Remove the temporary files a writer of ``path`` left when it was killed mid-write (SIGTERM, SIGKILL, the
-    OOM killer: no ``finally`` runs): ours by their name, regular files of this user, untouched for ``older_than``
-    seconds (a live writer's file is younger); never a link, never another user's file."""
-    folder, name = os.path.split(path)
-    user = getattr(os, "geteuid", lambda: None)()
-    now = time.time()
-    try:
-        entries = os.scandir(folder or ".")
-    except OSError:
-        return
-    with entries:
-        for entry in entries:
-            if not _names_our_temporary(entry.name, name):
-                continue
-            try:
-                status = entry.stat(follow_symlinks=False)
-                if stat.S_ISREG(status.st_mode) and status.st_uid == user and now - status.st_mtime > older_than:
-                    os.unlink(entry.path)
-            except OSError:  # gone already, or not ours to remove
-                pass
-
-
-def _names_our_temporary(entry: str, name: str) -> bool:
-    """``<name>.<pid>.<ns>.tmp``, as ``write_lines_quietly`` names its temporary file."""
-    if not (entry.startswith(name + ".") and entry.endswith(".tmp")):
-        return False
-    middle = entry[len(name) + 1 : -len(".tmp")].split(".")
-    return len(middle) == 2 and all(part.isdigit() for part in middle)
