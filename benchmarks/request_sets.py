@@ -47,6 +47,7 @@ TUNING_SETS = {
     "H": [DATA / "requests-h"],  # held out once (0.5.0's fourth pass), tuning since
     "I": [DATA / "requests-i"],  # held out once (0.5.0's sixth pass), tuning since
     "J": [DATA / "requests-j"],  # held out once (0.5.0's eighth pass), tuning since
+    "K": [DATA / "requests-k"],  # held out once (0.5.0's ninth pass), tuning since
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -57,6 +58,7 @@ TUNING_TURNS = [
     DATA / "requests-h" / "he" / "everyday-h.jsonl",
     DATA / "requests-i" / "ie" / "everyday-i.jsonl",
     DATA / "requests-j" / "je" / "everyday-j.jsonl",
+    DATA / "requests-k" / "ke" / "everyday-k.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
