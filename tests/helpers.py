@@ -191,6 +191,24 @@ def open_to_everyone(path: Path) -> Path:
     return path
 
 
+def spoil_kept_file(kept: Path, how: str, elsewhere: Path) -> bool:
+    """Spoil a file kept in the user's cache as a stranger or an accident could: emptied, swapped for a link to
+    ``elsewhere`` (which gets its bytes), or for a FIFO. False when ``how`` is none of these."""
+    good = kept.read_bytes()
+    if how == "empty":
+        kept.write_bytes(b"")
+    elif how == "a link":
+        elsewhere.write_bytes(good)
+        kept.unlink()
+        kept.symlink_to(elsewhere)
+    elif how == "a fifo":
+        kept.unlink()
+        os.mkfifo(kept)
+    else:
+        return False
+    return True
+
+
 def appended(head: bytes, block: bytes, newline: bytes = b"\n") -> bytes:
     """A file that ends in a line break, with ``block`` appended as the first injection writes it."""
     from skillmem_hook.block.markers import DEFAULT_PREAMBLE

