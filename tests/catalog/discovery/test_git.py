@@ -174,6 +174,8 @@ LISTED_ALONG = [
     (["skills"], ["skills/alpha"], "."),  # a folder inside the root named as a file: its files, git asked anew
     (["deep/skills"], ["deep"], "."),  # a folder holding the root (and nothing else) named so
     (["skills"], ["skills/alpha", "tab\tname.md"], "."),  # the same where a path holds a tab
+    (["skills"], ["AGENT?.md"], "."),  # a name git reads as a pattern: AGENTS.md it matches fits neither part
+    (["skills"], ["AGENT?.md", "tab\tname.md"], "."),  # the same where a path holds a tab
     (["skills"], [], "."),
 ]
 
