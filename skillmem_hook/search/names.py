@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 MAX_PROMPT_CHARS = 16 * 1024
 MAX_NAMED = 3
 MAX_KEY_WORDS = 8
-_WORD = re.compile(r"[^\W_]+")
 # A fenced block of code or output, as Markdown writes one: a line opening with ``` or ~~~ (its info string
 # after it), to the line that closes it with the same fence, or to the end of the prompt.
 _FENCED_BLOCK = re.compile(
@@ -53,9 +52,9 @@ _CJK_CLOSING = frozenset(_CLOSING_QUOTES + "”」』》")
 # Kana, CJK ideographs, Hangul: scripts written without spaces between words.
 _CJK_RANGES = (("\u3040", "\u30ff"), ("\u3400", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
 _CJK_CLASS = "".join(f"{low}-{high}" for low, high in _CJK_RANGES)
-# A prompt's words: a run of CJK apart from a run of other letters and digits, since Chinese glues an English
-# name to its sentence ("用pdf技能填表": 用, pdf, 技能填表).
-_PROMPT_WORD = re.compile(f"[{_CJK_CLASS}]+|[^\\W_{_CJK_CLASS}]+")
+# Words: a run of CJK apart from a run of other letters and digits, since Chinese glues an English name to its
+# sentence ("用pdf技能填表": 用, pdf, 技能填表); a name's key has no CJK by then, so there they are its letters' runs.
+_WORD = re.compile(f"[{_CJK_CLASS}]+|[^\\W_{_CJK_CLASS}]+")
 # The CJK word for "skill", which the next word follows with no space ("pdf 技能填表").
 _CJK_SKILL_WORDS = ("技能",)
 
@@ -181,7 +180,7 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
             if target.label not in found or position < found[target.label][0]:
                 found[target.label] = (position, target)
 
-    words = [(match.start(), match.end(), match.group()) for match in _PROMPT_WORD.finditer(text)]
+    words = [(match.start(), match.end(), match.group()) for match in _WORD.finditer(text)]
     for index, (start, end, word) in enumerate(words):
         if _joined(text, start - 1, -1):
             continue  # inside a longer name ("changelog-writer"): its words are not names of their own
