@@ -57,9 +57,11 @@ _PAST_TENSE = (
 )
 _AT_HAND = re.compile(
     rf"(?<!\bare\s)(?<!\bwere\s)\b(?:you|you've)\s+(?:just\s+|already\s+)?(?:{_PAST_TENSE})\b"
+    # "your" and a thing of the work: the agent's own work (0.5.0, twelfth pass: any of the nouns of the work at hand,
+    # after set K's ke-064, "after applying your manifest"; before it, a list of its own).
     r"|\bI\s+(?:asked|told)\s+you\b|\byour\s+(?:last|previous|latest|change|changes|fix|patch|diff|edit|version|"
     r"suggestion|code|answer|plan|idea|approach|explanation|command|script|summary|proposal|refactor|rebase|"
-    r"migration|commit|tests?)\b"
+    rf"migration|commit|{_AT_HAND_NOUNS})\b"
     r"|\b(?:the|this|that)\s+(?:\w+\s+)?(?:above|below)\b|\babove\b|\bearlier\b"
     rf"|\b(?:this|that|these|those)\s+(?:\w+\s+)?{_AT_HAND_NOUNS}\b"
     r"|\bthe\s+(?:\w+\s+)?(?:mock|fixture|manifest|teardown|patch\s+target)s?\b|\bthe\s+test\s+(?:still|fails|passes|fixture)\b"

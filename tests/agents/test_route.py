@@ -351,6 +351,10 @@ def test_code_is_code_in_any_case_and_width(code):
         "就选第二个吧",
         "no, the other one",
         "let's go with the Redis-backed one",
+        # 0.5.0, twelfth pass (set K's ke-064): "your" and any noun of the work at hand is the agent's work
+        "here's what I get after applying your manifest. what's going on?",
+        "your workflow skips the cache step on forks",
+        "Your Dockerfile pins python 3.9 but the image needs 3.12",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -382,6 +386,8 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "We need runbooks for three pages. Can you draft the first one and a format for the others?",  # no choice
         "I'd go with option trading basics: how do calls work?",  # an option, no number: not a pick
         "第二个问题是预算怎么分配，我们有三个渠道",  # an ordinal that picks no option
+        "How would your team price three subscription tiers?",  # "your" before no noun of the work at hand
+        "Can you review our pipeline setup for a monorepo with your own checklist?",
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
