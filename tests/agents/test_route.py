@@ -22,7 +22,7 @@ from skillmem_hook.agents.route import (
     skill_file,
 )
 from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.search.at_hand import at_hand, names_code
+from skillmem_hook.search.at_hand import at_hand, names_code, prints_a_table
 from skillmem_hook.search.confidence import fit, name_words
 from skillmem_hook.search.names import (
     _FUNCTION_WORDS,
@@ -355,6 +355,10 @@ def test_code_is_code_in_any_case_and_width(code):
         "here's what I get after applying your manifest. what's going on?",
         "your workflow skips the cache step on forks",
         "Your Dockerfile pins python 3.9 but the image needs 3.12",
+        # and a command's table pasted as printed, no fence: kubectl, docker ps
+        "after applying it I get\n\nNAME                   READY   STATUS             RESTARTS   AGE\n"
+        "api-7d9f8c6b5-x2lqp    0/1     CrashLoopBackOff   4          3m\n\nwhat's going on?",
+        "CONTAINER ID   IMAGE          STATUS\n3f2a1b9c8d7e   api:latest     Exited (1) 2 minutes ago\nwhy",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -386,6 +390,8 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "We need runbooks for three pages. Can you draft the first one and a format for the others?",  # no choice
         "I'd go with option trading basics: how do calls work?",  # an option, no number: not a pick
         "第二个问题是预算怎么分配，我们有三个渠道",  # an ordinal that picks no option
+        "We moved off Heroku.  Costs tripled.  Now what?\nOur ops team is two people.  We need a plan.",  # prose
+        "Region:  eu-west-1  (Frankfurt later)\nBudget:  4k a month  (hard cap)",  # fields in no shared column
         "How would your team price three subscription tiers?",  # "your" before no noun of the work at hand
         "Can you review our pipeline setup for a monorepo with your own checklist?",
     ],
@@ -707,3 +713,24 @@ def test_a_quote_marks_a_one_word_name_only_when_it_closes_around_it(prompt, nam
     """set G (scored once): "build a dashboard ..." named the skill `build`, and GitHub's named `github`."""
     skills = [("build", []), ("github", [])]
     assert names(prompt, skills) == named
+
+
+_CELLS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-/", min_size=1, max_size=12)
+
+
+@given(
+    st.lists(st.lists(_CELLS, min_size=3, max_size=5), min_size=2, max_size=4),
+    st.lists(st.integers(min_value=2, max_value=6), min_size=5, max_size=5),
+    st.sampled_from(["", "I get this after the deploy:\n", "看看这个输出：\n"]),
+)
+def test_a_table_printed_with_aligned_columns_is_the_work_at_hand_however_it_is_laid_out(rows, gaps, before):
+    """Rows of three fields or more, each column padded to its widest cell and two spaces or more: a paste."""
+    columns = min(len(row) for row in rows)
+    widths = [max(len(row[column]) for row in rows) + gaps[column] for column in range(columns)]
+    table = "\n".join("".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows)
+    assert at_hand(f"{before}{table}\nwhy does it fail?")
+
+
+@given(st.lists(st.text(alphabet="abcdefghij .,?", max_size=60).filter(lambda line: "  " not in line), max_size=6))
+def test_lines_without_two_spaces_in_a_row_hold_no_printed_table(lines):
+    assert not prints_a_table("\n".join(lines))
