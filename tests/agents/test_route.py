@@ -444,6 +444,37 @@ def test_a_prompt_with_much_context_is_hinted_only_when_its_best_hit_stands_out(
     assert "typed >= 16: a lead of 1.2x, coverage >= 0.25 and words >= 0.0833x typed as well" in SCORE_RULE.describe()
 
 
+def test_on_a_long_prompt_a_lead_of_one_and_a_half_stands_in_for_the_coverage():
+    """0.5.0, twelfth pass: a long prompt's context dilutes its best hit's coverage; a clear lead says as much."""
+    lead, near = (
+        [Hit(CATALOG[0], 12.0, 0.15), Hit(CATALOG[1], 8.0, 0.3)],
+        [Hit(CATALOG[0], 12.0, 0.15), Hit(CATALOG[1], 8.01, 0.3)],
+    )
+    assert SCORE_RULE.chosen(lead, 4, 20) == lead  # 1.5 times the second, 20 words typed (the second in half)
+    assert SCORE_RULE.chosen(lead, 4, 19) == []  # a prompt of fewer words needs the coverage
+    assert SCORE_RULE.chosen(near, 4, 20) == []  # a lead just short of 1.5
+    assert SCORE_RULE.chosen(lead[:1], 4, 20) == lead[:1]  # no second: nothing comes near it
+    assert ScoreRule(wide_lead=0).chosen(lead, 4, 20) == []
+    assert "(typed >= 20: a lead of 1.5x for the coverage)" in SCORE_RULE.describe()
+    row = next(row for row in SCORE_RULE.gates(lead, 4, 20) if row[1].startswith("coverage"))
+    assert row == ("much context", "coverage 0.15 >= 0.25, or best >= 1.5 x second (typed 20 >= 20)", True)
+
+
+@given(
+    st.lists(st.tuples(st.floats(0.01, 30), st.floats(0, 1)), min_size=1, max_size=3),
+    st.integers(0, 12),
+    st.integers(0, 80),
+)
+def test_the_lead_for_the_coverage_only_adds_hints_on_long_prompts_led_clearly(pairs, evidence, typed):
+    pairs.sort(key=lambda pair: -pair[0])
+    hits = [Hit(CATALOG[n], score, coverage) for n, (score, coverage) in enumerate(pairs)]
+    without = ScoreRule(wide_lead=0).chosen(hits, evidence, typed)
+    chosen = SCORE_RULE.chosen(hits, evidence, typed)
+    if chosen != without:
+        assert without == [] and typed >= 20 and hits[0].coverage < 0.25
+        assert len(hits) == 1 or hits[0].score >= 1.5 * hits[1].score
+
+
 def test_a_long_prompt_whose_context_ties_unrelated_skills_is_not_hinted():
     """set H's quoted designer thread tied a model hub, a skill router and a design skill (0.5.0's sixth pass)."""
 
