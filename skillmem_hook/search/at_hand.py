@@ -57,11 +57,9 @@ _PAST_TENSE = (
 )
 _AT_HAND = re.compile(
     rf"(?<!\bare\s)(?<!\bwere\s)\b(?:you|you've)\s+(?:just\s+|already\s+)?(?:{_PAST_TENSE})\b"
-    # "your" and a thing of the work: the agent's own work (0.5.0, twelfth pass: any of the nouns of the work at hand,
-    # after set K's ke-064, "after applying your manifest"; before it, a list of its own).
     r"|\bI\s+(?:asked|told)\s+you\b|\byour\s+(?:last|previous|latest|change|changes|fix|patch|diff|edit|version|"
     r"suggestion|code|answer|plan|idea|approach|explanation|command|script|summary|proposal|refactor|rebase|"
-    rf"migration|commit|{_AT_HAND_NOUNS})\b"
+    r"migration|commit|tests?)\b"
     r"|\b(?:the|this|that)\s+(?:\w+\s+)?(?:above|below)\b|\babove\b|\bearlier\b"
     rf"|\b(?:this|that|these|those)\s+(?:\w+\s+)?{_AT_HAND_NOUNS}\b"
     r"|\bthe\s+(?:\w+\s+)?(?:mock|fixture|manifest|teardown|patch\s+target)s?\b|\bthe\s+test\s+(?:still|fails|passes|fixture)\b"
@@ -120,7 +118,20 @@ def at_hand(text: str) -> bool:
             return True
     if without_pasted_blocks(text) != text or _pastes_output(text) or prints_a_table(text):
         return True  # code or output pasted (fenced or as printed): the turn is about it
-    return _asks_what_it_did(text) or _picks_an_option(text) or _AT_HAND.search(text) is not None
+    if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text):
+        return True
+    return _AT_HAND.search(text) is not None
+
+
+# "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after
+# applying your manifest"; before it, `_AT_HAND`'s list of its own). Compiled only when a prompt holds "your": in
+# `_AT_HAND`, compiled by every warm route, it cost a long prompt 0.9 % of its instructions.
+_YOUR_WORK = lazy_compile(rf"\byour\s+{_AT_HAND_NOUNS}\b", re.IGNORECASE)
+
+
+def _names_your_work(text: str) -> bool:
+    """Whether ``text`` names the agent's work as "your" and a noun of the work at hand ("your manifest")."""
+    return "your" in text.lower() and _YOUR_WORK.search(text) is not None
 
 
 # A choice among the options the agent just gave (0.5.0, ninth pass, after set J's je-027): "go with option 2", "option
