@@ -2,7 +2,7 @@
 
     python3 benchmarks/route_gates.py                 # every tuning set and everyday file, both halves
     python3 benchmarks/route_gates.py --half odd      # the choosing half (requests of odd ids; turns all)
-    python3 benchmarks/route_gates.py --tries         # also each try of the eighth pass, set by set
+    python3 benchmarks/route_gates.py --tries         # also each try of the eighth and twelfth passes, set by set
 
 Each request and turn is read once (the hook's own readings: the prompt
 without its pastes, without its ruled-out clause, and its asking sentences
@@ -136,16 +136,16 @@ def main() -> int:
     anatomy(requests)
     held_back(requests, turns)
     if options.tries:
-        from route_tries import TRIES, compare
+        from route_tries import TRIES, TWELFTH, compare
 
-        compare(TRIES, requests, turns)
+        compare(TRIES + TWELFTH, requests, turns)
     return 0
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("odd", "even"), help="only the requests of odd (or even) ids")
-    parser.add_argument("--tries", action="store_true", help="judge each try of the eighth pass as well")
+    parser.add_argument("--tries", action="store_true", help="judge each try of the eighth and twelfth passes as well")
     return parser
 
 
