@@ -2,7 +2,7 @@
 
     python3 benchmarks/route_gates.py                 # every tuning set and everyday file, both halves
     python3 benchmarks/route_gates.py --half odd      # the choosing half (requests of odd ids; turns all)
-    python3 benchmarks/route_gates.py --tries         # also each try of the eighth pass, set by set
+    python3 benchmarks/route_gates.py --tries         # also each try of the eighth and twelfth passes, set by set
 
 Each request and turn is read once (the hook's own readings: the prompt
 without its pastes, without its ruled-out clause, and its asking sentences
@@ -33,7 +33,7 @@ from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, name_words  #
 from skillmem_hook.search.names import named_skills, users_own, without_ruled_out  # noqa: E402
 
 MAX_SCORED_CHARS = 500
-CONTEXTUAL = ("D", "F", "G", "H", "I")
+CONTEXTUAL = ("D", "F", "G", "H", "I", "J", "K")
 
 
 class Reading:
@@ -87,13 +87,23 @@ def routed(prompt: Prompt, rule: Rule, *, gates: frozenset[str] = frozenset(), c
     if prompt.named:
         return prompt.named
     code = prompt.code and (not code_below or prompt.whole.typed < code_below)
-    if ("code" not in gates and code) or ("at hand" not in gates and prompt.hand):
+    if "at hand" not in gates and prompt.hand:
         return []
     whole = prompt.raw if "paste" in gates and prompt.raw else prompt.whole
     chosen = rule(prompt, whole)
     if chosen and prompt.kept and "ruled out" not in gates:
-        return rule(prompt, prompt.kept)
+        chosen = rule(prompt, prompt.kept)
+    if "code" not in gates and code:
+        return chosen if _code_around_the_ask(prompt, chosen) else []
     return chosen
+
+
+def _code_around_the_ask(prompt: Prompt, chosen: list[str]) -> bool:
+    """The hook's ``code_in_context`` (0.5.0, eighth pass): a prompt that names code is hinted only when it types
+    much context, its asking sentences name no code, and their own best hit is the hint's first."""
+    if not chosen or not prompt.ask or prompt.ask_code or prompt.whole.typed < SCORE_RULE.context_typed:
+        return False
+    return bool(prompt.ask.hits) and prompt.ask.hits[0].skill.label == chosen[0]
 
 
 # Each gate of the rule in force turned off alone: (label, the rule, the pre-gates off).
@@ -126,16 +136,16 @@ def main() -> int:
     anatomy(requests)
     held_back(requests, turns)
     if options.tries:
-        from route_tries import TRIES, compare
+        from route_tries import TRIES, TWELFTH, compare
 
-        compare(TRIES, requests, turns)
+        compare(TRIES + TWELFTH, requests, turns)
     return 0
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("odd", "even"), help="only the requests of odd (or even) ids")
-    parser.add_argument("--tries", action="store_true", help="judge each try of the eighth pass as well")
+    parser.add_argument("--tries", action="store_true", help="judge each try of the eighth and twelfth passes as well")
     return parser
 
 

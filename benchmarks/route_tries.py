@@ -140,6 +140,25 @@ TRIES: list[tuple[str, Try]] = [
 ]
 
 
+def _wide(lead: float, typed: int) -> Try:
+    rule = plain(ScoreRule(wide_lead=lead, wide_typed=typed))
+    return lambda p: routed(p, rule)
+
+
+# The twelfth pass's tries: the coverage of much context waived on a long prompt whose best leads clearly (kept: a
+# lead of 1.5 on 20 typed words, the rule in force since; docs/notes/route.md). Against the rule in force, a try
+# with a higher lead or more words silences what it added.
+TWELFTH: list[tuple[str, Try]] = [
+    ("no lead for the coverage (the rule before the twelfth pass)", _wide(0, 20)),
+    *(
+        (f"a lead of {lead} for the coverage, typed >= {typed}", _wide(lead, typed))
+        for lead in (1.3, 1.4, 1.6, 2.0)
+        for typed in (16, 20)
+    ),
+    ("a lead of 1.5 for the coverage, typed >= 16", _wide(1.5, 16)),
+]
+
+
 def compare(tries: list[tuple[str, Try]], requests: list[Prompt], turns: list[Prompt]) -> None:
     base = {id(p): now(p) for p in requests + turns}
     for label, rule in tries:

@@ -116,9 +116,22 @@ def at_hand(text: str) -> bool:
         text = unicodedata.normalize("NFKC", text)
         if _AT_HAND_CJK.search(text) or _AT_HAND_MIXED.search(text):
             return True
-    if without_pasted_blocks(text) != text or _pastes_output(text):
+    if without_pasted_blocks(text) != text or _pastes_output(text) or prints_a_table(text):
         return True  # code or output pasted (fenced or as printed): the turn is about it
-    return _asks_what_it_did(text) or _picks_an_option(text) or _AT_HAND.search(text) is not None
+    if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text):
+        return True
+    return _AT_HAND.search(text) is not None
+
+
+# "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after
+# applying your manifest"; before it, `_AT_HAND`'s list of its own). Compiled only when a prompt holds "your": in
+# `_AT_HAND`, compiled by every warm route, it cost a long prompt 0.9 % of its instructions.
+_YOUR_WORK = lazy_compile(rf"\byour\s+{_AT_HAND_NOUNS}\b", re.IGNORECASE)
+
+
+def _names_your_work(text: str) -> bool:
+    """Whether ``text`` names the agent's work as "your" and a noun of the work at hand ("your manifest")."""
+    return "your" in text.lower() and _YOUR_WORK.search(text) is not None
 
 
 # A choice among the options the agent just gave (0.5.0, ninth pass, after set J's je-027): "go with option 2", "option
@@ -170,3 +183,37 @@ def _pastes_output(text: str) -> bool:
     if _OUTPUT_STARTS.isdisjoint(line[:1] for line in text.split("\n")):
         return False
     return _PASTED_OUTPUT.search(text) is not None
+
+
+# A command's table pasted as printed (0.5.0, twelfth pass, after set K's ke-064: `kubectl get pods` without a fence):
+# two lines in a row, each of TABLE_COLUMNS fields or more set apart by two spaces or more, whose fields start in
+# TABLE_COLUMNS of the same columns. Prose is not laid out so; `kubectl get`, `docker ps` and `go test`'s summary are.
+# Read as the work at hand, not as a paste left out of what is scored: so read, set F's f3-036 (a figures table,
+# then its ask) fired a wrong hint (docs/notes/route.md).
+TABLE_COLUMNS = 3
+
+
+def prints_a_table(text: str) -> bool:
+    """Whether ``text`` holds a table as a command prints it: two lines in a row whose fields start in the same
+    columns."""
+    if "  " not in text:
+        return False
+    above: set[int] = set()
+    for line in text.split("\n"):
+        starts = _field_starts(line)
+        if len(above & starts) >= TABLE_COLUMNS:
+            return True
+        above = starts
+    return False
+
+
+def _field_starts(line: str) -> set[int]:
+    """The columns where ``line``'s fields start, fields set apart by two spaces or more; none for fewer than
+    TABLE_COLUMNS fields (a sentence is one field, a key and its value two)."""
+    starts: set[int] = set()
+    at = 0
+    for part in line.split("  "):
+        if part.strip():
+            starts.add(at + len(part) - len(part.lstrip()))
+        at += len(part) + 2
+    return starts if len(starts) >= TABLE_COLUMNS else set()

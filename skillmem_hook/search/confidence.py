@@ -51,9 +51,12 @@ class ScoreRule:
     company, the numbers, the tools around the ask), which any skill may hold
     a few words of; either way then also needs the best hit to lead the second
     by ``context_lead`` times and to cover ``context_coverage`` of the query,
-    else the rule abstains (``context_typed=0`` turns this off); and (0.5.0's second pass) the best
-    hit must hold ``context_share`` of the typed words: a long prompt whose best hit holds a
-    handful of its words is matched by its context, not its ask; and (0.5.0's sixth pass) when the
+    else the rule abstains (``context_typed=0`` turns this off); (0.5.0's twelfth pass) on a prompt
+    of ``wide_typed`` typed words or more, a lead of ``wide_lead`` times the second stands in for
+    the coverage, since a long prompt's context dilutes any skill's share of it (``wide_lead=0``
+    turns this off); and (0.5.0's second pass) the best hit must hold ``context_share`` of the typed
+    words: a long prompt whose best hit holds a handful of its words is matched by its context, not
+    its ask; and (0.5.0's sixth pass) when the
     ``most`` best all score within ``near`` of the best, no two of them kin and the best covering
     less than ``scatter_coverage`` of the query, the context ties unrelated skills: the rule abstains
     (``scatter_coverage=0`` turns this off). **Siblings** (``siblings``):
@@ -79,6 +82,8 @@ class ScoreRule:
         "score",
         "siblings",
         "typed",
+        "wide_lead",
+        "wide_typed",
         "words",
     )
 
@@ -99,6 +104,8 @@ class ScoreRule:
         context_coverage: float = 0.25,
         context_share: float = 1 / 12,
         scatter_coverage: float = 0.3,
+        wide_lead: float = 1.5,
+        wide_typed: int = 20,
         siblings: bool = True,
     ) -> None:
         self.score = score
@@ -115,6 +122,8 @@ class ScoreRule:
         self.context_coverage = context_coverage
         self.context_share = context_share
         self.scatter_coverage = scatter_coverage
+        self.wide_lead = wide_lead
+        self.wide_typed = wide_typed
         self.siblings = siblings
 
     def chosen(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[Hit]:
@@ -142,8 +151,8 @@ class ScoreRule:
 
     def _stands_out(self, hits: Sequence[Hit], evidence: int, typed: int) -> bool:
         """Whether the best hit leads the second by ``context_lead``, covers ``context_coverage`` of the query
-        and holds ``context_share`` of its typed words."""
-        if not hits or not self._covers(hits[0].coverage) or evidence < self.context_share * typed:
+        (or leads by ``wide_lead`` on a long prompt) and holds ``context_share`` of its typed words."""
+        if not hits or not self._covers(hits, typed) or evidence < self.context_share * typed:
             return False
         if self._scattered(hits):
             return False
@@ -176,8 +185,8 @@ class ScoreRule:
                 ("much context", lead, len(hits) < 2 or best >= self.context_lead * second),
                 (
                     "much context",
-                    f"coverage {coverage:.2f} >= {self.context_coverage:g}",
-                    coverage >= self.context_coverage,
+                    f"coverage {coverage:.2f} >= {self.context_coverage:g}{self._wide_condition(typed)}",
+                    bool(hits) and self._covers(hits, typed),
                 ),
                 (
                     "much context",
@@ -204,8 +213,20 @@ class ScoreRule:
             ]
         return rows
 
-    def _covers(self, coverage: float) -> bool:
-        return coverage >= self.context_coverage
+    def _covers(self, hits: Sequence[Hit], typed: int) -> bool:
+        """Whether the best hit covers ``context_coverage`` of the query, or leads the second by ``wide_lead`` on a
+        prompt of ``wide_typed`` typed words or more (0.5.0, twelfth pass: docs/notes/route.md)."""
+        if hits[0].coverage >= self.context_coverage:
+            return True
+        if not self.wide_lead or typed < self.wide_typed:
+            return False
+        return len(hits) < 2 or hits[0].score >= self.wide_lead * hits[1].score
+
+    def _wide_condition(self, typed: int) -> str:
+        """What stands in for the coverage on a long prompt, for ``gates``: nothing on a shorter one."""
+        if not self.wide_lead or typed < self.wide_typed:
+            return ""
+        return f", or best >= {self.wide_lead:g} x second (typed {typed} >= {self.wide_typed})"
 
     def _leads_second(self, hits: Sequence[Hit]) -> bool:
         return bool(hits) and (len(hits) < 2 or hits[0].score >= self.lead * hits[1].score)
@@ -234,6 +255,8 @@ class ScoreRule:
                 f"; typed >= {self.context_typed}: a lead of {self.context_lead:g}x"
                 f", coverage >= {self.context_coverage:g} and words >= {self.context_share:.3g}x typed as well"
             )
+            if self.wide_lead:
+                held += f" (typed >= {self.wide_typed}: a lead of {self.wide_lead:g}x for the coverage)"
             if self.scatter_coverage:
                 held += f", and no tie of {self.most} unrelated skills below coverage {self.scatter_coverage:g}"
         if self.siblings:

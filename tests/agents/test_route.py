@@ -22,7 +22,7 @@ from skillmem_hook.agents.route import (
     skill_file,
 )
 from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.search.at_hand import at_hand, names_code
+from skillmem_hook.search.at_hand import at_hand, names_code, prints_a_table
 from skillmem_hook.search.confidence import fit, name_words
 from skillmem_hook.search.names import (
     _FUNCTION_WORDS,
@@ -351,6 +351,14 @@ def test_code_is_code_in_any_case_and_width(code):
         "就选第二个吧",
         "no, the other one",
         "let's go with the Redis-backed one",
+        # 0.5.0, twelfth pass (set K's ke-064): "your" and any noun of the work at hand is the agent's work
+        "here's what I get after applying your manifest. what's going on?",
+        "your workflow skips the cache step on forks",
+        "Your Dockerfile pins python 3.9 but the image needs 3.12",
+        # and a command's table pasted as printed, no fence: kubectl, docker ps
+        "after applying it I get\n\nNAME                   READY   STATUS             RESTARTS   AGE\n"
+        "api-7d9f8c6b5-x2lqp    0/1     CrashLoopBackOff   4          3m\n\nwhat's going on?",
+        "CONTAINER ID   IMAGE          STATUS\n3f2a1b9c8d7e   api:latest     Exited (1) 2 minutes ago\nwhy",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -382,6 +390,10 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "We need runbooks for three pages. Can you draft the first one and a format for the others?",  # no choice
         "I'd go with option trading basics: how do calls work?",  # an option, no number: not a pick
         "第二个问题是预算怎么分配，我们有三个渠道",  # an ordinal that picks no option
+        "We moved off Heroku.  Costs tripled.  Now what?\nOur ops team is two people.  We need a plan.",  # prose
+        "Region:  eu-west-1  (Frankfurt later)\nBudget:  4k a month  (hard cap)",  # fields in no shared column
+        "How would your team price three subscription tiers?",  # "your" before no noun of the work at hand
+        "Can you review our pipeline setup for a monorepo with your own checklist?",
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
@@ -430,6 +442,37 @@ def test_a_prompt_with_much_context_is_hinted_only_when_its_best_hit_stands_out(
     assert SCORE_RULE.chosen(thin, 4, 15) == thin
     assert ScoreRule(context_typed=0).chosen(close, 4, 20) == close
     assert "typed >= 16: a lead of 1.2x, coverage >= 0.25 and words >= 0.0833x typed as well" in SCORE_RULE.describe()
+
+
+def test_on_a_long_prompt_a_lead_of_one_and_a_half_stands_in_for_the_coverage():
+    """0.5.0, twelfth pass: a long prompt's context dilutes its best hit's coverage; a clear lead says as much."""
+    lead, near = (
+        [Hit(CATALOG[0], 12.0, 0.15), Hit(CATALOG[1], 8.0, 0.3)],
+        [Hit(CATALOG[0], 12.0, 0.15), Hit(CATALOG[1], 8.01, 0.3)],
+    )
+    assert SCORE_RULE.chosen(lead, 4, 20) == lead  # 1.5 times the second, 20 words typed (the second in half)
+    assert SCORE_RULE.chosen(lead, 4, 19) == []  # a prompt of fewer words needs the coverage
+    assert SCORE_RULE.chosen(near, 4, 20) == []  # a lead just short of 1.5
+    assert SCORE_RULE.chosen(lead[:1], 4, 20) == lead[:1]  # no second: nothing comes near it
+    assert ScoreRule(wide_lead=0).chosen(lead, 4, 20) == []
+    assert "(typed >= 20: a lead of 1.5x for the coverage)" in SCORE_RULE.describe()
+    row = next(row for row in SCORE_RULE.gates(lead, 4, 20) if row[1].startswith("coverage"))
+    assert row == ("much context", "coverage 0.15 >= 0.25, or best >= 1.5 x second (typed 20 >= 20)", True)
+
+
+@given(
+    st.lists(st.tuples(st.floats(0.01, 30), st.floats(0, 1)), min_size=1, max_size=3),
+    st.integers(0, 12),
+    st.integers(0, 80),
+)
+def test_the_lead_for_the_coverage_only_adds_hints_on_long_prompts_led_clearly(pairs, evidence, typed):
+    pairs.sort(key=lambda pair: -pair[0])
+    hits = [Hit(CATALOG[n], score, coverage) for n, (score, coverage) in enumerate(pairs)]
+    without = ScoreRule(wide_lead=0).chosen(hits, evidence, typed)
+    chosen = SCORE_RULE.chosen(hits, evidence, typed)
+    if chosen != without:
+        assert without == [] and typed >= 20 and hits[0].coverage < 0.25
+        assert len(hits) == 1 or hits[0].score >= 1.5 * hits[1].score
 
 
 def test_a_long_prompt_whose_context_ties_unrelated_skills_is_not_hinted():
@@ -701,3 +744,24 @@ def test_a_quote_marks_a_one_word_name_only_when_it_closes_around_it(prompt, nam
     """set G (scored once): "build a dashboard ..." named the skill `build`, and GitHub's named `github`."""
     skills = [("build", []), ("github", [])]
     assert names(prompt, skills) == named
+
+
+_CELLS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-/", min_size=1, max_size=12)
+
+
+@given(
+    st.lists(st.lists(_CELLS, min_size=3, max_size=5), min_size=2, max_size=4),
+    st.lists(st.integers(min_value=2, max_value=6), min_size=5, max_size=5),
+    st.sampled_from(["", "I get this after the deploy:\n", "看看这个输出：\n"]),
+)
+def test_a_table_printed_with_aligned_columns_is_the_work_at_hand_however_it_is_laid_out(rows, gaps, before):
+    """Rows of three fields or more, each column padded to its widest cell and two spaces or more: a paste."""
+    columns = min(len(row) for row in rows)
+    widths = [max(len(row[column]) for row in rows) + gaps[column] for column in range(columns)]
+    table = "\n".join("".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows)
+    assert at_hand(f"{before}{table}\nwhy does it fail?")
+
+
+@given(st.lists(st.text(alphabet="abcdefghij .,?", max_size=60).filter(lambda line: "  " not in line), max_size=6))
+def test_lines_without_two_spaces_in_a_row_hold_no_printed_table(lines):
+    assert not prints_a_table("\n".join(lines))

@@ -17,7 +17,7 @@ REQUEST = "my PostgreSQL database has slow queries, how do I find them and tune 
 CONTEXT = (
     "We run PostgreSQL 15 on RDS for our orders service with two read replicas and nightly jobs. "
     "The reports time out since we passed forty million rows, and the dashboards lag behind. "
-    "Find the slow queries and tune the indexes."
+    "Tune the slow indexes."
 )
 
 
@@ -84,6 +84,17 @@ def test_explain_names_the_gate_that_keeps_a_long_prompt_silent_and_the_hook_agr
     failed = [row for row in answer["rule"] if not row["holds"]]
     assert failed and failed[0]["way"] == "much context"
     assert hook_hint(CONTEXT, built, env) == ""
+
+
+def test_explain_shows_a_clear_lead_standing_in_for_the_coverage_of_a_long_prompt(built, env):
+    """0.5.0, twelfth pass: on 20 typed words or more, a lead of 1.5 times the second stands in for the coverage."""
+    prompt = CONTEXT.replace("Tune the slow indexes.", "Find the slow queries and tune the indexes.")
+    answer = explained(prompt, built, env)
+    assert answer["hint"] == ["postgres-tuning"] and answer["typed_words"] >= 20
+    coverage = next(row for row in answer["rule"] if row["condition"].startswith("coverage "))
+    assert coverage["holds"] and "or best >= 1.5 x second (typed " in coverage["condition"]
+    assert float(coverage["condition"].split()[1]) < 0.25  # the coverage alone fails
+    assert '"postgres-tuning"' in hook_hint(prompt, built, env)
 
 
 @pytest.mark.parametrize(
