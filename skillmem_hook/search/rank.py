@@ -15,7 +15,9 @@ import math
 import sys
 
 from skillmem_hook.search.aliases import aliases_of
+from skillmem_hook.search.english import general_idf, zipf
 from skillmem_hook.search.fields import PostingsField, ScannedField
+from skillmem_hook.search.sorted_lines import first_line_from
 from skillmem_hook.search.query import QueryWord, coverage_units, parts, query_words
 from skillmem_hook.search.tuning import Tuning
 
@@ -87,6 +89,7 @@ class SearchIndex:
         self._place = dict(zip(self.numbers, range(len(skills))))
         # Over the skills there are, not the numbers: a free number's length of 0 must not lower the mean.
         self._averages = [max(1.0, sum(field.lengths) / max(1, len(skills))) for field in fields]
+        self._cjk: bool | None = None
 
     @property
     def skills(self) -> list[Skill]:
@@ -178,17 +181,27 @@ class SearchIndex:
         covered: dict[int, dict[str, float]] = {}
         rarity: dict[str, float] = {}
         documents = len(self._skills)
+        english = (
+            self.tuning.english_length
+            and (not self.tuning.english_query_only or all(word.isascii() for word, w in words.items() if w.typed))
+            and (not self.tuning.english_cjk_only or self.described_in_cjk())
+        )
         for word, query_word in words.items():
             combined = self._combined(word)
-            idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
+            own = idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
+            if english and (query_word.typed or not self.tuning.english_typed_only):
+                idf = _in_english(word, idf, documents, self.tuning)
             if query_word.typed:
-                rarity[word] = idf * query_word.weight
+                rarity[word] = (idf if self.tuning.english_coverage else own) * query_word.weight
             if not combined:
                 continue
             weight = idf**self.tuning.rarity * query_word.weight
             k1 = self.tuning.k1
+            named = self._named(word) if idf < own and self.tuning.english_name_keeps else {}
             for number, value in combined.items():
-                scores[number] = scores.get(number, 0.0) + weight * value * (k1 + 1) / (value + k1)
+                share = named.get(number, 0.0) / value
+                lifted = weight + (own - idf) * share * query_word.weight if share else weight
+                scores[number] = scores.get(number, 0.0) + lifted * value * (k1 + 1) / (value + k1)
                 held = covered.setdefault(number, {})
                 for typed in query_word.stands_for:
                     held[typed] = 1.0
@@ -196,6 +209,25 @@ class SearchIndex:
         total = sum(units.values())
         weighed = {n: {unit: units[unit] for word in held for unit in parts(word)} for n, held in covered.items()}
         return scores, weighed, total
+
+    def described_in_cjk(self) -> bool:
+        """Whether most of the descriptions' words are CJK: more than half the description postings' bytes.
+
+        CJK words sort after ASCII ones, so one binary search finds where their lines begin.
+        """
+        if self._cjk is None:
+            field = self.fields[1]
+            if isinstance(field, PostingsField):
+                start = first_line_from(field.source, "\u3000".encode(), field.start, field.end)
+                self._cjk = (field.end - start) * 2 > field.end - field.start
+            else:
+                self._cjk = False
+        return self._cjk
+
+    def _named(self, word: str) -> dict[int, float]:
+        """The name field's part of ``_combined``."""
+        field, b, average = self.fields[0], self.tuning.name_b, self._averages[0]
+        return {n: c * field.weight / (1 - b + b * field.lengths[n] / average) for n, c in field.counts(word).items()}
 
     def _combined(self, word: str) -> dict[int, float]:
         """BM25F: each field's count of ``word``, weighted and length-normalised, summed per skill."""
@@ -213,6 +245,14 @@ class SearchIndex:
     def query_words(self, intent: str) -> dict[str, QueryWord]:
         """Each distinct query word once, with its weight and the typed words it stands for (``query.py``)."""
         return query_words(self.tuning, intent)
+
+
+def _in_english(word: str, idf: float, documents: int, tuning: Tuning) -> float:
+    value = zipf(word)
+    if value is None:
+        return idf
+    general = general_idf(value, documents, tuning.english_length)
+    return idf - tuning.english_blend * (idf - general) if general < idf else idf
 
 
 def _contenders(rounded: dict[int, float], top: int) -> Iterable[int]:

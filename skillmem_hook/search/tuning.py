@@ -26,6 +26,13 @@ _DEFAULTS: dict[str, float | bool | int] = {
     "context_weight": 0.5,
     "stop_words": True,
     "stemming": True,
+    "english_length": 0.0,
+    "english_blend": 1.0,
+    "english_typed_only": False,
+    "english_coverage": True,
+    "english_query_only": False,
+    "english_name_keeps": False,
+    "english_cjk_only": False,
 }
 
 
@@ -51,6 +58,13 @@ class Tuning:
     context_weight: float
     stop_words: bool
     stemming: bool
+    english_length: float
+    english_blend: float
+    english_typed_only: bool
+    english_coverage: bool
+    english_query_only: bool
+    english_name_keeps: bool
+    english_cjk_only: bool
 
     def __init__(self, **changes: float | bool | int) -> None:
         unknown = set(changes) - set(_DEFAULTS)
