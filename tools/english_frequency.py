@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from skillmem_hook.search.tokenize import tokens  # noqa: E402
+from skillmem_hook.search.tokenize import tokens
 
 OUT = Path(__file__).resolve().parent.parent / "skillmem_hook" / "search" / "data" / "en-freq.txt"
 KEPT = 30000

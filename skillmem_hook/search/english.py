@@ -1,4 +1,4 @@
-"""How common an English search word is in English at large, so a word is not rare only because a collection is not English.
+"""How common an English search word is in English at large: not rare only because a collection is not English.
 
 The table (``data/en-freq.txt``, written by ``tools/english_frequency.py``
 from SymSpell's Google Books counts) holds the 30,000 most frequent English

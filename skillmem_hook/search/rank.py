@@ -17,8 +17,8 @@ import sys
 from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.english import general_idf, zipf
 from skillmem_hook.search.fields import PostingsField, ScannedField
-from skillmem_hook.search.sorted_lines import first_line_from
 from skillmem_hook.search.query import QueryWord, coverage_units, parts, query_words
+from skillmem_hook.search.sorted_lines import first_line_from
 from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
@@ -181,26 +181,24 @@ class SearchIndex:
         covered: dict[int, dict[str, float]] = {}
         rarity: dict[str, float] = {}
         documents = len(self._skills)
-        english = (
-            self.tuning.english_length
-            and (not self.tuning.english_query_only or all(word.isascii() for word, w in words.items() if w.typed))
-            and (not self.tuning.english_cjk_only or self.described_in_cjk())
-        )
+        english = self._in_english(words)
         for word, query_word in words.items():
             combined = self._combined(word)
             own = idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
-            if english and (query_word.typed or not self.tuning.english_typed_only):
-                idf = _in_english(word, idf, documents, self.tuning)
+            if english:
+                idf = _capped(word, idf, documents, self.tuning.english_length)
             if query_word.typed:
-                rarity[word] = (idf if self.tuning.english_coverage else own) * query_word.weight
+                rarity[word] = idf * query_word.weight
             if not combined:
                 continue
             weight = idf**self.tuning.rarity * query_word.weight
             k1 = self.tuning.k1
-            named = self._named(word) if idf < own and self.tuning.english_name_keeps else {}
+            named = self._named(word) if idf < own else {}
             for number, value in combined.items():
-                share = named.get(number, 0.0) / value
-                lifted = weight + (own - idf) * share * query_word.weight if share else weight
+                # A skill that holds the word in its name keeps that part at the collection's rarity:
+                # the Chinese collection's names are English slugs, where "family" says much.
+                held_in_name = named.get(number)
+                lifted = weight + (own - idf) * held_in_name / value * query_word.weight if held_in_name else weight
                 scores[number] = scores.get(number, 0.0) + lifted * value * (k1 + 1) / (value + k1)
                 held = covered.setdefault(number, {})
                 for typed in query_word.stands_for:
@@ -209,6 +207,20 @@ class SearchIndex:
         total = sum(units.values())
         weighed = {n: {unit: units[unit] for word in held for unit in parts(word)} for n, held in covered.items()}
         return scores, weighed, total
+
+    def _in_english(self, words: dict[str, QueryWord]) -> bool:
+        """Whether the query's English words are weighed by English at large (``english.py``).
+
+        Only for a query that types no CJK word, over a collection described mostly in a CJK script: there
+        the few skills described in English hold the everyday English words of a long request, rare in
+        the collection only because it is not English. A Chinese request's typed English words (API, PPT)
+        and an English collection keep the collection's own rarity: the tuning sets lost requests there.
+        """
+        return (
+            bool(self.tuning.english_length)
+            and all(word.isascii() for word, w in words.items() if w.typed)
+            and self.described_in_cjk()
+        )
 
     def described_in_cjk(self) -> bool:
         """Whether most of the descriptions' words are CJK: more than half the description postings' bytes.
@@ -247,12 +259,10 @@ class SearchIndex:
         return query_words(self.tuning, intent)
 
 
-def _in_english(word: str, idf: float, documents: int, tuning: Tuning) -> float:
+def _capped(word: str, idf: float, documents: int, length: float) -> float:
+    """``idf``, or the lower idf ``word`` would have in as many English texts of ``length`` words."""
     value = zipf(word)
-    if value is None:
-        return idf
-    general = general_idf(value, documents, tuning.english_length)
-    return idf - tuning.english_blend * (idf - general) if general < idf else idf
+    return idf if value is None else min(idf, general_idf(value, documents, length))
 
 
 def _contenders(rounded: dict[int, float], top: int) -> Iterable[int]:

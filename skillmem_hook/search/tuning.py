@@ -27,12 +27,6 @@ _DEFAULTS: dict[str, float | bool | int] = {
     "stop_words": True,
     "stemming": True,
     "english_length": 0.0,
-    "english_blend": 1.0,
-    "english_typed_only": False,
-    "english_coverage": True,
-    "english_query_only": False,
-    "english_name_keeps": False,
-    "english_cjk_only": False,
 }
 
 
@@ -59,12 +53,6 @@ class Tuning:
     stop_words: bool
     stemming: bool
     english_length: float
-    english_blend: float
-    english_typed_only: bool
-    english_coverage: bool
-    english_query_only: bool
-    english_name_keeps: bool
-    english_cjk_only: bool
 
     def __init__(self, **changes: float | bool | int) -> None:
         unknown = set(changes) - set(_DEFAULTS)
