@@ -193,16 +193,17 @@ class SearchIndex:
                 continue
             weight = idf**self.tuning.rarity * query_word.weight
             k1 = self.tuning.k1
-            named = self._named(word) if idf < own else {}
             for number, value in combined.items():
-                # A skill that holds the word in its name keeps that part at the collection's rarity:
-                # the Chinese collection's names are English slugs, where "family" says much.
-                held_in_name = named.get(number)
-                lifted = weight + (own - idf) * held_in_name / value * query_word.weight if held_in_name else weight
-                scores[number] = scores.get(number, 0.0) + lifted * value * (k1 + 1) / (value + k1)
+                scores[number] = scores.get(number, 0.0) + weight * value * (k1 + 1) / (value + k1)
                 held = covered.setdefault(number, {})
                 for typed in query_word.stands_for:
                     held[typed] = 1.0
+            if idf < own:
+                # A skill that holds the word in its name keeps that part at the collection's rarity:
+                # the Chinese collection's names are English slugs, where "family" says much.
+                lift = (own - idf) * query_word.weight * (k1 + 1)
+                for number, in_name in self._named(word).items():
+                    scores[number] += lift * in_name / (combined[number] + k1)
         units = coverage_units(rarity)
         total = sum(units.values())
         weighed = {n: {unit: units[unit] for word in held for unit in parts(word)} for n, held in covered.items()}
