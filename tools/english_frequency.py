@@ -1,7 +1,7 @@
 """Write skillmem_hook/search/data/en-freq.txt, how common each English search word is in English at large.
 
-    pip download symspellpy==6.10.1 --no-deps -d /tmp/s && unzip -q /tmp/s/*.whl -d /tmp/s
-    python3 tools/english_frequency.py /tmp/s/symspellpy/frequency_dictionary_en_82_765.txt
+    pip download symspellpy==6.10.1 --no-deps -d symspell && unzip -q symspell/*.whl -d symspell
+    python3 tools/english_frequency.py symspell/symspellpy/frequency_dictionary_en_82_765.txt
 
 The source is SymSpell's English frequency dictionary (82,765 words with their
 counts in the Google Books Ngram data, kept where SCOWL lists the word; shipped
@@ -9,7 +9,7 @@ in symspellpy, MIT; the counts are Google's, CC BY 3.0). Each word is made a
 search word as a query's is (stop words dropped, stemmed: ``tokenize.tokens``),
 the counts of words with one stem are summed, and the ``KEPT`` most frequent
 stems are written with their Zipf value (log10 of their count per billion
-words, one decimal), one ``\\nstem\\tzipf`` line each, sorted by code point so
+of the dictionary's words, one decimal), one ``\\nstem\\tzipf`` line each, sorted by code point so
 that a lookup is a binary search over the file's bytes (search/english.py).
 The same input gives the same bytes. Needed here only, never at run time.
 """

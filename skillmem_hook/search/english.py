@@ -3,11 +3,13 @@
 The table (``data/en-freq.txt``, written by ``tools/english_frequency.py``
 from SymSpell's Google Books counts) holds the 30,000 most frequent English
 search words (stemmed as a query's are) with their Zipf value, log10 of
-their count per billion words. It is package data, read once per process on
-the first query word looked up, as bytes: a word is a binary search over its
-sorted lines (``sorted_lines.py``), nothing parsed. ``general_idf`` turns a
-Zipf value into the idf the word would have in an English collection of the
-same size, which caps the collection's own (``rank.py``).
+their count per billion of the dictionary's words (its 82,765 words' counts
+summed: a little above the usual Zipf scale, which ``general_idf``'s length
+absorbs). It is package data, read once per process on the first query word
+looked up, as bytes: a word is a binary search over its sorted lines
+(``sorted_lines.py``), nothing parsed. ``general_idf`` turns a Zipf value
+into the idf the word would have in an English collection of the same size,
+which caps the collection's own (``rank.py``).
 """
 
 from __future__ import annotations

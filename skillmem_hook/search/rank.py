@@ -6,6 +6,9 @@ times (the MCP server keeps one alive, ``stored.py`` keeps one on disk);
 BM25 gives them (idf raised to ``rarity``), and each hit carries its
 coverage: the share of the query's words, weighed by rarity, that the skill
 holds (a glossary word stands in for the typed word that brought it).
+With ``Tuning.english_length`` set (off by default), an English query over a
+collection described in Chinese weighs its words by English at large too
+(``english.py``, ``_in_english``).
 """
 
 from __future__ import annotations
@@ -201,7 +204,7 @@ class SearchIndex:
             if idf < own:
                 # A skill that holds the word in its name keeps that part at the collection's rarity:
                 # the Chinese collection's names are English slugs, where "family" says much.
-                lift = (own - idf) * query_word.weight * (k1 + 1)
+                lift = (own**self.tuning.rarity - idf**self.tuning.rarity) * query_word.weight * (k1 + 1)
                 for number, in_name in self._named(word).items():
                     scores[number] += lift * in_name / (combined[number] + k1)
         units = coverage_units(rarity)
@@ -212,7 +215,8 @@ class SearchIndex:
     def _in_english(self, words: dict[str, QueryWord]) -> bool:
         """Whether the query's English words are weighed by English at large (``english.py``).
 
-        Only for a query that types no CJK word, over a collection described mostly in a CJK script: there
+        Only for a query whose typed words are all ASCII (no CJK word), over a collection described mostly in
+        a CJK script, with ``english_length`` set (0, the default, is off: docs/notes/search.md): there
         the few skills described in English hold the everyday English words of a long request, rare in
         the collection only because it is not English. A Chinese request's typed English words (API, PPT)
         and an English collection keep the collection's own rarity: the tuning sets lost requests there.
