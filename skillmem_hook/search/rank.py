@@ -18,7 +18,6 @@ import math
 import sys
 
 from skillmem_hook.search.aliases import aliases_of
-from skillmem_hook.search.english import general_idf, zipf
 from skillmem_hook.search.fields import PostingsField, ScannedField
 from skillmem_hook.search.query import QueryWord, coverage_units, parts, query_words
 from skillmem_hook.search.sorted_lines import first_line_from
@@ -266,6 +265,9 @@ class SearchIndex:
 
 def _capped(word: str, idf: float, documents: int, length: float) -> float:
     """``idf``, or the lower idf ``word`` would have in as many English texts of ``length`` words."""
+    # Imported here: the rule is off by default, and a route prompt loads no module it does not use.
+    from skillmem_hook.search.english import general_idf, zipf  # noqa: PLC0415 - only with english_length set
+
     value = zipf(word)
     return idf if value is None else min(idf, general_idf(value, documents, length))
 
