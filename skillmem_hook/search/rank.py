@@ -6,6 +6,9 @@ times (the MCP server keeps one alive, ``stored.py`` keeps one on disk);
 BM25 gives them (idf raised to ``rarity``), and each hit carries its
 coverage: the share of the query's words, weighed by rarity, that the skill
 holds (a glossary word stands in for the typed word that brought it).
+With ``Tuning.english_length`` set (off by default), an English query over a
+collection described in Chinese weighs its words by English at large too
+(``english.py``, ``_in_english``).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import sys
 from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.fields import PostingsField, ScannedField
 from skillmem_hook.search.query import QueryWord, coverage_units, parts, query_words
+from skillmem_hook.search.sorted_lines import first_line_from
 from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
@@ -87,6 +91,7 @@ class SearchIndex:
         self._place = dict(zip(self.numbers, range(len(skills))))
         # Over the skills there are, not the numbers: a free number's length of 0 must not lower the mean.
         self._averages = [max(1.0, sum(field.lengths) / max(1, len(skills))) for field in fields]
+        self._cjk: bool | None = None
 
     @property
     def skills(self) -> list[Skill]:
@@ -178,9 +183,12 @@ class SearchIndex:
         covered: dict[int, dict[str, float]] = {}
         rarity: dict[str, float] = {}
         documents = len(self._skills)
+        english = self._in_english(words)
         for word, query_word in words.items():
             combined = self._combined(word)
-            idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
+            own = idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
+            if english:
+                idf = _capped(word, idf, documents, self.tuning.english_length)
             if query_word.typed:
                 rarity[word] = idf * query_word.weight
             if not combined:
@@ -192,10 +200,50 @@ class SearchIndex:
                 held = covered.setdefault(number, {})
                 for typed in query_word.stands_for:
                     held[typed] = 1.0
+            if idf < own:
+                # A skill that holds the word in its name keeps that part at the collection's rarity:
+                # the Chinese collection's names are English slugs, where "family" says much.
+                lift = (own**self.tuning.rarity - idf**self.tuning.rarity) * query_word.weight * (k1 + 1)
+                for number, in_name in self._named(word).items():
+                    scores[number] += lift * in_name / (combined[number] + k1)
         units = coverage_units(rarity)
         total = sum(units.values())
         weighed = {n: {unit: units[unit] for word in held for unit in parts(word)} for n, held in covered.items()}
         return scores, weighed, total
+
+    def _in_english(self, words: dict[str, QueryWord]) -> bool:
+        """Whether the query's English words are weighed by English at large (``english.py``).
+
+        Only for a query whose typed words are all ASCII (no CJK word), over a collection described mostly in
+        a CJK script, with ``english_length`` set (0, the default, is off: docs/notes/search.md): there
+        the few skills described in English hold the everyday English words of a long request, rare in
+        the collection only because it is not English. A Chinese request's typed English words (API, PPT)
+        and an English collection keep the collection's own rarity: the tuning sets lost requests there.
+        """
+        return (
+            bool(self.tuning.english_length)
+            and all(word.isascii() for word, w in words.items() if w.typed)
+            and self.described_in_cjk()
+        )
+
+    def described_in_cjk(self) -> bool:
+        """Whether most of the descriptions' words are CJK: more than half the description postings' bytes.
+
+        CJK words sort after ASCII ones, so one binary search finds where their lines begin.
+        """
+        if self._cjk is None:
+            field = self.fields[1]
+            if isinstance(field, PostingsField):
+                start = first_line_from(field.source, "\u3000".encode(), field.start, field.end)
+                self._cjk = (field.end - start) * 2 > field.end - field.start
+            else:
+                self._cjk = False
+        return self._cjk
+
+    def _named(self, word: str) -> dict[int, float]:
+        """The name field's part of ``_combined``."""
+        field, b, average = self.fields[0], self.tuning.name_b, self._averages[0]
+        return {n: c * field.weight / (1 - b + b * field.lengths[n] / average) for n, c in field.counts(word).items()}
 
     def _combined(self, word: str) -> dict[int, float]:
         """BM25F: each field's count of ``word``, weighted and length-normalised, summed per skill."""
@@ -213,6 +261,15 @@ class SearchIndex:
     def query_words(self, intent: str) -> dict[str, QueryWord]:
         """Each distinct query word once, with its weight and the typed words it stands for (``query.py``)."""
         return query_words(self.tuning, intent)
+
+
+def _capped(word: str, idf: float, documents: int, length: float) -> float:
+    """``idf``, or the lower idf ``word`` would have in as many English texts of ``length`` words."""
+    # Imported here: the rule is off by default, and a route prompt loads no module it does not use.
+    from skillmem_hook.search.english import general_idf, zipf  # noqa: PLC0415 - only with english_length set
+
+    value = zipf(word)
+    return idf if value is None else min(idf, general_idf(value, documents, length))
 
 
 def _contenders(rounded: dict[int, float], top: int) -> Iterable[int]:

@@ -26,6 +26,7 @@ _DEFAULTS: dict[str, float | bool | int] = {
     "context_weight": 0.5,
     "stop_words": True,
     "stemming": True,
+    "english_length": 0.0,
 }
 
 
@@ -51,6 +52,7 @@ class Tuning:
     context_weight: float
     stop_words: bool
     stemming: bool
+    english_length: float
 
     def __init__(self, **changes: float | bool | int) -> None:
         unknown = set(changes) - set(_DEFAULTS)
