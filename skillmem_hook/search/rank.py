@@ -6,7 +6,7 @@ times (the MCP server keeps one alive, ``stored.py`` keeps one on disk);
 BM25 gives them (idf raised to ``rarity``), and each hit carries its
 coverage: the share of the query's words, weighed by rarity, that the skill
 holds (a glossary word stands in for the typed word that brought it).
-With ``Tuning.english_length`` set (off by default), an English query over a
+With ``Tuning.english_length`` set (200 by default; 0 is off), an English query over a
 collection described in Chinese weighs its words by English at large too
 (``english.py``, ``_in_english``).
 """
@@ -215,7 +215,7 @@ class SearchIndex:
         """Whether the query's English words are weighed by English at large (``english.py``).
 
         Only for a query whose typed words are all ASCII (no CJK word), over a collection described mostly in
-        a CJK script, with ``english_length`` set (0, the default, is off: docs/notes/search.md): there
+        a CJK script, with ``english_length`` set (0 is off: docs/search.md): there
         the few skills described in English hold the everyday English words of a long request, rare in
         the collection only because it is not English. A Chinese request's typed English words (API, PPT)
         and an English collection keep the collection's own rarity: the tuning sets lost requests there.
@@ -265,8 +265,9 @@ class SearchIndex:
 
 def _capped(word: str, idf: float, documents: int, length: float) -> float:
     """``idf``, or the lower idf ``word`` would have in as many English texts of ``length`` words."""
-    # Imported here: the rule is off by default, and a route prompt loads no module it does not use.
-    from skillmem_hook.search.english import general_idf, zipf  # noqa: PLC0415 - only with english_length set
+    # Imported here: only an English query over a CJK-described collection needs it, and a route prompt loads
+    # no module it does not use.
+    from skillmem_hook.search.english import general_idf, zipf  # noqa: PLC0415 - only where the rule applies
 
     value = zipf(word)
     return idf if value is None else min(idf, general_idf(value, documents, length))

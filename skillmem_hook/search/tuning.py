@@ -26,7 +26,9 @@ _DEFAULTS: dict[str, float | bool | int] = {
     "context_weight": 0.5,
     "stop_words": True,
     "stemming": True,
-    "english_length": 0.0,
+    # English texts of this many words weigh an English query over a CJK-described collection (rank.py,
+    # _in_english; 0 turns it off): chosen at 200 on the tuning sets, turned on after set L (docs/search.md).
+    "english_length": 200.0,
 }
 
 

@@ -25,7 +25,8 @@ from skillmem_hook.search.tuning import Tuning
 from .sample_skills import make
 
 _LINE = re.compile(r"[a-z]+\t\d\.\d")
-ON = Tuning(english_length=200.0)
+ON = Tuning()  # the default weighs by English at large (200 words)
+OFF = Tuning(english_length=0.0)
 
 
 def test_the_table_is_sorted_well_formed_lines_of_search_words_or_a_lookup_would_miss_them():
@@ -100,7 +101,7 @@ _ASK = "can you actually walk me through every step of my grocery list budget"
 
 
 def test_an_english_request_over_chinese_descriptions_weighs_everyday_words_as_english_does():
-    index = SearchIndex.build(_chinese_collection())
+    index = SearchIndex.build(_chinese_collection(), tuning=OFF)
     assert index.described_in_cjk()
     assert [hit.skill.name for hit in index.query(_ASK, 2)] == ["step-reasoner", "grocery-list-budget"]
     index.tuning = ON
@@ -108,7 +109,7 @@ def test_an_english_request_over_chinese_descriptions_weighs_everyday_words_as_e
 
 
 def test_a_skill_that_holds_the_words_in_its_name_keeps_the_collections_rarity():
-    index = SearchIndex.build(_chinese_collection())
+    index = SearchIndex.build(_chinese_collection(), tuning=OFF)
     before = {hit.skill.name: hit.score for hit in index.query("grocery budget", 5)}
     index.tuning = ON
     after = {hit.skill.name: hit.score for hit in index.query("grocery budget", 5)}
@@ -131,7 +132,7 @@ def test_a_query_that_types_chinese_or_an_english_collection_ranks_as_without_th
 
 
 def _same_ranking(index: SearchIndex, query: str) -> None:
-    index.tuning = Tuning()
+    index.tuning = OFF
     before = [(hit.skill.name, hit.score, hit.coverage) for hit in index.query(query, 10)]
     index.tuning = ON
     assert [(hit.skill.name, hit.score, hit.coverage) for hit in index.query(query, 10)] == before
@@ -141,7 +142,7 @@ def _same_ranking(index: SearchIndex, query: str) -> None:
 def test_the_table_weighs_the_words_but_never_changes_which_skills_a_query_reaches(words):
     query = " ".join(words)
     assume(query.isascii())
-    index = SearchIndex.build(_chinese_collection())
+    index = SearchIndex.build(_chinese_collection(), tuning=OFF)
     before = {hit.skill.name: hit.score for hit in index.query(query, 30)}
     index.tuning = ON
     after = {hit.skill.name: hit.score for hit in index.query(query, 30)}
