@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import tracemalloc
+import zlib
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -32,6 +34,23 @@ def written(records: list[bytes], path: Path) -> Path:
 def test_records_come_back_as_written(records, tmp_path_factory):
     path = written(records, tmp_path_factory.mktemp("r") / "file")
     assert list(read_records(str(path), HEADER, 1 << 20)) == records
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    records=st.lists(st.binary(max_size=40).map(lambda data: data.replace(b"\n", b"")), max_size=40),
+    chunk=st.integers(1, 100),
+)
+def test_records_joined_into_chunks_are_the_bytes_of_one_line_each(records, chunk):
+    """framed joins records into chunks to write fewer, larger pieces: the file's bytes stay those of a line each."""
+    header = b'{"format":"test-1"}\n'
+    running = zlib.crc32(header)
+    for record in records:
+        running = zlib.crc32(record + b"\n", running)
+    expected = header + b"".join(record + b"\n" for record in records)
+    expected += b'{"crc":%d,"records":%d}\n' % (running, len(records))
+    with mock.patch.object(records_module, "_CHUNK", chunk):
+        assert b"".join(framed(HEADER, iter(records))) == expected
 
 
 @settings(max_examples=40, deadline=None)
