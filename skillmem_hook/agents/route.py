@@ -107,7 +107,7 @@ def code_in_context(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE)
     if ask is None or names_code(ask) or index.typed_words(own) < rule.context_typed:
         return []
     chosen = scored_reading(text, index, rule)[1]
-    witness = index.query(ask, top=1) if chosen else []
+    witness = index.query(ask, top=1, english_at_large=rule.english_at_large) if chosen else []
     return chosen if witness and witness[0].skill.label == chosen[0].skill.label else []
 
 
@@ -129,7 +129,7 @@ def scored_reading(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) 
 
 def _chosen(text: str, index: SearchIndex, rule: ScoreRule) -> list[Hit]:
     """The hits of ``text`` that ``rule`` names (none when it abstains)."""
-    hits = index.query(text, top=rule.most)
+    hits = index.query(text, top=rule.most, english_at_large=rule.english_at_large)
     if not hits:
         return []
     evidence, _, typed = index.reading(text, hits[0])

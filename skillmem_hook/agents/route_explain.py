@@ -66,7 +66,7 @@ def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
 def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
     text = prompt[:MAX_SCORED_CHARS]
     own, _ = scored_reading(text, index)  # what the score rule's verdict rests on: the user's words, not a paste
-    hits = index.query(own, top=max(CANDIDATES, SCORE_RULE.most))
+    hits = index.query(own, top=max(CANDIDATES, SCORE_RULE.most), english_at_large=SCORE_RULE.english_at_large)
     answer: dict[str, object]
     chosen = best_scored(prompt, index)  # the hook's own call: what it would print
     if at_hand(text):

@@ -62,7 +62,11 @@ class ScoreRule:
     (``scatter_coverage=0`` turns this off). **Siblings** (``siblings``):
     a skill among the ``most`` best whose name shares a word with the named best's is named
     beside it, since a family's members (``sred-project-organizer``, ``sred-work-summary``)
-    are told apart by intent words their descriptions rarely hold. The defaults fire most often
+    are told apart by intent words their descriptions rarely hold. **English at large**
+    (``english_at_large``, off): the rule reads a prompt with the collection's own rarity of
+    every word, not search's English-at-large weights (0.5.0, after set L: on the tuning sets
+    those weights added 8 right hints and 3 wrong to the route, below its 0.9; docs/route.md).
+    The defaults fire most often
     on the tuning queries at a precision of at least 0.9 there, and on none of
     the everyday prompts (benchmarks/route_rule.py, docs/route.md).
     """
@@ -72,6 +76,7 @@ class ScoreRule:
         "context_lead",
         "context_share",
         "context_typed",
+        "english_at_large",
         "lead",
         "lead_score",
         "lead_typed",
@@ -107,6 +112,7 @@ class ScoreRule:
         wide_lead: float = 1.5,
         wide_typed: int = 20,
         siblings: bool = True,
+        english_at_large: bool = False,
     ) -> None:
         self.score = score
         self.words = words
@@ -125,6 +131,7 @@ class ScoreRule:
         self.wide_lead = wide_lead
         self.wide_typed = wide_typed
         self.siblings = siblings
+        self.english_at_large = english_at_large
 
     def chosen(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[Hit]:
         """The hits to name, best first; none when the ranking is not sure enough.

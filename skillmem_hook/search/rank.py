@@ -128,10 +128,13 @@ class SearchIndex:
             fields.append(PostingsField.of(map(index_form, bodies), tuning.body_weight))
         return cls(kept, fields, tuning)
 
-    def query(self, intent: str, top: int = 5) -> list[Hit]:
-        """The ``top`` skills that best fit ``intent``, best first; equal scores in name order."""
+    def query(self, intent: str, top: int = 5, *, english_at_large: bool = True) -> list[Hit]:
+        """The ``top`` skills that best fit ``intent``, best first; equal scores in name order.
+
+        ``english_at_large=False`` keeps the collection's own rarity for every word (the route's reading:
+        ``ScoreRule.english_at_large``)."""
         words = self.query_words(intent)
-        scores, covered, total = self._scores(words)
+        scores, covered, total = self._scores(words, english_at_large=english_at_large)
         shares = {n: _share(held, total) for n, held in covered.items()}
         if self.tuning.coverage_power:
             power = self.tuning.coverage_power
@@ -177,13 +180,15 @@ class SearchIndex:
                 held |= query_word.stands_for
         return len(held)
 
-    def _scores(self, words: dict[str, QueryWord]) -> tuple[dict[int, float], dict[int, dict[str, float]], float]:
+    def _scores(
+        self, words: dict[str, QueryWord], *, english_at_large: bool = True
+    ) -> tuple[dict[int, float], dict[int, dict[str, float]], float]:
         """Each matching skill's score; the typed words it covers, with their rarity; the rarity of all typed words."""
         scores: dict[int, float] = {}
         covered: dict[int, dict[str, float]] = {}
         rarity: dict[str, float] = {}
         documents = len(self._skills)
-        english = self._in_english(words)
+        english = english_at_large and self._in_english(words)
         for word, query_word in words.items():
             combined = self._combined(word)
             own = idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))

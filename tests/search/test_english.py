@@ -147,3 +147,19 @@ def test_the_table_weighs_the_words_but_never_changes_which_skills_a_query_reach
     index.tuning = ON
     after = {hit.skill.name: hit.score for hit in index.query(query, 30)}
     assert after.keys() == before.keys()
+
+
+@pytest.mark.parametrize("english_at_large, first", [(False, "step-reasoner"), (True, "grocery-list-budget")])
+def test_the_route_reads_a_prompt_with_the_collections_own_rarity_unless_its_rule_says(english_at_large, first):
+    # Search weighs by English at large; the route's rule does not (it added wrong hints on the tuning sets).
+    from skillmem_hook.agents.route import scored_reading
+    from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
+
+    assert SCORE_RULE.english_at_large is False
+    index = SearchIndex.build(_chinese_collection())
+    assert [hit.skill.name for hit in index.query(_ASK, 1)] == ["grocery-list-budget"]
+    every_best = ScoreRule(
+        score=0.0, words=0, typed=0, near=1.0, most=1, lead=0, context_typed=0, siblings=False,
+        english_at_large=english_at_large,
+    )  # fmt: skip
+    assert [hit.skill.name for hit in scored_reading(_ASK, index, every_best)[1]] == [first]
