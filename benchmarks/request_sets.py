@@ -48,6 +48,7 @@ TUNING_SETS = {
     "I": [DATA / "requests-i"],  # held out once (0.5.0's sixth pass), tuning since
     "J": [DATA / "requests-j"],  # held out once (0.5.0's eighth pass), tuning since
     "K": [DATA / "requests-k"],  # held out once (0.5.0's ninth pass), tuning since
+    "L": [DATA / "requests-l"],  # held out once (0.5.0's twelfth pass), tuning since
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -59,6 +60,7 @@ TUNING_TURNS = [
     DATA / "requests-i" / "ie" / "everyday-i.jsonl",
     DATA / "requests-j" / "je" / "everyday-j.jsonl",
     DATA / "requests-k" / "ke" / "everyday-k.jsonl",
+    DATA / "requests-l" / "le" / "everyday-l.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
