@@ -36,6 +36,19 @@ def read_regular_file(path: str, limit: int | None = None) -> bytes:
     return read_regular_file_with_status(path, limit)[0]
 
 
+def read_sorted_table(path: str, limit: int) -> bytes:
+    """A table of ``"\\nkey\\tvalue"`` lines shipped in the package (search/sorted_lines.py reads it): its bytes, or
+    an empty table (one line break) when it is missing, not a regular file, over ``limit`` bytes or not that shape.
+
+    An install without its data, or with a damaged copy, goes on without the table; a FIFO in its place never blocks.
+    """
+    try:
+        data = read_regular_file(path, limit)
+    except (OSError, ValueError):
+        return b"\n"
+    return data if data[:1] == b"\n" and data[-1:] == b"\n" else b"\n"
+
+
 def read_regular_file_with_status(path: str, limit: int | None = None) -> tuple[bytes, os.stat_result]:
     """The bytes of the regular file at ``path`` (links followed), and its status once read.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import os
 
-from skillmem_hook.files import read_regular_file
+from skillmem_hook.files import read_sorted_table
 from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.search.sorted_lines import value_of
 from skillmem_hook.search.tokenize import cut_chinese_stop_phrases, normalize
@@ -32,15 +32,8 @@ MAX_WORD_LIST_BYTES = 16 * 1024 * 1024
 
 @functools.lru_cache(maxsize=1)
 def _word_list() -> bytes:
-    """The word list's bytes; an empty list when it is missing, not a regular file, too large or not its shape.
-
-    An install without its data, or with a damaged copy, searches on without the dictionary.
-    """
-    try:
-        data = read_regular_file(WORD_LIST, MAX_WORD_LIST_BYTES)  # a FIFO in its place never blocks
-    except (OSError, ValueError):
-        return b"\n"
-    return data if data[:1] == b"\n" and data[-1:] == b"\n" else b"\n"
+    """The word list's bytes (empty when missing or damaged: search goes on without the dictionary)."""
+    return read_sorted_table(WORD_LIST, MAX_WORD_LIST_BYTES)
 
 
 def meaning(word: str) -> str | None:

@@ -18,7 +18,7 @@ import functools
 import math
 import os
 
-from skillmem_hook.files import read_regular_file
+from skillmem_hook.files import read_sorted_table
 from skillmem_hook.search.sorted_lines import value_of
 
 # os.path, not pathlib: pathlib is no other part of a warm route prompt.
@@ -29,15 +29,8 @@ MAX_WORD_LIST_BYTES = 4 * 1024 * 1024
 
 @functools.lru_cache(maxsize=1)
 def _word_list() -> bytes:
-    """The table's bytes; an empty table when it is missing, not a regular file, too large or not its shape.
-
-    An install without its data, or with a damaged copy, ranks on with the collection's rarity alone.
-    """
-    try:
-        data = read_regular_file(WORD_LIST, MAX_WORD_LIST_BYTES)  # a FIFO in its place never blocks
-    except (OSError, ValueError):
-        return b"\n"
-    return data if data[:1] == b"\n" and data[-1:] == b"\n" else b"\n"
+    """The table's bytes (empty when missing or damaged: the ranking goes on with the collection's rarity alone)."""
+    return read_sorted_table(WORD_LIST, MAX_WORD_LIST_BYTES)
 
 
 def zipf(word: str) -> float | None:
