@@ -9,6 +9,7 @@ docs/route.md says how it was chosen and what it gives).
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 
 from skillmem_hook.catalog import SKILL_FILE
@@ -133,7 +134,24 @@ def _chosen(text: str, index: SearchIndex, rule: ScoreRule) -> list[Hit]:
     if not hits:
         return []
     evidence, _, typed = index.reading(text, hits[0])
-    return rule.chosen(hits, evidence, typed)
+    chosen = rule.chosen(hits, evidence, typed)
+    return [] if chosen and _english_among_cjk(text, chosen[0], index) else chosen
+
+
+def _english_among_cjk(text: str, best: Hit, index: SearchIndex) -> bool:
+    """Whether an English prompt's best hit is a skill described in English in a collection described mostly in CJK.
+
+    The words they share are rare there because the collection is not English, not because they say much: a long
+    English request's everyday words ("actually", "explain", "every") lift the few English-described skills of a
+    Chinese-described collection (0.5.0, after set L; search weighs such words by English at large, the rule, which
+    reads the collection's own rarity, stays silent). Not the other way round: a Chinese skill among English ones is
+    found by Chinese words that say what it does, and a Chinese prompt is hinted to it.
+    """
+    from skillmem_hook.search.tokenize import CJK  # noqa: PLC0415 - a prompt naming its skill needs no search
+
+    if re.search(f"[{CJK}]", text) or re.search(f"[{CJK}]", best.skill.description):
+        return False
+    return index.described_in_cjk()
 
 
 def route_line(targets: list[Target], *, named: bool = True) -> str:

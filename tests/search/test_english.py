@@ -149,17 +149,51 @@ def test_the_table_weighs_the_words_but_never_changes_which_skills_a_query_reach
     assert after.keys() == before.keys()
 
 
-@pytest.mark.parametrize("english_at_large, first", [(False, "step-reasoner"), (True, "grocery-list-budget")])
-def test_the_route_reads_a_prompt_with_the_collections_own_rarity_unless_its_rule_says(english_at_large, first):
+def _every_best(*, english_at_large: bool = False):
+    """A rule that names the best hit of any prompt: what is left to silence it is the route's own reading."""
+    from skillmem_hook.search.confidence import ScoreRule
+
+    return ScoreRule(
+        score=0.0, words=0, typed=0, near=1.0, most=1, lead=0, context_typed=0, siblings=False,
+        english_at_large=english_at_large,
+    )  # fmt: skip
+
+
+def test_the_route_reads_a_prompt_with_the_collections_own_rarity_unless_its_rule_says():
     # Search weighs by English at large; the route's rule does not (it added wrong hints on the tuning sets).
     from skillmem_hook.agents.route import scored_reading
-    from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
+    from skillmem_hook.search.confidence import SCORE_RULE
 
     assert SCORE_RULE.english_at_large is False
     index = SearchIndex.build(_chinese_collection())
     assert [hit.skill.name for hit in index.query(_ASK, 1)] == ["grocery-list-budget"]
-    every_best = ScoreRule(
-        score=0.0, words=0, typed=0, near=1.0, most=1, lead=0, context_typed=0, siblings=False,
-        english_at_large=english_at_large,
-    )  # fmt: skip
-    assert [hit.skill.name for hit in scored_reading(_ASK, index, every_best)[1]] == [first]
+    assert [hit.skill.name for hit in index.query(_ASK, 1, english_at_large=False)] == ["step-reasoner"]
+    named = scored_reading(_ASK, index, _every_best(english_at_large=True))[1]
+    assert [hit.skill.name for hit in named] == ["grocery-list-budget"]
+
+
+def test_an_english_prompt_is_not_hinted_to_a_skill_described_in_english_among_chinese_descriptions():
+    # The collection's own rarity puts step-reasoner first, on words rare there only for being English.
+    from skillmem_hook.agents.route import scored_reading
+
+    index = SearchIndex.build(_chinese_collection())
+    assert scored_reading(_ASK, index, _every_best())[1] == []
+    chinese = scored_reading("家庭采购清单的预算怎么管", index, _every_best())[1]
+    assert [hit.skill.name for hit in chinese] == ["grocery-list-budget"]
+    across = scored_reading("家庭 步骤 解释 step reasoner 每一步", index, _every_best())[1]
+    assert [hit.skill.name for hit in across] == ["step-reasoner"]  # a Chinese prompt, an English skill: hinted
+
+
+def test_a_chinese_prompt_is_hinted_to_a_skill_described_in_chinese_among_english_descriptions():
+    # Only the English way round is held back: Chinese words that find a Chinese skill say what it does.
+    from skillmem_hook.agents.route import scored_reading
+
+    fillers = ["database migration scripts", "frontend page styles", "log alert monitoring", "contract review"]
+    skills = [make(f"tool-{number}", f"{text} tool {number}") for number, text in enumerate(fillers * 60)]
+    skills.append(make("family-budget", "家庭 采购 清单 和 预算 管理"))
+    index = SearchIndex.build(skills)
+    assert not index.described_in_cjk()
+    chinese = scored_reading("家庭采购清单的预算怎么管", index, _every_best())[1]
+    assert [hit.skill.name for hit in chinese] == ["family-budget"]
+    english = scored_reading("run the database migration scripts", index, _every_best())[1]
+    assert english and english[0].skill.name.startswith("tool-")
