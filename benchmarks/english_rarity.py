@@ -4,7 +4,7 @@
     python3 benchmarks/english_rarity.py --lexical       # without the semantic leg
 
 Each variant is a ``Tuning`` (``english_length``: the words of the English
-texts a word's general frequency is spread over; 0, the default, is off) put
+texts a word's general frequency is spread over; 0 is off, the baseline, and 200 the default since set L) put
 on the indexes the ``Judge`` of ``request_sets.py`` builds once; the rankings
 are those ``unseen_set.py --tuning --semantic`` scores. Prints hit@3 per
 (set, group, half, ranking) for the baseline, then for each variant the cells
@@ -47,7 +47,8 @@ def main() -> int:
             meaning.encoder.encode = lambda texts, memo=memo: memo(tuple(texts))  # type: ignore[attr-defined]
     requests = [(name, r) for name, paths in TUNING_SETS.items() for r in read_requests(paths)]
     rankings = ["lexical", "fused"] if semantic else ["lexical"]
-    variants = {"base": {}, **{k: v for k, v in VARIANTS.items() if not options.only or k in options.only}}
+    chosen = {name: knobs for name, knobs in VARIANTS.items() if not options.only or name in options.only}
+    variants = {"base": {"english_length": 0.0}, **chosen}
     table: dict[str, dict[tuple[str, str, str, str], list[int]]] = {}
     for label, knobs in variants.items():
         tuning = Tuning(**knobs)
