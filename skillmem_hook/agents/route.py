@@ -135,10 +135,10 @@ def _chosen(text: str, index: SearchIndex, rule: ScoreRule) -> list[Hit]:
         return []
     evidence, _, typed = index.reading(text, hits[0])
     chosen = rule.chosen(hits, evidence, typed)
-    return [] if chosen and _english_among_cjk(text, chosen[0], index) else chosen
+    return [] if chosen and english_among_cjk(text, chosen[0], index) else chosen
 
 
-def _english_among_cjk(text: str, best: Hit, index: SearchIndex) -> bool:
+def english_among_cjk(text: str, best: Hit, index: SearchIndex) -> bool:
     """Whether an English prompt's best hit is a skill described in English in a collection described mostly in CJK.
 
     The words they share are rare there because the collection is not English, not because they say much: a long

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.agents.background import refresh_search_index
-from skillmem_hook.agents.route import MAX_SCORED_CHARS, Target, best_scored, scored_reading
+from skillmem_hook.agents.route import MAX_SCORED_CHARS, Target, best_scored, english_among_cjk, scored_reading
 from skillmem_hook.agents.route_index import build_route_index, current_route_index
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
@@ -69,14 +69,19 @@ def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
     hits = index.query(own, top=max(CANDIDATES, SCORE_RULE.most), english_at_large=SCORE_RULE.english_at_large)
     answer: dict[str, object]
     chosen = best_scored(prompt, index)  # the hook's own call: what it would print
+    evidence, _, typed = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own))
+    rule = SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed) if hits else []
+    apart = bool(hits) and english_among_cjk(own, hits[0], index)
+    if hits:
+        rule.append(("language", "not an English prompt's English-described best hit among Chinese ones", not apart))
     if at_hand(text):
         answer = _answer(prompt, [], None, "the prompt speaks of the work at hand: no score hint")
     elif names_code(text) and not chosen:
         answer = _answer(prompt, [], None, _CODE_SILENT)
+    elif apart and SCORE_RULE.chosen(hits[: SCORE_RULE.most], evidence, typed):
+        answer = _answer(prompt, [], None, _ENGLISH_AMONG_CJK)
     else:
         answer = _answer(prompt, chosen, "score rule" if chosen else None, _verdict(bool(hits), bool(chosen)))
-    evidence, _, typed = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own))
-    rule = SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed) if hits else []
     answer["typed_words"] = typed
     answer["candidates"] = [
         {
@@ -89,6 +94,13 @@ def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
     ]
     answer["rule"] = [{"way": way, "condition": condition, "holds": holds} for way, condition, holds in rule]
     return answer
+
+
+_ENGLISH_AMONG_CJK = (
+    "the best hit is a skill described in English in a collection described mostly in Chinese, and the prompt is"
+    " English: the words they share are rare there only for being English, so the rule stays silent"
+    " (docs/route.md); search still ranks it"
+)
 
 
 def _verdict(any_hit: bool, chosen: bool) -> str:

@@ -197,3 +197,22 @@ def test_a_chinese_prompt_is_hinted_to_a_skill_described_in_chinese_among_englis
     assert [hit.skill.name for hit in chinese] == ["family-budget"]
     english = scored_reading("run the database migration scripts", index, _every_best())[1]
     assert english and english[0].skill.name.startswith("tool-")
+
+
+def test_route_explain_names_the_language_condition_when_it_alone_keeps_the_hook_silent():
+    # A newcomer saw every condition [ok] and "hint: none": the language gate must show, and say why.
+    from skillmem_hook.agents.route import best_scored
+    from skillmem_hook.agents.route_explain import _scored
+    from skillmem_hook.search.confidence import SCORE_RULE
+
+    index = SearchIndex.build(_chinese_collection())
+    prompt = "can you actually walk me through every step of this, explaining each step as you go"
+    assert best_scored(prompt, index) == []
+    answer = _scored(prompt, index)
+    assert answer["hint"] == [] and "described in English" in str(answer["reason"])
+    rows = answer["rule"]
+    assert isinstance(rows, list) and [row["way"] for row in rows if not row["holds"]] == ["language"]
+    hits = index.query(prompt, SCORE_RULE.most, english_at_large=False)
+    assert [hit.skill.name for hit in hits[:1]] == ["step-reasoner"]
+    chinese = _scored("家庭采购清单的预算怎么管, 帮我把每一步列出来", index)
+    assert all(row["holds"] for row in chinese["rule"] if row["way"] == "language")  # type: ignore[union-attr]
