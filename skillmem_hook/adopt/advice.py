@@ -1,10 +1,12 @@
-"""What init tells a person about the setup it chose: the block's size, and what the agents find natively.
+"""What init tells a person about the setup it chose: the block's size, what the agents find natively, warnings.
 
 Notes only: none changes a file. A block the agent reads every session is
 worth a warning when it outgrows what Codex gives its whole skill listing
 (2% of a 200,000-token window), with the cap that shrinks it. Skills that
 neither Claude Code nor Codex finds where they sit reach those agents only
-through the block: ``skillmem budget`` says what each agent sees.
+through the block: ``skillmem budget`` says what each agent sees. Skills
+with warnings (invalid YAML, ...) are said again by the hooks on every commit
+that changes the block, so init names the key that mutes known ones.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.block.render import estimate_tokens, render_block
+from skillmem_hook.catalog.placement.selection import best_match
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,6 +56,19 @@ def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str
         f"{unseen:,} of {len(skills):,} skills sit where neither Claude Code (.claude/skills/NAME/) nor Codex"
         f" (.agents/skills/) finds them natively: those agents learn of them from the block in {where};"
         " skillmem budget shows what each agent sees"
+    )
+
+
+def warnings_note(skills: Sequence[Skill], quiet: Sequence[str]) -> str | None:
+    """One line when skills ``quiet:`` leaves loud have warnings: the hooks print them on each block-changing commit."""
+    table = dict.fromkeys(quiet, True)
+    warned = sum(1 for skill in skills if skill.warnings and not best_match(table, skill))
+    if not warned:
+        return None
+    return (
+        f"{warned:,} SKILL.md file(s) have warnings (skillmem index lists them), which the hooks print on each"
+        " commit that changes the block: quiet: [NAME, PREFIX-*] in .skillmem.yaml stops printing a vendored"
+        " pack's known ones"
     )
 
 

@@ -10,7 +10,7 @@ import json
 import os
 
 from skillmem_hook.adopt import checks
-from skillmem_hook.adopt.advice import block_size_note, discovery_note
+from skillmem_hook.adopt.advice import block_size_note, discovery_note, warnings_note
 from skillmem_hook.adopt.attributes import add_attributes
 from skillmem_hook.adopt.found import find_prompt_files, find_roots
 from skillmem_hook.adopt.lint_baseline import BASELINE_FILE, todays_findings
@@ -215,7 +215,11 @@ def _prompt_file_changes(top: str, settings: Settings, skills: list[Skill]) -> l
 
 
 def _advice(top: str, settings: Settings, skills: list[Skill]) -> list[str | None]:
-    return [block_size_note(skills, settings.max_block_tokens), discovery_note(top, skills, settings.prompt_files)]
+    return [
+        block_size_note(skills, settings.max_block_tokens),
+        discovery_note(top, skills, settings.prompt_files),
+        warnings_note(skills, settings.quiet),
+    ]
 
 
 def read_own_file(top: str, path: str) -> bytes | None:

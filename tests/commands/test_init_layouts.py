@@ -201,6 +201,22 @@ def test_skills_no_agent_finds_natively_get_budgets_advice(empty_repo, capsys, f
         assert advice[0].startswith("1 of 1 skills sit where neither Claude Code")
 
 
+@pytest.mark.parametrize(("quiet", "warned"), [(None, 2), ("quiet: [vendor-*]\n", 1), ("quiet: [vendor-*, ours]\n", 0)])
+def test_skills_with_warnings_get_the_key_that_mutes_known_ones(empty_repo, capsys, quiet, warned):
+    # A newcomer saw a collection's invalid-YAML warnings on each commit that changed the block; init named no way out.
+    write_skill(Path("skills"), "vendor-a", skill_md("vendor-a", "Use when: it breaks"))  # invalid YAML
+    write_skill(Path("skills"), "ours", skill_md("ours", "Use when: it breaks too"))
+    write_skill(Path("skills"), "fine", skill_md("fine", "Parse CSV files"))
+    if quiet:
+        Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n" + quiet)
+    notes = [note for note in init(capsys).data["notes"] if "have warnings" in note]
+    assert len(notes) == int(warned > 0)
+    if warned:
+        assert notes[0].startswith(f"{warned} SKILL.md file(s) have warnings")
+        setting = notes[0][notes[0].index("quiet:") :].split(" in ")[0]
+        assert yaml.safe_load(setting) == {"quiet": ["NAME", "PREFIX-*"]}  # the shape .skillmem.yaml takes
+
+
 @pytest.mark.parametrize("folder", [".claude/skills", ".agents/skills", ".github/skills"])
 def test_an_empty_agent_folder_is_the_example_for_a_first_skill(empty_repo, capsys, folder):
     # newuser-3's p6: with an empty .claude/skills, init said to add skills/pdf/SKILL.md.

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.catalog.skills import Skill
@@ -262,6 +263,10 @@ def test_invalid_yaml_warnings_are_shown_briefly_with_the_file_path(repo, capsys
     brief = "invalid YAML (frontmatter line 2, column 22); name and description read line by line"
     assert f"  skills/colon/SKILL.md: {brief}\n" in err
     assert "<unicode string>" not in err
+    # Said again on each commit that changes the block: the line after the list says how known ones stop.
+    hint = err[err.index(brief) :].splitlines()[1]
+    assert hint.startswith("  to stop printing known ones")
+    assert yaml.safe_load(hint[hint.index("quiet:") :].split(" in ")[0]) == {"quiet": ["NAME", "PREFIX-*"]}
 
 
 @pytest.fixture
