@@ -33,7 +33,7 @@ from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, name_words  #
 from skillmem_hook.search.names import named_skills, users_own, without_ruled_out  # noqa: E402
 
 MAX_SCORED_CHARS = 500
-CONTEXTUAL = ("D", "F", "G", "H", "I", "J", "K")
+CONTEXTUAL = ("D", "F", "G", "H", "I", "J", "K", "L", "M")
 
 
 class Reading:
@@ -202,7 +202,7 @@ def _short(condition: str) -> str:
     if words[0] == "best":
         return f"lead {words[3]}x"
     if words[0] == "coverage":
-        return f"coverage {words[-1]}"
+        return f"coverage {words[3].rstrip(',')}"
     if words[0] == "words":
         return "share 1/12"
     return "scattered tie"

@@ -96,7 +96,8 @@ def code_in_context(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE)
     it to TestFlight?"): it is hinted when it types ``context_typed`` words or
     more, its asking sentences name no code, and their own best hit is the
     hint's first, a second witness that the ask, not the code, chose it
-    (0.5.0, eighth pass).
+    (0.5.0, eighth pass). Where every sentence asks, or none, the witness is
+    the sentences that name no code (0.5.0, thirteenth pass).
     """
     from skillmem_hook.search.asks import asking_part  # noqa: PLC0415 - a prompt naming its skill needs no search
 
@@ -104,11 +105,28 @@ def code_in_context(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE)
         return []
     own = users_own(text)
     ask = asking_part(own)  # first: a turn of one sentence, most that name code, ends here at no search cost
+    if ask is None:
+        ask = plain_part(own)
     if ask is None or names_code(ask) or index.typed_words(own) < rule.context_typed:
         return []
     chosen = scored_reading(text, index, rule)[1]
     witness = index.query(ask, top=1, english_at_large=rule.english_at_large) if chosen else []
     return chosen if witness and witness[0].skill.label == chosen[0].skill.label else []
+
+
+def plain_part(text: str) -> str | None:
+    """The sentences of ``text`` that name no code, joined; None when it is one sentence, or every or no sentence
+    names code.
+
+    The witness of a request whose sentences all ask, or none does ("As a backend dev on a Node/TypeScript API,
+    I want to upsert orders ... with the JS SDK"; set K's k1-035): what it says around its code (0.5.0, thirteenth
+    pass).
+    """
+    from skillmem_hook.search.asks import sentences  # noqa: PLC0415 - a prompt naming its skill needs no search
+
+    parts = sentences(text)
+    plain = [part for part in parts if not names_code(part)]
+    return " ".join(plain) if plain and len(plain) < len(parts) else None
 
 
 def scored_reading(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> tuple[str, list[Hit]]:

@@ -359,6 +359,18 @@ def test_code_is_code_in_any_case_and_width(code):
         "after applying it I get\n\nNAME                   READY   STATUS             RESTARTS   AGE\n"
         "api-7d9f8c6b5-x2lqp    0/1     CrashLoopBackOff   4          3m\n\nwhat's going on?",
         "CONTAINER ID   IMAGE          STATUS\n3f2a1b9c8d7e   api:latest     Exited (1) 2 minutes ago\nwhy",
+        # 0.5.0, thirteenth pass (set L's le-031, le-030): an order to leave a thing as it is; a thing shown by 这个 /
+        # 那个 and a modifier before its noun
+        "Leave the HTML as it is, just change the subject line",
+        "keep the rest as is",
+        "leave the tests as they are",
+        "leave requests alone, only the limit",
+        "stop, don't touch the lockfile",
+        "Don’t touch the Dockerfile",
+        "测试先别动",
+        "等等，不要碰那个目录",
+        "把工具目录里那个三百多行的文件拆一下吧",
+        "是你加的那个按用户逐个查数据库的循环导致的吗",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -394,10 +406,32 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "Region:  eu-west-1  (Frankfurt later)\nBudget:  4k a month  (hard cap)",  # fields in no shared column
         "How would your team price three subscription tiers?",  # "your" before no noun of the work at hand
         "Can you review our pipeline setup for a monorepo with your own checklist?",
+        "How do I keep my answers short and leave room for questions?",  # leave, keep: nothing left as it is
+        "We keep 40 services alone on one cluster; is that wise?",  # "keep ... alone": 40 is no thing left
+        "I'm alone on this team and keep getting touched-up mockups from design",
+        "PySpark 作业跑三个小时，某个 stage 卡住不动，像是数据倾斜",  # 不动 without 别 / 不要: no order
+        "正文先不动，你帮我把每一封邮件的标题各出 5 个版本",  # set J's j2-027: "先不动" leaves nothing shown
+        "首页文案要特别动人，区别动态和静态页面",  # 别动 inside 特别动人, 区别动态
+        "首页配色要特别动感，区别动静两种页面",  # inside 特别动感, 区别动静: no order
+        "我们这个 Rust 写的日志库开源三个月了，star 才 120",  # a product, not a file at hand
+        "Button/Input/Card 这些做成带变体的组件",  # 这些: a list
+        "我们这个Rust写的日志模块开源三个月了",  # a Latin word in the modifier: a product's
+        "我想用那个开源的代码库，怎么部署",  # 代码库: a product
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
     assert not at_hand(request_)
+
+
+def test_an_order_to_leave_a_thing_as_it_is_reads_four_words_between_and_a_modifier_of_ten_characters():
+    """0.5.0, thirteenth pass: "leave" and "as it is" with one to four words between; 这个 / 那个 and a modifier of
+    one to ten characters before 的 and the noun. Each limit at its edge."""
+    assert at_hand("leave the checkout page header as it is")  # four words
+    assert not at_hand("leave the old checkout page header as it is")  # five
+    assert not at_hand("leave as it is")  # none
+    assert at_hand("把那个一二三四五六七八九十的文件拆开")  # ten characters
+    assert not at_hand("把那个一二三四五六七八九十百的文件拆开")  # eleven
+    assert at_hand("把那个旧的文件拆开")  # one
 
 
 def test_a_name_cannot_leave_its_quotes_nor_hide_text_in_invisible_characters():

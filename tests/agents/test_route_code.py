@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillmem_hook.agents.route import best_scored, code_in_context, scored_reading
+from skillmem_hook.agents.route import best_scored, code_in_context, plain_part, scored_reading
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.search.asks import asking_part
 from skillmem_hook.search.at_hand import at_hand, names_code
@@ -77,6 +77,41 @@ def test_the_hint_is_the_skill_the_asking_sentences_put_first_not_the_contexts()
     assert routed(f"{context} How do I find them?", loose) == ["postgres-tuning"]  # the ask agrees
 
 
+def test_a_request_whose_sentences_all_ask_or_none_is_witnessed_by_those_that_name_no_code():
+    """0.5.0, thirteenth pass (set K's k1-035): with no asking part, the sentences that name no code are the
+    witness; their own best hit must be the hint's first."""
+    request = f"{CONTEXT} The slow queries in our PostgreSQL database have to be found and its indexes tuned."
+    assert asking_part(request) is None  # no sentence asks
+    assert plain_part(request) == request.removeprefix(f"{CONTEXT} ")
+    assert routed(request) == ["postgres-tuning"]
+    asked = f"{CONTEXT.replace('Our', 'Can you check how our').replace('region.', 'region?')} {ASK}"
+    assert asking_part(asked) is None and routed(asked) == ["postgres-tuning"]  # every sentence asks
+    loose = ScoreRule(context_coverage=0, context_lead=0, context_share=0, scatter_coverage=0, score=0, words=0)
+    code = (
+        "The slow queries that orders_repo.py sends to our PostgreSQL database need their indexes tuned,"
+        " and someone has to find them on the replicas."
+    )
+    assert routed(f"{code} Our PostgreSQL database runs on two replicas in another region.", loose) == [
+        "postgres-tuning"
+    ]
+    late = f"{code} The release notes and the changelog are late as well."
+    assert [hit.skill.name for hit in scored_reading(late, INDEX, loose)[1]] == ["postgres-tuning"]
+    assert routed(late, loose) == []  # the sentence naming no code puts release-notes first
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("Tune orders_repo.py.", None),  # one sentence
+        ("Tune orders_repo.py. Then calc_total().", None),  # every sentence names code
+        ("Tune orders_repo.py. Our database is slow. Then calc_total().", "Our database is slow."),
+        ("Our database is slow. It runs on two replicas.", None),  # no sentence names code
+    ],
+)
+def test_the_plain_part_is_the_sentences_that_name_no_code_beside_some_that_do(text, part):
+    assert plain_part(text) == part
+
+
 def test_without_the_much_context_gates_naming_code_silences_every_prompt():
     assert routed(f"{CONTEXT} {ASK}", ScoreRule(context_typed=0)) == []
 
@@ -113,12 +148,12 @@ SENTENCES = [
 @given(st.lists(st.sampled_from(SENTENCES), min_size=1, max_size=4))
 def test_naming_code_never_adds_a_hint_and_its_hint_is_the_asks_own_best(parts):
     """A prompt that names code is hinted only as the same prompt would be without that gate, and only with the
-    skill its asking sentences' own search puts first."""
+    skill its asking sentences' own search puts first (with none, its sentences that name no code)."""
     prompt = " ".join(parts)
     chosen = code_in_context(prompt, INDEX)
     if not names_code(prompt) or not chosen:
         return
     assert [hit.skill.label for hit in chosen] == [hit.skill.label for hit in scored_reading(prompt, INDEX)[1]]
-    ask = asking_part(prompt)
+    ask = asking_part(prompt) or plain_part(prompt)
     assert ask is not None and not names_code(ask)
     assert INDEX.query(ask, top=1)[0].skill.label == chosen[0].skill.label
