@@ -8,6 +8,10 @@ Chinese runs are cut into words by forward maximum matching (the longest
 dictionary word, 4 to 2 characters, at each place); each word brings the
 first English words of its first meaning. The glossary (``glossary.py``) is
 frozen; this is the general source beside it (docs/search.md says what each gives).
+
+The same meanings read the other way (``data/en-zh.txt``) give an English
+query's words the Chinese words that mean them (``chinese_words``), so an
+English request reaches a collection described in Chinese (``bridge.py``).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from skillmem_hook.search.tokenize import cut_chinese_stop_phrases, normalize
 
 # os.path, not pathlib: pathlib is no other part of a warm route prompt, and its import cost the prompt 2 ms.
 WORD_LIST = os.path.join(os.path.dirname(os.path.realpath(__file__)), "data", "zh-en.txt")
+REVERSE_LIST = os.path.join(os.path.dirname(WORD_LIST), "en-zh.txt")
 LONGEST_WORD = 4
 _CHINESE_RUNS = lazy_compile(r"[\u3400-\u9fff\uf900-\ufaff]{2,}")  # an ASCII query never compiles it
 
@@ -34,6 +39,21 @@ MAX_WORD_LIST_BYTES = 16 * 1024 * 1024
 def _word_list() -> bytes:
     """The word list's bytes (empty when missing or damaged: search goes on without the dictionary)."""
     return read_sorted_table(WORD_LIST, MAX_WORD_LIST_BYTES)
+
+
+@functools.lru_cache(maxsize=1)
+def _reverse_list() -> bytes:
+    """The reverse list's bytes (0.6 MB shipped; empty when missing or damaged, as ``_word_list``)."""
+    return read_sorted_table(REVERSE_LIST, MAX_WORD_LIST_BYTES)
+
+
+def chinese_words(word: str) -> list[str]:
+    """The Chinese words one of whose first two meanings is the English search word ``word`` alone ("forecast")."""
+    try:
+        found = value_of(_reverse_list(), word.encode("utf-8"))
+        return [] if found is None else found.decode("utf-8").split()
+    except (ValueError, UnicodeError):  # a damaged line, as in ``meaning``
+        return []
 
 
 def meaning(word: str) -> str | None:

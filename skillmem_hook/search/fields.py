@@ -54,6 +54,10 @@ class ScannedField:
             position = find(pattern, position + 1)
         return found
 
+    def holders(self, word: str) -> int:
+        """How many skills' texts hold ``word``."""
+        return len(self.counts(word))
+
 
 class PostingsField:
     """A long field (the body) as an inverted index, so a query word costs one lookup, not a scan.
@@ -108,3 +112,8 @@ class PostingsField:
             return {}
         numbers = found.split(b",")
         return dict(zip(map(int, numbers[0::2]), map(int, numbers[1::2])))
+
+    def holders(self, word: str) -> int:
+        """How many skills' texts hold ``word``: ``len(counts(word))``, counted without parsing a number."""
+        found = value_of(self.source, word.encode("utf-8", "surrogatepass"), self.start, self.end)
+        return 0 if found is None else (found.count(b",") + 1) // 2

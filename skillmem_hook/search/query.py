@@ -24,10 +24,16 @@ DICTIONARY_WORDS = 3
 class QueryWord:
     """A search word of the query: its weight, and the typed words it stands for (itself, when typed)."""
 
-    __slots__ = ("guessed", "stands_for", "typed", "weight")
+    __slots__ = ("described", "guessed", "stands_for", "typed", "weight")
 
     def __init__(
-        self, weight: float, stands_for: frozenset[str], *, typed: bool = False, guessed: bool = False
+        self,
+        weight: float,
+        stands_for: frozenset[str],
+        *,
+        typed: bool = False,
+        guessed: bool = False,
+        described: bool = False,
     ) -> None:
         self.weight = weight
         self.stands_for = stands_for
@@ -35,6 +41,9 @@ class QueryWord:
         # A dictionary word: one sense of a Chinese word picked without context ("结果": bear fruit).
         # It ranks, but a skill that holds it is no evidence that the typed word was meant so.
         self.guessed = guessed
+        # Sought in the descriptions alone (``bridge.py``): an English word's Chinese, which a body holds in
+        # long postings that would cost a query more than their tenth of a weight brings.
+        self.described = described
 
 
 def query_words(tuning: Tuning, intent: str) -> dict[str, QueryWord]:

@@ -8,12 +8,14 @@ coverage: the share of the query's words, weighed by rarity, that the skill
 holds (a glossary word stands in for the typed word that brought it).
 With ``Tuning.english_length`` set (200 by default; 0 is off), an English query over a
 collection described in Chinese weighs its words by English at large too
-(``english.py``, ``_in_english``).
+(``english.py``, ``_in_english``), and brings the Chinese words the dictionary gives
+its English words (``bridge.py``, ``Tuning.chinese_words``).
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 import sys
 
@@ -41,6 +43,9 @@ if TYPE_CHECKING:
 
 
 SCORE_DECIMALS = 4
+# A Chinese word the dictionary gives an English one is brought only if at most this share of descriptions
+# holds it (bridge.py): chosen with the bridge on the tuning sets, where 1/8 to 1/32 ranked alike.
+COMMON_SHARE = 1 / 32
 
 
 class Hit:
@@ -134,6 +139,8 @@ class SearchIndex:
         ``english_at_large=False`` keeps the collection's own rarity for every word (the route's reading:
         ``ScoreRule.english_at_large``)."""
         words = self.query_words(intent)
+        if english_at_large and self.tuning.chinese_words and self._english_over_cjk(words):
+            self._add_chinese_words(words)
         scores, covered, total = self._scores(words, english_at_large=english_at_large)
         shares = {n: _share(held, total) for n, held in covered.items()}
         if self.tuning.coverage_power:
@@ -190,7 +197,7 @@ class SearchIndex:
         documents = len(self._skills)
         english = english_at_large and self._in_english(words)
         for word, query_word in words.items():
-            combined = self._combined(word)
+            combined = self._combined(word, described=query_word.described)
             own = idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
             if english:
                 idf = _capped(word, idf, documents, self.tuning.english_length)
@@ -225,11 +232,20 @@ class SearchIndex:
         the collection only because it is not English. A Chinese request's typed English words (API, PPT)
         and an English collection keep the collection's own rarity: the tuning sets lost requests there.
         """
-        return (
-            bool(self.tuning.english_length)
-            and all(word.isascii() for word, w in words.items() if w.typed)
-            and self.described_in_cjk()
-        )
+        return bool(self.tuning.english_length) and self._english_over_cjk(words)
+
+    def _english_over_cjk(self, words: dict[str, QueryWord]) -> bool:
+        """Whether the query types no CJK word and the collection is described mostly in a CJK script."""
+        return all(word.isascii() for word, w in words.items() if w.typed) and self.described_in_cjk()
+
+    def _add_chinese_words(self, words: dict[str, QueryWord]) -> None:
+        """The dictionary's Chinese for the typed English words (``bridge.py``), chosen by the descriptions."""
+        # Imported here, as english.py: only an English query over a CJK-described collection reads the table.
+        from skillmem_hook.search.bridge import add_chinese_words  # noqa: PLC0415 - only where the rule applies
+
+        tuning = self.tuning
+        most = COMMON_SHARE * len(self._skills)
+        add_chinese_words(words, tuning.dictionary_weight, tuning.chinese_words, self.fields[1].holders, most)
 
     def described_in_cjk(self) -> bool:
         """Whether most of the descriptions' words are CJK: more than half the description postings' bytes.
@@ -250,12 +266,15 @@ class SearchIndex:
         field, b, average = self.fields[0], self.tuning.name_b, self._averages[0]
         return {n: c * field.weight / (1 - b + b * field.lengths[n] / average) for n, c in field.counts(word).items()}
 
-    def _combined(self, word: str) -> dict[int, float]:
-        """BM25F: each field's count of ``word``, weighted and length-normalised, summed per skill."""
+    def _combined(self, word: str, *, described: bool = False) -> dict[int, float]:
+        """BM25F: each field's count of ``word``, weighted and length-normalised, summed per skill.
+
+        ``described``: the description's part alone (``QueryWord.described``)."""
         tuning = self.tuning
         norms = (tuning.name_b, tuning.description_b, tuning.sections_b, tuning.body_b)
         combined: dict[int, float] = {}
-        for field, b, average in zip(self.fields, norms, self._averages):
+        fields = zip(self.fields, norms, self._averages)
+        for field, b, average in itertools.islice(fields, 1, 2) if described else fields:
             if not field.weight:
                 continue
             for number, count in field.counts(word).items():

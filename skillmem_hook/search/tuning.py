@@ -29,6 +29,10 @@ _DEFAULTS: dict[str, float | bool | int] = {
     # English texts of this many words weigh an English query over a CJK-described collection (rank.py,
     # _in_english; 0 turns it off): chosen at 200 on the tuning sets, turned on after set L (docs/search.md).
     "english_length": 200.0,
+    # An English query over a CJK-described collection brings this many of the dictionary's Chinese words for each
+    # typed word (rank.py, bridge.py; 0 is off): 2 was chosen on the tuning sets, and is left off for its cost,
+    # +4 % of a cold search's instructions where +3 % was allowed (docs/notes/search.md, twelfth pass).
+    "chinese_words": 0,
 }
 
 
@@ -55,6 +59,7 @@ class Tuning:
     stop_words: bool
     stemming: bool
     english_length: float
+    chinese_words: int
 
     def __init__(self, **changes: float | bool | int) -> None:
         unknown = set(changes) - set(_DEFAULTS)

@@ -27,8 +27,9 @@ def test_postings_count_each_word_as_tokens_gives_it(texts):
 def test_scanned_and_postings_fields_agree(texts):
     scanned = ScannedField.of([searchable(text) for text in texts], 1.0)
     postings = PostingsField.of((tokens(text) for text in texts), 1.0)
-    for word in {word for text in texts for word in tokens(text)}:
+    for word in {word for text in texts for word in tokens(text)} | {"absent", "数"}:
         assert scanned.counts(word) == postings.counts(word)
+        assert scanned.holders(word) == postings.holders(word) == len(postings.counts(word))
 
 
 def test_a_word_that_is_a_prefix_of_another_is_not_confused_with_it():
