@@ -19,7 +19,16 @@ The tries (the 0.5.0 sixth pass, issue 33 item 1 to 3):
   file written: the most that writing less, or one file for both, could give;
 - ``noplace``: every skill placed by one constant, not the domain table: the
   most deferring placement could give (the block needs each domain, so it
-  cannot be deferred; this bounds it).
+  cannot be deferred; this bounds it);
+- ``fork`` (the seventh pass, issue 33 item 1): the listed files not in the
+  cache split in two by count (``SKILLMEM_TRY_SHARE`` to the child, 0.5 by
+  default, in the listing's sorted order); a forked child reads, hashes and
+  parses the first part while the hook does the rest, and sends its entries
+  back through a pipe as plain tuples (``marshal``: our own child's data);
+  ``fork-place`` the same with the child also placing its skills by the
+  domain table (content only, as the cache keeps it). With
+  ``SKILLMEM_TRY_REPORT=1`` each prints what came back (bytes) and how long
+  the hook waited for it and decoded it. No fallback, no guard: a ceiling.
 
 Only ``plain`` is a correct run; the others measure a ceiling.
 """
@@ -39,7 +48,7 @@ from pathlib import Path
 from bench import FLOOR_SCRIPT, build_tree
 
 PROMPT = "AGENTS.md"
-TRIES = ("plain", "thread", "thread-fast", "nocache", "nowrite", "noplace")
+TRIES = ("plain", "thread", "thread-fast", "nocache", "nowrite", "noplace", "fork", "fork-place")
 HOOK = r"""
 import os, queue, sys, threading
 try_name = sys.argv[1]
@@ -77,6 +86,90 @@ if try_name == "noplace":
     from skillmem_hook.catalog.placement.domains import Placement
     constant = Placement("general", "", "")
     skills.place = lambda *fields: constant
+if try_name.startswith("fork"):
+    import marshal, time
+    import skillmem_hook.catalog.reading as reading
+    from skillmem_hook.catalog.discovery.checkout import read_checked_out
+    from skillmem_hook.catalog.discovery.tracked import pathspec_of
+    from skillmem_hook.catalog.skillfile.text import SkillText
+    from skillmem_hook.catalog.placement.domains import Placement, place
+    from skillmem_hook.catalog.skills import _nfc
+    share = float(os.environ.get("SKILLMEM_TRY_SHARE", "0.5"))
+    def plain_of(entry):
+        if type(entry) is str:
+            return entry
+        placement = entry.placement
+        if try_name == "fork-place" and entry.name:
+            placement = place(_nfc(entry.name), _nfc(entry.description), _nfc(entry.title))
+        return (entry.name, entry.description, entry.warnings, entry.metadata, entry.title,
+                None if placement is None else tuple(placement))
+    def entry_of(plain):
+        if type(plain) is str:
+            return plain
+        name, description, warnings, metadata, title, placement = plain
+        return SkillText(name, description, warnings, metadata, title=title, sections=None,
+                         placement=None if placement is None else Placement(*placement))
+    def read_part(jobs, sections):
+        for base, wanted in jobs:
+            for oid, data in read_checked_out(base, wanted):
+                yield oid, reading._declared_blob(data, sections=sections)
+    def forked(blobs, sections):
+        by_root = {}
+        for oid, items in blobs.items():
+            by_root.setdefault(items[0].root, []).append((items[0].relative, oid))
+        jobs = [(pathspec_of(root), sorted(wanted)) for root, wanted in by_root.items()]
+        cut = int(len(blobs) * share)  # the first ``cut`` files to the child, the rest to this process
+        theirs, mine = [], []
+        for base, wanted in jobs:
+            if cut > 0:
+                theirs.append((base, wanted[:cut]))
+            if cut < len(wanted):
+                mine.append((base, wanted[max(cut, 0):]))
+            cut -= len(wanted)
+        read_fd, write_fd = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.close(read_fd)
+                payload = marshal.dumps([(oid, plain_of(entry)) for oid, entry in read_part(theirs, sections)])
+                view = memoryview(payload)
+                while view:
+                    view = view[os.write(write_fd, view):]
+            finally:
+                os._exit(0)
+        os.close(write_fd)
+        got = dict(read_part(mine, sections))
+        started = time.perf_counter()
+        chunks = []
+        while chunk := os.read(read_fd, 1 << 20):
+            chunks.append(chunk)
+        os.close(read_fd)
+        os.waitpid(pid, 0)
+        payload = b"".join(chunks)
+        got.update((oid, entry_of(plain)) for oid, plain in marshal.loads(payload))
+        if os.environ.get("SKILLMEM_TRY_REPORT"):
+            print(f"transfer {len(payload)} bytes, waited+decoded {1000 * (time.perf_counter() - started):.1f} ms",
+                  file=sys.stderr)
+        return got
+    def read_entries(pending, cache, *, sections=True):
+        blobs = {}
+        for item in pending:
+            if item.oid:
+                item.entry = cache.get(item.key, sections=sections)
+                if item.entry is None:
+                    blobs.setdefault(item.oid, []).append(item)
+            else:
+                reading._read_from_disk(item, cache, sections=sections)
+        if not blobs:
+            return
+        got = forked(blobs, sections)
+        for oid, entry in got.items():
+            reading._fill_from_blob(blobs.pop(oid), cache, oid, entry)
+        if blobs:
+            from skillmem_hook.catalog.discovery.git_blobs import read_blobs
+            for oid, data in read_blobs(list(blobs), reading.MAX_READ):
+                reading._fill_from_blob(blobs[oid], cache, oid, reading._declared_blob(data, sections=sections))
+    reading.read_entries = read_entries
 from skillmem_hook.hooks.index import skill_verify
 sys.exit(skill_verify())
 """

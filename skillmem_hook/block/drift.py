@@ -52,6 +52,13 @@ class Drift:
         self.original = original
         self.updated = splice_block(original, new_block, preamble)
         self.has_block = old_block is not None
+        if old_block == new_block:
+            # Current (a verify's usual answer): the rendered block holds no conflict line (check_name refuses
+            # one), so nothing is missing, stale, folded or moved. Reading both blocks back would only say so,
+            # and its sets and sorts grow faster than the skills: 7 ms at 10,000 skills, 140 ms at 100,000.
+            self.conflict = self.collapsed_changed = False
+            self.missing, self.stale, self.folded, self.moved = [], [], [], []
+            return
         listed, self.conflict = read_block(old_block) if old_block is not None else ({}, False)
         # Under a cap, the names the written block lists (a collapsed domain lists none).
         expected = read_block(new_block)[0] if max_tokens else {skill.label: skill.domain for skill in skills}
