@@ -27,7 +27,7 @@ sys.path.insert(0, str(HERE))
 
 from request_sets import TUNING_SETS, TUNING_TURNS, Judge, collection_roots, read_requests, read_turns  # noqa: E402
 
-from skillmem_hook.agents.route import plain_part  # noqa: E402
+from skillmem_hook.agents.route import english_among_cjk, plain_part  # noqa: E402
 from skillmem_hook.search.asks import asking_part  # noqa: E402
 from skillmem_hook.search.at_hand import at_hand, names_code  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, name_words  # noqa: E402
@@ -40,12 +40,18 @@ CONTEXTUAL = ("D", "F", "G", "H", "I", "J", "K", "L", "M")
 class Reading:
     """What the score rule reads of one text: its best hits, the best's typed words held, and the words typed."""
 
-    __slots__ = ("evidence", "hits", "typed")
+    __slots__ = ("evidence", "hits", "stray", "typed")
 
     def __init__(self, judge: Judge, key: str, text: str) -> None:
         index = judge.lexical[key]
-        self.hits = index.query(text, top=SCORE_RULE.most) if text.strip() else []
+        # The route reads with the collection's own rarity (ScoreRule.english_at_large, off since 4f0f8df), not
+        # search's English-at-large weights.
+        rule = SCORE_RULE
+        self.hits = index.query(text, top=rule.most, english_at_large=rule.english_at_large) if text.strip() else []
         self.evidence, _, self.typed = index.reading(text, self.hits[0]) if self.hits else (0, 0, 0)
+        # An English prompt whose best hit is an English-described skill of a collection described mostly in CJK:
+        # the hook names nothing there (agents/route.py's english_among_cjk, after set L).
+        self.stray = bool(self.hits) and english_among_cjk(text, self.hits[0], index)
 
 
 class Prompt:
@@ -81,7 +87,8 @@ def plain(rule: ScoreRule) -> Rule:
     def names(prompt: Prompt, reading: Reading) -> list[str]:
         if not reading.hits:
             return []
-        return [hit.skill.label for hit in rule.chosen(reading.hits, reading.evidence, reading.typed)]
+        chosen = [hit.skill.label for hit in rule.chosen(reading.hits, reading.evidence, reading.typed)]
+        return [] if chosen and reading.stray else chosen
 
     return names
 
