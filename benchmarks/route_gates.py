@@ -27,6 +27,7 @@ sys.path.insert(0, str(HERE))
 
 from request_sets import TUNING_SETS, TUNING_TURNS, Judge, collection_roots, read_requests, read_turns  # noqa: E402
 
+from skillmem_hook.agents.route import english_among_cjk, plain_part  # noqa: E402
 from skillmem_hook.search.asks import asking_part  # noqa: E402
 from skillmem_hook.search.at_hand import at_hand, names_code  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, name_words  # noqa: E402
@@ -39,12 +40,18 @@ CONTEXTUAL = ("D", "F", "G", "H", "I", "J", "K", "L", "M")
 class Reading:
     """What the score rule reads of one text: its best hits, the best's typed words held, and the words typed."""
 
-    __slots__ = ("evidence", "hits", "typed")
+    __slots__ = ("evidence", "hits", "stray", "typed")
 
     def __init__(self, judge: Judge, key: str, text: str) -> None:
         index = judge.lexical[key]
-        self.hits = index.query(text, top=SCORE_RULE.most) if text.strip() else []
+        # The route reads with the collection's own rarity (ScoreRule.english_at_large, off since 4f0f8df), not
+        # search's English-at-large weights.
+        rule = SCORE_RULE
+        self.hits = index.query(text, top=rule.most, english_at_large=rule.english_at_large) if text.strip() else []
         self.evidence, _, self.typed = index.reading(text, self.hits[0]) if self.hits else (0, 0, 0)
+        # An English prompt whose best hit is an English-described skill of a collection described mostly in CJK:
+        # the hook names nothing there (agents/route.py's english_among_cjk, after set L).
+        self.stray = bool(self.hits) and english_among_cjk(text, self.hits[0], index)
 
 
 class Prompt:
@@ -65,6 +72,10 @@ class Prompt:
         self.kept = Reading(judge, key, kept) if kept != own else None
         self.ask = Reading(judge, key, ask) if ask else None
         self.ask_code = bool(ask) and names_code(ask)
+        # The witness of a prompt naming code with no asking part: its sentences that name no code (the hook's
+        # code_in_context since the thirteenth pass).
+        plain = plain_part(own) if ask is None and self.code else None
+        self.plain = Reading(judge, key, plain) if plain else None
 
 
 Rule = Callable[[Prompt, Reading], list[str]]
@@ -76,7 +87,8 @@ def plain(rule: ScoreRule) -> Rule:
     def names(prompt: Prompt, reading: Reading) -> list[str]:
         if not reading.hits:
             return []
-        return [hit.skill.label for hit in rule.chosen(reading.hits, reading.evidence, reading.typed)]
+        chosen = [hit.skill.label for hit in rule.chosen(reading.hits, reading.evidence, reading.typed)]
+        return [] if chosen and reading.stray else chosen
 
     return names
 
@@ -100,10 +112,12 @@ def routed(prompt: Prompt, rule: Rule, *, gates: frozenset[str] = frozenset(), c
 
 def _code_around_the_ask(prompt: Prompt, chosen: list[str]) -> bool:
     """The hook's ``code_in_context`` (0.5.0, eighth pass): a prompt that names code is hinted only when it types
-    much context, its asking sentences name no code, and their own best hit is the hint's first."""
-    if not chosen or not prompt.ask or prompt.ask_code or prompt.whole.typed < SCORE_RULE.context_typed:
+    much context, its asking sentences name no code, and their own best hit is the hint's first; where no sentence
+    asks, or every one, the witness is its sentences that name no code (the thirteenth pass)."""
+    witness = prompt.ask if prompt.ask else prompt.plain
+    if not chosen or not witness or prompt.ask_code or prompt.whole.typed < SCORE_RULE.context_typed:
         return False
-    return bool(prompt.ask.hits) and prompt.ask.hits[0].skill.label == chosen[0]
+    return bool(witness.hits) and witness.hits[0].skill.label == chosen[0]
 
 
 # Each gate of the rule in force turned off alone: (label, the rule, the pre-gates off).

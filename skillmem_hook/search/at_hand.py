@@ -15,12 +15,13 @@ from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.search.names import without_pasted_blocks
 
 # What names the code in front of the agent: a file with a source or config extension
-# (not a library written as one, Node.js or Three.js), a snake_case or camelCase
-# identifier, a call, a line number, an error's type (TypeError), a path of two
+# (not a library written as one, Node.js or Three.js; not a Markdown document, plan.md or
+# README.md, which a request writes or follows: 0.5.0, fourteenth pass), a snake_case or
+# camelCase identifier, a call, a line number, an error's type (TypeError), a path of two
 # parts or more (/api/orders) (docs/route.md).
 _CODE_REFERENCE = re.compile(
     r"\b(?![A-Z][a-z]*\.(?i:js)\b)\w+\.(?i:py|pyi|ipynb|ts|tsx|js|jsx|mjs|vue|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|rb|php"
-    r"|sql|sh|css|scss|html|md|json|ya?ml|toml|ini|cfg|conf|lock|tf|txt)\b"
+    r"|sql|sh|css|scss|html|json|ya?ml|toml|ini|cfg|conf|lock|tf|txt)\b"
     r"|\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b|\b[a-z]{2,}[A-Z][a-z]+\w*\b|\w\(\)|\b(?i:line) \d+"
     r"|第\s*(?:\d+|[一二三四五六七八九十百千两零〇]+)\s*行"  # a line, its number in figures or in Chinese numerals
     r"|\b[A-Z]\w*(?:Error|Exception)\b|(?<![\w/])/[A-Za-z][\w.-]*/[\w./-]*"

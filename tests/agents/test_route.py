@@ -297,6 +297,16 @@ def test_a_prompt_that_names_code_is_about_that_code_and_gets_no_score_hint(code
     assert routed(prompt) == []
 
 
+@pytest.mark.parametrize("document", ["plan.md", "README.md", "docs/prd-points.md", "NOTES.MD", "ｐｌａｎ．ｍｄ"])
+def test_a_markdown_document_is_no_code_so_a_request_naming_it_is_scored(document):
+    # A plan, a PRD or a README is what a request follows or writes, not the code in front of the agent
+    # (0.5.0, fourteenth pass); a source file in its place keeps the prompt silent.
+    prompt = f"my PostgreSQL database has slow queries, how do I find them and tune the indexes in {document}?"
+    assert not names_code(prompt)
+    assert routed(prompt) == ["postgres-tuning"]
+    assert names_code(prompt.replace(".md", ".sql").replace(".MD", ".SQL").replace("．ｍｄ", "．ｓｑｌ"))
+
+
 @pytest.mark.parametrize("code", ["Line 12", "ALERTS.YAML", "Main.PY", "ａｌｅｒｔｓ．ｙａｍｌ", "MAX_RETRIES"])
 def test_code_is_code_in_any_case_and_width(code):
     assert names_code(f"why does {code} fail")
