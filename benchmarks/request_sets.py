@@ -50,6 +50,7 @@ TUNING_SETS = {
     "K": [DATA / "requests-k"],  # held out once (0.5.0's ninth pass), tuning since
     "L": [DATA / "requests-l"],  # held out once (0.5.0's twelfth pass), tuning since
     "M": [DATA / "requests-m"],  # held out once (0.5.0, after set L), tuning since
+    "N": [DATA / "requests-n"],  # held out once (0.5.0, after the thirteenth and fourteenth passes), tuning since
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -63,6 +64,7 @@ TUNING_TURNS = [
     DATA / "requests-k" / "ke" / "everyday-k.jsonl",
     DATA / "requests-l" / "le" / "everyday-l.jsonl",
     DATA / "requests-m" / "me" / "everyday-m.jsonl",
+    DATA / "requests-n" / "ne" / "everyday-n.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
