@@ -26,6 +26,7 @@ from skillmem_hook.search.tokenize import is_bigram, tokens
 from skillmem_hook.search.tuning import Tuning
 
 from .sample_skills import make
+from .shipped_tables import table_lines
 
 _LINE = re.compile(r"[a-z0-9]+\t[\u3400-\u9fff\uf900-\ufaff]{2,4}(?: [\u3400-\u9fff\uf900-\ufaff]{2,4})*")
 ON = Tuning()  # on by default (2)
@@ -33,13 +34,8 @@ OFF = Tuning(chinese_words=0)
 
 
 def test_the_reverse_table_is_sorted_lines_each_a_forward_meaning_read_backwards():
-    text = Path(REVERSE_LIST).read_text(encoding="utf-8")
-    assert text.startswith("\n") and text.endswith("\n")
-    lines = text[1:-1].split("\n")
+    lines = table_lines(REVERSE_LIST, _LINE)
     assert len(lines) > 15_000
-    assert all(_LINE.fullmatch(line) for line in lines)
-    keys = [line.split("\t", 1)[0] for line in lines]
-    assert keys == sorted(set(keys))
     for line in lines[::20]:  # every twentieth: each of its words means the key in the forward list
         key, words = line.split("\t")
         for word in words.split():

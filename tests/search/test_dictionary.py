@@ -19,17 +19,14 @@ from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.sorted_lines import first_line_from, line_start, value_of
 from skillmem_hook.search.tuning import Tuning
 
+from .shipped_tables import table_lines
+
 _LINE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]{2,4}\t[^\t\n]+")
 
 
 def test_the_word_list_is_sorted_well_formed_lines_or_a_lookup_would_miss_words():
-    text = Path(WORD_LIST).read_text(encoding="utf-8")
-    assert text.startswith("\n") and text.endswith("\n")
-    lines = text[1:-1].split("\n")
+    lines = table_lines(WORD_LIST, _LINE)
     assert len(lines) > 90_000
-    assert all(_LINE.fullmatch(line) for line in lines)
-    keys = [line.split("\t", 1)[0] for line in lines]
-    assert keys == sorted(set(keys))
 
 
 def test_a_word_is_found_with_its_first_meaning_and_anything_else_is_not():

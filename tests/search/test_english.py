@@ -23,6 +23,7 @@ from skillmem_hook.search.tokenize import tokens
 from skillmem_hook.search.tuning import Tuning
 
 from .sample_skills import make
+from .shipped_tables import table_lines
 
 _LINE = re.compile(r"[a-z]+\t\d\.\d")
 ON = Tuning()  # the default weighs by English at large (200 words)
@@ -30,13 +31,8 @@ OFF = Tuning(english_length=0.0)
 
 
 def test_the_table_is_sorted_well_formed_lines_of_search_words_or_a_lookup_would_miss_them():
-    text = Path(WORD_LIST).read_text(encoding="ascii")
-    assert text.startswith("\n") and text.endswith("\n")
-    lines = text[1:-1].split("\n")
+    lines = table_lines(WORD_LIST, _LINE)  # its pattern ASCII alone
     assert len(lines) == 30_000
-    assert all(_LINE.fullmatch(line) for line in lines)
-    keys = [line.split("\t", 1)[0] for line in lines]
-    assert keys == sorted(set(keys))
 
 
 def test_a_word_is_looked_up_as_a_query_types_it_stemmed_and_a_common_one_is_more_frequent():
