@@ -93,12 +93,16 @@ def checkout_source(folder: str, version: str) -> HookSource:
     remote, branch = _remote_holding(top, head)
     short = head[:12]
     if remote is not None:
+        # A remote that is a folder (a clone of a clone, file://) is fetched by this machine alone.
+        reach = "a clone elsewhere fetches it there"
+        if os.path.isabs(remote):
+            reach = "only this machine can fetch it there"
         source = HookSource(
             remote,
             head,
             [
                 f"the hooks are pinned to {remote} at {short}, the commit skillmem was"
-                f" installed from ({top}): {branch} holds it, so a clone elsewhere fetches it there"
+                f" installed from ({top}): {branch} holds it, so {reach}"
             ],
         )
     else:

@@ -63,6 +63,9 @@ def test_a_clone_whose_head_is_on_its_remote_is_pinned_at_the_remote(tmp_path):
     source = checkout_source(str(tmp_path / "clone"), VERSION)
     assert (source.repo, source.rev) == (str(tmp_path / "upstream"), head)
     assert "origin/main holds it" in source.notes[0]
+    # A remote that is a folder of this machine (a newcomer's clone of a clone): no clone elsewhere reaches it.
+    assert "only this machine can fetch it there" in source.notes[0]
+    assert "elsewhere" not in source.notes[0]
 
 
 def test_a_relative_remote_is_made_absolute(tmp_path):
@@ -95,6 +98,7 @@ def test_a_remote_url_loses_its_credentials_and_a_gone_remote_is_not_used(tmp_pa
     source = checkout_source(str(tmp_path / "hooks"), VERSION)
     assert source.repo == "https://example.com/hooks.git"
     assert "s3cret" not in " ".join(source.notes)
+    assert "a clone elsewhere fetches it there" in source.notes[0]
     git(tmp_path / "hooks", "remote", "set-url", "origin", str(tmp_path / "deleted"))
     assert checkout_source(str(tmp_path / "hooks"), VERSION).repo == str(tmp_path / "hooks")
 
