@@ -30,6 +30,7 @@ from skillmem_hook.config import load_settings, require_prompt_files, require_ro
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.hooks.report import (
+    QUIET_HINT,
     describe_drift,
     describe_index_file,
     describe_skipped,
@@ -170,8 +171,9 @@ def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: boo
     report += [describe_untracked(path) for path in found.untracked]
     if index_stale:
         report.append(describe_index_file(str(found.settings.write), written=written))
-    report.append(describe_warnings(_loud_warnings(found.catalog, found.settings.quiet)))
-    report.append(describe_skipped(found.catalog.skipped))
+    quiet = found.settings.quiet
+    notices = describe_warnings(_loud_warnings(found.catalog, quiet)) + describe_skipped(_loud_skipped(found, quiet))
+    report.append(notices + QUIET_HINT if notices else "")
     return "".join(found.notes + report)
 
 
@@ -225,6 +227,20 @@ def _loud_warnings(catalog: Catalog, quiet: list[str]) -> list[dict[str, str]]:
         for skill in catalog.skills
         if not best_match(table, skill)
         for warning in skill.warnings
+    ]
+
+
+def _loud_skipped(found: _Comparison, quiet: list[str]) -> list[dict[str, str]]:
+    """The SKILL.md files left out of the block, less those whose folder ``quiet:`` names (their name is unread)."""
+    skipped = found.catalog.skipped
+    if not quiet:
+        return skipped
+    exact = set(quiet)
+    stems = [pattern[:-1] for pattern in quiet if pattern.endswith("*")]
+    return [
+        item
+        for item in skipped
+        if (folder := item["path"].rsplit("/", 1)[-1]) not in exact and not folder.startswith(tuple(stems))
     ]
 
 

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
 # About a screenful per list, as for names (text_lines.MAX_NAMES).
 MAX_WARNINGS = 10
-# Under the warnings, which a hook prints again on each commit that changes the block: how known ones stop.
-QUIET_HINT = "  to stop printing known ones (a vendored pack's): quiet: [NAME, PREFIX-*] in .skillmem.yaml"
+# Under the warnings and the skills left out, which a hook prints again on each commit that changes the block:
+# how known ones stop.
+QUIET_HINT = "  to stop printing known ones (a vendored pack's): quiet: [NAME, PREFIX-*] in .skillmem.yaml\n"
 
 
 def describe_untracked(path: str) -> str:
@@ -139,7 +140,6 @@ def describe_warnings(warnings: Sequence[dict[str, str]]) -> str:
         lines.append(f"  {visible(path)}: {visible(brief_warning(warning['warning']))}")
     if len(warnings) > MAX_WARNINGS:
         lines.append(f"  ... and {len(warnings) - MAX_WARNINGS:,} more")
-    lines.append(QUIET_HINT)
     return "\n".join(lines) + "\n"
 
 

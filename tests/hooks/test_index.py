@@ -11,7 +11,7 @@ import yaml
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.hooks.index import skill_index, skill_verify
-from skillmem_hook.hooks.report import describe_drift
+from skillmem_hook.hooks.report import QUIET_HINT, describe_drift
 from skillmem_hook.text_lines import name_list
 
 from ..helpers import (
@@ -267,6 +267,29 @@ def test_invalid_yaml_warnings_are_shown_briefly_with_the_file_path(repo, capsys
     hint = err[err.index(brief) :].splitlines()[1]
     assert hint.startswith("  to stop printing known ones")
     assert yaml.safe_load(hint[hint.index("quiet:") :].split(" in ")[0]) == {"quiet": ["NAME", "PREFIX-*"]}
+
+
+def test_quiet_mutes_the_skills_left_out_that_it_names_by_folder_and_the_hint_follows_both_lists(repo, capsys):
+    # A newcomer's quiet: list muted a vendored pack's warnings, but its 13 user-only skills were listed on every
+    # commit all the same. A skill left out has no name read: its folder is what quiet: matches.
+    hidden = b"---\nname: {0}\ndescription: Only the user runs it\ndisable-model-invocation: true\n---\n"
+    for folder in ("ours-hidden", "vendor-hidden"):
+        write_skill(Path("skills"), folder, hidden.replace(b"{0}", folder.encode()))
+    assert skill_index([]) == 3
+    err = capsys.readouterr().err
+    assert "skills/ours-hidden" in err and "skills/vendor-hidden" in err
+    assert err.endswith(QUIET_HINT)
+    Path(".skillmem.yaml").write_text("quiet: [vendor-*]\n")
+    write_skill(Path("skills"), "new-one", skill_md("new-one", "Parse CSV files"))
+    assert skill_index([]) == 3
+    err = capsys.readouterr().err
+    assert "skills/ours-hidden" in err and "vendor-hidden" not in err
+    assert err.endswith(QUIET_HINT)
+    Path(".skillmem.yaml").write_text("quiet: [vendor-hidden, ours-hidden]\n")
+    write_skill(Path("skills"), "newer-one", skill_md("newer-one", "Parse TSV files"))
+    assert skill_index([]) == 3
+    err = capsys.readouterr().err
+    assert "hidden" not in err and QUIET_HINT not in err  # nothing left to mute: no hint
 
 
 @pytest.fixture
