@@ -137,9 +137,9 @@ def yaml_hint(problem: str, line: str) -> str:
         escape = "write it twice ('')" if mark == "'" else 'escape it (\\")'
         return f"the {mark}-quoted value holds a {mark} of its own; {escape}, or quote with the other mark"
     if "mapping values" in problem:
-        return "a value holding ': ' must be quoted; wrap it in quotes"
+        return "a value holding ': ' must be quoted: wrap the whole value in \"...\" or '...'"
     if "cannot start any token" in problem or "alias" in problem:
-        return "a value starting with @, `, * or & must be quoted; wrap it in quotes"
+        return "a value starting with @, `, * or & must be quoted: wrap the whole value in \"...\" or '...'"
     return "check the YAML at this line and column; wrapping the value in quotes often fixes it"
 
 

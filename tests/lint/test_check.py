@@ -251,7 +251,7 @@ def test_one_finding_per_cause_and_the_fix_it_names_ends_it(folder, name, expect
     [
         ('description: "He said "hi" ok"', (3, 24), 'holds a " of its own; escape it'),
         ("description: 'it's'", (3, 18), "holds a ' of its own; write it twice"),
-        ("description: Parse: files", (3, 19), "a value holding ': ' must be quoted"),
+        ("description: Parse: files", (3, 19), "a value holding ': ' must be quoted: wrap the whole value in"),
         ("description: `x`", (3, 14), "must be quoted"),
         ("\tdescription: x", (3, 1), "indent with spaces"),
     ],
