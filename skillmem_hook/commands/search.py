@@ -131,10 +131,12 @@ def hit_json(hit: Hit, best: Hit) -> dict[str, object]:
 
 
 def render_text(results: Sequence[Mapping[str, object]], fit: str = "weak") -> str:
-    """One line per skill (rank, name, score, domain), then its description cut short and its path."""
+    """The match word unless strong, then one line per skill (rank, name, score, domain), its description cut
+    short and its path."""
     if not results:
         return "no skill matches\n"
-    lines = ["no skill fits well; the closest:"] if fit == "none" else []
+    # match's word, for a person as for a program: only a strong one goes unsaid.
+    lines = {"none": ["no skill fits well; the closest:"], "weak": ["a weak match; the closest:"]}.get(fit, [])
     for rank, result in enumerate(results, 1):
         description = " ".join(str(result["description"]).split())
         if len(description) > TEXT_DESCRIPTION:

@@ -70,6 +70,8 @@ def test_match_says_whether_any_skill_fits(capsys, tree):
 def test_a_request_that_one_skill_serves_is_a_strong_match(capsys, tree):
     run = run_cli(capsys, "search", "--root", tree, "find", "slow", "queries", "and", "tune", "indexes", "fast")
     assert (run.data["match"], run.data["results"][0]["name"]) == ("strong", "postgres-tuning")
+    text = run_cli(capsys, "search", "--root", tree, "--text", "find", "slow", "queries", "and", "tune", "indexes")
+    assert text.out.startswith("1. postgres-tuning  (")  # a strong match goes unsaid
 
 
 def test_a_strong_match_s_best_hit_is_more_likely_than_not_to_serve(capsys, tree):
@@ -128,9 +130,10 @@ def test_text_prints_a_short_readable_list(capsys, tree):
     run = run_cli(capsys, "search", "--root", tree, "--text", "kubernetes")
     assert run.code == 0
     lines = run.out.splitlines()
-    assert lines[0].startswith("1. k8s-deploy  (")
-    assert lines[1].strip() == "Deploy containers to a Kubernetes cluster"
-    assert lines[2].strip() == "../skills/k8s-deploy/SKILL.md"
+    assert lines[0] == "a weak match; the closest:"  # match's word, as the JSON's "weak"
+    assert lines[1].startswith("1. k8s-deploy  (")
+    assert lines[2].strip() == "Deploy containers to a Kubernetes cluster"
+    assert lines[3].strip() == "../skills/k8s-deploy/SKILL.md"
 
 
 def test_text_says_when_nothing_matches(capsys, tree):
@@ -239,7 +242,8 @@ def test_text_output_shows_control_characters_from_a_skill_as_escapes(capsys, tr
     run = run_cli(capsys, "search", "--root", tree, "--text", "terminal")
     assert not {"\x1b", "\x07", "\b", "\x7f", "\u202e"} & set(run.out)
     assert "esc\\x1b[31mRED" in run.out and "term\\x1b]0;TITLE\\x07\\nx/SKILL.md" in run.out
-    assert len(run.out.splitlines()) == 3  # rank line, description, path: the folder's line break adds none
+    # match's word, the rank line, description, path: the folder's line break adds none
+    assert len([line for line in run.out.splitlines() if not line.endswith("the closest:")]) == 3
 
 
 def test_a_word_the_dictionary_bridges_keeps_a_right_answer_from_reading_none(capsys):
