@@ -121,7 +121,31 @@ def at_hand(text: str) -> bool:
         return True  # code or output pasted (fenced or as printed): the turn is about it
     if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text) or _leaves_as_it_is(text):
         return True
+    if _corrects_a_value(text):
+        return True
     return _AT_HAND.search(text) is not None
+
+
+# A correction of a thing just made (0.5.0, fifteenth pass, after set N's ne-061, "按钮颜色和品牌色不一致, 应该是
+# #1A73E8"): a value stated as what it should be, 应该是 / 应该为 / 应该改成 or "should be / read / say" and a figure,
+# a hex colour or a quoted value ("it should be 5433", "标题应该是「订单」"); only a thing that exists has a wrong
+# value. Not a bound, which a request sets (the clause read to its comma, 。 or ;, NFKC having made
+# the full-width ones ASCII) ("应该是 3 秒以内", "should be 200ms or less"). On the tuning data no
+# request holds one, 2 everyday turns do. Compiled only when a prompt holds 应该 or "should".
+_VALUE = r"""(?:#[0-9A-Fa-f]{3,8}\b|\d|["\u201c\u2018'\u300c])"""
+_CORRECTS_A_VALUE = lazy_compile(
+    rf"应该(?:是|为|改成|改为)\s*{_VALUE}(?![^,。;\n]{{0,16}}?(?:以内|以下|以上|左右|之内|之间|上下))"
+    rf"|\bshould\s+(?:be|read|say)\s+{_VALUE}"
+    r"(?![^,.;\n]{0,20}?\b(?:or\s+(?:less|more|fewer|under|over|below|above)|at\s+(?:most|least)|max|min)\b)",
+    re.IGNORECASE,
+)
+
+
+def _corrects_a_value(text: str) -> bool:
+    """Whether ``text`` states the value a thing at hand should have: "应该是 #1A73E8", "it should be 5433"."""
+    if "应该" not in text and "should" not in text.lower():
+        return False
+    return _CORRECTS_A_VALUE.search(text) is not None
 
 
 # "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after

@@ -381,6 +381,13 @@ def test_code_is_code_in_any_case_and_width(code):
         "等等，不要碰那个目录",
         "把工具目录里那个三百多行的文件拆一下吧",
         "是你加的那个按用户逐个查数据库的循环导致的吗",
+        # 0.5.0, fifteenth pass (set N's ne-061): a value stated as what a thing just made should be
+        "落地页的按钮颜色和品牌色不一致，应该是 #1A73E8。另外首屏的副标题太长了，压缩到一行。",
+        "标题应该是「订单」",
+        "重试次数应该改成 3",
+        "the docker-compose file has the wrong port, it should be 5433",
+        "the header should read “Kasse”",
+        "the badge should be #fff, not grey",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -427,6 +434,13 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "Button/Input/Card 这些做成带变体的组件",  # 这些: a list
         "我们这个Rust写的日志模块开源三个月了",  # a Latin word in the modifier: a product's
         "我想用那个开源的代码库，怎么部署",  # 代码库: a product
+        "接口延迟应该是 3 秒以内，现在要 8 秒，怎么排查",  # 0.5.0, fifteenth pass: a bound a request sets
+        "首屏应该是 2 秒左右加载完",
+        "p95 should be 200ms or less, and the API is at 900ms",
+        "checkout should be 3 steps at most",
+        "the tone should be friendly, not salesy",  # no value stated
+        "我们应该是哪种架构，单体还是微服务？",
+        "the first call should be cached",  # should, but no value
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
@@ -809,3 +823,12 @@ def test_a_table_printed_with_aligned_columns_is_the_work_at_hand_however_it_is_
 @given(st.lists(st.text(alphabet="abcdefghij .,?", max_size=60).filter(lambda line: "  " not in line), max_size=6))
 def test_lines_without_two_spaces_in_a_row_hold_no_printed_table(lines):
     assert not prints_a_table("\n".join(lines))
+
+
+def test_a_value_stated_as_what_it_should_be_is_a_bound_within_sixteen_or_twenty_characters():
+    """0.5.0, fifteenth pass: "应该是 3 ... 以内" sets a bound (a request) when 以内 follows the value's first character
+    within 16 characters, "should be 2 ... or less" within 20; farther, the value is a correction. Each at its edge."""
+    assert not at_hand("延迟应该是 3" + "一" * 16 + "以内")
+    assert at_hand("延迟应该是 3" + "一" * 17 + "以内")
+    assert not at_hand("latency should be 2" + "0" * 16 + " ms or less")  # 20 characters before "or"
+    assert at_hand("latency should be 2" + "0" * 17 + " ms or less")
