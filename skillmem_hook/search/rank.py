@@ -9,7 +9,8 @@ holds (a glossary word stands in for the typed word that brought it).
 With ``Tuning.english_length`` set (200 by default; 0 is off), an English query over a
 collection described in Chinese weighs its words by English at large too
 (``english.py``, ``_in_english``), and brings the Chinese words the dictionary gives
-its English words (``bridge.py``, ``Tuning.chinese_words``).
+its English words (``bridge.py``, ``Tuning.chinese_words``), and weighs coverage more
+(``Tuning.english_coverage_power``).
 """
 
 from __future__ import annotations
@@ -143,8 +144,8 @@ class SearchIndex:
             self._add_chinese_words(words)
         scores, covered, total = self._scores(words, english_at_large=english_at_large)
         shares = {n: _share(held, total) for n, held in covered.items()}
-        if self.tuning.coverage_power:
-            power = self.tuning.coverage_power
+        power = self._coverage_power(words, english_at_large=english_at_large)
+        if power:
             scores = {n: score * (shares[n] ** power) for n, score in scores.items()}
         skills, place = self._skills, self._place
         rounded = {n: round(score, SCORE_DECIMALS) for n, score in scores.items()}
@@ -156,6 +157,19 @@ class SearchIndex:
             ),
         )
         return [Hit(skills[place[n]], -score, round(shares[n], 3), n) for score, _, _, _, n in best]
+
+    def _coverage_power(self, words: dict[str, QueryWord], *, english_at_large: bool) -> float:
+        """How much a hit's coverage weighs its score: ``english_coverage_power`` for an English query over a
+        CJK-described collection (search's reading, not the route's), else ``coverage_power``.
+
+        There a skill described in English can hold any of a long request's everyday words, and no Chinese
+        description can without a bridge: the few it holds one by one outscore the right skill, which holds
+        more of the request's typed words (the thirteenth pass, docs/notes/search.md).
+        """
+        tuning = self.tuning
+        if english_at_large and tuning.english_coverage_power and self._english_over_cjk(words):
+            return tuning.english_coverage_power
+        return tuning.coverage_power
 
     def evidence(self, intent: str, hit: Hit, *, guesses: bool = False) -> int:
         """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.

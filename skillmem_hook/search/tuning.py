@@ -33,6 +33,11 @@ _DEFAULTS: dict[str, float | bool | int] = {
     # typed word (rank.py, bridge.py; 0 is off): 2, chosen on the tuning sets' odd ids and held on the even ones;
     # +4 % of a cold search's instructions, which stays near 4x the bare interpreter (docs/notes/search.md).
     "chinese_words": 2,
+    # An English query over a CJK-described collection weighs coverage by this power instead of coverage_power
+    # (rank.py; 0 keeps coverage_power): there a skill described in English holds a long request's everyday words
+    # one by one, where the right Chinese-described skill holds more of its typed words. 1.5, chosen on the tuning
+    # sets' odd ids and held on the even ones (docs/notes/search.md, thirteenth pass).
+    "english_coverage_power": 1.5,
 }
 
 
@@ -60,6 +65,7 @@ class Tuning:
     stemming: bool
     english_length: float
     chinese_words: int
+    english_coverage_power: float
 
     def __init__(self, **changes: float | bool | int) -> None:
         unknown = set(changes) - set(_DEFAULTS)

@@ -26,8 +26,10 @@ from .sample_skills import make
 from .shipped_tables import table_lines
 
 _LINE = re.compile(r"[a-z]+\t\d\.\d")
-ON = Tuning()  # the default weighs by English at large (200 words)
-OFF = Tuning(english_length=0.0)
+# The default weighs by English at large (200 words); coverage's English power (test_rank_english_coverage.py) set
+# aside, so each lever is seen alone.
+ON = Tuning(english_coverage_power=0.0)
+OFF = ON.replace(english_length=0.0)
 
 
 def test_the_table_is_sorted_well_formed_lines_of_search_words_or_a_lookup_would_miss_them():
@@ -161,7 +163,7 @@ def test_the_route_reads_a_prompt_with_the_collections_own_rarity_unless_its_rul
     from skillmem_hook.search.confidence import SCORE_RULE
 
     assert SCORE_RULE.english_at_large is False
-    index = SearchIndex.build(_chinese_collection())
+    index = SearchIndex.build(_chinese_collection(), tuning=ON)
     assert [hit.skill.name for hit in index.query(_ASK, 1)] == ["grocery-list-budget"]
     assert [hit.skill.name for hit in index.query(_ASK, 1, english_at_large=False)] == ["step-reasoner"]
     named = scored_reading(_ASK, index, _every_best(english_at_large=True))[1]
