@@ -51,6 +51,7 @@ TUNING_SETS = {
     "L": [DATA / "requests-l"],  # held out once (0.5.0's twelfth pass), tuning since
     "M": [DATA / "requests-m"],  # held out once (0.5.0, after set L), tuning since
     "N": [DATA / "requests-n"],  # held out once (0.5.0, after the thirteenth and fourteenth passes), tuning since
+    "O": [DATA / "requests-o"],  # held out once (0.5.0, after the fifteenth route pass), tuning since
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -65,6 +66,7 @@ TUNING_TURNS = [
     DATA / "requests-l" / "le" / "everyday-l.jsonl",
     DATA / "requests-m" / "me" / "everyday-m.jsonl",
     DATA / "requests-n" / "ne" / "everyday-n.jsonl",
+    DATA / "requests-o" / "oe" / "everyday-o.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
