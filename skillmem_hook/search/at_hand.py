@@ -126,6 +126,16 @@ def at_hand(text: str) -> bool:
     return _AT_HAND.search(text) is not None
 
 
+def _marked(text: str, marks: tuple[str, ...], pattern: re.Pattern[str]) -> bool:
+    """Whether ``text`` holds one of ``marks`` (in lower case) and then matches ``pattern``.
+
+    Each rule of the work at hand that needs a pattern of its own compiles it only on a prompt holding a
+    word the pattern cannot match without: most warm prompts compile none of them.
+    """
+    folded = text.lower()
+    return any(mark in folded for mark in marks) and pattern.search(text) is not None
+
+
 # A correction of a thing just made (0.5.0, fifteenth pass, after set N's ne-061, "按钮颜色和品牌色不一致, 应该是
 # #1A73E8"): a value stated as what it should be, 应该是 / 应该为 / 应该改成 or "should be / read / say" and a figure,
 # a hex colour or a quoted value ("it should be 5433", "标题应该是「订单」"); only a thing that exists has a wrong
@@ -141,11 +151,12 @@ _CORRECTS_A_VALUE = lazy_compile(
 )
 
 
+_VALUE_MARKS = ("应该", "should")
+
+
 def _corrects_a_value(text: str) -> bool:
     """Whether ``text`` states the value a thing at hand should have: "应该是 #1A73E8", "it should be 5433"."""
-    if "应该" not in text and "should" not in text.lower():
-        return False
-    return _CORRECTS_A_VALUE.search(text) is not None
+    return _marked(text, _VALUE_MARKS, _CORRECTS_A_VALUE)
 
 
 # "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after
@@ -156,7 +167,7 @@ _YOUR_WORK = lazy_compile(rf"\byour\s+{_AT_HAND_NOUNS}\b", re.IGNORECASE)
 
 def _names_your_work(text: str) -> bool:
     """Whether ``text`` names the agent's work as "your" and a noun of the work at hand ("your manifest")."""
-    return "your" in text.lower() and _YOUR_WORK.search(text) is not None
+    return _marked(text, ("your",), _YOUR_WORK)
 
 
 # An order to leave a thing as it is (0.5.0, thirteenth pass, after set L's le-031, "Leave the HTML as it is, just
@@ -175,10 +186,7 @@ _LEAVES_AS_IT_IS = lazy_compile(
 
 def _leaves_as_it_is(text: str) -> bool:
     """Whether ``text`` orders a thing left as it is: "leave the HTML as it is", "don't touch the lockfile", "别动"."""
-    folded = text.lower()
-    if not any(mark in folded for mark in _LEAVE_MARKS):
-        return False
-    return _LEAVES_AS_IT_IS.search(text) is not None
+    return _marked(text, _LEAVE_MARKS, _LEAVES_AS_IT_IS)
 
 
 # A thing shown, named by 这个 / 那个 and what it is like (0.5.0, thirteenth pass, after set L's le-030,
@@ -198,9 +206,7 @@ _SHOWN_MARKS = ("这个", "那个", "这段", "那段")
 
 def _names_a_thing_shown(text: str) -> bool:
     """Whether ``text`` names a thing at hand as 这个 / 那个, a modifier and its noun ("那个三百多行的文件")."""
-    if "的" not in text or not any(mark in text for mark in _SHOWN_MARKS):
-        return False
-    return _THING_SHOWN.search(text) is not None
+    return "的" in text and _marked(text, _SHOWN_MARKS, _THING_SHOWN)
 
 
 # A choice among the options the agent just gave (0.5.0, ninth pass, after set J's je-027): "go with option 2", "option
@@ -219,10 +225,7 @@ _PICKS_AN_OPTION = lazy_compile(
 
 def _picks_an_option(text: str) -> bool:
     """Whether ``text`` picks one of the options the agent offered: a turn about the session, not a request."""
-    folded = text.lower()
-    if not any(mark in folded for mark in _OPTION_MARKS):
-        return False
-    return _PICKS_AN_OPTION.search(text) is not None
+    return _marked(text, _OPTION_MARKS, _PICKS_AN_OPTION)
 
 
 # A question on what the agent did (0.5.0, seventh pass, after set I's ie-015): "why did you add ...", "did you run
