@@ -72,7 +72,13 @@ def test_a_concurrent_writer_never_loses_a_line(tmp_path):
     root = seed_tree(tmp_path / "skills")
     prompt = tmp_path / "AGENTS.md"
     command = [sys.executable, "-m", "skillmem_hook", "inject", "--root", str(root), "--prompt-file", str(prompt)]
-    writer = "import sys, time\ntime.sleep(float(sys.argv[2]))\nopen(sys.argv[1], 'ab').write(b'typed meanwhile\\n')\n"
+    # The append is one system call right after the open, as an editor's save: a writer that opens before the
+    # rename and writes after it writes to the replaced file, which no rename-based write can see (not promised:
+    # docs/guarantees.md); the gap between the two calls is kept as small as Python allows.
+    writer = (
+        "import os, sys, time\ntime.sleep(float(sys.argv[2]))\n"
+        "os.write(os.open(sys.argv[1], os.O_WRONLY | os.O_APPEND), b'typed meanwhile\\n')\n"
+    )
     rng = random.Random(13)
     for _ in range(6):
         prompt.write_bytes(b"x" * 30_000_000 + b"\n")
