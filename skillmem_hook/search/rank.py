@@ -8,7 +8,7 @@ coverage: the share of the query's words, weighed by rarity, that the skill
 holds (a glossary word stands in for the typed word that brought it).
 With ``Tuning.english_length`` set (200 by default; 0 is off), an English query over a
 collection described in Chinese weighs its words by English at large too
-(``english.py``, ``_in_english``), and brings the Chinese words the dictionary gives
+(``english.py``, ``_english_over_cjk``), and brings the Chinese words the dictionary gives
 its English words (``bridge.py``, ``Tuning.chinese_words``), and weighs coverage more
 (``Tuning.english_coverage_power``).
 """
@@ -140,11 +140,18 @@ class SearchIndex:
         ``english_at_large=False`` keeps the collection's own rarity for every word (the route's reading:
         ``ScoreRule.english_at_large``)."""
         words = self.query_words(intent)
-        if english_at_large and self.tuning.chinese_words and self._english_over_cjk(words):
-            self._add_chinese_words(words)
-        scores, covered, total = self._scores(words, english_at_large=english_at_large)
+        tuning = self.tuning
+        # Search's reading of an English query over a CJK-described collection (the route's keeps the
+        # collection's own, ``_english_over_cjk``): asked once, it decides the three English rules.
+        english = english_at_large and self._english_over_cjk(words)
+        if english and tuning.chinese_words:
+            self._add_chinese_words(words)  # none typed: the question's answer stays as it was
+        scores, covered, total = self._scores(words, english=english and bool(tuning.english_length))
         shares = {n: _share(held, total) for n, held in covered.items()}
-        power = self._coverage_power(words, english_at_large=english_at_large)
+        # There coverage weighs more (the thirteenth pass, docs/notes/search.md): a skill described in English
+        # can hold any of a long request's everyday words one by one, where the right Chinese-described skill
+        # holds more of its typed words.
+        power = tuning.english_coverage_power if english and tuning.english_coverage_power else tuning.coverage_power
         if power:
             scores = {n: score * (shares[n] ** power) for n, score in scores.items()}
         skills, place = self._skills, self._place
@@ -157,19 +164,6 @@ class SearchIndex:
             ),
         )
         return [Hit(skills[place[n]], -score, round(shares[n], 3), n) for score, _, _, _, n in best]
-
-    def _coverage_power(self, words: dict[str, QueryWord], *, english_at_large: bool) -> float:
-        """How much a hit's coverage weighs its score: ``english_coverage_power`` for an English query over a
-        CJK-described collection (search's reading, not the route's), else ``coverage_power``.
-
-        There a skill described in English can hold any of a long request's everyday words, and no Chinese
-        description can without a bridge: the few it holds one by one outscore the right skill, which holds
-        more of the request's typed words (the thirteenth pass, docs/notes/search.md).
-        """
-        tuning = self.tuning
-        if english_at_large and tuning.english_coverage_power and self._english_over_cjk(words):
-            return tuning.english_coverage_power
-        return tuning.coverage_power
 
     def evidence(self, intent: str, hit: Hit, *, guesses: bool = False) -> int:
         """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.
@@ -202,14 +196,16 @@ class SearchIndex:
         return len(held)
 
     def _scores(
-        self, words: dict[str, QueryWord], *, english_at_large: bool = True
+        self, words: dict[str, QueryWord], *, english: bool = False
     ) -> tuple[dict[int, float], dict[int, dict[str, float]], float]:
-        """Each matching skill's score; the typed words it covers, with their rarity; the rarity of all typed words."""
+        """Each matching skill's score; the typed words it covers, with their rarity; the rarity of all typed words.
+
+        ``english``: the words weighed by English at large too (``english.py``), each by the lower of its two idfs.
+        """
         scores: dict[int, float] = {}
         covered: dict[int, dict[str, float]] = {}
         rarity: dict[str, float] = {}
         documents = len(self._skills)
-        english = english_at_large and self._in_english(words)
         for word, query_word in words.items():
             combined = self._combined(word, described=query_word.described)
             own = idf = math.log(1 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
@@ -237,19 +233,15 @@ class SearchIndex:
         weighed = {n: {unit: units[unit] for word in held for unit in parts(word)} for n, held in covered.items()}
         return scores, weighed, total
 
-    def _in_english(self, words: dict[str, QueryWord]) -> bool:
-        """Whether the query's English words are weighed by English at large (``english.py``).
+    def _english_over_cjk(self, words: dict[str, QueryWord]) -> bool:
+        """Whether the query types no CJK word and the collection is described mostly in a CJK script.
 
-        Only for a query whose typed words are all ASCII (no CJK word), over a collection described mostly in
-        a CJK script, with ``english_length`` set (0 is off: docs/search.md): there
-        the few skills described in English hold the everyday English words of a long request, rare in
-        the collection only because it is not English. A Chinese request's typed English words (API, PPT)
+        There the few skills described in English hold the everyday English words of a long request, rare in
+        the collection only because it is not English: search weighs them by English at large
+        (``english_length``), brings the dictionary's Chinese for them (``chinese_words``) and weighs coverage
+        more (``english_coverage_power``; docs/search.md). A Chinese request's typed English words (API, PPT)
         and an English collection keep the collection's own rarity: the tuning sets lost requests there.
         """
-        return bool(self.tuning.english_length) and self._english_over_cjk(words)
-
-    def _english_over_cjk(self, words: dict[str, QueryWord]) -> bool:
-        """Whether the query types no CJK word and the collection is described mostly in a CJK script."""
         return all(word.isascii() for word, w in words.items() if w.typed) and self.described_in_cjk()
 
     def _add_chinese_words(self, words: dict[str, QueryWord]) -> None:

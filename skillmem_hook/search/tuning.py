@@ -27,7 +27,7 @@ _DEFAULTS: dict[str, float | bool | int] = {
     "stop_words": True,
     "stemming": True,
     # English texts of this many words weigh an English query over a CJK-described collection (rank.py,
-    # _in_english; 0 turns it off): chosen at 200 on the tuning sets, turned on after set L (docs/search.md).
+    # _english_over_cjk; 0 turns it off): chosen at 200 on the tuning sets, turned on after set L (docs/search.md).
     "english_length": 200.0,
     # An English query over a CJK-described collection brings this many of the dictionary's Chinese words for each
     # typed word (rank.py, bridge.py; 0 is off): 2, chosen on the tuning sets' odd ids and held on the even ones;
