@@ -235,13 +235,9 @@ def _loud_skipped(found: _Comparison, quiet: list[str]) -> list[dict[str, str]]:
     skipped = found.catalog.skipped
     if not quiet:
         return skipped
-    exact = set(quiet)
-    stems = [pattern[:-1] for pattern in quiet if pattern.endswith("*")]
-    return [
-        item
-        for item in skipped
-        if (folder := item["path"].rsplit("/", 1)[-1]) not in exact and not folder.startswith(tuple(stems))
-    ]
+    from skillmem_hook.catalog.placement.selection import names  # noqa: PLC0415 - only a 'quiet:' list pays
+
+    return [item for item in skipped if not names(quiet, item["path"].rsplit("/", 1)[-1])]
 
 
 def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:

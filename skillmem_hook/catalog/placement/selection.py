@@ -13,7 +13,7 @@ from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Collection, Iterable, Mapping, Sequence
     from typing import TypeVar
 
     from skillmem_hook.catalog.skills import Skill
@@ -35,6 +35,12 @@ def best_match(patterns: Mapping[str, T], skill: Skill) -> T | None:
             if skill.name.startswith(stem) or skill.label.startswith(stem):
                 best = (len(pattern), value)
     return None if best is None else best[1]
+
+
+def names(patterns: Collection[str], name: str) -> bool:
+    """Whether one of ``patterns`` names ``name``: exactly, or as a prefix ending in ``*`` (for a yes or no,
+    as ``quiet:`` asks of a folder whose skill was never read; ``best_match`` when the most specific wins)."""
+    return name in patterns or any(pattern.endswith("*") and name.startswith(pattern[:-1]) for pattern in patterns)
 
 
 def split_excluded(skills: Iterable[Skill], patterns: Sequence[str]) -> tuple[list[Skill], list[Skill]]:
