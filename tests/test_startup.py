@@ -308,6 +308,9 @@ def warm(tmp_path_factory):
         path.mkdir()
         subprocess.run(["git", "init", "-q"], cwd=path, check=True)
         seed_tree(path / "skills")
+        # With a frontmatter: the seed's heading-only skill has a warning, and a hook that prints one
+        # loads what its report needs; these paths are the run of a collection with none.
+        (path / "skills/beta-heading/SKILL.md").write_text("---\nname: beta-heading\ndescription: Beta\n---\n")
     (repo / "AGENTS.md").write_text("# Agents\n")
     subprocess.run([sys.executable, "-m", "skillmem_hook", "inject", *ARGS], cwd=repo, env=env, check=True)
     subprocess.run(["git", "add", "-A"], cwd=repo, env=env, check=True)

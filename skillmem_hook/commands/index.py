@@ -9,12 +9,13 @@ from skillmem_hook.block.index_file import render_index_file
 from skillmem_hook.block.render import count_by_domain
 from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.skillfile.frontmatter import brief_warning
 from skillmem_hook.config import check_targets, load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.files import check_output_target
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
-from skillmem_hook.text_lines import note_lines
+from skillmem_hook.text_lines import MAX_NAMES, note_lines
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -70,18 +71,42 @@ def index(
 
 
 def as_text(result: dict[str, object]) -> str:
-    """``--text``: each skill by its domain and folder, then how many of each list the JSON holds."""
+    """``--text``: each skill by its domain and folder, then each file the block leaves out or warns of, and why."""
     lines = [f"{result['count']:,} skills"]
     for skill in result.get("skills") or []:  # type: ignore[attr-defined]
-        # The path holds folder names from the repository: escaped, so none acts on the terminal or adds a line.
-        lines.append(f"  [{skill['domain']}] {skill['name']}  ({visible(skill['root'] + '/' + skill['path'])})")
-    for key in ("duplicates", "skipped", "excluded", "warnings"):
-        count = len(result.get(key) or [])  # type: ignore[arg-type]
-        if count:
-            lines.append(f"{count:,} {key} (see the JSON output for each)")
+        lines.append(f"  [{skill['domain']}] {skill['name']}  ({_folder(skill)})")
+    for key, title in _LISTS.items():
+        items: list[dict[str, object]] = result.get(key) or []  # type: ignore[assignment]
+        if items:
+            lines.append(f"{len(items):,} {title}:")
+            lines += [f"  {_folder(item)}: {_why(key, item)}" for item in items[:MAX_NAMES]]
+        if len(items) > MAX_NAMES:
+            lines.append(f"  ... and {len(items) - MAX_NAMES:,} more (the JSON output lists every one)")
     if "written" in result:
         lines.append(f"the index file was {'written' if result['written'] else 'current already'}")
     return "\n".join(lines + note_lines(result)) + "\n"
+
+
+_LISTS = {
+    "duplicates": "duplicates, left out (another skill of the name is listed)",
+    "skipped": "SKILL.md files left out",
+    "excluded": "excluded by the configuration",
+    "warnings": "warnings",
+}
+
+
+def _folder(item: dict[str, object]) -> str:
+    # Folder names come from the repository: escaped, so none acts on the terminal or adds a line.
+    return visible(f"{item['root']}/{item['path']}")
+
+
+def _why(key: str, item: dict[str, object]) -> str:
+    if key == "duplicates":
+        kept: dict[str, str] = item["kept"]  # type: ignore[assignment]
+        return visible(f"{item['name']}, as {kept['root']}/{kept['path']} is")
+    if key == "warnings":
+        return visible(brief_warning(str(item["warning"])))
+    return visible(str(item["reason" if key == "skipped" else "name"]))
 
 
 def catalog_json(catalog: Catalog) -> dict[str, object]:

@@ -7,7 +7,6 @@ import sys
 
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.render import read_block
-from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.text_lines import MAX_NAMES, name_list
 from skillmem_hook.visible import visible
 
@@ -133,6 +132,7 @@ def describe_warnings(warnings: Sequence[dict[str, str]]) -> str:
     if not warnings:
         return ""
     from skillmem_hook.block.index_file import repository_path  # noqa: PLC0415 - a run without warnings spares it
+    from skillmem_hook.catalog.skillfile.frontmatter import brief_warning  # noqa: PLC0415 - as repository_path
 
     lines = [f"{len(warnings):,} SKILL.md file(s) with warnings (all of them: 'skillmem index', under warnings):"]
     for warning in warnings[:MAX_WARNINGS]:
@@ -141,17 +141,6 @@ def describe_warnings(warnings: Sequence[dict[str, str]]) -> str:
     if len(warnings) > MAX_WARNINGS:
         lines.append(f"  ... and {len(warnings) - MAX_WARNINGS:,} more")
     return "\n".join(lines) + "\n"
-
-
-_YAML_PLACE = lazy_compile(r"invalid YAML \(.*(line \d+, column \d+)\)")
-
-
-def brief_warning(warning: str) -> str:
-    """A PyYAML error cut to where it happened: the rest means nothing to a skill's author."""
-    found = _YAML_PLACE.match(warning)
-    if found is None:
-        return warning
-    return f"invalid YAML (frontmatter {found.group(1)}); name and description read line by line"
 
 
 def describe_skipped(skipped: Sequence[dict[str, str]]) -> str:

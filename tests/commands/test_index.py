@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from skillmem_hook.catalog.skillfile.declared import NO_FRONTMATTER, USER_ONLY
+from skillmem_hook.text_lines import MAX_NAMES
+
 from ..helpers import make_device_node, run_cli, skill_md, snapshot, write_skill
 
 
@@ -111,7 +114,35 @@ def test_index_reports_skills_duplicates_skipped_and_domains(capsys, tree):
     assert data["skipped"] == [
         {"root": str(tree), "path": "broken", "reason": "the frontmatter's '---' block is never closed"}
     ]
-    assert data["warnings"][0]["path"] == "colon"
+    assert [warning["path"] for warning in data["warnings"]] == ["beta-heading", "colon"]
+    assert data["warnings"][0]["warning"] == NO_FRONTMATTER
+
+
+def test_index_as_text_lists_each_file_left_out_or_warned_of_and_why(capsys, tree):
+    # A newcomer saw "1 duplicates (see the JSON output for each)" and had to read JSON to learn which.
+    write_skill(tree, "copy/alpha-tool", skill_md("Alpha Tool", "a duplicate"))
+    write_skill(tree, "broken", b"---\nname: broken\n")
+    write_skill(tree, "hidden", b"---\nname: hidden\ndescription: mine\ndisable-model-invocation: true\n---\n")
+    write_skill(tree, "colon", skill_md("colon", "Use when: it breaks things"))
+    for number in range(MAX_NAMES + 2):
+        write_skill(tree, f"dup/{number:02}", skill_md("colon", "the same name again"))
+    lines = run_cli(capsys, "index", "--root", tree, "--text").out.splitlines()
+    assert lines[0] == "4 skills"
+    at = lines.index(f"{MAX_NAMES + 3} duplicates, left out (another skill of the name is listed):")
+    assert lines[at + 1] == f"  {tree}/copy/alpha-tool: Alpha Tool, as {tree}/alpha-tool is"
+    assert lines[at + 2] == f"  {tree}/dup/00: colon, as {tree}/colon is"
+    assert lines[at + MAX_NAMES + 1] == "  ... and 3 more (the JSON output lists every one)"
+    at = lines.index("2 SKILL.md files left out:")
+    assert lines[at + 1 : at + 3] == [
+        f"  {tree}/broken: the frontmatter's '---' block is never closed",
+        f"  {tree}/hidden: {USER_ONLY}",
+    ]
+    at = lines.index("2 warnings:")
+    assert lines[at + 1] == f"  {tree}/beta-heading: {NO_FRONTMATTER}"
+    assert (
+        lines[at + 2]
+        == f"  {tree}/colon: invalid YAML (frontmatter line 2, column 22); name and description read line by line"
+    )
 
 
 def test_index_write_produces_a_readable_index_and_rewrites_only_on_change(capsys, tree, tmp_path):

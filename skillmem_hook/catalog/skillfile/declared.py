@@ -30,6 +30,9 @@ _UTF16_OR_32_BOMS = (b"\xff\xfe", b"\xfe\xff")
 USER_ONLY = "disable-model-invocation: true: only the user invokes it, so no agent is offered it"
 _TRUE = (True, "true", "True", "TRUE")  # YAML 1.2's booleans, as Claude Code's reader takes them (lint's SK134)
 _LFS_POINTER = b"version https://git-lfs.github.com/spec/"
+# Claude Code takes the folder's name and the body's start for a SKILL.md without frontmatter; the other agents
+# skillmem models (budget/loading.py) load no such skill, so the block's listing of it is said, not silent.
+NO_FRONTMATTER = "no frontmatter: only Claude Code loads it; 'skillmem lint' says how to add one"
 LFS_POINTER = (
     "SKILL.md is a Git LFS pointer, not the skill: keep SKILL.md out of LFS "
     "('SKILL.md -filter -diff -merge text' in .gitattributes, then git add --renormalize .)"
@@ -73,6 +76,8 @@ def read_located_text(data: bytes, span: tuple[int, int, int] | None, *, section
     if description is None:  # only then is the body decoded: checking every body costs 12% of a scan
         body = _decode(_whole_lines(data[body_start : body_start + HEADING_WINDOW]), "body")
         description = first_heading(body)
+    if span is None:
+        warnings.append(NO_FRONTMATTER)
     metadata = _text_metadata(mapping.get("metadata"))
     title = _body_title(data, body_start)
     title = name if title == name else title  # one string, not two: most skills are titled by their name

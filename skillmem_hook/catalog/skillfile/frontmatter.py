@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from skillmem_hook.catalog.skillfile.lenient_yaml import read_leniently, repeated_keys, unescape_double_quoted
+from skillmem_hook.lazy_pattern import lazy_compile
 
 BOM = b"\xef\xbb\xbf"
 _OPENING = re.compile(rb"---[ \t]*\r?\n")
@@ -183,6 +184,17 @@ def _simple_scalar(value: str) -> str | None:
     if not value or value[0] in _FAST_BAD_START or value.endswith(":") or ": " in value or " #" in value:
         return None
     return value
+
+
+_YAML_PLACE = lazy_compile(r"invalid YAML \(.*(line \d+, column \d+)\)")
+
+
+def brief_warning(warning: str) -> str:
+    """A PyYAML error cut to where it happened: the rest means nothing to a skill's author."""
+    found = _YAML_PLACE.match(warning)
+    if found is None:
+        return warning
+    return f"invalid YAML (frontmatter {found.group(1)}); name and description read line by line"
 
 
 def _read_with_yaml(text: str) -> tuple[object, list[str]]:
