@@ -12,7 +12,6 @@ import re
 import unicodedata
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.asks import asks, sentences
 from skillmem_hook.search.names import without_pasted_blocks
 
 # What names the code in front of the agent: a file with a source or config extension
@@ -198,6 +197,8 @@ def _states_without_asking(text: str) -> bool:
     """Whether ``text`` states a plan, or what suffices, and none of its sentences asks."""
     if not _marked(text.rstrip(), _STATED_MARKS, _STATED):
         return False
+    from skillmem_hook.search.asks import asks, sentences  # noqa: PLC0415 - a prompt naming its skill needs no search
+
     return not any(asks(sentence) for sentence in sentences(text))
 
 
