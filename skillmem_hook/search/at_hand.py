@@ -121,7 +121,7 @@ def at_hand(text: str) -> bool:
         return True  # code or output pasted (fenced or as printed): the turn is about it
     if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text) or _leaves_as_it_is(text):
         return True
-    if _corrects_a_value(text):
+    if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text):
         return True
     return _AT_HAND.search(text) is not None
 
@@ -155,8 +155,51 @@ _VALUE_MARKS = ("应该", "should")
 
 
 def _corrects_a_value(text: str) -> bool:
-    """Whether ``text`` states the value a thing at hand should have: "应该是 #1A73E8", "it should be 5433"."""
-    return _marked(text, _VALUE_MARKS, _CORRECTS_A_VALUE)
+    """Whether ``text`` states the value a thing at hand should have: "应该是 #1A73E8", "it should be 5433",
+    "阈值是 0.85, 不是 0.8", "it's `--dry-run`."."""
+    return _marked(text, _VALUE_MARKS, _CORRECTS_A_VALUE) or _marked(text, _IS_MARKS, _VALUE_IS)
+
+
+# The value a thing at hand has, stated against the agent's (0.5.0, sixteenth pass, after set O's oe-061 and oe-024):
+# "是 0.85, 不是 0.8" (a value, then 不是 and a value: "是 X, 不是 Y" with words, a request's brief, is not one), and
+# "it's / it is" and a value closing its clause ("it's `--dry-run`."; not "it's 'not pythonic', ...", a judgement
+# quoted mid-sentence). NFKC has made the full-width comma ASCII. Compiled only when a prompt holds 不是 or "it".
+_IS_MARKS = ("不是", "it's", "it is", "it\u2019s")
+_VALUE_IS = lazy_compile(
+    rf"是\s*{_VALUE}[^,。;\n]{{0,24}},\s*(?:而)?不是\s*{_VALUE}"
+    r"|\bit(?:['\u2019]s|\s+is)\s+(?:`[^`\n]{1,40}`|\d[\w.%-]*|#[0-9A-Fa-f]{3,8}\b)\s*(?:[.;]|$)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+# The agent told to check its own work (sixteenth pass, after set M's me-063, "图例和线对不上 ... 你查一下是不是
+# 数据排序的问题"): 你 and a verb of checking, then 一下; only what exists is checked. Not 你看一下
+# ("你看一下怎么实现" may ask ahead). On the tuning data no request holds one.
+_CHECK_MARKS = ("你",)
+_AGENT_CHECKS = lazy_compile(r"你(?:查|检查|排查|核对|核实|确认)一下")
+
+
+def _has_the_agent_check(text: str) -> bool:
+    """Whether ``text`` tells the agent to check a thing at hand: "你查一下是不是数据排序的问题"."""
+    return _marked(text, _CHECK_MARKS, _AGENT_CHECKS)
+
+
+# A turn that asks nothing and states a plan or settles a value (sixteenth pass, after set M's me-062, "计划是这样:
+# 今天把支付回调的幂等处理做完, 周四联调 ...", and set O's oe-060, "... 基础镜像是 node:20-alpine, 保持一致就行。"): a
+# plan stated (计划是, 安排是, "the plan is"), or a last sentence that says what suffices (就行, 就好, 即可), in a
+# prompt none of whose sentences asks (search/asks.py): it answers the agent or tells it the state of the work. A
+# request that states its plan asks for something too ("我打算这样 ... 帮我看看"). Compiled only on the marks.
+_STATED_MARKS = ("计划是", "安排是", "the plan is", "就行", "就好", "即可")
+_STATED = lazy_compile(r"计划是|安排是|\bthe\s+plan\s+is\b|(?:就行|就好|即可)\W*$", re.IGNORECASE)
+
+
+def _states_without_asking(text: str) -> bool:
+    """Whether ``text`` states a plan, or what suffices, and none of its sentences asks."""
+    if not _marked(text.rstrip(), _STATED_MARKS, _STATED):
+        return False
+    from skillmem_hook.search.asks import asks, sentences  # noqa: PLC0415 - a prompt naming its skill needs no search
+
+    return not any(asks(sentence) for sentence in sentences(text))
 
 
 # "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after

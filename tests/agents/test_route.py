@@ -22,7 +22,7 @@ from skillmem_hook.agents.route import (
     skill_file,
 )
 from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.search.at_hand import at_hand, names_code, prints_a_table
+from skillmem_hook.search.at_hand import _states_without_asking, at_hand, names_code, prints_a_table
 from skillmem_hook.search.confidence import fit, name_words
 from skillmem_hook.search.names import (
     _FUNCTION_WORDS,
@@ -388,6 +388,13 @@ def test_code_is_code_in_any_case_and_width(code):
         "the docker-compose file has the wrong port, it should be 5433",
         "the header should read “Kasse”",
         "the badge should be #fff, not grey",
+        # 0.5.0, sixteenth pass (set O's oe-061, oe-024; set M's me-063): a value stated against the agent's, the
+        # agent told to check its own work
+        "阈值是 0.85，不是 0.8，产品那边已经确认过了",
+        "You call the flag `--dryrun` in one place; it's `--dry-run`",
+        "the port is wrong, it is 5433",
+        "图例和线对不上，你查一下是不是数据排序的问题",
+        "你确认一下加 index 的时候会不会 lock 表",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -438,6 +445,11 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "首屏应该是 2 秒左右加载完",
         "p95 should be 200ms or less, and the API is at 900ms",
         "checkout should be 3 steps at most",
+        "文案的调性是 3 段式，不是推销腔，怎么写更自然",  # 0.5.0, sixteenth pass: 不是 before words, no value
+        "it's `pnpm` or yarn for our monorepo: which do we pick?",  # a value not closing its clause
+        "it's 'not pythonic', my senior says: how do I write idiomatic loops?",  # a judgement quoted
+        "计划是这样：先上线 MVP，再做增长。你能帮我列一个增长实验清单吗",  # a plan stated, then an ask
+        "怎么把 CSV 转成 JSON？能跑就行",  # what suffices, after an ask
         "the tone should be friendly, not salesy",  # no value stated
         "我们应该是哪种架构，单体还是微服务？",
         "the first call should be cached",  # should, but no value
@@ -832,3 +844,24 @@ def test_a_value_stated_as_what_it_should_be_is_a_bound_within_sixteen_or_twenty
     assert at_hand("延迟应该是 3" + "一" * 17 + "以内")
     assert not at_hand("latency should be 2" + "0" * 16 + " ms or less")  # 20 characters before "or"
     assert at_hand("latency should be 2" + "0" * 17 + " ms or less")
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "计划是这样：今天把支付回调的幂等处理做完，周四联调，周五上预发环境。退款那部分先不碰。",
+        "Node 用 20 版本。Dockerfile 的基础镜像是 node:20-alpine，保持一致就行。",
+        "the plan is: ship the MVP on Friday, growth work next month.",
+        "naming 你定就行",
+    ],
+)
+def test_a_plan_or_what_suffices_stated_with_no_ask_gets_no_score_hint(turn):
+    """0.5.0, sixteenth pass (set M's me-062, set O's oe-060): a turn that asks nothing and states a plan or what
+    suffices answers the agent; the same words beside an ask are a request's."""
+    assert at_hand(turn)
+    assert not at_hand(turn + " 你能帮我设计一下这个流程吗？")
+
+
+@given(st.text(alphabet="计划是这样今天做完周四联调就行。，abc ", max_size=40))
+def test_a_prompt_ending_in_a_question_never_states_without_asking(text):
+    assert not _states_without_asking(text + "？")
