@@ -88,6 +88,13 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     if named:
         paths = ", ".join(sorted(skill_file_path(skill.root, skill.path) for skill in named))
         raise UsageError(f"several skills are named {wanted!r}: {paths}", "pick one with --path PATH")
+    for item in catalog.skipped:  # a skill left out has no name read: its folder is what a person types
+        if os.path.basename(item["path"]) == wanted:
+            where = skill_file_path(item["root"], item["path"])
+            raise UsageError(
+                f"no skill named {wanted!r}: {where} is left out of the index ({item['reason']})",
+                "a skill left out is offered to no agent; read the file itself",
+            )
     hint = nearest_names(catalog.skills, wanted) or "list the skills with 'skillmem search' or 'skillmem index'"
     raise UsageError(f"no skill named {wanted!r}", hint)
 

@@ -72,7 +72,7 @@ def describe_drift(
         lines += merge_setup
     elif drift.collapsed_changed and not (drift.missing or drift.stale or drift.moved or drift.folded):
         lines.append("  a skill came or went in a domain the block collapses (max_block_tokens): its count changed")
-    elif drift.has_block and not (drift.missing or drift.stale or drift.moved):
+    elif drift.has_block and not (drift.missing or drift.stale or drift.moved or drift.folded):
         lines.append(
             "  nothing missing or stale, but the block's lines differ from what skill-index writes (edited by hand?)"
         )

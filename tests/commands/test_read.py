@@ -7,6 +7,7 @@ import os
 import pytest
 
 from skillmem_hook.agents.library import SkillLibrary
+from skillmem_hook.catalog.skillfile.declared import USER_ONLY
 
 from ..helpers import run_cli, skill_md, write_skill
 
@@ -47,6 +48,18 @@ def test_an_unknown_name_exits_2_with_the_nearest_names(tree, capsys):
     assert run.code == 2
     assert run.out == ""
     assert "csv-to-table" in run.error["hint"]
+
+
+def test_a_skill_left_out_of_the_index_is_named_with_why_not_as_unknown(tree, capsys):
+    # A newcomer's `read last30days` said "no skill named": the skill is there, left out as only the user invokes it.
+    write_skill(tree, "last30days", b"---\nname: last30days\ndescription: d\ndisable-model-invocation: true\n---\n")
+    run = run_cli(capsys, "read", "--root", tree, "last30days")
+    assert run.code == 2
+    assert run.out == ""
+    assert run.error["error"] == (
+        f"no skill named 'last30days': {tree}/last30days/SKILL.md is left out of the index ({USER_ONLY})"
+    )
+    assert run_cli(capsys, "read", "--root", tree, "last30").error["error"] == "no skill named 'last30'"
 
 
 # The variants MCP's skill_read accepts (issue 28 §9): case, width and separators aside, by the same function.

@@ -38,3 +38,19 @@ def test_ten_thousand_skills_fit_2000_tokens_and_a_second_run_changes_nothing(ca
     capsys.readouterr()
     assert main(["verify", "--strict", "--tracked"]) == 0
     assert skill_verify(["--max-block-tokens", "100000"]) == 3  # a cap the full block fits: it lists every name
+
+
+def test_a_cap_set_after_the_block_says_what_it_folds_and_not_that_the_block_was_edited(capsys):
+    # A newcomer added max_block_tokens: the report listed the folded names, then "nothing missing or stale, but
+    # the block's lines differ from what skill-index writes (edited by hand?)": the fold was the whole difference.
+    for number in range(30):
+        write_skill(Path("skills"), f"tests-{number:02}", skill_md(f"tests-{number:02}", "write unit tests"))
+    write_skill(Path("skills"), "deploy", skill_md("deploy", "deploy with docker"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    assert skill_index([]) == 3
+    capsys.readouterr()
+    Path(".skillmem.yaml").write_text("max_block_tokens: 40\n")
+    assert skill_verify([]) == 3
+    err = capsys.readouterr().err
+    assert "  folded into its domain's line (max_block_tokens) (30): tests-00, tests-01," in err
+    assert "edited by hand" not in err
