@@ -10,7 +10,8 @@ With ``Tuning.english_length`` set (200 by default; 0 is off), an English query 
 collection described in Chinese weighs its words by English at large too
 (``english.py``, ``_english_over_cjk``), and brings the Chinese words the dictionary gives
 its English words (``bridge.py``, ``Tuning.chinese_words``), and weighs coverage more
-(``Tuning.english_coverage_power``).
+(``Tuning.english_coverage_power``), the coverage of a skill described in English once more
+(``Tuning.foreign_coverage_power``).
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ class SearchIndex:
         # Over the skills there are, not the numbers: a free number's length of 0 must not lower the mean.
         self._averages = [max(1.0, sum(field.lengths) / max(1, len(skills))) for field in fields]
         self._cjk: bool | None = None
+        self._scripts: dict[int, bool] = {}
 
     @property
     def skills(self) -> list[Skill]:
@@ -156,6 +158,10 @@ class SearchIndex:
             scores = {n: score * (shares[n] ** power) for n, score in scores.items()}
         skills, place = self._skills, self._place
         rounded = {n: round(score, SCORE_DECIMALS) for n, score in scores.items()}
+        if english and tuning.foreign_coverage_power:
+            # And there a skill described in another script is weighed by its coverage once more (the fourteenth
+            # pass): its short English text holds a long request's everyday words one by one.
+            rounded = self._weigh_foreign(rounded, shares, top)
         best = heapq.nsmallest(
             top,
             (
@@ -164,6 +170,39 @@ class SearchIndex:
             ),
         )
         return [Hit(skills[place[n]], -score, round(shares[n], 3), n) for score, _, _, _, n in best]
+
+    def _weigh_foreign(self, rounded: dict[int, float], shares: dict[int, float], top: int) -> dict[int, float]:
+        """The scores that can reach the ``top``, each of a skill not described in CJK times its coverage to
+        ``foreign_coverage_power``.
+
+        The weight only lowers a score, so the walk, best first, stops at a score below the ``top``-th best
+        weighed one: no later skill can enter, and only the skills read are made (a stored index's rows).
+        """
+        power = self.tuning.foreign_coverage_power
+        kept: dict[int, float] = {}
+        floor: list[float] = []
+        for n in sorted(rounded, key=rounded.__getitem__, reverse=True):
+            if floor and len(floor) >= top and rounded[n] < floor[0]:
+                break
+            score = rounded[n]
+            if not self._cjk_described(n):
+                score = round(score * shares[n] ** power, SCORE_DECIMALS)
+            kept[n] = score
+            if len(floor) < top:
+                heapq.heappush(floor, score)
+            elif score > floor[0]:
+                heapq.heapreplace(floor, score)
+        return kept
+
+    def _cjk_described(self, n: int) -> bool:
+        """Whether skill ``n``'s description holds at least half as many CJK characters as ASCII letters."""
+        found = self._scripts.get(n)
+        if found is None:
+            text = self._skills[self._place[n]].description
+            cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af")
+            letters = sum(1 for c in text if c.isascii() and c.isalpha())
+            found = self._scripts[n] = cjk * 2 >= letters  # a CJK character says about as much as two letters
+        return found
 
     def evidence(self, intent: str, hit: Hit, *, guesses: bool = False) -> int:
         """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.

@@ -4,7 +4,9 @@ There a skill described in English can hold any of a long request's
 everyday words, and no Chinese description can without a bridge; the right
 skill holds more of the request's typed words. Search's reading only: the
 route's (``english_at_large=False``), a query that types Chinese and an
-English-described collection keep ``coverage_power``.
+English-described collection keep ``coverage_power``. The fourteenth pass's
+weight on a skill described in English (``foreign_coverage_power``,
+``test_rank_foreign_coverage.py``) is off here, to read this rule alone.
 """
 
 from __future__ import annotations
@@ -46,29 +48,33 @@ def test_an_english_request_over_a_chinese_collection_weighs_coverage_by_its_own
     index = SearchIndex.build(_MIXED)
     assert index.described_in_cjk()
     query = "keep the token budget of our agent caveman terse"
-    before = _ranking(index, Tuning(english_coverage_power=0), query)
+    before = _ranking(index, Tuning(english_coverage_power=0, foreign_coverage_power=0), query)
     # At coverage_power .5 the English-described skill, holding two rare words in a short text (45 % of the
     # request's rarity), ranks first; the skill holding its token, budget and agent (55 %) ranks first when
     # coverage weighs 1.5.
     assert [name for name, _, _ in before[:2]] == ["caveman-speak", "token-budget"]
-    after = _ranking(index, Tuning(), query)
+    after = _ranking(index, Tuning(foreign_coverage_power=0), query)
     assert [name for name, _, _ in after[:2]] == ["token-budget", "caveman-speak"]
-    assert after == _ranking(index, Tuning(coverage_power=1.5, english_coverage_power=0), query)
+    assert after == _ranking(
+        index, Tuning(coverage_power=1.5, english_coverage_power=0, foreign_coverage_power=0), query
+    )
 
 
 @given(st.lists(_WORDS, min_size=1, max_size=6))
 def test_only_search_s_reading_of_an_english_query_over_a_chinese_collection_changes(words):
     query = " ".join(words)
-    plain = Tuning(english_coverage_power=0)
+    plain = Tuning(english_coverage_power=0, foreign_coverage_power=0)
     index = SearchIndex.build(_MIXED)
     # The route's reading, whatever the query types.
-    assert _ranking(index, Tuning(), query, english_at_large=False) == _ranking(
+    assert _ranking(index, Tuning(foreign_coverage_power=0), query, english_at_large=False) == _ranking(
         index, plain, query, english_at_large=False
     )
     if query.isascii():
-        assert _ranking(index, Tuning(), query) == _ranking(index, plain.replace(coverage_power=1.5), query)
+        assert _ranking(index, Tuning(foreign_coverage_power=0), query) == _ranking(
+            index, plain.replace(coverage_power=1.5), query
+        )
     else:  # a query that types Chinese
-        assert _ranking(index, Tuning(), query) == _ranking(index, plain, query)
+        assert _ranking(index, Tuning(foreign_coverage_power=0), query) == _ranking(index, plain, query)
     english = SearchIndex.build(_ENGLISH)
     assert not english.described_in_cjk()
-    assert _ranking(english, Tuning(), query) == _ranking(english, plain, query)
+    assert _ranking(english, Tuning(foreign_coverage_power=0), query) == _ranking(english, plain, query)
