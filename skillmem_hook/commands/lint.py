@@ -91,6 +91,7 @@ def lint(
                 "errors": errors,
                 "warnings": len(run.findings) - errors,
                 "known": run.known,
+                "baseline_gone": run.gone,
                 **(_fix_report(fixes) if fixes else {}),
                 "statistics": statistics(run),
                 "findings": [finding.as_json() for finding in run.findings],
@@ -115,11 +116,14 @@ def less_known(run: LintRun, settings: Settings) -> LintRun:
     """``run`` without the findings .skillmem.yaml's baseline lists, which it counts as ``known``."""
     options = lint_options(settings.lint)
     if options.baseline:
-        from skillmem_hook.lint.baseline import read_baseline, split_known  # noqa: PLC0415 - only a configured baseline
+        from skillmem_hook.lint.baseline import missing_paths, read_baseline, split_known  # noqa: PLC0415 - as above
 
         base = os.path.dirname(settings.config_path or "")
         path = os.path.normpath(os.path.join(base, options.baseline))
-        run.findings, run.known = split_known(run.findings, read_baseline(path, os.path.abspath(base or ".")))
+        known = read_baseline(path, os.path.abspath(base or "."))
+        run.findings, run.known = split_known(run.findings, known)
+        if run.findings:  # asked only when something fails: why a renamed folder's known findings are back
+            run.gone = missing_paths(known)
     return run
 
 

@@ -71,5 +71,15 @@ def split_known(findings: Sequence[Finding], known: Counter[Key]) -> tuple[list[
     return new, len(findings) - len(new)
 
 
+def missing_paths(known: Counter[Key]) -> list[str]:
+    """The paths the baseline lists that name no file here (renamed or removed since): their findings match nothing.
+
+    Only relative paths inside the current folder are looked up (``lexists``: a link is a file; nothing is read).
+    """
+    listed = {path for path, _, _ in known}
+    inside = [path for path in listed if not os.path.isabs(path) and ".." not in path.split("/")]
+    return sorted(path for path in inside if not os.path.lexists(path))
+
+
 def _key(finding: Finding) -> Key:
     return (finding.path.replace("\\", "/"), finding.code, finding.message)

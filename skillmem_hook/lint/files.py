@@ -41,16 +41,18 @@ if TYPE_CHECKING:
 class LintRun:
     """The findings, how many SKILL.md files were checked, and of how many below the roots (None: not counted).
 
-    ``known``: how many more findings the baseline lists (left out of ``findings``).
+    ``known``: how many more findings the baseline lists (left out of ``findings``); ``gone``: the paths the
+    baseline lists that no longer exist (a folder renamed brings its known findings back under the new path).
     """
 
-    __slots__ = ("checked", "findings", "known", "total")
+    __slots__ = ("checked", "findings", "gone", "known", "total")
 
     def __init__(self, findings: list[Finding], checked: int, total: int | None = None) -> None:
         self.findings = findings
         self.checked = checked
         self.total = total
         self.known = 0
+        self.gone: list[str] = []
 
 
 class Scope:

@@ -29,7 +29,20 @@ def describe_findings(run: LintRun) -> str:
     """One ``path:line:col: CODE message`` line per finding, a count per code (of two findings or more), a summary."""
     # One line each, whatever a path or a quoted value holds: controls from the repository shown escaped.
     lines = [visible(finding.as_text()) for finding in run.findings]
-    return "\n".join([*lines, *describe_statistics(run), summary(run)]) + "\n"
+    return "\n".join([*lines, *describe_statistics(run), summary(run), *describe_gone(run)]) + "\n"
+
+
+def describe_gone(run: LintRun) -> list[str]:
+    """Why findings the baseline knew are back: it lists paths that no longer exist (a folder renamed or removed)."""
+    if not run.gone:
+        return []
+    lines = [f"the baseline lists findings of {len(run.gone):,} path(s) that no longer exist:"]
+    lines += [f"  {visible(path)}" for path in run.gone[:3]] + (["  ..."] if len(run.gone) > 3 else [])
+    return [
+        *lines,
+        "  (a folder renamed brings its known findings back as new; to record today's findings:",
+        "  skillmem lint --write-baseline FILE)",
+    ]
 
 
 def statistics(run: LintRun) -> list[dict[str, object]]:

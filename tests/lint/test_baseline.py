@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from skillmem_hook.errors import UsageError
 from skillmem_hook.hooks.lint import skill_lint
-from skillmem_hook.lint.baseline import read_baseline, split_known
+from skillmem_hook.lint.baseline import missing_paths, read_baseline, split_known
 from skillmem_hook.lint.rules import Finding
 
 from ..helpers import run_cli, skill_md, write_skill
@@ -122,3 +122,39 @@ def test_a_finding_the_baseline_lists_once_passes_once_and_its_second_copy_is_ne
     known = Counter({("skills/a/SKILL.md", "SK105", "unknown field 'version'"): 1})
     assert split_known([finding, again], known) == ([again], 1)
     assert split_known([finding], Counter()) == ([finding], 0)
+
+
+def test_findings_back_under_a_renamed_folder_are_explained_by_the_paths_the_baseline_lists_that_are_gone(
+    capsys, tmp_path
+):
+    """new user, 0.5.0: `git mv skills/crewai skills/crew-ai` failed the commit on a finding the baseline knew,
+    with no word of why; the baseline is keyed by path, and its entry now names a file that is gone."""
+    skills = tmp_path / "cwd" / "skills"
+    write_skill(skills, "crewai", b"---\nname: crewai\ndescription: Build crews\nsource: x\n---\n")
+    with open(".skillmem.yaml", "w") as file:
+        file.write("roots: [skills]\nlint: {baseline: lint-baseline.json}\n")
+    assert run_cli(capsys, "lint", "--write-baseline", "lint-baseline.json").data["recorded"] == 1
+    assert run_cli(capsys, "lint").data["baseline_gone"] == []
+    (skills / "crewai").rename(skills / "crew-ai")
+    run = run_cli(capsys, "lint")
+    assert [finding["code"] for finding in run.data["findings"]] == ["SK116", "SK105"]
+    assert run.data["baseline_gone"] == ["skills/crewai/SKILL.md"]
+    assert skill_lint(["--all"]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    at = lines.index("the baseline lists findings of 1 path(s) that no longer exist:")
+    assert lines[at + 1 : at + 4] == [
+        "  skills/crewai/SKILL.md",
+        "  (a folder renamed brings its known findings back as new; to record today's findings:",
+        "  skillmem lint --write-baseline FILE)",
+    ]
+    assert run_cli(capsys, "lint", "--write-baseline", "lint-baseline.json").data["recorded"] == 2
+    assert skill_lint(["--all"]) == 0
+    assert "no longer exist" not in capsys.readouterr().err
+
+
+def test_only_relative_paths_inside_are_looked_up_for_the_baseline_entries_gone(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "here.md").write_text("x")
+    (tmp_path / "link.md").symlink_to(tmp_path / "nowhere")
+    known = Counter({(path, "SK105", "m"): 1 for path in ("here.md", "link.md", "gone.md", "/etc/gone", "../gone")})
+    assert missing_paths(known) == ["gone.md"]
