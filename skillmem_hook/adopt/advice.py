@@ -15,13 +15,17 @@ import os
 
 from skillmem_hook.block.render import estimate_tokens, render_block
 from skillmem_hook.catalog.placement.selection import best_match
+from skillmem_hook.lint.writing import FIXABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from skillmem_hook.catalog.skills import Skill
+    from skillmem_hook.lint.rules import Finding
 
+# The fixes that set a skill's name to its folder's: the name people and agents type changes.
+NAME_FIXES = frozenset({"SK113", "SK114", "SK115", "SK116"})
 LARGE_BLOCK_TOKENS = 4_000  # Codex's listing budget: 2% of a 200,000-token window
 SUGGESTED_CAP = 2_000
 # Where each agent finds a skill natively (docs/budget.md): Claude Code one folder below .claude/skills,
@@ -44,6 +48,37 @@ def block_size_note(skills: Sequence[Skill], max_block_tokens: int | None) -> st
         f" {SUGGESTED_CAP} in .skillmem.yaml lists the largest domains as one line each"  # as YAML takes it: no comma
         " (skillmem search --domain NAME lists them)"
     )
+
+
+def lint_fix_note(findings: Sequence[Finding], baseline: str) -> str | None:
+    """What ``lint --fix`` would do to the skills, said where init suggests it; None when nothing is fixable.
+
+    The baseline init wrote already lets every commit pass: fixing is a choice,
+    and on a vendored pack a costly one (its files diverge from upstream, its
+    names change), so the note says what it edits and renames before how.
+    """
+    fixable = [finding for finding in findings if finding.code in FIXABLE]
+    if not fixable:
+        return None
+    files = len({finding.path for finding in fixable})
+    renamed = len({finding.path for finding in fixable if finding.code in NAME_FIXES})
+    renames = (
+        f", and rename {_count(renamed, 'skill')} to their folder's name, which changes the names people and"
+        " agents type"
+        if renamed
+        else ""
+    )
+    return (
+        f"{len(fixable):,} of the {len(findings):,} lint findings have a mechanical fix, and the baseline {baseline}"
+        f" already keeps them from failing a commit: skillmem lint --fix would edit {_count(files, 'SKILL.md file')}"
+        f" in place (fields no agent reads moved under metadata:){renames}. Keep the baseline for a pack you vendor"
+        " (fixed, it diverges from upstream's); for skills you own, run skillmem lint --fix, then skillmem lint"
+        f" --write-baseline {baseline} to record what is left"
+    )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str]) -> str | None:

@@ -35,7 +35,7 @@ def check_roots_inside(top: str, roots: Sequence[str]) -> None:
         raise UsageError(
             f"the skills root {named} in {CONFIG_FILE} lies outside the repository: the block init writes would list"
             " this machine's skills, which a clone does not have",
-            f"name folders inside the repository under roots: in {CONFIG_FILE} (or run skillmem init --force to let"
+            f"name folders inside the repository under roots: in {CONFIG_FILE} (or drop the roots: key to let"
             " init find them), then run skillmem init again",
         )
 
@@ -60,13 +60,19 @@ def check_not_ignored(top: str, prompt_files: Sequence[str]) -> None:
         raise ignored_prompt_files_error(rules)
 
 
-def ignored_prompt_files_error(rules: dict[str, str]) -> UsageError:
-    """Exit 2 before any write, naming each ignore rule and the two ways on."""
+def ignored_prompt_files_error(rules: dict[str, str], *, configured: bool = False) -> UsageError:
+    """Exit 2 before any write, naming each ignore rule and the two ways on (``configured``: every prompt file
+    .skillmem.yaml names is ignored, so the way on is that file's key, which init never rewrites)."""
     named = " and ".join(f"{path} ({rule})" for path, rule in rules.items())
+    other = (
+        f"or name one git commits under prompt_files: in {CONFIG_FILE}"
+        if configured
+        else "or choose one git commits: skillmem init --prompt-file FILE"
+    )
     return UsageError(
         f"git ignores {named}, so a block init wrote there would never be committed",
         "un-ignore the prompt file (remove or negate that line of the ignore file; git check-ignore -v FILE names it),"
-        f" or choose one git commits: skillmem init --prompt-file FILE (with --force when {CONFIG_FILE} exists)",
+        f" {other}",
     )
 
 

@@ -33,7 +33,7 @@ def find_roots(top: str) -> tuple[list[str], list[str]]:
     if all(f"{root}/SKILL.md" in files for root in roots):  # a flat collection: a root per skill
         notes.append(
             "each skill is a folder at the repository's top, so each is a root of its own: add a new skill's"
-            " folder under roots: in .skillmem.yaml (or move the skills into skills/ and run skillmem init --force)"
+            " folder under roots: in .skillmem.yaml (or move the skills into skills/ and set roots: [skills] there)"
         )
     return roots, notes
 

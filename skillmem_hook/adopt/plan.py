@@ -10,7 +10,7 @@ import json
 import os
 
 from skillmem_hook.adopt import checks
-from skillmem_hook.adopt.advice import block_size_note, discovery_note, warnings_note
+from skillmem_hook.adopt.advice import block_size_note, discovery_note, lint_fix_note, warnings_note
 from skillmem_hook.adopt.attributes import add_attributes
 from skillmem_hook.adopt.found import find_prompt_files, find_roots
 from skillmem_hook.adopt.lint_baseline import BASELINE_FILE, todays_findings
@@ -24,7 +24,6 @@ from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, read_config_file
 from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.lint.baseline import render_baseline
-from skillmem_hook.lint.writing import FIXABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -68,7 +67,7 @@ class InitPlan:
 
 def plan_init(top: str, source: HookSource, *, force: bool, repin_asked: bool, prompt_files: Sequence[str]) -> InitPlan:
     """Every change init makes in the repository at ``top``; raises before any write on what it refuses."""
-    plan = _configuration(top, force=force, prompt_files=prompt_files)
+    plan = _configuration(top, prompt_files=prompt_files)
     settings = plan.settings
     checks.check_roots_inside(top, settings.roots)
     _check_prompt_files(top, settings.prompt_files)
@@ -91,24 +90,40 @@ def plan_init(top: str, source: HookSource, *, force: bool, repin_asked: bool, p
     return plan
 
 
-def _configuration(top: str, *, force: bool, prompt_files: Sequence[str]) -> InitPlan:
-    """The settings: an existing .skillmem.yaml's (kept unless forced), else what init finds."""
-    if read_own_file(top, CONFIG_FILE) is not None and not force:
+def _configuration(top: str, *, prompt_files: Sequence[str]) -> InitPlan:
+    """The settings: an existing .skillmem.yaml's, kept as it is (every key is the person's), else what init finds."""
+    if read_own_file(top, CONFIG_FILE) is not None:
         if prompt_files:
             raise UsageError(
-                f"{CONFIG_FILE} exists, and --prompt-file would replace its prompt_files",
-                f"run skillmem init --force --prompt-file FILE to rewrite {CONFIG_FILE}, or edit it",
+                f"{CONFIG_FILE} exists, and skillmem init never rewrites it: --prompt-file would replace its"
+                " prompt_files",
+                f"name the prompt files under prompt_files: in {CONFIG_FILE}, then run skillmem init again",
             )
         file = read_config_file(os.path.join(top, CONFIG_FILE))
         plan = InitPlan(Settings(file, config_path=CONFIG_FILE), kept=True)
         plan.settings.roots, notes = (list(file.roots), []) if file.roots else find_roots(top)
-        plan.settings.prompt_files = list(file.prompt_files) or _prompt_files(top, (), notes)
+        plan.settings.prompt_files = _configured_prompt_files(top, list(file.prompt_files), notes)
+        plan.settings.prompt_files = plan.settings.prompt_files or _prompt_files(top, (), notes)
         plan.notes += notes
         return plan
     plan = InitPlan(Settings(ConfigFile(), config_path=CONFIG_FILE), kept=False)
     plan.settings.roots, plan.notes = find_roots(top)
     plan.settings.prompt_files = _prompt_files(top, prompt_files, plan.notes)
     return plan
+
+
+def _configured_prompt_files(top: str, configured: list[str], notes: list[str]) -> list[str]:
+    """The configured prompt files less those git ignores, as the hooks take them; all ignored is refused."""
+    rules = checks.ignore_rules(top, configured)
+    kept = [path for path in configured if path not in rules]
+    if configured and not kept:
+        raise checks.ignored_prompt_files_error(rules, configured=True)
+    notes += [
+        f"{path}: left out (git ignores it: {rule}): init writes no block there; the hooks keep it current"
+        " when it exists, and never fail a commit on it"
+        for path, rule in rules.items()
+    ]
+    return kept
 
 
 def _prompt_files(top: str, given: Sequence[str], notes: list[str]) -> list[str]:
@@ -129,13 +144,9 @@ def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
             before = read_own_file(top, BASELINE_FILE)
             why = f"lint findings the skills have today ({len(findings):,}): skill-lint stops only new ones"
             plan.changes.append(FileChange(BASELINE_FILE, before, render_baseline(findings), why))
-            fixable = sum(finding.code in FIXABLE for finding in findings)
-            if fixable:
-                plan.notes.append(
-                    f"{fixable:,} of the {len(findings):,} lint findings have a mechanical fix (fields no agent reads"
-                    f" moved under metadata:, names set to their folder's): skillmem lint --fix makes them, then"
-                    f" skillmem lint --write-baseline {BASELINE_FILE} records what is left"
-                )
+            note = lint_fix_note(findings, BASELINE_FILE)
+            if note:
+                plan.notes.append(note)
         return True
     if not adding_hooks:
         return False  # skillmem's entry is there: its stages are the person's

@@ -1,8 +1,9 @@
 """``skillmem init``: adopt skillmem in a repository in one step.
 
 Finds the skill roots (the folders holding the SKILL.md files git tracks or
-would add) and the prompt files, writes ``.skillmem.yaml``, records today's
-lint findings as a baseline, adds the hooks to ``.pre-commit-config.yaml``
+would add) and the prompt files, writes ``.skillmem.yaml`` (an existing one,
+every key of it the person's, is kept as it is, and so is its baseline),
+records today's lint findings as a baseline, adds the hooks to ``.pre-commit-config.yaml``
 (every existing byte kept), pinned to the checkout or release skillmem was
 installed from, sends the prompt files through the merge driver
 (``.gitattributes`` and the local git config), injects the block, and runs
@@ -61,7 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--dry-run", action="store_true", help="print every file it would write; change nothing")
     parser.add_argument(
-        "--force", action="store_true", help="rewrite an existing .skillmem.yaml, and re-pin skillmem's hooks"
+        "--force",
+        action="store_true",
+        help="re-pin skillmem's existing hooks (their repo: and rev: only; .skillmem.yaml and the baseline are kept)",
     )
     parser.add_argument("--no-install", dest="install", action="store_false", help="do not run 'pre-commit install'")
     add_text_option(parser)
@@ -143,7 +146,7 @@ def as_text(result: dict[str, object]) -> str:
     for item in listed_results(result):
         action = str(item["action"])
         lines.append(f"  {verbs.get(action, action)} {visible(str(item['path']))}: {visible(str(item['why']))}")
-    lines += [f"  kept {visible(path)} (--force rewrites it)" for path in names_of(result.get("kept"))]
+    lines += [f"  kept {visible(path)} as it is (init never rewrites it)" for path in names_of(result.get("kept"))]
     lines += [f"  {'would set' if would else 'set'} git config {key}" for key in names_of(result.get("git_config"))]
     lines.append(f"  hooks: {result['hooks_installed']}")
     lines += [visible(line) for line in note_lines(result)]

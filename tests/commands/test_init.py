@@ -108,7 +108,7 @@ def test_repo_and_rev_set_the_hook_source(repo, capsys):
     assert not any("pinned" in note for note in run.data["notes"])  # a rev given is the user's: nothing to say
 
 
-def test_an_existing_configuration_is_kept_and_used_unless_forced(repo, capsys):
+def test_an_existing_configuration_is_kept_and_used_even_forced(repo, capsys):
     write_skill(Path("tools"), "zeta", skill_md("zeta", "z"))
     Path(".skillmem.yaml").write_text("# mine\nroots: [tools]\nprompt_files: [CLAUDE.md]\n")
     Path("CLAUDE.md").write_text("# Claude\n")
@@ -118,9 +118,9 @@ def test_an_existing_configuration_is_kept_and_used_unless_forced(repo, capsys):
     assert Path(".skillmem.yaml").read_text() == "# mine\nroots: [tools]\nprompt_files: [CLAUDE.md]\n"
     assert b"zeta" in Path("CLAUDE.md").read_bytes()
     assert not Path("AGENTS.md").exists()
-    forced = init(capsys, "--force")
-    assert forced.data["roots"] == ["skills", "tools"]
-    assert "# mine" not in Path(".skillmem.yaml").read_text()
+    forced = init(capsys, "--force")  # re-pins skillmem's hooks; the configuration is the person's (adopt1)
+    assert (forced.data["roots"], forced.data["kept"]) == (["tools"], [".skillmem.yaml"])
+    assert Path(".skillmem.yaml").read_text() == "# mine\nroots: [tools]\nprompt_files: [CLAUDE.md]\n"
 
 
 def test_a_claude_md_importing_agents_md_is_left_out(repo, capsys):
@@ -333,16 +333,20 @@ def test_skill_lint_runs_on_commits_with_todays_findings_as_the_baseline(repo, c
     assert run_cli(capsys, "lint").code == 1  # a new finding is not in it
 
 
-def test_findings_lint_can_fix_are_counted_in_a_note_that_says_to_fix_them_first(capsys):
-    """new user 4: init recorded 7,859 fields --fix could move in a 2.1 MB baseline, and never said --fix."""
+def test_findings_lint_can_fix_are_counted_in_a_note_that_says_what_fixing_edits(capsys):
+    """new user 4: init recorded 7,859 fields --fix could move in a 2.1 MB baseline, and never said --fix;
+    adopt1: on a vendored pack --fix edits third-party files, so the note says what it edits and when to keep
+    the baseline (tests/commands/test_init_repin.py: the renames)."""
     git("init", "-q")
     write_skill(Path("skills"), "pdf", "---\nname: pdf\ndescription: Read PDFs\nversion: 1\nauthor: me\n---\n")
     write_skill(Path("skills"), "csv", skill_md("csv", "Parse CSV files"))
     notes = init(capsys).data["notes"]
     assert [note for note in notes if "lint --fix" in note] == [
-        "2 of the 2 lint findings have a mechanical fix (fields no agent reads moved under metadata:, names set"
-        " to their folder's): skillmem lint --fix makes them, then skillmem lint --write-baseline"
-        " .skillmem-lint-baseline.json records what is left"
+        "2 of the 2 lint findings have a mechanical fix, and the baseline .skillmem-lint-baseline.json already keeps"
+        " them from failing a commit: skillmem lint --fix would edit 1 SKILL.md file in place (fields no agent"
+        " reads moved under metadata:). Keep the baseline for a pack you vendor (fixed, it diverges from"
+        " upstream's); for skills you own, run skillmem lint --fix, then skillmem lint --write-baseline"
+        " .skillmem-lint-baseline.json to record what is left"
     ]
 
 

@@ -140,12 +140,12 @@ def test_a_tracked_prompt_file_an_ignore_rule_matches_is_fine(empty_repo, capsys
     assert init(capsys).data["prompt_files"] == ["AGENTS.md"]
 
 
-def test_prompt_file_with_an_existing_configuration_needs_force(empty_repo, capsys):
+def test_prompt_file_with_an_existing_configuration_is_refused(empty_repo, capsys):
     a_skill("skills")
     Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n")
     run = init(capsys, "--prompt-file", "CLAUDE.md")
     assert run.code == 2
-    assert "--force" in run.error["hint"]
+    assert "prompt_files: in .skillmem.yaml" in run.error["hint"]  # init never rewrites it, --force or not
 
 
 def test_a_template_at_the_top_is_left_out_and_the_top_is_no_root(empty_repo, capsys):
