@@ -12,7 +12,7 @@ import re
 import unicodedata
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.names import without_pasted_blocks
+from skillmem_hook.search.names import users_own, without_pasted_blocks
 
 # What names the code in front of the agent: a file with a source or config extension
 # (not a library written as one, Node.js or Three.js; not a Markdown document, plan.md or
@@ -97,8 +97,11 @@ _AT_HAND_CJK = re.compile(
 # 0.5.0, fourth pass: an English verb or word with a Chinese complement or particle ("revert 掉", "rerun 一下",
 # "merge 吧"), the talk of a session about its code; a line that opens on 这个 / 那个 (this, that: a thing
 # shown); what the agent did unasked ("你为啥改成 3", "我没让改"). Compiled on a prompt's first Chinese.
+# Not (eighteenth pass, after set H's h2-025 and set I's i2-018, i2-029) 那个 as a filler before a pause ("那个……
+# 我们在纠结", "那个,", "那个嗯"), which points at nothing, nor 这个你来 ("这个你来搞" after a ticket), which hands
+# the task stated above to the agent: a request, not a thing shown. NFKC has made "……" dots, a full-width comma ASCII.
 _AT_HAND_MIXED = lazy_compile(
-    r"[A-Za-z]\s*(?:掉|一下|吧)|(?:^|\n)[ \t]*(?:这个|那个|这段|这些|那些|这里|那里)"
+    r"[A-Za-z]\s*(?:掉|一下|吧)|(?:^|\n)[ \t]*(?:这个(?!你来)|那个(?![.,、嗯呃])|这段|这些|那些|这里|那里)"
     r"|你(?:为啥|为什么|怎么)(?:要|又|把)?(?:改|删|加|动|换)|我没(?:让|叫)"
 )
 
@@ -115,10 +118,13 @@ def at_hand(text: str) -> bool:
     """
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-        if _AT_HAND_CJK.search(text) or _AT_HAND_MIXED.search(text) or _names_a_thing_shown(text):
-            return True
     if without_pasted_blocks(text) != text or _pastes_output(text) or prints_a_table(text):
         return True  # code or output pasted (fenced or as printed): the turn is about it
+    # The words are read in the user's own lines: a quoted mail, review or chat message speaks to the user, and its
+    # "你把 ..." or "your branch" names no work of the agent's (0.5.0, eighteenth pass, after set H's h2-033).
+    text = users_own(text)
+    if not text.isascii() and (_AT_HAND_CJK.search(text) or _AT_HAND_MIXED.search(text) or _names_a_thing_shown(text)):
+        return True
     if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text) or _leaves_as_it_is(text):
         return True
     if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text):

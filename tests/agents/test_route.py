@@ -453,10 +453,34 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "the tone should be friendly, not salesy",  # no value stated
         "我们应该是哪种架构，单体还是微服务？",
         "the first call should be cached",  # should, but no value
+        # 0.5.0, eighteenth pass: 那个 as a filler (set H's h2-025), 这个你来 handing a ticket over (set I's i2-018),
+        # the at-hand words of a quoted message (set H's h2-033): someone else's, to the user
+        "那个……我们在纠结要不要把营销站和后台合成一个项目，想搭个起步的结构",
+        "那个，我们的服务要读 Key Vault，本地开发怎么办",
+        "那个嗯我想把设置页改成新拟态风格，用 CSS 怎么写",
+        "扫码即用：停车 app 要一个精简版界面完成付款\n这个你来搞",
+        "导师在微信里说：\n> 你把近五年的文献全部拉出来，做成表格\n我想写个脚本调 NCBI 的接口批量检索",
+        "From the handbook:\n> self-review the diff on your branch before the PR\nhow do we automate that?",
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
     assert not at_hand(request_)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "那个偶发失败的测试这次过了，循环跑二十遍看看挂几次",  # 那个 before a thing, no pause
+        "这个你写的版本会锁表吗",  # 这个 and 你, not 你来
+        "这个函数你来改吧",
+        "> the mock returns None\nthe loop you suggested still fails",  # a quote, and the user's own words at hand
+        "> 报错在第三行\n你刚写的那段跑不通",
+    ],
+)
+def test_the_eighteenth_pass_leaves_a_turn_about_the_work_at_hand_silent(turn):
+    """0.5.0, eighteenth pass: the filler, the hand-off and the quote are narrow; a thing named, or the user's
+    own words about the agent's work, still read as the work at hand."""
+    assert at_hand(turn)
 
 
 def test_an_order_to_leave_a_thing_as_it_is_reads_four_words_between_and_a_modifier_of_ten_characters():
