@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.discovery.git import as_listed, ignored_paths, tracked_entries
+from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.errors import UsageError
 from skillmem_hook.visible import visible
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 TRACKED = "tracked"
 UNTRACKED = "untracked"
 IGNORED = "ignored"
+ABSENT_IGNORED = "absent here, and git ignores it"
 
 
 def prompt_file_states(paths: Sequence[str]) -> dict[str, str]:
@@ -34,6 +36,18 @@ def prompt_file_states(paths: Sequence[str]) -> dict[str, str]:
     return {path: TRACKED if path not in untracked else IGNORED if path in ignored else UNTRACKED for path in paths}
 
 
+def absent_and_ignored(paths: Sequence[str]) -> list[str]:
+    """The prompt files absent here that git ignores: a personal file, not on this machine (nor in a fresh clone).
+
+    The hooks and ``verify --tracked`` leave them out alike; any other absent prompt file is an error.
+    """
+    missing = [path for path in paths if not os.path.lexists(path)]
+    if not missing or find_git_dir(os.getcwd()) is None:
+        return []
+    ignored = ignored_paths(missing)
+    return [path for path in missing if path in ignored]
+
+
 def require_one_in_commit(states: dict[str, str], left_out: Sequence[str]) -> None:
     """Refuse when no prompt file is tracked or untracked: every one ignored, or absent here and ignored.
 
@@ -45,7 +59,7 @@ def require_one_in_commit(states: dict[str, str], left_out: Sequence[str]) -> No
     """
     if not (states or left_out) or any(state != IGNORED for state in states.values()):
         return
-    reasons = [f"{visible(path)} (absent here, and git ignores it)" for path in left_out]
+    reasons = [f"{visible(path)} ({ABSENT_IGNORED})" for path in left_out]
     reasons += [f"{visible(path)} (git ignores it)" for path in states]
     import shlex  # noqa: PLC0415 - loads re: only a commit without a prompt file pays for it
 

@@ -77,8 +77,13 @@ def causes(result: Mapping[str, object]) -> list[tuple[str, list[str]]]:
     return found
 
 
-def remedies(result: Mapping[str, object], readers: Sequence[str], prompt_files: Sequence[str]) -> list[str]:
-    """What to do, one line each, for the causes this agent has (none when it lists every skill whole)."""
+def remedies(
+    result: Mapping[str, object], readers: Sequence[str], prompt_files: Sequence[str], *, ignored: Sequence[str] = ()
+) -> list[str]:
+    """What to do, one line each, for the causes this agent has (none when it lists every skill whole).
+
+    ``ignored``: the prompt files git ignores, so a block there is on this machine only, never in a commit.
+    """
     agent = str(result["agent"])
     title, lines = TITLES[agent], []
     reasons = [str(item["reason"]) for item in _list(result, "not_discovered")]
@@ -97,7 +102,7 @@ def remedies(result: Mapping[str, object], readers: Sequence[str], prompt_files:
             f" skills this repository needs ({_DISABLE[agent]}), and reach the rest as below"
         )
     if short or reasons or share > SHARE_HINT:
-        lines.append(_reach(agent, readers, prompt_files))
+        lines.append(_reach(agent, readers, prompt_files, ignored))
     return lines
 
 
@@ -116,22 +121,38 @@ def _fixes(agent: str, reasons: Sequence[str]) -> list[str]:
     return lines
 
 
-def _reach(agent: str, readers: Sequence[str], prompt_files: Sequence[str]) -> str:
+def _reach(agent: str, readers: Sequence[str], prompt_files: Sequence[str], ignored: Sequence[str]) -> str:
     """The ways every skill still reaches the agent: the block it reads, `skillmem read`, route, MCP."""
     title = TITLES[agent]
     route = ", `skillmem route` (its prompt hook) names the one a prompt needs" if agent == CLAUDE_CODE else ""
     mcp = f"`skillmem mcp` lets {title} search and read them all"
     if readers:
-        return f"the block in {', '.join(readers)} names every skill and `skillmem read NAME` loads one{route}; {mcp}"
+        here = _local(readers[0], ignored) if all(path in ignored for path in readers) else ""
+        loads = f"names every skill and `skillmem read NAME` loads one{route}"
+        return f"the block in {', '.join(readers)}{here} {loads}; {mcp}"
     own = _PROMPT_FILE.get(agent, "AGENTS.md")
     ahead = [path for path in prompt_files if path in READS[agent]]  # configured, but not written yet
     if ahead:
-        return f"the block goes in {ahead[0]}, which {title} reads, once `skillmem inject` writes it; {mcp}"
+        written = f"once `skillmem inject` writes it{_local(ahead[0], ignored)}"
+        return f"the block goes in {ahead[0]}, which {title} reads, {written}; {mcp}"
     if not prompt_files:
         return f"no prompt file holds the block yet: `skillmem init` sets one up ({title} reads {own}); {mcp}"
     held = prompt_files[0]
+    if own in ignored:
+        return (
+            f"the block is in {held}, which {title} does not read, and git ignores {own}, which it reads:"
+            f" un-ignore {own} and commit it (`git check-ignore -v {own}` names the rule), or add it to prompt_files"
+            f" for a block on each machine that runs the hook or `skillmem inject`, never in a commit; {mcp}"
+        )
     imports = f" (or a line @{held} in {own})" if agent in FOLLOWS_IMPORTS else ""
     return f"the block is in {held}, which {title} does not read: add {own} to prompt_files{imports}; {mcp}"
+
+
+def _local(path: str, ignored: Sequence[str]) -> str:
+    """For a prompt file git ignores: the block reaches the agent only where it was written, never through a commit."""
+    if path not in ignored:
+        return ""
+    return f" (git ignores {path}: only on a machine that runs the hook or `skillmem inject`, never in a commit)"
 
 
 def _where(agent: str) -> str:

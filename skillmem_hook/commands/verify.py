@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
+    from skillmem_hook.config import Settings
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,10 +42,12 @@ def run(options: argparse.Namespace) -> int:
         options.root, options.prompt_file, strict=options.strict, tracked=options.tracked, cache=options.cache
     )
     roots = require_roots(settings)
+    left_out = _leave_out_absent_ignored(settings) if settings.tracked else []
     check_targets(settings, prompt_files=True)
     return verify(
         roots,
         require_prompt_files(settings),
+        left_out=left_out,
         strict=settings.strict,
         options=settings.catalog_options(),
         preamble=settings.preamble_line,
@@ -64,7 +67,9 @@ def verify(
     max_tokens: int | None = None,
     diff: bool = False,
     text: bool = False,
+    left_out: Sequence[str] = (),
 ) -> int:
+    """Compare each prompt file's block; ``left_out``: the prompt files git's view set aside, told in ``notes``."""
     catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble, max_tokens)
     diffs = {path: block_diff(path, drift) for path, drift in drifts} if diff else {}
     renames = {path: renamed(drift.stale, drift.missing, catalog, roots) for path, drift in drifts}
@@ -91,11 +96,41 @@ def verify(
                 }
                 for path, drift in drifts
             ],
-            **cli_notes(catalog, prompt_files),
+            **_notes(cli_notes(catalog, prompt_files), left_out),
         },
         as_text if text else None,
     )
     return EXIT_DRIFT if drifted else EXIT_OK
+
+
+def _leave_out_absent_ignored(settings: Settings) -> list[str]:
+    """In git's view, as the hooks do: drop the prompt files absent here that git ignores (a fresh clone's AGENTS.md).
+
+    A run left with no prompt file the commit holds is refused, as the hooks refuse it: it would compare nothing.
+    """
+    from skillmem_hook.block.tracking import (  # noqa: PLC0415 - only git's view (--tracked) reads the ignore rules
+        absent_and_ignored,
+        prompt_file_states,
+        require_one_in_commit,
+    )
+
+    left_out = absent_and_ignored(require_prompt_files(settings))
+    if left_out:
+        settings.prompt_files = [path for path in settings.prompt_files if path not in left_out]
+        require_one_in_commit(prompt_file_states(settings.prompt_files), left_out)
+    return left_out
+
+
+def _notes(found: dict[str, object], left_out: Sequence[str]) -> dict[str, object]:
+    """``cli_notes``' keys, with a note and a ``left_out`` entry for each prompt file git's view set aside."""
+    if not left_out:
+        return found
+    from skillmem_hook.block.tracking import ABSENT_IGNORED  # noqa: PLC0415 - only git's view (--tracked) leaves one out
+
+    notes: list[object] = [f"{path}: left out ({ABSENT_IGNORED})" for path in left_out]
+    earlier = found.get("notes")
+    notes += earlier if isinstance(earlier, list) else []
+    return {**found, "left_out": list(left_out), "notes": notes}
 
 
 def as_text(result: dict[str, object]) -> str:

@@ -23,8 +23,15 @@ from skillmem_hook.arguments import (
 from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
-from skillmem_hook.block.tracking import IGNORED, UNTRACKED, prompt_file_states, require_one_in_commit
-from skillmem_hook.catalog.discovery.git import as_listed, asked_once, ignored_paths, list_along
+from skillmem_hook.block.tracking import (
+    ABSENT_IGNORED,
+    IGNORED,
+    UNTRACKED,
+    absent_and_ignored,
+    prompt_file_states,
+    require_one_in_commit,
+)
+from skillmem_hook.catalog.discovery.git import as_listed, asked_once, list_along
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
@@ -242,12 +249,9 @@ def _loud_skipped(found: _Comparison, quiet: list[str]) -> list[dict[str, str]]:
 
 def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:
     """Leave out a prompt file that is absent and ignored by git: a personal file, not on this machine."""
-    missing = [path for path in paths if not os.path.lexists(path)]
-    if not missing or find_git_dir(os.getcwd()) is None:
-        return paths
-    ignored = ignored_paths(missing)
-    notes += [f"{path}: left out (absent here, and git ignores it)\n" for path in missing if path in ignored]
-    return [path for path in paths if path not in ignored]
+    left_out = absent_and_ignored(paths)
+    notes += [f"{path}: left out ({ABSENT_IGNORED})\n" for path in left_out]
+    return [path for path in paths if path not in left_out]
 
 
 def _keep_index_file(path: str, catalog: Catalog, prompt_files: list[str], *, write: bool) -> bool:

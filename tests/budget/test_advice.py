@@ -89,3 +89,31 @@ def test_the_block_line_suggests_a_cap_only_for_a_large_uncapped_block(tokens, c
     line = block_line(1899, {"est_tokens": tokens, "max_block_tokens": cap})
     assert line.startswith(f"1,899 skills; the block is about {tokens:,} tokens a session")
     assert ("`max_block_tokens: 2000`" in line) == hinted
+
+
+LOCAL = "(git ignores AGENTS.md: only on a machine that runs the hook or `skillmem inject`, never in a commit)"
+
+
+def test_the_file_an_agent_reads_being_ignored_by_git_is_said_not_offered_as_a_fix():
+    # A newcomer's .gitignore lists AGENTS.md: "add AGENTS.md to prompt_files" sent them into a file no commit holds.
+    codex = result("codex", ["not in .agents/skills"])
+    lines = remedies(codex, [], ["CLAUDE.md"], ignored=["AGENTS.md"])
+    assert lines[-1].startswith(
+        "the block is in CLAUDE.md, which Codex does not read, and git ignores AGENTS.md, which it reads:"
+        " un-ignore AGENTS.md and commit it (`git check-ignore -v AGENTS.md` names the rule), or add it to"
+        " prompt_files for a block on each machine that runs the hook or `skillmem inject`, never in a commit;"
+    )
+    assert "add AGENTS.md to prompt_files" in remedies(codex, [], ["CLAUDE.md"], ignored=["CLAUDE.md"])[-1]
+    gemini = remedies(result("gemini-cli", ["not in .gemini/skills"]), [], ["CLAUDE.md"], ignored=["AGENTS.md"])
+    assert "add GEMINI.md to prompt_files (or a line @CLAUDE.md in GEMINI.md)" in gemini[-1]  # its own file is not
+
+
+@pytest.mark.parametrize("ignored", [[], ["AGENTS.md"]])
+def test_a_block_in_an_ignored_file_reaches_the_agent_only_where_it_was_written(ignored):
+    codex = result("codex", ["not in .agents/skills"])
+    ahead = remedies(codex, [], ["CLAUDE.md", "AGENTS.md"], ignored=ignored)[-1]
+    assert ahead.startswith("the block goes in AGENTS.md, which Codex reads, once `skillmem inject` writes it")
+    assert (LOCAL in ahead) is bool(ignored)
+    held = remedies(codex, ["AGENTS.md"], ["AGENTS.md"], ignored=ignored)[-1]
+    assert held.startswith("the block in AGENTS.md")
+    assert (LOCAL in held) is bool(ignored)

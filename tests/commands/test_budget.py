@@ -10,7 +10,7 @@ import pytest
 from skillmem_hook.commands.budget import describe_budget
 from skillmem_hook.hooks.budget import skill_budget
 
-from ..helpers import run_cli, skill_md, write_skill
+from ..helpers import isolate_git, run_cli, run_git, skill_md, write_skill
 
 
 @pytest.fixture
@@ -238,3 +238,20 @@ def test_the_text_names_the_budgets_in_force_when_the_configuration_overrides_th
     text = run_cli(capsys, "budget", "--text").out
     assert "past its 50 characters of names" in text and "SKILL_CHAR_BUDGET raises its 200" in text
     assert "5,000" not in text and "15,000" not in text
+
+
+def test_a_prompt_file_git_ignores_is_named_and_never_offered_as_the_fix(repo, capsys, monkeypatch, tmp_path):
+    # A newcomer's project: a vendored pack in .claude/skills, a hand-written CLAUDE.md, AGENTS.md in .gitignore.
+    isolate_git(monkeypatch, tmp_path / "home")
+    run_git("init", "-q")
+    Path("CLAUDE.md").write_text("# Notes\n")
+    Path(".gitignore").write_text("AGENTS.md\n")
+    run = run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--json")
+    assert run.data["block"]["ignored"] == ["AGENTS.md"]
+    text = run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--text").out
+    assert "git ignores AGENTS.md, which it reads: un-ignore AGENTS.md and commit it" in text
+    assert "add AGENTS.md to prompt_files;" not in text
+    Path(".gitignore").write_text("")
+    assert run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--json").data["block"]["ignored"] == []
+    text = run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--text").out
+    assert "which Codex does not read: add AGENTS.md to prompt_files;" in text

@@ -109,6 +109,60 @@ def test_one_file_ignored_and_absent_is_left_out_by_the_hooks_and_the_other_stil
     assert run_cli(capsys, "verify").code == 2  # the CLI checks what it is told to, and B.md is not here
 
 
+def make_personal(*paths: Path) -> None:
+    """Git ignores each file from now on, and it is absent here: a fresh clone of a repository that ignores it."""
+    Path(".gitignore").write_text("".join(f"{path}\n" for path in paths))
+    for path in paths:
+        run_git("rm", "-q", "--cached", str(path))
+        path.unlink()
+    run_git("add", ".gitignore")
+    run_git("commit", "-qm", "personal files")
+
+
+def test_verify_tracked_leaves_out_an_absent_ignored_file_as_the_hooks_do(two_files, capsys):
+    # The documented CI command (docs/pre-commit.md "In CI") makes the hooks' comparison: a fresh clone without
+    # its ignored AGENTS.md passed the hook and failed CI with "does not exist" (task ignored1).
+    a, b = two_files
+    make_personal(b)
+    run = run_cli(capsys, "verify", "--strict", "--tracked")
+    assert (run.code, skill_verify([])) == (0, 0)
+    assert [item["prompt_file"] for item in run.data["files"]] == ["A.md"]
+    assert run.data["left_out"] == ["B.md"]
+    assert "B.md: left out (absent here, and git ignores it)" in run.data["notes"]
+    add_skill()
+    run = run_cli(capsys, "verify", "--strict", "--tracked")
+    assert (run.code, skill_verify([])) == (3, 3)
+    assert run.data["missing"] == ["new-one"]
+    assert not b.exists()
+    assert run_cli(capsys, "verify", "--strict").code == 2  # the disk's view checks what it is told: B.md is not here
+
+
+def test_verify_tracked_still_refuses_an_absent_file_git_does_not_ignore(two_files, capsys):
+    a, b = two_files
+    make_personal(b)
+    Path(".gitignore").write_text("")  # B.md is absent and no longer ignored: a file the commit should hold
+    run = run_cli(capsys, "verify", "--strict", "--tracked")
+    assert run.code == 2
+    assert "'B.md' does not exist" in run.error["error"]
+    assert skill_verify([]) == 2
+
+
+@pytest.mark.parametrize("a_present", [False, True], ids=["both-absent", "A-present"])
+def test_verify_tracked_refuses_as_the_hooks_do_when_no_prompt_file_is_in_the_commit(two_files, capsys, a_present):
+    # Every prompt file absent and ignored, or the one left present ignored too: a green would have checked nothing.
+    a, b = two_files
+    kept = a.read_bytes()
+    make_personal(a, b)
+    if a_present:
+        a.write_bytes(kept)
+    run = run_cli(capsys, "verify", "--strict", "--tracked")
+    assert run.code == 2
+    assert "no prompt file it checks is in the commit" in run.error["error"]
+    assert "B.md (absent here, and git ignores it)" in run.error["error"]
+    assert ("A.md (git ignores it)" in run.error["error"]) is a_present
+    assert skill_verify([]) == 2
+
+
 def test_one_file_ignored_and_present_is_kept_current_and_only_the_other_fails(two_files, capsys):
     a, b = two_files
     Path(".gitignore").write_text("B.md\n")
