@@ -87,7 +87,9 @@ def _pattern_of(overrides: Mapping[str, str], skill: Skill) -> str:
 
 def check_domain(domain: str, where: str) -> None:
     if domain not in DOMAIN_NAMES:
+        from skillmem_hook.near import did_you_mean  # noqa: PLC0415 - only a mistyped domain pays for difflib
+
+        near = did_you_mean(domain, DOMAIN_NAMES, count=1)
         raise UsageError(
-            f"{where}: {domain!r} is not a domain",
-            "the domains are: " + ", ".join(DOMAIN_NAMES),
+            f"{where}: {domain!r} is not a domain", f"{near} the domains are: {', '.join(DOMAIN_NAMES)}".lstrip()
         )
