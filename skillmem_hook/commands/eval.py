@@ -36,6 +36,7 @@ from skillmem_hook.search.evaluate import (
 from skillmem_hook.search.names import build_name_table, named_skills
 from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of
 from skillmem_hook.streams import write_utf8
+from skillmem_hook.text_lines import counted
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -248,7 +249,7 @@ def describe(result: Mapping[str, object]) -> str:
     leg = "lexical + semantic" if result["semantic"] else "lexical"
     if result["kind"] == "ranking":
         lines = [
-            f"{_line(str(result['file']))}: {result['questions']} questions, {leg}",
+            f"{_line(str(result['file']))}: {_count(result['questions'], 'question')}, {leg}",
             f"hit@1 {result['hit@1']:.3f}  hit@3 {result['hit@3']:.3f}  hit@10 {result['hit@10']:.3f}  "
             f"MRR {result['mrr']:.3f}",
         ]
@@ -280,7 +281,7 @@ def describe(result: Mapping[str, object]) -> str:
 
 
 def _count(number: object, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+    return counted(int(str(number)), noun)
 
 
 def _figure(value: object) -> str:

@@ -15,7 +15,7 @@ from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.files import check_output_target
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
-from skillmem_hook.text_lines import MAX_NAMES, note_lines
+from skillmem_hook.text_lines import MAX_NAMES, counted, note_lines
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -72,13 +72,13 @@ def index(
 
 def as_text(result: dict[str, object]) -> str:
     """``--text``: each skill by its domain and folder, then each file the block leaves out or warns of, and why."""
-    lines = [f"{result['count']:,} skills"]
+    lines = [counted(int(str(result["count"])), "skill")]
     for skill in result.get("skills") or []:  # type: ignore[attr-defined]
         lines.append(f"  [{skill['domain']}] {skill['name']}  ({_folder(skill)})")
-    for key, title in _LISTS.items():
+    for key, (noun, plural, title) in _LISTS.items():
         items: list[dict[str, object]] = result.get(key) or []  # type: ignore[assignment]
         if items:
-            lines.append(f"{len(items):,} {title}:")
+            lines.append(f"{counted(len(items), noun, plural)}{title}:")
             lines += [f"  {_folder(item)}: {_why(key, item)}" for item in items[:MAX_NAMES]]
         if len(items) > MAX_NAMES:
             lines.append(f"  ... and {len(items) - MAX_NAMES:,} more (the JSON output lists every one)")
@@ -87,11 +87,11 @@ def as_text(result: dict[str, object]) -> str:
     return "\n".join(lines + note_lines(result)) + "\n"
 
 
-_LISTS = {
-    "duplicates": "duplicates, left out (another skill of the name is listed)",
-    "skipped": "SKILL.md files left out",
-    "excluded": "excluded by the configuration",
-    "warnings": "warnings",
+_LISTS = {  # each list's noun, its plural, and what follows
+    "duplicates": ("duplicate", "", ", left out (another skill of the name is listed)"),
+    "skipped": ("SKILL.md file", "", " left out"),
+    "excluded": ("skill", "", " excluded by the configuration"),
+    "warnings": ("warning", "", ""),
 }
 
 

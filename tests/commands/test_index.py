@@ -194,3 +194,21 @@ def test_a_skill_only_the_user_invokes_is_skipped_by_index_and_search_with_the_r
     ]
     found = run_cli(capsys, "search", "deploy the app to production", "--root", skills).data
     assert "deploy-prod" not in json.dumps(found)
+
+
+def test_index_as_text_counts_agree_with_their_nouns_at_one(capsys, tmp_path):
+    # A newcomer read "1 warnings" and "1 SKILL.md files left out".
+    root = tmp_path / "one"
+    write_skill(root, "alpha", skill_md("alpha", "Use when: it breaks"))
+    write_skill(root, "copy/alpha", skill_md("alpha", "a duplicate"))
+    write_skill(root, "broken", b"---\nname: broken\n")
+    write_skill(root, "private", skill_md("private", "mine"))
+    Path(".skillmem.yaml").write_text(f"roots: [{root}]\nexclude: [private]\n")
+    lines = run_cli(capsys, "index", "--text").out.splitlines()
+    assert lines[0] == "1 skill"
+    assert [line for line in lines if not line.startswith("  ")][1:] == [
+        "1 duplicate, left out (another skill of the name is listed):",
+        "1 SKILL.md file left out:",
+        "1 skill excluded by the configuration:",
+        "1 warning:",
+    ]
