@@ -49,6 +49,7 @@ def run(options: argparse.Namespace) -> int:
         force=options.force,
         options=settings.catalog_options(),
         text=options.text,
+        quiet=settings.quiet,
     )
 
 
@@ -60,10 +61,14 @@ def index(
     force: bool = False,
     options: CatalogOptions | None = None,
     text: bool = False,
+    quiet: Sequence[str] = (),
 ) -> int:
     catalog = scan_roots(roots, options)
     result = catalog_json(catalog)
     result.update(cli_notes(catalog))
+    said = selection_notes(catalog, options, quiet)
+    if said:
+        result["notes"] = [*result.get("notes", []), *said]  # type: ignore[misc]
     if write is not None:
         result["written"] = write_index_file(write, catalog, prompt_files, force=force)
     emit(result, as_text if text else None)
@@ -107,6 +112,21 @@ def _why(key: str, item: dict[str, object]) -> str:
     if key == "warnings":
         return visible(brief_warning(str(item["warning"])))
     return visible(str(item["reason" if key == "skipped" else "name"]))
+
+
+def selection_notes(catalog: Catalog, options: CatalogOptions | None, quiet: Sequence[str]) -> list[str]:
+    """A note for each pattern of ``exclude:``, ``domains:`` or ``quiet:`` that names no skill of the roots."""
+    if options is None or not (options.exclude or options.domains or quiet):
+        return []
+    from skillmem_hook.catalog.placement.selection import unmatched_patterns  # noqa: PLC0415 - a file with the keys
+
+    skills = [*catalog.skills, *catalog.excluded, *(dropped for dropped, _ in catalog.duplicates)]
+    folders = [item["path"].rsplit("/", 1)[-1] for item in catalog.skipped]
+    return [
+        *unmatched_patterns("exclude", options.exclude, skills),
+        *unmatched_patterns("domains", options.domains, skills),
+        *unmatched_patterns("quiet", quiet, skills, folders),
+    ]
 
 
 def catalog_json(catalog: Catalog) -> dict[str, object]:
