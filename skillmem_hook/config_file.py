@@ -167,27 +167,60 @@ def read_config_file(path: str) -> ConfigFile:
 
 
 def _check_nesting(path: str, events: Iterable[object]) -> None:
-    """Refuse a value nested deeper than a list of paths, before PyYAML builds it.
+    """Refuse a value nested too deeply, or a key given twice in one mapping, before PyYAML builds the value.
 
     PyYAML's parser is iterative but its constructor recursive: 5,000 nested
-    lists would end in a RecursionError. The message names the top-level key.
+    lists would end in a RecursionError; the message names the top-level key.
+    Its constructor also keeps the last of a repeated key without a word, so
+    a section appended below one already there would silently replace it.
     """
     import yaml  # noqa: PLC0415 - only a repository with a config file pays for PyYAML
 
-    depth = 0
-    nodes = 0  # complete nodes in the top mapping: keys and values alternate
-    key: object = None
+    open_nodes: list[_Mapping | None] = []  # each open mapping, or None for a list
     for event in events:
+        if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            parent = open_nodes[-1] if open_nodes else None
+            if parent is not None:
+                parent.node(path, event, open_nodes)
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            depth += 1
+            open_nodes.append(_Mapping() if isinstance(event, yaml.MappingStartEvent) else None)
+            depth = len(open_nodes)
             if depth > MAX_DEPTH:
+                key = open_nodes[0].key if open_nodes[0] is not None else None
                 raise UsageError(
                     f"{path}: {key!r} is nested too deeply", f"fix or remove the key {key!r}; for example:\n{EXAMPLE}"
                 )
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
-            nodes += depth == 1
-        elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)) and depth == 1:
-            if nodes % 2 == 0:
-                key = getattr(event, "value", None)
-            nodes += 1
+            open_nodes.pop()
+
+
+class _Mapping:
+    """An open mapping of the file: its keys so far, with their lines, and whether the next node is a key."""
+
+    __slots__ = ("key", "lines", "next_is_key")
+
+    def __init__(self) -> None:
+        self.lines: dict[str, int] = {}
+        self.key: str | None = None  # the key whose value is being read
+        self.next_is_key = True
+
+    def node(self, path: str, event: Any, open_nodes: Sequence[_Mapping | None]) -> None:
+        """Take the next node of this mapping: a key, refused when the mapping has it already, or its value."""
+        if not self.next_is_key:
+            self.next_is_key = True
+            return
+        self.next_is_key = False
+        self.key = event.value if hasattr(event, "value") and isinstance(event.value, str) else None
+        if self.key is None:
+            return
+        line = event.start_mark.line + 1
+        if self.key not in self.lines:
+            self.lines[self.key] = line
+            return
+        where = ": ".join(node.key for node in open_nodes if node is not None and node.key is not None)
+        first = self.lines[self.key]
+        lines = f"lines {first} and {line}" if first != line else f"line {line}"
+        raise UsageError(
+            f"{path}: the key {where!r} is given twice, on {lines}; YAML would keep only the last",
+            f"give '{self.key}' once, with everything both say",
+        )

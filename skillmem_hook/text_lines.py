@@ -32,6 +32,11 @@ def name_list(title: str, names: Sequence[str]) -> list[str]:
     return lines
 
 
+def counted(number: int, noun: str, plural: str = "") -> str:
+    """``1 skill``, ``2 skills``, ``1,899 skills``: a count and its noun agreeing in number (``plural`` when not +s)."""
+    return f"{number:,} {noun if number == 1 else plural or noun + 's'}"
+
+
 def listed_files(data: dict[str, object], key: str = "files") -> list[dict[str, object]]:
     """The per-file entries of a command's result (``files``, ``prompt_files``)."""
     files = data.get(key)

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import UsageError
@@ -288,3 +290,56 @@ def test_max_block_tokens_must_be_a_whole_number_of_tokens(value, capsys):
     Path("skills").mkdir()
     assert main(["prompt"]) == 2
     assert "max_block_tokens" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # The newcomer's case: a section appended below one already there.
+        (
+            "roots: [skills]\nlint: {baseline: b.json}\nstrict: true\nlint: {select: [SK2]}\n",
+            "the key 'lint' is given twice, on lines 2 and 4",
+        ),
+        ("lint:\n  select: [SK1]\n  select: [SK2]\n", "the key 'lint: select' is given twice, on lines 2 and 3"),
+        ("domains: {a: devops, 'a': testing}\n", "the key 'domains: a' is given twice, on line 1"),
+        (
+            "budget:\n  parameters:\n    codex: {listing_fraction: 0.01}\n    codex: {scan_depth: 3}\n",
+            "the key 'budget: parameters: codex' is given twice, on lines 3 and 4",
+        ),
+        (
+            "lint:\n  per_path_ignores:\n    'a/*': [SK1]\n    a/*: [SK2]\n",
+            "the key 'lint: per_path_ignores: a/*' is given twice, on lines 3 and 4",
+        ),
+    ],
+)
+def test_a_key_given_twice_at_any_level_is_refused_with_both_lines(text, message, capsys):
+    Path(".skillmem.yaml").write_text(text)
+    run = run_cli(capsys, "index")
+    assert run.code == 2
+    assert run.error["error"] == f".skillmem.yaml: {message}; YAML would keep only the last"
+    assert run.error["hint"].startswith("give '")
+
+
+def test_the_same_key_in_two_mappings_is_no_repetition():
+    Path(".skillmem.yaml").write_text(
+        "aliases: {a: [x], b: [y]}\ndomains: {a: devops, b: devops}\nlint: {select: [SK1]}\n"
+        "budget: {parameters: {codex: {listing_fraction: 0.01}, claude-code: {listing_fraction: 0.01}}}\n"
+    )
+    settings = load_settings()
+    assert settings.domains == {"a": "devops", "b": "devops"}
+    assert settings.aliases == {"a": ["x"], "b": ["y"]}
+
+
+@given(st.lists(st.from_regex(r"[a-z][a-z-]{0,8}", fullmatch=True), min_size=1, max_size=6, unique=True), st.data())
+def test_a_mapping_is_read_whole_and_refused_only_for_a_repeated_key(names, data):
+    """Aliases of distinct skill names read as written; one name repeated anywhere is refused, naming it."""
+    lines = [f"  '{name}': [w{number}]" for number, name in enumerate(names)]
+    Path(".skillmem.yaml").write_text("aliases:\n" + "\n".join(lines) + "\n")
+    assert load_settings().aliases == {name: [f"w{number}"] for number, name in enumerate(names)}
+    repeated = data.draw(st.sampled_from(names))
+    at = data.draw(st.integers(0, len(lines)))
+    Path(".skillmem.yaml").write_text(
+        "aliases:\n" + "\n".join([*lines[:at], f"  '{repeated}': [z]", *lines[at:]]) + "\n"
+    )
+    with pytest.raises(UsageError, match=f"the key 'aliases: {repeated}' is given twice"):
+        load_settings()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from skillmem_hook.budget.choice import FOLLOWS_IMPORTS, READS
 from skillmem_hook.budget.discovery import ROOTS
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, TITLES
+from skillmem_hook.text_lines import counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def headline(result: Mapping[str, object], skills: int) -> str:
     size = f"{_n(result['listing_chars'])} characters"
     if result["budget_chars"] is None:
         share = f"about {_n(result['listing_tokens'])} tokens, {float(str(result['window_share'])):.1%} of the window"
-        return f"{window}lists every skill it finds: {_n(result['listed'])} skills, {size}, {share}"
+        return f"{window}lists every skill it finds: {counted(int(str(result['listed'])), 'skill')}, {size}, {share}"
     state = "fits" if result["fits"] else "over budget"
     return f"{window}listing of {size} in a budget of {_n(result['budget_chars'])}: {state}"
 
@@ -62,7 +63,7 @@ def causes(result: Mapping[str, object]) -> list[tuple[str, list[str]]]:
     cut = _list(result, "descriptions_cut")
     if cut:
         kept = sorted(int(str(item["kept_chars"])) for item in cut)[len(cut) // 2]
-        found.append((f"{_n(len(cut))} descriptions cut (the median keeps {_n(kept)} characters)", _names(cut)))
+        found.append((f"{counted(len(cut), 'description')} cut (the median keeps {_n(kept)} characters)", _names(cut)))
     omitted = [str(name) for name in _list(result, "skills_omitted")]
     if omitted:
         cause = _OMITTED.get(agent, "left out whole")
@@ -166,7 +167,7 @@ def _where(agent: str) -> str:
 def block_line(skills: int, block: Mapping[str, object]) -> str:
     """The closing line: the skills, and the block's cost a session, with the cap to set when it is large."""
     tokens = int(str(block["est_tokens"]))
-    line = f"{_n(skills)} skills; the block is about {_n(tokens)} tokens a session"
+    line = f"{counted(skills, 'skill')}; the block is about {_n(tokens)} tokens a session"
     if tokens > BLOCK_TOKENS_HINT and block.get("max_block_tokens") is None:
         line += (
             f"; `max_block_tokens: {BLOCK_TOKENS_HINT}` in .skillmem.yaml keeps it within {_n(BLOCK_TOKENS_HINT)}"

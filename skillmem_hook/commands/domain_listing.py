@@ -26,7 +26,10 @@ if TYPE_CHECKING:
 def skills_in_domain(skills: Sequence[Skill], domain: str) -> list[Skill]:
     """The skills placed in ``domain``; a UsageError naming the domains for one that is not a domain."""
     if domain not in DOMAIN_NAMES:
-        raise UsageError(f"{domain!r} is not a domain", f"the domains: {', '.join(DOMAIN_NAMES)}")
+        from skillmem_hook.near import did_you_mean  # noqa: PLC0415 - only a mistyped domain pays for difflib
+
+        near = did_you_mean(domain, DOMAIN_NAMES, count=1)
+        raise UsageError(f"{domain!r} is not a domain", f"{near} the domains: {', '.join(DOMAIN_NAMES)}".lstrip())
     return [skill for skill in skills if skill.domain == domain]
 
 

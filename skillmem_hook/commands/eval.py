@@ -36,6 +36,7 @@ from skillmem_hook.search.evaluate import (
 from skillmem_hook.search.names import build_name_table, named_skills
 from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of
 from skillmem_hook.streams import write_utf8
+from skillmem_hook.text_lines import counted
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -110,6 +111,7 @@ def evaluate(
         if trigger_set is None:
             questions = parse_ranking_set(content, path)
             result.update(kind="ranking", **score_ranking(questions, rank))
+            result["warnings"] = unknown_expectations(questions, catalog)
             result["route"] = route_figures(questions, catalog, index, aliases)
         else:
             result.update(_score_trigger_sets([(path, trigger_set)], catalog, rank))
@@ -167,6 +169,28 @@ def route_figures(
         fires += bool(hinted)
         right += any(label in question.expect for label in hinted)
     return {"fires": fires, "fire_rate": share(fires, len(questions)), "right": right, "precision": share(right, fires)}
+
+
+def unknown_expectations(questions: Sequence[Question], catalog: Catalog) -> list[dict[str, object]]:
+    """A warning for each question that expects a name no skill of the roots has: scored as a plain miss otherwise.
+
+    A typo ("dokcer-expert") gets the name it is spelled like.
+    """
+    from skillmem_hook.near import near  # noqa: PLC0415 - only a set that names no skill pays for difflib
+
+    known = {skill.name for skill in catalog.skills} | {skill.label for skill in catalog.skills}
+    warnings: list[dict[str, object]] = []
+    for question in questions:
+        unknown = [name for name in question.expect if name not in known]
+        if not unknown:
+            continue
+        told = []
+        for name in unknown:
+            close = near(name, known, 1)
+            told.append(f"'{name}'" + (f" (did you mean '{close[0]}'?)" if close else ""))
+        warning = f"expects {', '.join(told)}, which {'is' if len(told) == 1 else 'are'} no skill of the roots"
+        warnings.append({"id": question.label, "unknown": unknown, "warning": warning})
+    return warnings
 
 
 def _distinct(names: object) -> list[str]:
@@ -248,7 +272,7 @@ def describe(result: Mapping[str, object]) -> str:
     leg = "lexical + semantic" if result["semantic"] else "lexical"
     if result["kind"] == "ranking":
         lines = [
-            f"{_line(str(result['file']))}: {result['questions']} questions, {leg}",
+            f"{_line(str(result['file']))}: {_count(result['questions'], 'question')}, {leg}",
             f"hit@1 {result['hit@1']:.3f}  hit@3 {result['hit@3']:.3f}  hit@10 {result['hit@10']:.3f}  "
             f"MRR {result['mrr']:.3f}",
         ]
@@ -258,10 +282,12 @@ def describe(result: Mapping[str, object]) -> str:
                 f"route hint (lexical): fires on {route['fires']} ({_figure(route['fire_rate'])}),"
                 f" right {route['right']}, precision {_figure(route['precision'])}"
             )
-        for miss in result["misses"]:  # type: ignore[attr-defined]
-            lines.append(f"miss {_line(str(miss['id']))} (rank {miss['rank'] or '-'}): {_line(miss['query'])}")
-            expect, top = ", ".join(map(_line, miss["expect"])), ", ".join(map(_line, miss["top"]))
-            lines.append(f"  expect {expect}; got {top or 'nothing'}")
+        lines += [f"warning {_line(str(item['id']))}: {_line(item['warning'])}" for item in result["warnings"]]  # type: ignore[attr-defined]
+        for title, key in (("miss", "misses"), ("not first", "not_first")):
+            for miss in result[key]:  # type: ignore[attr-defined]
+                lines.append(f"{title} {_line(str(miss['id']))} (rank {miss['rank'] or '-'}): {_line(miss['query'])}")
+                expect, top = ", ".join(map(_line, miss["expect"])), ", ".join(map(_line, miss["top"]))
+                lines.append(f"  expect {expect}; got {top or 'nothing'}")
     else:
         lines = [
             f"{_line(str(result['file']))}: trigger sets, {leg}; overall precision {_figure(result['precision'])}, "
@@ -280,7 +306,7 @@ def describe(result: Mapping[str, object]) -> str:
 
 
 def _count(number: object, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+    return counted(int(str(number)), noun)
 
 
 def _figure(value: object) -> str:

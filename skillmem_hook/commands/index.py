@@ -15,7 +15,7 @@ from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.files import check_output_target
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
-from skillmem_hook.text_lines import MAX_NAMES, note_lines
+from skillmem_hook.text_lines import MAX_NAMES, counted, note_lines
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -49,6 +49,7 @@ def run(options: argparse.Namespace) -> int:
         force=options.force,
         options=settings.catalog_options(),
         text=options.text,
+        quiet=settings.quiet,
     )
 
 
@@ -60,10 +61,14 @@ def index(
     force: bool = False,
     options: CatalogOptions | None = None,
     text: bool = False,
+    quiet: Sequence[str] = (),
 ) -> int:
     catalog = scan_roots(roots, options)
     result = catalog_json(catalog)
     result.update(cli_notes(catalog))
+    said = selection_notes(catalog, options, quiet)
+    if said:
+        result["notes"] = [*result.get("notes", []), *said]  # type: ignore[misc]
     if write is not None:
         result["written"] = write_index_file(write, catalog, prompt_files, force=force)
     emit(result, as_text if text else None)
@@ -72,13 +77,13 @@ def index(
 
 def as_text(result: dict[str, object]) -> str:
     """``--text``: each skill by its domain and folder, then each file the block leaves out or warns of, and why."""
-    lines = [f"{result['count']:,} skills"]
+    lines = [counted(int(str(result["count"])), "skill")]
     for skill in result.get("skills") or []:  # type: ignore[attr-defined]
         lines.append(f"  [{skill['domain']}] {skill['name']}  ({_folder(skill)})")
-    for key, title in _LISTS.items():
+    for key, (noun, plural, title) in _LISTS.items():
         items: list[dict[str, object]] = result.get(key) or []  # type: ignore[assignment]
         if items:
-            lines.append(f"{len(items):,} {title}:")
+            lines.append(f"{counted(len(items), noun, plural)}{title}:")
             lines += [f"  {_folder(item)}: {_why(key, item)}" for item in items[:MAX_NAMES]]
         if len(items) > MAX_NAMES:
             lines.append(f"  ... and {len(items) - MAX_NAMES:,} more (the JSON output lists every one)")
@@ -87,11 +92,11 @@ def as_text(result: dict[str, object]) -> str:
     return "\n".join(lines + note_lines(result)) + "\n"
 
 
-_LISTS = {
-    "duplicates": "duplicates, left out (another skill of the name is listed)",
-    "skipped": "SKILL.md files left out",
-    "excluded": "excluded by the configuration",
-    "warnings": "warnings",
+_LISTS = {  # each list's noun, its plural, and what follows
+    "duplicates": ("duplicate", "", ", left out (another skill of the name is listed)"),
+    "skipped": ("SKILL.md file", "", " left out"),
+    "excluded": ("skill", "", " excluded by the configuration"),
+    "warnings": ("warning", "", ""),
 }
 
 
@@ -107,6 +112,21 @@ def _why(key: str, item: dict[str, object]) -> str:
     if key == "warnings":
         return visible(brief_warning(str(item["warning"])))
     return visible(str(item["reason" if key == "skipped" else "name"]))
+
+
+def selection_notes(catalog: Catalog, options: CatalogOptions | None, quiet: Sequence[str]) -> list[str]:
+    """A note for each pattern of ``exclude:``, ``domains:`` or ``quiet:`` that names no skill of the roots."""
+    if options is None or not (options.exclude or options.domains or quiet):
+        return []
+    from skillmem_hook.catalog.placement.selection import unmatched_patterns  # noqa: PLC0415 - a file with the keys
+
+    skills = [*catalog.skills, *catalog.excluded, *(dropped for dropped, _ in catalog.duplicates)]
+    folders = [item["path"].rsplit("/", 1)[-1] for item in catalog.skipped]
+    return [
+        *unmatched_patterns("exclude", options.exclude, skills),
+        *unmatched_patterns("domains", options.domains, skills),
+        *unmatched_patterns("quiet", quiet, skills, folders),
+    ]
 
 
 def catalog_json(catalog: Catalog) -> dict[str, object]:

@@ -10,7 +10,7 @@ from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.renames import renamed, renamed_apart, renames_json
 from skillmem_hook.report import emit
-from skillmem_hook.text_lines import listed_files, name_list, names_of, note_lines
+from skillmem_hook.text_lines import counted, listed_files, name_list, names_of, note_lines
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -86,5 +86,5 @@ def as_text(result: dict[str, object]) -> str:
         lines += name_list("added", missing)
         lines += name_list("removed", stale)
         lines += name_list("folded into its domain's line (max_block_tokens)", names_of(item.get("folded")))
-    lines.append(f"{result['skills']:,} skills listed")
+    lines.append(f"{counted(int(str(result['skills'])), 'skill')} listed")
     return "\n".join(lines + note_lines(result)) + "\n"

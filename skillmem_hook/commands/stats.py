@@ -17,7 +17,7 @@ from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.report import emit
-from skillmem_hook.text_lines import listed_files, note_lines
+from skillmem_hook.text_lines import counted, listed_files, note_lines
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -83,7 +83,7 @@ def as_text(result: dict[str, object]) -> str:
     size = f"{result['block_bytes']:,} bytes, about {result['est_tokens']:,} tokens"
     if result.get("max_block_tokens"):
         size += f" (max_block_tokens {result['max_block_tokens']:,})"
-    lines = [f"{result['skills']:,} skills; the block is {size}"]
+    lines = [f"{counted(int(str(result['skills'])), 'skill')}; the block is {size}"]
     lines += [f"  [{domain}] {count:,}" for domain, count in (result.get("domains") or {}).items()]  # type: ignore[attr-defined]
     for item in listed_files(result, "prompt_files"):
         size = f"a block of {item['block_bytes']:,} bytes, about {item['est_tokens']:,} tokens"

@@ -7,7 +7,7 @@ import sys
 
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.render import read_block
-from skillmem_hook.text_lines import MAX_NAMES, name_list
+from skillmem_hook.text_lines import MAX_NAMES, counted, name_list
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -134,7 +134,9 @@ def describe_warnings(warnings: Sequence[dict[str, str]]) -> str:
     from skillmem_hook.block.index_file import repository_path  # noqa: PLC0415 - a run without warnings spares it
     from skillmem_hook.catalog.skillfile.frontmatter import brief_warning  # noqa: PLC0415 - as repository_path
 
-    lines = [f"{len(warnings):,} SKILL.md file(s) with warnings (all of them: 'skillmem index', under warnings):"]
+    lines = [
+        f"{counted(len(warnings), 'SKILL.md file')} with warnings (all of them: 'skillmem index', under warnings):"
+    ]
     for warning in warnings[:MAX_WARNINGS]:
         path = os.path.join(repository_path(warning["root"], warning["path"]), "SKILL.md")
         lines.append(f"  {visible(path)}: {visible(brief_warning(warning['warning']))}")
@@ -149,7 +151,8 @@ def describe_skipped(skipped: Sequence[dict[str, str]]) -> str:
         return ""
     from skillmem_hook.block.index_file import repository_path  # noqa: PLC0415 - a run that skips none spares it
 
-    lines = [f"{len(skipped):,} SKILL.md file(s) left out of the block (all of them: 'skillmem index', under skipped):"]
+    where = "(all of them: 'skillmem index', under skipped)"
+    lines = [f"{counted(len(skipped), 'SKILL.md file')} left out of the block {where}:"]
     for item in skipped[:MAX_WARNINGS]:
         lines.append(f"  {visible(repository_path(item['root'], item['path']))}: {visible(item['reason'])}")
     if len(skipped) > MAX_WARNINGS:

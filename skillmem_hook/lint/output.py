@@ -10,6 +10,7 @@ from collections import Counter
 from urllib.parse import quote
 
 from skillmem_hook.lint.rules import ERROR, RULES, WARNING
+from skillmem_hook.text_lines import counted
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -133,4 +134,4 @@ def _property(text: str) -> str:
 
 
 def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+    return counted(number, noun)

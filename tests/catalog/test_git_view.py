@@ -403,7 +403,7 @@ def test_the_hooks_name_the_skill_files_they_leave_out(capsys):
     Path("AGENTS.md").write_text("# A\n")
     skill_index(["--root", "skills", "--prompt-file", "AGENTS.md"])
     err = capsys.readouterr().err
-    assert "1 SKILL.md file(s) left out of the block" in err
+    assert "1 SKILL.md file left out of the block" in err
     assert "  skills/latin: the frontmatter is not valid UTF-8" in err
 
 

@@ -35,6 +35,17 @@ def test_a_name_that_is_no_domain_exits_2_naming_the_domains(tree, capsys):
     assert "security" in run.error["hint"]
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("secuirty", "security"), ("front-end", "frontend"), ("docs_writing", "docs-writing"), ("cooking", "")],
+)
+def test_a_mistyped_domain_gets_a_did_you_mean_as_commands_and_flags_do(tree, capsys, typed, meant):
+    run = run_cli(capsys, "search", "--root", tree, "--domain", typed)
+    assert run.code == 2
+    hint = run.error["hint"]
+    assert hint.startswith(f"did you mean '{meant}'? the domains: security, " if meant else "the domains: security, ")
+
+
 def test_text_lists_one_line_a_skill(tree, capsys):
     run = run_cli(capsys, "search", "--root", tree, "--domain", "security", "--text")
     assert run.out.splitlines()[1].startswith("audit-secrets  ")

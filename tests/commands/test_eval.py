@@ -98,6 +98,7 @@ def test_text_shows_the_figures_and_each_miss(capsys, tree, ranking_set):
         f"{ranking_set}: 4 questions, lexical",
         "hit@1 0.750  hit@3 0.750  hit@10 0.750  MRR 0.750",
         "route hint (lexical): fires on 0 (0.000), right 0, precision -",
+        "warning q2: expects 'other-name', which is no skill of the roots",
         "miss q4 (rank -): my loaf came out flat",
         "  expect sourdough; got nothing",
         "FAILED: minimum 0.9",
@@ -306,3 +307,49 @@ def test_a_bom_and_a_raw_line_separator_inside_a_json_string_are_read(capsys, tr
     run = run_cli(capsys, "eval", "--root", str(tree), str(questions))
     assert run.code == 0, run.err
     assert (run.data["questions"], run.data["hit@1"]) == (2, 1.0)
+
+
+def test_an_expected_name_that_is_no_skill_is_a_warning_per_question_with_a_did_you_mean(capsys, tree, tmp_path):
+    # A newcomer's "dokcer-expert" was scored as a plain miss, as if search had failed.
+    questions = jsonl(
+        tmp_path / "typo.jsonl",
+        {"id": "t1", "query": "slow postgres queries", "expect": ["pg-tunning"]},
+        {"id": "t2", "query": "deploy to kubernetes", "expect": ["k8s-deploy"]},
+        {"id": "t3", "query": "bake bread", "expect": ["bread-baking", "sourdogh"]},
+    )
+    both = "expects 'bread-baking', 'sourdogh' (did you mean 'sourdough'?), which are no skill of the roots"
+    run = run_cli(capsys, "eval", "--root", tree, questions)
+    assert run.data["warnings"] == [
+        {
+            "id": "t1",
+            "unknown": ["pg-tunning"],
+            "warning": "expects 'pg-tunning' (did you mean 'pg-tuning'?), which is no skill of the roots",
+        },
+        {
+            "id": "t3",
+            "unknown": ["bread-baking", "sourdogh"],
+            "warning": both,
+        },
+    ]
+    text = run_cli(capsys, "eval", "--root", tree, "--text", questions).out.splitlines()
+    assert [line for line in text if line.startswith("warning ")] == [
+        "warning t1: expects 'pg-tunning' (did you mean 'pg-tuning'?), which is no skill of the roots",
+        f"warning t3: {both}",
+    ]
+
+
+def test_text_lists_each_question_found_but_not_first_as_hit_at_1_counts_it(capsys, tree, tmp_path):
+    # hit@1 0.7 and no list: which questions lost the first place?
+    questions = jsonl(
+        tmp_path / "second.jsonl",
+        {"id": "s1", "query": "slow postgres queries", "expect": ["pg-tuning"]},
+        {"id": "s2", "query": "postgres charts from csv data", "expect": ["pg-tuning"]},
+    )
+    run = run_cli(capsys, "eval", "--root", tree, questions)
+    assert run.data["hit@1"] == 0.5
+    assert run.data["misses"] == []
+    (second,) = run.data["not_first"]
+    assert (second["id"], second["rank"], second["top"][0]) == ("s2", 2, "chart-maker")
+    text = run_cli(capsys, "eval", "--root", tree, "--text", questions).out.splitlines()
+    at = text.index("not first s2 (rank 2): postgres charts from csv data")
+    assert text[at + 1].startswith("  expect pg-tuning; got chart-maker, pg-tuning")

@@ -194,3 +194,47 @@ def test_a_skill_only_the_user_invokes_is_skipped_by_index_and_search_with_the_r
     ]
     found = run_cli(capsys, "search", "deploy the app to production", "--root", skills).data
     assert "deploy-prod" not in json.dumps(found)
+
+
+def test_index_as_text_counts_agree_with_their_nouns_at_one(capsys, tmp_path):
+    # A newcomer read "1 warnings" and "1 SKILL.md files left out".
+    root = tmp_path / "one"
+    write_skill(root, "alpha", skill_md("alpha", "Use when: it breaks"))
+    write_skill(root, "copy/alpha", skill_md("alpha", "a duplicate"))
+    write_skill(root, "broken", b"---\nname: broken\n")
+    write_skill(root, "private", skill_md("private", "mine"))
+    Path(".skillmem.yaml").write_text(f"roots: [{root}]\nexclude: [private]\n")
+    lines = run_cli(capsys, "index", "--text").out.splitlines()
+    assert lines[0] == "1 skill"
+    assert [line for line in lines if not line.startswith("  ")][1:] == [
+        "1 duplicate, left out (another skill of the name is listed):",
+        "1 SKILL.md file left out:",
+        "1 skill excluded by the configuration:",
+        "1 warning:",
+    ]
+
+
+def test_a_pattern_of_exclude_domains_or_quiet_that_names_no_skill_is_a_note_with_a_did_you_mean(capsys, tmp_path):
+    # A newcomer's exclude: [crewai-typo] gave "excluded: []" and no word.
+    root = tmp_path / "mine"
+    write_skill(root, "crewai", skill_md("crewai", "Build crews of agents"))
+    write_skill(root, "vendor-pack", skill_md("vendor-pack", "A vendored skill"))
+    write_skill(root, "broken-one", b"---\nname: broken-one\n")
+    Path(".skillmem.yaml").write_text(
+        f"roots: [{root}]\nexclude: [crewai-typo, 'vendor-*', nothing-like-it]\n"
+        "domains: {crewia: engineering, 'crew*': engineering, 'zz-*': testing}\n"
+        "quiet: [vendor-pack, broken-one, 'broken-*', crewai-tpyo]\n"
+    )
+    run = run_cli(capsys, "index")
+    assert [skill["name"] for skill in run.data["excluded"]] == ["vendor-pack"]
+    said = [
+        "exclude: 'crewai-typo' names no skill; did you mean 'crewai'?",
+        "exclude: 'nothing-like-it' names no skill",
+        "domains: 'crewia' names no skill; did you mean 'crewai'?",
+        "domains: 'zz-*' names no skill",
+        "quiet: 'crewai-tpyo' names no skill; did you mean 'crewai'?",
+    ]
+    assert run.data["notes"] == said  # an excluded skill and a left-out SKILL.md's folder are named by quiet:
+    assert run_cli(capsys, "index", "--text").out.splitlines()[-5:] == [f"note: {note}" for note in said]
+    Path(".skillmem.yaml").write_text(f"roots: [{root}]\nexclude: [crewai]\nquiet: ['vendor-*']\n")
+    assert "notes" not in run_cli(capsys, "index").data

@@ -101,7 +101,7 @@ def test_quiet_mutes_a_named_skills_known_warnings_in_the_index_hook(hook_repo, 
     repo.git("add", "-A")
     assert repo.pre_commit("install").returncode == 0
     stopped = output(repo.commit("first"))
-    assert "1 SKILL.md file(s) with warnings" in stopped
+    assert "1 SKILL.md file with warnings" in stopped
     assert "skills/ours/SKILL.md: invalid YAML" in stopped
     assert "skills/vendored/SKILL.md" not in stopped
 

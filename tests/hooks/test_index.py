@@ -30,7 +30,7 @@ from ..helpers import (
 
 # The seed's beta-heading has no frontmatter: every run that reads the seed says so, and how known ones stop.
 SEED_WARNING = (
-    "1 SKILL.md file(s) with warnings (all of them: 'skillmem index', under warnings):\n"
+    "1 SKILL.md file with warnings (all of them: 'skillmem index', under warnings):\n"
     f"  skills/beta-heading/SKILL.md: {NO_FRONTMATTER}\n" + QUIET_HINT
 )
 
@@ -266,7 +266,7 @@ def test_invalid_yaml_warnings_are_shown_briefly_with_the_file_path(repo, capsys
     write_skill(Path("skills"), "colon", skill_md("colon", "Use when: it breaks things"))
     assert skill_index([]) == 3
     err = capsys.readouterr().err
-    assert "2 SKILL.md file(s) with warnings" in err
+    assert "2 SKILL.md files with warnings" in err
     brief = "invalid YAML (frontmatter line 2, column 22); name and description read line by line"
     assert f"  skills/colon/SKILL.md: {brief}\n" in err
     assert "<unicode string>" not in err

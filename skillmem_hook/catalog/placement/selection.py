@@ -87,7 +87,27 @@ def _pattern_of(overrides: Mapping[str, str], skill: Skill) -> str:
 
 def check_domain(domain: str, where: str) -> None:
     if domain not in DOMAIN_NAMES:
+        from skillmem_hook.near import did_you_mean  # noqa: PLC0415 - only a mistyped domain pays for difflib
+
+        near = did_you_mean(domain, DOMAIN_NAMES, count=1)
         raise UsageError(
-            f"{where}: {domain!r} is not a domain",
-            "the domains are: " + ", ".join(DOMAIN_NAMES),
+            f"{where}: {domain!r} is not a domain", f"{near} the domains are: {', '.join(DOMAIN_NAMES)}".lstrip()
         )
+
+
+def unmatched_patterns(
+    key: str, patterns: Iterable[str], skills: Sequence[Skill], folders: Sequence[str] = ()
+) -> list[str]:
+    """A note for each of the configuration's ``key`` patterns that names no skill (nor, for ``quiet:``, the folder
+    of a SKILL.md left out), with the name it is spelled like: an ``exclude: [crewai-typo]`` excluded nothing."""
+    from skillmem_hook.near import near  # noqa: PLC0415 - only a pattern that matches nothing pays for difflib
+
+    known = {skill.name for skill in skills} | {skill.label for skill in skills} | set(folders)
+    notes = []
+    for pattern in patterns:
+        if any(names([pattern], name) for name in known):
+            continue
+        close = [] if pattern.endswith("*") else near(pattern, known, 1)
+        meant = f"; did you mean '{close[0]}'?" if close else ""
+        notes.append(f"{key}: '{pattern}' names no skill{meant}")
+    return notes

@@ -84,7 +84,10 @@ def test_an_unknown_configured_domain_is_a_usage_error_naming_the_domains(capsys
     run = run_cli(capsys, "prompt")
     assert run.code == 2
     assert "'cooking' is not a domain" in run.error["error"]
-    assert "engineering" in run.error["hint"]
+    assert run.error["hint"].startswith("the domains are: security, ")
+    Path(".skillmem.yaml").write_text("roots: [skills]\ndomains: {odd: enginering}\n")
+    run = run_cli(capsys, "prompt")
+    assert run.error["hint"].startswith("did you mean 'engineering'? the domains are: security, ")
 
 
 def test_an_override_moves_the_skill_in_the_block_and_verify_sees_it(capsys):
