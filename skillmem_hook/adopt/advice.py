@@ -16,6 +16,7 @@ import os
 from skillmem_hook.block.render import estimate_tokens, render_block
 from skillmem_hook.catalog.placement.selection import best_match
 from skillmem_hook.lint.writing import FIXABLE
+from skillmem_hook.text_lines import counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -101,7 +102,8 @@ def warnings_note(skills: Sequence[Skill], quiet: Sequence[str]) -> str | None:
     if not warned:
         return None
     return (
-        f"{warned:,} SKILL.md file(s) have warnings (skillmem index lists them), which the hooks print on each"
+        f"{counted(warned, 'SKILL.md file')} {'has' if warned == 1 else 'have'} warnings (skillmem index lists them),"
+        " which the hooks print on each"
         " commit that changes the block: quiet: [NAME, PREFIX-*] in .skillmem.yaml stops printing a vendored"
         " pack's known ones"
     )

@@ -209,10 +209,11 @@ def test_skills_with_warnings_get_the_key_that_mutes_known_ones(empty_repo, caps
     write_skill(Path("skills"), "fine", skill_md("fine", "Parse CSV files"))
     if quiet:
         Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n" + quiet)
-    notes = [note for note in init(capsys).data["notes"] if "have warnings" in note]
+    notes = [note for note in init(capsys).data["notes"] if " warnings (skillmem index lists them)" in note]
     assert len(notes) == int(warned > 0)
     if warned:
-        assert notes[0].startswith(f"{warned} SKILL.md file(s) have warnings")
+        verb = "has" if warned == 1 else "have"
+        assert notes[0].startswith(f"{warned} SKILL.md file{'s' * (warned != 1)} {verb} warnings")
         setting = notes[0][notes[0].index("quiet:") :].split(" in ")[0]
         assert yaml.safe_load(setting) == {"quiet": ["NAME", "PREFIX-*"]}  # the shape .skillmem.yaml takes
 
