@@ -424,6 +424,8 @@ _PARTS = st.sampled_from(["a", "b", "pack", ".drafts", ".h", "x.y"])
 @example(folders=[["pdf"], ["pack", ".drafts", "x"]], links=[])  # survivor 07: a hidden folder below the top
 @example(folders=[["a"], [".drafts"]], links=[("l1", 1), ("l2", 1)])  # two links to one hidden folder
 @example(folders=[[".drafts"], [".drafts", ".drafts"]], links=[("l1", 0)])  # a hidden folder below a linked one
+@example(folders=[[".drafts"], [".drafts", "a"]], links=[("l1", 0), ("l2", 1)])  # a link into one listed already
+@example(folders=[[".drafts"], [".drafts", "a"]], links=[("l1", 1), ("l2", 0)])  # a link around one listed already
 @given(
     folders=st.lists(st.lists(_PARTS, min_size=1, max_size=4), min_size=1, max_size=8),
     links=st.lists(st.tuples(st.sampled_from(["l1", "l2"]), st.integers(0, 7)), max_size=2),
@@ -446,6 +448,8 @@ def test_on_a_clean_checkout_both_views_agree_whatever_folders_hide_and_links_le
             tracked, files = scan_roots(["skills"], TRACKED), scan_roots(["skills"], FILES)
             assert [(s.path, s.name) for s in tracked.skills] == [(s.path, s.name) for s in files.skills]
             assert tracked.skipped == files.skipped
+            pairs = [[(dropped.path, kept.path) for dropped, kept in view.duplicates] for view in (tracked, files)]
+            assert pairs[0] == pairs[1]  # a folder listed twice through links would be two skills of a name
         finally:
             os.chdir(start)
 

@@ -104,18 +104,26 @@ def _resolve_link(
             found.append(TrackedFile(folder or ".", tracked.oid))
     elif is_folder:
         inside = os.path.relpath(target, pathspec_of(root))
-        if not _hidden(inside + "/x") or target in followed:
+        if not _hidden(inside + "/x") or _below(target, followed):
             real_parent = os.path.realpath(os.path.dirname(entry.path) or ".")
             skipped[relative] = walked_link_reason(os.fsencode(real_parent), os.fsencode(os.path.realpath(target)))
             return
+        found += _listed_through(target, relative, by_path, followed)
         followed.add(target)
-        found += _listed_through(target, relative, by_path)
 
 
-def _listed_through(target: str, relative: str, by_path: dict[str, IndexEntry]) -> list[TrackedFile]:
+def _below(path: str, folders: set[str]) -> bool:
+    """Whether ``path`` is one of ``folders`` or lies below one: a folder the walk has walked already."""
+    return any(path == folder or path.startswith(folder + "/") for folder in folders)
+
+
+def _listed_through(
+    target: str, relative: str, by_path: dict[str, IndexEntry], followed: set[str]
+) -> list[TrackedFile]:
     """The SKILL.md files below ``target``, a hidden folder the walk never entered, as the link ``relative`` shows them.
 
-    As the walk below a followed link: hidden folders are skipped, and a link's blob (its target's path) is no skill.
+    As the walk below a followed link: hidden folders are skipped, a link's blob (its target's path) is no skill,
+    and a folder an earlier link listed (``followed``) is not listed again (the walk knows each folder walked).
     """
     found = []
     for path, linked in by_path.items():
@@ -126,6 +134,7 @@ def _listed_through(target: str, relative: str, by_path: dict[str, IndexEntry]) 
             and not _hidden(below)
             and linked.stage == "0"
             and not linked.is_link
+            and not _below(path, followed)
         ):
             found.append(TrackedFile(relative + path[len(target) : -len(SKILL_FILE) - 1], linked.oid))
     return found
