@@ -48,5 +48,6 @@ def names_of(value: object) -> list[str]:
 
 
 def note_lines(data: dict[str, object]) -> list[str]:
-    """A result's ``notes``, one line each."""
-    return [f"note: {note}" for note in names_of(data.get("notes"))]
+    """A result's ``notes``, one line each, escaped (visible)."""
+    # A note may quote a repository's text (a prompt file's name, a pattern of .skillmem.yaml): shown, not acted on.
+    return [f"note: {visible(note)}" for note in names_of(data.get("notes"))]

@@ -24,6 +24,7 @@ from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, read_config_file
 from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.lint.baseline import render_baseline
+from skillmem_hook.text_lines import counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -221,7 +222,9 @@ def _prompt_file_changes(top: str, settings: Settings, skills: list[Skill]) -> l
         full = os.path.join(top, path)
         before = read_prompt_file(full) if os.path.lexists(full) else None
         drift = Drift(before or b"", skills, settings.preamble_line, settings.max_block_tokens)
-        changes.append(FileChange(path, before, drift.updated, f"the skill index block: {len(skills):,} skills"))
+        changes.append(
+            FileChange(path, before, drift.updated, f"the skill index block: {counted(len(skills), 'skill')}")
+        )
     return changes
 
 

@@ -8,6 +8,7 @@ are kept.
 from __future__ import annotations
 
 import os
+import shlex
 
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import PROMPT_FILE, NotARegularFile, check_write_permission, read_regular_file
@@ -22,7 +23,8 @@ def read_prompt_file(path: str) -> bytes:
     except FileNotFoundError:
         raise FileAccessError(
             f"the prompt file {path!r} does not exist",
-            f"create it first (skillmem never creates a prompt file), for example: touch {path}",
+            # Quoted: the name comes from .skillmem.yaml, repository content ("x.md; curl ... | sh").
+            f"create it first (skillmem never creates a prompt file), for example: touch {shlex.quote(path)}",
         ) from None
     except NotARegularFile as error:
         raise FileAccessError(

@@ -10,6 +10,7 @@ from skillmem_hook.budget.choice import FOLLOWS_IMPORTS, READS
 from skillmem_hook.budget.discovery import ROOTS
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, TITLES
 from skillmem_hook.text_lines import counted
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -88,8 +89,10 @@ def remedies(
     agent = str(result["agent"])
     title, lines = TITLES[agent], []
     reasons = [str(item["reason"]) for item in _list(result, "not_discovered")]
-    if any(reason.startswith("not in ") or " folders below " in reason for reason in reasons):
-        lines.append(f"move them to {_where(agent)} for {title} to list them itself")
+    astray = sum(reason.startswith("not in ") or " folders below " in reason for reason in reasons)
+    if astray:
+        them = "it" if astray == 1 else "them"
+        lines.append(f"move {them} to {_where(agent)} for {title} to list {them} itself")
     lines += _fixes(agent, reasons)
     short = any(_list(result, key) for key in ("descriptions_dropped", "descriptions_cut", "skills_omitted"))
     if short:
@@ -125,6 +128,9 @@ def _fixes(agent: str, reasons: Sequence[str]) -> list[str]:
 def _reach(agent: str, readers: Sequence[str], prompt_files: Sequence[str], ignored: Sequence[str]) -> str:
     """The ways every skill still reaches the agent: the block it reads, `skillmem read`, route, MCP."""
     title = TITLES[agent]
+    # The prompt files' names are .skillmem.yaml's, repository content: shown escaped, never acting on a terminal.
+    readers, prompt_files = [visible(path) for path in readers], [visible(path) for path in prompt_files]
+    ignored = [visible(path) for path in ignored]
     route = ", `skillmem route` (its prompt hook) names the one a prompt needs" if agent == CLAUDE_CODE else ""
     mcp = f"`skillmem mcp` lets {title} search and read them all"
     if readers:

@@ -149,7 +149,7 @@ def as_text(result: dict[str, object]) -> str:
     lines += [f"  kept {visible(path)} as it is (init never rewrites it)" for path in names_of(result.get("kept"))]
     lines += [f"  {'would set' if would else 'set'} git config {key}" for key in names_of(result.get("git_config"))]
     lines.append(f"  hooks: {result['hooks_installed']}")
-    lines += [visible(line) for line in note_lines(result)]
+    lines += note_lines(result)
     lines.append(("then: " if would else "next: ") + visible(str(result["next"])))  # last: the one command left
     return "\n".join(lines) + "\n"
 

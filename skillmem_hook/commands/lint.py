@@ -120,10 +120,11 @@ def less_known(run: LintRun, settings: Settings) -> LintRun:
 
         base = os.path.dirname(settings.config_path or "")
         path = os.path.normpath(os.path.join(base, options.baseline))
-        known = read_baseline(path, os.path.abspath(base or "."))
+        boundary = os.path.abspath(base or ".")
+        known = read_baseline(path, boundary)
         run.findings, run.known = split_known(run.findings, known)
         if run.findings:  # asked only when something fails: why a renamed folder's known findings are back
-            run.gone = missing_paths(known)
+            run.gone = missing_paths(known, boundary)
     return run
 
 

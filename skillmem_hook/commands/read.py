@@ -88,6 +88,13 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     if named:
         paths = ", ".join(sorted(skill_file_path(skill.root, skill.path) for skill in named))
         raise UsageError(f"several skills are named {wanted!r}: {paths}", "pick one with --path PATH")
+    excluded = skills_named(catalog.excluded, name)
+    if excluded:
+        where = skill_file_path(excluded[0].root, excluded[0].path)
+        raise UsageError(
+            f"no skill named {wanted!r}: {where} is excluded by the configuration (exclude: in .skillmem.yaml)",
+            "an excluded skill is offered to no agent; read the file itself",
+        )
     for item in catalog.skipped:  # a skill left out has no name read: its folder is what a person types
         if os.path.basename(item["path"]) == wanted:
             where = skill_file_path(item["root"], item["path"])

@@ -15,7 +15,7 @@ from collections import Counter
 
 from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.files import NotARegularFile, read_regular_file
-from skillmem_hook.lint.paths import OUTSIDE, resolve_inside
+from skillmem_hook.lint.paths import MISSING, OUTSIDE, resolve_inside
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -71,14 +71,18 @@ def split_known(findings: Sequence[Finding], known: Counter[Key]) -> tuple[list[
     return new, len(findings) - len(new)
 
 
-def missing_paths(known: Counter[Key]) -> list[str]:
-    """The paths the baseline lists that name no file here (renamed or removed since): their findings match nothing.
+def missing_paths(known: Counter[Key], boundary: str) -> list[str]:
+    """The paths the baseline lists that name no file (renamed or removed since): their findings match nothing.
 
-    Only relative paths inside the current folder are looked up (``lexists``: a link is a file; nothing is read).
+    Read as the baseline's paths are, relative to ``boundary`` (the folder of .skillmem.yaml, where the hook runs),
+    whatever the current folder; each resolved by ``resolve_inside``, so a link on the way that leaves the
+    boundary is never followed (what lies outside is not told by what is said gone).
     """
-    listed = {path for path, _, _ in known}
-    inside = [path for path in listed if not os.path.isabs(path) and ".." not in path.split("/")]
-    return sorted(path for path in inside if not os.path.lexists(path))
+    gone = []
+    for path in sorted({path for path, _, _ in known}):
+        if path and not os.path.isabs(path) and resolve_inside(boundary, os.path.join(boundary, path)) == MISSING:
+            gone.append(path)
+    return gone
 
 
 def _key(finding: Finding) -> Key:

@@ -37,7 +37,7 @@ def describe_gone(run: LintRun) -> list[str]:
     """Why findings the baseline knew are back: it lists paths that no longer exist (a folder renamed or removed)."""
     if not run.gone:
         return []
-    lines = [f"the baseline lists findings of {len(run.gone):,} path(s) that no longer exist:"]
+    lines = [f"the baseline lists findings of {counted(len(run.gone), 'path')} that no longer exist:"]
     lines += [f"  {visible(path)}" for path in run.gone[:3]] + (["  ..."] if len(run.gone) > 3 else [])
     return [
         *lines,

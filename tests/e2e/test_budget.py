@@ -40,7 +40,7 @@ def test_the_hook_takes_repeated_agents_in_its_args_and_says_what_to_do(repo):
     assert "agents: copilot-cli, gemini-cli (from --agent)" in failing.stdout
     assert "copilot-cli (200,000-token window): listing of" in failing.stdout  # Copilot finds both, at any depth
     assert "  1 not listed: 2 folders below .agents/skills; Gemini CLI looks 1 down\n    deploy\n" in failing.stdout
-    assert "    - move them to .agents/skills/<name>/SKILL.md (one down;" in failing.stdout
+    assert "    - move it to .agents/skills/<name>/SKILL.md (one down;" in failing.stdout
     repo.git("mv", ".agents/skills/group/deploy", ".agents/skills/deploy")
     assert repo.pre_commit("run", "skill-budget", "--all-files").returncode == 0
 

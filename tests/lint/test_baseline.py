@@ -141,7 +141,7 @@ def test_findings_back_under_a_renamed_folder_are_explained_by_the_paths_the_bas
     assert run.data["baseline_gone"] == ["skills/crewai/SKILL.md"]
     assert skill_lint(["--all"]) == 1
     lines = capsys.readouterr().err.splitlines()
-    at = lines.index("the baseline lists findings of 1 path(s) that no longer exist:")
+    at = lines.index("the baseline lists findings of 1 path that no longer exist:")
     assert lines[at + 1 : at + 4] == [
         "  skills/crewai/SKILL.md",
         "  (a folder renamed brings its known findings back as new; to record today's findings:",
@@ -152,9 +152,14 @@ def test_findings_back_under_a_renamed_folder_are_explained_by_the_paths_the_bas
     assert "no longer exist" not in capsys.readouterr().err
 
 
-def test_only_relative_paths_inside_are_looked_up_for_the_baseline_entries_gone(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "here.md").write_text("x")
-    (tmp_path / "link.md").symlink_to(tmp_path / "nowhere")
-    known = Counter({(path, "SK105", "m"): 1 for path in ("here.md", "link.md", "gone.md", "/etc/gone", "../gone")})
-    assert missing_paths(known) == ["gone.md"]
+def test_the_baseline_entries_gone_are_looked_up_from_its_folder_and_never_through_a_link_out(tmp_path, monkeypatch):
+    # hostile5: from a subfolder every path read as gone; through `link -> /etc`, what was said gone told whether
+    # /etc/shadow exists.
+    (tmp_path / "skills" / "here").mkdir(parents=True)
+    (tmp_path / "skills" / "here" / "SKILL.md").write_text("x")
+    (tmp_path / "out").symlink_to("/etc")
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    paths = ["skills/here/SKILL.md", "skills/gone/SKILL.md", "out/passwd", "out/nonexistent", "dangling", "/etc/x"]
+    known = Counter({(path, "SK105", "m"): 1 for path in [*paths, ""]})
+    monkeypatch.chdir(tmp_path / "skills")
+    assert missing_paths(known, str(tmp_path)) == ["dangling", "skills/gone/SKILL.md"]

@@ -95,19 +95,35 @@ def check_domain(domain: str, where: str) -> None:
         )
 
 
+# How many of the patterns that name no skill are compared for spelling (difflib: each against every name).
+MAX_SPELLED = 10
+
+
 def unmatched_patterns(
     key: str, patterns: Iterable[str], skills: Sequence[Skill], folders: Sequence[str] = ()
 ) -> list[str]:
     """A note for each of the configuration's ``key`` patterns that names no skill (nor, for ``quiet:``, the folder
-    of a SKILL.md left out), with the name it is spelled like: an ``exclude: [crewai-typo]`` excluded nothing."""
-    from skillmem_hook.near import near  # noqa: PLC0415 - only a pattern that matches nothing pays for difflib
+    of a SKILL.md left out), with the name it is spelled like: an ``exclude: [crewai-typo]`` excluded nothing.
+
+    Linear in patterns and names (a set for exact names, one sorted list bisected for prefixes); only the first
+    MAX_SPELLED unmatched patterns are compared for spelling (difflib's cost is each pattern times every name).
+    """
+    import bisect  # noqa: PLC0415 - only a file with the keys pays for these
+
+    from skillmem_hook.near import near  # noqa: PLC0415
 
     known = {skill.name for skill in skills} | {skill.label for skill in skills} | set(folders)
-    notes = []
+    ordered = sorted(known)
+    notes: list[str] = []
     for pattern in patterns:
-        if any(names([pattern], name) for name in known):
+        if pattern in known:
             continue
-        close = [] if pattern.endswith("*") else near(pattern, known, 1)
+        if pattern.endswith("*"):
+            at = bisect.bisect_left(ordered, pattern[:-1])
+            if at < len(ordered) and ordered[at].startswith(pattern[:-1]):
+                continue
+        spelled = len(notes) < MAX_SPELLED and not pattern.endswith("*")
+        close = near(pattern, known, 1) if spelled else []
         meant = f"; did you mean '{close[0]}'?" if close else ""
         notes.append(f"{key}: '{pattern}' names no skill{meant}")
     return notes
