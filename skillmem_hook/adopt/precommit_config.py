@@ -143,11 +143,19 @@ def repin(data: bytes, repo: str, rev: str) -> bytes:
     pins = (("repo", repo), ("rev", rev))
     if not _is_remote(values.get("repo")) or "rev" not in values:
         raise UsageError("skillmem's hooks in .pre-commit-config.yaml come from no repository and rev", hint)
+    if any(getattr(values[key], "style", None) in ("|", ">") or _is_empty(values[key]) for key, _ in pins):
+        # A block scalar's span ends at the next key's line, and an empty value has none: no value to replace.
+        raise UsageError(".pre-commit-config.yaml gives skillmem's repo or rev in a form init cannot re-pin", hint)
     spans = sorted(((values[key].start_mark.index, values[key].end_mark.index), new) for key, new in pins)
     for (start, end), new in reversed(spans):  # the later span first, so the earlier one's offsets stay true
         text = text[:start] + _quoted(new) + text[end:]
     _check_repinned(shape, ConfigShape(text), repo, rev, hint)
     return (bom + text).encode("utf-8")
+
+
+def _is_empty(node: object) -> bool:
+    start, end = getattr(node, "start_mark", None), getattr(node, "end_mark", None)
+    return start is not None and end is not None and start.index == end.index
 
 
 def _is_remote(node: object) -> bool:

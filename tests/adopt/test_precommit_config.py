@@ -218,9 +218,12 @@ def test_repin_keeps_a_flow_entry_and_crlf_and_a_bom():
         b"r: &R https://a/b\nrepos:\n- repo: *R\n  rev: v1\n  hooks:\n  - id: skill-index\n",  # an alias
         b"repos:\n- {repo: https://a/b, rev: v1, hooks: [{id: skill-index}]}\n"
         b"- {repo: https://c/d, rev: v1, hooks: [{id: skill-lint}]}\n",  # two entries: which one?
+        b"repos:\n- repo: https://a/b\n  rev: |\n    v1\n  hooks:\n  - id: skill-index\n",  # hostile5: a block scalar
+        b"repos:\n- repo: https://a/b\n  rev:\n  hooks:\n  - id: skill-index\n",  # an empty rev
     ],
 )
 def test_repin_refuses_what_it_cannot_rewrite_safely_and_says_what_to_set(existing):
     with pytest.raises(UsageError) as error:
         repin(existing, "https://c/d", "v2")
     assert "'rev: v2'" in error.value.hint
+    assert "not valid YAML" not in error.value.message  # the person's file is valid: the shape is what init refuses
