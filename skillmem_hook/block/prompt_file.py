@@ -8,7 +8,6 @@ are kept.
 from __future__ import annotations
 
 import os
-import shlex
 
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import PROMPT_FILE, NotARegularFile, check_write_permission, read_regular_file
@@ -21,6 +20,8 @@ def read_prompt_file(path: str) -> bytes:
     try:
         data = read_regular_file(path)
     except FileNotFoundError:
+        import shlex  # noqa: PLC0415 - only a missing prompt file's hint quotes a name; a warm hook loads no shlex
+
         raise FileAccessError(
             f"the prompt file {path!r} does not exist",
             # Quoted: the name comes from .skillmem.yaml, repository content ("x.md; curl ... | sh").

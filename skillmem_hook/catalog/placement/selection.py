@@ -110,7 +110,7 @@ def unmatched_patterns(
     """
     import bisect  # noqa: PLC0415 - only a file with the keys pays for these
 
-    from skillmem_hook.near import near  # noqa: PLC0415
+    from skillmem_hook.near import near  # noqa: PLC0415 - as bisect: only a file with the keys pays for difflib
 
     known = {skill.name for skill in skills} | {skill.label for skill in skills} | set(folders)
     ordered = sorted(known)
