@@ -82,10 +82,12 @@ _PASTED_OUTPUT = lazy_compile(
     re.MULTILINE,
 )
 _OUTPUT_STARTS = frozenset("ET \t$>[0123456789\u25cf")
+# Not 这个页面 (0.5.0, nineteenth pass, after set K's k2-027 and set O's o2-017, "帮我逐块过一遍这个页面", "往这个页面
+# 导流"): a page is the user's product a request is about, as often as a thing the agent made.
 _AT_HAND_CJK = re.compile(
     r"这段|这几行|这行|把这个|跑一遍|跑一次|别的不动|别的都不动|上面|刚才|刚刚|你刚|你生成|你写的|你给的|你改|你把|你这么|"
     r"你这样|你加的|你建议|我刚改|我让你|这样重构|这样改|提交之前|之前那个|刚那个|当前改动|"
-    r"(?:这|那)(?:个|段|行|几行|次)\s*(?:函数|文件|接口|报错|错误|测试|脚本|变量|类|组件|方法|循环|正则|部署|服务|页面|"
+    r"(?:这|那)(?:个|段|行|几行|次)\s*(?:函数|文件|接口|报错|错误|测试|脚本|变量|类|组件|方法|循环|正则|部署|服务|"
     r"按钮|字段|表|查询|配置|镜像|分支|提交|模块|用例|日志|修复|改动|逻辑|代码|实现|bug)"
     # "这个 Dockerfile", "那个 endpoint": a thing at hand named in English (not "那个 Code 节点", a product's
     # part); "你理解错了", "我说的是": a correction of the last answer.

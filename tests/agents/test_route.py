@@ -472,6 +472,8 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "Next.js 刚出的 15 版本怎么升级",
         "刚入职，想搭一个个人博客",
         "刚发的版本在安卓上闪退，怎么收集崩溃日志",
+        "注册率只有 1.8%，能不能先帮我逐块过一遍这个页面，找出哪些地方在劝退访客",  # a page: the user's product
+        "今晚直播往这个页面导流，滚动特效要稳 60fps",
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
