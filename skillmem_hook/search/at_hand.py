@@ -82,10 +82,12 @@ _PASTED_OUTPUT = lazy_compile(
     re.MULTILINE,
 )
 _OUTPUT_STARTS = frozenset("ET \t$>[0123456789\u25cf")
+# Not 这个页面 (0.5.0, nineteenth pass, after set K's k2-027 and set O's o2-017, "帮我逐块过一遍这个页面", "往这个页面
+# 导流"): a page is the user's product a request is about, as often as a thing the agent made.
 _AT_HAND_CJK = re.compile(
     r"这段|这几行|这行|把这个|跑一遍|跑一次|别的不动|别的都不动|上面|刚才|刚刚|你刚|你生成|你写的|你给的|你改|你把|你这么|"
     r"你这样|你加的|你建议|我刚改|我让你|这样重构|这样改|提交之前|之前那个|刚那个|当前改动|"
-    r"(?:这|那)(?:个|段|行|几行|次)\s*(?:函数|文件|接口|报错|错误|测试|脚本|变量|类|组件|方法|循环|正则|部署|服务|页面|"
+    r"(?:这|那)(?:个|段|行|几行|次)\s*(?:函数|文件|接口|报错|错误|测试|脚本|变量|类|组件|方法|循环|正则|部署|服务|"
     r"按钮|字段|表|查询|配置|镜像|分支|提交|模块|用例|日志|修复|改动|逻辑|代码|实现|bug)"
     # "这个 Dockerfile", "那个 endpoint": a thing at hand named in English (not "那个 Code 节点", a product's
     # part); "你理解错了", "我说的是": a correction of the last answer.
@@ -123,7 +125,9 @@ def at_hand(text: str) -> bool:
     # The words are read in the user's own lines: a quoted mail, review or chat message speaks to the user, and its
     # "你把 ..." or "your branch" names no work of the agent's (0.5.0, eighteenth pass, after set H's h2-033).
     text = users_own(text)
-    if not text.isascii() and (_AT_HAND_CJK.search(text) or _AT_HAND_MIXED.search(text) or _names_a_thing_shown(text)):
+    if not text.isascii() and (
+        _AT_HAND_CJK.search(text) or _AT_HAND_MIXED.search(text) or _names_a_thing_shown(text) or _just_made(text)
+    ):
         return True
     if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text) or _leaves_as_it_is(text):
         return True
@@ -236,6 +240,23 @@ _LEAVES_AS_IT_IS = lazy_compile(
 def _leaves_as_it_is(text: str) -> bool:
     """Whether ``text`` orders a thing left as it is: "leave the HTML as it is", "don't touch the lockfile", "别动"."""
     return _marked(text, _LEAVE_MARKS, _LEAVES_AS_IT_IS)
+
+
+# A thing just made, named so with no one named as its maker (0.5.0, nineteenth pass, after set P's pe-091, "刚写的
+# landing page copy 太 salesy 了"): 刚 (刚才, 刚刚) and a verb of making, then 的, opening a clause or after 把 or 你
+# ("把刚加的那段删掉"); in a session the maker left unsaid is the agent. Not after a maker named ("我刚写的论文",
+# "开发刚写的代码": the user's or a colleague's work, which a request brings), nor 刚出的 / 刚发的 (a release).
+# NFKC has made the full-width comma ASCII. On the tuning data no request holds one, 9 everyday turns do.
+# Compiled only when a prompt holds 刚.
+_JUST_MADE = lazy_compile(
+    r"(?:^|(?<=[\s,.!?;:。、把你]))(?:刚才|刚刚|刚)(?:写|加|改|生成|做|画|输出|导出|整理|翻译|起草|给)(?:好|完|出来)?的",
+    re.MULTILINE,
+)
+
+
+def _just_made(text: str) -> bool:
+    """Whether ``text`` names a thing just made, its maker unsaid: "刚写的 landing page copy", "把刚加的那段删掉"."""
+    return _marked(text, ("刚",), _JUST_MADE)
 
 
 # A thing shown, named by 这个 / 那个 and what it is like (0.5.0, thirteenth pass, after set L's le-030,

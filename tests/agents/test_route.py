@@ -395,6 +395,11 @@ def test_code_is_code_in_any_case_and_width(code):
         "the port is wrong, it is 5433",
         "图例和线对不上，你查一下是不是数据排序的问题",
         "你确认一下加 index 的时候会不会 lock 表",
+        # 0.5.0, nineteenth pass (set P's pe-091): a thing just made, its maker unsaid (the agent's)
+        "刚写的 landing page copy 太 salesy 了，headline 控制在八个字以内",
+        "把刚加的那段删掉",
+        "嗯，刚才生成的图表横轴太挤",
+        "这里你刚改好的函数还是慢",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -461,6 +466,14 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "扫码即用：停车 app 要一个精简版界面完成付款\n这个你来搞",
         "导师在微信里说：\n> 你把近五年的文献全部拉出来，做成表格\n我想写个脚本调 NCBI 的接口批量检索",
         "From the handbook:\n> self-review the diff on your branch before the PR\nhow do we automate that?",
+        # 0.5.0, nineteenth pass: a maker named before 刚 (the user, a colleague), a release, 刚 and no thing made
+        "我刚写的论文想投期刊，帮我润色一下摘要",
+        "开发刚写的结算页代码，我想查查有没有安全问题",
+        "Next.js 刚出的 15 版本怎么升级",
+        "刚入职，想搭一个个人博客",
+        "刚发的版本在安卓上闪退，怎么收集崩溃日志",
+        "注册率只有 1.8%，能不能先帮我逐块过一遍这个页面，找出哪些地方在劝退访客",  # a page: the user's product
+        "今晚直播往这个页面导流，滚动特效要稳 60fps",
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
