@@ -20,7 +20,7 @@ from collections import Counter
 
 from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.fields import PostingsField
-from skillmem_hook.search.rank import SearchIndex
+from skillmem_hook.search.rank import SearchIndex, described_in_english
 from skillmem_hook.search.sorted_lines import first_line_from
 
 TYPE_CHECKING = False
@@ -59,7 +59,11 @@ def updated(
     documents = _words_of(index, changed, aliases or {})
     for words in documents:  # a number gone and not taken again loses every posting
         words.update({number: [] for number in gone - changed.keys()})
-    return SearchIndex(list(skills), list(_refilled(_postings(index), documents)), index.tuning, assigned)
+    # The English-described: those kept, unchanged, as they were; the changed ones read again.
+    english = (index.english - gone - changed.keys()) | {
+        number for number, (skill, _) in changed.items() if described_in_english(skill.description)
+    }
+    return SearchIndex(list(skills), list(_refilled(_postings(index), documents)), index.tuning, assigned, english)
 
 
 def _free(index: SearchIndex) -> set[int]:

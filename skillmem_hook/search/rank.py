@@ -11,7 +11,8 @@ collection described in Chinese weighs its words by English at large too
 (``english.py``, ``_english_over_cjk``), and brings the Chinese words the dictionary gives
 its English words (``bridge.py``, ``Tuning.chinese_words``), and weighs coverage more
 (``Tuning.english_coverage_power``), the coverage of a skill described in English once more
-(``Tuning.foreign_coverage_power``).
+(``Tuning.foreign_coverage_power``), and an English-described skill weighs a Latin word by its rarity among the
+English-described skills too (``Tuning.english_described_idf``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
+    from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, MutableMapping, Sequence
     from typing import Protocol, Union
 
     from skillmem_hook.catalog.skills import Skill
@@ -72,6 +73,9 @@ class SearchIndex:
     Nothing read from a number depends on which it is: the ranking is the
     build's. A stored index's skills are made when asked for
     (``stored.StoredSkills``), so a query makes only those it ranks.
+    ``english`` is the numbers of the skills described in English
+    (``described_in_english``), as a build finds them and a stored index keeps
+    them: read from the descriptions when not given.
     """
 
     def __init__(
@@ -80,6 +84,7 @@ class SearchIndex:
         fields: list[Field],
         tuning: Tuning,
         numbers: Sequence[int] | None = None,
+        english: Collection[int] | None = None,
     ) -> None:
         self._skills = skills
         self.fields = fields
@@ -99,7 +104,11 @@ class SearchIndex:
         # Over the skills there are, not the numbers: a free number's length of 0 must not lower the mean.
         self._averages = [max(1.0, sum(field.lengths) / max(1, len(skills))) for field in fields]
         self._cjk: bool | None = None
-        self._scripts: dict[int, bool] = {}
+        if english is None:
+            english = [n for n, skill in zip(self.numbers, skills) if described_in_english(skill.description)]
+        self.english = frozenset(english)
+        if not self.english <= self._place.keys():
+            raise ValueError("only a skill's number among the English-described")
 
     @property
     def skills(self) -> list[Skill]:
@@ -134,7 +143,8 @@ class SearchIndex:
         ]
         if bodies is not None and tuning.body_weight:
             fields.append(PostingsField.of(map(index_form, bodies), tuning.body_weight))
-        return cls(kept, fields, tuning)
+        english = [n for n, skill in enumerate(kept) if described_in_english(skill.description)]
+        return cls(kept, fields, tuning, english=english)
 
     def query(self, intent: str, top: int = 5, *, english_at_large: bool = True) -> list[Hit]:
         """The ``top`` skills that best fit ``intent``, best first; equal scores in name order.
@@ -148,7 +158,10 @@ class SearchIndex:
         english = english_at_large and self._english_over_cjk(words)
         if english and tuning.chinese_words:
             self._add_chinese_words(words)  # none typed: the question's answer stays as it was
-        scores, covered, total = self._scores(words, english=english and bool(tuning.english_length))
+        own_script = self.english if english and tuning.english_described_idf else frozenset()
+        scores, covered, total = self._scores(
+            words, english=english and bool(tuning.english_length), foreign=own_script
+        )
         shares = {n: _share(held, total) for n, held in covered.items()}
         # There coverage weighs more (the thirteenth pass, docs/notes/search.md): a skill described in English
         # can hold any of a long request's everyday words one by one, where the right Chinese-described skill
@@ -185,7 +198,7 @@ class SearchIndex:
             if floor and len(floor) >= top and rounded[n] < floor[0]:
                 break
             score = rounded[n]
-            if not self._cjk_described(n):
+            if n in self.english:
                 score = round(score * shares[n] ** power, SCORE_DECIMALS)
             kept[n] = score
             if len(floor) < top:
@@ -193,16 +206,6 @@ class SearchIndex:
             elif score > floor[0]:
                 heapq.heapreplace(floor, score)
         return kept
-
-    def _cjk_described(self, n: int) -> bool:
-        """Whether skill ``n``'s description holds at least half as many CJK characters as ASCII letters."""
-        found = self._scripts.get(n)
-        if found is None:
-            text = self._skills[self._place[n]].description
-            cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af")
-            letters = sum(1 for c in text if c.isascii() and c.isalpha())
-            found = self._scripts[n] = cjk * 2 >= letters  # a CJK character says about as much as two letters
-        return found
 
     def evidence(self, intent: str, hit: Hit, *, guesses: bool = False) -> int:
         """How many words typed in ``intent`` the hit's skill holds in its own words: name, description, sections.
@@ -235,11 +238,15 @@ class SearchIndex:
         return len(held)
 
     def _scores(
-        self, words: dict[str, QueryWord], *, english: bool = False
+        self, words: dict[str, QueryWord], *, english: bool = False, foreign: frozenset[int] = frozenset()
     ) -> tuple[dict[int, float], dict[int, dict[str, float]], float]:
         """Each matching skill's score; the typed words it covers, with their rarity; the rarity of all typed words.
 
         ``english``: the words weighed by English at large too (``english.py``), each by the lower of its two idfs.
+        ``foreign``: the English-described skills (``english_described_idf``): for each of them a Latin word it holds
+        weighs by the lower of that and its idf among them alone (the fifteenth pass): everyday in their texts, it
+        is rare in the collection only because the collection is not English. A Chinese-described holder keeps
+        the other.
         """
         scores: dict[int, float] = {}
         covered: dict[int, dict[str, float]] = {}
@@ -255,9 +262,15 @@ class SearchIndex:
             if not combined:
                 continue
             weight = idf**self.tuning.rarity * query_word.weight
+            weights = dict.fromkeys(foreign & combined.keys() if word.isascii() else (), weight)
+            if weights:
+                holders = len(weights)
+                among = math.log(1 + (len(foreign) - holders + 0.5) / (holders + 0.5))
+                weights = dict.fromkeys(weights, min(idf, among) ** self.tuning.rarity * query_word.weight)
             k1 = self.tuning.k1
             for number, value in combined.items():
-                scores[number] = scores.get(number, 0.0) + weight * value * (k1 + 1) / (value + k1)
+                scale = weights.get(number, weight)
+                scores[number] = scores.get(number, 0.0) + scale * value * (k1 + 1) / (value + k1)
                 held = covered.setdefault(number, {})
                 for typed in query_word.stands_for:
                     held[typed] = 1.0
@@ -330,6 +343,13 @@ class SearchIndex:
     def query_words(self, intent: str) -> dict[str, QueryWord]:
         """Each distinct query word once, with its weight and the typed words it stands for (``query.py``)."""
         return query_words(self.tuning, intent)
+
+
+def described_in_english(text: str) -> bool:
+    """Whether a description holds fewer than half as many CJK characters as ASCII letters (the fourteenth pass)."""
+    cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af")
+    letters = sum(1 for c in text if c.isascii() and c.isalpha())
+    return cjk * 2 < letters  # a CJK character says about as much as two letters
 
 
 def _capped(word: str, idf: float, documents: int, length: float) -> float:

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 # 3: each skill's number in the postings stored (a patched index keeps numbers while skills come and go); the
-# skills in a block of rows, read when asked for; the extra a block of its own
-FORMAT = "skillmem-search-index-3"
+# skills in a block of rows, read when asked for; the extra a block of its own. 4: the numbers of the skills
+# described in English (``rank.described_in_english``), so a query need not read their descriptions
+FORMAT = "skillmem-search-index-4"
 
 
 def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"") -> bytes:
@@ -50,6 +51,7 @@ def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"") -> bytes:
         "tuning": index.tuning.values(),
         "skills": len(index.skills),
         "numbers": index.numbers,
+        "english": sorted(index.english),
         "fields": fields,
         "blocks": [len(block) for block in blocks],
     }
@@ -73,10 +75,11 @@ def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, bytes]:
         tuning = Tuning(**document["tuning"])
         skills = StoredSkills(data[start:end].split(b"\n") if end > start else [])
         numbers = [int(number) for number in document["numbers"]]
+        english = [int(number) for number in document["english"]]
         if len(skills) != document["skills"] or len(spans) != len(document["fields"]):
             raise TypeError("a row for each skill, a block for each field")
         fields = [_field(raw, data, span) for raw, span in zip(document["fields"], spans)]
-        index = SearchIndex(skills, fields, tuning, numbers)
+        index = SearchIndex(skills, fields, tuning, numbers, english)
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         raise ValueError(f"a search index of another shape: {error}") from None
     return index, data[extra_start:extra_end]

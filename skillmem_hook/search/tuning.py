@@ -43,6 +43,11 @@ _DEFAULTS: dict[str, float | bool | int] = {
     # few of a long request's everyday words one by one. 0.25, chosen on the tuning sets' odd ids (0.25 and 0.75
     # alike there, 0.25 losing none) and held on the even ones (docs/notes/search.md, fourteenth pass).
     "foreign_coverage_power": 0.25,
+    # There, too, a Latin word held by a skill described in English weighs, for that skill, by the lower of its
+    # idf and its idf among the English-described skills alone (rank.py; 1 is on, 0 off): everyday in their texts,
+    # it is rare in the collection only because the collection is not English. A Chinese-described holder keeps the
+    # collection's. Found on the tuning sets' odd ids, held on the even ones (docs/notes/search.md, 15th and 16th).
+    "english_described_idf": 1,
 }
 
 
@@ -72,6 +77,7 @@ class Tuning:
     chinese_words: int
     english_coverage_power: float
     foreign_coverage_power: float
+    english_described_idf: int
 
     def __init__(self, **changes: float | bool | int) -> None:
         unknown = set(changes) - set(_DEFAULTS)

@@ -114,6 +114,12 @@ def by_skill(index: SearchIndex) -> list[tuple[dict[bytes, dict[tuple[str, str],
     return fields
 
 
+def english_skills(index: SearchIndex) -> set[tuple[str, str]]:
+    """The skills (root, folder) the index holds as described in English (``SearchIndex.english``)."""
+    keys = {number: (skill.root, skill.path) for number, skill in zip(index.numbers, index.skills)}
+    return {keys[number] for number in index.english}
+
+
 def answers(index: SearchIndex, queries: Sequence[str] = QUERIES) -> list[list[tuple[str, str, float, float]]]:
     """What each query returns: every hit's root, folder, score and coverage, in order."""
     return [

@@ -28,7 +28,7 @@ from .shipped_tables import table_lines
 _LINE = re.compile(r"[a-z]+\t\d\.\d")
 # The default weighs by English at large (200 words); coverage's English power (test_rank_english_coverage.py) set
 # aside, so each lever is seen alone.
-ON = Tuning(english_coverage_power=0.0)
+ON = Tuning(english_coverage_power=0.0, english_described_idf=0)  # english_length alone
 OFF = ON.replace(english_length=0.0)
 
 

@@ -13,7 +13,7 @@ from skillmem_hook.search.patch import replaced, updated
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
-from .sample_skills import ALIASES, answers, body_texts, by_skill, collection
+from .sample_skills import ALIASES, answers, body_texts, by_skill, collection, english_skills
 
 WORDS = st.lists(st.sampled_from(["a", "b", "ab", "数据", "据库", "é", "\udcff", "z", "0", "1,2"]), max_size=12)
 
@@ -104,6 +104,8 @@ def test_any_adds_edits_removals_and_moves_rank_as_a_new_build(first, rounds):
             (skill.root, skill.path) for skill in built.skills
         ]
         assert by_skill(index) == by_skill(built)
+        # The English-described skills as a build reads them: each changed or new one read again, none gone kept.
+        assert english_skills(index) == english_skills(built)
         assert answers(index) == answers(built)
 
 
@@ -194,3 +196,26 @@ def edited(skill: Skill, description: str) -> Skill:
         metadata=skill.metadata,
         sections=skill.sections + " 新词",
     )
+
+
+def test_the_english_described_skills_follow_each_edit_addition_and_removal():
+    """A description edited into the other script, a skill gone and one new: the patched index reads them as a build."""
+    chinese, english = "数据库 慢查询 优化 索引", "Find slow queries and tune indexes"
+    first = [
+        Skill(name=f"s{n}", description=english if n % 2 else chinese, path=f"s{n}", root="r", warnings=[])
+        for n in range(8)
+    ]
+    index = SearchIndex.build(first, bodies=["", "", "", "", "", "", "", ""])
+    assert english_skills(index) == {("r", "s1"), ("r", "s3"), ("r", "s5"), ("r", "s7")}
+    # s0 now English, s1 now Chinese, s3 (English) gone, s8 new and Chinese, s9 new and English; the rest unchanged.
+    skills = [edited(first[0], english), edited(first[1], chinese), first[2], first[4], first[5], first[6], first[7]]
+    skills += [
+        Skill(name=f"s{n}", description=text, path=f"s{n}", root="r", warnings=[])
+        for n, text in ((8, chinese), (9, english))
+    ]
+    numbers = [0, 1, 2, 4, 5, 6, 7, None, None]
+    index = updated(index, skills, numbers, {0: "", 1: "", 7: "", 8: ""})
+    assert index.numbers[-2:] == [3, 8]  # s8 took s3's number: s3's English flag must not be left to it
+    built = SearchIndex.build(skills, bodies=[""] * len(skills))
+    assert english_skills(index) == english_skills(built) == {("r", "s0"), ("r", "s5"), ("r", "s7"), ("r", "s9")}
+    assert english_skills(index_from_bytes(index_to_bytes(index, "key"), "key")[0]) == english_skills(built)

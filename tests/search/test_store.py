@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -93,6 +94,21 @@ def test_a_damaged_index_is_rebuilt(capsys, repo, damage):
     repo.write_bytes(damage)
     assert names(capsys, "csv") == ["csv-tables"]
     assert repo.read_bytes().startswith(f"{FORMAT} ".encode())
+
+
+def test_an_index_of_the_third_format_is_rebuilt_never_an_error(capsys, repo):
+    """Format 3 kept no English-described skills: under its key and checksum it is refused, rebuilt and stored anew."""
+    names(capsys, "csv")
+    header, _, payload = repo.read_bytes().partition(b"\n")
+    meta, _, blocks = payload.partition(b"\n")
+    document = json.loads(meta)
+    del document["english"]
+    payload = json.dumps(document, separators=(",", ":")).encode() + b"\n" + blocks
+    _, key, _ = header.split(b" ")
+    repo.write_bytes(b"skillmem-search-index-3 %s %d-%08x\n" % (key, len(payload), zlib.crc32(payload)) + payload)
+    assert names(capsys, "csv") == ["csv-tables"]
+    assert repo.read_bytes().startswith(f"{FORMAT} ".encode())
+    assert FORMAT == "skillmem-search-index-4"
 
 
 def test_a_fifo_in_its_place_never_blocks(capsys, repo):

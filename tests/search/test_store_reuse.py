@@ -29,7 +29,7 @@ from skillmem_hook.search.store import (
 )
 
 from ..helpers import backdate, skill_md, write_skill
-from .sample_skills import answers, by_skill
+from .sample_skills import answers, by_skill, english_skills
 
 ROOTS = ["skills"]
 LOCATION = ".git/skillmem-search.json"
@@ -85,14 +85,29 @@ def refreshed_equals_built():
     refreshed = load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
     built = build(ROOTS, CatalogOptions(), {})
     assert by_skill(refreshed) == by_skill(built)
+    assert english_skills(refreshed) == english_skills(built)
     assert answers(refreshed, QUERIES) == answers(built, QUERIES)
     assert [(skill.label, skill.description) for skill in refreshed.skills] == [
         (skill.label, skill.description) for skill in built.skills
     ]
     stored = load(ROOTS, CatalogOptions(), {}, LOCATION)
     assert stored is not None
+    assert english_skills(stored) == english_skills(built)
     assert answers(stored, QUERIES) == answers(built, QUERIES)
     return refreshed
+
+
+def test_the_english_described_skills_are_kept_right_through_a_patch(tree):
+    """Each skill's script is stored: an edit into Chinese, a new Chinese skill and a removal patch it as a build."""
+    assert len(_read_stale(LOCATION, index_key(ROOTS, CatalogOptions(), {}))[0].english) == 24
+    edit("skill-05", "部署服务到集群并在失败时回滚", BODY)
+    edit("skill-98", "全新的中文技能", BODY)
+    shutil.rmtree("skills/skill-07")
+    settle("skills")
+    assert reindexed_alone() == [5, 23]
+    english = {path for _, path in english_skills(refreshed_equals_built())}
+    assert len(english) == 22
+    assert not english & {"skill-05", "skill-07", "skill-98"}
 
 
 def test_an_edited_body_loses_its_old_words_and_gains_its_new_ones(tree):

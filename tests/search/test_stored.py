@@ -119,3 +119,13 @@ def test_a_query_makes_only_the_skills_that_can_reach_its_top():
     # The four skills whose description holds all three words tie; the other four score less and are never made.
     assert hits[0].skill.name == "a-tool"
     assert sorted(set(made)) == [number for number, skill in enumerate(TIED) if "index" in skill.description]
+
+
+@pytest.mark.parametrize(
+    "change", [lambda d: d.pop("english"), lambda d: d.update(english=[6]), lambda d: d.update(english=["x"])]
+)
+def test_english_described_skills_missing_or_not_of_a_skill_are_refused(change):
+    stored = index_to_bytes(SearchIndex.build(SKILLS, bodies=BODIES), "key")
+    assert index_from_bytes(stored, "key")[0].english == SearchIndex.build(SKILLS, bodies=BODIES).english
+    with pytest.raises(ValueError):
+        index_from_bytes(rewritten(stored, change), "key")
