@@ -123,7 +123,7 @@ def _check_severity(value: object, where: str) -> None:
 def _check_codes(value: object, what: str) -> None:
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
         raise UsageError(f"{what} must be a list of rule codes", "write it as: [SK116, SK2]")
-    for code in value:
+    for code in dict.fromkeys(value):  # each once: a list of thousands (or one repeated by aliases) costs few
         if not _expand([code]):
             raise UsageError(f"{what}: {code!r} is no rule code or prefix", "the codes: " + ", ".join(RULES))
 
@@ -132,4 +132,5 @@ def _expand(codes: object) -> set[str]:
     """The rule codes that the given codes or prefixes (``SK1``, ``SK201``) name."""
     if not isinstance(codes, list):
         return set()
-    return {known for code in codes for known in RULES if isinstance(code, str) and code and known.startswith(code)}
+    named = {code for code in codes if isinstance(code, str) and code}  # each once, as above
+    return {known for code in named for known in RULES if known.startswith(code)}
