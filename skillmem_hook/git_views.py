@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+    from skillmem_hook.catalog.discovery.git import IndexEntry
     from skillmem_hook.catalog.skills import Skill
 
 NOT_TRACKED = "not tracked by git"
@@ -41,16 +42,38 @@ def untracked_skills(catalog: Catalog) -> list[Skill]:
         return []
     roots = {skill.root: as_listed(skill.root) for skill in catalog.skills}
     try:
-        tracked = {entry.path for entry in tracked_entries(sorted(roots))}
+        tracked = {entry.path: entry for entry in tracked_entries(sorted(roots))}
     except UsageError:  # no git, or a root outside the repository: nothing to compare with
         return []
     # git lists normalised paths relative to the current folder: so is each skill's, its root normalised once.
-    return [skill for skill in catalog.skills if _joined(roots[skill.root], skill.path) not in tracked]
+    return [
+        skill
+        for skill in catalog.skills
+        if _joined(roots[skill.root], skill.path) not in tracked
+        and not _tracked_through_links(_joined(roots[skill.root], skill.path), tracked)
+    ]
 
 
 def _joined(root: str, path: str) -> str:
     folder = root if path == "." else path if root == "." else f"{root}/{path}"
     return f"{folder}/{SKILL_FILE}"
+
+
+def _tracked_through_links(path: str, tracked: dict[str, IndexEntry]) -> bool:
+    """Whether ``path``, no index entry itself, is a tracked SKILL.md reached through tracked links to folders.
+
+    ``skills/la -> .drafts/a`` committed: the disk lists ``la``, git's view lists it too (it follows a tracked
+    link into a hidden folder), but ``skills/la/SKILL.md`` is no entry; ``skills/.drafts/a/SKILL.md`` is.
+    Each folder on the path that is a tracked link is resolved where the checkout put it, as git's view does;
+    an untracked link is not, so what lies through it stays untracked.
+    """
+    current = ""
+    for part in path.split("/"):
+        current = f"{current}/{part}" if current else part
+        entry = tracked.get(current)
+        if entry is not None and entry.is_link:
+            current = os.path.relpath(os.path.realpath(current))
+    return current in tracked
 
 
 def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, object]:

@@ -55,6 +55,39 @@ def test_the_hook_names_a_skill_the_cli_listed_as_not_tracked_with_the_git_add(r
     assert "removed" not in report
 
 
+@pytest.mark.parametrize(
+    ("link", "target", "listed"),
+    [("la", ".drafts/a", "la"), ("deep", ".drafts", "deep/a")],  # a link to the skill's folder, and one level up
+)
+def test_a_skill_through_a_tracked_link_into_a_tracked_hidden_folder_is_tracked(
+    repo, capsys, monkeypatch, link, target, listed
+):
+    """skills/la -> .drafts/a committed with its target: the hooks and index --tracked list la, and the CLI called
+    it "not tracked by git", comparing skills/la/SKILL.md, which is no index entry, with git's listing."""
+    write_skill(Path("skills"), ".drafts/a", skill_md("drafted", "x"))
+    os.symlink(target, f"skills/{link}")
+    git("add", "-A")
+    assert [s["path"] for s in run_cli(capsys, "index", "--tracked").data["skills"] if s["name"] == "drafted"] == [
+        listed
+    ]
+    run = run_cli(capsys, "index")
+    assert [s["path"] for s in run.data["skills"] if s["name"] == "drafted"] == [listed]
+    assert "untracked" not in run.data
+    assert "notes" not in run.data
+    monkeypatch.chdir("skills")  # git lists paths from the current folder, and the link is resolved from there
+    assert "untracked" not in run_cli(capsys, "index", "--root", ".").data
+
+
+def test_a_skill_through_an_untracked_link_to_a_tracked_folder_is_untracked(repo, capsys):
+    """The link not added, the hooks do not list the skill through it: the CLI still says so. (Its target not
+    added, the disk's view leaves the link out itself: it leads to a file git does not track.)"""
+    write_skill(Path("skills"), ".drafts/a", skill_md("drafted", "x"))
+    os.symlink(".drafts/a", "skills/la")
+    git("add", "skills/.drafts")
+    assert "drafted" not in {s["name"] for s in run_cli(capsys, "index", "--tracked").data["skills"]}
+    assert run_cli(capsys, "index").data["untracked"] == ["drafted"]
+
+
 def test_a_name_typed_into_the_block_is_not_called_removed(repo, capsys):
     repo.write_text(repo.read_text().replace("alpha-tool\n", "alpha-tool-handedit\n"))
     assert skill_index([]) == 3

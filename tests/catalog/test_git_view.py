@@ -19,7 +19,8 @@ from skillmem_hook.block.render import render_block
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery import checkout as checkout_module
 from skillmem_hook.catalog.discovery import git_blobs as blobs_module
-from skillmem_hook.catalog.discovery.tracked import SUBMODULE
+from skillmem_hook.catalog.discovery.git import tracked_entries
+from skillmem_hook.catalog.discovery.tracked import SUBMODULE, tracked_skill_files
 from skillmem_hook.catalog.listing import OUTSIDE_REPOSITORY
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.records import framed, read_records
@@ -452,6 +453,35 @@ def test_on_a_clean_checkout_both_views_agree_whatever_folders_hide_and_links_le
             assert pairs[0] == pairs[1]  # a folder listed twice through links would be two skills of a name
         finally:
             os.chdir(start)
+
+
+class _CountedPath(str):
+    """A path that counts the prefix tests made on it: the work git's view does per index entry."""
+
+    tests = 0
+
+    def startswith(self, *args):
+        _CountedPath.tests += 1
+        return super().startswith(*args)
+
+
+def test_many_links_into_hidden_folders_cost_git_view_a_few_tests_per_entry_not_one_per_link_and_entry():
+    """A hostile tester's finding: 10,000 committed links skills/lN -> .h/N made the hook take a minute on every
+    commit, warm cache included: each link scanned every index entry, and each entry it listed every folder followed.
+    Counted, not timed: with 60 links and 122 entries the scans made 9,272 prefix tests; sorted slices, 182."""
+    repository()
+    for n in range(60):
+        write_skill(Path("skills"), f".h/{n}", skill_md(f"s{n}"))
+        os.symlink(f".h/{n}", f"skills/l{n}")
+    git("add", "-A")
+    entries = tracked_entries(["skills"])
+    for entry in entries:
+        entry.path = _CountedPath(entry.path)
+    _CountedPath.tests = 0
+    found, skipped = tracked_skill_files("skills", entries)
+    assert sorted(tracked.relative for tracked in found) == sorted(["alpha", "beta", *(f"l{n}" for n in range(60))])
+    assert skipped == []
+    assert _CountedPath.tests <= 2 * len(entries), _CountedPath.tests
 
 
 def test_the_hooks_keep_no_sections_and_search_after_them_reads_the_body_again(capsys):
