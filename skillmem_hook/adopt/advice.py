@@ -64,22 +64,18 @@ def lint_fix_note(findings: Sequence[Finding], baseline: str) -> str | None:
     files = len({finding.path for finding in fixable})
     renamed = len({finding.path for finding in fixable if finding.code in NAME_FIXES})
     renames = (
-        f", and rename {_count(renamed, 'skill')} to their folder's name, which changes the names people and"
+        f", and rename {counted(renamed, 'skill')} to their folder's name, which changes the names people and"
         " agents type"
         if renamed
         else ""
     )
     return (
         f"{len(fixable):,} of the {len(findings):,} lint findings have a mechanical fix, and the baseline {baseline}"
-        f" already keeps them from failing a commit: skillmem lint --fix would edit {_count(files, 'SKILL.md file')}"
+        f" already keeps them from failing a commit: skillmem lint --fix would edit {counted(files, 'SKILL.md file')}"
         f" in place (fields no agent reads moved under metadata:){renames}. Keep the baseline for a pack you vendor"
         " (fixed, it diverges from upstream's); for skills you own, run skillmem lint --fix, then skillmem lint"
         f" --write-baseline {baseline} to record what is left"
     )
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str]) -> str | None:

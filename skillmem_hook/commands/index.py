@@ -80,10 +80,10 @@ def as_text(result: dict[str, object]) -> str:
     lines = [counted(int(str(result["count"])), "skill")]
     for skill in result.get("skills") or []:  # type: ignore[attr-defined]
         lines.append(f"  [{skill['domain']}] {skill['name']}  ({_folder(skill)})")
-    for key, (noun, plural, title) in _LISTS.items():
+    for key, (noun, title) in _LISTS.items():
         items: list[dict[str, object]] = result.get(key) or []  # type: ignore[assignment]
         if items:
-            lines.append(f"{counted(len(items), noun, plural)}{title}:")
+            lines.append(f"{counted(len(items), noun)}{title}:")
             lines += [f"  {_folder(item)}: {_why(key, item)}" for item in items[:MAX_NAMES]]
         if len(items) > MAX_NAMES:
             lines.append(f"  ... and {len(items) - MAX_NAMES:,} more (the JSON output lists every one)")
@@ -92,11 +92,11 @@ def as_text(result: dict[str, object]) -> str:
     return "\n".join(lines + note_lines(result)) + "\n"
 
 
-_LISTS = {  # each list's noun, its plural, and what follows
-    "duplicates": ("duplicate", "", ", left out (another skill of the name is listed)"),
-    "skipped": ("SKILL.md file", "", " left out"),
-    "excluded": ("skill", "", " excluded by the configuration"),
-    "warnings": ("warning", "", ""),
+_LISTS = {  # each list's noun, and what follows it
+    "duplicates": ("duplicate", ", left out (another skill of the name is listed)"),
+    "skipped": ("SKILL.md file", " left out"),
+    "excluded": ("skill", " excluded by the configuration"),
+    "warnings": ("warning", ""),
 }
 
 

@@ -70,13 +70,13 @@ def summary(run: LintRun) -> str:
     errors = count_errors(run)
     warnings = len(run.findings) - errors
     if run.total is not None and run.checked == 0:
-        return f"skill-lint: no skill to check among the changes ({_count(run.total, 'SKILL.md file')} in all)"
+        return f"skill-lint: no skill to check among the changes ({counted(run.total, 'SKILL.md file')} in all)"
     # "of N": pre-commit splits a long list of files into several runs, each with its own summary.
-    checked = _count(run.checked, "SKILL.md file")
+    checked = counted(run.checked, "SKILL.md file")
     if run.total is not None and run.checked < run.total:
-        checked = f"{run.checked} of {_count(run.total, 'SKILL.md file')}"
+        checked = f"{run.checked} of {counted(run.total, 'SKILL.md file')}"
     known = f" ({run.known} more known in the baseline)" if run.known else ""
-    return f"skill-lint: {checked} checked, {_count(errors, 'error')}, {_count(warnings, 'warning')}{known}"
+    return f"skill-lint: {checked} checked, {counted(errors, 'error')}, {counted(warnings, 'warning')}{known}"
 
 
 def github_annotations(run: LintRun) -> str:
@@ -131,7 +131,3 @@ def _data(text: str) -> str:
 
 def _property(text: str) -> str:
     return _data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def _count(number: int, noun: str) -> str:
-    return counted(number, noun)
