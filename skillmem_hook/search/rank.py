@@ -143,8 +143,7 @@ class SearchIndex:
         ]
         if bodies is not None and tuning.body_weight:
             fields.append(PostingsField.of(map(index_form, bodies), tuning.body_weight))
-        english = [n for n, skill in enumerate(kept) if described_in_english(skill.description)]
-        return cls(kept, fields, tuning, english=english)
+        return cls(kept, fields, tuning)  # the English-described read from the descriptions, as __init__ does
 
     def query(self, intent: str, top: int = 5, *, english_at_large: bool = True) -> list[Hit]:
         """The ``top`` skills that best fit ``intent``, best first; equal scores in name order.
@@ -262,11 +261,12 @@ class SearchIndex:
             if not combined:
                 continue
             weight = idf**self.tuning.rarity * query_word.weight
-            weights = dict.fromkeys(foreign & combined.keys() if word.isascii() else (), weight)
-            if weights:
-                holders = len(weights)
+            foreign_holders = foreign & combined.keys() if word.isascii() else frozenset()
+            weights: dict[int, float] = {}
+            if foreign_holders:
+                holders = len(foreign_holders)
                 among = math.log(1 + (len(foreign) - holders + 0.5) / (holders + 0.5))
-                weights = dict.fromkeys(weights, min(idf, among) ** self.tuning.rarity * query_word.weight)
+                weights = dict.fromkeys(foreign_holders, min(idf, among) ** self.tuning.rarity * query_word.weight)
             k1 = self.tuning.k1
             for number, value in combined.items():
                 scale = weights.get(number, weight)
