@@ -11,7 +11,7 @@ import os
 import sys
 
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES
+from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, domains_hint
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_utf8
@@ -26,10 +26,7 @@ if TYPE_CHECKING:
 def skills_in_domain(skills: Sequence[Skill], domain: str) -> list[Skill]:
     """The skills placed in ``domain``; a UsageError naming the domains for one that is not a domain."""
     if domain not in DOMAIN_NAMES:
-        from skillmem_hook.near import did_you_mean  # noqa: PLC0415 - only a mistyped domain pays for difflib
-
-        near = did_you_mean(domain, DOMAIN_NAMES, count=1)
-        raise UsageError(f"{domain!r} is not a domain", f"{near} the domains: {', '.join(DOMAIN_NAMES)}".lstrip())
+        raise UsageError(f"{domain!r} is not a domain", domains_hint(domain, "the domains:"))
     return [skill for skill in skills if skill.domain == domain]
 
 

@@ -118,10 +118,10 @@ def selection_notes(catalog: Catalog, options: CatalogOptions | None, quiet: Seq
     """A note for each pattern of ``exclude:``, ``domains:`` or ``quiet:`` that names no skill of the roots."""
     if options is None or not (options.exclude or options.domains or quiet):
         return []
-    from skillmem_hook.catalog.placement.selection import unmatched_patterns  # noqa: PLC0415 - a file with the keys
+    from skillmem_hook.catalog.placement.selection import left_out_folder, unmatched_patterns  # noqa: PLC0415 - a file with the keys
 
     skills = [*catalog.skills, *catalog.excluded, *(dropped for dropped, _ in catalog.duplicates)]
-    folders = [item["path"].rsplit("/", 1)[-1] for item in catalog.skipped]
+    folders = [left_out_folder(item) for item in catalog.skipped]
     return [
         *unmatched_patterns("exclude", options.exclude, skills),
         *unmatched_patterns("domains", options.domains, skills),

@@ -95,8 +95,10 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
             f"no skill named {wanted!r}: {where} is excluded by the configuration (exclude: in .skillmem.yaml)",
             "an excluded skill is offered to no agent; read the file itself",
         )
-    for item in catalog.skipped:  # a skill left out has no name read: its folder is what a person types
-        if os.path.basename(item["path"]) == wanted:
+    from skillmem_hook.catalog.placement.selection import left_out_folder  # noqa: PLC0415 - only a name no skill has
+
+    for item in catalog.skipped:
+        if left_out_folder(item) == wanted:
             where = skill_file_path(item["root"], item["path"])
             raise UsageError(
                 f"no skill named {wanted!r}: {where} is left out of the index ({item['reason']})",

@@ -242,9 +242,9 @@ def _loud_skipped(found: _Comparison, quiet: list[str]) -> list[dict[str, str]]:
     skipped = found.catalog.skipped
     if not quiet:
         return skipped
-    from skillmem_hook.catalog.placement.selection import names  # noqa: PLC0415 - only a 'quiet:' list pays
+    from skillmem_hook.catalog.placement.selection import left_out_folder, names  # noqa: PLC0415 - only a 'quiet:' list pays
 
-    return [item for item in skipped if not names(quiet, item["path"].rsplit("/", 1)[-1])]
+    return [item for item in skipped if not names(quiet, left_out_folder(item))]
 
 
 def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:

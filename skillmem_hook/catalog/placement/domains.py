@@ -147,6 +147,13 @@ class _KeywordIndex:
         return None
 
 
+def domains_hint(domain: str, lead: str) -> str:
+    """For a name that is no domain: the domain it is spelled like (a did-you-mean), then ``lead`` and the domains."""
+    from skillmem_hook.near import did_you_mean  # noqa: PLC0415 - only a mistyped domain pays for difflib
+
+    return f"{did_you_mean(domain, DOMAIN_NAMES, count=1)} {lead} {', '.join(DOMAIN_NAMES)}".lstrip()
+
+
 def _phrase_follows(words: list[str], start: int, rest: tuple[str, ...], is_prefix: bool) -> bool:
     following = words[start : start + len(rest)]
     if len(following) < len(rest) or following[:-1] != list(rest[:-1]):

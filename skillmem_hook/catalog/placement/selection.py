@@ -8,7 +8,7 @@ order of the configuration file.
 
 from __future__ import annotations
 
-from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement
+from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement, domains_hint
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -35,6 +35,12 @@ def best_match(patterns: Mapping[str, T], skill: Skill) -> T | None:
             if skill.name.startswith(stem) or skill.label.startswith(stem):
                 best = (len(pattern), value)
     return None if best is None else best[1]
+
+
+def left_out_folder(item: Mapping[str, str]) -> str:
+    """The folder's name of a SKILL.md left out of the block (``Catalog.skipped``): its name was never read, so
+    this is what ``quiet:`` matches and what a person types to ``read`` it."""
+    return item["path"].rsplit("/", 1)[-1]
 
 
 def names(patterns: Collection[str], name: str) -> bool:
@@ -87,12 +93,7 @@ def _pattern_of(overrides: Mapping[str, str], skill: Skill) -> str:
 
 def check_domain(domain: str, where: str) -> None:
     if domain not in DOMAIN_NAMES:
-        from skillmem_hook.near import did_you_mean  # noqa: PLC0415 - only a mistyped domain pays for difflib
-
-        near = did_you_mean(domain, DOMAIN_NAMES, count=1)
-        raise UsageError(
-            f"{where}: {domain!r} is not a domain", f"{near} the domains are: {', '.join(DOMAIN_NAMES)}".lstrip()
-        )
+        raise UsageError(f"{where}: {domain!r} is not a domain", domains_hint(domain, "the domains are:"))
 
 
 # How many of the patterns that name no skill are compared for spelling (difflib: each against every name).
