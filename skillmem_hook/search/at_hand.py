@@ -131,7 +131,7 @@ def at_hand(text: str) -> bool:
         return True
     if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text) or _leaves_as_it_is(text):
         return True
-    if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text):
+    if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text) or _checks_again(text):
         return True
     return _AT_HAND.search(text) is not None
 
@@ -192,6 +192,29 @@ _AGENT_CHECKS = lazy_compile(r"你(?:查|检查|排查|核对|核实|确认)一�
 def _has_the_agent_check(text: str) -> bool:
     """Whether ``text`` tells the agent to check a thing at hand: "你查一下是不是数据排序的问题"."""
     return _marked(text, _CHECK_MARKS, _AGENT_CHECKS)
+
+
+# A check or run of the work at hand asked again, the agent unaddressed (0.5.0, twentieth pass, after set Q's qe-057,
+# "再检查一遍边界情况"): 再 and a verb of checking or running, then 一遍 / 一次 / 一轮 ("X 再过一遍", "再跑一遍测试";
+# not 再 and 一下, the next step of a request's plan, "先确认名字没被占用, 再查一下配额"); a verb of running or
+# checking and "again" / "one more time" / "once more" in its clause ("run the tests again"; not "ran it again", a
+# request's symptom, nor "try again later", a message quoted), "tests again?", "double-check" a thing named by "the",
+# "that" or "it", and "rerun" told ("and rerun", "can you rerun"; not "a prompt I can rerun"). Only what exists is
+# checked again, and such a turn names no new deliverable. On the tuning data no request holds one.
+_AGAIN_MARKS = ("再", "again", "one more time", "once more", "double", "rerun", "re-run")
+_CHECKS_AGAIN = lazy_compile(
+    r"再次?\s*(?:检查|排查|查|核对|核实|过|跑|测|试|审|验证|确认|看|运行|执行)\s*(?:一遍|一次|一轮|遍)"
+    r"|\b(?:run|check|test|try|verify|build|lint|go\s+over|look\s+(?:at|over))\b[^.?!;\n]{0,40}?"
+    r"\b(?:again|one\s+more\s+time|once\s+more)\b(?!\s+later)"
+    r"|\b(?:tests?|lint|build|checks?|CI)\s+again\b|\bdouble[- ]?check\s+(?:that|it|this|these|those|the|again)\b"
+    r"|(?:^|[,;:]\s*|\b(?:and|then|please|just|now|you)\s+)re-?run\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _checks_again(text: str) -> bool:
+    """Whether ``text`` asks a check or run of the work at hand again: "再检查一遍边界情况", "run the tests again"."""
+    return _marked(text, _AGAIN_MARKS, _CHECKS_AGAIN)
 
 
 # A turn that asks nothing and states a plan or settles a value (sixteenth pass, after set M's me-062, "计划是这样:

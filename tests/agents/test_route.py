@@ -400,6 +400,16 @@ def test_code_is_code_in_any_case_and_width(code):
         "把刚加的那段删掉",
         "嗯，刚才生成的图表横轴太挤",
         "这里你刚改好的函数还是慢",
+        # 0.5.0, twentieth pass (set Q's qe-057): a check or run of the work at hand asked again, the agent unaddressed
+        "再检查一遍边界情况",
+        "迁移脚本再过一遍",
+        "加上详细输出再次跑一轮",
+        "run the tests again",
+        "tests again?",
+        "ok now run cargo test one more time",
+        "double-check the migration is reversible",
+        "can you double-check that?",
+        "Just strip it and rerun.",
     ],
 )
 def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
@@ -474,6 +484,14 @@ def test_a_turn_about_the_work_at_hand_gets_no_score_hint(turn):
         "刚发的版本在安卓上闪退，怎么收集崩溃日志",
         "注册率只有 1.8%，能不能先帮我逐块过一遍这个页面，找出哪些地方在劝退访客",  # a page: the user's product
         "今晚直播往这个页面导流，滚动特效要稳 60fps",
+        # 0.5.0, twentieth pass: 再 as a plan's next step, "again" as a symptom or in a message, "rerun" not told
+        "建之前先确认名字没被占用，再查一下每个订阅的并发配额还剩多少",
+        "我想先把数据洗干净，再看每年读了几本书",
+        "I changed the date format, ran it again, same thing. How do I parse mixed dates?",
+        "Our error says 'please try again later'. Can you rewrite our error messages?",
+        "the scraper broke again this morning, move our quotes to a paid API",
+        "turn the Monday routine into one prompt I can rerun",
+        "Can you double-check our tax return for missed deductions?",
     ],
 )
 def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
