@@ -14,6 +14,9 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.block.render import estimate_tokens, render_block
+from skillmem_hook.budget.advice import reach
+from skillmem_hook.budget.choice import READS, absent_files, block_readers, ignored_by_git
+from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, TITLES
 from skillmem_hook.catalog.placement.selection import best_match
 from skillmem_hook.lint.writing import FIXABLE
 from skillmem_hook.text_lines import counted
@@ -79,15 +82,28 @@ def lint_fix_note(findings: Sequence[Finding], baseline: str) -> str | None:
 
 
 def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str]) -> str | None:
-    """One line when some skills sit where neither Claude Code nor Codex finds them natively."""
+    """One line when some skills sit where neither Claude Code nor Codex finds them natively.
+
+    Per agent, true for each: the block reaches it when it reads a prompt file that holds the block; else
+    the line gives budget's advice for it (Claude Code reads CLAUDE.md, not AGENTS.md, and git may ignore it).
+    """
     unseen = sum(1 for skill in skills if not _found_natively(_parts(top, skill)))
     if not unseen:
         return None
-    where = " and ".join(prompt_files)
+    held = [os.path.relpath(os.path.join(top, path), top) for path in prompt_files]
+    readers = block_readers(held, top)
+    ignored = ignored_by_git(held, top)
+    absent = absent_files(ignored, top)
+    reach_by = []
+    for agent in (CLAUDE_CODE, CODEX):
+        files = readers.get(agent) or [path for path in held if os.path.normpath(path) in READS[agent]]
+        if files:
+            reach_by.append(f"{TITLES[agent]} learns of them from the block in {' and '.join(files)}")
+        else:
+            reach_by.append(f"for {TITLES[agent]}, {reach(agent, [], held, ignored, absent=absent)}")
     return (
         f"{unseen:,} of {len(skills):,} skills sit where neither Claude Code (.claude/skills/NAME/) nor Codex"
-        f" (.agents/skills/) finds them natively: those agents learn of them from the block in {where};"
-        " skillmem budget shows what each agent sees"
+        f" (.agents/skills/) finds them natively: {'; '.join(reach_by)}. skillmem budget shows what each agent sees"
     )
 
 

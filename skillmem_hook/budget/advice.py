@@ -6,6 +6,8 @@ block figures in, lines of text out. Numbers are written one way (1,899).
 
 from __future__ import annotations
 
+import shlex
+
 from skillmem_hook.budget.choice import FOLLOWS_IMPORTS, READS
 from skillmem_hook.budget.discovery import ROOTS
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, TITLES
@@ -80,11 +82,18 @@ def causes(result: Mapping[str, object]) -> list[tuple[str, list[str]]]:
 
 
 def remedies(
-    result: Mapping[str, object], readers: Sequence[str], prompt_files: Sequence[str], *, ignored: Sequence[str] = ()
+    result: Mapping[str, object],
+    readers: Sequence[str],
+    prompt_files: Sequence[str],
+    *,
+    ignored: Sequence[str] = (),
+    absent: Sequence[str] = (),
+    folded: tuple[int, int] = (0, 0),
 ) -> list[str]:
     """What to do, one line each, for the causes this agent has (none when it lists every skill whole).
 
-    ``ignored``: the prompt files git ignores, so a block there is on this machine only, never in a commit.
+    ``ignored``: the prompt files git ignores, so a block there is on this machine only, never in a commit;
+    ``absent``: those of them that do not exist; ``folded``: the skills, and how many the block's cap folds.
     """
     agent = str(result["agent"])
     title, lines = TITLES[agent], []
@@ -106,7 +115,7 @@ def remedies(
             f" skills this repository needs ({_DISABLE[agent]}), and reach the rest as below"
         )
     if short or reasons or share > SHARE_HINT:
-        lines.append(_reach(agent, readers, prompt_files, ignored))
+        lines.append(reach(agent, readers, prompt_files, ignored, absent=absent, folded=folded))
     return lines
 
 
@@ -125,8 +134,19 @@ def _fixes(agent: str, reasons: Sequence[str]) -> list[str]:
     return lines
 
 
-def _reach(agent: str, readers: Sequence[str], prompt_files: Sequence[str], ignored: Sequence[str]) -> str:
-    """The ways every skill still reaches the agent: the block it reads, `skillmem read`, route, MCP."""
+def reach(
+    agent: str,
+    readers: Sequence[str],
+    prompt_files: Sequence[str],
+    ignored: Sequence[str],
+    *,
+    absent: Sequence[str] = (),
+    folded: tuple[int, int] = (0, 0),
+) -> str:
+    """The ways every skill still reaches the agent: the block it reads, `skillmem read`, route, MCP.
+
+    Also ``init``'s, for an agent that finds the skills only through the block (``adopt/advice.py``).
+    """
     title = TITLES[agent]
     # The prompt files' names are .skillmem.yaml's, repository content: shown escaped, never acting on a terminal.
     readers, prompt_files = [visible(path) for path in readers], [visible(path) for path in prompt_files]
@@ -135,7 +155,7 @@ def _reach(agent: str, readers: Sequence[str], prompt_files: Sequence[str], igno
     mcp = f"`skillmem mcp` lets {title} search and read them all"
     if readers:
         here = _local(readers[0], ignored) if all(path in ignored for path in readers) else ""
-        loads = f"names every skill and `skillmem read NAME` loads one{route}"
+        loads = f"{_named(*folded)} and `skillmem read NAME` loads one{route}"
         return f"the block in {', '.join(readers)}{here} {loads}; {mcp}"
     own = _PROMPT_FILE.get(agent, "AGENTS.md")
     ahead = [path for path in prompt_files if path in READS[agent]]  # configured, but not written yet
@@ -146,13 +166,35 @@ def _reach(agent: str, readers: Sequence[str], prompt_files: Sequence[str], igno
         return f"no prompt file holds the block yet: `skillmem init` sets one up ({title} reads {own}); {mcp}"
     held = prompt_files[0]
     if own in ignored:
+        create, clone = _create(own, absent)
         return (
             f"the block is in {held}, which {title} does not read, and git ignores {own}, which it reads:"
-            f" un-ignore {own} and commit it (`git check-ignore -v {own}` names the rule), or add it to prompt_files"
-            f" for a block on each machine that runs the hook or `skillmem inject`, never in a commit; {mcp}"
+            f" un-ignore {own} and commit it (`git check-ignore -v {own}` names the rule), or {create}add it to"
+            f" prompt_files for a block on each machine that runs the hook or `skillmem inject`, never in a"
+            f" commit{clone}; {mcp}"
         )
     imports = f" (or a line @{held} in {own})" if agent in FOLLOWS_IMPORTS else ""
     return f"the block is in {held}, which {title} does not read: add {own} to prompt_files{imports}; {mcp}"
+
+
+def _named(skills: int, folded: int) -> str:
+    """What the block names: every skill, or, under max_block_tokens, how many by name and how many folded."""
+    if not folded:
+        return "names every skill"
+    return (
+        f"names {_n(skills - folded)} of the {_n(skills)} skills and folds {_n(folded)} into their domains' lines"
+        " (max_block_tokens; `skillmem search --domain D` lists one)"
+    )
+
+
+def _create(own: str, absent: Sequence[str]) -> tuple[str, str]:
+    """For an ignored prompt file that does not exist: inject refuses to create it, and a fresh clone lacks it."""
+    if own not in absent:
+        return "", ""
+    return (
+        f"create it (touch {shlex.quote(own)}: skillmem never creates a prompt file) and ",
+        " (in a fresh clone, where it is absent, the hooks and `skillmem verify --tracked` leave it out)",
+    )
 
 
 def _local(path: str, ignored: Sequence[str]) -> str:

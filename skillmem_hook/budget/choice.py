@@ -14,6 +14,9 @@ import os
 
 from skillmem_hook.block.imports import imported_files
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, VSCODE
+from skillmem_hook.catalog.discovery.git import ignored_paths
+from skillmem_hook.catalog.store.locations import find_git_dir
+from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,3 +69,24 @@ def block_readers(prompt_files: Sequence[str], top: str) -> dict[str, list[str]]
                 found += [f"{other} (through {name})" for other in sorted(held & imported) if other not in found]
         readers[agent] = found
     return readers
+
+
+def ignored_by_git(prompt_files: Sequence[str], top: str) -> list[str]:
+    """Of the prompt files and those the agents read, the ones git ignores: a block there is never committed.
+
+    So the advice never sends a person to add one to prompt_files as if a clone would hold it. Read by
+    ``budget`` and by ``init``'s note on what the agents find, so the two say the same.
+    """
+    names = sorted({*prompt_files, *(name for files in READS.values() for name in files)})
+    inside = {os.path.relpath(os.path.join(top, name)): name for name in names if not name.startswith("..")}
+    if find_git_dir(top) is None:
+        return []
+    try:
+        return sorted(inside[path] for path in ignored_paths(inside) if path in inside)
+    except UsageError:  # git is not on PATH: nothing is ignored by it
+        return []
+
+
+def absent_files(names: Sequence[str], top: str) -> list[str]:
+    """Those of ``names`` (prompt files, relative to ``top``) that do not exist: inject refuses to create one."""
+    return [name for name in names if not os.path.lexists(os.path.join(top, name))]

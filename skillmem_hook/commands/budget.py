@@ -14,18 +14,16 @@ import os
 import sys
 
 from skillmem_hook.arguments import add_budget_options, add_catalog_options, add_location_options, add_text_option
-from skillmem_hook.block.render import estimate_tokens, render_block
+from skillmem_hook.block.render import collapsed_domains, estimate_tokens, group_by_domain, render_block
 from skillmem_hook.budget.advice import block_line, causes, headline, remedies
-from skillmem_hook.budget.choice import READS, block_readers, choose_agents
+from skillmem_hook.budget.choice import absent_files, block_readers, choose_agents, ignored_by_git
 from skillmem_hook.budget.listings import copilot_cli, gemini_cli, opencode, vscode
 from skillmem_hook.budget.native import native_entries
 from skillmem_hook.budget.replay import claude_code, codex
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, VSCODE, BudgetSettings
-from skillmem_hook.catalog.discovery.git import ignored_paths
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.config import find_config, load_settings, require_roots
-from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, UsageError
+from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_utf8
 
@@ -87,28 +85,16 @@ def _block_section(settings: Settings, skills: Sequence[Skill], top: str) -> dic
     """The block's figures beside the agents': its prompt files, its size, and which agents read it."""
     block = render_block(skills, max_tokens=settings.max_block_tokens)
     prompt_files = [os.path.relpath(os.path.abspath(path), top) for path in settings.prompt_files]
+    ignored, grouped = ignored_by_git(prompt_files, top), group_by_domain(skills)
     return {
         "prompt_files": prompt_files,
         "est_tokens": estimate_tokens(len(block)),
         "max_block_tokens": settings.max_block_tokens,
         "read_by": {agent: readers for agent, readers in block_readers(settings.prompt_files, top).items()},
-        "ignored": _ignored_by_git(prompt_files, top),
+        "ignored": ignored,
+        "absent": absent_files(ignored, top),
+        "folded": sum(len(grouped[domain]) for domain in collapsed_domains(grouped, settings.max_block_tokens)),
     }
-
-
-def _ignored_by_git(prompt_files: Sequence[str], top: str) -> list[str]:
-    """Of the prompt files and those the agents read, the ones git ignores: a block there is never committed.
-
-    So the advice never sends a person to add one to prompt_files as if a clone would hold it.
-    """
-    names = sorted({*prompt_files, *(name for files in READS.values() for name in files)})
-    inside = {os.path.relpath(os.path.join(top, name)): name for name in names if not name.startswith("..")}
-    if find_git_dir(top) is None:
-        return []
-    try:
-        return sorted(inside[path] for path in ignored_paths(inside) if path in inside)
-    except UsageError:  # git is not on PATH: nothing is ignored by it
-        return []
 
 
 def _agents(chosen: BudgetSettings, top: str, *, flagged: bool) -> tuple[tuple[str, ...], dict[str, object]]:
@@ -141,6 +127,8 @@ def describe_budget(report: dict[str, object]) -> str:
             readers.get(agent["agent"], []),
             block["prompt_files"],  # type: ignore[arg-type]
             ignored=block.get("ignored") or (),  # type: ignore[arg-type]
+            absent=block.get("absent") or (),  # type: ignore[arg-type]
+            folded=(int(report["skills"]), int(block.get("folded") or 0)),  # type: ignore[call-overload]
         )
         lines += ["  what to do:", *(f"    - {line}" for line in todo)] if todo else []
     lines.append(block_line(int(report["skills"]), block))  # type: ignore[call-overload]

@@ -122,6 +122,7 @@ def less_known(run: LintRun, settings: Settings) -> LintRun:
         path = os.path.normpath(os.path.join(base, options.baseline))
         boundary = os.path.abspath(base or ".")
         known = read_baseline(path, boundary)
+        run.baseline = path
         run.findings, run.known = split_known(run.findings, known)
         if run.findings:  # asked only when something fails: why a renamed folder's known findings are back
             run.gone = missing_paths(known, boundary)

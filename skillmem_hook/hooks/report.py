@@ -71,7 +71,10 @@ def describe_drift(
         )
         lines += merge_setup
     elif drift.collapsed_changed and not (drift.missing or drift.stale or drift.moved or drift.folded):
-        lines.append("  a skill came or went in a domain the block collapses (max_block_tokens): its count changed")
+        counts = (
+            ", ".join(f"{domain} {old:,} -> {new:,}" for domain, old, new in drift.recounted) or "its count changed"
+        )
+        lines.append(f"  a skill came or went in a domain the block collapses (max_block_tokens): {counts}")
     elif drift.has_block and not (drift.missing or drift.stale or drift.moved or drift.folded):
         lines.append(
             "  nothing missing or stale, but the block's lines differ from what skill-index writes (edited by hand?)"

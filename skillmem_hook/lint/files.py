@@ -42,10 +42,11 @@ class LintRun:
     """The findings, how many SKILL.md files were checked, and of how many below the roots (None: not counted).
 
     ``known``: how many more findings the baseline lists (left out of ``findings``); ``gone``: the paths the
-    baseline lists that no longer exist (a folder renamed brings its known findings back under the new path).
+    baseline lists that no longer exist (a folder renamed brings its known findings back under the new path);
+    ``baseline``: the baseline file read, as the configuration names it from the working folder ("": none).
     """
 
-    __slots__ = ("checked", "findings", "gone", "known", "total")
+    __slots__ = ("baseline", "checked", "findings", "gone", "known", "total")
 
     def __init__(self, findings: list[Finding], checked: int, total: int | None = None) -> None:
         self.findings = findings
@@ -53,6 +54,7 @@ class LintRun:
         self.total = total
         self.known = 0
         self.gone: list[str] = []
+        self.baseline = ""
 
 
 class Scope:

@@ -6,6 +6,7 @@ Pure: findings in, text out. The JSON line stays the CLI's own (commands/lint).
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter
 from urllib.parse import quote
 
@@ -39,10 +40,12 @@ def describe_gone(run: LintRun) -> list[str]:
         return []
     lines = [f"the baseline lists findings of {counted(len(run.gone), 'path')} that no longer exist:"]
     lines += [f"  {visible(path)}" for path in run.gone[:3]] + (["  ..."] if len(run.gone) > 3 else [])
+    baseline = shlex.quote(run.baseline) if run.baseline else "FILE"
     return [
         *lines,
-        "  (a folder renamed brings its known findings back as new; to record today's findings:",
-        "  skillmem lint --write-baseline FILE)",
+        "  (a folder renamed brings its known findings back as new; --write-baseline records every finding",
+        "  above, the new ones too: fix those first, then record today's findings with",
+        f"  skillmem lint --write-baseline {visible(baseline)})",
     ]
 
 
@@ -75,7 +78,7 @@ def summary(run: LintRun) -> str:
     checked = counted(run.checked, "SKILL.md file")
     if run.total is not None and run.checked < run.total:
         checked = f"{run.checked} of {counted(run.total, 'SKILL.md file')}"
-    known = f" ({run.known} more known in the baseline)" if run.known else ""
+    known = f" ({run.known:,} more known in the baseline)" if run.known else ""
     return f"skill-lint: {checked} checked, {counted(errors, 'error')}, {counted(warnings, 'warning')}{known}"
 
 

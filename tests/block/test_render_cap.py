@@ -142,5 +142,5 @@ def test_the_hook_report_says_a_collapsed_count_changed_not_an_edit_by_hand():
     written = Drift(b"", skills, max_tokens=100).updated
     grown = Drift(written, [*skills, skill("testing-skill-number-9999", "write unit tests")], max_tokens=100)
     report = describe_drift("AGENTS.md", grown, written=True)
-    assert "a domain the block collapses (max_block_tokens): its count changed" in report
+    assert "a domain the block collapses (max_block_tokens): testing 40 -> 41\n" in report  # adopt2: which, how
     assert "edited by hand" not in report

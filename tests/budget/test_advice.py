@@ -132,3 +132,26 @@ def test_a_block_in_an_ignored_file_reaches_the_agent_only_where_it_was_written(
     held = remedies(codex, ["AGENTS.md"], ["AGENTS.md"], ignored=ignored)[-1]
     assert held.startswith("the block in AGENTS.md")
     assert (LOCAL in held) is bool(ignored)
+
+
+def test_an_ignored_prompt_file_that_does_not_exist_is_to_be_created_before_it_goes_in_prompt_files():
+    # adopt2: "add it to prompt_files" led to inject's exit 2 ("the prompt file 'CLAUDE.md' does not exist").
+    claude = result("claude-code", ["3 folders below .claude/skills; Claude Code looks 1 down"])
+    absent = remedies(claude, [], ["AGENTS.md"], ignored=["CLAUDE.md"], absent=["CLAUDE.md"])[-1]
+    assert (
+        "or create it (touch CLAUDE.md: skillmem never creates a prompt file) and add it to prompt_files for a block"
+        " on each machine that runs the hook or `skillmem inject`, never in a commit (in a fresh clone, where it is"
+        " absent, the hooks and `skillmem verify --tracked` leave it out);"
+    ) in absent
+    present = remedies(claude, [], ["AGENTS.md"], ignored=["CLAUDE.md"], absent=["GEMINI.md"])[-1]
+    assert "touch" not in present and "fresh clone" not in present
+
+
+@pytest.mark.parametrize(("folded", "said"), [((1886, 0), "names every skill"), ((1886, 1522), None)])
+def test_a_capped_block_says_how_many_skills_it_names_and_how_many_it_folds(folded, said):
+    # adopt2: with max_block_tokens: 2000, "the block in CLAUDE.md ... names every skill" though 1,522 were folded.
+    line = remedies(result("codex", ["not in .agents/skills"]), ["AGENTS.md"], ["AGENTS.md"], folded=folded)[-1]
+    assert line.startswith(
+        f"the block in AGENTS.md {said or 'names 364 of the 1,886 skills and folds 1,522 into their domains'}"
+    )
+    assert ("names every skill" in line) is bool(said)

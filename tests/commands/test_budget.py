@@ -248,10 +248,32 @@ def test_a_prompt_file_git_ignores_is_named_and_never_offered_as_the_fix(repo, c
     Path(".gitignore").write_text("AGENTS.md\n")
     run = run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--json")
     assert run.data["block"]["ignored"] == ["AGENTS.md"]
+    assert run.data["block"]["absent"] == ["AGENTS.md"]
     text = run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--text").out
     assert "git ignores AGENTS.md, which it reads: un-ignore AGENTS.md and commit it" in text
+    assert "or create it (touch AGENTS.md: skillmem never creates a prompt file) and add it" in text  # adopt2
+    Path("AGENTS.md").write_text("# Agents\n")
+    assert run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--json").data["block"]["absent"] == []
+    assert "touch AGENTS.md" not in run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--text").out
+    Path("AGENTS.md").unlink()
     assert "add AGENTS.md to prompt_files;" not in text
     Path(".gitignore").write_text("")
     assert run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--json").data["block"]["ignored"] == []
     text = run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--text").out
     assert "which Codex does not read: add AGENTS.md to prompt_files;" in text
+
+
+def test_a_capped_block_is_said_to_fold_skills_not_to_name_every_one(repo, capsys):
+    # adopt2: with max_block_tokens: 2000 budget said the block "names every skill" though 1,522 were folded.
+    for number in range(8):
+        name = f"extract-tables-from-quarterly-reports-{number}"
+        write_skill(repo, name, skill_md(name, "Extract the tables of a PDF report"))
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path(".skillmem.yaml").write_text(f"roots: [{repo}]\nprompt_files: [AGENTS.md]\nmax_block_tokens: 40\n")
+    run = run_cli(capsys, "budget", "--agent", "codex", "--json")
+    skills, folded = run.data["skills"], run.data["block"]["folded"]
+    assert 0 < folded < skills
+    text = run_cli(capsys, "budget", "--agent", "codex", "--text").out
+    assert f"the block in AGENTS.md names {skills - folded} of the {skills} skills and folds {folded} into" in text
+    Path(".skillmem.yaml").write_text(f"roots: [{repo}]\nprompt_files: [AGENTS.md]\n")
+    assert run_cli(capsys, "budget", "--agent", "codex", "--json").data["block"]["folded"] == 0

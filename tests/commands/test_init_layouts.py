@@ -225,3 +225,34 @@ def test_an_empty_agent_folder_is_the_example_for_a_first_skill(empty_repo, caps
     run = init(capsys)
     assert run.code == 2
     assert f"{folder}/<name>/SKILL.md" in run.error["hint"]
+
+
+@pytest.mark.parametrize(
+    ("files", "claude_code"),
+    [
+        (  # adopt2's newcomer: init said Claude Code learns of the skills from AGENTS.md, which it does not read
+            {".gitignore": "CLAUDE.md\n", "AGENTS.md": "# Agents\n"},
+            "for Claude Code, the block is in AGENTS.md, which Claude Code does not read, and git ignores CLAUDE.md,"
+            " which it reads: un-ignore CLAUDE.md and commit it (`git check-ignore -v CLAUDE.md` names the rule), or"
+            " create it (touch CLAUDE.md: skillmem never creates a prompt file) and add it to prompt_files",
+        ),
+        (  # not ignored, and absent: budget's advice, to add it to prompt_files
+            {"AGENTS.md": "# Agents\n"},
+            "for Claude Code, the block is in AGENTS.md, which Claude Code does not read: add CLAUDE.md to"
+            " prompt_files (or a line @AGENTS.md in CLAUDE.md)",
+        ),
+        (
+            {"AGENTS.md": "# Agents\n", "CLAUDE.md": "# Claude\n"},
+            "Claude Code learns of them from the block in CLAUDE.md",
+        ),
+    ],
+)
+def test_the_note_on_skills_no_agent_finds_natively_is_true_for_each_agent(empty_repo, capsys, files, claude_code):
+    write_skill(Path(".claude/skills/business"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    for path, text in files.items():
+        Path(path).write_text(text)
+    (note,) = [note for note in init(capsys).data["notes"] if "finds them natively" in note]
+    assert note.startswith("1 of 1 skills sit where neither Claude Code (.claude/skills/NAME/) nor Codex")
+    assert claude_code in note
+    assert "Codex learns of them from the block in AGENTS.md" in note
+    assert note.endswith(". skillmem budget shows what each agent sees")

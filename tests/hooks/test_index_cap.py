@@ -54,3 +54,21 @@ def test_a_cap_set_after_the_block_says_what_it_folds_and_not_that_the_block_was
     err = capsys.readouterr().err
     assert "  folded into its domain's line (max_block_tokens) (30): tests-00, tests-01," in err
     assert "edited by hand" not in err
+
+
+def test_a_skill_gone_from_a_collapsed_domain_is_said_with_the_domain_and_its_counts(capsys):
+    # adopt2: after `git rm` of one skill in a collapsed domain the report said only "its count changed".
+    for number in range(30):
+        write_skill(Path("skills"), f"tests-{number:02}", skill_md(f"tests-{number:02}", "write unit tests"))
+    write_skill(Path("skills"), "deploy", skill_md("deploy", "deploy with docker"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    Path(".skillmem.yaml").write_text("max_block_tokens: 40\n")
+    assert skill_index([]) == 3
+    capsys.readouterr()
+    shutil.rmtree("skills/tests-07")
+    assert skill_verify([]) == 3
+    err = capsys.readouterr().err
+    collapsed = next(line for line in Path("AGENTS.md").read_text().splitlines() if line.startswith("[30 skills:"))
+    domain = collapsed.rsplit("--domain ", 1)[1].rstrip("]")
+    assert f"  a skill came or went in a domain the block collapses (max_block_tokens): {domain} 30 -> 29\n" in err
+    assert "its count changed" not in err

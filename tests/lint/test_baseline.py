@@ -142,10 +142,11 @@ def test_findings_back_under_a_renamed_folder_are_explained_by_the_paths_the_bas
     assert skill_lint(["--all"]) == 1
     lines = capsys.readouterr().err.splitlines()
     at = lines.index("the baseline lists findings of 1 path that no longer exist:")
-    assert lines[at + 1 : at + 4] == [
+    assert lines[at + 1 : at + 5] == [
         "  skills/crewai/SKILL.md",
-        "  (a folder renamed brings its known findings back as new; to record today's findings:",
-        "  skillmem lint --write-baseline FILE)",
+        "  (a folder renamed brings its known findings back as new; --write-baseline records every finding",
+        "  above, the new ones too: fix those first, then record today's findings with",
+        "  skillmem lint --write-baseline lint-baseline.json)",  # the configured file, not FILE (adopt2)
     ]
     assert run_cli(capsys, "lint", "--write-baseline", "lint-baseline.json").data["recorded"] == 2
     assert skill_lint(["--all"]) == 0

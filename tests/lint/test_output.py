@@ -36,3 +36,12 @@ def test_one_finding_needs_no_count():
         "skill-lint: 1 SKILL.md file checked, 1 error, 0 warnings"
     ]
     assert statistics(run_of()) == []
+
+
+def test_the_findings_the_baseline_knows_are_counted_with_the_thousands_separator():
+    # adopt2: "(9408 more known in the baseline)", where every other count of the summary reads 1,886.
+    run = LintRun([Finding("SK105", "skills/a/SKILL.md", 4, 1, "unknown field 'version'")], 1)
+    run.known = 9408
+    assert describe_findings(run).splitlines()[-1].endswith("(9,408 more known in the baseline)")
+    run.known = 999
+    assert describe_findings(run).splitlines()[-1].endswith("(999 more known in the baseline)")
