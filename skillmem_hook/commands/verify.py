@@ -125,9 +125,9 @@ def _notes(found: dict[str, object], left_out: Sequence[str]) -> dict[str, objec
     """``cli_notes``' keys, with a note and a ``left_out`` entry for each prompt file git's view set aside."""
     if not left_out:
         return found
-    from skillmem_hook.block.tracking import ABSENT_IGNORED  # noqa: PLC0415 - only git's view (--tracked) leaves one out
+    from skillmem_hook.block.tracking import left_out_note  # noqa: PLC0415 - only git's view (--tracked) leaves one out
 
-    notes: list[object] = [f"{path}: left out ({ABSENT_IGNORED})" for path in left_out]
+    notes: list[object] = [left_out_note(path) for path in left_out]
     earlier = found.get("notes")
     notes += earlier if isinstance(earlier, list) else []
     return {**found, "left_out": list(left_out), "notes": notes}

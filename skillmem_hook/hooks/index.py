@@ -24,10 +24,10 @@ from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import (
-    ABSENT_IGNORED,
     IGNORED,
     UNTRACKED,
     absent_and_ignored,
+    left_out_note,
     prompt_file_states,
     require_one_in_commit,
 )
@@ -250,7 +250,7 @@ def _loud_skipped(found: _Comparison, quiet: list[str]) -> list[dict[str, str]]:
 def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:
     """Leave out a prompt file that is absent and ignored by git: a personal file, not on this machine."""
     left_out = absent_and_ignored(paths)
-    notes += [f"{path}: left out ({ABSENT_IGNORED})\n" for path in left_out]
+    notes += [left_out_note(path) + "\n" for path in left_out]
     return [path for path in paths if path not in left_out]
 
 

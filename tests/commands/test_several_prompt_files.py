@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from skillmem_hook.block.tracking import left_out_note
 from skillmem_hook.hooks.index import skill_index, skill_verify
 
 from ..helpers import isolate_git, run_cli, run_git, seed_tree, skill_md, write_skill
@@ -133,6 +134,19 @@ def test_verify_tracked_leaves_out_an_absent_ignored_file_as_the_hooks_do(two_fi
     run = run_cli(capsys, "verify", "--strict", "--tracked")
     assert (run.code, skill_verify([])) == (3, 3)
     assert run.data["missing"] == ["new-one"]
+
+
+def test_the_hooks_and_verify_tracked_write_one_note_for_a_file_left_out(two_files, capsys):
+    """One function builds the note: the hook's line on stderr is verify --tracked's note, word for word."""
+    _, b = two_files
+    make_personal(b)
+    assert skill_index([]) == 0
+    hook_lines = capsys.readouterr().err.splitlines()
+    run = run_cli(capsys, "verify", "--tracked")
+    note = left_out_note("B.md")
+    assert note == "B.md: left out (absent here, and git ignores it)"
+    assert note in hook_lines
+    assert note in run.data["notes"]
     assert not b.exists()
     assert run_cli(capsys, "verify", "--strict").code == 2  # the disk's view checks what it is told: B.md is not here
 
