@@ -22,7 +22,7 @@ from skillmem_hook.arguments import (
 )
 from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
-from skillmem_hook.block.targets import check_repository_targets
+from skillmem_hook.block.targets import check_outside_git_directory, check_repository_targets
 from skillmem_hook.block.tracking import (
     IGNORED,
     UNTRACKED,
@@ -140,10 +140,11 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     notes = [f"{item['prompt_file']}: left out ({item['reason']})\n" for item in settings.skipped_prompt_files]
     roots = require_roots(settings)
     configured = require_prompt_files(settings)
-    prompt_files = _present_or_tracked(configured, notes)
-    settings.prompt_files = prompt_files
     # In a repository, pre-commit passes the arguments of its .pre-commit-config.yaml: repository content.
     in_repository = "GIT_DIR" in os.environ or find_git_dir(os.getcwd()) is not None
+    check_outside_git_directory(settings.repository_targets(hook=in_repository), settings.base)
+    prompt_files = _present_or_tracked(configured, notes)
+    settings.prompt_files = prompt_files
     check_repository_targets(settings.repository_targets(hook=in_repository), settings.base)
     notes += [f"{warning}\n" for warning in double_listing_warnings(prompt_files)]
     view = settings.catalog_options(hook=True)

@@ -248,3 +248,31 @@ def test_verify_and_the_skill_verify_hook_agree_on_every_mix_of_two_files(two_fi
         assert (str(path) in hook_said) is (state != "current"), hook_said
     loose = run_cli(capsys, "verify")
     assert loose.code == (3 if "stale" in (a_state, b_state) else 0)
+
+
+@pytest.mark.parametrize("exists", [False, True])
+def test_a_prompt_file_inside_the_git_directory_is_refused_by_every_command_even_when_ignored(
+    two_files, capsys, exists
+):
+    """The git directory is what the rule protects: refused before any ignore rule could leave the file out."""
+    Path(".gitignore").write_text(".git/B.md\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [A.md, .git/B.md]\n")
+    if exists:
+        Path(".git/B.md").write_text("# B\n")
+    refusal = "the prompt file '.git/B.md' resolves to "
+    for words in (["inject"], ["verify"], ["verify", "--tracked"]):
+        run = run_cli(capsys, *words)
+        assert run.code == 2, words
+        assert run.error["error"].startswith(refusal), words
+        assert run.error["error"].endswith(", inside the git directory"), words
+    for hook in (skill_verify, skill_index):
+        assert hook([]) == 2
+        err = capsys.readouterr().err
+        assert refusal in err
+        assert ", inside the git directory" in err
+        assert "left out" not in err
+    run = run_cli(capsys, "init", "--dry-run", "--no-install")
+    assert run.code == 2
+    assert ".git/B.md' resolves to " in run.error["error"]
+    assert run.error["error"].endswith(", inside the git directory")
+    assert Path(".git/B.md").exists() is exists
