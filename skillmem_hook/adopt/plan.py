@@ -18,7 +18,7 @@ from skillmem_hook.adopt.precommit_config import add_hooks, has_skillmem_hooks, 
 from skillmem_hook.adopt.skills import committed_skills
 from skillmem_hook.block.drift import Drift
 from skillmem_hook.block.prompt_file import read_prompt_file
-from skillmem_hook.block.targets import check_outside_git_directory, check_repository_targets
+from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.config import Settings
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, read_config_file
 from skillmem_hook.errors import FileAccessError, UsageError
@@ -115,15 +115,17 @@ def _configuration(top: str, *, prompt_files: Sequence[str]) -> InitPlan:
 
 def _configured_prompt_files(top: str, configured: list[str], notes: list[str]) -> list[str]:
     """The configured prompt files less those git ignores, as the hooks take them; all ignored is refused."""
-    # The git directory first, as every command refuses it, before an ignored path there could be left out.
-    check_outside_git_directory([(os.path.join(top, path), "the prompt file") for path in configured], top)
+    # Where each leads first, ignored or not, as the hooks check it: the git directory, and a link out of the
+    # work tree or onto a file git does not track, fail a commit even on an ignored prompt file.
+    check_repository_targets([(os.path.join(top, path), "the prompt file") for path in configured], top)
     rules = checks.ignore_rules(top, configured)
     kept = [path for path in configured if path not in rules]
     if configured and not kept:
         raise checks.ignored_prompt_files_error(rules, configured=True)
     notes += [
         f"{path}: left out (git ignores it: {rule}): init writes no block there; the hooks keep it current"
-        " when it exists, and never fail a commit on it"
+        " when it exists, and fail a commit on it only if its markers break or it becomes a link out of the"
+        " work tree, into .git or onto a file git does not track (init checked it leads nowhere such now)"
         for path, rule in rules.items()
     ]
     return kept
