@@ -115,13 +115,17 @@ def _configuration(top: str, *, prompt_files: Sequence[str]) -> InitPlan:
 
 def _configured_prompt_files(top: str, configured: list[str], notes: list[str]) -> list[str]:
     """The configured prompt files less those git ignores, as the hooks take them; all ignored is refused."""
+    # Where each leads first, ignored or not, as the hooks check it: the git directory, and a link out of the
+    # work tree or onto a file git does not track, fail a commit even on an ignored prompt file.
+    check_repository_targets([(os.path.join(top, path), "the prompt file") for path in configured], top)
     rules = checks.ignore_rules(top, configured)
     kept = [path for path in configured if path not in rules]
     if configured and not kept:
         raise checks.ignored_prompt_files_error(rules, configured=True)
     notes += [
         f"{path}: left out (git ignores it: {rule}): init writes no block there; the hooks keep it current"
-        " when it exists, and never fail a commit on it"
+        " when it exists, and fail a commit on it only if its markers break or it becomes a link out of the"
+        " work tree, into .git or onto a file git does not track (init checked it leads nowhere such now)"
         for path, rule in rules.items()
     ]
     return kept

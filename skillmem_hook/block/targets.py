@@ -44,6 +44,31 @@ def check_repository_targets(targets: Sequence[tuple[str, str]], base: str) -> N
         raise error
 
 
+def check_outside_git_directory(targets: Sequence[tuple[str, str]], base: str) -> None:
+    """Refuse any (path, what) the repository names inside a git directory, whether it exists or git ignores it.
+
+    The first check of every command that reads the ignore rules (the hooks, ``verify --tracked``, init): a
+    path in the git directory is what the rule protects, so it is refused as inject refuses it, before an
+    ignored one could be left out (``.git/AGENTS.md`` with ``.git/AGENTS.md`` in .gitignore).
+    """
+    if not targets:
+        return
+    area = repository_area(base)
+    for path, what in targets:
+        real = os.path.realpath(path)
+        if escape(real, area) not in (None, OUTSIDE):
+            link = _first_link(path)
+            raise _in_git_directory(path, what, real, "" if link is None else _through(link))
+
+
+def _in_git_directory(path: str, what: str, real: str, through: str) -> FileAccessError:
+    return FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, inside the git directory", _HINT)
+
+
+def _through(link: str) -> str:
+    return f" (through the symlink {link!r} -> {_read_link(link)!r})"
+
+
 def refused_targets(targets: Sequence[tuple[str, str]], base: str) -> dict[str, FileAccessError]:
     """Why each (path, what) may not be written, by path: those leaving the area first, then links to untracked files.
 
@@ -57,14 +82,13 @@ def refused_targets(targets: Sequence[tuple[str, str]], base: str) -> dict[str, 
     for path, what in targets:
         real = os.path.realpath(path)
         link = _first_link(path)
-        through = "" if link is None else f" (through the symlink {link!r} -> {_read_link(link)!r})"
+        through = "" if link is None else _through(link)
         problem = escape(real, area)
         if problem == OUTSIDE:
             where = f"the work tree {area.top!r}{environment_note()}" if area.git else f"the folder {area.top!r}"
             refused[path] = FileAccessError(f"{what} {path!r}{through} resolves to {real!r}, outside {where}", _HINT)
         elif problem is not None:
-            message = f"{what} {path!r}{through} resolves to {real!r}, inside the git directory"
-            refused[path] = FileAccessError(message, _HINT)
+            refused[path] = _in_git_directory(path, what, real, through)
         elif link is not None:
             linked.append((path, what, through))
     if linked and area.git:  # outside git nothing is tracked: the boundary above is all there is to hold

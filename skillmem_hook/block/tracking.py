@@ -25,6 +25,11 @@ IGNORED = "ignored"
 ABSENT_IGNORED = "absent here, and git ignores it"
 
 
+def left_out_note(path: str) -> str:
+    """The note for a prompt file ``absent_and_ignored`` set aside: the hooks print it, ``verify --tracked`` too."""
+    return f"{path}: left out ({ABSENT_IGNORED})"
+
+
 def prompt_file_states(paths: Sequence[str]) -> dict[str, str]:
     """TRACKED, UNTRACKED or IGNORED for each path, as git's index and ignore rules say."""
     if not paths:

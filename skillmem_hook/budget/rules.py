@@ -86,6 +86,12 @@ DEFAULTS: dict[str, dict[str, float]] = {
     OPENCODE: OPENCODE_PARAMETERS,
 }
 _FRACTIONS = frozenset({"listing_fraction"})
+# The largest whole number a parameter or the context window takes: a thousand times today's largest window
+# (10 million tokens), where PyYAML alone stops only at 10**18 and a float such as 1.0e+17 is a whole number.
+WHOLE_MAX = 1_000_000_000
+# A folder path of 4,096 bytes (PATH_MAX) has at most 2,048 levels ("a/" each): no scan goes deeper.
+DEPTH_MAX = 2048
+_DEPTHS = frozenset({"scan_depth", "discovery_depth"})
 
 
 class BudgetSettings:
@@ -119,6 +125,8 @@ class BudgetSettings:
 
     def with_flags(self, *, agents: Sequence[str] | None, context_window: int | None) -> BudgetSettings:
         """These settings under ``--agent`` (repeatable; ``all`` for every agent) and ``--context-window``."""
+        if context_window is not None and not context_window <= WHOLE_MAX:
+            raise UsageError(_WINDOW_RANGE.format(where="--context-window"), "write: --context-window 200000")
         return BudgetSettings(
             _expand(agents) if agents else self.agents, context_window or self.context_window, self.parameters
         )
@@ -137,12 +145,15 @@ def check_budget_section(section: Mapping[object, object], path: str) -> None:
         if key == "agents":
             check_agents(value, f"{path}: budget: agents")
         elif key == "context_window":
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise UsageError(f"{path}: budget: context_window must be a number of tokens", "write: 200000")
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= WHOLE_MAX:
+                raise UsageError(_WINDOW_RANGE.format(where=f"{path}: budget: context_window"), "write: 200000")
         elif key == "parameters":
             _check_parameters(value, path)
         else:
             raise UsageError(f"{path}: budget: unknown key {key!r}", "the keys are: agents, context_window, parameters")
+
+
+_WINDOW_RANGE = "{where} must be a number of tokens, from 1 to " + f"{WHOLE_MAX:,}"
 
 
 def check_agents(value: object, where: str) -> list[str]:
@@ -163,9 +174,21 @@ def _check_parameters(value: object, path: str) -> None:
             if name not in DEFAULTS[agent]:
                 known = ", ".join(DEFAULTS[agent])
                 raise UsageError(f"{path}: budget: parameters: {agent}: unknown {name!r}", f"the keys are: {known}")
-            good = isinstance(number, (int, float)) and not isinstance(number, bool) and number > 0
-            if not good or (name in _FRACTIONS and number >= 1) or (name not in _FRACTIONS and number != int(number)):
-                raise UsageError(
-                    f"{path}: budget: parameters: {agent}: {name} must be a positive number",
-                    "a fraction below 1 for listing_fraction, a whole number for the others",
-                )
+            _check_parameter(f"{path}: budget: parameters: {agent}: {name}", name, number)
+
+
+def _check_parameter(where: str, name: str, number: object) -> None:
+    """Refuse a parameter out of its range: a fraction above 0 and below 1, a depth or another whole number."""
+    if name in _FRACTIONS:
+        kind, low, high = "a fraction", "above 0", "below 1"
+    else:
+        kind, low, high = "a whole number", "from 1", f"to {_top(name):,}"
+    if isinstance(number, (int, float)) and not isinstance(number, bool):
+        fits = 0 < number < 1 if name in _FRACTIONS else 1 <= number <= _top(name) and number == int(number)
+        if fits:
+            return
+    raise UsageError(f"{where} must be {kind}, {low} {high}", f"write a number in that range, or remove {name}")
+
+
+def _top(name: str) -> int:
+    return DEPTH_MAX if name in _DEPTHS else WHOLE_MAX

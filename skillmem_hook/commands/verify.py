@@ -108,12 +108,14 @@ def _leave_out_absent_ignored(settings: Settings) -> list[str]:
 
     A run left with no prompt file the commit holds is refused, as the hooks refuse it: it would compare nothing.
     """
+    from skillmem_hook.block.targets import check_outside_git_directory  # noqa: PLC0415 - only git's view (--tracked)
     from skillmem_hook.block.tracking import (  # noqa: PLC0415 - only git's view (--tracked) reads the ignore rules
         absent_and_ignored,
         prompt_file_states,
         require_one_in_commit,
     )
 
+    check_outside_git_directory(settings.repository_targets(write=False), settings.base)
     left_out = absent_and_ignored(require_prompt_files(settings))
     if left_out:
         settings.prompt_files = [path for path in settings.prompt_files if path not in left_out]
@@ -125,9 +127,9 @@ def _notes(found: dict[str, object], left_out: Sequence[str]) -> dict[str, objec
     """``cli_notes``' keys, with a note and a ``left_out`` entry for each prompt file git's view set aside."""
     if not left_out:
         return found
-    from skillmem_hook.block.tracking import ABSENT_IGNORED  # noqa: PLC0415 - only git's view (--tracked) leaves one out
+    from skillmem_hook.block.tracking import left_out_note  # noqa: PLC0415 - only git's view (--tracked) leaves one out
 
-    notes: list[object] = [f"{path}: left out ({ABSENT_IGNORED})" for path in left_out]
+    notes: list[object] = [left_out_note(path) for path in left_out]
     earlier = found.get("notes")
     notes += earlier if isinstance(earlier, list) else []
     return {**found, "left_out": list(left_out), "notes": notes}

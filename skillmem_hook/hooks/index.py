@@ -22,12 +22,12 @@ from skillmem_hook.arguments import (
 )
 from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
-from skillmem_hook.block.targets import check_repository_targets
+from skillmem_hook.block.targets import check_outside_git_directory, check_repository_targets
 from skillmem_hook.block.tracking import (
-    ABSENT_IGNORED,
     IGNORED,
     UNTRACKED,
     absent_and_ignored,
+    left_out_note,
     prompt_file_states,
     require_one_in_commit,
 )
@@ -140,10 +140,11 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     notes = [f"{item['prompt_file']}: left out ({item['reason']})\n" for item in settings.skipped_prompt_files]
     roots = require_roots(settings)
     configured = require_prompt_files(settings)
-    prompt_files = _present_or_tracked(configured, notes)
-    settings.prompt_files = prompt_files
     # In a repository, pre-commit passes the arguments of its .pre-commit-config.yaml: repository content.
     in_repository = "GIT_DIR" in os.environ or find_git_dir(os.getcwd()) is not None
+    check_outside_git_directory(settings.repository_targets(hook=in_repository), settings.base)
+    prompt_files = _present_or_tracked(configured, notes)
+    settings.prompt_files = prompt_files
     check_repository_targets(settings.repository_targets(hook=in_repository), settings.base)
     notes += [f"{warning}\n" for warning in double_listing_warnings(prompt_files)]
     view = settings.catalog_options(hook=True)
@@ -250,7 +251,7 @@ def _loud_skipped(found: _Comparison, quiet: list[str]) -> list[dict[str, str]]:
 def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:
     """Leave out a prompt file that is absent and ignored by git: a personal file, not on this machine."""
     left_out = absent_and_ignored(paths)
-    notes += [f"{path}: left out ({ABSENT_IGNORED})\n" for path in left_out]
+    notes += [left_out_note(path) + "\n" for path in left_out]
     return [path for path in paths if path not in left_out]
 
 

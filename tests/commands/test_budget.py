@@ -99,6 +99,37 @@ def test_a_wrong_budget_section_is_exit_2_naming_the_key(repo, capsys, section, 
     assert named in run.error["error"]
 
 
+@pytest.mark.parametrize(
+    ("section", "flags", "taken"),
+    [
+        # A depth: at most 2,048 levels (PATH_MAX); YAML's 1.0e+17 is a whole number far below its 10**18.
+        ("{parameters: {codex: {scan_depth: 2047}}}", (), True),
+        ("{parameters: {codex: {scan_depth: 2048}}}", (), True),
+        ("{parameters: {codex: {scan_depth: 2049}}}", (), False),
+        ("{parameters: {codex: {scan_depth: 1.0e+17}}}", (), False),
+        ("{parameters: {claude-code: {discovery_depth: 2049}}}", (), False),
+        # Any other whole number, and the context window, at most 1,000,000,000.
+        ("{parameters: {codex: {scan_folders: 1000000000}}}", (), True),
+        ("{parameters: {codex: {scan_folders: 1000000001}}}", (), False),
+        ("{parameters: {copilot-cli: {budget_chars: 1.0e+17}}}", (), False),
+        ("{context_window: 1000000000}", (), True),
+        ("{context_window: 1000000001}", (), False),
+        ("{agents: [codex]}", ("--context-window", "1000000000"), True),
+        ("{agents: [codex]}", ("--context-window", "1000000001"), False),
+        ("{agents: [codex]}", ("--context-window", "100000000000000000"), False),
+    ],
+)
+def test_an_absurd_number_is_exit_2_naming_the_key_and_its_range(repo, capsys, section, flags, taken):
+    Path(".skillmem.yaml").write_text(f"budget: {section}\n")
+    run = run_cli(capsys, "budget", "--root", repo, "--agent", "all", *flags)
+    if taken:
+        assert run.code == 0, run.error
+        return
+    assert run.code == 2
+    key = flags[0] if flags else re.findall(r"(\w+): [\d.e+]+}", section)[-1]
+    assert re.search(rf"{key} must be [a-z ]+, from 1 to (2,048|1,000,000,000)$", run.error["error"]), run.error
+
+
 def test_a_fraction_just_below_1_is_taken(repo, capsys):
     Path(".skillmem.yaml").write_text("budget: {parameters: {codex: {listing_fraction: 0.99}}}\n")
     run = run_cli(capsys, "budget", "--root", repo, "--agent", "codex")

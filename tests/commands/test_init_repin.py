@@ -133,6 +133,32 @@ def test_a_configured_prompt_file_git_ignores_is_left_out_with_a_note(adopted, c
     assert (Path(ignored).read_text() == "# mine\n") if present else not Path(ignored).exists()
 
 
+def test_the_note_on_an_ignored_prompt_file_says_what_still_fails_a_commit(adopted, capsys):
+    Path(".gitignore").write_text("PERSONAL.md\n")
+    Path(".skillmem.yaml").write_text('roots: [".claude/skills"]\nprompt_files: ["CLAUDE.md", "PERSONAL.md"]\n')
+    dry = init(capsys, "--dry-run")
+    assert dry.code == 0, dry.err
+    (note,) = [note for note in dry.data["notes"] if note.startswith("PERSONAL.md: left out")]
+    assert "never fail" not in note
+    assert "fail a commit on it only if its markers break or it becomes a link out of the work tree" in note
+
+
+@pytest.mark.parametrize("lands", ["outside", "ignored"])
+def test_an_ignored_prompt_file_linked_where_the_hooks_refuse_it_is_refused_by_init(adopted, capsys, tmp_path, lands):
+    """The hooks fail a commit on an ignored prompt file leading out or onto an untracked file: init says so first."""
+    Path(".gitignore").write_text("PERSONAL.md\nlocal.md\n")
+    Path(".skillmem.yaml").write_text('roots: [".claude/skills"]\nprompt_files: ["CLAUDE.md", "PERSONAL.md"]\n')
+    target = tmp_path / "elsewhere.md" if lands == "outside" else Path("local.md")
+    target.write_text("# mine\n")
+    Path("PERSONAL.md").symlink_to(target)
+    before = files_of(adopted)
+    dry = init(capsys, "--dry-run")
+    assert dry.code == 2
+    assert "PERSONAL.md' (through the symlink " in dry.error["error"]
+    assert ("outside the work tree" if lands == "outside" else "which git does not track") in dry.error["error"]
+    assert files_of(adopted) == before
+
+
 def test_every_configured_prompt_file_ignored_is_refused_naming_the_key(adopted, capsys):
     Path(".gitignore").write_text("AGENTS.md\ndocs/\n")
     Path(".skillmem.yaml").write_text('roots: [".claude/skills"]\nprompt_files: ["AGENTS.md", "docs/AGENTS.md"]\n')

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from skillmem_hook.block.tracking import left_out_note
 from skillmem_hook.hooks.index import skill_index, skill_verify
 
 from ..helpers import isolate_git, run_cli, run_git, seed_tree, skill_md, write_skill
@@ -133,6 +134,19 @@ def test_verify_tracked_leaves_out_an_absent_ignored_file_as_the_hooks_do(two_fi
     run = run_cli(capsys, "verify", "--strict", "--tracked")
     assert (run.code, skill_verify([])) == (3, 3)
     assert run.data["missing"] == ["new-one"]
+
+
+def test_the_hooks_and_verify_tracked_write_one_note_for_a_file_left_out(two_files, capsys):
+    """One function builds the note: the hook's line on stderr is verify --tracked's note, word for word."""
+    _, b = two_files
+    make_personal(b)
+    assert skill_index([]) == 0
+    hook_lines = capsys.readouterr().err.splitlines()
+    run = run_cli(capsys, "verify", "--tracked")
+    note = left_out_note("B.md")
+    assert note == "B.md: left out (absent here, and git ignores it)"
+    assert note in hook_lines
+    assert note in run.data["notes"]
     assert not b.exists()
     assert run_cli(capsys, "verify", "--strict").code == 2  # the disk's view checks what it is told: B.md is not here
 
@@ -234,3 +248,31 @@ def test_verify_and_the_skill_verify_hook_agree_on_every_mix_of_two_files(two_fi
         assert (str(path) in hook_said) is (state != "current"), hook_said
     loose = run_cli(capsys, "verify")
     assert loose.code == (3 if "stale" in (a_state, b_state) else 0)
+
+
+@pytest.mark.parametrize("exists", [False, True])
+def test_a_prompt_file_inside_the_git_directory_is_refused_by_every_command_even_when_ignored(
+    two_files, capsys, exists
+):
+    """The git directory is what the rule protects: refused before any ignore rule could leave the file out."""
+    Path(".gitignore").write_text(".git/B.md\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [A.md, .git/B.md]\n")
+    if exists:
+        Path(".git/B.md").write_text("# B\n")
+    refusal = "the prompt file '.git/B.md' resolves to "
+    for words in (["inject"], ["verify"], ["verify", "--tracked"]):
+        run = run_cli(capsys, *words)
+        assert run.code == 2, words
+        assert run.error["error"].startswith(refusal), words
+        assert run.error["error"].endswith(", inside the git directory"), words
+    for hook in (skill_verify, skill_index):
+        assert hook([]) == 2
+        err = capsys.readouterr().err
+        assert refusal in err
+        assert ", inside the git directory" in err
+        assert "left out" not in err
+    run = run_cli(capsys, "init", "--dry-run", "--no-install")
+    assert run.code == 2
+    assert ".git/B.md' resolves to " in run.error["error"]
+    assert run.error["error"].endswith(", inside the git directory")
+    assert Path(".git/B.md").exists() is exists
