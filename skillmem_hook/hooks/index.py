@@ -24,7 +24,6 @@ from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
 from skillmem_hook.block.targets import check_repository_targets
 from skillmem_hook.block.tracking import (
-    ABSENT_IGNORED,
     IGNORED,
     UNTRACKED,
     absent_and_ignored,
@@ -121,7 +120,7 @@ class _Comparison:
         self.view = view
         self.catalog, self.drifts = compared
         self.notes = notes
-        self.left_out: list[str] = []  # configured, but absent here and ignored by git
+        self.left_out: dict[str, str] = {}  # configured, but absent here and ignored by git (or sparse): why
         paths = [path for path, _ in self.drifts]
         self.states = prompt_file_states(paths) if self.catalog.work_tree else {}
 
@@ -140,7 +139,8 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     notes = [f"{item['prompt_file']}: left out ({item['reason']})\n" for item in settings.skipped_prompt_files]
     roots = require_roots(settings)
     configured = require_prompt_files(settings)
-    prompt_files = _present_or_tracked(configured, notes)
+    left_out = _present_or_tracked(configured, notes)
+    prompt_files = [path for path in configured if path not in left_out]
     settings.prompt_files = prompt_files
     # In a repository, pre-commit passes the arguments of its .pre-commit-config.yaml: repository content.
     in_repository = "GIT_DIR" in os.environ or find_git_dir(os.getcwd()) is not None
@@ -152,7 +152,7 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)
     notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
     found = _Comparison(settings, roots, view, (catalog, drifts), notes)
-    found.left_out = [path for path in configured if path not in prompt_files]
+    found.left_out = left_out
     return found
 
 
@@ -247,11 +247,11 @@ def _loud_skipped(found: _Comparison, quiet: list[str]) -> list[dict[str, str]]:
     return [item for item in skipped if not names(quiet, left_out_folder(item))]
 
 
-def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:
-    """Leave out a prompt file that is absent and ignored by git: a personal file, not on this machine."""
+def _present_or_tracked(paths: list[str], notes: list[str]) -> dict[str, str]:
+    """The prompt files to leave out, with why: absent and ignored by git (a personal file), or outside the cone."""
     left_out = absent_and_ignored(paths)
-    notes += [f"{path}: left out ({ABSENT_IGNORED})\n" for path in left_out]
-    return [path for path in paths if path not in left_out]
+    notes += [f"{path}: left out ({reason})\n" for path, reason in left_out.items()]
+    return left_out
 
 
 def _keep_index_file(path: str, catalog: Catalog, prompt_files: list[str], *, write: bool) -> bool:
