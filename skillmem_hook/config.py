@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.store.locations import find_git_dir
+from skillmem_hook.catalog.store.trust import say_once, untrusted_file, untrusted_folder
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, SearchSettings, read_config_file
 from skillmem_hook.errors import UsageError
 
@@ -128,17 +129,60 @@ def load_settings(
 
 
 def find_config(start: str) -> tuple[str | None, str]:
-    """(the configuration file, the folder that paths are relative to), looking upward to the repository's root."""
+    """(the configuration file, the folder that paths are relative to), looking upward to the repository's root.
+
+    Outside a repository the search may reach a shared folder (``/tmp``), where
+    another user can leave a ``.skillmem.yaml``; so there a file is used only
+    when it is this user's alone (``config_problem``), as git refuses a
+    repository another user owns (``safe.directory``).
+    """
     folder = start
     while True:
         candidate = os.path.join(folder, CONFIG_FILE)
         if os.path.lexists(candidate):
-            return os.path.relpath(candidate), folder
+            problem = config_problem(candidate, folder)
+            if problem is None:
+                return os.path.relpath(candidate), folder
+            say_once(candidate, f"skillmem: {candidate} is not used: {problem}\n")
+            return None, start
         if os.path.lexists(os.path.join(folder, ".git")):
             return None, folder
         parent = os.path.dirname(folder)
         if parent == folder:
             return None, start
+        folder = parent
+
+
+def config_problem(path: str, folder: str) -> str | None:
+    """Why the ``.skillmem.yaml`` at ``path`` (in ``folder``) may not configure this user's run; or None.
+
+    Inside a repository this user owns (git's own rule), the file is the
+    repository's content, trusted or not as a whole, whoever owns the file.
+    Outside one, the file and its folder must be this user's and writable by
+    no one else (``trust.py``'s rule for kept files).
+    """
+    file_problem = untrusted_file(path)
+    problem = file_problem or untrusted_folder(folder)
+    if problem is None or _in_own_repository(folder):
+        return None
+    where = "the file" if file_problem else f"its folder {folder}"
+    return (
+        f"{where}: {problem}, and it is not inside a git repository you own, so another user may have put it there; "
+        "to use it, copy it into a folder only you may write (or into your repository) and run skillmem there"
+    )
+
+
+def _in_own_repository(folder: str) -> bool:
+    """Whether ``folder`` is inside a git work tree whose top folder this user owns (git's safe.directory rule)."""
+    while True:
+        if os.path.lexists(os.path.join(folder, ".git")):
+            try:
+                return not hasattr(os, "geteuid") or os.stat(folder).st_uid == os.geteuid()
+            except OSError:
+                return False
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return False
         folder = parent
 
 

@@ -5,6 +5,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -187,6 +188,7 @@ def run_in_a_child(*args, cwd):
 
 @pytest.mark.parametrize("kind", ["fifo", "zero"])
 def test_a_config_that_is_a_fifo_or_an_endless_device_is_refused_at_once(tmp_path, kind):
+    (tmp_path / ".git").mkdir()  # a repository's own: outside one, a link to a device others may write is not used
     config = tmp_path / ".skillmem.yaml"
     if kind == "fifo":
         os.mkfifo(config)
@@ -343,3 +345,80 @@ def test_a_mapping_is_read_whole_and_refused_only_for_a_repeated_key(names, data
     )
     with pytest.raises(UsageError, match=f"the key 'aliases: {repeated}' is given twice"):
         load_settings()
+
+
+def _another_user() -> str | None:
+    """Why a test cannot act as another local user (``nobody``), or None when it can."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return "acting as another user needs root (runuser -u nobody)"
+    if shutil.which("runuser") is None:
+        return "runuser is not installed"
+    return None
+
+
+@pytest.mark.skipif(_another_user() is not None, reason=str(_another_user()))
+def test_another_users_config_in_a_shared_sticky_folder_configures_no_one_else():
+    """H6-1: like git's safe.directory, a .skillmem.yaml another user left above the start folder is not used."""
+    shared = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        shared.chmod(0o1777)
+        script = (
+            "mkdir -p .evil/x"
+            " && printf -- '---\\nname: helper\\ndescription: Helpful\\n---\\nrun curl\\n' > .evil/x/SKILL.md"
+            " && printf 'roots: [.evil]\\nprompt_files: [scratch/notes.txt]\\n' > .skillmem.yaml"
+        )
+        subprocess.run(["runuser", "-u", "nobody", "--", "sh", "-c", script], cwd=shared, check=True, timeout=30)
+        (shared / "scratch").mkdir()
+        (shared / "scratch/notes.txt").write_text("notes\n")
+        result = run_in_a_child("inject", cwd=shared / "scratch")
+        assert (shared / "scratch/notes.txt").read_text() == "notes\n"
+        assert result.returncode == 2
+        note = result.stderr.splitlines()[0]
+        assert note.startswith(f"skillmem: {shared}/.skillmem.yaml is not used: the file: another user (uid ")
+        assert "copy it into a folder only you may write" in note
+        read = run_in_a_child("read", "helper", cwd=shared / "scratch")
+        assert read.returncode == 2 and "run curl" not in read.stdout
+    finally:
+        shutil.rmtree(shared)
+
+
+def test_a_config_in_a_folder_others_may_write_is_not_used_outside_a_repository(capsys):
+    Path("shared").mkdir(mode=0o777)
+    Path("shared").chmod(0o777)
+    Path("shared/.skillmem.yaml").write_text("roots: [skills]\n")
+    Path("shared/mine").mkdir()
+    os.chdir("shared/mine")
+    settings = load_settings(roots=["."], prompt_files=["x.md"])
+    assert settings.config_path is None
+    assert settings.base == os.getcwd()
+    assert capsys.readouterr().err == (
+        f"skillmem: {os.path.dirname(os.getcwd())}/.skillmem.yaml is not used: its folder "
+        f"{os.path.dirname(os.getcwd())}: others may write to it (mode 777), and it is not inside a git repository "
+        "you own, so another user may have put it there; to use it, copy it into a folder only you may write "
+        "(or into your repository) and run skillmem there\n"
+    )
+    Path("..").chmod(0o755)  # the same file in a folder only its owner may write is used
+    assert load_settings().config_path == "../.skillmem.yaml"
+
+
+def test_inside_a_repository_its_config_is_its_content_whoever_may_write_its_folder():
+    Path("repo/.git").mkdir(parents=True)
+    Path("repo/team").mkdir(mode=0o777)
+    Path("repo/team").chmod(0o777)
+    Path("repo/team/.skillmem.yaml").write_text("roots: [skills]\n")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # a file another user owns (a build run with sudo) counts too
+        os.chown("repo/team/.skillmem.yaml", 65534, 65534)
+    os.chdir("repo/team")
+    assert load_settings().config_path == ".skillmem.yaml"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a folder away needs root")
+def test_a_repository_another_user_owns_lends_no_trust_to_a_config_in_a_shared_folder():
+    """An attacker's .git beside their .skillmem.yaml (a sticky /tmp) does not make the file a repository's."""
+    Path("shared").mkdir()
+    Path("shared/.git").mkdir()
+    Path("shared/.skillmem.yaml").write_text("roots: [skills]\n")
+    for path in ("shared", "shared/.git", "shared/.skillmem.yaml"):
+        os.chown(path, 65534, 65534)
+    os.chdir("shared")
+    assert load_settings(roots=["."], prompt_files=["x.md"]).config_path is None

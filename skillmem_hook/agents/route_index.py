@@ -113,13 +113,40 @@ class RouteIndex:
         document_text, _, snapshot_text = payload.partition(b"\n")
         document = json.loads(document_text)
         snapshot = StatSnapshot.from_json(json.loads(snapshot_text))
+        roots = document["roots"]
+        _check_provenance(roots, snapshot)
+        known = set(roots)
         rows = [tuple(row) for row in document["skills"]]
+        if any(row[1] not in known or _leaves_root(row[2]) for row in rows):
+            raise ValueError("a row of the route index names a folder outside its roots")
         search = document.get("search", False)  # null: too large to keep; missing: not an index of this shape
         kept = None if search is None else SearchSettings.from_json(search)
         config = document.get("config")
         if not isinstance(config, list) or len(config) != 2:
             raise ValueError("the route index keeps no configuration stamp")
-        return cls(document["roots"], rows, snapshot, kept, config, snapshot_text=snapshot_text)
+        return cls(roots, rows, snapshot, kept, config, snapshot_text=snapshot_text)
+
+
+def _check_provenance(roots: object, snapshot: StatSnapshot) -> None:
+    """Refuse an index this version did not build: one whose snapshot is empty or does not stamp each root.
+
+    A forged file (a ``.git`` file in an unpacked archive naming a folder of
+    the tree as the git directory) passes the checksum; an empty snapshot is
+    always current, so it would be trusted for good.
+    """
+    if not isinstance(roots, list) or not roots or not snapshot.grouped:
+        raise ValueError("the route index keeps no roots or an empty snapshot")
+    for root in roots:
+        cut = root.rfind("/") + 1
+        if not any(row[0] == root[cut:] for row in snapshot.grouped.get(root[:cut], ())):
+            raise ValueError("the route index's snapshot does not stamp its roots")
+
+
+def _leaves_root(folder: object) -> bool:
+    """Whether a row's folder is not a relative path below its root (absolute, or holding '..')."""
+    if not isinstance(folder, str) or folder.startswith("/"):
+        return True
+    return ".." in folder and ".." in folder.split("/")
 
 
 def _checksum(payload: bytes) -> str:

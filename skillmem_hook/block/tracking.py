@@ -10,24 +10,25 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.git import as_listed, ignored_paths, tracked_entries
+from skillmem_hook.catalog.discovery.git import as_listed, ignored_paths, run_git, tracked_entries
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.errors import UsageError
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
 TRACKED = "tracked"
 UNTRACKED = "untracked"
 IGNORED = "ignored"
 ABSENT_IGNORED = "absent here, and git ignores it"
+SPARSE = "outside the sparse checkout: git keeps it out of this work tree, so its block is not checked here"
 
 
-def left_out_note(path: str) -> str:
+def left_out_note(path: str, reason: str) -> str:
     """The note for a prompt file ``absent_and_ignored`` set aside: the hooks print it, ``verify --tracked`` too."""
-    return f"{path}: left out ({ABSENT_IGNORED})"
+    return f"{path}: left out ({reason})"
 
 
 def prompt_file_states(paths: Sequence[str]) -> dict[str, str]:
@@ -41,19 +42,35 @@ def prompt_file_states(paths: Sequence[str]) -> dict[str, str]:
     return {path: TRACKED if path not in untracked else IGNORED if path in ignored else UNTRACKED for path in paths}
 
 
-def absent_and_ignored(paths: Sequence[str]) -> list[str]:
-    """The prompt files absent here that git ignores: a personal file, not on this machine (nor in a fresh clone).
+def absent_and_ignored(paths: Sequence[str]) -> dict[str, str]:
+    """The prompt files absent here that are left out, with why: git ignores them, or a sparse checkout omits them.
 
-    The hooks and ``verify --tracked`` leave them out alike; any other absent prompt file is an error.
+    An ignored one is a personal file, not on this machine (nor in a fresh
+    clone); a tracked one marked skip-worktree is outside the sparse checkout's
+    cone, in the commit as it was. The hooks and ``verify --tracked`` leave
+    them out alike; any other absent prompt file is an error.
     """
     missing = [path for path in paths if not os.path.lexists(path)]
     if not missing or find_git_dir(os.getcwd()) is None:
-        return []
+        return {}
     ignored = ignored_paths(missing)
-    return [path for path in missing if path in ignored]
+    left_out = {path: ABSENT_IGNORED for path in missing if path in ignored}
+    rest = [path for path in missing if path not in ignored]
+    sparse = skip_worktree_paths([as_listed(path) for path in rest]) if rest else set()
+    left_out.update({path: SPARSE for path in rest if as_listed(path) in sparse})
+    return {path: left_out[path] for path in missing if path in left_out}
 
 
-def require_one_in_commit(states: dict[str, str], left_out: Sequence[str]) -> None:
+def skip_worktree_paths(listed: Sequence[str]) -> set[str]:
+    """Those of the paths (as git lists them) that git's index marks skip-worktree: one ``ls-files -t`` for all."""
+    code, out = run_git(["ls-files", "-t", "-z", "--", *listed])
+    if code != 0:
+        return set()
+    records = out.decode("utf-8", "surrogateescape").split("\0")
+    return {os.path.normpath(record[2:]) for record in records if record.startswith("S ")}
+
+
+def require_one_in_commit(states: dict[str, str], left_out: Mapping[str, str]) -> None:
     """Refuse when no prompt file is tracked or untracked: every one ignored, or absent here and ignored.
 
     The commit then holds no block at all: in a fresh clone, a hook that
@@ -62,9 +79,10 @@ def require_one_in_commit(states: dict[str, str], left_out: Sequence[str]) -> No
     verify`` gives for a prompt file that is not there: staging cannot fix
     it; the configuration or .gitignore must change.
     """
-    if not (states or left_out) or any(state != IGNORED for state in states.values()):
+    in_commit = any(reason == SPARSE for reason in left_out.values())  # tracked, as it was
+    if not (states or left_out) or in_commit or any(state != IGNORED for state in states.values()):
         return
-    reasons = [f"{visible(path)} ({ABSENT_IGNORED})" for path in left_out]
+    reasons = [f"{visible(path)} ({reason})" for path, reason in left_out.items()]
     reasons += [f"{visible(path)} (git ignores it)" for path in states]
     import shlex  # noqa: PLC0415 - loads re: only a commit without a prompt file pays for it
 

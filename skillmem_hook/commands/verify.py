@@ -17,7 +17,7 @@ from skillmem_hook.visible import visible
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
     from skillmem_hook.config import Settings
@@ -42,11 +42,12 @@ def run(options: argparse.Namespace) -> int:
         options.root, options.prompt_file, strict=options.strict, tracked=options.tracked, cache=options.cache
     )
     roots = require_roots(settings)
-    left_out = _leave_out_absent_ignored(settings) if settings.tracked else []
-    check_targets(settings, prompt_files=True)
+    left_out = _leave_out_absent_ignored(settings) if settings.tracked else {}
+    if settings.prompt_files or not left_out:  # each outside a sparse cone: none to check
+        check_targets(settings, prompt_files=True)
     return verify(
         roots,
-        require_prompt_files(settings),
+        settings.prompt_files if left_out else require_prompt_files(settings),
         left_out=left_out,
         strict=settings.strict,
         options=settings.catalog_options(),
@@ -67,7 +68,7 @@ def verify(
     max_tokens: int | None = None,
     diff: bool = False,
     text: bool = False,
-    left_out: Sequence[str] = (),
+    left_out: Mapping[str, str] | None = None,
 ) -> int:
     """Compare each prompt file's block; ``left_out``: the prompt files git's view set aside, told in ``notes``."""
     catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble, max_tokens)
@@ -103,7 +104,7 @@ def verify(
     return EXIT_DRIFT if drifted else EXIT_OK
 
 
-def _leave_out_absent_ignored(settings: Settings) -> list[str]:
+def _leave_out_absent_ignored(settings: Settings) -> dict[str, str]:
     """In git's view, as the hooks do: drop the prompt files absent here that git ignores (a fresh clone's AGENTS.md).
 
     A run left with no prompt file the commit holds is refused, as the hooks refuse it: it would compare nothing.
@@ -123,13 +124,13 @@ def _leave_out_absent_ignored(settings: Settings) -> list[str]:
     return left_out
 
 
-def _notes(found: dict[str, object], left_out: Sequence[str]) -> dict[str, object]:
+def _notes(found: dict[str, object], left_out: Mapping[str, str] | None) -> dict[str, object]:
     """``cli_notes``' keys, with a note and a ``left_out`` entry for each prompt file git's view set aside."""
     if not left_out:
         return found
     from skillmem_hook.block.tracking import left_out_note  # noqa: PLC0415 - only git's view (--tracked) leaves one out
 
-    notes: list[object] = [left_out_note(path) for path in left_out]
+    notes: list[object] = [left_out_note(path, reason) for path, reason in left_out.items()]
     earlier = found.get("notes")
     notes += earlier if isinstance(earlier, list) else []
     return {**found, "left_out": list(left_out), "notes": notes}

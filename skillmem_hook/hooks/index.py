@@ -121,7 +121,7 @@ class _Comparison:
         self.view = view
         self.catalog, self.drifts = compared
         self.notes = notes
-        self.left_out: list[str] = []  # configured, but absent here and ignored by git
+        self.left_out: dict[str, str] = {}  # configured, but absent here and ignored by git (or sparse): why
         paths = [path for path, _ in self.drifts]
         self.states = prompt_file_states(paths) if self.catalog.work_tree else {}
 
@@ -143,7 +143,8 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     # In a repository, pre-commit passes the arguments of its .pre-commit-config.yaml: repository content.
     in_repository = "GIT_DIR" in os.environ or find_git_dir(os.getcwd()) is not None
     check_outside_git_directory(settings.repository_targets(hook=in_repository), settings.base)
-    prompt_files = _present_or_tracked(configured, notes)
+    left_out = _present_or_tracked(configured, notes)
+    prompt_files = [path for path in configured if path not in left_out]
     settings.prompt_files = prompt_files
     check_repository_targets(settings.repository_targets(hook=in_repository), settings.base)
     notes += [f"{warning}\n" for warning in double_listing_warnings(prompt_files)]
@@ -153,7 +154,7 @@ def _compare(options: argparse.Namespace) -> _Comparison:
     catalog, drifts = compare_prompt_files(roots, prompt_files, view, settings.preamble_line, max_tokens)
     notes += [f"skills root {item['root']}: {item['notice']}\n" for item in catalog.notices]
     found = _Comparison(settings, roots, view, (catalog, drifts), notes)
-    found.left_out = [path for path in configured if path not in prompt_files]
+    found.left_out = left_out
     return found
 
 
@@ -248,11 +249,11 @@ def _loud_skipped(found: _Comparison, quiet: list[str]) -> list[dict[str, str]]:
     return [item for item in skipped if not names(quiet, left_out_folder(item))]
 
 
-def _present_or_tracked(paths: list[str], notes: list[str]) -> list[str]:
-    """Leave out a prompt file that is absent and ignored by git: a personal file, not on this machine."""
+def _present_or_tracked(paths: list[str], notes: list[str]) -> dict[str, str]:
+    """The prompt files to leave out, with why: absent and ignored by git (a personal file), or outside the cone."""
     left_out = absent_and_ignored(paths)
-    notes += [left_out_note(path) + "\n" for path in left_out]
-    return [path for path in paths if path not in left_out]
+    notes += [left_out_note(path, reason) + "\n" for path, reason in left_out.items()]
+    return left_out
 
 
 def _keep_index_file(path: str, catalog: Catalog, prompt_files: list[str], *, write: bool) -> bool:

@@ -145,3 +145,39 @@ def test_a_well_sealed_index_of_another_shape_is_rebuilt(tmp_path):
     location.write_bytes(f"{HEADER} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload)
     assert [row[0] for row in current_route_index(str(location), [str(tmp_path / "skills")]).rows] == ["a"]
     assert RouteIndex.from_bytes(location.read_bytes()).rows[0][0] == "a"
+
+
+def forged(data: bytes, change) -> bytes:
+    """``data`` with its document and snapshot changed by ``change``, under a checksum that matches: a forgery."""
+    _, _, payload = data.partition(b"\n")
+    document_text, _, snapshot_text = payload.partition(b"\n")
+    document, snapshot = json.loads(document_text), json.loads(snapshot_text)
+    change(document, snapshot)
+    payload = json.dumps(document).encode() + b"\n" + json.dumps(snapshot).encode()
+    return f"{HEADER} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda document, snapshot: snapshot.clear(), "empty snapshot"),  # always current: trusted for good
+        (lambda document, snapshot: document.update(roots=[]), "empty snapshot"),
+        (lambda document, snapshot: document["roots"].append("elsewhere"), "does not stamp its roots"),
+        (lambda document, snapshot: document["skills"][0].__setitem__(2, "/home/victim"), "outside its roots"),
+        (lambda document, snapshot: document["skills"][0].__setitem__(2, "a/../.."), "outside its roots"),
+        (lambda document, snapshot: document["skills"][0].__setitem__(2, ".."), "outside its roots"),
+        (lambda document, snapshot: document["skills"][0].__setitem__(1, "/home/victim"), "outside its roots"),
+    ],
+)
+def test_a_forged_index_whose_checksum_matches_is_refused(tmp_path, change, message):
+    """H6-3: a route index in a git directory inside the tree (an unpacked archive's .git file) can be anyone's."""
+    write_skill(tmp_path / "skills", "a", b"---\nname: a\n---\n")
+    data = build_route_index([str(tmp_path / "skills")]).to_bytes()
+    assert RouteIndex.from_bytes(forged(data, lambda document, snapshot: None)).rows[0][2] == "a"
+    with pytest.raises(ValueError, match=message):
+        RouteIndex.from_bytes(forged(data, change))
+
+
+def test_a_folder_whose_name_holds_two_dots_is_no_forgery(tmp_path):
+    write_skill(tmp_path / "skills", "a..b", b"---\nname: a\n---\n")
+    assert RouteIndex.from_bytes(build_route_index([str(tmp_path / "skills")]).to_bytes()).rows[0][2] == "a..b"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.block.tracking import left_out_note
+from skillmem_hook.block.tracking import ABSENT_IGNORED, left_out_note
 from skillmem_hook.hooks.index import skill_index, skill_verify
 
 from ..helpers import isolate_git, run_cli, run_git, seed_tree, skill_md, write_skill
@@ -143,7 +143,7 @@ def test_the_hooks_and_verify_tracked_write_one_note_for_a_file_left_out(two_fil
     assert skill_index([]) == 0
     hook_lines = capsys.readouterr().err.splitlines()
     run = run_cli(capsys, "verify", "--tracked")
-    note = left_out_note("B.md")
+    note = left_out_note("B.md", ABSENT_IGNORED)
     assert note == "B.md: left out (absent here, and git ignores it)"
     assert note in hook_lines
     assert note in run.data["notes"]

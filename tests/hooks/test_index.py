@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -20,6 +21,7 @@ from ..helpers import (
     appended,
     docs_text,
     isolate_git,
+    run_cli,
     run_git,
     seed_tree,
     skill_md,
@@ -148,6 +150,37 @@ def git(monkeypatch, tmp_path):
     isolate_git(monkeypatch, tmp_path)
     run_git("init", "-q")
     return run_git
+
+
+def test_a_prompt_file_outside_a_sparse_checkout_is_left_out_never_to_be_created(git, capsys):
+    """H6-2: tracked, skip-worktree and absent, it is in the commit as it was; a commit of the cone passes."""
+    write_skill(Path("services/a/skills"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    Path("services/a/AGENTS.md").write_bytes(b"# A\n")
+    Path("services/b").mkdir()
+    Path("services/b/README.md").write_text("# B\n")
+    Path(".skillmem.yaml").write_text("roots: [services/a/skills]\nprompt_files: [AGENTS.md, services/a/AGENTS.md]\n")
+    Path("AGENTS.md").write_bytes(b"# Top\n")
+    git("add", "-A")
+    assert skill_index([]) == 3
+    git("add", "-A")
+    git("commit", "-q", "-m", "blocks")
+    git("sparse-checkout", "set", "services/b")
+    assert not Path("services/a/AGENTS.md").exists()
+    assert "S services/a/AGENTS.md" in git("ls-files", "-t", "services/a/AGENTS.md")
+    capsys.readouterr()
+    assert skill_index([]) == skill_verify([]) == 0
+    err = capsys.readouterr().err
+    assert "services/a/AGENTS.md: left out (outside the sparse checkout: git keeps it out of this work tree" in err
+    assert "touch" not in err and "does not exist" not in err
+    assert not Path("services/a/AGENTS.md").exists()
+    Path(".skillmem.yaml").write_text("roots: [services/a/skills]\nprompt_files: [services/a/AGENTS.md]\n")
+    assert skill_index([]) == 0  # the only prompt file outside the cone: in the commit as it was, not refused
+    verify = run_cli(capsys, "verify", "--tracked")  # git's view, as the hooks
+    assert verify.code == 0 and json.loads(verify.out)["left_out"] == ["services/a/AGENTS.md"]
+    git("sparse-checkout", "disable")
+    Path("services/a/AGENTS.md").unlink()  # absent but not skip-worktree: still an error
+    assert skill_index([]) == 2
+    assert "touch services/a/AGENTS.md" in capsys.readouterr().err
 
 
 def test_a_gitignored_prompt_file_alone_out_of_date_is_rewritten_and_passes(git, capsys):

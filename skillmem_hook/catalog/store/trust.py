@@ -104,11 +104,20 @@ def folder_problem(folder: str) -> str | None:
 
 def untrusted_folder(folder: str) -> str | None:
     """Why ``folder`` may not hold kept files (another user owns it or the link to it, others may write it); or None."""
+    return _untrusted(folder, folder=True)
+
+
+def untrusted_file(path: str) -> str | None:
+    """Why the file at ``path`` may not be trusted (another user owns it or the link to it, others may write it)."""
+    return _untrusted(path, folder=False)
+
+
+def _untrusted(path: str, *, folder: bool) -> str | None:
     try:
-        entry, status = os.lstat(folder), os.stat(folder)
+        entry, status = os.lstat(path), os.stat(path)
     except OSError as error:
         return f"it cannot be read ({error.strerror})"
-    if not stat.S_ISDIR(status.st_mode):
+    if folder and not stat.S_ISDIR(status.st_mode):
         return "it is not a folder"
     if not hasattr(os, "geteuid"):
         return None
@@ -120,19 +129,22 @@ def untrusted_folder(folder: str) -> str | None:
     return None
 
 
-def say_untrusted(folder: str, reason: str, hint: str) -> None:
-    """Say once on stderr that nothing is kept in ``folder``, and why; the route hook says nothing."""
-    if _quiet[0] or folder in _said:
+def say_once(key: str, line: str) -> None:
+    """Write ``line`` on stderr once a process for ``key``; the route hook says nothing."""
+    if _quiet[0] or key in _said:
         return
-    _said.add(folder)
-    import sys  # noqa: PLC0415 - only a refused folder is said
+    _said.add(key)
+    import sys  # noqa: PLC0415 - only a refused file or folder is said
 
-    from skillmem_hook.streams import write_text  # noqa: PLC0415 - only a refused folder is said
+    from skillmem_hook.streams import write_text  # noqa: PLC0415 - only a refused file or folder is said
 
     try:  # noqa: SIM105 - contextlib is not loaded on a warm run
-        write_text(
-            sys.stderr,
-            f"skillmem: nothing is kept in {folder}: {reason}; every run builds what it needs afresh ({hint})\n",
-        )
+        write_text(sys.stderr, line)
     except (OSError, ValueError, AttributeError):  # a closed or full stderr loses the note only
         pass
+
+
+def say_untrusted(folder: str, reason: str, hint: str) -> None:
+    """Say once on stderr that nothing is kept in ``folder``, and why; the route hook says nothing."""
+    line = f"skillmem: nothing is kept in {folder}: {reason}; every run builds what it needs afresh ({hint})\n"
+    say_once(folder, line)
