@@ -26,6 +26,7 @@ from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.fields import PostingsField, ScannedField
 from skillmem_hook.search.query import QueryWord, coverage_units, parts, query_words
 from skillmem_hook.search.sorted_lines import first_line_from
+from skillmem_hook.search.tokenize import cjk_characters
 from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
@@ -347,7 +348,7 @@ class SearchIndex:
 
 def described_in_english(text: str) -> bool:
     """Whether a description holds fewer than half as many CJK characters as ASCII letters (the fourteenth pass)."""
-    cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af")
+    cjk = cjk_characters(text)  # tokenize's class: the characters a description's Chinese words are cut from
     letters = sum(1 for c in text if c.isascii() and c.isalpha())
     return cjk * 2 < letters  # a CJK character says about as much as two letters
 

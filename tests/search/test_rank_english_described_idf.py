@@ -132,3 +132,9 @@ def test_described_in_english_at_the_edge_of_twice_the_cjk_characters():
     assert described_in_english("abcde" + "数据")  # 5 letters > 2 * 2
     assert not described_in_english("abcd" + "数据")  # 4 letters, exactly twice: CJK
     assert not described_in_english("abc" + "数据")
+
+
+def test_described_in_english_counts_cjk_by_the_class_search_cuts_words_by():
+    # Beside tokenize's class rank kept ranges of its own (U+3040-9FFF, U+AC00-D7AF): one definition now.
+    assert not described_in_english("abcd" + "\uf900\U00020000")  # two ideographs the words are cut from: CJK
+    assert described_in_english("abc" + "\u3105\u4dc0")  # bopomofo and a hexagram are not CJK words' characters
