@@ -245,8 +245,9 @@ class SearchIndex:
         ``english``: the words weighed by English at large too (``english.py``), each by the lower of its two idfs.
         ``foreign``: the English-described skills (``english_described_idf``): for each of them a Latin word it holds
         weighs by the lower of that and its idf among them alone (the fifteenth pass): everyday in their texts, it
-        is rare in the collection only because the collection is not English. A Chinese-described holder keeps
-        the other.
+        is rare in the collection only because the collection is not English. That idf among them is capped by
+        English at large for as many texts of ``english_described_length`` words (the seventeenth pass). A
+        Chinese-described holder keeps the other.
         """
         scores: dict[int, float] = {}
         covered: dict[int, dict[str, float]] = {}
@@ -267,6 +268,9 @@ class SearchIndex:
             if foreign_holders:
                 holders = len(foreign_holders)
                 among = math.log(1 + (len(foreign) - holders + 0.5) / (holders + 0.5))
+                if self.tuning.english_described_length:
+                    # Among them, too, an everyday word weighs as in as many English texts of their length.
+                    among = _capped(word, among, len(foreign), self.tuning.english_described_length)
                 weights = dict.fromkeys(foreign_holders, min(idf, among) ** self.tuning.rarity * query_word.weight)
             k1 = self.tuning.k1
             for number, value in combined.items():
