@@ -26,6 +26,7 @@ from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.fields import PostingsField, ScannedField
 from skillmem_hook.search.query import QueryWord, coverage_units, parts, query_words
 from skillmem_hook.search.sorted_lines import first_line_from
+from skillmem_hook.search.tokenize import cjk_characters
 from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
@@ -244,8 +245,9 @@ class SearchIndex:
         ``english``: the words weighed by English at large too (``english.py``), each by the lower of its two idfs.
         ``foreign``: the English-described skills (``english_described_idf``): for each of them a Latin word it holds
         weighs by the lower of that and its idf among them alone (the fifteenth pass): everyday in their texts, it
-        is rare in the collection only because the collection is not English. A Chinese-described holder keeps
-        the other.
+        is rare in the collection only because the collection is not English. That idf among them is capped by
+        English at large for as many texts of ``english_described_length`` words (the seventeenth pass). A
+        Chinese-described holder keeps the other.
         """
         scores: dict[int, float] = {}
         covered: dict[int, dict[str, float]] = {}
@@ -266,6 +268,9 @@ class SearchIndex:
             if foreign_holders:
                 holders = len(foreign_holders)
                 among = math.log(1 + (len(foreign) - holders + 0.5) / (holders + 0.5))
+                if self.tuning.english_described_length:
+                    # Among them, too, an everyday word weighs as in as many English texts of their length.
+                    among = _capped(word, among, len(foreign), self.tuning.english_described_length)
                 weights = dict.fromkeys(foreign_holders, min(idf, among) ** self.tuning.rarity * query_word.weight)
             k1 = self.tuning.k1
             for number, value in combined.items():
@@ -347,7 +352,7 @@ class SearchIndex:
 
 def described_in_english(text: str) -> bool:
     """Whether a description holds fewer than half as many CJK characters as ASCII letters (the fourteenth pass)."""
-    cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af")
+    cjk = cjk_characters(text)  # tokenize's class: the characters a description's Chinese words are cut from
     letters = sum(1 for c in text if c.isascii() and c.isalpha())
     return cjk * 2 < letters  # a CJK character says about as much as two letters
 

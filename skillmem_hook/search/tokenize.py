@@ -119,6 +119,11 @@ def has_cjk(text: str) -> bool:
     return not text.isascii() and _CJK_RUNS.search(text) is not None
 
 
+def cjk_characters(text: str) -> int:
+    """How many CJK characters ``text`` holds, by the class its words are cut by (an ASCII text: 0, uncompiled)."""
+    return 0 if text.isascii() else sum(map(len, _CJK_RUNS.findall(text)))
+
+
 def normalize(text: str) -> str:
     """NFKC (full-width letters and digits become ASCII) and case-folded."""
     return unicodedata.normalize("NFKC", text).casefold()

@@ -48,6 +48,12 @@ _DEFAULTS: dict[str, float | bool | int] = {
     # it is rare in the collection only because the collection is not English. A Chinese-described holder keeps the
     # collection's. Found on the tuning sets' odd ids, held on the even ones (docs/notes/search.md, 15th and 16th).
     "english_described_idf": 1,
+    # And that idf among the English-described capped by English at large as their own count of English texts of
+    # this many words would give it (rank.py; 0 is off; needs english_described_idf): their texts are longer than
+    # english_length's 200 words, so an everyday word is commoner among them. Off: at 400 (chosen on the odd ids
+    # over 200 to 3,000) it gains one English request lexically on each half and loses one fused on the odd
+    # (docs/notes/search.md, seventeenth pass).
+    "english_described_length": 0.0,
 }
 
 
@@ -78,6 +84,7 @@ class Tuning:
     english_coverage_power: float
     foreign_coverage_power: float
     english_described_idf: int
+    english_described_length: float
 
     def __init__(self, **changes: float | bool | int) -> None:
         unknown = set(changes) - set(_DEFAULTS)

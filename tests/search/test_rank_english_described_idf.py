@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skillmem_hook.search.english import general_idf, zipf
 from skillmem_hook.search.rank import SearchIndex, described_in_english
 from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 from skillmem_hook.search.tuning import Tuning
@@ -92,6 +94,43 @@ def test_the_weight_is_the_idf_among_the_english_described_skills_with_their_cou
     assert after["merge-checklist"] == before["merge-checklist"]
 
 
+_TIMED = [
+    *(make(f"cn-{n}", "图片 设计 海报 制作") for n in range(60)),
+    *(make(f"en-{n}", "Grade an essay") for n in range(38)),
+    make("log-hours", "Log the time of each task in kubectl"),
+    make("clock", "Track the time you spend"),
+]
+
+
+def test_among_the_english_described_an_everyday_word_weighs_as_in_english_texts_of_their_length():
+    """The seventeenth pass: the idf among the 40 English-described is capped by English at large for 40 texts of
+    ``english_described_length`` words; "time", in 2 of the 40, is in most English texts of 400 words."""
+    index = SearchIndex.build(_TIMED)
+    assert len(index.english) == 40
+    assert Tuning().english_described_length == 0  # tried, off (docs/notes/search.md, seventeenth pass)
+    tuning = Tuning(
+        english_coverage_power=0,
+        coverage_power=0,
+        foreign_coverage_power=0,
+        english_length=0,
+        english_described_length=400,
+    )
+    before = _scores(index, tuning.replace(english_described_length=0), "time")
+    after = _scores(index, tuning, "time")
+    among = math.log(1 + (40 - 2 + 0.5) / (2 + 0.5))
+    value = zipf("tim")  # the stem both sides meet in
+    assert value is not None
+    capped = general_idf(value, 40, 400)
+    assert capped < among
+    for name in ("log-hours", "clock"):
+        assert after[name][0] == pytest.approx(before[name][0] * capped / among, abs=2e-4)
+    # Texts of 200 words hold it less often: a milder cap, still below the idf among them.
+    shorter = _scores(index, tuning.replace(english_described_length=200), "time")
+    assert after["clock"][0] < shorter["clock"][0] < before["clock"][0]
+    # A word English at large does not know keeps its idf among them.
+    assert _scores(index, tuning, "kubectl") == _scores(index, tuning.replace(english_described_length=0), "kubectl")
+
+
 def test_a_word_common_in_the_collection_keeps_its_lower_idf():
     """The lower of the two: a word most of the collection holds is not raised by its rarity among the English."""
     skills = [*(make(f"cn-{n}", "图片 设计 海报 book") for n in range(20)), make("en", "A book of films")]
@@ -132,3 +171,9 @@ def test_described_in_english_at_the_edge_of_twice_the_cjk_characters():
     assert described_in_english("abcde" + "数据")  # 5 letters > 2 * 2
     assert not described_in_english("abcd" + "数据")  # 4 letters, exactly twice: CJK
     assert not described_in_english("abc" + "数据")
+
+
+def test_described_in_english_counts_cjk_by_the_class_search_cuts_words_by():
+    # Beside tokenize's class rank kept ranges of its own (U+3040-9FFF, U+AC00-D7AF): one definition now.
+    assert not described_in_english("abcd" + "\uf900\U00020000")  # two ideographs the words are cut from: CJK
+    assert described_in_english("abc" + "\u3105\u4dc0")  # bopomofo and a hexagram are not CJK words' characters

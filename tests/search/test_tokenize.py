@@ -13,7 +13,9 @@ from skillmem_hook.search.tokenize import (
     _WORDS,
     CHINESE_STOP_PHRASES,
     _english_words,
+    cjk_characters,
     cut_chinese_stop_phrases,
+    has_cjk,
     pattern_of,
     searchable,
     stem,
@@ -155,3 +157,15 @@ def test_an_ascii_text_is_read_by_the_ascii_pattern_as_by_the_whole_one(text):
     assert _CJK_RUNS.findall(text) == []
     assert tokens(text) == reference_tokens(text)
     assert searchable(text) == searchable(text + "。")  # the same words whether the text is ASCII or not
+
+
+@given(_MIXED)
+def test_cjk_characters_counts_each_character_has_cjk_finds(text):
+    # One class for what is CJK: the words' cut, has_cjk and the count rank.described_in_english weighs.
+    assert cjk_characters(text) == sum(has_cjk(character) for character in text)
+
+
+def test_cjk_characters_counts_characters_not_runs():
+    assert cjk_characters("abc 数据库 x 한국 かな") == 7
+    assert cjk_characters("\U00020000\uf900") == 2  # extension B and a compatibility ideograph
+    assert cjk_characters("\u3105\u4dc0 abc") == 0  # bopomofo and a hexagram: no word of search's is cut from them
