@@ -146,11 +146,22 @@ def find_config(start: str) -> tuple[str | None, str]:
             say_once(candidate, f"skillmem: {candidate} is not used: {problem}\n")
             return None, start
         if os.path.lexists(os.path.join(folder, ".git")):
+            if folder != start and not _owned(folder):
+                # A .git another user left in a shared folder above (/tmp/.git) would make that folder the base,
+                # and its .claude/skills the roots: git calls such a work tree dubious, and so does skillmem.
+                say_once(folder, f"skillmem: {folder} is not taken as the repository: {_NOT_OWNED}\n")
+                return None, start
             return None, folder
         parent = os.path.dirname(folder)
         if parent == folder:
             return None, start
         folder = parent
+
+
+_NOT_OWNED = (
+    "another user owns it, so a .git there may be theirs (git calls it dubious ownership); paths are read from"
+    " the current folder instead"
+)
 
 
 def config_problem(path: str, folder: str) -> str | None:
@@ -176,14 +187,25 @@ def _in_own_repository(folder: str) -> bool:
     """Whether ``folder`` is inside a git work tree whose top folder this user owns (git's safe.directory rule)."""
     while True:
         if os.path.lexists(os.path.join(folder, ".git")):
-            try:
-                return not hasattr(os, "geteuid") or os.stat(folder).st_uid == os.geteuid()
-            except OSError:
-                return False
+            return _owned(folder)
         parent = os.path.dirname(folder)
         if parent == folder:
             return False
         folder = parent
+
+
+def _owned(folder: str) -> bool:
+    """Whether this user owns ``folder``, as git's safe.directory reads it (root through sudo: the user it ran for)."""
+    if not hasattr(os, "geteuid"):
+        return True
+    try:
+        owner = os.stat(folder).st_uid
+    except OSError:
+        return False
+    me = os.geteuid()
+    if me == 0 and os.environ.get("SUDO_UID", "").isdigit():
+        return owner in (0, int(os.environ["SUDO_UID"]))
+    return owner == me
 
 
 def _chosen(flag: Sequence[str] | None, configured: Sequence[str], base: str) -> list[str]:

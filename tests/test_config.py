@@ -422,3 +422,21 @@ def test_a_repository_another_user_owns_lends_no_trust_to_a_config_in_a_shared_f
         os.chown(path, 65534, 65534)
     os.chdir("shared")
     assert load_settings(roots=["."], prompt_files=["x.md"]).config_path is None
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a folder away needs root")
+def test_a_git_folder_another_user_left_above_makes_no_repository_of_a_shared_folder(capsys):
+    """/tmp/.git and /tmp/.claude/skills left by another user: a run in /tmp/mine reads its own folder, not theirs."""
+    Path("shared/.git").mkdir(parents=True)
+    Path("shared/.claude/skills/helper").mkdir(parents=True)
+    Path("shared/.claude/skills/helper/SKILL.md").write_text("---\nname: helper\ndescription: Helpful\n---\n")
+    Path("shared/mine").mkdir()
+    for path in ("shared", "shared/.git"):
+        os.chown(path, 65534, 65534)
+    os.chdir("shared/mine")
+    settings = load_settings()
+    assert settings.base == os.getcwd()
+    assert not any(".claude" in root for root in settings.roots)
+    assert "is not taken as the repository: another user owns it" in capsys.readouterr().err
+    os.chown("..", 0, 0)  # the same layout in a folder this user owns is the repository, as before
+    assert load_settings().base == os.path.dirname(os.getcwd())
