@@ -1,4 +1,4 @@
-"""The eighth pass's tries on the route's score rule, each judged on the readings ``route_gates.py`` keeps.
+"""The eighth, twelfth and twenty-first passes' tries on the route's score rule, on ``route_gates.py``'s readings.
 
 Each try is a function of a prompt (its readings kept once) to the skills it
 names; ``compare`` prints, per try, the fire and precision of every group of
@@ -156,6 +156,41 @@ TWELFTH: list[tuple[str, Try]] = [
         for typed in (16, 20)
     ),
     ("a lead of 1.5 for the coverage, typed >= 16", _wide(1.5, 16)),
+]
+
+
+def _ask_leads(loose: ScoreRule, lead: float) -> Try:
+    """The rule in force, or, on much context, ``loose`` (a context gate or all of them lifted) when its first is
+    also the best of the ask's words alone (the asking sentences, ``asks.asking_part``), which lead their own second
+    by ``lead`` times: the twenty-first pass's "the top skill of the whole prompt fires when it is also the top
+    skill of the ask's words alone with a clear lead there"."""
+    lifted = plain(loose)
+
+    def names(p: Prompt, reading: Reading) -> list[str]:
+        chosen = _NOW(p, reading)
+        if chosen or reading.typed < SCORE_RULE.context_typed or not p.ask or not p.ask.hits:
+            return chosen
+        ask = p.ask.hits
+        if len(ask) > 1 and ask[0].score < lead * ask[1].score:
+            return []
+        chosen = lifted(p, reading)
+        return chosen if chosen and chosen[0] == ask[0].skill.label else []
+
+    return lambda p: routed(p, names)
+
+
+# The twenty-first pass's tries (none kept; docs/notes/route.md): which much-context gate the ask's clear lead may
+# lift, at which lead.
+_LIFTED = {
+    "the lead": ScoreRule(context_lead=0),
+    "the coverage": ScoreRule(context_coverage=0, wide_lead=0),
+    "the lead and the coverage": ScoreRule(context_lead=0, context_coverage=0, wide_lead=0),
+    "all four": ScoreRule(context_typed=0),
+}
+TWENTY_FIRST: list[tuple[str, Try]] = [
+    (f"much context: {gate} lifted where the ask's own best is the same and leads by {lead}", _ask_leads(rule, lead))
+    for gate, rule in _LIFTED.items()
+    for lead in (1.2, 1.5, 2.0)
 ]
 
 
