@@ -192,13 +192,14 @@ def _describe_drifted(found: _Comparison, *, written: bool, diff: bool) -> list[
     from skillmem_hook.git_views import stale_reasons  # noqa: PLC0415 - a current block is neither diffed nor explained
 
     catalog, states = found.catalog, found.states
+    compared = [path for path, _ in found.drifts]
     return [
         describe_drift(
             path,
             drift,
             written=written,
             ignored=states.get(path) == IGNORED,
-            reasons=stale_reasons(path, drift.stale, found.roots, found.view)
+            reasons=stale_reasons(list(dict.fromkeys([path, *compared])), drift.stale, found.roots, found.view)
             if drift.stale and catalog.work_tree
             else None,
             merge_setup=_merge_setup(path) if drift.conflict and catalog.work_tree else (),
