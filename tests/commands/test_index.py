@@ -140,10 +140,7 @@ def test_index_as_text_lists_each_file_left_out_or_warned_of_and_why(capsys, tre
     ]
     at = lines.index("2 warnings:")
     assert lines[at + 1] == f"  {tree}/beta-heading: {NO_FRONTMATTER}"
-    assert (
-        lines[at + 2]
-        == f"  {tree}/colon: invalid YAML (frontmatter line 2, column 22); name and description read line by line"
-    )
+    assert lines[at + 2] == f"  {tree}/colon: invalid YAML (line 3, column 22); name and description read line by line"
 
 
 def test_patterns_that_name_no_skill_are_said_escaped_and_only_the_first_few_spelled_out(capsys, tmp_path):

@@ -267,7 +267,7 @@ def test_invalid_yaml_warnings_are_shown_briefly_with_the_file_path(repo, capsys
     assert skill_index([]) == 3
     err = capsys.readouterr().err
     assert "2 SKILL.md files with warnings" in err
-    brief = "invalid YAML (frontmatter line 2, column 22); name and description read line by line"
+    brief = "invalid YAML (line 3, column 22); name and description read line by line"
     assert f"  skills/colon/SKILL.md: {brief}\n" in err
     assert "<unicode string>" not in err
     # Said again on each commit that changes the block: the line after the list says how known ones stop.
