@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 MAX_WARNINGS = 10
 # Under the warnings and the skills left out, which a hook prints again on each commit that changes the block:
 # how known ones stop.
-QUIET_HINT = "  to stop printing known ones (a vendored pack's): quiet: [NAME, PREFIX-*] in .skillmem.yaml\n"
+QUIET_HINT = "  to stop printing known ones (a vendored pack's): quiet: [NAME, PREFIX-*, FOLDER/] in .skillmem.yaml\n"
 
 
 def describe_untracked(path: str) -> str:
