@@ -4,8 +4,12 @@ The CLI lists the skills on disk; the hooks list what git's index tracks. A
 skill on disk that git does not track is in the first and not the second:
 the CLI names it ("not tracked by git"), and the hooks, finding it in a
 block that the CLI wrote, name it with the ``git add`` to run instead of
-calling it removed. A name in no view and not in the committed block was
-typed into the block by hand.
+calling it removed. A name in no view and in no committed block (HEAD's
+version of any prompt file) was written by an earlier run, for a skill since
+renamed or removed before it was ever committed (a commit that stopped, the
+skill renamed, and the commit tried again), or typed by hand: nothing kept
+tells the two apart, so the report says both, and says it of the name in
+every prompt file alike.
 """
 
 from __future__ import annotations
@@ -29,7 +33,10 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.skills import Skill
 
 NOT_TRACKED = "not tracked by git"
-HAND_EDITED = "not a skill (edited by hand?)"
+UNCOMMITTED = (
+    "not a skill, in no committed block: written by an earlier run (a commit that stopped) for a skill renamed"
+    " or removed since, or typed by hand"
+)
 
 
 def skill_file(skill: Skill) -> str:
@@ -90,31 +97,31 @@ def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, o
 
 
 def stale_reasons(
-    prompt_file: str, stale: Sequence[str], roots: Sequence[str], options: CatalogOptions
+    prompt_files: Sequence[str], stale: Sequence[str], roots: Sequence[str], options: CatalogOptions
 ) -> dict[str, str]:
-    """Why each stale name of a hook's block is there, when it is not a removed skill: untracked, or typed by hand.
+    """Why each stale name of a hook's block is there, when it is not a removed skill: untracked, or never committed.
 
-    Only called when names are stale, so the steady state never pays for the
-    second scan.
+    ``prompt_files``: every prompt file the hook compares, the one whose block is told first; a name that HEAD's
+    version of any of them lists is a committed skill since removed, in each file alike. Only called when names
+    are stale, so the steady state never pays for the second scan.
     """
     disk_view = CatalogOptions(tracked=False, cache=options.cache, exclude=options.exclude, sections=options.sections)
     disk = scan_roots(roots, disk_view)
     on_disk = {skill.label: skill for skill in disk.skills if skill.label in set(stale)}
     reasons = {label: f"{NOT_TRACKED}: git add {skill_file(skill)}" for label, skill in on_disk.items()}
-    committed = _committed_listing(prompt_file)
-    if committed is not None:
-        reasons.update({label: HAND_EDITED for label in stale if label not in committed and label not in reasons})
+    committed = set().union(*(_committed_listing(path) for path in prompt_files))
+    reasons.update({label: UNCOMMITTED for label in stale if label not in committed and label not in reasons})
     return reasons
 
 
-def _committed_listing(path: str) -> set[str] | None:
-    """The names the block lists in HEAD's version of the file; None without a HEAD holding the file."""
+def _committed_listing(path: str) -> set[str]:
+    """The names the block lists in HEAD's version of the file; none without a HEAD holding the file."""
     from skillmem_hook.block.merge import listing  # noqa: PLC0415 - only a block out of date reads HEAD's
 
     code, data = run_git(["show", f"HEAD:./{as_listed(path)}"], literal=False)
     if code != 0:
-        return None
+        return set()
     try:
         return set(listing(data))
     except MarkerError:
-        return None
+        return set()

@@ -88,13 +88,41 @@ def test_a_skill_through_an_untracked_link_to_a_tracked_folder_is_untracked(repo
     assert run_cli(capsys, "index").data["untracked"] == ["drafted"]
 
 
+UNCOMMITTED = (
+    "  not a skill, in no committed block (1): {}\n"
+    "    written by an earlier run (a commit that stopped) for a skill renamed or removed since, or typed by hand\n"
+)
+
+
 def test_a_name_typed_into_the_block_is_not_called_removed(repo, capsys):
     repo.write_text(repo.read_text().replace("alpha-tool\n", "alpha-tool-handedit\n"))
     assert skill_index([]) == 3
     report = capsys.readouterr().err
     assert "  added (1): alpha-tool\n" in report
-    assert "  not a skill (edited by hand?) (1): alpha-tool-handedit\n" in report
-    assert "removed" not in report
+    assert UNCOMMITTED.format("alpha-tool-handedit") in report
+    assert "  removed (" not in report
+
+
+def test_a_name_an_earlier_attempt_wrote_reads_alike_in_each_file_and_accuses_no_one(repo, capsys):
+    """A newcomer's commit stopped after the hook wrote weekly-report; the skill renamed (周报) and everything
+    added, the next attempt said "edited by hand?" in AGENTS.md and "removed" in CLAUDE.md, new in this commit."""
+    Path("CLAUDE.md").write_text("# Claude\n")
+    files = ["--prompt-file", "AGENTS.md", "--prompt-file", "CLAUDE.md"]
+    write_skill(Path("skills"), "weekly-report", skill_md("weekly-report", "写周报"))
+    git("add", "-A")
+    assert skill_index(files) == 3  # the hook writes weekly-report into both blocks; the commit stops
+    Path("skills/weekly-report/SKILL.md").write_bytes(skill_md("周报", "写周报"))
+    git("rm", "-rq", "skills/crlf-skill")  # a committed skill removed: AGENTS.md's committed block names it
+    git("add", "-A")
+    capsys.readouterr()
+    assert skill_index(files) == 3
+    report = capsys.readouterr().err
+    agents, claude = report.split("CLAUDE.md: ")[0], report.split("CLAUDE.md: ")[1]
+    for told in (agents, claude):
+        assert "  added (1): 周报\n" in told
+        assert UNCOMMITTED.format("weekly-report") in told
+        assert "  removed (1): crlf-skill\n" in told  # in HEAD's AGENTS.md, so removed in the new CLAUDE.md too
+    assert "edited by hand?" not in report
 
 
 def test_a_skill_removed_from_git_is_still_removed(repo, capsys):

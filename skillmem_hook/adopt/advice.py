@@ -17,7 +17,7 @@ from skillmem_hook.block.render import estimate_tokens, render_block
 from skillmem_hook.budget.advice import reach
 from skillmem_hook.budget.choice import READS, absent_files, block_readers, ignored_by_git
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, TITLES
-from skillmem_hook.catalog.placement.selection import best_match
+from skillmem_hook.catalog.placement.quiet import Quiet
 from skillmem_hook.lint.writing import FIXABLE
 from skillmem_hook.text_lines import counted
 
@@ -107,17 +107,20 @@ def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str
     )
 
 
-def warnings_note(skills: Sequence[Skill], quiet: Sequence[str]) -> str | None:
-    """One line when skills ``quiet:`` leaves loud have warnings: the hooks print them on each block-changing commit."""
-    table = dict.fromkeys(quiet, True)
-    warned = sum(1 for skill in skills if skill.warnings and not best_match(table, skill))
+def warnings_note(skills: Sequence[Skill], quiet: Sequence[str], top: str) -> str | None:
+    """One line when skills ``quiet:`` leaves loud have warnings: the hooks print them on each block-changing commit.
+
+    ``top``: the folder of .skillmem.yaml, which a folder of ``quiet:`` is relative to.
+    """
+    said = Quiet(quiet, top)
+    warned = sum(1 for skill in skills if skill.warnings and not said.skill(skill))
     if not warned:
         return None
     return (
         f"{counted(warned, 'SKILL.md file')} {'has' if warned == 1 else 'have'} warnings (skillmem index lists them),"
         " which the hooks print on each"
-        " commit that changes the block: quiet: [NAME, PREFIX-*] in .skillmem.yaml stops printing a vendored"
-        " pack's known ones"
+        " commit that changes the block: quiet: [NAME, PREFIX-*, FOLDER/] in .skillmem.yaml stops printing a"
+        " vendored pack's known ones"
     )
 
 

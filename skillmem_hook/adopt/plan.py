@@ -236,7 +236,7 @@ def _advice(top: str, settings: Settings, skills: list[Skill]) -> list[str | Non
     return [
         block_size_note(skills, settings.max_block_tokens),
         discovery_note(top, skills, settings.prompt_files),
-        warnings_note(skills, settings.quiet),
+        warnings_note(skills, settings.quiet, top),
     ]
 
 

@@ -50,6 +50,7 @@ def run(options: argparse.Namespace) -> int:
         options=settings.catalog_options(),
         text=options.text,
         quiet=settings.quiet,
+        base=settings.base,
     )
 
 
@@ -62,11 +63,13 @@ def index(
     options: CatalogOptions | None = None,
     text: bool = False,
     quiet: Sequence[str] = (),
+    base: str = ".",
 ) -> int:
+    """``base``: the configuration file's folder, which a folder of ``quiet:`` is relative to."""
     catalog = scan_roots(roots, options)
     result = catalog_json(catalog)
     result.update(cli_notes(catalog))
-    said = selection_notes(catalog, options, quiet)
+    said = selection_notes(catalog, options, quiet, base)
     if said:
         result["notes"] = [*result.get("notes", []), *said]  # type: ignore[misc]
     if write is not None:
@@ -114,18 +117,30 @@ def _why(key: str, item: dict[str, object]) -> str:
     return visible(str(item["reason" if key == "skipped" else "name"]))
 
 
-def selection_notes(catalog: Catalog, options: CatalogOptions | None, quiet: Sequence[str]) -> list[str]:
-    """A note for each pattern of ``exclude:``, ``domains:`` or ``quiet:`` that names no skill of the roots."""
+def selection_notes(
+    catalog: Catalog, options: CatalogOptions | None, quiet: Sequence[str], base: str = "."
+) -> list[str]:
+    """A note for each pattern of ``exclude:``, ``domains:`` or ``quiet:`` that names no skill of the roots.
+
+    A folder of ``quiet:`` (relative to ``base``) names no skill when no skill, nor SKILL.md left out, is below it.
+    """
     if options is None or not (options.exclude or options.domains or quiet):
         return []
+    from skillmem_hook.catalog.placement.quiet import Quiet, is_folder_pattern  # noqa: PLC0415 - a file with the keys
     from skillmem_hook.catalog.placement.selection import left_out_folder, unmatched_patterns  # noqa: PLC0415 - a file with the keys
 
     skills = [*catalog.skills, *catalog.excluded, *(dropped for dropped, _ in catalog.duplicates)]
     folders = [left_out_folder(item) for item in catalog.skipped]
+    names = [pattern for pattern in quiet if not is_folder_pattern(pattern)]
+    places = [(skill.root, skill.path) for skill in skills] + [(item["root"], item["path"]) for item in catalog.skipped]
     return [
         *unmatched_patterns("exclude", options.exclude, skills),
         *unmatched_patterns("domains", options.domains, skills),
-        *unmatched_patterns("quiet", quiet, skills, folders),
+        *unmatched_patterns("quiet", names, skills, folders),
+        *(
+            f"quiet: '{pattern}' names no skill: no SKILL.md in or below that folder (from .skillmem.yaml's)"
+            for pattern in Quiet(quiet, base).unmatched_folders(places)
+        ),
     ]
 
 

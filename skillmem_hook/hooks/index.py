@@ -180,8 +180,10 @@ def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: boo
     report += [describe_untracked(path) for path in found.untracked]
     if index_stale:
         report.append(describe_index_file(str(found.settings.write), written=written))
-    quiet = found.settings.quiet
-    notices = describe_warnings(_loud_warnings(found.catalog, quiet)) + describe_skipped(_loud_skipped(found, quiet))
+    quiet, base = found.settings.quiet, found.settings.base
+    notices = describe_warnings(_loud_warnings(found.catalog, quiet, base)) + describe_skipped(
+        _loud_skipped(found, quiet)
+    )
     report.append(notices + QUIET_HINT if notices else "")
     return "".join(found.notes + report)
 
@@ -194,13 +196,14 @@ def _describe_drifted(found: _Comparison, *, written: bool, diff: bool) -> list[
     from skillmem_hook.git_views import stale_reasons  # noqa: PLC0415 - a current block is neither diffed nor explained
 
     catalog, states = found.catalog, found.states
+    compared = [path for path, _ in found.drifts]
     return [
         describe_drift(
             path,
             drift,
             written=written,
             ignored=states.get(path) == IGNORED,
-            reasons=stale_reasons(path, drift.stale, found.roots, found.view)
+            reasons=stale_reasons(list(dict.fromkeys([path, *compared])), drift.stale, found.roots, found.view)
             if drift.stale and catalog.work_tree
             else None,
             merge_setup=_merge_setup(path) if drift.conflict and catalog.work_tree else (),
@@ -223,30 +226,34 @@ def _merge_setup(path: str) -> list[str]:
     return driver_setup_lines(path)
 
 
-def _loud_warnings(catalog: Catalog, quiet: list[str]) -> list[dict[str, str]]:
-    """The catalog's warnings, less those of the skills ``quiet:`` names (a vendored pack's known ones)."""
+def _loud_warnings(catalog: Catalog, quiet: list[str], base: str) -> list[dict[str, str]]:
+    """The catalog's warnings, less those of the skills ``quiet:`` names (a vendored pack's known ones).
+
+    ``base``: the configuration file's folder, which a folder of ``quiet:`` is relative to.
+    """
     if not quiet:
         return catalog.warnings
 
-    from skillmem_hook.catalog.placement.selection import best_match  # noqa: PLC0415 - only a 'quiet:' list pays
+    from skillmem_hook.catalog.placement.quiet import Quiet  # noqa: PLC0415 - only a 'quiet:' list pays
 
-    table = dict.fromkeys(quiet, True)
+    said = Quiet(quiet, base)
     return [
         {"root": skill.root, "path": skill.path, "warning": warning}
         for skill in catalog.skills
-        if not best_match(table, skill)
+        if not said.skill(skill)
         for warning in skill.warnings
     ]
 
 
 def _loud_skipped(found: _Comparison, quiet: list[str]) -> list[dict[str, str]]:
-    """The SKILL.md files left out of the block, less those whose folder ``quiet:`` names (their name is unread)."""
+    """The SKILL.md files left out of the block, less those whose folder, or one above, ``quiet:`` names."""
     skipped = found.catalog.skipped
     if not quiet:
         return skipped
-    from skillmem_hook.catalog.placement.selection import left_out_folder, names  # noqa: PLC0415 - only a 'quiet:' list pays
+    from skillmem_hook.catalog.placement.quiet import Quiet  # noqa: PLC0415 - only a 'quiet:' list pays
 
-    return [item for item in skipped if not names(quiet, left_out_folder(item))]
+    said = Quiet(quiet, found.settings.base)
+    return [item for item in skipped if not said.left_out(item)]
 
 
 def _present_or_tracked(paths: list[str], notes: list[str]) -> dict[str, str]:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 MAX_WARNINGS = 10
 # Under the warnings and the skills left out, which a hook prints again on each commit that changes the block:
 # how known ones stop.
-QUIET_HINT = "  to stop printing known ones (a vendored pack's): quiet: [NAME, PREFIX-*] in .skillmem.yaml\n"
+QUIET_HINT = "  to stop printing known ones (a vendored pack's): quiet: [NAME, PREFIX-*, FOLDER/] in .skillmem.yaml\n"
 
 
 def describe_untracked(path: str) -> str:
@@ -90,7 +90,8 @@ def _explained(stale: Sequence[str], reasons: dict[str, str]) -> list[str]:
     for kind in dict.fromkeys(reason.split(":")[0] for reason in reasons.values()):
         names = [name for name in stale if reasons.get(name, "").split(":")[0] == kind]
         lines += name_list(kind, names)
-        lines += [f"    {reasons[name].split(': ', 1)[1]}" for name in names[:MAX_NAMES] if ": " in reasons[name]]
+        details = [reasons[name].split(": ", 1)[1] for name in names[:MAX_NAMES] if ": " in reasons[name]]
+        lines += [f"    {detail}" for detail in dict.fromkeys(details)]  # one said once for every name it fits
     return lines
 
 

@@ -140,10 +140,7 @@ def test_index_as_text_lists_each_file_left_out_or_warned_of_and_why(capsys, tre
     ]
     at = lines.index("2 warnings:")
     assert lines[at + 1] == f"  {tree}/beta-heading: {NO_FRONTMATTER}"
-    assert (
-        lines[at + 2]
-        == f"  {tree}/colon: invalid YAML (frontmatter line 2, column 22); name and description read line by line"
-    )
+    assert lines[at + 2] == f"  {tree}/colon: invalid YAML (line 3, column 22); name and description read line by line"
 
 
 def test_patterns_that_name_no_skill_are_said_escaped_and_only_the_first_few_spelled_out(capsys, tmp_path):
@@ -256,3 +253,13 @@ def test_a_pattern_of_exclude_domains_or_quiet_that_names_no_skill_is_a_note_wit
     assert run_cli(capsys, "index", "--text").out.splitlines()[-5:] == [f"note: {note}" for note in said]
     Path(".skillmem.yaml").write_text(f"roots: [{root}]\nexclude: [crewai]\nquiet: ['vendor-*']\n")
     assert "notes" not in run_cli(capsys, "index").data
+
+
+def test_a_quiet_folder_below_which_no_skill_lies_is_a_note(capsys, monkeypatch):
+    write_skill(Path("skills"), "vendor/pack/a", skill_md("a", "A vendored skill"))
+    write_skill(Path("skills"), "hidden/b", b"---\nname: b\ndescription: x\ndisable-model-invocation: true\n---\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nquiet: [skills/vendor/, skills/hidden, skills/vendr/]\n")
+    monkeypatch.chdir(Path("skills").resolve())  # relative to the configuration file's folder, run from anywhere
+    assert run_cli(capsys, "index").data["notes"] == [
+        "quiet: 'skills/vendr/' names no skill: no SKILL.md in or below that folder (from .skillmem.yaml's)"
+    ]

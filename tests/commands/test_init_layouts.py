@@ -215,7 +215,7 @@ def test_skills_with_warnings_get_the_key_that_mutes_known_ones(empty_repo, caps
         verb = "has" if warned == 1 else "have"
         assert notes[0].startswith(f"{warned} SKILL.md file{'s' * (warned != 1)} {verb} warnings")
         setting = notes[0][notes[0].index("quiet:") :].split(" in ")[0]
-        assert yaml.safe_load(setting) == {"quiet": ["NAME", "PREFIX-*"]}  # the shape .skillmem.yaml takes
+        assert yaml.safe_load(setting) == {"quiet": ["NAME", "PREFIX-*", "FOLDER/"]}  # the shape .skillmem.yaml takes
 
 
 @pytest.mark.parametrize("folder", [".claude/skills", ".agents/skills", ".github/skills"])

@@ -132,7 +132,7 @@ def test_a_first_commit_on_a_large_collection_reads_as_a_screenful_of_utf8(user_
     assert "AGENTS.md: the skill index was updated; stage it and commit again" in output
     assert "  added (50): alpha-tool, beta-heading, colon, crlf-skill, tool-00," in output
     assert "    ... and 30 more" in output
-    assert "  skills/colon/SKILL.md: invalid YAML (frontmatter line 2, column" in output
+    assert "  skills/colon/SKILL.md: invalid YAML (line 3, column" in output
     assert max(len(line) for line in output.splitlines()) <= 120
     user_repo.git("add", "-A")
     assert user_repo.commit("first").returncode == 0

@@ -300,13 +300,13 @@ def test_invalid_yaml_warnings_are_shown_briefly_with_the_file_path(repo, capsys
     assert skill_index([]) == 3
     err = capsys.readouterr().err
     assert "2 SKILL.md files with warnings" in err
-    brief = "invalid YAML (frontmatter line 2, column 22); name and description read line by line"
+    brief = "invalid YAML (line 3, column 22); name and description read line by line"
     assert f"  skills/colon/SKILL.md: {brief}\n" in err
     assert "<unicode string>" not in err
     # Said again on each commit that changes the block: the line after the list says how known ones stop.
     hint = err[err.index(brief) :].splitlines()[1]
     assert hint.startswith("  to stop printing known ones")
-    assert yaml.safe_load(hint[hint.index("quiet:") :].split(" in ")[0]) == {"quiet": ["NAME", "PREFIX-*"]}
+    assert yaml.safe_load(hint[hint.index("quiet:") :].split(" in ")[0]) == {"quiet": ["NAME", "PREFIX-*", "FOLDER/"]}
 
 
 def test_quiet_mutes_the_skills_left_out_that_it_names_by_folder_and_the_hint_follows_both_lists(repo, capsys):
@@ -527,3 +527,24 @@ def test_one_tracked_prompt_file_beside_ignored_ones_is_enough(git, capsys):
 def test_outside_a_work_tree_a_present_prompt_file_is_checked_as_before(repo, capsys):
     assert skill_index([]) == 3
     assert skill_verify([]) == 0
+
+
+def test_a_quiet_folder_mutes_every_skill_and_left_out_skill_md_below_it(repo, capsys, monkeypatch):
+    # A newcomer typed 20 names to quiet a pack vendored under .claude/skills/: one folder says it.
+    broken = b'---\nname: {0}\ndescription: "quoted" then not\n---\n'
+    hidden = b"---\nname: {0}\ndescription: Only the user runs it\ndisable-model-invocation: true\n---\n"
+    for folder in ("vendor/pack/deep-broken", "vendor/shallow-broken", "vendored-broken", "ours-broken"):
+        write_skill(Path("skills"), folder, broken.replace(b"{0}", folder.rsplit("/", 1)[-1].encode()))
+    write_skill(Path("skills"), "vendor/pack/deep-hidden", hidden.replace(b"{0}", b"deep-hidden"))
+    Path(".skillmem.yaml").write_text("quiet: [skills/vendor/]\n")
+    assert skill_index([]) == 3
+    err = capsys.readouterr().err
+    assert "skills/ours-broken/SKILL.md: invalid YAML" in err
+    assert "skills/vendored-broken/SKILL.md: invalid YAML" in err  # a sibling whose name begins alike is not below
+    assert "vendor/" not in err  # two deep, one deep, and the SKILL.md left out
+    Path(".skillmem.yaml").write_text("quiet: [skills/vendor, ours-broken, vendored-broken]\n")  # no final '/'
+    write_skill(Path("skills"), "new-one", skill_md("new-one", "Parse CSV files"))
+    monkeypatch.chdir("skills")  # the folder is the configuration file's, not the current one
+    assert skill_index(["--root", ".", "--prompt-file", "../AGENTS.md"]) == 3
+    err = capsys.readouterr().err
+    assert "broken" not in err and "hidden" not in err

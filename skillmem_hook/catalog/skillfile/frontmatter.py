@@ -186,15 +186,27 @@ def _simple_scalar(value: str) -> str | None:
     return value
 
 
+# The frontmatter's first line in the file: the opening '---' is line 1 (a BOM before it shifts no line).
+FIRST_LINE = 2
 _YAML_PLACE = lazy_compile(r"invalid YAML \(.*(line \d+, column \d+)\)")
 
 
 def brief_warning(warning: str) -> str:
-    """A PyYAML error cut to where it happened: the rest means nothing to a skill's author."""
+    """A PyYAML error cut to where it happened in the file: the rest means nothing to a skill's author."""
     found = _YAML_PLACE.match(warning)
     if found is None:
         return warning
-    return f"invalid YAML (frontmatter {found.group(1)}); name and description read line by line"
+    return f"invalid YAML ({found.group(1)}); name and description read line by line"
+
+
+def yaml_problem(error: Exception) -> str:
+    """PyYAML's words for an error, and where in the file it stopped: the line and column lint gives too.
+
+    PyYAML counts the frontmatter's lines from 0 and its columns from 0, after CRLF became LF.
+    """
+    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+    words = " ".join(str(getattr(error, "problem", None) or error).split()) or type(error).__name__
+    return words if mark is None else f"{words}, line {FIRST_LINE + mark.line}, column {mark.column + 1}"
 
 
 def _read_with_yaml(text: str) -> tuple[object, list[str]]:
@@ -204,7 +216,7 @@ def _read_with_yaml(text: str) -> tuple[object, list[str]]:
     try:
         value = yaml.load(text, Loader=loader)  # noqa: S506 - the base loader builds only str, list and dict
     except (yaml.YAMLError, RecursionError) as error:
-        problem = " ".join(str(error).split())
+        problem = yaml_problem(error)
         return read_leniently(text), [f"invalid YAML ({problem}); name and description were read line by line"]
     if loader is yaml.BaseLoader and _holds_surrogate(
         value

@@ -1,0 +1,65 @@
+"""Which skills ``quiet:`` names: by name or prefix, as ``exclude:`` does, or every one below a folder.
+
+A pattern holding a ``/`` (``.claude/skills/``, ``vendor/pack``) is a folder,
+relative to the configuration file's folder: every skill in it or below it,
+and every SKILL.md left out there, is quiet. A vendored pack is one line,
+not its skills' names. Folders are compared as written, made absolute and
+normalised (a link is not followed): the roots are read the same way.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.catalog.placement.selection import best_match, left_out_folder, names
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+
+    from skillmem_hook.catalog.skills import Skill
+
+
+def is_folder_pattern(pattern: str) -> bool:
+    return "/" in pattern
+
+
+class Quiet:
+    """The ``quiet:`` patterns, with ``base`` the folder a folder pattern is relative to."""
+
+    __slots__ = ("folders", "table")
+
+    def __init__(self, patterns: Sequence[str], base: str) -> None:
+        self.table = {pattern: True for pattern in patterns if not is_folder_pattern(pattern)}
+        self.folders = {
+            pattern: os.path.normpath(os.path.join(os.path.abspath(base), pattern))
+            for pattern in patterns
+            if is_folder_pattern(pattern)
+        }
+
+    def skill(self, skill: Skill) -> bool:
+        """Whether the skill's warnings are quiet: its name, a prefix of it, or a folder above it is named."""
+        return bool(best_match(self.table, skill)) or self._below(skill.root, skill.path)
+
+    def left_out(self, item: Mapping[str, str]) -> bool:
+        """Whether a SKILL.md left out of the block (``Catalog.skipped``) is quiet: its folder named, or one above."""
+        return names(self.table, left_out_folder(item)) or self._below(item["root"], item["path"])
+
+    def unmatched_folders(self, places: Iterable[tuple[str, str]]) -> list[str]:
+        """The folder patterns with none of ``places`` (a root and a path in it) in or below them, as written."""
+        found = {_absolute(root, path) for root, path in places}
+        return [pattern for pattern, folder in self.folders.items() if not any(_inside(at, folder) for at in found)]
+
+    def _below(self, root: str, path: str) -> bool:
+        if not self.folders:
+            return False
+        at = _absolute(root, path)
+        return any(_inside(at, folder) for folder in self.folders.values())
+
+
+def _absolute(root: str, path: str) -> str:
+    return os.path.normpath(os.path.join(os.path.abspath(root), path))
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
