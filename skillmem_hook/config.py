@@ -195,17 +195,21 @@ def _in_own_repository(folder: str) -> bool:
 
 
 def _owned(folder: str) -> bool:
-    """Whether this user owns ``folder``, as git's safe.directory reads it (root through sudo: the user it ran for)."""
+    """Whether this user owns the work tree ``folder`` and its ``.git``, as git's safe.directory reads them.
+
+    Both: root owns ``/tmp``, so for root the folder alone would make another user's ``/tmp/.git`` a repository
+    of its own (git checks the git directory too). Root through sudo also counts the user sudo ran for.
+    """
     if not hasattr(os, "geteuid"):
         return True
+    dot_git = os.path.join(folder, ".git")
     try:
-        owner = os.stat(folder).st_uid
+        owners = {os.stat(folder).st_uid, os.lstat(dot_git).st_uid, os.stat(dot_git).st_uid}
     except OSError:
         return False
     me = os.geteuid()
-    if me == 0 and os.environ.get("SUDO_UID", "").isdigit():
-        return owner in (0, int(os.environ["SUDO_UID"]))
-    return owner == me
+    mine = {0, int(os.environ["SUDO_UID"])} if me == 0 and os.environ.get("SUDO_UID", "").isdigit() else {me}
+    return owners <= mine
 
 
 def _chosen(flag: Sequence[str] | None, configured: Sequence[str], base: str) -> list[str]:

@@ -438,5 +438,29 @@ def test_a_git_folder_another_user_left_above_makes_no_repository_of_a_shared_fo
     assert settings.base == os.getcwd()
     assert not any(".claude" in root for root in settings.roots)
     assert "is not taken as the repository: another user owns it" in capsys.readouterr().err
-    os.chown("..", 0, 0)  # the same layout in a folder this user owns is the repository, as before
+    for path in ("..", "../.git"):  # the same layout in a folder this user owns is the repository, as before
+        os.chown(path, 0, 0)
     assert load_settings().base == os.path.dirname(os.getcwd())
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a folder away needs root")
+@pytest.mark.parametrize("sudo", [None, "1000"])
+def test_for_root_a_git_folder_another_user_left_in_a_root_owned_shared_folder_is_not_its_own(sudo, monkeypatch):
+    """H7-1: root owns /tmp, so the folder's owner alone passed; git checks the .git too, and so does skillmem."""
+    if sudo is None:
+        monkeypatch.delenv("SUDO_UID", raising=False)
+    else:
+        monkeypatch.setenv("SUDO_UID", sudo)
+    Path("shared/.git").mkdir(parents=True)
+    Path("shared/evil/pwn").mkdir(parents=True)
+    Path("shared/evil/pwn/SKILL.md").write_text("---\nname: pwn\ndescription: Extract text\n---\n")
+    Path("shared/.skillmem.yaml").write_text("roots: [evil]\n")
+    Path("shared/victim").mkdir()
+    for path in ("shared/.git", "shared/.skillmem.yaml", "shared/evil"):
+        os.chown(path, 65534, 65534)
+    os.chdir("shared/victim")
+    settings = load_settings(prompt_files=["x.md"])
+    assert settings.config_path is None
+    assert settings.base == os.getcwd()
+    os.chown("../.git", 0, 0)  # root's own .git there: its repository, as before
+    assert load_settings(prompt_files=["x.md"]).config_path == "../.skillmem.yaml"
