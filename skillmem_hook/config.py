@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.store.locations import find_git_dir
-from skillmem_hook.catalog.store.trust import say_once, untrusted_file, untrusted_folder
+from skillmem_hook.catalog.store.trust import owned_work_tree, say_once, untrusted_file, untrusted_folder
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, SearchSettings, read_config_file
 from skillmem_hook.errors import UsageError
 
@@ -146,7 +146,7 @@ def find_config(start: str) -> tuple[str | None, str]:
             say_once(candidate, f"skillmem: {candidate} is not used: {problem}\n")
             return None, start
         if os.path.lexists(os.path.join(folder, ".git")):
-            if folder != start and not _owned(folder):
+            if folder != start and not owned_work_tree(folder):
                 # A .git another user left in a shared folder above (/tmp/.git) would make that folder the base,
                 # and its .claude/skills the roots: git calls such a work tree dubious, and so does skillmem.
                 say_once(folder, f"skillmem: {folder} is not taken as the repository: {_NOT_OWNED}\n")
@@ -187,29 +187,11 @@ def _in_own_repository(folder: str) -> bool:
     """Whether ``folder`` is inside a git work tree whose top folder this user owns (git's safe.directory rule)."""
     while True:
         if os.path.lexists(os.path.join(folder, ".git")):
-            return _owned(folder)
+            return owned_work_tree(folder)
         parent = os.path.dirname(folder)
         if parent == folder:
             return False
         folder = parent
-
-
-def _owned(folder: str) -> bool:
-    """Whether this user owns the work tree ``folder`` and its ``.git``, as git's safe.directory reads them.
-
-    Both: root owns ``/tmp``, so for root the folder alone would make another user's ``/tmp/.git`` a repository
-    of its own (git checks the git directory too). Root through sudo also counts the user sudo ran for.
-    """
-    if not hasattr(os, "geteuid"):
-        return True
-    dot_git = os.path.join(folder, ".git")
-    try:
-        owners = {os.stat(folder).st_uid, os.lstat(dot_git).st_uid, os.stat(dot_git).st_uid}
-    except OSError:
-        return False
-    me = os.geteuid()
-    mine = {0, int(os.environ["SUDO_UID"])} if me == 0 and os.environ.get("SUDO_UID", "").isdigit() else {me}
-    return owners <= mine
 
 
 def _chosen(flag: Sequence[str] | None, configured: Sequence[str], base: str) -> list[str]:

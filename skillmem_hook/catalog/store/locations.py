@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, say_untrusted
+from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, owned_work_tree, say_untrusted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def _index_location(kind: str, folder: str, roots: Sequence[str], *, flagged: bo
     repository's top keeps it in the git directory: its own, for a linked worktree or a submodule, as the
     catalog cache. None when the user has no cache folder: the index is then built and not kept.
     """
-    git_dir = None if flagged else git_dir_at(folder)
+    git_dir = None if flagged or not owned_work_tree(folder) else git_dir_at(folder)
     if git_dir is not None:
         return os.path.join(git_dir, f"skillmem-{kind}.json")
     cache = user_cache_folder()
@@ -113,7 +113,10 @@ def _git_home(work_tree: WorkTree | None) -> str | None:
     if work_tree is not None:
         trusted = _trusted_git_dir(os.path.dirname(work_tree.git_path), work_tree.top)
         return work_tree.git_path if trusted else None
-    git_dir = find_git_dir(os.getcwd())
+    top = work_tree_top(os.getcwd())
+    if top is None or not owned_work_tree(top):  # another user's .git (in /tmp) keeps nothing of this user's
+        return None
+    git_dir = git_dir_at(top)
     return None if git_dir is None else os.path.join(git_dir, CACHE_FOLDER)
 
 
@@ -122,10 +125,16 @@ def find_git_dir(folder: str) -> str | None:
 
     The nearest ``.git`` at or above ``folder``, read by ``git_dir_at``, as git itself looks for it.
     """
+    top = work_tree_top(folder)
+    return None if top is None else git_dir_at(top)
+
+
+def work_tree_top(folder: str) -> str | None:
+    """The nearest folder at or above ``folder`` holding a ``.git`` folder or file; None outside one."""
     while True:
         dot_git = os.path.join(folder, ".git")
         if os.path.isdir(dot_git) or os.path.isfile(dot_git):
-            return git_dir_at(folder)
+            return folder
         parent = os.path.dirname(folder)
         if parent == folder:
             return None

@@ -129,6 +129,25 @@ def _untrusted(path: str, *, folder: bool) -> str | None:
     return None
 
 
+def owned_work_tree(folder: str) -> bool:
+    """Whether this user owns the work tree ``folder`` and its ``.git``, as git's safe.directory reads them.
+
+    Both: root owns ``/tmp``, so for root the folder alone would make another user's ``/tmp/.git`` a repository
+    of its own (git checks the git directory too). Root through sudo also counts the user sudo ran for. Read by
+    the configuration's lookup and by where files are kept (``locations.py``).
+    """
+    if not hasattr(os, "geteuid"):
+        return True
+    dot_git = os.path.join(folder, ".git")
+    try:
+        owners = {os.stat(folder).st_uid, os.lstat(dot_git).st_uid, os.stat(dot_git).st_uid}
+    except OSError:
+        return False
+    me = os.geteuid()
+    mine = {0, int(os.environ["SUDO_UID"])} if me == 0 and os.environ.get("SUDO_UID", "").isdigit() else {me}
+    return owners <= mine
+
+
 def say_once(key: str, line: str) -> None:
     """Write ``line`` on stderr once a process for ``key``; the route hook says nothing."""
     if _quiet[0] or key in _said:

@@ -9,7 +9,9 @@ import sys
 import time
 from pathlib import Path
 
-from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
+import pytest
+
+from skillmem_hook.catalog.store.locations import catalog_cache_location, route_index_location, search_index_location
 
 from ...helpers import backdate, hint_of, run_route, skill_md, write_skill
 
@@ -93,3 +95,17 @@ def test_a_user_hook_with_root_and_the_project_hook_keep_their_own_search_indexe
         wait_for_builds(repo / ".git", Path(env["XDG_CACHE_HOME"]))
         rounds.append((got_project, got_user))
     assert rounds[2:] == [(True, True), (True, True)], rounds
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a folder away needs root")
+def test_another_users_git_folder_above_keeps_nothing_of_this_users(tmp_path, monkeypatch):
+    """H7-1: root's run in /tmp/victim kept its cache in another user's /tmp/.git, which that user could swap."""
+    monkeypatch.delenv("SUDO_UID", raising=False)
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "victim").mkdir()
+    monkeypatch.chdir(tmp_path / "victim")
+    assert catalog_cache_location(None) == str(tmp_path / ".git" / "skillmem" / "cache.json")  # root's own .git
+    assert search_index_location(str(tmp_path), ["skills"]) == str(tmp_path / ".git" / "skillmem-search.json")
+    os.chown(tmp_path / ".git", 65534, 65534)
+    assert catalog_cache_location(None) is None
+    assert search_index_location(str(tmp_path), ["skills"]).startswith(str(tmp_path / "user-cache"))
