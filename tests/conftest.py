@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from skillmem_hook.catalog.store import trust
+
 from .helpers import PROMPT_HEAD, open_to_everyone, seed_tree
 
 # Enough examples to mean something within CI's time (SKILLMEM_HYPOTHESIS_EXAMPLES
@@ -28,6 +30,14 @@ def _in_tmp_cwd(tmp_path, monkeypatch):
     work = tmp_path / "cwd"
     work.mkdir()
     monkeypatch.chdir(work)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_notes(monkeypatch):
+    """Nothing said yet, stderr not silenced: an in-process route run silences it for good (``trust.keep_quiet``),
+    and a note is said once a process, so an earlier test in the same worker hid a later test's note."""
+    monkeypatch.setattr(trust, "_said", set())
+    monkeypatch.setattr(trust, "_quiet", [False])
 
 
 @pytest.fixture(autouse=True)

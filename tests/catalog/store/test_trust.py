@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.agents.route_index import RouteIndex
-from skillmem_hook.catalog.store import trust
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location, user_cache_folder
 from skillmem_hook.catalog.store.records import DamagedFile, framed, read_records
 from skillmem_hook.catalog.store.trust import read_kept_file
@@ -28,13 +27,6 @@ from skillmem_hook.commands.route import route_hook_input
 from ...helpers import NOBODY, skill_md, write_skill
 
 as_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="chown needs root")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_notes(monkeypatch):
-    """Each test starts with nothing said yet and stderr not silenced (the route hook silences it for good)."""
-    monkeypatch.setattr(trust, "_said", set())
-    monkeypatch.setattr(trust, "_quiet", [False])
 
 
 @pytest.fixture
