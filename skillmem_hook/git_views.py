@@ -19,7 +19,8 @@ import os
 from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.git import as_listed, run_git, tracked_entries
+from skillmem_hook.catalog.discovery.confinement import Area, nested_repository
+from skillmem_hook.catalog.discovery.git import as_listed, find_git_dirs, run_git, tracked_entries
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.errors import MarkerError, UsageError
@@ -37,6 +38,7 @@ UNCOMMITTED = (
     "not a skill, in no committed block: written by an earlier run (a commit that stopped) for a skill renamed"
     " or removed since, or typed by hand"
 )
+IN_SUBMODULE = "in a git submodule, not tracked here"
 
 
 def skill_file(skill: Skill) -> str:
@@ -89,29 +91,79 @@ def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, o
     Also a note for a prompt file that imports another one listed (the agent would read the list twice).
     """
     notes = double_listing_warnings(prompt_files)
-    labels = sorted(skill.label for skill in untracked_skills(catalog))
-    if labels:
-        shown = ", ".join(labels[:20]) + (f" and {len(labels) - 20:,} more" if len(labels) > 20 else "")
-        notes.append(f"{NOT_TRACKED}: {shown}; the hooks leave them out until you git add them")
+    untracked = untracked_skills(catalog)
+    labels = sorted(skill.label for skill in untracked)
+    held = _in_submodules(untracked)
+    addable = [label for label in labels if label not in held]
+    if addable:
+        notes.append(f"{NOT_TRACKED}: {_shown(addable)}; the hooks leave them out until you git add them")
+    if held:
+        notes.append(f"{IN_SUBMODULE}: {_shown(sorted(held))}; the hooks leave them out (index them in its repository)")
     return {**({"untracked": labels} if labels else {}), **({"notes": notes} if notes else {})}
 
 
+def _shown(labels: Sequence[str]) -> str:
+    return ", ".join(labels[:20]) + (f" and {len(labels) - 20:,} more" if len(labels) > 20 else "")
+
+
+def _in_submodules(skills: Sequence[Skill]) -> set[str]:
+    """The labels of those skills whose SKILL.md lies in a submodule (or another repository) of the work tree.
+
+    git refuses to ``git add`` them ("Pathspec ... is in submodule"), so no note may advise it.
+    """
+    found = find_git_dirs() if skills else None
+    if found is None:
+        return set()
+    area = Area(os.path.realpath(found[0]), (), git=True)
+    held: dict[str, bool] = {}  # by folder: a pack of many skills asks each folder once
+    labels = set()
+    for skill in skills:
+        folder = os.path.dirname(os.path.realpath(skill_file(skill)))
+        if folder not in held:
+            held[folder] = nested_repository(folder, area) is not None
+        if held[folder]:
+            labels.add(skill.label)
+    return labels
+
+
 def stale_reasons(
-    prompt_files: Sequence[str], stale: Sequence[str], roots: Sequence[str], options: CatalogOptions
+    prompt_files: Sequence[str],
+    stale: Sequence[str],
+    roots: Sequence[str],
+    options: CatalogOptions,
+    skipped: Sequence[dict[str, str]] = (),
 ) -> dict[str, str]:
     """Why each stale name of a hook's block is there, when it is not a removed skill: untracked, or never committed.
 
     ``prompt_files``: every prompt file the hook compares, the one whose block is told first; a name that HEAD's
     version of any of them lists is a committed skill since removed, in each file alike. Only called when names
     are stale, so the steady state never pays for the second scan.
+
+    A skill on disk whose folder (or a folder above it) git's view left out (``skipped``, the hook's catalog's:
+    an unresolved merge conflict, a submodule) is stale for that reason, not as untracked: its ``git add``
+    would be wrong, or refused.
     """
     disk_view = CatalogOptions(tracked=False, cache=options.cache, exclude=options.exclude, sections=options.sections)
     disk = scan_roots(roots, disk_view)
     on_disk = {skill.label: skill for skill in disk.skills if skill.label in set(stale)}
-    reasons = {label: f"{NOT_TRACKED}: git add {skill_file(skill)}" for label, skill in on_disk.items()}
+    left_out = {(item["root"], item["path"]): item["reason"] for item in skipped}
+    reasons = {
+        label: _left_out_because(skill, left_out) or f"{NOT_TRACKED}: git add {skill_file(skill)}"
+        for label, skill in on_disk.items()
+    }
     committed = set().union(*(_committed_listing(path) for path in prompt_files))
     reasons.update({label: UNCOMMITTED for label in stale if label not in committed and label not in reasons})
     return reasons
+
+
+def _left_out_because(skill: Skill, left_out: dict[tuple[str, str], str]) -> str | None:
+    """Why git's view left out the skill's folder or a folder above it in its root; None when it did not."""
+    folder = skill.path
+    while True:
+        reason = left_out.get((skill.root, folder))
+        if reason is not None or folder == ".":
+            return reason
+        folder = folder.rpartition("/")[0] or "."
 
 
 def _committed_listing(path: str) -> set[str]:

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -159,3 +160,48 @@ def test_a_mistyped_option_is_answered_with_the_one_meant(capsys, args, hint):
     assert run.code == 2
     assert run.error["error"].startswith("unrecognized arguments: --")
     assert run.error["hint"] == hint
+
+
+HOSTILE_BODY = (
+    b"\x1b]0;PWNED\x07\x1b[2J\x1b[32mAll good\x1b[0m\x1b]52;c;Y3VybA==\x07\n"  # title, clear screen, clipboard
+    b"kept\tas is\r\nrm -rf x\rsafe \xe9\n"
+)
+
+
+@pytest.fixture
+def hostile_skill():
+    """A SKILL.md whose body sets the title, clears the screen and writes the clipboard (OSC 52), as H6-6's did."""
+    Path("skills/pdf").mkdir(parents=True)
+    front = b"---\nname: pdf\ndescription: Extract text from PDF files \x1b]0;T\x07\n---\n"
+    Path("skills/pdf/SKILL.md").write_bytes(front + HOSTILE_BODY)
+    Path("q.jsonl").write_text('{"query": "extract pdf \\u001b]0;T\\u0007", "expect": ["zi\\u001b[2Jp"]}\n')
+    return front + HOSTILE_BODY
+
+
+def test_read_on_a_terminal_shows_a_skill_s_escape_sequences_and_a_pipe_gets_its_bytes(hostile_skill):
+    """H6-6: a person at a terminal sees the sequences as escapes, not acted on; an agent at a pipe reads the file."""
+    shown = on_terminal("read", "--root", "skills", "pdf")
+    assert shown.code == 0, shown.err
+    assert "\x1b" not in shown.out and "\x07" not in shown.out
+    assert "\\x1b]0;PWNED\\x07\\x1b[2J\\x1b[32mAll good" in shown.out
+    assert "\\x1b]52;c;Y3VybA==\\x07\n" in shown.out
+    # A tab and a CR LF line end are kept (the terminal's own CR LF read as LF); a lone CR, which hides what
+    # precedes it, and a byte that is not UTF-8 are shown.
+    assert "kept\tas is\r\nrm -rf x\\rsafe \\xe9\n" in shown.out
+    run = subprocess.run([*SKILLMEM, "read", "--root", "skills", "pdf"], capture_output=True, timeout=60)
+    assert run.returncode == 0 and run.stdout == hostile_skill
+
+
+@pytest.mark.parametrize(
+    ("args", "escaped"),
+    [
+        (["search", "pdf"], "Extract text from PDF files \\x1b]0;T\\x07"),
+        (["eval", "q.jsonl"], "expect zi\\x1b[2Jp"),
+        (["index"], "pdf"),
+        (["stats"], "1 skill"),
+    ],
+)
+def test_the_other_commands_show_a_skill_s_text_on_a_terminal_escaped(hostile_skill, args, escaped):
+    shown = on_terminal(*args, "--root", "skills")
+    assert escaped in shown.out, shown.out
+    assert "\x1b" not in shown.out and "\x07" not in shown.out, shown.out

@@ -20,7 +20,14 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.confinement import OUTSIDE, Area, escape, repository_area, untracked
+from skillmem_hook.catalog.discovery.confinement import (
+    OUTSIDE,
+    Area,
+    escape,
+    nested_repository,
+    repository_area,
+    untracked,
+)
 from skillmem_hook.catalog.discovery.git import environment_note
 from skillmem_hook.errors import FileAccessError
 
@@ -40,8 +47,32 @@ def check_repository_targets(targets: Sequence[tuple[str, str]], base: str) -> N
     ``base`` is the folder of ``.skillmem.yaml`` (or where the run started),
     the boundary when there is no git work tree.
     """
-    for error in refused_targets(targets, base).values():
+    if not targets:
+        return
+    area = repository_area(base)  # once: outside a hook's run, each asks git where the work tree is
+    for error in _refused(targets, area).values():
         raise error
+    _check_outside_submodules(targets, area)
+
+
+def _check_outside_submodules(targets: Sequence[tuple[str, str]], area: Area) -> None:
+    """Refuse a (path, what) inside a submodule (or any folder with a ``.git`` of its own) of the work tree.
+
+    The file is another repository's: this one's commits never hold it, ``git add`` refuses it ("Pathspec ... is
+    in submodule"), and a hook that wrote it would fail every commit while inject and the hook rewrote each
+    other's block. Checked after ``_refused``, on what is left: inside the work tree, outside .git.
+    """
+    for path, what in targets:
+        real = os.path.realpath(path)
+        holder = nested_repository(os.path.dirname(real), area)
+        if holder is not None:
+            inside = os.path.relpath(holder, area.top)
+            raise FileAccessError(
+                f"{what} {path!r} lies in {inside!r}, a git submodule (a folder with its own .git): "
+                "this repository's commits cannot hold it, and git refuses to add it",
+                "name a file of this repository instead; keep the submodule's own skill index in its own "
+                "repository (run skillmem there), or pass the path yourself (--prompt-file, --write)",
+            )
 
 
 def check_outside_git_directory(targets: Sequence[tuple[str, str]], base: str) -> None:
@@ -74,9 +105,10 @@ def refused_targets(targets: Sequence[tuple[str, str]], base: str) -> dict[str, 
 
     A path absent from the answer may be written. ``base`` as for ``check_repository_targets``.
     """
-    if not targets:
-        return {}
-    area = repository_area(base)
+    return _refused(targets, repository_area(base)) if targets else {}
+
+
+def _refused(targets: Sequence[tuple[str, str]], area: Area) -> dict[str, FileAccessError]:
     refused: dict[str, FileAccessError] = {}
     linked: list[tuple[str, str, str]] = []
     for path, what in targets:

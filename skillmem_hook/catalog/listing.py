@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.store.cache import Entry
 
 OUTSIDE_REPOSITORY = "lies outside the repository, so it was read from disk and the block depends on this machine"
+ROOT_IN_SUBMODULE = "the root lies in a git submodule: its skills are in its own repository, not in this one's index"
 
 
 class PendingSkill:
@@ -58,6 +59,8 @@ def list_root(
             found, skipped = _list_tracked(root, listings)
             if not found and not skipped:
                 check_root(root)  # neither in git's index nor on disk: a typo, said as the file-system view says it
+                if _in_submodule(root, work_tree):
+                    return [], [(".", ROOT_IN_SUBMODULE)]
                 notices.append({"root": root, "notice": _nothing_tracked(root)})
             return found, skipped
         notices.append({"root": root, "notice": OUTSIDE_REPOSITORY})
@@ -73,6 +76,14 @@ def _list_tracked(root: str, listings: dict[str, bytes]) -> tuple[list[PendingSk
     listing = listings.pop(root) if root in listings else list_index([pathspec_of(root)])
     found, skipped = tracked_skill_files(root, parse_index(listing))
     return [PendingSkill(root, tracked.relative, "b:" + tracked.oid, oid=tracked.oid) for tracked in found], skipped
+
+
+def _in_submodule(root: str, work_tree: WorkTree) -> bool:
+    """Whether the root (or a folder above it in the work tree) has a .git of its own: git lists nothing there."""
+    from skillmem_hook.catalog.discovery.confinement import Area, nested_repository  # noqa: PLC0415 - an empty root
+
+    real_top = os.path.realpath(work_tree.top)
+    return nested_repository(os.path.realpath(root), Area(real_top, (), git=True)) is not None
 
 
 def _nothing_tracked(root: str) -> str:

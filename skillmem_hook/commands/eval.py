@@ -33,6 +33,7 @@ from skillmem_hook.search.evaluate import (
     score_triggers,
     share,
 )
+from skillmem_hook.search.lookup import MAX_COMPARED
 from skillmem_hook.search.names import build_name_table, named_skills
 from skillmem_hook.search.semantic import rank_with_meaning, semantic_index_of
 from skillmem_hook.streams import write_utf8
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
     from skillmem_hook.search.rank import SearchIndex
 
 MAX_SET_BYTES = 64 * 1024 * 1024
+# How many of a set's unknown expected names are compared for spelling (difflib: each against every skill's name).
+MAX_SPELLED = 10
 TRIGGER_SET = os.path.join("evals", "evals.json")
 
 
@@ -174,11 +177,14 @@ def route_figures(
 def unknown_expectations(questions: Sequence[Question], catalog: Catalog) -> list[dict[str, object]]:
     """A warning for each question that expects a name no skill of the roots has: scored as a plain miss otherwise.
 
-    A typo ("dokcer-expert") gets the name it is spelled like.
+    A typo ("dokcer-expert") gets the name it is spelled like: the first MAX_SPELLED unknown names of the set, each
+    once (difflib compares a name with every skill's: 50 unknown names on each of 200 lines, each spelled, took
+    17 s over 2,000 skills), and at most MAX_COMPARED characters of each, as ``read`` does.
     """
     from skillmem_hook.near import near  # noqa: PLC0415 - only a set that names no skill pays for difflib
 
     known = {skill.name for skill in catalog.skills} | {skill.label for skill in catalog.skills}
+    spelled: dict[str, str] = {}  # each unknown name spelled, by name: its "did you mean", or ""
     warnings: list[dict[str, object]] = []
     for question in questions:
         unknown = [name for name in question.expect if name not in known]
@@ -186,8 +192,10 @@ def unknown_expectations(questions: Sequence[Question], catalog: Catalog) -> lis
             continue
         told = []
         for name in unknown:
-            close = near(name, known, 1)
-            told.append(f"'{name}'" + (f" (did you mean '{close[0]}'?)" if close else ""))
+            if name not in spelled and len(spelled) < MAX_SPELLED:
+                close = near(name[:MAX_COMPARED], known, 1)
+                spelled[name] = f" (did you mean '{close[0]}'?)" if close else ""
+            told.append(f"'{name}'" + spelled.get(name, ""))
         warning = f"expects {', '.join(told)}, which {'is' if len(told) == 1 else 'are'} no skill of the roots"
         warnings.append({"id": question.label, "unknown": unknown, "warning": warning})
     return warnings

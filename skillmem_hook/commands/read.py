@@ -1,8 +1,13 @@
 """``skillmem read NAME``: print a skill's SKILL.md as it is, so an agent can load what the block names.
 
 Like ``prompt --raw``, its output is not a JSON line: the file's bytes,
-unchanged. The name is looked up as the block shows it (``@owner/name`` for
-an owner's skill), or as its SKILL.md declares it. Two skills of one name
+unchanged, to a pipe or a file (an agent reads them). To a terminal, a person
+reads it: each control character that would act on the terminal (an escape
+sequence that sets the title, clears the screen or writes the clipboard, a
+lone carriage return) is shown as an escape, as the reports show them.
+
+The name is looked up as the block shows it (``@owner/name`` for an
+owner's skill), or as its SKILL.md declares it. Two skills of one name
 (one kept in the block, one left out as a duplicate) are both named, with
 their paths, unless ``--path`` picks one. Read through the same safe reader
 as MCP's ``skill_read``: no link out of the root, regular files only,
@@ -22,6 +27,7 @@ from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit_raw
 from skillmem_hook.search.lookup import nearest_names, skills_named
 from skillmem_hook.streams import silence
+from skillmem_hook.visible import for_people
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,7 +64,7 @@ def _write_bytes(data: bytes) -> None:
         return
     try:
         sys.stdout.flush()
-        buffer.write(data)
+        buffer.write(_shown_on_terminal(data) if _on_terminal(buffer) else data)
         buffer.flush()
     except BrokenPipeError:  # the reader (head, a closed agent) has what it wanted
         silence(sys.stdout)
@@ -68,6 +74,23 @@ def _write_bytes(data: bytes) -> None:
             f"cannot write the skill to stdout: {getattr(error, 'strerror', None) or error}",
             "check where stdout goes (a full disk, /dev/full, a closed stream)",
         ) from None
+
+
+def _on_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return isatty is not None and bool(isatty())
+    except (OSError, ValueError):  # a closed stream
+        return False
+
+
+def _shown_on_terminal(data: bytes) -> bytes:
+    """The file as a terminal may show it: line breaks (LF and CR LF) and tabs kept, every other control escaped.
+
+    A byte that is not UTF-8 shows as its escape too (``\\xe9``): a terminal could read it as part of a sequence.
+    """
+    text = data.decode("utf-8", "backslashreplace")
+    return "\r\n".join(for_people(line) for line in text.split("\r\n")).encode("utf-8")
 
 
 def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:

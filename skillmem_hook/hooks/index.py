@@ -203,7 +203,9 @@ def _describe_drifted(found: _Comparison, *, written: bool, diff: bool) -> list[
             drift,
             written=written,
             ignored=states.get(path) == IGNORED,
-            reasons=stale_reasons(list(dict.fromkeys([path, *compared])), drift.stale, found.roots, found.view)
+            reasons=stale_reasons(
+                list(dict.fromkeys([path, *compared])), drift.stale, found.roots, found.view, catalog.skipped
+            )
             if drift.stale and catalog.work_tree
             else None,
             merge_setup=_merge_setup(path) if drift.conflict and catalog.work_tree else (),

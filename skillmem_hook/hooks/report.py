@@ -90,8 +90,9 @@ def _explained(stale: Sequence[str], reasons: dict[str, str]) -> list[str]:
     for kind in dict.fromkeys(reason.split(":")[0] for reason in reasons.values()):
         names = [name for name in stale if reasons.get(name, "").split(":")[0] == kind]
         lines += name_list(kind, names)
-        details = [reasons[name].split(": ", 1)[1] for name in names[:MAX_NAMES] if ": " in reasons[name]]
-        lines += [f"    {detail}" for detail in dict.fromkeys(details)]  # one said once for every name it fits
+        # Each advice once: a git add names its file, a submodule's or a conflict's words are the same for all.
+        advice = [reasons[name].split(": ", 1)[1] for name in names[:MAX_NAMES] if ": " in reasons[name]]
+        lines += [f"    {line}" for line in dict.fromkeys(advice)]
     return lines
 
 

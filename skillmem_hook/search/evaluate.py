@@ -59,7 +59,8 @@ def parse_ranking_set(text: str, source: str) -> list[Question]:
             expect = [expect]
         if not _is_text(query) or not isinstance(expect, list) or not expect or not all(map(_is_text, expect)):
             raise UsageError(f"{where} needs a non-empty 'query' and 'expect' (a list of names)", _RANKING_HINT)
-        questions.append(Question(str(query), expect, str(item.get("id") or where)))
+        given = item.get("id")  # an id of 0 (or false) is one: only an absent or empty id gives the line's place
+        questions.append(Question(str(query), expect, where if given is None or given == "" else str(given)))
     if not questions:
         raise UsageError(f"{source} holds no question", _RANKING_HINT)
     return questions

@@ -353,3 +353,33 @@ def test_text_lists_each_question_found_but_not_first_as_hit_at_1_counts_it(caps
     text = run_cli(capsys, "eval", "--root", tree, "--text", questions).out.splitlines()
     at = text.index("not first s2 (rank 2): postgres charts from csv data")
     assert text[at + 1].startswith("  expect pg-tuning; got chart-maker, pg-tuning")
+
+
+def test_an_id_of_zero_names_its_question_and_only_an_absent_or_empty_id_gives_the_line(capsys, tree, tmp_path):
+    """H6-7: ``"id": 0`` was reported as ``q.jsonl:1``: ``or`` took 0 for no id."""
+    questions = jsonl(
+        tmp_path / "q.jsonl",
+        {"id": 0, "query": "zzz unknown words", "expect": ["sourdough"]},
+        {"id": "", "query": "zzz unknown words", "expect": ["sourdough"]},
+        {"id": False, "query": "zzz unknown words", "expect": ["sourdough"]},
+        {"query": "zzz unknown words", "expect": ["sourdough"]},
+    )
+    run = run_cli(capsys, "eval", "--root", tree, questions)
+    assert [miss["id"] for miss in run.data["misses"]] == ["0", f"{questions}:2", "False", f"{questions}:4"]
+
+
+def test_the_first_ten_unknown_names_of_a_set_are_spelled_each_once_and_the_rest_named(capsys, tree, tmp_path):
+    """H6-7: difflib compares a name with every skill's, so only the set's first ten unknown names are spelled
+    (200 lines of 50 unknown names over 2,000 skills took 17 s); a name spelled once is told on every line."""
+    typos = [f"sourdough-{index}" for index in range(11)]
+    questions = jsonl(
+        tmp_path / "q.jsonl",
+        {"id": "a", "query": "bake bread", "expect": typos[:6]},
+        {"id": "b", "query": "bake bread", "expect": [*typos[6:], typos[0]]},
+    )
+    run = run_cli(capsys, "eval", "--root", tree, questions)
+    warnings = " ".join(str(warning["warning"]) for warning in run.data["warnings"])
+    for typo in typos[:10]:  # the tenth is spelled, at the limit
+        assert f"'{typo}' (did you mean 'sourdough'?)" in warnings
+    assert "'sourdough-10', 'sourdough-0' (did you mean 'sourdough'?), which are" in warnings  # the eleventh is not
+    assert run.data["warnings"][1]["unknown"] == [*typos[6:], typos[0]]

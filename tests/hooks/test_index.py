@@ -4,6 +4,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -181,6 +182,31 @@ def test_a_prompt_file_outside_a_sparse_checkout_is_left_out_never_to_be_created
     Path("services/a/AGENTS.md").unlink()  # absent but not skip-worktree: still an error
     assert skill_index([]) == 2
     assert "touch services/a/AGENTS.md" in capsys.readouterr().err
+
+
+def test_a_skill_md_in_a_merge_conflict_is_stale_for_the_conflict_not_as_untracked(git, capsys):
+    """H6-5: the first list names the conflict, as the left-out lines do; no git add of a half-merged file."""
+    write_skill(Path("skills"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    write_skill(Path("skills"), "csv", skill_md("csv", "Parse CSV files"))
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    git("add", "-A")
+    assert skill_index([]) == 3
+    git("add", "-A")
+    git("commit", "-qm", "init")
+    git("checkout", "-qb", "side")
+    write_skill(Path("skills"), "pdf", skill_md("pdf", "Extract all text from PDF files"))
+    git("commit", "-qam", "side")
+    git("checkout", "-q", "-")
+    write_skill(Path("skills"), "pdf", skill_md("pdf", "Pull text from PDF files"))
+    git("commit", "-qam", "here")
+    result = subprocess.run(["git", "merge", "-q", "side"], capture_output=True, check=False)
+    assert result.returncode != 0 and "UU skills/pdf/SKILL.md" in git("status", "--short")
+    capsys.readouterr()
+    assert skill_index([]) == 3
+    report = capsys.readouterr().err
+    assert "  SKILL.md has an unresolved merge conflict (1): pdf\n    resolve it and git add it\n" in report
+    assert "  skills/pdf: SKILL.md has an unresolved merge conflict" in report
+    assert "not tracked" not in report and "git add skills/pdf/SKILL.md" not in report
 
 
 def test_a_gitignored_prompt_file_alone_out_of_date_is_rewritten_and_passes(git, capsys):

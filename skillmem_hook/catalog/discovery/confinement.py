@@ -137,6 +137,23 @@ def untracked(landings: Collection[str], listed: Sequence[str] = ()) -> set[str]
     return {path for path in landings if path not in tracked}
 
 
+def nested_repository(real: str, area: Area) -> str | None:
+    """The outermost folder from ``real`` (a real path, itself included) up to the work tree's top (left out) that
+    holds a ``.git`` of its own: a submodule's work tree, or another repository's; None when there is none.
+
+    What lies there is another repository's: this one's index holds none of it (git refuses to ``git add`` it:
+    "Pathspec ... is in submodule"), and a commit here never holds what is written there. A stat per folder
+    below the top, no git call.
+    """
+    found = None
+    folder = real
+    while area.git and folder != area.top and within(folder, area.top):
+        if os.path.lexists(os.path.join(folder, ".git")):
+            found = folder
+        folder = os.path.dirname(folder)
+    return found
+
+
 def within(path: str, folder: str) -> bool:
     """Whether ``path`` is ``folder`` or lies below it, both real paths, by their letters."""
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
