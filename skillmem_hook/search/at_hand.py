@@ -126,7 +126,11 @@ def at_hand(text: str) -> bool:
     # "你把 ..." or "your branch" names no work of the agent's (0.5.0, eighteenth pass, after set H's h2-033).
     text = users_own(text)
     if not text.isascii() and (
-        _AT_HAND_CJK.search(text) or _AT_HAND_MIXED.search(text) or _names_a_thing_shown(text) or _just_made(text)
+        _AT_HAND_CJK.search(text)
+        or (any(run in text for run in _RUNS) and _checks_again(text))  # 跑一遍 read early, as in _AT_HAND_CJK before
+        or _AT_HAND_MIXED.search(text)
+        or _names_a_thing_shown(text)
+        or _just_made(text)
     ):
         return True
     if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text) or _leaves_as_it_is(text):
