@@ -498,6 +498,80 @@ def test_a_request_for_a_skill_is_not_about_the_work_at_hand(request_):
     assert not at_hand(request_)
 
 
+# 0.5.0, twenty-second pass (after hostile7): a request for a new thing that adds a check of it, then the same
+# request without the check; each hints its skill (a catalog where each is the one skill for its request).
+MADE_CATALOG = [
+    Skill(name=name, description=description, path=name, root="skills", warnings=[])
+    for name, description in (
+        ("pdf-extract", "Extract tables and text from PDF files into CSV"),
+        ("k8s-deploy", "Build Docker images and deploy them to a Kubernetes cluster"),
+        ("git-hooks", "Write git pre-commit hooks that check commit messages"),
+        ("changelog", "Generate a changelog from git history and version tags"),
+        ("make-targets", "Create Makefile targets for linters, tests and builds"),
+        ("数据库迁移", "编写数据库迁移脚本并管理表结构变更"),
+        ("postgres-tuning", "Find slow queries and tune indexes in PostgreSQL databases"),
+        ("wcag-audit", "Audit a website against WCAG accessibility guidelines"),
+        ("jwt-auth", "Token based authentication for REST APIs with refresh tokens"),
+        ("log-search", "Search application logs for errors and stack traces"),
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("request_", "skill"),
+    [
+        ("Extract the tables from quarterly.pdf into CSV, then double-check the totals", "pdf-extract"),
+        ("Extract the tables from quarterly.pdf into CSV and check the totals again", "pdf-extract"),
+        (
+            "Build the Docker image and deploy it to the staging Kubernetes cluster, then run the smoke tests again",
+            "k8s-deploy",
+        ),
+        ("Write a pre-commit hook that will double-check the commit message format", "git-hooks"),
+        ("Generate a changelog from git history and double-check the version numbers", "changelog"),
+        ("Create a Makefile target that lets me run the linter again with --fix", "make-targets"),
+        ("帮我写一个数据库迁移脚本, 然后再跑一遍测试", "数据库迁移"),
+        ("帮我写一个数据库迁移脚本，然后再跑一遍测试", "数据库迁移"),  # the full-width comma
+        ("帮我写一个数据库迁移脚本，然后跑一遍测试", "数据库迁移"),  # 跑一遍 without 再: a run, read as one
+    ],
+)
+def test_a_check_asked_again_beside_a_request_for_a_new_thing_leaves_the_request_hinted(request_, skill):
+    """0.5.0, twenty-second pass: the check asked again is the work at hand only when it is the whole ask. Beside a
+    verb of making a new thing (write, build, create, generate, extract; 写一个) it is a step of the request."""
+    assert not at_hand(request_)
+    assert routed_in(request_, SearchIndex.build(MADE_CATALOG))[:1] == [skill]
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # the check opens the prompt, after fillers or the agent addressed: whatever follows, it is the ask
+        "ok now run the tests again, then write a short summary of what failed",
+        "can you run the tests again and write up what failed",
+        "嗯，再检查一遍，没问题就生成一份报告",
+        "你自己再检查一遍，然后写个总结",
+        # not opening, and no clause led by a verb of making: adding to what exists, fixing, a noun of making
+        "add a test for the empty case and run the suite again",
+        "Makefile 里 test 目标加上 -race，然后跑一次看看有没有数据竞争",
+        "生成的报告再检查一遍",
+        "The CI is red. Build it again",  # the verb of making is the check's own
+        "the new design is in; run the tests again",
+        "你自己跑一遍测试看看",
+        # the twentieth pass's forms on the tuning turns (everyday files, sets E to Q)
+        "try again",
+        "再试一次",
+        "Run cargo test again, I think the lifetime error in parser.rs is fixed now",
+        "The pre-commit hook is failing on trailing whitespace in the markdown files. Just strip it and rerun.",
+        "OK, last thing: run the linter and the tests one more time, and if both are clean, commit with a message.",
+        "再检查一遍迁移能不能回滚",
+        "Before I merge, can you run the full test suite once more and also `mypy --strict src/`?",
+        "Is that p99 just the first cold call? Run it again with 50 warmup iterations and show me the numbers.",
+    ],
+)
+def test_a_check_asked_again_that_is_the_whole_ask_stays_the_work_at_hand(turn):
+    """0.5.0, twenty-second pass: the narrowing keeps every turn the twentieth pass silenced."""
+    assert at_hand(turn)
+
+
 @pytest.mark.parametrize(
     "turn",
     [
