@@ -23,6 +23,7 @@ from skillmem_hook.catalog.discovery.git import as_listed, run_git, tracked_entr
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.errors import MarkerError, UsageError
+from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ def stale_reasons(
     disk_view = CatalogOptions(tracked=False, cache=options.cache, exclude=options.exclude, sections=options.sections)
     disk = scan_roots(roots, disk_view)
     on_disk = {skill.label: skill for skill in disk.skills if skill.label in set(stale)}
-    reasons = {label: f"{NOT_TRACKED}: git add {skill_file(skill)}" for label, skill in on_disk.items()}
+    reasons = {label: f"{NOT_TRACKED}: git add {command_path(skill_file(skill))}" for label, skill in on_disk.items()}
     committed = set().union(*(_committed_listing(path) for path in prompt_files))
     reasons.update({label: UNCOMMITTED for label in stale if label not in committed and label not in reasons})
     return reasons
