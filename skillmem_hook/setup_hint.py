@@ -19,8 +19,15 @@ from skillmem_hook.errors import UsageError
 from skillmem_hook.visible import command_path
 
 
-def first_setup_hint(roots: list[str], prompt_files: list[str]) -> str:
-    """Lines to paste, after the flag to pass: ``skillmem init``, or the configuration, the prompt file, the git add."""
+def first_setup_hint(roots: list[str], prompt_files: list[str], *, refused: tuple[str, str] | None = None) -> str:
+    """Lines to paste, after the flag to pass: ``skillmem init``, or the configuration, the prompt file, the git add.
+
+    ``refused``: a configuration file found and not used, with why. Then no step writes one: it would overwrite
+    the user's own file (with the same mode, refused again); the hint says why it was not used and the fix.
+    """
+    if refused is not None:
+        path, problem = refused
+        return f"or mend {command_path(os.path.relpath(path))}, which was not used: {problem}"
     roots = roots or _found_roots() or ["skills"]
     prompt_files = prompt_files or ["AGENTS.md"]
     config = f"{{roots: {json.dumps(roots, ensure_ascii=False)}, prompt_files: {json.dumps(prompt_files)}}}"
