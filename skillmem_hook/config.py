@@ -330,6 +330,23 @@ def check_targets(settings: Settings, *, prompt_files: bool) -> None:
     )
 
 
+def leave_out_sparse(settings: Settings) -> dict[str, str]:
+    """Drop the prompt files a sparse checkout keeps out of the work tree, and say why: inject's and verify's reading.
+
+    The hooks' reading too (``block/tracking.absent_and_ignored``'s SPARSE): such a file is in the commit as it
+    was, so it is not checked here; and never to be created, since git then drops its skip-worktree bit and a
+    ``git commit -a`` would commit the empty file over the committed one. Only a prompt file absent asks git.
+    """
+    missing = [path for path in settings.prompt_files if not os.path.lexists(path)]
+    if not missing:
+        return {}
+    from skillmem_hook.block.tracking import SPARSE, absent_and_ignored  # noqa: PLC0415 - only a file absent asks git
+
+    left_out = {path: reason for path, reason in absent_and_ignored(missing).items() if reason == SPARSE}
+    settings.prompt_files = [path for path in settings.prompt_files if path not in left_out]
+    return left_out
+
+
 def _required(settings: Settings, values: list[str], what: str, flag: str, looked_for: Sequence[str]) -> list[str]:
     if not values:
         from skillmem_hook.setup_hint import first_setup_hint  # noqa: PLC0415 - only the error pays for it

@@ -27,7 +27,7 @@ from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
     from skillmem_hook.catalog.discovery.git import IndexEntry
@@ -84,17 +84,33 @@ def _tracked_through_links(path: str, tracked: dict[str, IndexEntry]) -> bool:
     return current in tracked
 
 
-def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, object]:
+def cli_notes(
+    catalog: Catalog, prompt_files: Sequence[str] = (), left_out: Mapping[str, str] | None = None
+) -> dict[str, object]:
     """The JSON keys the CLI adds: ``untracked`` (listed skills git does not track), and ``notes`` saying so.
 
-    Also a note for a prompt file that imports another one listed (the agent would read the list twice).
+    Also a note for a prompt file that imports another one listed (the agent would read the list twice), and
+    ``left_out``: the prompt files set aside (outside a sparse checkout; in git's view, absent and ignored), each
+    with a note, first, as the hooks print it.
     """
-    notes = double_listing_warnings(prompt_files)
+    notes = _left_out_notes(left_out) + double_listing_warnings(prompt_files)
     labels = sorted(skill.label for skill in untracked_skills(catalog))
     if labels:
         shown = ", ".join(labels[:20]) + (f" and {len(labels) - 20:,} more" if len(labels) > 20 else "")
         notes.append(f"{NOT_TRACKED}: {shown}; the hooks leave them out until you git add them")
-    return {**({"untracked": labels} if labels else {}), **({"notes": notes} if notes else {})}
+    return {
+        **({"left_out": list(left_out)} if left_out else {}),
+        **({"untracked": labels} if labels else {}),
+        **({"notes": notes} if notes else {}),
+    }
+
+
+def _left_out_notes(left_out: Mapping[str, str] | None) -> list[str]:
+    if not left_out:
+        return []
+    from skillmem_hook.block.tracking import left_out_note  # noqa: PLC0415 - only a prompt file left out asks for it
+
+    return [left_out_note(path, reason) for path, reason in left_out.items()]
 
 
 def stale_reasons(

@@ -23,7 +23,9 @@ TRACKED = "tracked"
 UNTRACKED = "untracked"
 IGNORED = "ignored"
 ABSENT_IGNORED = "absent here, and git ignores it"
-SPARSE = "outside the sparse checkout: git keeps it out of this work tree, so its block is not checked here"
+SPARSE = (
+    "outside the sparse checkout: git keeps it out of this work tree, so its block is neither written nor checked here"
+)
 
 
 def left_out_note(path: str, reason: str) -> str:
