@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from skillmem_hook.catalog.store import trust
+
 from .helpers import PROMPT_HEAD, open_to_everyone, seed_tree
 
 # Enough examples to mean something within CI's time (SKILLMEM_HYPOTHESIS_EXAMPLES
@@ -34,6 +36,14 @@ def _in_tmp_cwd(tmp_path, monkeypatch):
 def _private_user_cache(tmp_path, monkeypatch):
     """The user's cache folder (search and route indexes) is the test's own, never the machine's."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+
+
+@pytest.fixture(autouse=True)
+def _stderr_notes_said_afresh(monkeypatch):
+    """The notes said once a process (a refused file or folder) are said again in each test: an in-process route
+    hook run silences them for the rest of its process, and a test after it in that worker saw none."""
+    monkeypatch.setattr(trust, "_quiet", [False])
+    monkeypatch.setattr(trust, "_said", set())
 
 
 @pytest.fixture
