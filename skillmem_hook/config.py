@@ -11,11 +11,13 @@ root, or the current folder), and skip what git ignores: a personal
 from __future__ import annotations
 
 import os
+import stat
 
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.catalog.store.trust import owned_work_tree, say_once, untrusted_file, untrusted_folder
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, SearchSettings, read_config_file
 from skillmem_hook.errors import UsageError
+from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,6 +52,7 @@ class Settings:
         self.skipped_prompt_files: list[dict[str, str]] = []  # auto-detected files left out, with why
         self.base = os.getcwd()  # the folder the configuration's paths are relative to
         self.typed: set[str] = set()  # the keys the user gave on the command line: their own paths
+        self.refused: tuple[str, str] | None = None  # a .skillmem.yaml found and not used, and why
 
     def repository_targets(
         self, *, hook: bool = False, prompt_files: bool = True, write: bool = True
@@ -106,10 +109,11 @@ def load_settings(
     cache: bool | None = None,
 ) -> Settings:
     """Merge the flags with the configuration file and the layouts found."""
-    config_path, base = find_config(os.getcwd())
+    config_path, base, refused = _look_up_config(os.getcwd())
     file = read_config_file(config_path) if config_path else ConfigFile()
     settings = Settings(file, config_path=config_path)
     settings.base = base
+    settings.refused = refused
     settings.typed = {"prompt_files"} if prompt_files else set()
     settings.typed |= {"write"} if write is not None else set()
     settings.strict = bool(strict) or settings.strict
@@ -136,25 +140,30 @@ def find_config(start: str) -> tuple[str | None, str]:
     when it is this user's alone (``config_problem``), as git refuses a
     repository another user owns (``safe.directory``).
     """
+    return _look_up_config(start)[:2]
+
+
+def _look_up_config(start: str) -> tuple[str | None, str, tuple[str, str] | None]:
+    """``find_config``'s answer, and the file it found and did not use, with why (the setup hint says so)."""
     folder = start
     while True:
         candidate = os.path.join(folder, CONFIG_FILE)
         if os.path.lexists(candidate):
             problem = config_problem(candidate, folder)
             if problem is None:
-                return os.path.relpath(candidate), folder
+                return os.path.relpath(candidate), folder, None
             say_once(candidate, f"skillmem: {candidate} is not used: {problem}\n")
-            return None, start
+            return None, start, (candidate, problem)
         if os.path.lexists(os.path.join(folder, ".git")):
             if folder != start and not owned_work_tree(folder):
                 # A .git another user left in a shared folder above (/tmp/.git) would make that folder the base,
                 # and its .claude/skills the roots: git calls such a work tree dubious, and so does skillmem.
                 say_once(folder, f"skillmem: {folder} is not taken as the repository: {_NOT_OWNED}\n")
-                return None, start
-            return None, folder
+                return None, start, None
+            return None, folder, None
         parent = os.path.dirname(folder)
         if parent == folder:
-            return None, start
+            return None, start, None
         folder = parent
 
 
@@ -177,10 +186,34 @@ def config_problem(path: str, folder: str) -> str | None:
     if problem is None or _in_own_repository(folder):
         return None
     where = "the file" if file_problem else f"its folder {folder}"
+    loose = _loose_modes(path, folder)
+    if loose:  # this user's own file (a umask of 002): the mode is the fix, not a copy that gets the same mode
+        return (
+            f"{where}: {problem}, and it is not inside a git repository you own, so another user may have changed"
+            f" it; once you have read it, let no one else write to it: chmod go-w {' '.join(loose)}"
+        )
     return (
         f"{where}: {problem}, and it is not inside a git repository you own, so another user may have put it there; "
         "to use it, copy it into a folder only you may write (or into your repository) and run skillmem there"
     )
+
+
+def _loose_modes(path: str, folder: str) -> list[str]:
+    """The file and folder to ``chmod go-w`` (as typed from here) when this user owns both and only a mode lets
+    others write; none when another user owns either or the folder is a shared one (sticky, as /tmp)."""
+    if not hasattr(os, "geteuid"):
+        return []
+    loose = []
+    for name in (path, folder):
+        try:
+            entry, status = os.lstat(name), os.stat(name)
+        except OSError:
+            return []
+        if entry.st_uid != os.geteuid() or status.st_uid != os.geteuid() or status.st_mode & stat.S_ISVTX:
+            return []
+        if status.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            loose.append(command_path(os.path.relpath(name)))
+    return loose
 
 
 def _in_own_repository(folder: str) -> bool:
@@ -283,12 +316,29 @@ def check_targets(settings: Settings, *, prompt_files: bool) -> None:
     )
 
 
+def leave_out_sparse(settings: Settings) -> dict[str, str]:
+    """Drop the prompt files a sparse checkout keeps out of the work tree, and say why: inject's and verify's reading.
+
+    The hooks' reading too (``block/tracking.absent_and_ignored``'s SPARSE): such a file is in the commit as it
+    was, so it is not checked here; and never to be created, since git then drops its skip-worktree bit and a
+    ``git commit -a`` would commit the empty file over the committed one. Only a prompt file absent asks git.
+    """
+    missing = [path for path in settings.prompt_files if not os.path.lexists(path)]
+    if not missing:
+        return {}
+    from skillmem_hook.block.tracking import SPARSE, absent_and_ignored  # noqa: PLC0415 - only a file absent asks git
+
+    left_out = {path: reason for path, reason in absent_and_ignored(missing).items() if reason == SPARSE}
+    settings.prompt_files = [path for path in settings.prompt_files if path not in left_out]
+    return left_out
+
+
 def _required(settings: Settings, values: list[str], what: str, flag: str, looked_for: Sequence[str]) -> list[str]:
     if not values:
         from skillmem_hook.setup_hint import first_setup_hint  # noqa: PLC0415 - only the error pays for it
 
         raise UsageError(
             f"no {what} given, configured or found (looked for {', '.join(looked_for)})",
-            f"pass {flag}, " + first_setup_hint(settings.roots, settings.prompt_files),
+            f"pass {flag}, " + first_setup_hint(settings.roots, settings.prompt_files, refused=settings.refused),
         )
     return values

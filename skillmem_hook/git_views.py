@@ -24,10 +24,11 @@ from skillmem_hook.catalog.discovery.git import as_listed, find_git_dirs, run_gi
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.errors import MarkerError, UsageError
+from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
     from skillmem_hook.catalog.discovery.git import IndexEntry
@@ -85,12 +86,16 @@ def _tracked_through_links(path: str, tracked: dict[str, IndexEntry]) -> bool:
     return current in tracked
 
 
-def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, object]:
+def cli_notes(
+    catalog: Catalog, prompt_files: Sequence[str] = (), left_out: Mapping[str, str] | None = None
+) -> dict[str, object]:
     """The JSON keys the CLI adds: ``untracked`` (listed skills git does not track), and ``notes`` saying so.
 
-    Also a note for a prompt file that imports another one listed (the agent would read the list twice).
+    Also a note for a prompt file that imports another one listed (the agent would read the list twice), and
+    ``left_out``: the prompt files set aside (outside a sparse checkout; in git's view, absent and ignored), each
+    with a note, first, as the hooks print it.
     """
-    notes = double_listing_warnings(prompt_files)
+    notes = _left_out_notes(left_out) + double_listing_warnings(prompt_files)
     untracked = untracked_skills(catalog)
     labels = sorted(skill.label for skill in untracked)
     held = _in_submodules(untracked)
@@ -99,7 +104,19 @@ def cli_notes(catalog: Catalog, prompt_files: Sequence[str] = ()) -> dict[str, o
         notes.append(f"{NOT_TRACKED}: {_shown(addable)}; the hooks leave them out until you git add them")
     if held:
         notes.append(f"{IN_SUBMODULE}: {_shown(sorted(held))}; the hooks leave them out (index them in its repository)")
-    return {**({"untracked": labels} if labels else {}), **({"notes": notes} if notes else {})}
+    return {
+        **({"left_out": list(left_out)} if left_out else {}),
+        **({"untracked": labels} if labels else {}),
+        **({"notes": notes} if notes else {}),
+    }
+
+
+def _left_out_notes(left_out: Mapping[str, str] | None) -> list[str]:
+    if not left_out:
+        return []
+    from skillmem_hook.block.tracking import left_out_note  # noqa: PLC0415 - only a prompt file left out asks for it
+
+    return [left_out_note(path, reason) for path, reason in left_out.items()]
 
 
 def _shown(labels: Sequence[str]) -> str:
@@ -148,7 +165,7 @@ def stale_reasons(
     on_disk = {skill.label: skill for skill in disk.skills if skill.label in set(stale)}
     left_out = {(item["root"], item["path"]): item["reason"] for item in skipped}
     reasons = {
-        label: _left_out_because(skill, left_out) or f"{NOT_TRACKED}: git add {skill_file(skill)}"
+        label: _left_out_because(skill, left_out) or f"{NOT_TRACKED}: git add {command_path(skill_file(skill))}"
         for label, skill in on_disk.items()
     }
     committed = set().union(*(_committed_listing(path) for path in prompt_files))

@@ -12,6 +12,8 @@ surrogateescape) shows as that byte, ``\\xe9``.
 
 from __future__ import annotations
 
+import os
+
 from skillmem_hook.lazy_pattern import lazy_compile
 
 TYPE_CHECKING = False
@@ -67,3 +69,45 @@ def _rejoined(text: str) -> str:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
     except UnicodeEncodeError:  # a surrogate surrogateescape never makes (\ud800): escaped as it is
         return text
+
+
+# The characters a shell takes as they are in a word: a path of only these is shown unquoted.
+_PLAIN_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./_-")
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one shell word that names it exactly: the quoting of every command hint that holds a path.
+
+    Plain when it needs none; in single quotes when it holds nothing a
+    terminal acts on; else in bash's and zsh's ``$'...'``, each such character
+    as the ``\\xHH`` escapes of its bytes, so the command shown is both safe to
+    show and names the real file (``visible`` after ``shlex.quote`` named another).
+    """
+    if text and all(character in _PLAIN_WORD for character in text):
+        return text
+    if visible(text) == text:
+        return "'" + text.replace("'", "'\\''") + "'"
+    return "$'" + "".join(_ansi_c(character) for character in _rejoined(text)) + "'"
+
+
+def _ansi_c(character: str) -> str:
+    if character in "\\'":
+        return "\\" + character
+    if visible(character) == character:
+        return character
+    code = ord(character)
+    if 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the byte that was not UTF-8, typed as that byte
+        return f"\\x{code - 0xDC00:02x}"
+    return "".join(f"\\x{byte:02x}" for byte in character.encode("utf-8", "surrogatepass"))
+
+
+def command_path(path: str, base: str = ".") -> str:
+    """``path``, relative to ``base``, as a shell word naming it from the current folder (``base``: the way there).
+
+    Every path in a command we suggest reads from where the command is typed:
+    ``touch ../../CLAUDE.md`` from ``sub/deep``, not ``touch CLAUDE.md``,
+    which would make a file there. A name that starts with ``-`` gets ``./``,
+    so that no command takes it for an option.
+    """
+    joined = path if base in ("", ".") else os.path.normpath(os.path.join(base, path))  # as given, from here
+    return shell_word("./" + joined if joined.startswith("-") else joined)

@@ -46,6 +46,14 @@ def _private_user_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
 
 
+@pytest.fixture(autouse=True)
+def _stderr_notes_said_afresh(monkeypatch):
+    """The notes said once a process (a refused file or folder) are said again in each test: an in-process route
+    hook run silences them for the rest of its process, and a test after it in that worker saw none."""
+    monkeypatch.setattr(trust, "_quiet", [False])
+    monkeypatch.setattr(trust, "_said", set())
+
+
 @pytest.fixture
 def tree(tmp_path):
     """The seed skills (``helpers.seed_tree``) in tmp_path/skills."""

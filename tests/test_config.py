@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import UsageError
 
-from .helpers import run_cli, seed_tree
+from .helpers import run_cli, seed_tree, skill_md, write_skill
 
 
 def test_flags_win_over_the_file_key_by_key():
@@ -391,14 +391,51 @@ def test_a_config_in_a_folder_others_may_write_is_not_used_outside_a_repository(
     settings = load_settings(roots=["."], prompt_files=["x.md"])
     assert settings.config_path is None
     assert settings.base == os.getcwd()
-    assert capsys.readouterr().err == (
+    assert capsys.readouterr().err == (  # this user's own folder: the mode is the fix (H7-3), not a copy
         f"skillmem: {os.path.dirname(os.getcwd())}/.skillmem.yaml is not used: its folder "
         f"{os.path.dirname(os.getcwd())}: others may write to it (mode 777), and it is not inside a git repository "
-        "you own, so another user may have put it there; to use it, copy it into a folder only you may write "
-        "(or into your repository) and run skillmem there\n"
+        "you own, so another user may have changed it; once you have read it, let no one else write to it: "
+        "chmod go-w ..\n"
     )
     Path("..").chmod(0o755)  # the same file in a folder only its owner may write is used
     assert load_settings().config_path == "../.skillmem.yaml"
+
+
+def test_a_users_own_config_made_under_umask_002_is_mended_by_chmod_and_never_overwritten_by_the_hint(tmp_path):
+    """H7-3: a user's own .skillmem.yaml at 664 was refused with "copy it into a folder only you may write", and
+    the setup hint said `echo '{roots: ...}' > .skillmem.yaml`: it overwrote their file, again at 664, a loop."""
+    project = tmp_path / "proj"
+    write_skill(project / "skills", "pdf", skill_md("pdf", "Extract text"))
+    config = b"roots: [skills]\nprompt_files: [NOTES.md]\n"
+    (project / ".skillmem.yaml").write_bytes(config)
+    (project / "NOTES.md").write_text("# n\n")
+    for path, mode in ((project / ".skillmem.yaml", 0o664), (project / "NOTES.md", 0o664), (project, 0o775)):
+        path.chmod(mode)
+    result = run_in_a_child("inject", "--text", cwd=project)
+    assert result.returncode == 2
+    note, error, hint = result.stderr.splitlines()
+    assert note.endswith("let no one else write to it: chmod go-w .skillmem.yaml .")
+    assert error.startswith("skillmem inject: no prompt file given")
+    why = note.split(" is not used: ")[1]
+    assert hint == f"  pass --prompt-file FILE, or mend .skillmem.yaml, which was not used: {why}"
+    assert "echo" not in result.stderr and "touch" not in result.stderr and "git add" not in result.stderr
+    subprocess.run(["bash", "-c", "chmod go-w .skillmem.yaml ."], cwd=project, check=True)  # the fix, as typed
+    assert run_in_a_child("inject", "--text", cwd=project).returncode == 0
+    assert (project / ".skillmem.yaml").read_bytes() == config
+    assert b"pdf" in (project / "NOTES.md").read_bytes()
+
+
+def test_a_config_of_ones_own_in_a_shared_sticky_folder_is_copied_not_chmodded(tmp_path, capsys):
+    """chmod go-w on a shared folder (/tmp) is no fix: the copy is, as for another user's file."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    (shared / ".skillmem.yaml").write_text("roots: [skills]\n")
+    (shared / "mine").mkdir()
+    os.chdir(shared / "mine")
+    assert load_settings(roots=["."], prompt_files=["x.md"]).config_path is None
+    note = capsys.readouterr().err
+    assert "mode 1777" in note and "copy it into a folder only you may write" in note and "chmod" not in note
 
 
 def test_inside_a_repository_its_config_is_its_content_whoever_may_write_its_folder():

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import unicodedata
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillmem_hook import visible as visible_module
-from skillmem_hook.visible import for_people, visible
+from skillmem_hook.visible import command_path, for_people, shell_word, visible
 
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
@@ -54,3 +56,44 @@ def test_ascii_text_takes_the_short_way_to_what_the_patterns_give(text):
     """ASCII text skips the patterns (a warm hook run compiles none); the answer is theirs."""
     assert visible(text) == visible_module._ANY_UNSAFE.sub(visible_module._escape, text)
     assert for_people(text) == visible_module._UNSAFE_BUT_LAYOUT.sub(visible_module._escape_in_report, text)
+
+
+HOSTILE_NAMES = [
+    "AGENTS.md",
+    "my notes.md",
+    "it's.md",
+    "a\\b.md",
+    "base\x1b[2Jother.json",  # H7-5: shown escaped after shlex.quote, the command named another file
+    "line\nbreak.md",
+    "caf\udce9.md",  # a byte that is not UTF-8 (surrogateescape)
+    "rtl\u202etxt.md",
+    "代码审查.md",
+    "-rf.md",
+]
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_a_shell_word_names_the_real_file_in_bash_and_shows_nothing_that_acts_on_a_terminal(name, tmp_path):
+    """H7-5: every command hint quotes a path through shell_word, so what is shown is what bash reads."""
+    word = command_path(name)
+    assert visible(word) == word  # safe to show as it is: no escape left to a later visible() that would rename it
+    wanted = os.fsencode("./" + name if name.startswith("-") else name)
+    typed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True).stdout
+    assert typed == wanted
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), min_size=1))
+def test_any_name_typed_as_a_shell_word_reads_back_as_itself(name):
+    word = shell_word(name)
+    assert visible(word) == word
+    typed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True).stdout
+    assert typed == name.encode()
+
+
+def test_a_command_path_is_the_path_from_the_current_folder():
+    """H7-4b: advice given from sub/deep names the top's CLAUDE.md as ../../CLAUDE.md."""
+    assert command_path("CLAUDE.md", "../..") == "../../CLAUDE.md"
+    assert command_path("sub/AGENTS.md", ".") == "sub/AGENTS.md"
+    assert command_path("skills", "..") == "../skills"
+    assert command_path("a b.md", "..") == "'../a b.md'"

@@ -20,6 +20,7 @@ from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, TITLES
 from skillmem_hook.catalog.placement.quiet import Quiet
 from skillmem_hook.lint.writing import FIXABLE
 from skillmem_hook.text_lines import counted
+from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -54,12 +55,13 @@ def block_size_note(skills: Sequence[Skill], max_block_tokens: int | None) -> st
     )
 
 
-def lint_fix_note(findings: Sequence[Finding], baseline: str) -> str | None:
+def lint_fix_note(findings: Sequence[Finding], baseline: str, top: str = ".") -> str | None:
     """What ``lint --fix`` would do to the skills, said where init suggests it; None when nothing is fixable.
 
     The baseline init wrote already lets every commit pass: fixing is a choice,
     and on a vendored pack a costly one (its files diverge from upstream, its
     names change), so the note says what it edits and renames before how.
+    ``baseline`` is relative to ``top``; the command names it from the current folder.
     """
     fixable = [finding for finding in findings if finding.code in FIXABLE]
     if not fixable:
@@ -77,7 +79,7 @@ def lint_fix_note(findings: Sequence[Finding], baseline: str) -> str | None:
         f" already keeps them from failing a commit: skillmem lint --fix would edit {counted(files, 'SKILL.md file')}"
         f" in place (fields no agent reads moved under metadata:){renames}. Keep the baseline for a pack you vendor"
         " (fixed, it diverges from upstream's); for skills you own, run skillmem lint --fix, then skillmem lint"
-        f" --write-baseline {baseline} to record what is left"
+        f" --write-baseline {command_path(baseline, os.path.relpath(top))} to record what is left"
     )
 
 
@@ -100,7 +102,8 @@ def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str
         if files:
             reach_by.append(f"{TITLES[agent]} learns of them from the block in {' and '.join(files)}")
         else:
-            reach_by.append(f"for {TITLES[agent]}, {reach(agent, [], held, ignored, absent=absent)}")
+            here = os.path.relpath(top)  # a command in the note names a path from where init runs
+            reach_by.append(f"for {TITLES[agent]}, {reach(agent, [], held, ignored, absent=absent, top=here)}")
     return (
         f"{unseen:,} of {len(skills):,} skills sit where neither Claude Code (.claude/skills/NAME/) nor Codex"
         f" (.agents/skills/) finds them natively: {'; '.join(reach_by)}. skillmem budget shows what each agent sees"

@@ -25,6 +25,7 @@ from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.lint.baseline import render_baseline
 from skillmem_hook.text_lines import counted
+from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
             before = read_own_file(top, BASELINE_FILE)
             why = f"lint findings the skills have today ({len(findings):,}): skill-lint stops only new ones"
             plan.changes.append(FileChange(BASELINE_FILE, before, render_baseline(findings), why))
-            note = lint_fix_note(findings, BASELINE_FILE)
+            note = lint_fix_note(findings, BASELINE_FILE, top)
             if note:
                 plan.notes.append(note)
         return True
@@ -159,7 +160,8 @@ def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
     if new:
         plan.notes.append(
             f"skill-lint waits at the manual stage: the skills have {len(new):,} lint findings that no baseline"
-            f" of the kept {CONFIG_FILE} lists (skillmem lint --write-baseline {BASELINE_FILE}, then lint:"
+            f" of the kept {CONFIG_FILE} lists (skillmem lint --write-baseline"
+            f" {command_path(BASELINE_FILE, os.path.relpath(top))}, then lint:"
             f" {{baseline: {BASELINE_FILE}}} in {CONFIG_FILE}, and drop skill-lint's stages: [manual])"
         )
     return not new

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 
 from skillmem_hook.catalog.discovery.git import run_git
+from skillmem_hook.catalog.discovery.ownership import repository_error
 from skillmem_hook.errors import FileAccessError, UsageError
 
 TYPE_CHECKING = False
@@ -18,7 +19,7 @@ def work_tree_top() -> str:
     """The top folder of the work tree around the current one."""
     code, out = run_git(["rev-parse", "--show-toplevel"])
     if code != 0:
-        raise UsageError(
+        raise repository_error(
             "skillmem init works in a git repository, and this folder is not in one",
             "run 'git init' first, or cd into the repository",
         )

@@ -11,6 +11,7 @@ import os
 
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import PROMPT_FILE, NotARegularFile, check_write_permission, read_regular_file
+from skillmem_hook.visible import command_path
 
 _WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
@@ -20,12 +21,10 @@ def read_prompt_file(path: str) -> bytes:
     try:
         data = read_regular_file(path)
     except FileNotFoundError:
-        import shlex  # noqa: PLC0415 - only a missing prompt file's hint quotes a name; a warm hook loads no shlex
-
         raise FileAccessError(
             f"the prompt file {path!r} does not exist",
             # Quoted: the name comes from .skillmem.yaml, repository content ("x.md; curl ... | sh").
-            f"create it first (skillmem never creates a prompt file), for example: touch {shlex.quote(path)}",
+            f"create it first (skillmem never creates a prompt file), for example: touch {command_path(path)}",
         ) from None
     except NotARegularFile as error:
         raise FileAccessError(

@@ -13,7 +13,7 @@ import os
 from skillmem_hook.catalog.discovery.git import as_listed, ignored_paths, run_git, tracked_entries
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.errors import UsageError
-from skillmem_hook.visible import visible
+from skillmem_hook.visible import command_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,7 +23,9 @@ TRACKED = "tracked"
 UNTRACKED = "untracked"
 IGNORED = "ignored"
 ABSENT_IGNORED = "absent here, and git ignores it"
-SPARSE = "outside the sparse checkout: git keeps it out of this work tree, so its block is not checked here"
+SPARSE = (
+    "outside the sparse checkout: git keeps it out of this work tree, so its block is neither written nor checked here"
+)
 
 
 def left_out_note(path: str, reason: str) -> str:
@@ -84,9 +86,7 @@ def require_one_in_commit(states: dict[str, str], left_out: Mapping[str, str]) -
         return
     reasons = [f"{visible(path)} ({reason})" for path, reason in left_out.items()]
     reasons += [f"{visible(path)} (git ignores it)" for path in states]
-    import shlex  # noqa: PLC0415 - loads re: only a commit without a prompt file pays for it
-
-    first = shlex.quote(visible([*left_out, *states][0]))
+    first = command_path([*left_out, *states][0])
     raise UsageError(
         "no prompt file it checks is in the commit, so the commit holds no skill index: " + ", ".join(reasons),
         f"commit one: un-ignore it ('git check-ignore -v {first}' names the rule), then 'git add {first}';\n"

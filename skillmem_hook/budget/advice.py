@@ -6,13 +6,11 @@ block figures in, lines of text out. Numbers are written one way (1,899).
 
 from __future__ import annotations
 
-import shlex
-
 from skillmem_hook.budget.choice import FOLLOWS_IMPORTS, READS
 from skillmem_hook.budget.discovery import ROOTS
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, TITLES
 from skillmem_hook.text_lines import counted
-from skillmem_hook.visible import visible
+from skillmem_hook.visible import command_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -89,11 +87,13 @@ def remedies(
     ignored: Sequence[str] = (),
     absent: Sequence[str] = (),
     folded: tuple[int, int] = (0, 0),
+    top: str = ".",
 ) -> list[str]:
     """What to do, one line each, for the causes this agent has (none when it lists every skill whole).
 
     ``ignored``: the prompt files git ignores, so a block there is on this machine only, never in a commit;
-    ``absent``: those of them that do not exist; ``folded``: the skills, and how many the block's cap folds.
+    ``absent``: those of them that do not exist; ``folded``: the skills, and how many the block's cap folds;
+    ``top``: the repository's top from the current folder, where the paths are (a command names them from here).
     """
     agent = str(result["agent"])
     title, lines = TITLES[agent], []
@@ -115,7 +115,7 @@ def remedies(
             f" skills this repository needs ({_DISABLE[agent]}), and reach the rest as below"
         )
     if short or reasons or share > SHARE_HINT:
-        lines.append(reach(agent, readers, prompt_files, ignored, absent=absent, folded=folded))
+        lines.append(reach(agent, readers, prompt_files, ignored, absent=absent, folded=folded, top=top))
     return lines
 
 
@@ -142,10 +142,12 @@ def reach(
     *,
     absent: Sequence[str] = (),
     folded: tuple[int, int] = (0, 0),
+    top: str = ".",
 ) -> str:
     """The ways every skill still reaches the agent: the block it reads, `skillmem read`, route, MCP.
 
     Also ``init``'s, for an agent that finds the skills only through the block (``adopt/advice.py``).
+    ``top``: the repository's top from the current folder (``remedies``).
     """
     title = TITLES[agent]
     # The prompt files' names are .skillmem.yaml's, repository content: shown escaped, never acting on a terminal.
@@ -166,12 +168,12 @@ def reach(
         return f"no prompt file holds the block yet: `skillmem init` sets one up ({title} reads {own}); {mcp}"
     held = prompt_files[0]
     if own in ignored:
-        create, clone = _create(own, absent)
+        create, clone = _create(own, absent, top)
         return (
             f"the block is in {held}, which {title} does not read, and git ignores {own}, which it reads:"
-            f" un-ignore {own} and commit it (`git check-ignore -v {own}` names the rule), or {create}add it to"
-            f" prompt_files for a block on each machine that runs the hook or `skillmem inject`, never in a"
-            f" commit{clone}; {mcp}"
+            f" un-ignore {own} and commit it (`git check-ignore -v {command_path(own, top)}` names the rule), or"
+            f" {create}add it to prompt_files for a block on each machine that runs the hook or `skillmem inject`,"
+            f" never in a commit{clone}; {mcp}"
         )
     imports = f" (or a line @{held} in {own})" if agent in FOLLOWS_IMPORTS else ""
     return f"the block is in {held}, which {title} does not read: add {own} to prompt_files{imports}; {mcp}"
@@ -187,12 +189,12 @@ def _named(skills: int, folded: int) -> str:
     )
 
 
-def _create(own: str, absent: Sequence[str]) -> tuple[str, str]:
+def _create(own: str, absent: Sequence[str], top: str) -> tuple[str, str]:
     """For an ignored prompt file that does not exist: inject refuses to create it, and a fresh clone lacks it."""
     if own not in absent:
         return "", ""
     return (
-        f"create it (touch {shlex.quote(own)}: skillmem never creates a prompt file) and ",
+        f"create it (touch {command_path(own, top)}: skillmem never creates a prompt file) and ",
         " (in a fresh clone, where it is absent, the hooks and `skillmem verify --tracked` leave it out)",
     )
 

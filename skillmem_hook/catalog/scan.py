@@ -18,7 +18,6 @@ from skillmem_hook.catalog.listing import git_listings, list_root
 from skillmem_hook.catalog.skillfile.names import SkillProblem, check_path_is_utf8, shown_path, utf8_path
 from skillmem_hook.catalog.skills import deduplicate, make_skill
 from skillmem_hook.catalog.store.locations import catalog_cache_location
-from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -167,7 +166,9 @@ def _work_tree(options: CatalogOptions) -> WorkTree | None:
 
     work_tree = find_work_tree()
     if work_tree is None and options.tracked:
-        raise UsageError("not inside a git work tree, so there is no index to read", "drop --tracked")
+        from skillmem_hook.catalog.discovery.ownership import repository_error  # noqa: PLC0415 - only the error
+
+        raise repository_error("not inside a git work tree, so there is no index to read", "drop --tracked")
     return work_tree
 
 

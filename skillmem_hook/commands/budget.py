@@ -58,7 +58,7 @@ def run(options: argparse.Namespace) -> int:
     settings = load_settings(options.root, tracked=options.tracked, cache=options.cache)
     report = replay_budget(settings, options, hook=False)
     if options.text:
-        write_utf8(sys.stdout, describe_budget(report))
+        write_utf8(sys.stdout, describe_budget(report, top=os.path.relpath(find_config(os.getcwd())[1])))
     else:
         emit(report)
     return EXIT_FINDINGS if options.check and has_losses(report) else EXIT_OK
@@ -112,8 +112,11 @@ def has_losses(report: dict[str, object]) -> bool:
     return any(agent.get(key) for agent in report["agents"] for key in keys)  # type: ignore[attr-defined]
 
 
-def describe_budget(report: dict[str, object]) -> str:
-    """A person's summary: which agents; per agent its listing, each cause once with a few names, what to do."""
+def describe_budget(report: dict[str, object], *, top: str = ".") -> str:
+    """A person's summary: which agents; per agent its listing, each cause once with a few names, what to do.
+
+    ``top``: the repository's top from the current folder, where the report's paths are.
+    """
     block: dict[str, object] = report["block"]  # type: ignore[assignment]
     readers: dict[str, list[str]] = block["read_by"]  # type: ignore[assignment]
     lines = [_chosen_line(report)]
@@ -129,6 +132,7 @@ def describe_budget(report: dict[str, object]) -> str:
             ignored=block.get("ignored") or (),  # type: ignore[arg-type]
             absent=block.get("absent") or (),  # type: ignore[arg-type]
             folded=(int(report["skills"]), int(block.get("folded") or 0)),  # type: ignore[call-overload]
+            top=top,
         )
         lines += ["  what to do:", *(f"    - {line}" for line in todo)] if todo else []
     lines.append(block_line(int(report["skills"]), block))  # type: ignore[call-overload]

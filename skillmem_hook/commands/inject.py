@@ -5,7 +5,7 @@ from __future__ import annotations
 from skillmem_hook.arguments import add_block_options, add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
-from skillmem_hook.config import check_targets, load_settings, require_prompt_files, require_roots
+from skillmem_hook.config import check_targets, leave_out_sparse, load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.renames import renamed, renamed_apart, renames_json
@@ -16,7 +16,7 @@ from skillmem_hook.visible import visible
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
 
@@ -31,14 +31,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(options: argparse.Namespace) -> int:
     settings = load_settings(options.root, options.prompt_file, tracked=options.tracked, cache=options.cache)
     roots = require_roots(settings)
-    check_targets(settings, prompt_files=True)
+    left_out = leave_out_sparse(settings)
+    if settings.prompt_files or not left_out:  # each outside a sparse cone: none to write
+        check_targets(settings, prompt_files=True)
     return inject(
         roots,
-        require_prompt_files(settings),
+        settings.prompt_files if left_out else require_prompt_files(settings),
         settings.catalog_options(),
         settings.preamble_line,
         options.max_block_tokens or settings.max_block_tokens,
         text=options.text,
+        left_out=left_out,
     )
 
 
@@ -50,7 +53,9 @@ def inject(
     max_tokens: int | None = None,
     *,
     text: bool = False,
+    left_out: Mapping[str, str] | None = None,
 ) -> int:
+    """Write each prompt file's block; ``left_out``: the prompt files set aside unread, told in ``notes``."""
     catalog, drifts = compare_prompt_files(roots, prompt_files, options, preamble, max_tokens)
     written = write_updates(drifts)
     emit(
@@ -68,7 +73,7 @@ def inject(
                 }
                 for path, drift in drifts
             ],
-            **cli_notes(catalog, prompt_files),
+            **cli_notes(catalog, prompt_files, left_out),
         },
         as_text if text else None,
     )

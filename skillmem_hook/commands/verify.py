@@ -6,7 +6,7 @@ from skillmem_hook.arguments import add_block_options, add_catalog_options, add_
 from skillmem_hook.block.diff import block_diff
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.sync import compare_prompt_files, union
-from skillmem_hook.config import check_targets, load_settings, require_prompt_files, require_roots
+from skillmem_hook.config import check_targets, leave_out_sparse, load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.renames import renamed, renamed_apart, renames_json
@@ -42,7 +42,7 @@ def run(options: argparse.Namespace) -> int:
         options.root, options.prompt_file, strict=options.strict, tracked=options.tracked, cache=options.cache
     )
     roots = require_roots(settings)
-    left_out = _leave_out_absent_ignored(settings) if settings.tracked else {}
+    left_out = _leave_out_absent_ignored(settings) if settings.tracked else leave_out_sparse(settings)
     if settings.prompt_files or not left_out:  # each outside a sparse cone: none to check
         check_targets(settings, prompt_files=True)
     return verify(
@@ -97,7 +97,7 @@ def verify(
                 }
                 for path, drift in drifts
             ],
-            **_notes(cli_notes(catalog, prompt_files), left_out),
+            **cli_notes(catalog, prompt_files, left_out),
         },
         as_text if text else None,
     )
@@ -122,18 +122,6 @@ def _leave_out_absent_ignored(settings: Settings) -> dict[str, str]:
         settings.prompt_files = [path for path in settings.prompt_files if path not in left_out]
         require_one_in_commit(prompt_file_states(settings.prompt_files), left_out)
     return left_out
-
-
-def _notes(found: dict[str, object], left_out: Mapping[str, str] | None) -> dict[str, object]:
-    """``cli_notes``' keys, with a note and a ``left_out`` entry for each prompt file git's view set aside."""
-    if not left_out:
-        return found
-    from skillmem_hook.block.tracking import left_out_note  # noqa: PLC0415 - only git's view (--tracked) leaves one out
-
-    notes: list[object] = [left_out_note(path, reason) for path, reason in left_out.items()]
-    earlier = found.get("notes")
-    notes += earlier if isinstance(earlier, list) else []
-    return {**found, "left_out": list(left_out), "notes": notes}
 
 
 def as_text(result: dict[str, object]) -> str:

@@ -6,13 +6,12 @@ Pure: findings in, text out. The JSON line stays the CLI's own (commands/lint).
 from __future__ import annotations
 
 import json
-import shlex
 from collections import Counter
 from urllib.parse import quote
 
 from skillmem_hook.lint.rules import ERROR, RULES, WARNING
 from skillmem_hook.text_lines import counted
-from skillmem_hook.visible import visible
+from skillmem_hook.visible import command_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,12 +39,12 @@ def describe_gone(run: LintRun) -> list[str]:
         return []
     lines = [f"the baseline lists findings of {counted(len(run.gone), 'path')} that no longer exist:"]
     lines += [f"  {visible(path)}" for path in run.gone[:3]] + (["  ..."] if len(run.gone) > 3 else [])
-    baseline = shlex.quote(run.baseline) if run.baseline else "FILE"
+    baseline = command_path(run.baseline) if run.baseline else "FILE"
     return [
         *lines,
         "  (a folder renamed brings its known findings back as new; --write-baseline records every finding",
         "  above, the new ones too: fix those first, then record today's findings with",
-        f"  skillmem lint --write-baseline {visible(baseline)})",
+        f"  skillmem lint --write-baseline {baseline})",
     ]
 
 

@@ -14,6 +14,7 @@ from skillmem_hook.catalog.discovery.git import tracked_entries
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import kind_of
 from skillmem_hook.lint.paths import MISSING, OUTSIDE, resolve_inside
+from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def existence(skill_dir: str, boundary: str, in_index: set[str] | None) -> Calla
             return False
         if in_index is None:
             return True
-        return f"exists but git does not track it; git add {_shell_word(os.path.relpath(target))}"
+        return f"exists but git does not track it; git add {command_path(os.path.relpath(target))}"
 
     return exists
 
@@ -105,9 +106,3 @@ def tracked_files(folders: Sequence[str]) -> set[str]:
             paths.add(path)
             path = os.path.dirname(path)
     return paths
-
-
-def _shell_word(path: str) -> str:
-    if path and all(character.isalnum() or character in "/._-+@" for character in path):
-        return path
-    return "'" + path.replace("'", "'\\''") + "'"

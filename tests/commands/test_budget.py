@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -292,6 +293,24 @@ def test_a_prompt_file_git_ignores_is_named_and_never_offered_as_the_fix(repo, c
     assert run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--json").data["block"]["ignored"] == []
     text = run_cli(capsys, "budget", "--root", repo, "--agent", "codex", "--text").out
     assert "which Codex does not read: add AGENTS.md to prompt_files;" in text
+
+
+def test_the_advice_given_from_a_subfolder_names_each_path_from_there(repo, capsys, monkeypatch, tmp_path):
+    """H7-4b: from sub/deep budget advised `touch CLAUDE.md` and `git check-ignore -v CLAUDE.md`, which act on
+    sub/deep/CLAUDE.md; each path in a command is now the path from the current folder."""
+    isolate_git(monkeypatch, tmp_path / "home")
+    run_git("init", "-q")
+    Path("AGENTS.md").write_text("# Agents\n")
+    Path(".gitignore").write_text("CLAUDE.md\n")
+    Path("skills").mkdir()
+    repo.rename("skills/pack")  # not where Claude Code looks, so the advice is given
+    Path("sub/deep").mkdir(parents=True)
+    monkeypatch.chdir("sub/deep")
+    text = run_cli(capsys, "budget", "--agent", "claude-code", "--text").out
+    assert "(`git check-ignore -v ../../CLAUDE.md` names the rule)" in text
+    assert "create it (touch ../../CLAUDE.md: skillmem never creates a prompt file)" in text
+    subprocess.run(["bash", "-c", "touch ../../CLAUDE.md && git check-ignore -q ../../CLAUDE.md"], check=True)
+    assert Path("../../CLAUDE.md").is_file() and not Path("CLAUDE.md").exists()
 
 
 def test_a_capped_block_is_said_to_fold_skills_not_to_name_every_one(repo, capsys):

@@ -208,6 +208,21 @@ def test_run_from_a_subfolder_it_works_on_the_whole_repository(repo, capsys, mon
     assert Path(".skillmem.yaml").exists() and not Path("docs/.skillmem.yaml").exists()
 
 
+def test_its_advice_from_a_subfolder_names_each_path_from_there(repo, capsys, monkeypatch):
+    """H7-4b: init's `next: git add .skillmem.yaml ...` failed from sub/ (those paths are at the top), and its
+    notes' `lint --write-baseline .skillmem-lint-baseline.json` would write a second baseline in sub/."""
+    write_skill(Path("skills"), "pdf", "---\nname: pdf\ndescription: Read PDFs\nversion: 1\n---\n")  # fixable
+    Path("sub").mkdir()
+    monkeypatch.chdir("sub")
+    run = init(capsys)
+    adding = run.data["next"].split(" && ")[0]
+    assert adding.startswith("git add ../.skillmem.yaml ../.skillmem-lint-baseline.json ../.pre-commit-config.yaml")
+    subprocess.run(["bash", "-c", adding], check=True)
+    assert ".skillmem.yaml" in git("diff", "--cached", "--name-only").splitlines()
+    fix = next(note for note in run.data["notes"] if "lint --fix" in note)
+    assert fix.endswith("skillmem lint --write-baseline ../.skillmem-lint-baseline.json to record what is left")
+
+
 def test_a_failed_pre_commit_install_is_said_and_the_files_stay_written(repo, capsys, monkeypatch):
     import os
     import sys

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.block.tracking import ABSENT_IGNORED, left_out_note
+from skillmem_hook.block.tracking import ABSENT_IGNORED, SPARSE, left_out_note
 from skillmem_hook.hooks.index import skill_index, skill_verify
 
 from ..helpers import isolate_git, run_cli, run_git, seed_tree, skill_md, write_skill
@@ -276,3 +276,42 @@ def test_a_prompt_file_inside_the_git_directory_is_refused_by_every_command_even
     assert ".git/B.md' resolves to " in run.error["error"]
     assert run.error["error"].endswith(", inside the git directory")
     assert Path(".git/B.md").exists() is exists
+
+
+def test_inject_and_verify_leave_out_a_prompt_file_outside_a_sparse_checkout_as_the_hooks_do(
+    monkeypatch, tmp_path, capsys
+):
+    """H7-4a: with sub/AGENTS.md outside the cone, inject and verify exited 2 with "touch sub/AGENTS.md" (the
+    folder is absent), and once it was made, inject wrote a file without the committed heading and git dropped
+    its skip-worktree bit, so a `git commit -a` would commit the loss. It is left out, with the hooks' note."""
+    isolate_git(monkeypatch, tmp_path / "home")
+    run_git("init", "-q")
+    seed_tree(Path("skills"))
+    Path("sub").mkdir()
+    Path("CLAUDE.md").write_bytes(b"# Claude\n")
+    Path("sub/AGENTS.md").write_bytes(b"# Committed heading\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [CLAUDE.md, sub/AGENTS.md]\n")
+    assert run_cli(capsys, "inject").code == 0
+    run_git("add", "-A")
+    run_git("commit", "-qm", "blocks")
+    run_git("sparse-checkout", "set", "skills")
+    assert not Path("sub").exists()
+    note = left_out_note("sub/AGENTS.md", SPARSE)
+    for command in ("verify", "inject"):
+        run = run_cli(capsys, command)
+        assert run.code == 0, run.err
+        assert [item["prompt_file"] for item in run.data["files"]] == ["CLAUDE.md"]
+        assert run.data["left_out"] == ["sub/AGENTS.md"] and run.data["notes"] == [note]
+    add_skill()
+    assert run_cli(capsys, "verify").code == 3  # CLAUDE.md, in the cone, is still checked
+    assert run_cli(capsys, "inject").data["files"][0]["changed"] is True
+    assert run_cli(capsys, "verify").code == 0
+    assert not Path("sub").exists()
+    assert run_git("ls-files", "-t", "sub/AGENTS.md") == "S sub/AGENTS.md\n"
+    os.chdir("skills")  # from a subfolder: the same reading, the paths from there
+    assert run_cli(capsys, "verify").data["left_out"] == ["../sub/AGENTS.md"]
+    os.chdir("..")
+    run_git("sparse-checkout", "disable")
+    Path("sub/AGENTS.md").unlink()  # absent, not outside a cone: still an error, with the command to create it
+    run = run_cli(capsys, "inject")
+    assert run.code == 2 and run.error["hint"].endswith("touch sub/AGENTS.md")

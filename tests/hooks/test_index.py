@@ -240,6 +240,15 @@ def test_an_untracked_prompt_file_fails_until_added_even_with_its_block_current(
     assert skill_index([]) == 0
 
 
+def test_the_git_add_of_an_untracked_prompt_file_is_quoted_for_the_shell(git, capsys):
+    # fixh8 (H7-5's one helper): "add it: git add my notes.md" named two files.
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("my notes.md").write_bytes(b"# Notes\n")
+    git("add", "skills")
+    assert skill_index(["--prompt-file", "my notes.md"]) == 3
+    assert "  add it: git add 'my notes.md'\n" in capsys.readouterr().err
+
+
 def test_a_personal_prompt_file_absent_here_and_ignored_is_left_out(git, capsys):
     write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
     Path("AGENTS.md").write_bytes(b"# Agents\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from collections import Counter
 
 import pytest
@@ -151,6 +152,23 @@ def test_findings_back_under_a_renamed_folder_are_explained_by_the_paths_the_bas
     assert run_cli(capsys, "lint", "--write-baseline", "lint-baseline.json").data["recorded"] == 2
     assert skill_lint(["--all"]) == 0
     assert "no longer exist" not in capsys.readouterr().err
+
+
+def test_the_baseline_advice_names_the_real_file_when_its_name_holds_a_control_character(capsys, tmp_path):
+    """H7-5: visible() ran after shlex.quote, so the command shown named a file called base\\x1b[2Jx.json, not the
+    configured one; bash's $'...' names the real file and shows nothing that acts on a terminal."""
+    skills = tmp_path / "cwd" / "skills"
+    write_skill(skills, "crewai", b"---\nname: crewai\ndescription: Build crews\nsource: x\n---\n")
+    with open(".skillmem.yaml", "w") as file:
+        file.write('roots: [skills]\nlint: {baseline: "base\\e[2Jx.json"}\n')
+    assert run_cli(capsys, "lint", "--write-baseline", "base\x1b[2Jx.json").data["recorded"] == 1
+    (skills / "crewai").rename(skills / "crew-ai")
+    assert skill_lint(["--all"]) == 1
+    command = capsys.readouterr().err.splitlines()[-1].strip()
+    assert command == "skillmem lint --write-baseline $'base\\x1b[2Jx.json')"
+    word = command.removeprefix("skillmem lint --write-baseline ").removesuffix(")")
+    typed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True).stdout
+    assert typed == b"base\x1b[2Jx.json"
 
 
 def test_the_baseline_entries_gone_are_looked_up_from_its_folder_and_never_through_a_link_out(tmp_path, monkeypatch):

@@ -1,0 +1,47 @@
+"""Why git found no repository around the current folder when there is one: it refuses another user's.
+
+Since 2.35.2 git refuses a work tree whose top folder another user owns
+("detected dubious ownership", ``safe.directory``), and every command
+then reads as run outside any repository. An error that would say "not
+inside a git work tree" or "run 'git init' first" says instead that git
+refused the repository and how to allow it, when git's own message says so.
+"""
+
+from __future__ import annotations
+
+import os
+
+from skillmem_hook.errors import UsageError
+from skillmem_hook.visible import shell_word, visible
+
+_ADD = "git config --global --add safe.directory "
+_REFUSED = "detected dubious ownership in repository at '"
+
+
+def repository_error(error: str, hint: str) -> UsageError:
+    """The error to raise where git found no work tree: ``error`` and ``hint``, unless git refused one it found."""
+    top = refused_repository()
+    if top is None:
+        return UsageError(error, hint)
+    return UsageError(
+        f"git refuses the repository at {visible(top)}: another user owns it (git calls it dubious ownership)",
+        f"if you trust it, let git read it: {_ADD}{shell_word(top)} (or run as the user who owns it)",
+    )
+
+
+def refused_repository() -> str | None:
+    """The top folder of the repository git refuses as another user's, from git's own message; None otherwise."""
+    import subprocess  # noqa: PLC0415 - only an error asks: no run that finds its repository pays for it
+
+    environment = {**os.environ, "LC_ALL": "C", "LANGUAGE": ""}  # git's message in English, to be read
+    try:
+        result = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"], capture_output=True, env=environment, check=False
+        )
+    except OSError:
+        return None
+    message = result.stderr.decode("utf-8", "surrogateescape")
+    if result.returncode == 0 or _REFUSED not in message:
+        return None
+    named = message.split(_REFUSED, 1)[1].split("'\n", 1)[0]  # the path as it is, in quotes ('a b', no escapes)
+    return named if os.path.isabs(named) and os.path.isdir(named) else os.getcwd()  # else a form git changed
