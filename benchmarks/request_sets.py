@@ -54,6 +54,7 @@ TUNING_SETS = {
     "O": [DATA / "requests-o"],  # held out once (0.5.0, after the fifteenth route pass), tuning since
     "P": [DATA / "requests-p"],  # held out once (0.5.0, after the eighteenth route and fifteenth search passes)
     "Q": [DATA / "requests-q"],  # held out once (0.5.0, after the nineteenth route and sixteenth search passes)
+    "R": [DATA / "requests-r"],  # held out once (0.5.0, after the twentieth route and eighteenth search passes)
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -71,6 +72,7 @@ TUNING_TURNS = [
     DATA / "requests-o" / "oe" / "everyday-o.jsonl",
     DATA / "requests-p" / "pe" / "everyday-p.jsonl",
     DATA / "requests-q" / "qe" / "everyday-q.jsonl",
+    DATA / "requests-r" / "re" / "everyday-r.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
