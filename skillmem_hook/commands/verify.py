@@ -7,7 +7,7 @@ from skillmem_hook.block.diff import block_diff
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.sync import compare_prompt_files, union
 from skillmem_hook.config import check_targets, leave_out_sparse, load_settings, require_prompt_files, require_roots
-from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK
+from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, UsageError
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.renames import renamed, renamed_apart, renames_json
 from skillmem_hook.report import emit
@@ -43,8 +43,9 @@ def run(options: argparse.Namespace) -> int:
     )
     roots = require_roots(settings)
     left_out = _leave_out_absent_ignored(settings) if settings.tracked else leave_out_sparse(settings)
-    if settings.prompt_files or not left_out:  # each outside a sparse cone: none to check
-        check_targets(settings, prompt_files=True)
+    if left_out and not settings.prompt_files:
+        _refuse_checking_nothing(left_out)
+    check_targets(settings, prompt_files=True)
     return verify(
         roots,
         settings.prompt_files if left_out else require_prompt_files(settings),
@@ -122,6 +123,18 @@ def _leave_out_absent_ignored(settings: Settings) -> dict[str, str]:
         settings.prompt_files = [path for path in settings.prompt_files if path not in left_out]
         require_one_in_commit(prompt_file_states(settings.prompt_files), left_out)
     return left_out
+
+
+def _refuse_checking_nothing(left_out: Mapping[str, str]) -> None:
+    """Every prompt file was left out (outside a sparse checkout): a verify that compared none would read as current.
+
+    The hooks let such a commit through (its prompt files are in it as they were); CI asks more of verify.
+    """
+    shown = ", ".join(visible(path) for path in left_out)
+    raise UsageError(
+        f"no prompt file is checked here: {shown} (each {next(iter(left_out.values()))})",
+        "verify them where they are checked out: a full clone, or 'git sparse-checkout add' of their folders",
+    )
 
 
 def as_text(result: dict[str, object]) -> str:

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -176,8 +175,11 @@ def test_a_prompt_file_outside_a_sparse_checkout_is_left_out_never_to_be_created
     assert not Path("services/a/AGENTS.md").exists()
     Path(".skillmem.yaml").write_text("roots: [services/a/skills]\nprompt_files: [services/a/AGENTS.md]\n")
     assert skill_index([]) == 0  # the only prompt file outside the cone: in the commit as it was, not refused
-    verify = run_cli(capsys, "verify", "--tracked")  # git's view, as the hooks
-    assert verify.code == 0 and json.loads(verify.out)["left_out"] == ["services/a/AGENTS.md"]
+    for flags in (["--tracked"], ["--tracked", "--strict"], []):  # CI's verify compares nothing here: refused
+        verify = run_cli(capsys, "verify", *flags)
+        assert verify.code == 2, verify.out
+        assert verify.error["error"].startswith("no prompt file is checked here: services/a/AGENTS.md (each outside")
+        assert "sparse-checkout add" in verify.error["hint"]
     git("sparse-checkout", "disable")
     Path("services/a/AGENTS.md").unlink()  # absent but not skip-worktree: still an error
     assert skill_index([]) == 2
