@@ -43,5 +43,13 @@ def refused_repository() -> str | None:
     message = result.stderr.decode("utf-8", "surrogateescape")
     if result.returncode == 0 or _REFUSED not in message:
         return None
-    named = message.split(_REFUSED, 1)[1].split("'\n", 1)[0]  # the path as it is, in quotes ('a b', no escapes)
-    return named if os.path.isabs(named) and os.path.isdir(named) else os.getcwd()  # else a form git changed
+    rest = message.split(_REFUSED, 1)[1]  # the path as it is, in quotes ('a b', no escapes), then a line break
+    here = os.path.realpath(os.getcwd())
+    end = rest.find("'\n")
+    while end != -1:  # a folder's name may hold "'" and a line break itself: the top is the one holding this folder
+        named = rest[:end]
+        top = os.path.realpath(named) if os.path.isabs(named) else ""
+        if top and (here == top or here.startswith(top.rstrip(os.sep) + os.sep)):
+            return named
+        end = rest.find("'\n", end + 1)
+    return os.getcwd()  # a form of the message git changed: this folder, which git refused

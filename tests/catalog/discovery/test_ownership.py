@@ -67,3 +67,19 @@ def test_outside_any_repository_the_error_stays_the_plain_one(monkeypatch, tmp_p
     assert run.code == 2 and run.error["hint"] == "drop --tracked"
     run = run_cli(capsys, "init", "--dry-run", "--no-install")
     assert run.code == 2 and run.error["hint"] == "run 'git init' first, or cd into the repository"
+
+
+@AS_ROOT
+def test_a_folder_name_holding_a_quote_and_a_line_break_is_read_whole(monkeypatch, tmp_path):
+    """hostile8: git's "... at '<path>'" line was cut at the first "'" and line break, naming another folder."""
+    isolate_git(monkeypatch, tmp_path / "home")
+    (tmp_path / "home").mkdir()
+    monkeypatch.delenv("SUDO_UID", raising=False)
+    (tmp_path / "bo").mkdir()  # the folder the cut name would be, which exists
+    top = tmp_path / "bo'\nth"
+    top.mkdir()
+    monkeypatch.chdir(top)
+    run_git("init", "-q")
+    for path in [top, *top.rglob("*")]:
+        os.lchown(path, 65534, 65534)
+    assert refused_repository() == str(top)
