@@ -16,7 +16,7 @@ from skillmem_hook.catalog.discovery.git import run_git
 from skillmem_hook.catalog.discovery.layout import choose_roots, hidden
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import UsageError
-from skillmem_hook.visible import command_path
+from skillmem_hook.visible import command_path, git_add_path
 
 
 def first_setup_hint(roots: list[str], prompt_files: list[str], *, refused: tuple[str, str] | None = None) -> str:
@@ -34,7 +34,7 @@ def first_setup_hint(roots: list[str], prompt_files: list[str], *, refused: tupl
     missing = [path for path in prompt_files if not os.path.lexists(path)]
     steps = [f"echo {shlex.quote(config)} > {CONFIG_FILE}"]
     steps += [f"touch {' '.join(command_path(path) for path in missing)}"] if missing else []
-    steps.append(f"git add {' '.join(command_path(path) for path in [CONFIG_FILE, *prompt_files])}")
+    steps.append(f"git add {' '.join(git_add_path(path) for path in [CONFIG_FILE, *prompt_files])}")
     return "run 'skillmem init' to set it all up in one step, or take these steps:\n" + "\n".join(steps)
 
 

@@ -501,3 +501,10 @@ def test_for_root_a_git_folder_another_user_left_in_a_root_owned_shared_folder_i
     assert settings.base == os.getcwd()
     os.chown("../.git", 0, 0)  # root's own .git there: its repository, as before
     assert load_settings(prompt_files=["x.md"]).config_path == "../.skillmem.yaml"
+
+
+def test_the_setup_hint_adds_a_prompt_file_named_like_a_pattern_literally():
+    """H8-2: `git add .skillmem.yaml *.md` would add every untracked Markdown file."""
+    from skillmem_hook.setup_hint import first_setup_hint
+
+    assert first_setup_hint(["skills"], ["*.md"]).splitlines()[-1] == "git add .skillmem.yaml ':(literal)*.md'"

@@ -249,6 +249,19 @@ def test_the_git_add_of_an_untracked_prompt_file_is_quoted_for_the_shell(git, ca
     assert "  add it: git add 'my notes.md'\n" in capsys.readouterr().err
 
 
+def test_the_git_add_of_an_untracked_prompt_file_named_like_a_pattern_adds_it_alone(git, capsys):
+    """H8-2: "add it: git add [A]GENTS.md" is a pathspec: it adds AGENTS.md, and the named file stays untracked."""
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("[A]GENTS.md").write_bytes(b"# Notes\n")
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    git("add", "skills")
+    assert skill_index(["--prompt-file", "[A]GENTS.md"]) == 3
+    command = next(line for line in capsys.readouterr().err.splitlines() if "add it: " in line).split("add it: ")[1]
+    assert command == "git add ':(literal)[A]GENTS.md'"
+    subprocess.run(["bash", "-c", command], check=True)
+    assert git("diff", "--cached", "--name-only", "--", ":(literal)[A]GENTS.md", "AGENTS.md") == "[A]GENTS.md\n"
+
+
 def test_a_personal_prompt_file_absent_here_and_ignored_is_left_out(git, capsys):
     write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
     Path("AGENTS.md").write_bytes(b"# Agents\n")
