@@ -111,12 +111,12 @@ def test_errors_are_plain_text_with_the_hint_on_its_own_lines_and_exit_2(hook, n
     assert first.startswith(f"{name}: no skills root given")
     assert hint == [
         "  pass --root DIR, run 'skillmem init' to set it all up in one step, or take these steps:",
-        '  echo \'{roots: ["skills"], prompt_files: ["AGENTS.md"]}\' > .skillmem.yaml',
+        "  printf '%s\\n' '{roots: [\"skills\"], prompt_files: [\"AGENTS.md\"]}' > .skillmem.yaml",
         "  touch AGENTS.md",
         "  git add .skillmem.yaml AGENTS.md",
     ]
     assert not err.startswith("{")
-    assert "\\n" not in err
+    assert "\\n" not in err.replace("printf '%s\\n'", "printf")  # the hint's lines are lines, not escapes
 
 
 def test_malformed_markers_stop_both_hooks_and_touch_nothing(repo, capsys):
