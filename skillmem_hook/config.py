@@ -17,7 +17,7 @@ from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.catalog.store.trust import owned_work_tree, say_once, untrusted_file, untrusted_folder
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, SearchSettings, read_config_file
 from skillmem_hook.errors import UsageError
-from skillmem_hook.visible import command_path
+from skillmem_hook.visible import command_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -152,13 +152,13 @@ def _look_up_config(start: str) -> tuple[str | None, str, tuple[str, str] | None
             problem = config_problem(candidate, folder)
             if problem is None:
                 return os.path.relpath(candidate), folder, None
-            say_once(candidate, f"skillmem: {candidate} is not used: {problem}\n")
+            say_once(candidate, f"skillmem: {visible(candidate)} is not used: {problem}\n")
             return None, start, (candidate, problem)
         if os.path.lexists(os.path.join(folder, ".git")):
             if folder != start and not owned_work_tree(folder):
                 # A .git another user left in a shared folder above (/tmp/.git) would make that folder the base,
                 # and its .claude/skills the roots: git calls such a work tree dubious, and so does skillmem.
-                say_once(folder, f"skillmem: {folder} is not taken as the repository: {_NOT_OWNED}\n")
+                say_once(folder, f"skillmem: {visible(folder)} is not taken as the repository: {_NOT_OWNED}\n")
                 return None, start, None
             return None, folder, None
         parent = os.path.dirname(folder)
@@ -185,7 +185,7 @@ def config_problem(path: str, folder: str) -> str | None:
     problem = file_problem or untrusted_folder(folder)
     if problem is None or _in_own_repository(folder):
         return None
-    where = "the file" if file_problem else f"its folder {folder}"
+    where = "the file" if file_problem else f"its folder {visible(folder)}"
     loose = _loose_modes(path, folder)
     if loose:  # this user's own file (a umask of 002): the mode is the fix, not a copy that gets the same mode
         return (

@@ -24,7 +24,7 @@ from skillmem_hook.catalog.discovery.git import as_listed, find_git_dirs, run_gi
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.errors import MarkerError, UsageError
-from skillmem_hook.visible import command_path
+from skillmem_hook.visible import git_add_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -165,7 +165,7 @@ def stale_reasons(
     on_disk = {skill.label: skill for skill in disk.skills if skill.label in set(stale)}
     left_out = {(item["root"], item["path"]): item["reason"] for item in skipped}
     reasons = {
-        label: _left_out_because(skill, left_out) or f"{NOT_TRACKED}: git add {command_path(skill_file(skill))}"
+        label: _left_out_because(skill, left_out) or f"{NOT_TRACKED}: git add {git_add_path(skill_file(skill))}"
         for label, skill in on_disk.items()
     }
     committed = set().union(*(_committed_listing(path) for path in prompt_files))

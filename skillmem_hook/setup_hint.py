@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 
 from skillmem_hook.catalog.discovery.git import run_git
 from skillmem_hook.catalog.discovery.layout import choose_roots, hidden
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import UsageError
-from skillmem_hook.visible import command_path
+from skillmem_hook.visible import command_path, git_add_path, shell_word
 
 
 def first_setup_hint(roots: list[str], prompt_files: list[str], *, refused: tuple[str, str] | None = None) -> str:
@@ -32,9 +31,9 @@ def first_setup_hint(roots: list[str], prompt_files: list[str], *, refused: tupl
     prompt_files = prompt_files or ["AGENTS.md"]
     config = f"{{roots: {json.dumps(roots, ensure_ascii=False)}, prompt_files: {json.dumps(prompt_files)}}}"
     missing = [path for path in prompt_files if not os.path.lexists(path)]
-    steps = [f"echo {shlex.quote(config)} > {CONFIG_FILE}"]
+    steps = [f"printf '%s\\n' {shell_word(config)} > {CONFIG_FILE}"]  # dash's echo reads a root's \\n as a line break
     steps += [f"touch {' '.join(command_path(path) for path in missing)}"] if missing else []
-    steps.append(f"git add {' '.join(command_path(path) for path in [CONFIG_FILE, *prompt_files])}")
+    steps.append(f"git add {' '.join(git_add_path(path) for path in [CONFIG_FILE, *prompt_files])}")
     return "run 'skillmem init' to set it all up in one step, or take these steps:\n" + "\n".join(steps)
 
 

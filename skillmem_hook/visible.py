@@ -71,7 +71,8 @@ def _rejoined(text: str) -> str:
         return text
 
 
-# The characters a shell takes as they are in a word: a path of only these is shown unquoted.
+# The characters a shell takes as they are in a word: a path of only these is shown unquoted, unless it starts with
+# "=" (zsh's = expansion: `touch =bash` is /usr/bin/bash there).
 _PLAIN_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./_-")
 
 
@@ -79,26 +80,53 @@ def shell_word(text: str) -> str:
     """``text`` as one shell word that names it exactly: the quoting of every command hint that holds a path.
 
     Plain when it needs none; in single quotes when it holds nothing a
-    terminal acts on; else in bash's and zsh's ``$'...'``, each such character
-    as the ``\\xHH`` escapes of its bytes, so the command shown is both safe to
-    show and names the real file (``visible`` after ``shlex.quote`` named another).
+    terminal acts on; else single-quoted parts joined to bash's, zsh's and
+    ksh's ``$'...'`` around only the characters a terminal acts on, each as
+    the ``\\xHH`` escapes of its bytes (``'a'$'\\x01''b'``): safe to show, it
+    names the real file (``visible`` after ``shlex.quote`` named another).
+    A ``$'...'`` holds nothing but ``\\xHH``, never a quote or a backslash, so a
+    POSIX sh (dash), which reads ``$'`` as a ``$`` and a single quote, reads a
+    wrong name at worst, never a command.
     """
-    if text and all(character in _PLAIN_WORD for character in text):
+    if text and text[0] != "=" and all(character in _PLAIN_WORD for character in text):
         return text
     if visible(text) == text:
-        return "'" + text.replace("'", "'\\''") + "'"
-    return "$'" + "".join(_ansi_c(character) for character in _rejoined(text)) + "'"
+        return _single_quoted(text)
+    return "".join(_quoted_run(run) for run in _runs(_rejoined(text)))
 
 
-def _ansi_c(character: str) -> str:
-    if character in "\\'":
-        return "\\" + character
-    if visible(character) == character:
-        return character
+def _single_quoted(text: str) -> str:
+    """In single quotes, a ``'`` as ``\\'`` between them: read alike by every POSIX shell."""
+    return "\\'".join(f"'{part}'" if part else "" for part in text.split("'")) or "''"
+
+
+def _runs(text: str) -> list[str]:
+    """``text`` cut where it passes between characters a terminal acts on and the rest."""
+    runs: list[str] = []
+    for character in text:
+        if runs and (visible(character) == character) == (visible(runs[-1][-1]) == runs[-1][-1]):
+            runs[-1] += character
+        else:
+            runs.append(character)
+    return runs
+
+
+def _quoted_run(run: str) -> str:
+    if visible(run[0]) == run[0]:
+        return _single_quoted(run)
+    return "$'" + "".join(_byte_escapes(character) for character in run) + "'"
+
+
+def _byte_escapes(character: str) -> str:
     code = ord(character)
     if 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the byte that was not UTF-8, typed as that byte
         return f"\\x{code - 0xDC00:02x}"
     return "".join(f"\\x{byte:02x}" for byte in character.encode("utf-8", "surrogatepass"))
+
+
+def _from_here(path: str, base: str) -> str:
+    joined = path if base in ("", ".") else os.path.normpath(os.path.join(base, path))  # as given, from here
+    return "./" + joined if joined.startswith("-") else joined
 
 
 def command_path(path: str, base: str = ".") -> str:
@@ -109,5 +137,20 @@ def command_path(path: str, base: str = ".") -> str:
     which would make a file there. A name that starts with ``-`` gets ``./``,
     so that no command takes it for an option.
     """
-    joined = path if base in ("", ".") else os.path.normpath(os.path.join(base, path))  # as given, from here
-    return shell_word("./" + joined if joined.startswith("-") else joined)
+    return shell_word(_from_here(path, base))
+
+
+# What makes git read a pathspec as a pattern (a glob, an escape) or as magic (a leading ":").
+_PATHSPEC_MAGIC = frozenset("*?[\\")
+
+
+def git_add_path(path: str, base: str = ".") -> str:
+    """``command_path``'s word for ``git add``, which takes a pathspec: one git would read as a pattern is literal.
+
+    A skill folder named ``*`` in ``git add '*'`` adds every untracked file (a
+    ``.env.local`` too); ``':(literal)*'`` adds that folder only. A plain path stays plain.
+    """
+    joined = _from_here(path, base)
+    if joined.startswith(":") or not _PATHSPEC_MAGIC.isdisjoint(joined):
+        return shell_word(":(literal)" + joined)
+    return shell_word(joined)

@@ -42,7 +42,7 @@ def test_nothing_found_is_a_usage_error_whose_hint_shows_the_config():
         require_roots(settings)
     assert raised.value.hint.splitlines() == [
         "pass --root DIR, run 'skillmem init' to set it all up in one step, or take these steps:",
-        'echo \'{roots: ["skills"], prompt_files: ["AGENTS.md"]}\' > .skillmem.yaml',
+        "printf '%s\\n' '{roots: [\"skills\"], prompt_files: [\"AGENTS.md\"]}' > .skillmem.yaml",
         "touch AGENTS.md",
         "git add .skillmem.yaml AGENTS.md",
     ]
@@ -63,7 +63,7 @@ def test_the_first_setup_hint_names_where_the_skills_are_and_pastes_as_valid_yam
     with pytest.raises(UsageError) as raised:
         require_roots(load_settings(prompt_files=["CLAUDE.md"]))
     steps = raised.value.hint.splitlines()[1:]
-    config = shlex.split(steps[0])[1]
+    config = shlex.split(steps[0])[2]
     assert yaml.safe_load(config) == {"roots": ["反重力 - 中文/skills"], "prompt_files": ["CLAUDE.md"]}
     assert steps[1:] == ["git add .skillmem.yaml CLAUDE.md"]  # CLAUDE.md exists: nothing to touch
 
@@ -418,7 +418,7 @@ def test_a_users_own_config_made_under_umask_002_is_mended_by_chmod_and_never_ov
     assert error.startswith("skillmem inject: no prompt file given")
     why = note.split(" is not used: ")[1]
     assert hint == f"  pass --prompt-file FILE, or mend .skillmem.yaml, which was not used: {why}"
-    assert "echo" not in result.stderr and "touch" not in result.stderr and "git add" not in result.stderr
+    assert "printf" not in result.stderr and "touch" not in result.stderr and "git add" not in result.stderr
     subprocess.run(["bash", "-c", "chmod go-w .skillmem.yaml ."], cwd=project, check=True)  # the fix, as typed
     assert run_in_a_child("inject", "--text", cwd=project).returncode == 0
     assert (project / ".skillmem.yaml").read_bytes() == config
@@ -501,3 +501,48 @@ def test_for_root_a_git_folder_another_user_left_in_a_root_owned_shared_folder_i
     assert settings.base == os.getcwd()
     os.chown("../.git", 0, 0)  # root's own .git there: its repository, as before
     assert load_settings(prompt_files=["x.md"]).config_path == "../.skillmem.yaml"
+
+
+@pytest.mark.skipif(shutil.which("dash") is None, reason="dash is not installed")
+@pytest.mark.parametrize("shell", ["bash", "dash"])
+def test_the_setup_hint_pasted_into_any_shell_writes_the_roots_as_they_are(shell):
+    """H8-4: `echo '{roots: ["a\\\\nb"]}' > .skillmem.yaml` in dash, whose echo reads backslash escapes, wrote the
+    root a\\nb as a line break; printf '%s\\n' writes the configuration as it is shown."""
+    import yaml
+
+    subprocess.run(["git", "init", "-q"], check=True)
+    write_skill(Path("a\\nb"), "pdf", skill_md("pdf", "Extract text"))
+    with pytest.raises(UsageError) as raised:
+        require_roots(load_settings())
+    steps = raised.value.hint.splitlines()[1:]
+    assert steps[0].startswith("printf '%s\\n' ")
+    subprocess.run([shell, "-c", " && ".join(steps)], check=True)
+    assert yaml.safe_load(Path(".skillmem.yaml").read_text()) == {"roots": ["a\\nb"], "prompt_files": ["AGENTS.md"]}
+    assert load_settings().roots == ["a\\nb"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a folder away needs root")
+def test_a_refused_folder_or_config_named_with_a_line_break_is_said_on_one_line(capsys):
+    """H8-5: the notes printed the folder's name raw: a crafted name faked a line of skillmem's own."""
+    fake = "shared\nskillmem: all good\x1b[2K"
+    Path(fake, ".git").mkdir(parents=True)
+    Path(fake, "mine").mkdir()
+    Path(fake, "other").mkdir()
+    Path(fake, "other", ".skillmem.yaml").write_text("roots: [skills]\n")
+    for path in (fake, f"{fake}/.git", f"{fake}/other", f"{fake}/other/.skillmem.yaml"):
+        os.chown(path, 65534, 65534)
+    os.chdir(f"{fake}/mine")
+    load_settings()
+    os.chdir("../other")
+    load_settings()
+    err = capsys.readouterr().err
+    repository, config = err.splitlines()
+    assert repository.startswith("skillmem: ") and "shared\\nskillmem: all good\\x1b[2K is not taken as" in repository
+    assert "shared\\nskillmem: all good\\x1b[2K/other/.skillmem.yaml is not used" in config
+
+
+def test_the_setup_hint_adds_a_prompt_file_named_like_a_pattern_literally():
+    """H8-2: `git add .skillmem.yaml *.md` would add every untracked Markdown file."""
+    from skillmem_hook.setup_hint import first_setup_hint
+
+    assert first_setup_hint(["skills"], ["*.md"]).splitlines()[-1] == "git add .skillmem.yaml ':(literal)*.md'"

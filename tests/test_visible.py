@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
+import tempfile
 import unicodedata
 
 import pytest
@@ -11,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillmem_hook import visible as visible_module
-from skillmem_hook.visible import command_path, for_people, shell_word, visible
+from skillmem_hook.visible import command_path, for_people, git_add_path, shell_word, visible
 
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
@@ -97,3 +100,121 @@ def test_a_command_path_is_the_path_from_the_current_folder():
     assert command_path("sub/AGENTS.md", ".") == "sub/AGENTS.md"
     assert command_path("skills", "..") == "../skills"
     assert command_path("a b.md", "..") == "'../a b.md'"
+
+
+# dash is the POSIX sh that reads none of bash's $'...': a pasted hint must run nothing in it either.
+DASH = shutil.which("dash")
+needs_dash = pytest.mark.skipif(DASH is None, reason="dash is not installed")
+
+
+def typed(shell: str, word: str) -> tuple[list[bytes], list[str]]:
+    """The arguments ``shell`` reads from ``word`` pasted into a command, and the files that made in an empty
+    folder (a command the word ran: every hostile piece below touches PWNED)."""
+    with tempfile.TemporaryDirectory() as folder:
+        run = subprocess.run([shell, "-c", f"printf '%s\\0' {word}"], cwd=folder, capture_output=True)
+        return run.stdout.split(b"\0")[:-1], sorted(os.listdir(folder))
+
+
+# Pieces a hostile folder name is made of: quotes, backslashes, the $' of bash, substitutions, controls.
+HOSTILE_PIECES = [
+    b"'", b"\\", b'"', b"\\'", b"$'", b"$(touch PWNED)", b"`touch PWNED`", b"; touch PWNED;", b"\x01", b"\x1b[2J",
+    b"\n", b"\xe9", b"=", b"~", b"*", b"\xe2\x80\xae", b"&& touch PWNED",
+]  # fmt: skip
+# A word, as shell_word writes one: plain; or single-quoted parts, \\' and $'...' holding only \\xHH escapes.
+PLAIN = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
+QUOTED = re.compile(r"(?:'[^']*'|\\'|\$'(?:\\x[0-9a-f]{2})+')+")
+ANY_NAME = (
+    st.lists(st.one_of(st.binary(min_size=1, max_size=4), st.sampled_from(HOSTILE_PIECES)), min_size=1, max_size=8)
+    .map(b"".join)
+    .filter(lambda name: b"\0" not in name)
+)
+
+
+@needs_dash
+@pytest.mark.parametrize("name", ["\x01'$(touch PWNED)'", "a'b", "\x1b'; touch PWNED; echo '"])
+def test_a_name_with_a_quote_and_a_control_runs_nothing_in_dash(name):
+    """H8-1: a ' was written as \\' inside $'...'; dash ends the quote there, so pasting
+    `git add $'\\x01\\'$(touch PWNED)\\''` ran touch. The $'...' now holds only the control's \\xHH."""
+    word = shell_word(name)
+    assert QUOTED.fullmatch(word)
+    assert typed("bash", word) == ([name.encode()], [])
+    assert typed(DASH, word)[1] == []  # no file made: no command ran
+    assert len(typed(DASH, word)[0]) == 1  # one word, at worst a wrong name
+
+
+@needs_dash
+@settings(max_examples=60, deadline=None)
+@given(ANY_NAME)
+def test_any_bytes_typed_as_a_shell_word_are_that_name_in_bash_and_run_nothing_in_dash(raw):
+    name = raw.decode("utf-8", "surrogateescape")  # as a file name is read
+    word = shell_word(name)
+    assert visible(word) == word
+    assert QUOTED.fullmatch(word) or PLAIN.fullmatch(word)
+    assert typed("bash", word) == ([raw], [])
+    words, made = typed(DASH, word)
+    assert made == [] and len(words) == 1
+    if visible(name) == name:
+        assert words == [raw]  # nothing a terminal acts on: single quotes, which every shell reads alike
+
+
+def test_a_leading_equals_sign_is_quoted_for_zsh():
+    """H8-3: `touch =bash` is /usr/bin/bash in zsh (its = expansion); only a leading = is expanded."""
+    assert shell_word("=bash") == "'=bash'"
+    assert shell_word("a=b") == "a=b"
+    assert shell_word("~x") == "'~x'"
+    assert typed("bash", shell_word("=bash")) == ([b"=bash"], [])
+
+
+def git(*args: str, cwd: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.parametrize("shell", ["bash", pytest.param(DASH, marks=needs_dash)])
+@pytest.mark.parametrize("here", [".", "sub"])
+@pytest.mark.parametrize("name", ["*", "s?", "[s]", ":s", "s\\x"])
+def test_git_add_in_a_hint_adds_the_folder_it_names_and_no_other(tmp_path, shell, here, name):
+    """H8-2: `git add '*'` for a skill folder named * added every untracked file, a .env.local too; `s?` adds s1,
+    `[s]` and `:s` add s, `s\\x` adds sx."""
+    git("init", "-q", cwd=str(tmp_path))
+    for folder in (name, "s1", "s", "sx", "sub"):
+        (tmp_path / folder).mkdir(exist_ok=True)
+        (tmp_path / folder / "SKILL.md").write_text("x")
+    (tmp_path / ".env.local").write_text("SECRET=1")
+    word = git_add_path(name, os.path.relpath(tmp_path, tmp_path / here))
+    subprocess.run([shell, "-c", f"git add {word}"], cwd=tmp_path / here, check=True)
+    assert git("diff", "--cached", "--name-only", "-z", cwd=str(tmp_path)).split("\0")[:-1] == [f"{name}/SKILL.md"]
+
+
+def test_a_plain_path_stays_plain_for_git_add():
+    assert git_add_path("skills/pdf/SKILL.md") == "skills/pdf/SKILL.md"
+    assert git_add_path("CLAUDE.md", "..") == "../CLAUDE.md"
+    assert git_add_path("my skills") == "'my skills'"
+    assert git_add_path("*") == "':(literal)*'"
+
+
+@pytest.mark.parametrize(
+    ("name", "word"),
+    [
+        ("a\x01b", "'a'$'\\x01''b'"),  # only the control in $'...', joined to single-quoted parts
+        ("it's\x1b", "'it'\\''s'$'\\x1b'"),
+        ("\x01'", "$'\\x01'\\'"),  # a quote outside $'...', never \' inside it
+        ("a\\\x07", "'a\\'$'\\x07'"),  # a backslash in single quotes, never \\ inside $'...'
+        ("caf\udce9.md", "'caf'$'\\xe9''.md'"),
+    ],
+)
+def test_the_dollar_quote_holds_only_the_bytes_a_terminal_acts_on(name, word):
+    assert shell_word(name) == word
+
+
+def test_every_git_add_in_a_hint_names_a_literal_pathspec():
+    """H8-2: one helper for every `git add` a hint suggests (init's next, the hooks' report, git's view, lint's
+    finding, the prompt file left out, the setup hint): a path git would read as a pattern is given literal."""
+    package = os.path.dirname(visible_module.__file__)
+    found = []
+    for folder, _, files in os.walk(package):
+        for file in files:
+            with open(os.path.join(folder, file), encoding="utf-8") as source:
+                found += re.findall(r"git add \{([^}]*)\}", source.read()) if file.endswith(".py") else []
+    assert len(found) >= 5
+    found.remove("words")  # init's next, joined before: tests/commands/test_init_hostile.py runs it
+    assert all(re.match(r"(' '\.join\()?git_add_path\(", call) for call in found), found

@@ -13,7 +13,7 @@ import os
 from skillmem_hook.catalog.discovery.git import as_listed, ignored_paths, run_git, tracked_entries
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.errors import UsageError
-from skillmem_hook.visible import command_path, visible
+from skillmem_hook.visible import command_path, git_add_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -86,9 +86,10 @@ def require_one_in_commit(states: dict[str, str], left_out: Mapping[str, str]) -
         return
     reasons = [f"{visible(path)} ({reason})" for path, reason in left_out.items()]
     reasons += [f"{visible(path)} (git ignores it)" for path in states]
-    first = command_path([*left_out, *states][0])
+    first = [*left_out, *states][0]
     raise UsageError(
         "no prompt file it checks is in the commit, so the commit holds no skill index: " + ", ".join(reasons),
-        f"commit one: un-ignore it ('git check-ignore -v {first}' names the rule), then 'git add {first}';\n"
+        f"commit one: un-ignore it ('git check-ignore -v {command_path(first)}' names the rule),"
+        f" then 'git add {git_add_path(first)}';\n"
         "or name a file the repository commits under prompt_files in .skillmem.yaml (or the hook's --prompt-file)",
     )

@@ -37,7 +37,7 @@ from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.report import emit
 from skillmem_hook.text_lines import listed_files as listed_results
 from skillmem_hook.text_lines import names_of, note_lines
-from skillmem_hook.visible import command_path, visible
+from skillmem_hook.visible import git_add_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -188,5 +188,5 @@ def next_command(top: str, changes: list[FileChange], roots: list[str]) -> str:
     addable = [root for root in roots if root != "." and listed_files(top, [f":(literal){root}"])]
     paths = [CONFIG_FILE] + [change.path for change in changes] + addable
     here = os.path.relpath(top)  # run from where init ran: sub/ adds ../.skillmem.yaml
-    words = " ".join(command_path(path, here) for path in dict.fromkeys(paths))
+    words = " ".join(git_add_path(path, here) for path in dict.fromkeys(paths))
     return f"git add {words} && git commit -m {shlex.quote(COMMIT_MESSAGE)}"

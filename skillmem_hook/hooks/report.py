@@ -8,7 +8,7 @@ import sys
 from skillmem_hook.block.markers import current_block
 from skillmem_hook.block.render import read_block
 from skillmem_hook.text_lines import MAX_NAMES, counted, name_list
-from skillmem_hook.visible import command_path, visible
+from skillmem_hook.visible import git_add_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ QUIET_HINT = "  to stop printing known ones (a vendored pack's): quiet: [NAME, P
 def describe_untracked(path: str) -> str:
     return (
         f"{path}: git does not track this prompt file, so the commit would hold no skill index\n"
-        f"  add it: git add {command_path(path)}\n"
+        f"  add it: git add {git_add_path(path)}\n"
     )
 
 

@@ -14,7 +14,7 @@ from skillmem_hook.catalog.discovery.git import tracked_entries
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import kind_of
 from skillmem_hook.lint.paths import MISSING, OUTSIDE, resolve_inside
-from skillmem_hook.visible import command_path
+from skillmem_hook.visible import git_add_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def existence(skill_dir: str, boundary: str, in_index: set[str] | None) -> Calla
             return False
         if in_index is None:
             return True
-        return f"exists but git does not track it; git add {command_path(os.path.relpath(target))}"
+        return f"exists but git does not track it; git add {git_add_path(os.path.relpath(target))}"
 
     return exists
 

@@ -4,6 +4,7 @@ machine's skills or write a ``.gitattributes`` line matching other files."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -113,3 +114,38 @@ def test_a_prompt_file_name_never_writes_an_attributes_line_matching_other_files
     ).stdout.split("\0")
     seen = {out[i]: out[i + 2] for i in range(0, len(out) - 2, 3)}
     assert seen == {path: "skillmem" if path == name else "unspecified" for path in paths}
+
+
+def staged() -> list[str]:
+    return git("diff", "--cached", "--name-only", "-z").split("\0")[:-1]
+
+
+@pytest.mark.skipif(shutil.which("dash") is None, reason="dash is not installed")
+@pytest.mark.parametrize("shell", ["bash", "dash"])
+def test_next_pasted_into_any_shell_runs_no_command_a_folder_name_holds(capsys, shell):
+    """H8-1: `next: git add ... $'\\x01\\'$(touch PWNED2)\\'' 'a'\\''b'` ran touch in dash, which ends $'...' at \\'."""
+    git("init", "-q")
+    for root in ("\x01'$(touch PWNED2)'", "a'b"):
+        write_skill(Path(root), "s1", skill_md("s1", "A skill in a hostile folder"))
+    run = init(capsys)
+    assert run.code == 0, run.err
+    adding = run.data["next"].split(" && ")[0]
+    subprocess.run([shell, "-c", adding], capture_output=True)
+    assert not Path("PWNED2").exists()
+    if shell == "bash":  # bash, zsh and ksh read $'...': the real folders; dash a wrong name at worst
+        assert {"\x01'$(touch PWNED2)'/s1/SKILL.md", "a'b/s1/SKILL.md"} <= set(staged())
+
+
+@pytest.mark.skipif(shutil.which("dash") is None, reason="dash is not installed")
+@pytest.mark.parametrize("shell", ["bash", "dash"])
+def test_next_adds_a_skill_folder_named_star_and_not_every_untracked_file(capsys, shell):
+    """H8-2: `git add ... '*'` is a pathspec: it added every untracked file, a user's .env.local too."""
+    git("init", "-q")
+    write_skill(Path("*"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    Path(".env.local").write_text("TOKEN=secret\n")
+    run = init(capsys)
+    assert run.code == 0, run.err
+    adding = run.data["next"].split(" && ")[0]
+    assert adding.endswith(" ':(literal)*'")
+    subprocess.run([shell, "-c", adding], check=True)
+    assert "*/pdf/SKILL.md" in staged() and ".env.local" not in staged()

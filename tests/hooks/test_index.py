@@ -110,12 +110,12 @@ def test_errors_are_plain_text_with_the_hint_on_its_own_lines_and_exit_2(hook, n
     assert first.startswith(f"{name}: no skills root given")
     assert hint == [
         "  pass --root DIR, run 'skillmem init' to set it all up in one step, or take these steps:",
-        '  echo \'{roots: ["skills"], prompt_files: ["AGENTS.md"]}\' > .skillmem.yaml',
+        "  printf '%s\\n' '{roots: [\"skills\"], prompt_files: [\"AGENTS.md\"]}' > .skillmem.yaml",
         "  touch AGENTS.md",
         "  git add .skillmem.yaml AGENTS.md",
     ]
     assert not err.startswith("{")
-    assert "\\n" not in err
+    assert "\\n" not in err.replace("printf '%s\\n'", "printf")  # the hint's lines are lines, not escapes
 
 
 def test_malformed_markers_stop_both_hooks_and_touch_nothing(repo, capsys):
@@ -249,6 +249,19 @@ def test_the_git_add_of_an_untracked_prompt_file_is_quoted_for_the_shell(git, ca
     git("add", "skills")
     assert skill_index(["--prompt-file", "my notes.md"]) == 3
     assert "  add it: git add 'my notes.md'\n" in capsys.readouterr().err
+
+
+def test_the_git_add_of_an_untracked_prompt_file_named_like_a_pattern_adds_it_alone(git, capsys):
+    """H8-2: "add it: git add [A]GENTS.md" is a pathspec: it adds AGENTS.md, and the named file stays untracked."""
+    write_skill(Path("skills"), "alpha", skill_md("alpha", "Parse CSV files"))
+    Path("[A]GENTS.md").write_bytes(b"# Notes\n")
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+    git("add", "skills")
+    assert skill_index(["--prompt-file", "[A]GENTS.md"]) == 3
+    command = next(line for line in capsys.readouterr().err.splitlines() if "add it: " in line).split("add it: ")[1]
+    assert command == "git add ':(literal)[A]GENTS.md'"
+    subprocess.run(["bash", "-c", command], check=True)
+    assert git("diff", "--cached", "--name-only", "--", ":(literal)[A]GENTS.md", "AGENTS.md") == "[A]GENTS.md\n"
 
 
 def test_a_personal_prompt_file_absent_here_and_ignored_is_left_out(git, capsys):

@@ -165,7 +165,7 @@ def test_the_baseline_advice_names_the_real_file_when_its_name_holds_a_control_c
     (skills / "crewai").rename(skills / "crew-ai")
     assert skill_lint(["--all"]) == 1
     command = capsys.readouterr().err.splitlines()[-1].strip()
-    assert command == "skillmem lint --write-baseline $'base\\x1b[2Jx.json')"
+    assert command == "skillmem lint --write-baseline 'base'$'\\x1b''[2Jx.json')"
     word = command.removeprefix("skillmem lint --write-baseline ").removesuffix(")")
     typed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True).stdout
     assert typed == b"base\x1b[2Jx.json"
