@@ -29,7 +29,7 @@ from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from skillmem_hook.adopt.source import HookSource
     from skillmem_hook.catalog.skills import Skill
@@ -56,13 +56,17 @@ class FileChange:
 
 
 class InitPlan:
-    """The settings init works with, every file change, whether .skillmem.yaml was kept, and notes for the person."""
+    """The settings init works with, every file change, whether .skillmem.yaml was kept, and notes for the person.
 
-    __slots__ = ("changes", "kept", "notes", "settings")
+    ``kept_files``: the kept .skillmem.yaml's baseline, which init keeps as it is; the commit it asks for holds it.
+    """
+
+    __slots__ = ("changes", "kept", "kept_files", "notes", "settings")
 
     def __init__(self, settings: Settings, *, kept: bool) -> None:
         self.settings = settings
         self.kept = kept
+        self.kept_files: list[str] = []
         self.changes: list[FileChange] = []
         self.notes: list[str] = []
 
@@ -107,6 +111,7 @@ def _configuration(top: str, *, prompt_files: Sequence[str]) -> InitPlan:
         plan.settings.prompt_files = _configured_prompt_files(top, list(file.prompt_files), notes)
         plan.settings.prompt_files = plan.settings.prompt_files or _prompt_files(top, (), notes)
         plan.notes += notes
+        plan.kept_files = _kept_baseline(top, file.lint)
         return plan
     plan = InitPlan(Settings(ConfigFile(), config_path=CONFIG_FILE), kept=False)
     plan.settings.roots, plan.notes = find_roots(top)
@@ -130,6 +135,15 @@ def _configured_prompt_files(top: str, configured: list[str], notes: list[str]) 
         for path, rule in rules.items()
     ]
     return kept
+
+
+def _kept_baseline(top: str, lint: Mapping[str, object] | None) -> list[str]:
+    """The lint baseline a kept .skillmem.yaml names, when it is a file inside the repository; else none."""
+    named = (lint or {}).get("baseline")
+    if not isinstance(named, str) or os.path.isabs(named):
+        return []
+    path = os.path.normpath(named).replace(os.sep, "/")
+    return [path] if not path.startswith("../") and os.path.isfile(os.path.join(top, path)) else []
 
 
 def _prompt_files(top: str, given: Sequence[str], notes: list[str]) -> list[str]:

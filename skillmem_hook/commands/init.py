@@ -27,6 +27,7 @@ from skillmem_hook.adopt.repository import (
     install_hooks,
     listed_files,
     set_config,
+    uncommitted,
     work_tree_top,
 )
 from skillmem_hook.adopt.source import HookSource, installed_source
@@ -128,7 +129,7 @@ def init(
             "kept": [CONFIG_FILE] if plan.kept else [],
             "git_config": [key for key, _ in git_config],
             "hooks_installed": failed or _install_state(install, manager, to_install, dry_run=dry_run),
-            "next": next_command(top, changes, settings.roots),
+            "next": next_command(top, changes, settings.roots, plan.kept_files),
             "notes": plan.notes,
         },
         as_text if text else None,
@@ -178,15 +179,18 @@ def _write(top: str, changes: list[FileChange]) -> None:
         commit_all(staged)
 
 
-def next_command(top: str, changes: list[FileChange], roots: list[str]) -> str:
+def next_command(top: str, changes: list[FileChange], roots: list[str], kept: Sequence[str] = ()) -> str:
     """The one command left: stage what init wrote and the skills, and commit; or nothing, when all was in place.
 
+    In place means committed too: a second run before that commit (``?? .skillmem.yaml``, ``M CLAUDE.md``)
+    says the first run's line again. ``kept``: the files init keeps as they are (.skillmem.yaml, its baseline).
     Only paths ``git add`` takes: a root it would add nothing from (ignored, or outside the repository) is left out.
     """
-    if all(change.action == "unchanged" for change in changes):
+    own = [CONFIG_FILE, *kept] + [change.path for change in changes]
+    if all(change.action == "unchanged" for change in changes) and not uncommitted(top, own):
         return "nothing: every file was already in place"
     addable = [root for root in roots if root != "." and listed_files(top, [f":(literal){root}"])]
-    paths = [CONFIG_FILE] + [change.path for change in changes] + addable
+    paths = own + addable
     here = os.path.relpath(top)  # run from where init ran: sub/ adds ../.skillmem.yaml
     words = " ".join(command_path(path, here) for path in dict.fromkeys(paths))
     return f"git add {words} && git commit -m {shlex.quote(COMMIT_MESSAGE)}"
