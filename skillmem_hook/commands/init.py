@@ -125,6 +125,7 @@ def init(
             "dry_run": dry_run,
             "roots": settings.roots,
             "prompt_files": settings.prompt_files,
+            "local_prompt_files": plan.local_prompt_files(top),
             "files": [{"path": c.path, "action": c.action, "why": c.why} for c in changes],
             "kept": [CONFIG_FILE] if plan.kept else [],
             "git_config": [key for key, _ in git_config],
@@ -143,7 +144,9 @@ def as_text(result: dict[str, object]) -> str:
     would = result.get("dry_run")
     verbs = {"created": "would create", "updated": "would update"} if would else {}
     roots, prompt_files = (", ".join(map(visible, names_of(result[key]))) for key in ("roots", "prompt_files"))
-    lines = [f"skills roots: {roots}; prompt files: {prompt_files}"]
+    local = ", ".join(map(visible, names_of(result.get("local_prompt_files"))))
+    local = f"; on this machine only (ignored by git; the hooks write the block): {local}" if local else ""
+    lines = [f"skills roots: {roots}; prompt files: {prompt_files}{local}"]
     for item in listed_results(result):
         action = str(item["action"])
         lines.append(f"  {verbs.get(action, action)} {visible(str(item['path']))}: {visible(str(item['why']))}")
