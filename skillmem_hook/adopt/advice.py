@@ -98,9 +98,12 @@ def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str
     absent = absent_files(ignored, top)
     reach_by = []
     for agent in (CLAUDE_CODE, CODEX):
-        files = readers.get(agent) or [path for path in held if os.path.normpath(path) in READS[agent]]
+        files = readers.get(agent) or [
+            path for path in held if os.path.normpath(path) in READS[agent] and path not in absent
+        ]
         if files:
-            reach_by.append(f"{TITLES[agent]} learns of them from the block in {' and '.join(files)}")
+            local = " (on this machine only: git ignores it)" if all(path in ignored for path in files) else ""
+            reach_by.append(f"{TITLES[agent]} learns of them from the block in {' and '.join(files)}{local}")
         else:
             here = os.path.relpath(top)  # a command in the note names a path from where init runs
             reach_by.append(f"for {TITLES[agent]}, {reach(agent, [], held, ignored, absent=absent, top=here)}")

@@ -29,7 +29,7 @@ from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from skillmem_hook.adopt.source import HookSource
     from skillmem_hook.catalog.skills import Skill
@@ -56,15 +56,25 @@ class FileChange:
 
 
 class InitPlan:
-    """The settings init works with, every file change, whether .skillmem.yaml was kept, and notes for the person."""
+    """The settings init works with, every file change, whether .skillmem.yaml was kept, and notes for the person.
 
-    __slots__ = ("changes", "kept", "notes", "settings")
+    ``kept_files``: the kept .skillmem.yaml's baseline, which init keeps as it is; the commit it asks for holds it.
+    ``ignored_prompt_files``: the prompt files it names that git ignores, left out of ``settings`` as the hooks
+    leave them out of a commit; those that exist here are ``local_prompt_files``, whose block the hooks write.
+    """
+
+    __slots__ = ("changes", "ignored_prompt_files", "kept", "kept_files", "notes", "settings")
 
     def __init__(self, settings: Settings, *, kept: bool) -> None:
         self.settings = settings
         self.kept = kept
+        self.kept_files: list[str] = []
+        self.ignored_prompt_files: list[str] = []
         self.changes: list[FileChange] = []
         self.notes: list[str] = []
+
+    def local_prompt_files(self, top: str) -> list[str]:
+        return [path for path in self.ignored_prompt_files if os.path.lexists(os.path.join(top, path))]
 
 
 def plan_init(top: str, source: HookSource, *, force: bool, repin_asked: bool, prompt_files: Sequence[str]) -> InitPlan:
@@ -88,7 +98,7 @@ def plan_init(top: str, source: HookSource, *, force: bool, repin_asked: bool, p
     plan.changes.append(_attributes_change(top, settings.prompt_files))
     plan.changes += _prompt_file_changes(top, settings, skills)
     checks.check_distinct_targets(top, [change.path for change in plan.changes])
-    plan.notes += [note for note in _advice(top, settings, skills) if note]
+    plan.notes += [note for note in _advice(top, plan, skills) if note]
     return plan
 
 
@@ -104,9 +114,12 @@ def _configuration(top: str, *, prompt_files: Sequence[str]) -> InitPlan:
         file = read_config_file(os.path.join(top, CONFIG_FILE))
         plan = InitPlan(Settings(file, config_path=CONFIG_FILE), kept=True)
         plan.settings.roots, notes = (list(file.roots), []) if file.roots else find_roots(top)
-        plan.settings.prompt_files = _configured_prompt_files(top, list(file.prompt_files), notes)
+        configured = list(file.prompt_files)
+        plan.settings.prompt_files = _configured_prompt_files(top, configured, notes)
+        plan.ignored_prompt_files = [path for path in configured if path not in plan.settings.prompt_files]
         plan.settings.prompt_files = plan.settings.prompt_files or _prompt_files(top, (), notes)
         plan.notes += notes
+        plan.kept_files = _kept_baseline(top, file.lint)
         return plan
     plan = InitPlan(Settings(ConfigFile(), config_path=CONFIG_FILE), kept=False)
     plan.settings.roots, plan.notes = find_roots(top)
@@ -124,12 +137,31 @@ def _configured_prompt_files(top: str, configured: list[str], notes: list[str]) 
     if configured and not kept:
         raise checks.ignored_prompt_files_error(rules, configured=True)
     notes += [
-        f"{path}: left out (git ignores it: {rule}): init writes no block there; the hooks keep it current"
-        " when it exists, and fail a commit on it only if its markers break or it becomes a link out of the"
-        " work tree, into .git or onto a file git does not track (init checked it leads nowhere such now)"
+        f"{path}: left out (git ignores it: {rule}): init writes no block there; {_local_block(top, path)}, and"
+        " fail a commit on it only if its markers break or it becomes a link out of the work tree, into .git or"
+        " onto a file git does not track (init checked it leads nowhere such now)"
         for path, rule in rules.items()
     ]
     return kept
+
+
+def _local_block(top: str, path: str) -> str:
+    """Who writes an ignored prompt file's block: the hooks, on this machine, when the file exists here."""
+    if os.path.lexists(os.path.join(top, path)):
+        return (
+            "it exists here, so the hooks write its block on each commit (`skillmem inject` writes it now), on"
+            " this machine only, never into a commit"
+        )
+    return "the hooks keep it current when it exists"
+
+
+def _kept_baseline(top: str, lint: Mapping[str, object] | None) -> list[str]:
+    """The lint baseline a kept .skillmem.yaml names, when it is a file inside the repository; else none."""
+    named = (lint or {}).get("baseline")
+    if not isinstance(named, str) or os.path.isabs(named):
+        return []
+    path = os.path.normpath(named).replace(os.sep, "/")
+    return [path] if not path.startswith("../") and os.path.isfile(os.path.join(top, path)) else []
 
 
 def _prompt_files(top: str, given: Sequence[str], notes: list[str]) -> list[str]:
@@ -234,10 +266,11 @@ def _prompt_file_changes(top: str, settings: Settings, skills: list[Skill]) -> l
     return changes
 
 
-def _advice(top: str, settings: Settings, skills: list[Skill]) -> list[str | None]:
+def _advice(top: str, plan: InitPlan, skills: list[Skill]) -> list[str | None]:
+    settings = plan.settings
     return [
         block_size_note(skills, settings.max_block_tokens),
-        discovery_note(top, skills, settings.prompt_files),
+        discovery_note(top, skills, [*settings.prompt_files, *plan.ignored_prompt_files]),
         warnings_note(skills, settings.quiet, top),
     ]
 

@@ -36,6 +36,18 @@ def listed_files(top: str, pathspecs: Sequence[str]) -> list[str]:
     return sorted({os.fsdecode(path) for path in out.split(b"\0") if path})
 
 
+def uncommitted(top: str, paths: Sequence[str]) -> bool:
+    """True when any of ``paths`` (relative to ``top``) is untracked, or differs from HEAD, staged or not.
+
+    One ``git status``, without its optional index refresh (nothing written), untracked files shown whatever
+    ``status.showUntrackedFiles`` says; if git cannot say, False.
+    """
+    code, out = run_git(
+        ["--no-optional-locks", "-C", top, "status", "--porcelain", "-z", "--untracked-files=all", "--", *paths]
+    )
+    return code == 0 and bool(out)
+
+
 def config_value(top: str, key: str) -> str | None:
     code, out = run_git(["-C", top, "config", "--local", "--get", key])
     return os.fsdecode(out.rstrip(b"\n")) if code == 0 else None

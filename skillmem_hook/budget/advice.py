@@ -162,7 +162,8 @@ def reach(
     own = _PROMPT_FILE.get(agent, "AGENTS.md")
     ahead = [path for path in prompt_files if path in READS[agent]]  # configured, but not written yet
     if ahead:
-        written = f"once `skillmem inject` writes it{_local(ahead[0], ignored)}"
+        create = f"you create it (touch {command_path(ahead[0], top)}: skillmem never creates a prompt file) and "
+        written = f"once {create if ahead[0] in absent else ''}`skillmem inject` writes it{_local(ahead[0], ignored)}"
         return f"the block goes in {ahead[0]}, which {title} reads, {written}; {mcp}"
     if not prompt_files:
         return f"no prompt file holds the block yet: `skillmem init` sets one up ({title} reads {own}); {mcp}"

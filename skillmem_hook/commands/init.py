@@ -27,6 +27,7 @@ from skillmem_hook.adopt.repository import (
     install_hooks,
     listed_files,
     set_config,
+    uncommitted,
     work_tree_top,
 )
 from skillmem_hook.adopt.source import HookSource, installed_source
@@ -124,11 +125,12 @@ def init(
             "dry_run": dry_run,
             "roots": settings.roots,
             "prompt_files": settings.prompt_files,
+            "local_prompt_files": plan.local_prompt_files(top),
             "files": [{"path": c.path, "action": c.action, "why": c.why} for c in changes],
             "kept": [CONFIG_FILE] if plan.kept else [],
             "git_config": [key for key, _ in git_config],
             "hooks_installed": failed or _install_state(install, manager, to_install, dry_run=dry_run),
-            "next": next_command(top, changes, settings.roots),
+            "next": next_command(top, changes, settings.roots, plan.kept_files),
             "notes": plan.notes,
         },
         as_text if text else None,
@@ -142,7 +144,9 @@ def as_text(result: dict[str, object]) -> str:
     would = result.get("dry_run")
     verbs = {"created": "would create", "updated": "would update"} if would else {}
     roots, prompt_files = (", ".join(map(visible, names_of(result[key]))) for key in ("roots", "prompt_files"))
-    lines = [f"skills roots: {roots}; prompt files: {prompt_files}"]
+    local = ", ".join(map(visible, names_of(result.get("local_prompt_files"))))
+    local = f"; on this machine only (ignored by git; the hooks write the block): {local}" if local else ""
+    lines = [f"skills roots: {roots}; prompt files: {prompt_files}{local}"]
     for item in listed_results(result):
         action = str(item["action"])
         lines.append(f"  {verbs.get(action, action)} {visible(str(item['path']))}: {visible(str(item['why']))}")
@@ -178,15 +182,18 @@ def _write(top: str, changes: list[FileChange]) -> None:
         commit_all(staged)
 
 
-def next_command(top: str, changes: list[FileChange], roots: list[str]) -> str:
+def next_command(top: str, changes: list[FileChange], roots: list[str], kept: Sequence[str] = ()) -> str:
     """The one command left: stage what init wrote and the skills, and commit; or nothing, when all was in place.
 
+    In place means committed too: a second run before that commit (``?? .skillmem.yaml``, ``M CLAUDE.md``)
+    says the first run's line again. ``kept``: the files init keeps as they are (.skillmem.yaml, its baseline).
     Only paths ``git add`` takes: a root it would add nothing from (ignored, or outside the repository) is left out.
     """
-    if all(change.action == "unchanged" for change in changes):
+    own = [CONFIG_FILE, *kept] + [change.path for change in changes]
+    if all(change.action == "unchanged" for change in changes) and not uncommitted(top, own):
         return "nothing: every file was already in place"
     addable = [root for root in roots if root != "." and listed_files(top, [f":(literal){root}"])]
-    paths = [CONFIG_FILE] + [change.path for change in changes] + addable
+    paths = own + addable
     here = os.path.relpath(top)  # run from where init ran: sub/ adds ../.skillmem.yaml
     words = " ".join(git_add_path(path, here) for path in dict.fromkeys(paths))
     return f"git add {words} && git commit -m {shlex.quote(COMMIT_MESSAGE)}"

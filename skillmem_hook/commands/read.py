@@ -127,7 +127,7 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
                 f"no skill named {wanted!r}: {where} is left out of the index ({item['reason']})",
                 "a skill left out is offered to no agent; read the file itself",
             )
-    hint = nearest_names(catalog.skills, wanted) or "list the skills with 'skillmem search' or 'skillmem index'"
+    hint = nearest_names(catalog.skills, wanted) or "list the skills: skillmem index --text (or skillmem search WORDS)"
     raise UsageError(f"no skill named {wanted!r}", hint)
 
 

@@ -134,6 +134,18 @@ def test_a_block_in_an_ignored_file_reaches_the_agent_only_where_it_was_written(
     assert (LOCAL in held) is bool(ignored)
 
 
+def test_an_ignored_prompt_file_configured_but_absent_is_to_be_created_not_added_again():
+    # adopt4: with AGENTS.md in prompt_files, ignored and absent, the advice said "once `skillmem inject` writes
+    # it", and inject exits 2 on a prompt file that does not exist.
+    codex = result("codex", ["not in .agents/skills"])
+    line = remedies(codex, [], ["CLAUDE.md", "AGENTS.md"], ignored=["AGENTS.md"], absent=["AGENTS.md"])[-1]
+    assert line.startswith(
+        "the block goes in AGENTS.md, which Codex reads, once you create it (touch AGENTS.md: skillmem never"
+        f" creates a prompt file) and `skillmem inject` writes it {LOCAL};"
+    )
+    assert "prompt_files" not in line
+
+
 def test_an_ignored_prompt_file_that_does_not_exist_is_to_be_created_before_it_goes_in_prompt_files():
     # adopt2: "add it to prompt_files" led to inject's exit 2 ("the prompt file 'CLAUDE.md' does not exist").
     claude = result("claude-code", ["3 folders below .claude/skills; Claude Code looks 1 down"])

@@ -74,15 +74,48 @@ def test_a_fresh_repository_gets_every_file_and_the_block(repo, capsys):
 
 
 def test_a_second_run_changes_nothing(repo, capsys):
-    init(capsys)
+    first = init(capsys)
     before = tree_state(repo)
     run = init(capsys)
     assert run.code == 0
     assert {item["action"] for item in run.data["files"]} == {"unchanged"}
-    assert run.data["next"] == "nothing: every file was already in place"  # not a commit with nothing in it
+    assert run.data["next"] == first.data["next"]  # nothing committed yet: the commit is still the step left
     assert run.data["kept"] == [".skillmem.yaml"]
     assert run.data["git_config"] == []
     assert tree_state(repo) == before
+    commit_everything()
+    assert init(capsys).data["next"] == "nothing: every file was already in place"  # not a commit with nothing in it
+
+
+def commit_everything() -> None:
+    git("add", "-A")
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--no-verify", "-m", "adopt")
+
+
+@pytest.mark.parametrize("left", ["untracked", "staged", "modified"])
+def test_a_second_run_before_the_commit_says_the_first_runs_line(repo, capsys, monkeypatch, left):
+    """adopt4: from the top after a first run from docs/ (`?? .skillmem.yaml`, `M CLAUDE.md`), init said "next:
+    nothing: every file was already in place", and a newcomer took adoption as done."""
+    Path("docs").mkdir()
+    git("config", "status.showUntrackedFiles", "no")  # git status's own view hides untracked files: init's must not
+    git("add", "skills")
+    monkeypatch.chdir("docs")
+    first = init(capsys).data["next"]
+    monkeypatch.chdir("..")
+    if left != "untracked":  # all but one of init's files committed: the one left is said
+        commit_everything()
+        Path(".gitattributes").write_text(Path(".gitattributes").read_text() + "*.png binary\n")
+        if left == "staged":
+            git("add", ".gitattributes")
+    else:
+        assert first.startswith("git add ../.skillmem.yaml ../.skillmem-lint-baseline.json")
+    run = init(capsys)
+    assert {item["action"] for item in run.data["files"]} == {"unchanged"}
+    assert run.data["next"] == first.replace("../", "")  # the same line, from the top
+    subprocess.run(
+        ["bash", "-c", run.data["next"].replace("git commit", "git -c user.name=t -c user.email=t@e commit")]
+    )
+    assert init(capsys).data["next"] == "nothing: every file was already in place"
 
 
 def test_a_dry_run_lists_every_file_and_writes_none(repo, capsys):
@@ -181,6 +214,7 @@ def test_text_says_what_it_did_and_the_command_left(repo, capsys):
     assert "created .skillmem.yaml" in run.out
     assert "created AGENTS.md: the skill index block: 3 skills" in run.out
     assert run.out.splitlines()[-1].startswith("next: git add .skillmem.yaml")
+    commit_everything()
     dry = init(capsys, "--text", "--dry-run", "--force")
     assert "would update .skillmem.yaml" not in dry.out  # same bytes: unchanged
     assert dry.out.splitlines()[-1] == "then: nothing: every file was already in place"

@@ -127,10 +127,34 @@ def test_a_configured_prompt_file_git_ignores_is_left_out_with_a_note(adopted, c
     assert ignored not in actions(dry)
     assert f"{ignored}: left out (git ignores it: {rule})" in " ".join(dry.data["notes"])
     assert files_of(adopted) == before
+    assert dry.data["local_prompt_files"] == ([ignored] if present else [])
     run = init(capsys)
     assert run.code == 0, run.err
     assert ignored not in Path(".gitattributes").read_text()
     assert (Path(ignored).read_text() == "# mine\n") if present else not Path(ignored).exists()
+
+
+@pytest.mark.parametrize("present", [True, False], ids=["present", "absent"])
+def test_init_again_after_following_its_note_reads_the_prompt_files_as_they_are_now(adopted, capsys, present):
+    """adopt4: after `touch AGENTS.md` and AGENTS.md added to prompt_files (init's note), init again said "prompt
+    files: CLAUDE.md" and the same note ("... or add it to prompt_files"); the commit then filled AGENTS.md."""
+    write_skill(Path(".claude/skills/business"), "pdf", skill_md("pdf", "Extract text from PDF files"))  # 2 deep
+    Path(".skillmem.yaml").write_text('roots: [".claude/skills"]\nprompt_files: ["CLAUDE.md", "AGENTS.md"]\n')
+    if present:
+        Path("AGENTS.md").write_text("# mine\n")
+    run = init(capsys, "--text")
+    first = run.out.splitlines()[0]
+    local = "; on this machine only (ignored by git; the hooks write the block): AGENTS.md"
+    assert first == f"skills roots: .claude/skills; prompt files: CLAUDE.md{local if present else ''}"
+    (left_out,) = [line for line in run.out.splitlines() if line.startswith("note: AGENTS.md: left out")]
+    assert ("the hooks write its block on each commit" in left_out) is present
+    (agents,) = [line for line in run.out.splitlines() if "finds them natively" in line]
+    assert "add it to prompt_files" not in agents  # it is there already
+    if present:
+        assert "Codex learns of them from the block in AGENTS.md (on this machine only: git ignores it)" in agents
+    else:
+        assert "once you create it (touch AGENTS.md: skillmem never creates a prompt file)" in agents
+    assert Path("AGENTS.md").read_text() == "# mine\n" if present else not Path("AGENTS.md").exists()
 
 
 def test_the_note_on_an_ignored_prompt_file_says_what_still_fails_a_commit(adopted, capsys):

@@ -43,6 +43,18 @@ def test_a_byte_that_is_not_utf8_goes_out_unchanged(tree, capsysbinary):
     assert capsysbinary.readouterr().out == data
 
 
+def test_a_name_with_none_near_it_names_commands_that_list_the_skills(tree, capsys):
+    # adopt4: `read crewai` of a deleted skill said "list the skills with 'skillmem search' or 'skillmem index'",
+    # and a bare `skillmem search` exits 2 ("no intent to search for"). Each command the hint names must run.
+    (tree.parent / ".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n")
+    run = run_cli(capsys, "read", "crewai")
+    assert (run.code, run.error["hint"]) == (2, "list the skills: skillmem index --text (or skillmem search WORDS)")
+    listing = run_cli(capsys, "index", "--text")
+    assert listing.code == 0
+    assert "csv-to-table" in listing.out
+    assert run_cli(capsys, "search", "parse", "csv").code == 0
+
+
 def test_an_unknown_name_exits_2_with_the_nearest_names(tree, capsys):
     run = run_cli(capsys, "read", "--root", tree, "csv-to-tabel")
     assert run.code == 2
