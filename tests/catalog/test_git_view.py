@@ -427,6 +427,7 @@ _PARTS = st.sampled_from(["a", "b", "pack", ".drafts", ".h", "x.y"])
 @example(folders=[[".drafts"], [".drafts", ".drafts"]], links=[("l1", 0)])  # a hidden folder below a linked one
 @example(folders=[[".drafts"], [".drafts", "a"]], links=[("l1", 0), ("l2", 1)])  # a link into one listed already
 @example(folders=[[".drafts"], [".drafts", "a"]], links=[("l1", 1), ("l2", 0)])  # a link around one listed already
+@example(folders=[[".drafts"], ["a"], [".drafts", ".drafts"]], links=[("l1", 0), ("l2", 2)])  # into one it hid
 @given(
     folders=st.lists(st.lists(_PARTS, min_size=1, max_size=4), min_size=1, max_size=8),
     links=st.lists(st.tuples(st.sampled_from(["l1", "l2"]), st.integers(0, 7)), max_size=2),

@@ -106,7 +106,7 @@ def _resolve_link(
             found.append(TrackedFile(folder or ".", tracked.oid))
     elif is_folder:
         inside = os.path.relpath(target, pathspec_of(root))
-        if not _hidden(inside + "/x") or _below(target, followed):
+        if not _hidden(inside + "/x") or _below(target + "/x", followed):
             real_parent = os.path.realpath(os.path.dirname(entry.path) or ".")
             skipped[relative] = walked_link_reason(os.fsencode(real_parent), os.fsencode(os.path.realpath(target)))
             return
@@ -136,14 +136,17 @@ class _SortedPaths:
 
 
 def _below(path: str, folders: set[str]) -> bool:
-    """Whether ``path`` is one of ``folders`` or lies below one: a folder the walk has walked already.
+    """Whether the file ``path`` lies below one of ``folders`` with no hidden folder between: walked already.
 
-    Its ancestors looked up in the set, not the set scanned: a lookup per folder on the path, whatever the set holds.
+    The walk below a followed link skips its hidden folders, so a second link into one of them (``l2`` to
+    ``.drafts/.drafts`` beside ``l1`` to ``.drafts``) leads where no walk went. Its ancestors looked up in the
+    set, not the set scanned: a lookup per folder on the path, whatever the set holds.
     """
-    while path:
-        if path in folders:
-            return True
-        path = path.rpartition("/")[0]
+    head = path
+    while "/" in head:
+        head = head.rpartition("/")[0]
+        if head in folders:
+            return not _hidden(path[len(head) + 1 :])
     return False
 
 
