@@ -144,33 +144,34 @@ def _in_submodules(skills: Sequence[Skill]) -> set[str]:
 
 
 def stale_reasons(
+    stale: Mapping[str, Sequence[str]],
     prompt_files: Sequence[str],
-    stale: Sequence[str],
     roots: Sequence[str],
     options: CatalogOptions,
     skipped: Sequence[dict[str, str]] = (),
-) -> dict[str, str]:
-    """Why each stale name of a hook's block is there, when it is not a removed skill: untracked, or never committed.
+) -> dict[str, dict[str, str]]:
+    """Why each stale name of each prompt file's block (``stale``: file -> names) is there, when it is not a removed
+    skill: untracked, or never committed.
 
-    ``prompt_files``: every prompt file the hook compares, the one whose block is told first; a name that HEAD's
-    version of any of them lists is a committed skill since removed, in each file alike. Only called when names
-    are stale, so the steady state never pays for the second scan.
+    ``prompt_files``: every prompt file the hook compares; a name that HEAD's version of any of them lists is a
+    committed skill since removed, in each file alike. The disk's scan and HEAD's blocks are read once for all the
+    files; only called when names are stale, so the steady state never pays for them.
 
     A skill on disk whose folder (or a folder above it) git's view left out (``skipped``, the hook's catalog's:
     an unresolved merge conflict, a submodule) is stale for that reason, not as untracked: its ``git add``
     would be wrong, or refused.
     """
     disk_view = CatalogOptions(tracked=False, cache=options.cache, exclude=options.exclude, sections=options.sections)
-    disk = scan_roots(roots, disk_view)
-    on_disk = {skill.label: skill for skill in disk.skills if skill.label in set(stale)}
+    wanted = {label for names in stale.values() for label in names}
+    on_disk = {skill.label: skill for skill in scan_roots(roots, disk_view).skills if skill.label in wanted}
     left_out = {(item["root"], item["path"]): item["reason"] for item in skipped}
-    reasons = {
+    found = {
         label: _left_out_because(skill, left_out) or f"{NOT_TRACKED}: git add {git_add_path(skill_file(skill))}"
         for label, skill in on_disk.items()
     }
     committed = set().union(*(_committed_listing(path) for path in prompt_files))
-    reasons.update({label: UNCOMMITTED for label in stale if label not in committed and label not in reasons})
-    return reasons
+    found.update({label: UNCOMMITTED for label in wanted if label not in committed and label not in found})
+    return {path: {label: found[label] for label in names if label in found} for path, names in stale.items()}
 
 
 def _left_out_because(skill: Skill, left_out: dict[tuple[str, str], str]) -> str | None:

@@ -196,18 +196,16 @@ def _describe_drifted(found: _Comparison, *, written: bool, diff: bool) -> list[
     from skillmem_hook.git_views import stale_reasons  # noqa: PLC0415 - a current block is neither diffed nor explained
 
     catalog, states = found.catalog, found.states
+    stale = {path: drift.stale for path, drift in found.drifted if drift.stale} if catalog.work_tree else {}
     compared = [path for path, _ in found.drifts]
+    reasons = stale_reasons(stale, compared, found.roots, found.view, catalog.skipped) if stale else {}
     return [
         describe_drift(
             path,
             drift,
             written=written,
             ignored=states.get(path) == IGNORED,
-            reasons=stale_reasons(
-                list(dict.fromkeys([path, *compared])), drift.stale, found.roots, found.view, catalog.skipped
-            )
-            if drift.stale and catalog.work_tree
-            else None,
+            reasons=reasons.get(path),
             merge_setup=_merge_setup(path) if drift.conflict and catalog.work_tree else (),
             renamed=_renamed(drift, catalog, found.roots) if drift.stale and drift.missing else (),
         )
