@@ -269,7 +269,7 @@ def _checks_again(text: str) -> bool:
     if _opens(text[:start].lower()):
         return True  # the check opens the prompt
     rest = text[:start] + "\n" + text[end:]  # the verb of making is another clause's, not the check's own
-    return not any(mark in rest.lower() for mark in _MAKING_MARKS) or _MAKING.search(rest) is None
+    return not _marked(rest, _MAKING_MARKS, _MAKING)
 
 
 def _opens(before: str) -> bool:
