@@ -92,7 +92,7 @@ def shell_word(text: str) -> str:
         return text
     if visible(text) == text:
         return _single_quoted(text)
-    return "".join(_quoted_run(run) for run in _runs(_rejoined(text)))
+    return "".join(_single_quoted(run) if safe else _dollar_quoted(run) for safe, run in _runs(_rejoined(text)))
 
 
 def _single_quoted(text: str) -> str:
@@ -100,20 +100,15 @@ def _single_quoted(text: str) -> str:
     return "\\'".join(f"'{part}'" if part else "" for part in text.split("'")) or "''"
 
 
-def _runs(text: str) -> list[str]:
-    """``text`` cut where it passes between characters a terminal acts on and the rest."""
-    runs: list[str] = []
-    for character in text:
-        if runs and (visible(character) == character) == (visible(runs[-1][-1]) == runs[-1][-1]):
-            runs[-1] += character
-        else:
-            runs.append(character)
-    return runs
+def _runs(text: str) -> list[tuple[bool, str]]:
+    """``text`` cut where it passes between characters a terminal acts on and the rest: (safe, the run)."""
+    from itertools import groupby  # noqa: PLC0415 - only a name holding a character a terminal acts on is cut
+
+    return [(safe, "".join(run)) for safe, run in groupby(text, key=lambda character: visible(character) == character)]
 
 
-def _quoted_run(run: str) -> str:
-    if visible(run[0]) == run[0]:
-        return _single_quoted(run)
+def _dollar_quoted(run: str) -> str:
+    """Characters a terminal acts on in bash's ``$'...'``, each as the ``\\xHH`` escapes of its bytes, nothing else."""
     return "$'" + "".join(_byte_escapes(character) for character in run) + "'"
 
 
