@@ -14,7 +14,7 @@ import sys
 from skillmem_hook import __version__
 from skillmem_hook.errors import EXIT_ERROR, EXIT_OK, UsageError
 from skillmem_hook.report import run_reporting_errors
-from skillmem_hook.streams import write_utf8
+from skillmem_hook.streams import on_terminal, write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -79,10 +79,7 @@ def for_people(arguments: Sequence[str]) -> bool:
         return True
     if "--json" in arguments or any(word == "--format" or word.startswith("--format=") for word in arguments):
         return False
-    try:
-        return sys.stdout is not None and sys.stdout.isatty()
-    except (OSError, ValueError):  # a closed stream
-        return False
+    return on_terminal(sys.stdout)
 
 
 def _run(arguments: list[str], command: str | None, *, people: bool) -> int:

@@ -120,3 +120,12 @@ def fill_closed_standard_streams() -> None:
             if opened != descriptor:  # a lower one was closed too and took it; the loop fills this one next
                 os.dup2(opened, descriptor)
                 os.close(opened)
+
+
+def on_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal, where a person reads: False for a pipe, a file, a closed stream or none."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return isatty is not None and bool(isatty())
+    except (OSError, ValueError):  # a closed stream
+        return False

@@ -26,7 +26,7 @@ from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit_raw
 from skillmem_hook.search.lookup import nearest_names, skills_named
-from skillmem_hook.streams import silence
+from skillmem_hook.streams import on_terminal, silence
 from skillmem_hook.visible import for_people
 
 TYPE_CHECKING = False
@@ -64,7 +64,7 @@ def _write_bytes(data: bytes) -> None:
         return
     try:
         sys.stdout.flush()
-        buffer.write(_shown_on_terminal(data) if _on_terminal(buffer) else data)
+        buffer.write(_shown_on_terminal(data) if on_terminal(buffer) else data)
         buffer.flush()
     except BrokenPipeError:  # the reader (head, a closed agent) has what it wanted
         silence(sys.stdout)
@@ -74,14 +74,6 @@ def _write_bytes(data: bytes) -> None:
             f"cannot write the skill to stdout: {getattr(error, 'strerror', None) or error}",
             "check where stdout goes (a full disk, /dev/full, a closed stream)",
         ) from None
-
-
-def _on_terminal(stream: object) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return isatty is not None and bool(isatty())
-    except (OSError, ValueError):  # a closed stream
-        return False
 
 
 def _shown_on_terminal(data: bytes) -> bytes:
