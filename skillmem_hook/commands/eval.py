@@ -19,6 +19,7 @@ from skillmem_hook.agents.route_index import route_keys
 from skillmem_hook.arguments import add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+from skillmem_hook.catalog.placement.selection import MAX_SPELLED
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.decisive import decisive_files
@@ -48,8 +49,6 @@ if TYPE_CHECKING:
     from skillmem_hook.search.rank import SearchIndex
 
 MAX_SET_BYTES = 64 * 1024 * 1024
-# How many of a set's unknown expected names are compared for spelling (difflib: each against every skill's name).
-MAX_SPELLED = 10
 TRIGGER_SET = os.path.join("evals", "evals.json")
 
 

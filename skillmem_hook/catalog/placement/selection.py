@@ -96,7 +96,8 @@ def check_domain(domain: str, where: str) -> None:
         raise UsageError(f"{where}: {domain!r} is not a domain", domains_hint(domain, "the domains are:"))
 
 
-# How many of the patterns that name no skill are compared for spelling (difflib: each against every name).
+# How many unknown names of one list are compared for spelling (difflib: each against every name): the patterns
+# that name no skill here, and eval's expected names that are no skill.
 MAX_SPELLED = 10
 
 
