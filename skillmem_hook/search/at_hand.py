@@ -137,6 +137,8 @@ def at_hand(text: str) -> bool:
         return True
     if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text) or _checks_again(text):
         return True
+    if _carries_on(text) or _asks_why(text):
+        return True
     return _AT_HAND.search(text) is not None
 
 
@@ -270,6 +272,55 @@ def _checks_again(text: str) -> bool:
         return True  # the check opens the prompt
     rest = text[:start] + "\n" + text[end:]  # the verb of making is another clause's, not the check's own
     return not _marked(rest, _MAKING_MARKS, _MAKING)
+
+
+# The task carried on to its next case (0.5.0, twenty-second pass, after set R's re-019, re-088 and re-091): a clause
+# that opens, after fillers, on "same" and names where it goes (for, to, in, on) within two words ("same fix in the
+# staging module", "Same treatment for release.yml"), or on a verb told and "the same", where within four words
+# ("do the same for the other file", "Apply the same margin and font fix to the credit note"; one word, so not "I
+# do the same chore for", nor a verb in -ing, "running the same JQL for", a request's routine), or ends on "the
+# same way" ("Wrap the refund calls the same way,"; not "go the same way", a fate). A clause after a colon is a
+# label's ("today: same for Telegram", set M's m1-010, a request's log), not read. In Chinese 也 and a back-reference:
+# 也按 / 也照 and 同样 / 这样 / 这个 / 一样 ("settings 页面也按同样的 color token 改一下"), 也这样 / 也一样 and a verb
+# of changing, 也加上 / 也补上 and 同样 / 一样 / 类似的, or 也加上 / 也补上 / 也改一下 closing the clause, its object
+# the topic before ("order service 和 inventory service 也加上,"). Not 照着 (a request's model: "照着这份 JD 改一下我的
+# 简历"), nor "the exact same thing for", set Q's request style ("I want the exact same thing for the platform
+# group"). NFKC has made the full-width comma ASCII. Compiled only on a prompt holding one of the marks.
+_CARRY_MARKS = ("same", "也按", "也照", "也这样", "也一样", "也加", "也补", "也改")
+_CARRIES_ON = lazy_compile(
+    r"(?:^|[.!?;,\n]\s*)(?:(?:now|ok|okay|and|then|also|please|pls|just|so|great|cool|nice|perfect)\b[,!.]?\s+)*"
+    r"(?:(?:the\s+)?same(?:\s+[\w-]+){0,2}?"
+    r"|(?![a-z]{3,}ing\b)[a-z]+\s+the\s+same(?:\s+[\w-]+){0,4}?)\s+(?:for|to|in|on)\b"
+    r"|(?<!\bgo\s)(?<!\bwent\s)(?<!\bgone\s)\bthe\s+same\s+way\s*(?:[,.;!]|$)"
+    r"|也(?:按|照)(?:同样|这样|这个|一样)|也(?:这样|一样)(?:改|修|处理|弄|做|搞|加)|也(?:加上|加个|补上)(?:同样|一样|类似)的"
+    r"|也(?:加上|补上|补一下|改一下|改下|加一下)\s*(?:[,.;!?。\n]|$)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _carries_on(text: str) -> bool:
+    """Whether ``text`` carries the task on to its next case: "do the same for the other file", "settings 页面也按同样的
+    color token 改一下", "order service 和 inventory service 也加上"."""
+    return _marked(text, _CARRY_MARKS, _CARRIES_ON)
+
+
+# A question why the agent did or chose something (0.5.0, twenty-second pass, after set R's re-060, "为什么把连接池从
+# 二十调到了五十?"): a clause that opens on 为什么 / 为啥 (你 before it or not) and 把 (a thing the agent moved:
+# "为什么把 try catch 删了?") or 这里 / 这儿 (a place shown: "为什么这里要加锁?", "这里为啥要 deep copy?");
+# "why'd you", and "why" with "here" or "there" before its question mark ("why a Set there?", "why 2 here?").
+# "did you" is `_asks_what_it_did`'s. Not "why" of a general topic, which a request asks ("why is my Postgres slow",
+# "为什么碳水一样多升糖速度却不一样", "讲讲为什么用状态机编排"), nor 怎么把 (how to). Compiled only on the marks.
+_WHY_MARKS = ("为什么", "为啥", "why")
+_ASKS_WHY = lazy_compile(
+    r"(?:^|[.!?;:,\n]\s*)你?(?:为什么|为啥)(?:要)?(?:把|这里|这儿)|(?:这里|这儿)(?:为什么|为啥)"
+    r"|\bwhy['\u2019]d\s+you\b|\bwhy\b[^.?!\n]{0,60}\b(?:here|there)\s*\?",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _asks_why(text: str) -> bool:
+    """Whether ``text`` asks why the agent did or chose something: "为什么把连接池调到了五十?", "why a Set there?"."""
+    return _marked(text, _WHY_MARKS, _ASKS_WHY)
 
 
 def _opens(before: str) -> bool:

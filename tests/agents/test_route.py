@@ -575,6 +575,78 @@ def test_a_check_asked_again_that_is_the_whole_ask_stays_the_work_at_hand(turn):
 @pytest.mark.parametrize(
     "turn",
     [
+        # 0.5.0, twenty-second pass (set R's re-019, re-088, re-091): the task carried on to its next case
+        "same thing for the xlsx export please",
+        "now do the same for the other file",
+        "apply the same fix to the second loop",
+        "Apply the same margin and font fix to the credit note template",
+        "The retry wrapper works for the Stripe charge. Wrap the refund and payout calls the same way, 3 tries max.",
+        "retry 的逻辑在 user service 里 work 了。order service 和 inventory service 也加上，timeout 统一 3 秒",
+        "settings 页面也按同样的 color token 改一下，别 hardcode 颜色",
+        "商品详情页也加上同样的埋点",
+        "导出 Excel 那里也一样处理",
+        "英文的 locale 也补一下",
+    ],
+)
+def test_a_turn_that_carries_the_task_on_is_the_work_at_hand(turn):
+    """0.5.0, twenty-second pass: "the same" told for a next case, or 也 and a back-reference, carries the task on."""
+    assert at_hand(turn)
+    assert routed(f"{turn}. my PostgreSQL database has slow queries, how do I tune the indexes?") == []
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # 0.5.0, twenty-second pass (set R's re-060): a question why the agent did or chose something
+        "为什么把连接池从二十调到了五十？数据库那边最大连接数只有一百",
+        "你为什么把 apply_discount 里负数数量的检查删了",
+        "为什么这里要加锁？",
+        "这里为啥要用 useMemo",
+        "why'd you pick a set instead of a list",
+        "why a Set there?",
+        "why 2 here?",
+    ],
+)
+def test_a_question_why_the_agent_did_something_is_the_work_at_hand(turn):
+    """0.5.0, twenty-second pass: why, and a back-reference to the work (把 a thing moved, 这里, here, "you")."""
+    assert at_hand(turn)
+    assert routed(f"{turn} my PostgreSQL database has slow queries, how do I tune the indexes?") == []
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        # the same inside a request's own sentence: two words before, a verb in -ing, a label's colon, a fate
+        "I do the same chore for every client by hand each week and want to script it",
+        "Last week two of us did the same refactor on separate branches. How do we plan work?",
+        "Every Friday I lose an hour in Jira, running the same JQL for unresolved bugs. Automate it?",
+        "yesterday: Slack posting works. today: same for Telegram, post nightly build notes",
+        "Same 500s keep popping up in prod across several services; dig through logs for the root cause",
+        "which of our dependencies could go the same way, and how do we audit them?",
+        "I want the exact same thing for the platform group on GitLab",
+        # a model to follow, not a back-reference; 也 and a verb with its object after it
+        "照着这份 JD 改一下我的简历，网申系统的关键词筛选老是过不了",
+        "顺便把里面直接 new 出来的依赖也改成注入的",
+        "帮我在首页也加上一个订阅表单，用 Mailchimp",
+        # why of a general topic, a quoted why, how (怎么把)
+        "why is my Postgres slow on large joins?",
+        "The partner asked 'who else does this and why would you win?'. Build a competitor matrix",
+        "讲讲为什么用状态机编排而不是 Lambda 之间直接 invoke",
+        "解释一下 GI 和 GL 有什么区别、为什么碳水一样多升糖速度却不一样",
+        "怎么把这些风险变成开发能排期的安全需求？顺便讲讲为什么要做威胁建模",
+        "帮我把为啥从 RabbitMQ 换成 Kafka 这事正式写下来",
+        "帮我写一份文档，解释为什么把单体拆成了微服务",
+    ],
+)
+def test_the_same_or_why_in_a_request_is_not_the_work_at_hand(request_):
+    """0.5.0, twenty-second pass: the readings of the task carried on and of why are narrow (the tuning requests'
+    forms that hold "the same", 照着, 也 or why)."""
+    assert not at_hand(request_)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
         "那个偶发失败的测试这次过了，循环跑二十遍看看挂几次",  # 那个 before a thing, no pause
         "这个你写的版本会锁表吗",  # 这个 and 你, not 你来
         "这个函数你来改吧",
