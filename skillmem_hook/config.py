@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import stat
 
-from skillmem_hook.catalog.store.locations import find_git_dir
+from skillmem_hook.catalog.store.locations import find_git_dir, holds_repository, owned_work_tree_top
 from skillmem_hook.catalog.store.trust import owned_work_tree, say_once, untrusted_file, untrusted_folder
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, SearchSettings, read_config_file
 from skillmem_hook.errors import UsageError
@@ -154,7 +154,7 @@ def _look_up_config(start: str) -> tuple[str | None, str, tuple[str, str] | None
                 return os.path.relpath(candidate), folder, None
             say_once(candidate, f"skillmem: {visible(candidate)} is not used: {problem}\n")
             return None, start, (candidate, problem)
-        if os.path.lexists(os.path.join(folder, ".git")):
+        if holds_repository(folder):
             if folder != start and not owned_work_tree(folder):
                 # A .git another user left in a shared folder above (/tmp/.git) would make that folder the base,
                 # and its .claude/skills the roots: git calls such a work tree dubious, and so does skillmem.
@@ -218,13 +218,7 @@ def _loose_modes(path: str, folder: str) -> list[str]:
 
 def _in_own_repository(folder: str) -> bool:
     """Whether ``folder`` is inside a git work tree whose top folder this user owns (git's safe.directory rule)."""
-    while True:
-        if os.path.lexists(os.path.join(folder, ".git")):
-            return owned_work_tree(folder)
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return False
-        folder = parent
+    return owned_work_tree_top(folder) is not None
 
 
 def _chosen(flag: Sequence[str] | None, configured: Sequence[str], base: str) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.visible import for_people
+from skillmem_hook.visible import INVISIBLE, for_people
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,12 +21,17 @@ if TYPE_CHECKING:
 # JSON leaves these raw with ensure_ascii=False, yet Python's splitlines() and
 # older JavaScript read U+0085, U+2028 and U+2029 as line breaks, a terminal
 # acts on DEL and the C1 controls, and the bidi controls reorder what is read:
-# escaped as \\uXXXX, the very escape a JSON reader turns back into the character.
-_RAW_IN_JSON = lazy_compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+# escaped as \\uXXXX, the very escape a JSON reader turns back into the character; so are the characters that
+# show nothing yet carry text (``visible.INVISIBLE``), a tag character as its surrogate pair (JSON's only way).
+_RAW_IN_JSON = lazy_compile(f"[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069{INVISIBLE}]")
 
 
 def _json_escape(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
+    code = ord(match.group())
+    if code > 0xFFFF:
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
 
 
 def to_json(value: object) -> str:

@@ -4,7 +4,10 @@ A folder name or a description is the repository's content, not the
 user's: an ESC sequence in it could erase a line of ``git commit``'s output
 or set the window title, a BEL ring, a backspace or U+202E reorder what is
 read, a line break add lines of its own. ``visible`` shows each such
-character as an escape (``\\x1b``, ``\\n``, ``\\u202e``); ``for_people``
+character as an escape (``\\x1b``, ``\\n``, ``\\u202e``), and so each
+character that shows nothing yet holds text (a zero-width space, a tag
+character: ``\\u200b``, ``\\U000e0041``), which would hide from the person
+what the agent reads; ``for_people``
 keeps the line breaks and tabs of a report we wrote ourselves and escapes
 the rest. A byte that is not UTF-8 in a file name (read with
 surrogateescape) shows as that byte, ``\\xe9``.
@@ -21,8 +24,12 @@ if TYPE_CHECKING:
     import re
 
 # C0 and C1 controls, DEL, the bidirectional controls that reorder what is
-# read, the Unicode line and paragraph separators, and lone surrogates.
-_OTHER_UNSAFE = "\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
+# read, the Unicode line and paragraph separators, lone surrogates, and the
+# characters that show nothing yet carry text an agent reads: the soft hyphen,
+# the zero-width space, non-joiner, joiner and word joiner, U+FEFF, and the tag
+# characters (U+E0000-U+E007F, ASCII spelled invisibly).
+INVISIBLE = "\xad\u200b-\u200d\u2060\ufeff\U000e0000-\U000e007f"
+_OTHER_UNSAFE = f"\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff{INVISIBLE}"
 _ANY_UNSAFE = lazy_compile(f"[\x00-\x0a{_OTHER_UNSAFE}]")
 _UNSAFE_BUT_LAYOUT = lazy_compile(f"[\x00-\x08{_OTHER_UNSAFE}]")  # tab and line feed kept
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -35,11 +42,13 @@ def _escape(match: re.Match[str]) -> str:
     code = ord(character)
     if 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the byte that was not UTF-8
         return f"\\x{code - 0xDC00:02x}"
+    if code > 0xFFFF:  # a tag character
+        return f"\\U{code:08x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def visible(text: str) -> str:
-    """``text`` on one line with every control, bidi or line-break character shown as an escape."""
+    """``text`` on one line with every control, bidi, invisible or line-break character shown as an escape."""
     if text.isascii() and text.isprintable():  # all of ASCII's unsafe characters are its unprintable ones
         return text  # and no pattern compiled: a warm hook run shows nothing else
     return _ANY_UNSAFE.sub(_escape, _rejoined(text)) if _ANY_UNSAFE.search(text) else text

@@ -449,6 +449,38 @@ def test_inside_a_repository_its_config_is_its_content_whoever_may_write_its_fol
     assert load_settings().config_path == ".skillmem.yaml"
 
 
+@pytest.mark.parametrize("dot_git", ["fifo", "broken link", "other text", "gitdir: elsewhere"])
+def test_only_a_git_folder_or_gitdir_file_makes_a_repository_that_lends_trust_to_a_config(dot_git, capsys):
+    """fixh10: the configuration's trust asked only that something named .git be there (a FIFO, a broken link),
+    where the kept files' home skips those and looks higher: one rule now, ``locations.holds_repository``."""
+    Path("proj").mkdir()
+    if dot_git == "fifo":
+        os.mkfifo("proj/.git")
+    elif dot_git == "broken link":
+        os.symlink("nowhere", "proj/.git")
+    else:
+        Path("proj/.git").write_text(dot_git + "\n")
+    Path("proj/.skillmem.yaml").write_text("roots: [skills]\n")
+    Path("proj/.skillmem.yaml").chmod(0o666)  # others may write it: used only inside a repository of this user's
+    os.chdir("proj")
+    used = load_settings(roots=["."], prompt_files=["x.md"]).config_path
+    assert used == (".skillmem.yaml" if dot_git.startswith("gitdir:") else None)
+    if used is None:
+        note = capsys.readouterr().err
+        assert "others may write to it (mode 666), and it is not inside a git repository you own" in note
+
+
+def test_a_git_fifo_in_a_folder_of_ones_own_repository_is_skipped_as_git_skips_it():
+    """The same rule the other way: below this user's repository, a stray .git that is none is no boundary."""
+    Path("repo/.git").mkdir(parents=True)
+    Path("repo/team").mkdir()
+    os.mkfifo("repo/team/.git")
+    Path("repo/team/.skillmem.yaml").write_text("roots: [skills]\n")
+    Path("repo/team/.skillmem.yaml").chmod(0o666)
+    os.chdir("repo/team")
+    assert load_settings().config_path == ".skillmem.yaml"
+
+
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a folder away needs root")
 def test_a_repository_another_user_owns_lends_no_trust_to_a_config_in_a_shared_folder():
     """An attacker's .git beside their .skillmem.yaml (a sticky /tmp) does not make the file a repository's."""

@@ -17,10 +17,16 @@ from skillmem_hook import visible as visible_module
 from skillmem_hook.visible import command_path, for_people, git_add_path, shell_word, visible
 
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+HIDDEN = "\xad\u200b\u200c\u200d\u2060\ufeff"  # and the tag characters, U+E0000-U+E007F
 
 
 def acts_on_a_reader(character: str) -> bool:
-    return unicodedata.category(character) in {"Cc", "Cs", "Zl", "Zp"} or character in BIDI
+    return (
+        unicodedata.category(character) in {"Cc", "Cs", "Zl", "Zp"}
+        or character in BIDI
+        or character in HIDDEN
+        or 0xE0000 <= ord(character) <= 0xE007F
+    )
 
 
 @pytest.mark.parametrize(
@@ -31,7 +37,11 @@ def acts_on_a_reader(character: str) -> bool:
         ("x\n\nSYSTEM\r\t", "x\\n\\nSYSTEM\\r\\t"),
         ("line\u2028sep\x85", "line\\u2028sep\\x85"),
         ("caf\udce9", "caf\\xe9"),  # a byte that is not UTF-8, as surrogateescape read it from a file name
-        ("café 代码审查 👩‍💻 a\\b", "café 代码审查 👩‍💻 a\\b"),  # ordinary text, emoji joiners included, as it is
+        ("café 代码审查 👩🏽 🇫🇷 a\\b", "café 代码审查 👩🏽 🇫🇷 a\\b"),  # ordinary text, emoji modifiers and flags too
+        # fixh10: what shows nothing yet carries text the agent reads (tags spell "rm -rf ~" invisibly)
+        ("ok" + "".join(chr(0xE0000 + ord(c)) for c in "rm"), "ok\\U000e0072\\U000e006d"),
+        ("a\u200bb\u200cc\u200dd\u2060e\ufefff\xadg", "a\\u200bb\\u200cc\\u200dd\\u2060e\\ufefff\\xadg"),
+        ("👩\u200d💻", "👩\\u200d💻"),  # an emoji's joiner too: one rule, no context to hide a bit in
     ],
 )
 def test_characters_that_act_on_a_terminal_or_reader_show_as_escapes(text, shown):

@@ -8,7 +8,7 @@ tracks, so that whatever is written shows in ``git diff``: a committed
 ``AGENTS.md -> .git/config`` or ``-> .env`` is refused.
 
 Every path is checked before any file is read or written: the hooks and
-init write all or none (``check_repository_targets``); ``lint --fix``
+init write all or none (``check_repository_targets``), and refuse a path in a submodule; ``lint --fix``
 leaves out each SKILL.md refused, saying why (``refused_targets``).
 Paths the user types on the command line are the user's own and are not
 checked. Outside a git work tree, the folder of ``.skillmem.yaml`` plays the
@@ -62,17 +62,25 @@ def _check_outside_submodules(targets: Sequence[tuple[str, str]], area: Area) ->
     in submodule"), and a hook that wrote it would fail every commit while inject and the hook rewrote each
     other's block. Checked after ``_refused``, on what is left: inside the work tree, outside .git.
     """
+    for error in _in_submodules(targets, area).values():
+        raise error
+
+
+def _in_submodules(targets: Sequence[tuple[str, str]], area: Area) -> dict[str, FileAccessError]:
+    """Why each (path, what) lying in a submodule of the work tree may not be written, by path."""
+    refused: dict[str, FileAccessError] = {}
     for path, what in targets:
         real = os.path.realpath(path)
         holder = nested_repository(os.path.dirname(real), area)
         if holder is not None:
             inside = os.path.relpath(holder, area.top)
-            raise FileAccessError(
+            refused[path] = FileAccessError(
                 f"{what} {path!r} lies in {inside!r}, a git submodule (a folder with its own .git): "
                 "this repository's commits cannot hold it, and git refuses to add it",
                 "name a file of this repository instead; keep the submodule's own skill index in its own "
                 "repository (run skillmem there), or pass the path yourself (--prompt-file, --write)",
             )
+    return refused
 
 
 def check_outside_git_directory(targets: Sequence[tuple[str, str]], base: str) -> None:
@@ -101,11 +109,16 @@ def _through(link: str) -> str:
 
 
 def refused_targets(targets: Sequence[tuple[str, str]], base: str) -> dict[str, FileAccessError]:
-    """Why each (path, what) may not be written, by path: those leaving the area first, then links to untracked files.
+    """Why each (path, what) may not be written, by path: those leaving the area first, then links to untracked
+    files, then those in a submodule (``lint --fix`` leaves each out, as the hooks refuse them all).
 
     A path absent from the answer may be written. ``base`` as for ``check_repository_targets``.
     """
-    return _refused(targets, repository_area(base)) if targets else {}
+    if not targets:
+        return {}
+    area = repository_area(base)
+    refused = _refused(targets, area)
+    return refused | _in_submodules([target for target in targets if target[0] not in refused], area)
 
 
 def _refused(targets: Sequence[tuple[str, str]], area: Area) -> dict[str, FileAccessError]:

@@ -113,3 +113,20 @@ def test_a_committed_folder_link_onto_an_ignored_skill_is_not_fixed(capsys, repo
     assert "which git does not track" in refused["reason"]
     assert repository.read_text() == OWNED.format("private")
     assert run_git("status", "--short") == ""
+
+
+@pytest.mark.parametrize("named", [".", "vendored/skills/inner"])
+def test_a_skill_file_in_a_submodule_is_not_fixed_and_the_others_are(capsys, repository, named):
+    """fixh10: the hooks and inject refuse a prompt file in a submodule; lint --fix wrote a SKILL.md there, a file
+    this repository's commits cannot hold. Left out now with the submodule named, as the index notes it."""
+    Path(".skillmem.yaml").write_text("roots: [skills, vendored/skills]\n")
+    inner = write_skill(Path("vendored/skills"), "inner", OWNED.format("inner"))
+    run_git("init", "-q", "vendored")  # a folder with a .git of its own: a submodule's work tree, or a clone
+    run = run_cli(capsys, "lint", "--fix", named)
+    assert "vendored/skills/inner/SKILL.md" not in run.data["fixed"]
+    [refused] = run.data["not_fixed"]
+    assert refused["path"] == "vendored/skills/inner/SKILL.md"
+    assert refused["reason"].startswith("SKILL.md 'vendored/skills/inner/SKILL.md' lies in 'vendored', a git submodule")
+    assert refused["reason"].endswith("; lint --fix writes only where git diff shows it")
+    assert inner.read_text() == OWNED.format("inner")
+    assert (Path("skills/plain/SKILL.md").read_text() == FIXED.format("plain")) is (named == ".")

@@ -1,7 +1,8 @@
 """Where every file skillmem keeps lives: the catalog cache and snapshot, the vectors, the route and search indexes.
 
 Two homes, each decided in one function (and, here too, the one rule that
-finds a git directory without running git: ``find_git_dir``, ``git_dir_at``):
+finds a git directory without running git: ``holds_repository``, ``find_git_dir``,
+``git_dir_at``):
 
 - the git directory (``_git_home``): ``skillmem/cache.json`` and
   ``skillmem/catalog.json`` (where ``git rev-parse --git-path skillmem``
@@ -113,8 +114,8 @@ def _git_home(work_tree: WorkTree | None) -> str | None:
     if work_tree is not None:
         trusted = _trusted_git_dir(os.path.dirname(work_tree.git_path), work_tree.top)
         return work_tree.git_path if trusted else None
-    top = work_tree_top(os.getcwd())
-    if top is None or not owned_work_tree(top):  # another user's .git (in /tmp) keeps nothing of this user's
+    top = owned_work_tree_top(os.getcwd())
+    if top is None:  # another user's .git (in /tmp) keeps nothing of this user's
         return None
     git_dir = git_dir_at(top)
     return None if git_dir is None else os.path.join(git_dir, CACHE_FOLDER)
@@ -130,15 +131,45 @@ def find_git_dir(folder: str) -> str | None:
 
 
 def work_tree_top(folder: str) -> str | None:
-    """The nearest folder at or above ``folder`` holding a ``.git`` folder or file; None outside one."""
+    """The nearest folder at or above ``folder`` that ``holds_repository``; None outside one."""
     while True:
-        dot_git = os.path.join(folder, ".git")
-        if os.path.isdir(dot_git) or os.path.isfile(dot_git):
+        if holds_repository(folder):
             return folder
         parent = os.path.dirname(folder)
         if parent == folder:
             return None
         folder = parent
+
+
+def owned_work_tree_top(folder: str) -> str | None:
+    """``work_tree_top`` of ``folder`` when this user owns it and its ``.git`` (``trust.owned_work_tree``); else None.
+
+    The one answer to "is this inside a repository of mine": where files are kept, and whether a
+    ``.skillmem.yaml`` is the repository's content (``config.py``).
+    """
+    top = work_tree_top(folder)
+    return top if top is not None and owned_work_tree(top) else None
+
+
+def holds_repository(folder: str) -> bool:
+    """Whether ``folder`` holds a ``.git`` that makes it a work tree's top: a folder, or a file whose
+    ``gitdir:`` line names one. A broken link, a FIFO or a file of other text named ``.git`` is none, and
+    the search goes on above it, as git's own does (it reads no such ``.git``)."""
+    dot_git = os.path.join(folder, ".git")
+    return os.path.isdir(dot_git) or _gitdir_line(dot_git) is not None
+
+
+def _gitdir_line(dot_git: str) -> str | None:
+    """The path a ``.git`` file's ``gitdir:`` line names, as written; None when ``dot_git`` is no such file."""
+    if not os.path.isfile(dot_git):
+        return None
+    try:
+        with open(dot_git, "rb") as file:
+            line = file.read(4096).decode("utf-8", "surrogateescape").strip()
+    except OSError:
+        return None
+    named = line[len("gitdir: ") :] if line.startswith("gitdir: ") else ""
+    return named or None
 
 
 def git_dir_at(folder: str) -> str | None:
@@ -150,16 +181,10 @@ def git_dir_at(folder: str) -> str | None:
     dot_git = os.path.join(folder, ".git")
     if os.path.isdir(dot_git):
         return dot_git
-    if not os.path.isfile(dot_git):
+    named = _gitdir_line(dot_git)
+    if named is None:
         return None
-    try:
-        with open(dot_git, "rb") as file:
-            line = file.read(4096).decode("utf-8", "surrogateescape").strip()
-    except OSError:
-        return None
-    if not line.startswith("gitdir: "):
-        return None
-    git_dir = os.path.join(folder, line[len("gitdir: ") :])
+    git_dir = os.path.join(folder, named)
     return git_dir if _trusted_git_dir(git_dir, folder) else None
 
 

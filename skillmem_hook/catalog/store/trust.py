@@ -164,6 +164,12 @@ def say_once(key: str, line: str) -> None:
 
 
 def say_untrusted(folder: str, reason: str, hint: str) -> None:
-    """Say once on stderr that nothing is kept in ``folder``, and why; the route hook says nothing."""
-    line = f"skillmem: nothing is kept in {folder}: {reason}; every run builds what it needs afresh ({hint})\n"
+    """Say once on stderr that nothing is kept in ``folder``, and why; the route hook says nothing.
+
+    ``folder`` is the environment's (``XDG_CACHE_HOME``) or a ``gitdir:`` line's: shown as ``visible`` shows a
+    repository's text, on one line, never acting on the terminal.
+    """
+    from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refused folder is said
+
+    line = f"skillmem: nothing is kept in {visible(folder)}: {reason}; every run builds what it needs afresh ({hint})\n"
     say_once(folder, line)

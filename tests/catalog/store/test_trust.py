@@ -69,6 +69,20 @@ def test_a_cache_root_others_may_write_keeps_nothing_and_says_so_once(shared, ca
     assert list(shared.iterdir()) == []
 
 
+def test_a_refused_folder_is_named_on_one_line_that_acts_on_no_terminal(tmp_path, monkeypatch, capsys):
+    """fixh10: the folder a note names is the environment's or a ``gitdir:`` line's, shown as visible shows it.
+
+    A line break in it added a line of its own to stderr."""
+    cache = tmp_path / "shared\nskillmem: all good\x1b[2K"
+    cache.mkdir()
+    os.chmod(cache, 0o777)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    assert user_cache_folder() is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "shared\\nskillmem: all good\\x1b[2K/skillmem: others may write to it" in err
+
+
 def test_skillmem_s_own_folder_left_loose_by_an_older_version_is_made_private(shared, capsys):
     (shared / "skillmem").mkdir(parents=True, mode=0o700)
     os.chmod(shared / "skillmem", 0o775)  # made under umask 002 before 0.5.0
