@@ -52,10 +52,15 @@ def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
     if where is None:
         return _answer(prompt, [], None, "nowhere to keep a search index here: the hook gives no score hint")
     options = CatalogOptions(tracked=False, cache=kept.cache, exclude=kept.exclude, domains=kept.domains)
-    index = search_store.load(route_index.roots, options, kept.aliases, where)
-    if index is not None:
-        return _scored(prompt, index)
+    now = route_index.snapshot_text
+    stored = search_store.load_stale(route_index.roots, options, kept.aliases, where, now)
+    if stored is not None and stored[1] is None:
+        return _scored(prompt, stored[0])
     refresh_search_index(route_index.roots, where)  # as the hook does: a build of its own, for the next prompt
+    if stored is not None and stored[1] is not None:  # as the hook does: a few skills changed, patched in memory
+        patched = search_store.patched_for_prompt(route_index.roots, options, kept.aliases, (stored[0], stored[1]), now)
+        if patched is not None:
+            return _scored(prompt, patched)
     answer = _scored(prompt, search_store.build(route_index.roots, options, kept.aliases))
     answer.update(hint=[], by=None)
     stale = "no current stored search index: the hook is silent on this prompt and starts a build"

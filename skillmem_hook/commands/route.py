@@ -112,7 +112,8 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
 def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list[Target]:
     """The search's best hits, from the stored search index (``skillmem search``'s), when the score rule names them.
 
-    A missing or stale index is rebuilt by a process of its own: this prompt goes on without a score hint.
+    A missing or stale index is rebuilt by a process of its own. Meanwhile a stale one that a few skills
+    changed is patched in memory for this prompt (``search_store.patched_for_prompt``); else no score hint.
     """
     from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415 - a named skill needs no search
     from skillmem_hook.search import store as search_store  # noqa: PLC0415 - a named skill needs no search
@@ -127,11 +128,16 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # nowhere to keep a search index: never built inside a prompt
         return []
-    index = search_store.load(roots, options, kept.aliases, location, route_index.snapshot_text)
-    if index is None:
-        refresh_search_index(roots, location)
+    stored = search_store.load_stale(roots, options, kept.aliases, location, route_index.snapshot_text)
+    index, before = stored if stored is not None else (None, None)
+    if index is not None and before is None:
+        return best_scored(prompt, index)
+    refresh_search_index(roots, location)  # first: the prompt's alarm may end the patch, never the build
+    if index is None or before is None:
         return []
-    return best_scored(prompt, index)
+    # Stale by a few skills: patched in memory for this prompt, as a build would make it; never stored here.
+    patched = search_store.patched_for_prompt(roots, options, kept.aliases, (index, before), route_index.snapshot_text)
+    return [] if patched is None else best_scored(prompt, patched)
 
 
 def _search_settings_now(roots: Sequence[str]) -> SearchSettings:
