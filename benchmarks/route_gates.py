@@ -2,7 +2,7 @@
 
     python3 benchmarks/route_gates.py                 # every tuning set and everyday file, both halves
     python3 benchmarks/route_gates.py --half odd      # the choosing half (requests of odd ids; turns all)
-    python3 benchmarks/route_gates.py --tries         # also each try of the eighth, twelfth and 21st passes, set by set
+    python3 benchmarks/route_gates.py --tries         # also each try of the 8th, 12th, 21st and 23rd passes, set by set
 
 Each request and turn is read once (the hook's own readings: the prompt
 without its pastes, without its ruled-out clause, and its asking sentences
@@ -150,16 +150,18 @@ def main() -> int:
     anatomy(requests)
     held_back(requests, turns)
     if options.tries:
-        from route_tries import TRIES, TWELFTH, TWENTY_FIRST, compare
+        from route_tries import TRIES, TWELFTH, TWENTY_FIRST, TWENTY_THIRD, compare
 
-        compare(TRIES + TWELFTH + TWENTY_FIRST, requests, turns)
+        compare(TRIES + TWELFTH + TWENTY_FIRST + TWENTY_THIRD, requests, turns)
     return 0
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("odd", "even"), help="only the requests of odd (or even) ids")
-    parser.add_argument("--tries", action="store_true", help="judge each try of the 8th, 12th and 21st passes as well")
+    parser.add_argument(
+        "--tries", action="store_true", help="judge each try of the 8th, 12th, 21st and 23rd passes as well"
+    )
     return parser
 
 
