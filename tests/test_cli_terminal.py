@@ -219,6 +219,21 @@ def test_read_on_a_terminal_shows_the_text_invisible_characters_hide_and_a_pipe_
     assert json.loads(asked.stdout)["results"][0]["description"] == description  # ... and reads it back
 
 
+@pytest.mark.parametrize("line_end", ["\n", "\r\n"])
+def test_read_on_a_terminal_leaves_out_a_leading_bom_and_shows_any_other_ufeff(line_end):
+    """fixh11: 11 collection files start with a BOM, which fixh10 showed as \\ufeff: it marks the encoding and
+    hides nothing. A U+FEFF past the first character still shows; a pipe keeps every byte."""
+    text = f"---{line_end}name: pdf{line_end}description: Extract PDF text{line_end}---{line_end}a\ufeffb{line_end}"
+    data = ("\ufeff" + text).encode()
+    Path("skills/pdf").mkdir(parents=True)
+    Path("skills/pdf/SKILL.md").write_bytes(data)
+    shown = on_terminal("read", "--root", "skills", "pdf")
+    assert shown.code == 0, shown.err
+    assert shown.out == text.replace("\ufeff", "\\ufeff")  # CR LF kept: the terminal reads it as written
+    run = subprocess.run([*SKILLMEM, "read", "--root", "skills", "pdf"], capture_output=True, timeout=60)
+    assert run.returncode == 0 and run.stdout == data
+
+
 @pytest.mark.parametrize(
     ("args", "escaped"),
     [

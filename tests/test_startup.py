@@ -172,7 +172,7 @@ ROUTE = (
     " search.confidence search.names"  # trust: a kept index is read only when this user's alone
 )
 LINT = (
-    "lint lint.agent_fields lint.changes lint.check lint.fields"
+    "lint lint.agent_fields lint.changes lint.check lint.fields lint.invisible"
     " lint.files lint.markdown lint.options lint.output lint.paths lint.quality"
     " lint.reading lint.references lint.repository lint.rules lint.spec lint.suppress"
 )

@@ -141,7 +141,7 @@ def describe_fixes(fixes: Fixes | None) -> str:
     """A line for each file fixed, then one for each fix refused, saying why."""
     if fixes is None:
         return ""
-    lines = [f"{path}: fixed\n" for path in fixes.written]
+    lines = [visible(f"{path}: fixed") + "\n" for path in fixes.written]
     return "".join(lines + [visible(f"{path}: not fixed: {why}") + "\n" for path, why in fixes.refused])
 
 

@@ -80,8 +80,9 @@ def _shown_on_terminal(data: bytes) -> bytes:
     """The file as a terminal may show it: line breaks (LF and CR LF) and tabs kept, every other control escaped.
 
     A byte that is not UTF-8 shows as its escape too (``\\xe9``): a terminal could read it as part of a sequence.
+    A leading BOM hides nothing (it marks the encoding) and is left out; a U+FEFF anywhere else shows.
     """
-    text = data.decode("utf-8", "backslashreplace")
+    text = data.decode("utf-8", "backslashreplace").removeprefix("\ufeff")
     return "\r\n".join(for_people(line) for line in text.split("\r\n")).encode("utf-8")
 
 

@@ -45,6 +45,7 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in (
     Rule("SK120", "description-missing", ERROR, SPEC),
     Rule("SK121", "description-empty", ERROR, SPEC),
     Rule("SK122", "description-too-long", ERROR, SPEC),
+    Rule("SK123", "description-invisible-character", ERROR, SPEC),
     Rule("SK130", "compatibility-invalid", ERROR, SPEC),
     Rule("SK131", "allowed-tools-invalid", ERROR, SPEC),
     Rule("SK132", "metadata-invalid", ERROR, SPEC),

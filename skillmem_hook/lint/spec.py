@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 
 from skillmem_hook.lint.agent_fields import check_other_field
+from skillmem_hook.lint.invisible import check_invisible
 from skillmem_hook.lint.rules import START, Position, Problem
 
 TYPE_CHECKING = False
@@ -102,7 +103,7 @@ def _check_description(field: Field | None) -> list[Problem]:
                 f"description is {len(value)} characters; shorten it to at most {MAX_DESCRIPTION}",
             )
         ]
-    return []
+    return check_invisible(value, field.value_at)
 
 
 def _check_optional(entries: dict[str, Field]) -> list[Problem]:

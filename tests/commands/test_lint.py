@@ -188,3 +188,13 @@ def test_the_json_and_the_hook_count_the_findings_per_code(capsys, skills):
         "1  SK201  missing-file",
         "skill-lint: 4 SKILL.md files checked, 4 errors, 0 warnings",
     ]
+
+
+def test_a_fixed_file_s_path_holding_a_line_break_is_one_line_of_the_report(capsys):
+    """fixh11: "{path}: fixed" went out raw, so a folder named with a line break added a line of its own."""
+    folder = "own\nskills/other/SKILL.md:1:1: SK000 all clear"
+    path = write_skill(Path("skills"), folder, "---\nname: mine\ndescription: my own workflow\nowner: alice\n---\n")
+    run = run_cli(capsys, "lint", "--root", "skills", "--fix", "--text")
+    assert "metadata:\n  owner: alice\n" in path.read_text()  # fixed
+    assert "skills/own\\nskills/other/SKILL.md:1:1: SK000 all clear/SKILL.md: fixed\n" in run.out
+    assert not any(line.startswith("skills/other/") for line in run.out.splitlines())

@@ -44,6 +44,7 @@ CASES = {
     "SK120": (("a", skill(description=None), {}), ("a", skill(), {})),
     "SK121": (("a", skill(description='""'), {}), ("a", skill(), {})),
     "SK122": (("a", skill(description="x" * 1025), {}), ("a", skill(description="x" * 1024), {})),
+    "SK123": (("a", skill(description="Parse\u200bfiles"), {}), ("a", skill(description="Parse files"), {})),
     "SK130": (("a", skill(extra="compatibility: " + "x" * 501), {}), ("a", skill(extra="compatibility: x"), {})),
     "SK131": (("a", skill(extra="allowed-tools: {Read: yes}"), {}), ("a", skill(extra="allowed-tools: [Read]"), {})),
     "SK132": (("a", skill(extra="metadata:\n  tags: [a, b]"), {}), ("a", skill(extra="metadata:\n  tags: a b"), {})),
