@@ -56,7 +56,9 @@ class ScoreRule:
     the coverage, since a long prompt's context dilutes any skill's share of it (``wide_lead=0``
     turns this off); and (0.5.0's second pass) the best hit must hold ``context_share`` of the typed
     words: a long prompt whose best hit holds a handful of its words is matched by its context, not
-    its ask; and (0.5.0's sixth pass) when the
+    its ask, unless (0.5.0's twenty-fourth pass) the best leads the second by ``share_lead`` times:
+    context dilutes the share as it does the coverage, and a lead that clear says the skill stands
+    out of it (``share_lead=0`` turns this waiver off); and (0.5.0's sixth pass) when the
     ``most`` best all score within ``near`` of the best, no two of them kin and the best covering
     less than ``scatter_coverage`` of the query, the context ties unrelated skills: the rule abstains
     (``scatter_coverage=0`` turns this off). **Siblings** (``siblings``):
@@ -85,6 +87,7 @@ class ScoreRule:
         "near",
         "scatter_coverage",
         "score",
+        "share_lead",
         "siblings",
         "typed",
         "wide_lead",
@@ -108,6 +111,7 @@ class ScoreRule:
         context_lead: float = 1.2,
         context_coverage: float = 0.25,
         context_share: float = 1 / 12,
+        share_lead: float = 2.0,
         scatter_coverage: float = 0.3,
         wide_lead: float = 1.5,
         wide_typed: int = 20,
@@ -127,6 +131,7 @@ class ScoreRule:
         self.context_lead = context_lead
         self.context_coverage = context_coverage
         self.context_share = context_share
+        self.share_lead = share_lead
         self.scatter_coverage = scatter_coverage
         self.wide_lead = wide_lead
         self.wide_typed = wide_typed
@@ -158,8 +163,11 @@ class ScoreRule:
 
     def _stands_out(self, hits: Sequence[Hit], evidence: int, typed: int) -> bool:
         """Whether the best hit leads the second by ``context_lead``, covers ``context_coverage`` of the query
-        (or leads by ``wide_lead`` on a long prompt) and holds ``context_share`` of its typed words."""
-        if not hits or not self._covers(hits, typed) or evidence < self.context_share * typed:
+        (or leads by ``wide_lead`` on a long prompt) and holds ``context_share`` of its typed words (or leads by
+        ``share_lead``)."""
+        if not hits or not self._covers(hits, typed):
+            return False
+        if evidence < self.context_share * typed and not self._share_waived(hits):
             return False
         if self._scattered(hits):
             return False
@@ -188,6 +196,7 @@ class ScoreRule:
         rows = []
         if self.context_typed and typed >= self.context_typed:
             lead = f"best {best:g} >= {self.context_lead:g} x second {second:g}"
+            share = f"words held {evidence} >= {self.context_share:.3g} x typed {typed}"
             rows += [
                 ("much context", lead, len(hits) < 2 or best >= self.context_lead * second),
                 (
@@ -197,8 +206,8 @@ class ScoreRule:
                 ),
                 (
                     "much context",
-                    f"words held {evidence} >= {self.context_share:.3g} x typed {typed}",
-                    evidence >= self.context_share * typed,
+                    share + self._share_condition(hits, evidence, typed),
+                    evidence >= self.context_share * typed or self._share_waived(hits),
                 ),
                 (
                     "much context",
@@ -235,6 +244,20 @@ class ScoreRule:
             return ""
         return f", or best >= {self.wide_lead:g} x second (typed {typed} >= {self.wide_typed})"
 
+    def _share_waived(self, hits: Sequence[Hit]) -> bool:
+        """Whether the best hit leads the second by ``share_lead``, so needs no ``context_share`` of the typed words
+        (0.5.0, twenty-fourth pass: chosen seeing both halves of the tuning data, docs/notes/route.md)."""
+        if not self.share_lead or not hits:
+            return False
+        return len(hits) < 2 or hits[0].score >= self.share_lead * hits[1].score
+
+    def _share_condition(self, hits: Sequence[Hit], evidence: int, typed: int) -> str:
+        """What waives the share, for ``gates``: the lead asked, and whether it waived a share the best lacks."""
+        if not self.share_lead:
+            return ""
+        waived = evidence < self.context_share * typed and self._share_waived(hits)
+        return f", or best >= {self.share_lead:g} x second" + (": waived by the lead" if waived else "")
+
     def _leads_second(self, hits: Sequence[Hit]) -> bool:
         return bool(hits) and (len(hits) < 2 or hits[0].score >= self.lead * hits[1].score)
 
@@ -262,6 +285,8 @@ class ScoreRule:
                 f"; typed >= {self.context_typed}: a lead of {self.context_lead:g}x"
                 f", coverage >= {self.context_coverage:g} and words >= {self.context_share:.3g}x typed as well"
             )
+            if self.share_lead:
+                held += f" (a lead of {self.share_lead:g}x for the words)"
             if self.wide_lead:
                 held += f" (typed >= {self.wide_typed}: a lead of {self.wide_lead:g}x for the coverage)"
             if self.scatter_coverage:

@@ -774,6 +774,75 @@ def test_a_long_prompt_whose_best_hit_holds_a_handful_of_its_words_is_not_hinted
     assert ScoreRule(context_typed=0).chosen(clear, 4, 49) == clear  # the share is a gate of much context only
 
 
+# A request whose ask comes first, then much context (49 typed words): the best hit holds 4 of them, under one in
+# twelve, and leads the second by 14 times (0.5.0, twenty-fourth pass: the share waived at a lead of 2).
+LEADING = (
+    "Find and tune the slow indexes. Our team of nine engineers moved last spring from a monolith written in Ruby to a"
+    " handful of Go services, each with its own owner, its own on-call rotation and its own weekly planning meeting on"
+    " Tuesdays; billing, catalogue and shipping all share one server that a contractor set up three years ago,"
+    " running in Docker on two large virtual machines in a rented rack near Frankfurt with nightly backups to cold"
+    " storage."
+)
+
+
+def test_a_long_prompt_whose_best_hit_leads_by_two_needs_no_share_of_its_words():
+    index = SearchIndex.build(CATALOG)
+    hits = index.query(LEADING, top=SCORE_RULE.most)
+    evidence, _, typed = index.reading(LEADING, hits[0])
+    assert (hits[0].skill.name, evidence, typed) == ("postgres-tuning", 4, 49)  # 4 < 49 / 12: the share fails
+    assert hits[0].score >= 2 * hits[1].score
+    assert routed(LEADING) == ["postgres-tuning"]  # the real route, through best_scored
+    assert routed(LEADING, ScoreRule(share_lead=0)) == []  # the rule before: held back by the share
+    row = next(row for row in SCORE_RULE.gates(hits, evidence, typed) if row[1].startswith("words held 4 >="))
+    assert row == ("much context", "words held 4 >= 0.0833 x typed 49, or best >= 2 x second: waived by the lead", True)
+    assert "(a lead of 2x for the words)" in SCORE_RULE.describe()
+    assert "for the words" not in ScoreRule(share_lead=0).describe()
+
+
+@pytest.mark.parametrize(("ratio", "hinted"), [(1.9, False), (1.99, False), (2.0, True), (2.5, True)])
+def test_the_share_is_waived_from_a_lead_of_two_on(ratio, hinted):
+    """The real hits of LEADING, the second moved to the best's score over ``ratio``: the waiver's edge."""
+    index = SearchIndex.build(CATALOG)
+    best, second, *rest = index.query(LEADING, top=SCORE_RULE.most)
+    evidence, _, typed = index.reading(LEADING, best)
+    hits = [best, Hit(second.skill, best.score / ratio, second.coverage), *rest]
+    chosen = SCORE_RULE.chosen(hits, evidence, typed)
+    assert (chosen[:1] == [best]) is hinted and (chosen == []) is not hinted  # the second, within half, named too
+    share = next(row for row in SCORE_RULE.gates(hits, evidence, typed) if row[1].startswith("words held"))
+    assert share[2] is hinted and share[1].endswith(": waived by the lead") is hinted  # --explain agrees with it
+    assert SCORE_RULE.chosen(hits, evidence + 1, typed)[:1] == [best]  # 5 of 49 held: the share holds, no lead asked
+    assert ScoreRule(share_lead=0).chosen(hits, evidence, typed) == []
+
+
+def test_the_share_row_says_no_waiver_where_the_share_holds_or_the_waiver_is_off():
+    clear = [Hit(CATALOG[0], 30.0, 0.3), Hit(CATALOG[1], 9.0, 0.3)]
+    rows = {row[1]: row[2] for row in SCORE_RULE.gates(clear, 4, 48)}
+    assert rows["words held 4 >= 0.0833 x typed 48, or best >= 2 x second"] is True  # held, not waived
+    rows = {row[1]: row[2] for row in ScoreRule(share_lead=0).gates(clear, 4, 49)}
+    assert rows["words held 4 >= 0.0833 x typed 49"] is False
+
+
+@given(
+    st.lists(st.tuples(st.floats(0.01, 30), st.floats(0, 1)), min_size=1, max_size=3),
+    st.integers(0, 12),
+    st.integers(0, 80),
+)
+def test_the_share_waiver_only_adds_hints_where_the_best_leads_by_two(pairs, evidence, typed):
+    pairs.sort(key=lambda pair: -pair[0])
+    hits = [Hit(CATALOG[n], score, coverage) for n, (score, coverage) in enumerate(pairs)]
+    leads = len(hits) == 1 or hits[0].score >= 2 * hits[1].score
+    without = ScoreRule(share_lead=0).chosen(hits, evidence, typed)
+    chosen = SCORE_RULE.chosen(hits, evidence, typed)
+    if chosen != without:
+        assert without == [] and typed >= 16 and evidence < typed / 12 and leads
+    rows = [
+        row
+        for row in SCORE_RULE.gates(hits, evidence, typed)
+        if row[1].startswith("words held") and "x typed" in row[1]
+    ]
+    assert [row[2] for row in rows] == ([evidence >= typed / 12 or leads] if typed >= 16 else [])
+
+
 FAMILY = [
     Skill(name=name, description=description, path=name, root="skills", warnings=[])
     for name, description in (
