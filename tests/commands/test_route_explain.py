@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -121,6 +122,14 @@ def test_explain_for_a_person_and_as_an_option_with_its_value(built, env):
     text = run(["route", "--text", f"--explain={CONTEXT}"], built, env)
     assert text.startswith("hint: none (silent)\nwhy: the score rule is not sure")
     assert "  [no] much context: coverage " in text and "\n1. postgres-tuning  score " in text
+
+
+def test_the_explain_sample_in_docs_route_md_is_what_the_command_prints(built, env):
+    """The sample in docs/route.md is this fixture's prompt: a rule or score that moves must move the doc too."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "route.md").read_text(encoding="utf-8")
+    start = doc.index("$ skillmem route --text --explain ")
+    sample = doc[doc.index("\nhint: ", start) + 1 : doc.index("```", start)]
+    assert run(["route", "--text", "--explain", CONTEXT], built, env) == sample
 
 
 def test_explain_weighs_the_users_own_words_as_the_hook_does_not_a_paste(built, env):
