@@ -125,17 +125,19 @@ def at_hand(text: str) -> bool:
     # The words are read in the user's own lines: a quoted mail, review or chat message speaks to the user, and its
     # "你把 ..." or "your branch" names no work of the agent's (0.5.0, eighteenth pass, after set H's h2-033).
     text = users_own(text)
-    if not text.isascii() and (
-        _AT_HAND_CJK.search(text)
-        or (any(run in text for run in _RUNS) and _checks_again(text))  # 跑一遍 read early, as in _AT_HAND_CJK before
-        or _AT_HAND_MIXED.search(text)
-        or _names_a_thing_shown(text)
-        or _just_made(text)
-    ):
-        return True
+    again: bool | None = None  # `_checks_again`'s answer, once read
+    if not text.isascii():
+        if _AT_HAND_CJK.search(text):
+            return True
+        if any(run in text for run in _RUNS):  # 跑一遍 read early, as in _AT_HAND_CJK before
+            again = _checks_again(text)
+        if again or _AT_HAND_MIXED.search(text) or _names_a_thing_shown(text) or _just_made(text):
+            return True
     if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text) or _leaves_as_it_is(text):
         return True
-    if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text) or _checks_again(text):
+    if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text):
+        return True
+    if _checks_again(text) if again is None else again:  # once: not again on a 跑一遍 read early and not silenced
         return True
     if _carries_on(text) or _asks_why(text):
         return True
