@@ -125,17 +125,19 @@ def at_hand(text: str) -> bool:
     # The words are read in the user's own lines: a quoted mail, review or chat message speaks to the user, and its
     # "你把 ..." or "your branch" names no work of the agent's (0.5.0, eighteenth pass, after set H's h2-033).
     text = users_own(text)
-    if not text.isascii() and (
-        _AT_HAND_CJK.search(text)
-        or (any(run in text for run in _RUNS) and _checks_again(text))  # 跑一遍 read early, as in _AT_HAND_CJK before
-        or _AT_HAND_MIXED.search(text)
-        or _names_a_thing_shown(text)
-        or _just_made(text)
-    ):
-        return True
+    again: bool | None = None  # `_checks_again`'s answer, once read
+    if not text.isascii():
+        if _AT_HAND_CJK.search(text):
+            return True
+        if any(run in text for run in _RUNS):  # 跑一遍 read early, as in _AT_HAND_CJK before
+            again = _checks_again(text)
+        if again or _AT_HAND_MIXED.search(text) or _names_a_thing_shown(text) or _just_made(text):
+            return True
     if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text) or _leaves_as_it_is(text):
         return True
-    if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text) or _checks_again(text):
+    if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text):
+        return True
+    if _checks_again(text) if again is None else again:  # once: not again on a 跑一遍 read early and not silenced
         return True
     if _carries_on(text) or _asks_why(text):
         return True
@@ -285,23 +287,35 @@ def _checks_again(text: str) -> bool:
 # of changing, 也加上 / 也补上 and 同样 / 一样 / 类似的, or 也加上 / 也补上 / 也改一下 closing the clause, its object
 # the topic before ("order service 和 inventory service 也加上,"). Not 照着 (a request's model: "照着这份 JD 改一下我的
 # 简历"), nor "the exact same thing for", set Q's request style ("I want the exact same thing for the platform
-# group"). NFKC has made the full-width comma ASCII. Compiled only on a prompt holding one of the marks.
-_CARRY_MARKS = ("same", "也按", "也照", "也这样", "也一样", "也加", "也补", "也改")
+# group"). NFKC has made the full-width comma ASCII. Three patterns, each compiled only on a prompt holding its
+# own marks ("same"; "same" and "way"; 也 and its next word): one of all the forms, compiled on any of the marks,
+# cost a warm route of a request holding "same" 1.7 % of its instructions (docs/notes/route.md, tidy3).
 _CARRIES_ON = lazy_compile(
     r"(?:^|[.!?;,\n]\s*)(?:(?:now|ok|okay|and|then|also|please|pls|just|so|great|cool|nice|perfect)\b[,!.]?\s+)*"
     r"(?:(?:the\s+)?same(?:\s+[\w-]+){0,2}?"
-    r"|(?![a-z]{3,}ing\b)[a-z]+\s+the\s+same(?:\s+[\w-]+){0,4}?)\s+(?:for|to|in|on)\b"
-    r"|(?<!\bgo\s)(?<!\bwent\s)(?<!\bgone\s)\bthe\s+same\s+way\s*(?:[,.;!]|$)"
-    r"|也(?:按|照)(?:同样|这样|这个|一样)|也(?:这样|一样)(?:改|修|处理|弄|做|搞|加)|也(?:加上|加个|补上)(?:同样|一样|类似)的"
-    r"|也(?:加上|补上|补一下|改一下|改下|加一下)\s*(?:[,.;!?。\n]|$)",
+    r"|(?![a-z]{3,}ing\b)[a-z]+\s+the\s+same(?:\s+[\w-]+){0,4}?)\s+(?:for|to|in|on)\b",
     re.IGNORECASE | re.MULTILINE,
+)
+_SAME_WAY = lazy_compile(
+    r"(?<!\bgo\s)(?<!\bwent\s)(?<!\bgone\s)\bthe\s+same\s+way\s*(?:[,.;!]|$)", re.IGNORECASE | re.MULTILINE
+)
+_CARRY_MARKS_CJK = ("也按", "也照", "也这样", "也一样", "也加", "也补", "也改")
+_CARRIES_ON_CJK = lazy_compile(
+    r"也(?:按|照)(?:同样|这样|这个|一样)|也(?:这样|一样)(?:改|修|处理|弄|做|搞|加)|也(?:加上|加个|补上)(?:同样|一样|类似)的"
+    r"|也(?:加上|补上|补一下|改一下|改下|加一下)\s*(?:[,.;!?。\n]|$)",
+    re.MULTILINE,
 )
 
 
 def _carries_on(text: str) -> bool:
     """Whether ``text`` carries the task on to its next case: "do the same for the other file", "settings 页面也按同样的
     color token 改一下", "order service 和 inventory service 也加上"."""
-    return _marked(text, _CARRY_MARKS, _CARRIES_ON)
+    folded = text.lower()
+    if "same" in folded and (
+        _CARRIES_ON.search(text) is not None or ("way" in folded and _SAME_WAY.search(text) is not None)
+    ):
+        return True
+    return _marked(text, _CARRY_MARKS_CJK, _CARRIES_ON_CJK)
 
 
 # A question why the agent did or chose something (0.5.0, twenty-second pass, after set R's re-060, "为什么把连接池从

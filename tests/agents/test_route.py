@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import skillmem_hook.search.at_hand as at_hand_module
 from skillmem_hook.agents.route import (
     MAX_SCORED_CHARS,
     SCORE_RULE,
@@ -1135,3 +1136,17 @@ def test_a_plan_or_what_suffices_stated_with_no_ask_gets_no_score_hint(turn):
 @given(st.text(alphabet="计划是这样今天做完周四联调就行。，abc ", max_size=40))
 def test_a_prompt_ending_in_a_question_never_states_without_asking(text):
     assert not _states_without_asking(text + "？")
+
+
+def test_a_run_read_early_and_not_silenced_is_not_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request holding 跑一遍 that `_checks_again` does not silence is read by it once, not early and again."""
+    calls: list[str] = []
+    read = at_hand_module._checks_again
+
+    def counted(text: str) -> bool:
+        calls.append(text)
+        return read(text)
+
+    monkeypatch.setattr(at_hand_module, "_checks_again", counted)
+    assert not at_hand("帮我写一个数据库迁移脚本, 然后再跑一遍测试")
+    assert len(calls) == 1
