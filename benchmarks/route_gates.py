@@ -2,7 +2,8 @@
 
     python3 benchmarks/route_gates.py                 # every tuning set and everyday file, both halves
     python3 benchmarks/route_gates.py --half odd      # the choosing half (requests of odd ids; turns all)
-    python3 benchmarks/route_gates.py --tries         # also each try of the 8th, 12th, 21st and 23rd passes, set by set
+    python3 benchmarks/route_gates.py --tries         # also each try of the 8th to the 25th pass, set by set
+    python3 benchmarks/route_gates.py --names         # only the 25th pass: the best hit's name typed, and its tries
 
 Each request and turn is read once (the hook's own readings: the prompt
 without its pastes, without its ruled-out clause, and its asking sentences
@@ -40,7 +41,7 @@ CONTEXTUAL = ("D", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "
 class Reading:
     """What the score rule reads of one text: its best hits, the best's typed words held, and the words typed."""
 
-    __slots__ = ("evidence", "hits", "stray", "typed")
+    __slots__ = ("evidence", "hits", "index", "stray", "typed", "words")
 
     def __init__(self, judge: Judge, key: str, text: str) -> None:
         index = judge.lexical[key]
@@ -52,6 +53,11 @@ class Reading:
         # An English prompt whose best hit is an English-described skill of a collection described mostly in CJK:
         # the hook names nothing there (agents/route.py's english_among_cjk, after set L).
         self.stray = bool(self.hits) and english_among_cjk(text, self.hits[0], index)
+        # The prompt's search words, typed or brought by the glossary (the English of a Chinese term), not the
+        # dictionary's guesses: what route_tries' name-typed tries (the twenty-fifth pass) look a name up in.
+        self.index = index
+        words = index.query_words(text) if text.strip() else {}
+        self.words = frozenset(word for word, query_word in words.items() if not query_word.guessed)
 
 
 class Prompt:
@@ -149,10 +155,16 @@ def main() -> int:
     print(f"{len(requests)} requests, {len(turns)} turn x collection; rule: {SCORE_RULE.describe()}\n")
     anatomy(requests)
     held_back(requests, turns)
-    if options.tries:
-        from route_tries import TRIES, TWELFTH, TWENTY_FIRST, TWENTY_THIRD, compare
+    if options.names:
+        from route_tries import TWENTY_FIFTH, compare, typed_names
 
-        compare(TRIES + TWELFTH + TWENTY_FIRST + TWENTY_THIRD, requests, turns)
+        typed_names(requests, turns)
+        compare(TWENTY_FIFTH, requests, turns)
+    elif options.tries:
+        from route_tries import TRIES, TWELFTH, TWENTY_FIFTH, TWENTY_FIRST, TWENTY_THIRD, compare, typed_names
+
+        typed_names(requests, turns)
+        compare(TRIES + TWELFTH + TWENTY_FIRST + TWENTY_THIRD + TWENTY_FIFTH, requests, turns)
     return 0
 
 
@@ -160,8 +172,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("odd", "even"), help="only the requests of odd (or even) ids")
     parser.add_argument(
-        "--tries", action="store_true", help="judge each try of the 8th, 12th, 21st and 23rd passes as well"
+        "--tries", action="store_true", help="judge each try of the 8th, 12th, 21st, 23rd and 25th passes as well"
     )
+    parser.add_argument("--names", action="store_true", help="only the 25th pass: the best's name typed")
     return parser
 
 

@@ -1,4 +1,4 @@
-"""The 8th, 12th, 21st and 23rd passes' tries on the route's score rule, on ``route_gates.py``'s readings.
+"""The 8th, 12th, 21st, 23rd and 25th passes' tries on the route's score rule, on ``route_gates.py``'s readings.
 
 Each try is a function of a prompt (its readings kept once) to the skills it
 names; ``compare`` prints, per try, the fire and precision of every group of
@@ -285,3 +285,106 @@ TWENTY_THIRD: list[tuple[str, Try]] = [
     ),
     ("much context: the share of 1/12 never waived (the rule before the twenty-fourth pass)", _loosened(share_lead=0)),
 ]
+
+
+# The twenty-fifth pass (docs/notes/route.md, "the name typed"): does the prompt type the best hit's name? A skill's
+# name words are its name's search words (the tokenizer's, stemmed) less the words a collection's names share: those
+# in at least GENERIC_SHARE of its names (skill, expert, pro, pattern, ..., found by count, not listed). The name is
+# typed when the prompt's search words (typed, or the glossary's English for a Chinese term; not the dictionary's
+# guesses) hold all its name words, or its distinctive one: the name word fewest of the collection's names hold.
+GENERIC_SHARE = 0.01
+_NAME_STATS: dict[int, tuple[dict[str, int], frozenset[str]]] = {}
+
+
+def _name_stats(index: object) -> tuple[dict[str, int], frozenset[str]]:
+    """How many of the collection's names hold each name word, and the words too many hold (generic)."""
+    stats = _NAME_STATS.get(id(index))
+    if stats is None:
+        skills = index._skills  # type: ignore[attr-defined]
+        counts: dict[str, int] = {}
+        for skill in skills:
+            for word in _name_search_words(index, skill.name):
+                counts[word] = counts.get(word, 0) + 1
+        generic = frozenset(word for word, n in counts.items() if n >= GENERIC_SHARE * len(skills))
+        stats = _NAME_STATS[id(index)] = (counts, generic)
+    return stats
+
+
+def _name_search_words(index: object, name: str) -> set[str]:
+    return set(index.tuning.words(name.replace("-", " ").replace("_", " ")))  # type: ignore[attr-defined]
+
+
+def name_words_of(reading: Reading, name: str) -> list[str]:
+    """The name's distinctive words, rarest among the collection's names first."""
+    counts, generic = _name_stats(reading.index)
+    return sorted((w for w in _name_search_words(reading.index, name) if w not in generic), key=lambda w: counts[w])
+
+
+def name_typed(reading: Reading, *, distinctive: bool = True) -> bool:
+    """Whether the reading's words hold the best hit's name words, all of them or (``distinctive``) the rarest."""
+    if not reading.hits:
+        return False
+    words = name_words_of(reading, reading.hits[0].skill.name)
+    if not words:
+        return False
+    if all(w in reading.words for w in words):
+        return True
+    return distinctive and words[0] in reading.words
+
+
+def _when_named(loose: ScoreRule, *, distinctive: bool = True) -> Try:
+    """The rule in force, or ``loose`` (one much-context gate lifted or moved) where the prompt types the best
+    hit's name."""
+    lifted = plain(loose)
+
+    def names(p: Prompt, reading: Reading) -> list[str]:
+        chosen = _NOW(p, reading)
+        if chosen or not name_typed(reading, distinctive=distinctive):
+            return chosen
+        return lifted(p, reading)
+
+    return lambda p: routed(p, names)
+
+
+_NAMED_GATES = {
+    "the lead 1.2 lifted": ScoreRule(context_lead=0),
+    "the lead 1.2 -> 1.1": ScoreRule(context_lead=1.1),
+    "the lead 1.2 -> 1.15": ScoreRule(context_lead=1.15),
+    "the coverage lifted": ScoreRule(context_coverage=0, wide_lead=0),
+    "the coverage .25 -> .15": ScoreRule(context_coverage=0.15),
+    "the coverage .25 -> .2": ScoreRule(context_coverage=0.2),
+    "the share lifted": ScoreRule(context_share=0),
+    "the scattered tie lifted": ScoreRule(scatter_coverage=0),
+    "all four lifted": ScoreRule(context_typed=0),
+}
+TWENTY_FIFTH: list[tuple[str, Try]] = [
+    (f"much context: {gate} where the prompt types the best's name{how}", _when_named(rule, distinctive=rare))
+    for gate, rule in _NAMED_GATES.items()
+    for how, rare in (("", True), (" (all its words)", False))
+]
+
+
+def typed_names(requests: list[Prompt], turns: list[Prompt]) -> None:
+    """Among the hints each much-context gate alone holds back: how many type the best hit's name."""
+    from route_gates import GATES
+
+    print("## held back by a much-context gate: the best's name typed (all words / the distinctive one)\n")
+    print("| gate | right: all / distinctive / held back | wrong: ... | everyday turns: ... |\n|---|---|---|---|")
+    for label, loose, gates in GATES[:5]:
+        rows = {"right": [0, 0, 0], "wrong": [0, 0, 0], "everyday": [0, 0, 0]}
+        seen: set[str] = set()
+        for p in requests + turns:
+            if now(p) or not (names := routed(p, loose, gates=gates)):
+                continue
+            if not p.expect:
+                if p.label in seen:
+                    continue
+                seen.add(p.label)
+                row = rows["everyday"]
+            else:
+                row = rows["right" if set(names) & set(p.expect) else "wrong"]
+            row[0] += name_typed(p.whole, distinctive=False)
+            row[1] += name_typed(p.whole)
+            row[2] += 1
+        print(f"| {label} | " + " | ".join("{} / {} / {}".format(*rows[k]) for k in rows) + " |")
+    print()
