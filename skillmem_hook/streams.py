@@ -20,10 +20,11 @@ if TYPE_CHECKING:
 
 # JSON leaves these raw with ensure_ascii=False, yet Python's splitlines() and
 # older JavaScript read U+0085, U+2028 and U+2029 as line breaks, a terminal
-# acts on DEL and the C1 controls, and the bidi controls reorder what is read:
-# escaped as \\uXXXX, the very escape a JSON reader turns back into the character; so are the characters that
-# show nothing yet carry text (``visible.INVISIBLE``), a tag character as its surrogate pair (JSON's only way).
-_RAW_IN_JSON = lazy_compile(f"[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069{INVISIBLE}]")
+# acts on DEL and the C1 controls: escaped as \\uXXXX, the very escape a JSON reader turns back into the
+# character; so is every character that shows nothing (``visible.INVISIBLE``: Unicode's default-ignorable ones,
+# the bidi controls among them), a variation selector even in ``❤️`` (the escape loses nothing), and a
+# supplementary one as its surrogate pair (JSON's only way).
+_RAW_IN_JSON = lazy_compile(f"[\x7f-\x9f\u2028\u2029{INVISIBLE}]")
 
 
 def _json_escape(match: re.Match[str]) -> str:

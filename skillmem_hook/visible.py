@@ -7,7 +7,9 @@ read, a line break add lines of its own. ``visible`` shows each such
 character as an escape (``\\x1b``, ``\\n``, ``\\u202e``), and so each
 character that shows nothing yet holds text (a zero-width space, a tag
 character: ``\\u200b``, ``\\U000e0041``), which would hide from the person
-what the agent reads; ``for_people``
+what the agent reads (Unicode's default-ignorable characters, ``INVISIBLE``;
+a variation selector that picks an emoji's or an ideograph's glyph stays
+itself); ``for_people``
 keeps the line breaks and tabs of a report we wrote ourselves and escapes
 the rest. A byte that is not UTF-8 in a file name (read with
 surrogateescape) shows as that byte, ``\\xe9``.
@@ -23,16 +25,64 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
 
-# C0 and C1 controls, DEL, the bidirectional controls that reorder what is
-# read, the Unicode line and paragraph separators, lone surrogates, and the
-# characters that show nothing yet carry text an agent reads: the soft hyphen,
-# the zero-width space, non-joiner, joiner and word joiner, U+FEFF, and the tag
-# characters (U+E0000-U+E007F, ASCII spelled invisibly).
-INVISIBLE = "\xad\u200b-\u200d\u2060\ufeff\U000e0000-\U000e007f"
-_OTHER_UNSAFE = f"\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff{INVISIBLE}"
+# Unicode's Default_Ignorable_Code_Point: what a renderer that does not know a character shows as nothing
+# (DerivedCoreProperties.txt, https://www.unicode.org/Public/15.1.0/ucd/DerivedCoreProperties.txt, the Unicode of
+# Python 3.13; the same ranges since 14.0, and 13.0's but U+180F, unassigned there). It holds the soft hyphen,
+# the zero-width space, joiners and word joiner, the bidi marks and controls, the invisible operators, U+FEFF,
+# the Hangul fillers, the variation selectors (U+180B-U+180F, U+FE00-U+FE0F, U+E0100-U+E01EF: one a byte, a
+# sentence hides after a single letter), and the tag characters with the unassigned rest of plane 14's block.
+# tests/test_visible.py checks it against the property as Python's unicodedata knows it.
+DEFAULT_IGNORABLE = (
+    "\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164"
+    "\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+)
+# With the format characters the property leaves out for a renderer that knows them to draw, which a terminal
+# does not: the interlinear annotation marks (U+FFF9-U+FFFB) and the Egyptian hieroglyph format controls. So every
+# format character (Cf) is in, but the six prepended concatenation marks (U+0600 ...), which have a glyph.
+INVISIBLE = f"{DEFAULT_IGNORABLE}\ufff9-\ufffb\U00013430-\U0001343f"
+# C0 and C1 controls, DEL, the Unicode line and paragraph separators, lone surrogates, and the above.
+_OTHER_UNSAFE = f"\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{INVISIBLE}"
 _ANY_UNSAFE = lazy_compile(f"[\x00-\x0a{_OTHER_UNSAFE}]")
 _UNSAFE_BUT_LAYOUT = lazy_compile(f"[\x00-\x08{_OTHER_UNSAFE}]")  # tab and line feed kept
+_ONE_INVISIBLE = lazy_compile(f"[{INVISIBLE}]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def is_selector(character: str) -> bool:
+    """A variation selector: Mongolian's free ones, U+FE00-U+FE0F, or the supplement's U+E0100-U+E01EF."""
+    code = ord(character)
+    return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF or (0x180B <= code <= 0x180F and code != 0x180E)
+
+
+def picks_a_glyph(text: str, place: int) -> bool:
+    """The variation selector at ``place`` stands alone after a character that may take one: writing, not hiding.
+
+    U+FE0F in ``❤️`` or U+FE0E after any printable non-ASCII character, a
+    keycap (``1️⃣``: a digit, ``#`` or ``*``, U+FE0F, U+20E3), U+E0100-U+E01EF
+    after a CJK ideograph, a Mongolian free selector after a Mongolian letter.
+    A selector after another (a run: one byte each), after ASCII, a space or
+    another invisible character, or first in the text, hides something.
+    """
+    if place == 0 or not is_selector(text[place]):
+        return False
+    after = text[place + 1 : place + 2]
+    if after and is_selector(after):
+        return False
+    base, code = text[place - 1], ord(text[place])
+    if code >= 0xE0100:
+        return _ideograph(ord(base))
+    if code < 0xFE00:
+        return "\u1820" <= base <= "\u18aa"
+    if base.isascii():
+        return base in "0123456789#*" and after == "\u20e3"
+    return base.isprintable() and not _ONE_INVISIBLE.match(base)
+
+
+def _ideograph(code: int) -> bool:
+    """CJK Unified and Compatibility Ideographs, every extension block (planes 2 and 3 are all ideographs)."""
+    return (
+        0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x3FFFF
+    )
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -42,7 +92,9 @@ def _escape(match: re.Match[str]) -> str:
     code = ord(character)
     if 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the byte that was not UTF-8
         return f"\\x{code - 0xDC00:02x}"
-    if code > 0xFFFF:  # a tag character
+    if picks_a_glyph(match.string, match.start()):  # ❤️ stays itself
+        return character
+    if code > 0xFFFF:  # a tag character, a variation selector, a musical or shorthand format control
         return f"\\U{code:08x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 

@@ -14,10 +14,42 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillmem_hook import visible as visible_module
-from skillmem_hook.visible import command_path, for_people, git_add_path, shell_word, visible
+from skillmem_hook.visible import (
+    command_path,
+    for_people,
+    git_add_path,
+    is_selector,
+    picks_a_glyph,
+    shell_word,
+    visible,
+)
 
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 HIDDEN = "\xad\u200b\u200c\u200d\u2060\ufeff"  # and the tag characters, U+E0000-U+E007F
+
+# Default_Ignorable_Code_Point as DerivedCoreProperties.txt's header defines it, from PropList.txt's
+# Other_Default_Ignorable_Code_Point (its assigned characters: the unassigned ones Python cannot name) and what
+# unicodedata knows: + Cf + Variation_Selector - White_Space - FFF9..FFFB - 13430..13440 - Prepended_Concatenation_Mark.
+OTHER_DEFAULT_IGNORABLE = {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0}
+PREPENDED_CONCATENATION_MARK = {*range(0x0600, 0x0606), 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD}
+ANNOTATION_AND_HIEROGLYPH_FORMAT = {*range(0xFFF9, 0xFFFC), *range(0x13430, 0x13441)}
+
+
+def default_ignorable(code: int) -> bool:
+    """The property, derived from what Python's unicodedata knows of an assigned character."""
+    character = chr(code)
+    category = unicodedata.category(character)
+    selector = "VARIATION SELECTOR" in unicodedata.name(character, "")
+    if code in OTHER_DEFAULT_IGNORABLE or category == "Cf" or selector:
+        white = character.isspace()  # Python's whitespace holds no Cf, nor a selector: the property's White_Space
+        return not white and code not in ANNOTATION_AND_HIEROGLYPH_FORMAT | PREPENDED_CONCATENATION_MARK
+    return False
+
+
+def invisible(character: str) -> bool:
+    """What visible() escapes besides the controls: Unicode's default-ignorable characters and every other format
+    character but the prepended concatenation marks, which have a glyph (U+0600, ARABIC NUMBER SIGN)."""
+    return bool(re.fullmatch(f"[{visible_module.INVISIBLE}]", character))
 
 
 def acts_on_a_reader(character: str) -> bool:
@@ -26,7 +58,53 @@ def acts_on_a_reader(character: str) -> bool:
         or character in BIDI
         or character in HIDDEN
         or 0xE0000 <= ord(character) <= 0xE007F
+        or invisible(character)
     )
+
+
+def test_the_default_ignorable_table_is_the_property_for_every_character_python_knows():
+    """fixh14: the range table (DerivedCoreProperties.txt) against the property derived from unicodedata."""
+    table = re.compile(f"[{visible_module.DEFAULT_IGNORABLE}]")
+    wrong = [
+        f"U+{code:04X}"
+        for code in range(0x110000)
+        if unicodedata.category(chr(code)) != "Cn" and bool(table.match(chr(code))) != default_ignorable(code)
+    ]
+    assert wrong == []
+    assert table.match("\U000e0fff") and table.match("\u2065") and not table.match("\U000e1000")  # unassigned
+    beyond = [
+        f"U+{code:04X}"
+        for code in range(0x110000)
+        if unicodedata.category(chr(code)) != "Cn"
+        and invisible(chr(code)) != (default_ignorable(code) or unicodedata.category(chr(code)) == "Cf")
+        and code not in PREPENDED_CONCATENATION_MARK
+    ]
+    assert beyond == []
+    assert not any(invisible(chr(code)) for code in PREPENDED_CONCATENATION_MARK)
+
+
+@pytest.mark.skipif(shutil.which("perl") is None, reason="no perl to ask Unicode::UCD")
+def test_the_default_ignorable_table_is_perls_property_where_perl_knows_it():
+    """A second reading of the property: perl's Unicode::UCD (14.0 or later: the same ranges as 15.1)."""
+    script = 'use Unicode::UCD qw(prop_invlist); print Unicode::UCD::UnicodeVersion(), " @{[prop_invlist(q(DI))]}"'
+    done = subprocess.run(["perl", "-e", script], capture_output=True, text=True, check=False)
+    if done.returncode != 0 or tuple(map(int, done.stdout.split()[0].split(".")[:2])) < (14, 0):
+        pytest.skip(f"perl's Unicode::UCD is missing or older than 14.0: {done.stdout[:20]!r}")
+    bounds = [int(bound) for bound in done.stdout.split()[1:]]
+    table = re.compile(f"[{visible_module.DEFAULT_IGNORABLE}]")
+    for start, end in zip(bounds[::2], bounds[1::2]):
+        assert all(table.match(chr(code)) for code in range(start, end)), f"U+{start:04X}..U+{end - 1:04X}"
+    assert sum(end - start for start, end in zip(bounds[::2], bounds[1::2])) == sum(
+        1 for code in range(0x110000) if table.match(chr(code))
+    )
+
+
+SELECTORS = [chr(code) for code in (*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))]
+
+
+def hide_in_selectors(text: str) -> str:
+    """The hostile tester's encoding: a selector a byte, U+FE00-U+FE0F for 0-15, U+E0100-U+E01EF for 16-255."""
+    return "".join(SELECTORS[byte] for byte in text.encode("utf-8"))
 
 
 @pytest.mark.parametrize(
@@ -42,6 +120,17 @@ def acts_on_a_reader(character: str) -> bool:
         ("ok" + "".join(chr(0xE0000 + ord(c)) for c in "rm"), "ok\\U000e0072\\U000e006d"),
         ("a\u200bb\u200cc\u200dd\u2060e\ufefff\xadg", "a\\u200bb\\u200cc\\u200dd\\u2060e\\ufefff\\xadg"),
         ("👩\u200d💻", "👩\\u200d💻"),  # an emoji's joiner too: one rule, no context to hide a bit in
+        # fixh14: every default-ignorable character, but a selector that picks an emoji's or ideograph's glyph
+        ("I ❤️ it, ⚠️, 1️⃣, ☺︎, 葛\U000e0100城", "I ❤️ it, ⚠️, 1️⃣, ☺︎, 葛\U000e0100城"),
+        ("ᠠ\u180b", "ᠠ\u180b"),  # a Mongolian letter's free variation selector
+        ("a\ufe0f ❤\ufe0f\ufe0f 1\ufe0f", "a\\ufe0f ❤\\ufe0f\\ufe0f 1\\ufe0f"),  # after ASCII, a run, no keycap
+        ("PDF " + hide_in_selectors("rm"), "PDF \\U000e0162\\U000e015d"),  # the hostile tester's bytes
+        ("📄" + hide_in_selectors("r"), "📄\\U000e0162"),  # one hides a byte after ASCII only: here it would pass
+        ("x\U000e0100 ❤\U000e0100 \ufe0f", "x\\U000e0100 ❤\\U000e0100 \\ufe0f"),  # U+E0100+ after no ideograph
+        ("\u3164\u115f\u1160\uffa0\u034f\u17b4\u180e", "\\u3164\\u115f\\u1160\\uffa0\\u034f\\u17b4\\u180e"),
+        ("\u2061\u2064\u206a\u206f\ufff9\ufffb", "\\u2061\\u2064\\u206a\\u206f\\ufff9\\ufffb"),
+        ("\U0001bca0\U0001d173\U000e0080\U000e0fff", "\\U0001bca0\\U0001d173\\U000e0080\\U000e0fff"),
+        ("\u0600١٢", "\u0600١٢"),  # the Arabic number sign: a format character with a glyph of its own
     ],
 )
 def test_characters_that_act_on_a_terminal_or_reader_show_as_escapes(text, shown):
@@ -54,14 +143,38 @@ def test_for_people_keeps_the_reports_own_lines_and_tabs():
     assert for_people("ok\r\n\tdone") == "ok\\r\n\tdone"  # ASCII only: the short way, same answer
 
 
+def raw(text: str) -> list[str]:
+    """What acts on a reader in ``text``, but a variation selector that picks the glyph of the character before it."""
+    return [c for place, c in enumerate(text) if acts_on_a_reader(c) and not picks_a_glyph(text, place)]
+
+
 @given(st.text())
 def test_nothing_visible_returns_acts_on_a_reader_or_breaks_a_line(text):
     shown = visible(text)
-    assert not any(acts_on_a_reader(character) for character in shown)
+    assert raw(shown) == []
+    assert all(is_selector(c) and picks_a_glyph(shown, place) for place, c in enumerate(shown) if acts_on_a_reader(c))
     assert len(shown.splitlines()) <= 1
     assert for_people(text).count("\n") == text.count("\n")
-    if not any(acts_on_a_reader(character) for character in text):
+    if not raw(text):
         assert shown == text  # safe text is left exactly as it is
+
+
+_BASES = st.sampled_from(["a", "1", " ", "❤", "📄", "葛", "城", "\u200b", ""])
+
+
+@given(_BASES, st.binary(min_size=2, max_size=60), st.sampled_from(["", " tail", "\u20e3"]))
+def test_bytes_hidden_in_a_run_of_selectors_show_whatever_they_follow(base, data, after):
+    """fixh14: two selectors or more in a row pick no glyph, after any character: every one of them shows."""
+    hidden = "".join(SELECTORS[byte] for byte in data)
+    shown = visible(base + hidden + after)
+    assert not any(is_selector(c) for c in shown)
+    assert shown.count("\\u") + shown.count("\\U") >= len(data)
+    assert for_people(base + hidden + after) == shown
+
+
+@given(st.sampled_from(["❤", "⚠", "☺", "✈", "葛", "城", "ア", "é"]), st.sampled_from(["\ufe0e", "\ufe0f", "\ufe00"]))
+def test_one_selector_after_a_printable_character_beyond_ascii_is_writing_and_stays_itself(base, selector):
+    assert visible(f"see {base}{selector} now") == f"see {base}{selector} now"
 
 
 @given(st.text(alphabet=st.characters(max_codepoint=0x7F)))

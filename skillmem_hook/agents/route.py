@@ -9,7 +9,6 @@ docs/route.md says how it was chosen and what it gives).
 from __future__ import annotations
 
 import json
-import unicodedata
 
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.search.at_hand import at_hand, names_code
@@ -194,20 +193,12 @@ def route_line(targets: list[Target], *, named: bool = True) -> str:
 def quoted(text: str) -> str:
     """``text`` in double quotes: its backslashes, quotes, angle brackets, control and invisible characters escaped.
 
-    Invisible: Unicode's format characters (zero-width ones, the tag characters a
-    model reads but a person does not see). The line goes to a model, not a person.
+    Invisible: ``visible``'s set, Unicode's default-ignorable characters (zero-width ones, the tag characters and
+    the variation selectors a model reads but a person does not see). The line goes to a model, not a person.
     """
     # The backslash first, before the escapes visible() writes: a name ending in one would
     # otherwise escape the closing quote, and its text would read as the hook's own.
-    shown = visible(text.replace("\\", "\\\\")).translate(_QUOTE_ESCAPES)
-    if not shown.isascii():
-        shown = "".join(_escaped_format(c) if unicodedata.category(c) == "Cf" else c for c in shown)
-    return '"' + shown + '"'
-
-
-def _escaped_format(character: str) -> str:
-    code = ord(character)
-    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+    return '"' + visible(text.replace("\\", "\\\\")).translate(_QUOTE_ESCAPES) + '"'
 
 
 def hook_output(line: str) -> bytes:

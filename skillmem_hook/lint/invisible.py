@@ -1,11 +1,14 @@
 """SK123: a description holding characters that show nothing, yet carry text the agent reads.
 
-Pure: the description in, problems out. Tag characters (U+E0000-U+E007F,
-ASCII spelled invisibly), zero-width characters, U+FEFF, the soft hyphen and
-the bidi controls hide from the person who reviews a skill what the agent
-reads (an instruction, a reordered word). A joiner between two characters
-that join (an emoji sequence, an Indic or Arabic word) is writing, not hiding,
-and passes.
+Pure: the description in, problems out. Every character Unicode calls
+default-ignorable (``visible.INVISIBLE``: tag characters spelling ASCII
+invisibly, variation selectors, one a byte, zero-width characters, U+FEFF, the
+soft hyphen, the Hangul fillers, the invisible operators) and the bidi
+controls hide from the person who reviews a skill what the agent reads (an
+instruction, a reordered word). Writing passes: a joiner between two
+characters that join (an emoji sequence, an Indic or Arabic word), and a
+variation selector standing alone after a character that may take one (``❤️``,
+an ideographic variation sequence; ``visible.picks_a_glyph``).
 """
 
 from __future__ import annotations
@@ -13,14 +16,14 @@ from __future__ import annotations
 import unicodedata
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.visible import INVISIBLE, visible
+from skillmem_hook.visible import INVISIBLE, is_selector, picks_a_glyph, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from skillmem_hook.lint.rules import Position, Problem
 
-# What shows nothing (visible.INVISIBLE) and the bidi controls, which reorder what is read.
-_HIDING = lazy_compile(f"[{INVISIBLE}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# What shows nothing (visible.INVISIBLE, the bidi controls among it).
+_HIDING = lazy_compile(f"[{INVISIBLE}]")
 _JOINERS = "\u200c\u200d"
 _TAGS = range(0xE0000, 0xE0080)
 _AROUND = 12  # characters of context either side in the message
@@ -28,7 +31,7 @@ _AROUND = 12  # characters of context either side in the message
 
 def check_invisible(description: str, at: Position) -> list[Problem]:
     """One SK123 finding for a description holding hiding characters, naming the first and where it is."""
-    places = [match.start() for match in _HIDING.finditer(description) if not _joins(description, match.start())]
+    places = [match.start() for match in _HIDING.finditer(description) if not _writing(description, match.start())]
     if not places:
         return []
     first = places[0]
@@ -39,8 +42,15 @@ def check_invisible(description: str, at: Position) -> list[Problem]:
     spelt = "".join(chr(ord(character) - 0xE0000) for character in description if ord(character) in _TAGS)
     if spelt:
         message += f"; its tag characters spell '{visible(spelt)}'"
+    selected = _selected_bytes([description[place] for place in places if is_selector(description[place])])
+    if selected:
+        message += f"; its variation selectors, a byte each, spell '{visible(selected)}'"
     them = "them" if more else "it"
     return [("SK123", at, f"{message}; remove {them}: the agent reads what a person reviewing the skill cannot see")]
+
+
+def _writing(text: str, place: int) -> bool:
+    return _joins(text, place) or picks_a_glyph(text, place)
 
 
 def _joins(text: str, place: int) -> bool:
@@ -50,5 +60,15 @@ def _joins(text: str, place: int) -> bool:
     return all(not character.isascii() and not character.isspace() for character in (text[place - 1], text[place + 1]))
 
 
+def _selected_bytes(selectors: list[str]) -> str:
+    """What two or more selectors hide read as bytes, U+FE00-U+FE0F as 0-15 and U+E0100-U+E01EF as 16-255."""
+    if len(selectors) < 2:
+        return ""
+    codes = [ord(selector) for selector in selectors]
+    data = bytes(code - 0xFE00 if code <= 0xFE0F else code - 0xE0100 + 16 for code in codes if code >= 0xFE00)
+    return data.decode("utf-8", "replace")
+
+
 def _name(code: int) -> str:
-    return unicodedata.name(chr(code), "an unassigned tag character").lower()  # U+E0000, U+E0002-U+E001F: no name
+    fallback = "an unassigned tag character" if code in _TAGS else "an unassigned default-ignorable code point"
+    return unicodedata.name(chr(code), fallback).lower()  # U+E0000, U+E0002-U+E001F, U+2065: no name

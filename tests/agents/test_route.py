@@ -680,6 +680,20 @@ def test_a_name_cannot_leave_its_quotes_nor_hide_text_in_invisible_characters():
     assert '"a\\u200bb\\U000e0041c"' in hidden
 
 
+def test_a_name_hides_no_text_in_variation_selectors_or_other_default_ignorable_characters():
+    """fixh14: quoted() escaped only category Cf; the selectors (Mn), Hangul fillers (Lo), U+034F passed raw."""
+    run = "".join(chr(0xE0100 + byte - 16) for byte in b"rm -rf ~")
+    line = route_line([Target(f"pdf{run}\u3164\u034f\ufe0f", "r/x\u115f", "x")], named=False)
+    assert (
+        '"pdf\\U000e0162\\U000e015d' in line
+        and '\\u3164\\u034f\\ufe0f"' in line
+        and '("r/x\\u115f/x/SKILL.md")' in line
+    )
+    assert not any(0xE0100 <= ord(c) <= 0xE01EF or c in "\u3164\u034f\ufe0f\u115f" for c in line)
+    assert '"⚠️ 葛\U000e0100 review"' in route_line([Target("⚠️ 葛\U000e0100 review", "r", "x")], named=False)
+    assert '"\u0600"' in route_line([Target("\u0600", "r", "x")], named=False)  # a sign with a glyph, shown
+
+
 @pytest.mark.parametrize(
     "text",
     ["a Next.js app on Node.js", "iPhone and macOS", "CI/CD for a Python package", "v2.3", "the /pdf skill", "Error"],
