@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import stat
 
-from skillmem_hook.catalog.store.locations import find_git_dir, holds_repository, owned_work_tree_top
+from skillmem_hook.catalog.dot_git import holds_repository
+from skillmem_hook.catalog.store.locations import find_git_dir, owned_work_tree_top
 from skillmem_hook.catalog.store.trust import owned_work_tree, say_once, untrusted_file, untrusted_folder
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, SearchSettings, read_config_file
 from skillmem_hook.errors import UsageError

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog.dot_git import holds_repository
 from skillmem_hook.config import DEFAULT_ROOTS, find_config
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import UsageError
@@ -29,7 +30,7 @@ def decisive_files(start: str, *, tracked: bool) -> list[str]:
     while True:
         files.append(os.path.join(folder, CONFIG_FILE))
         parent = os.path.dirname(folder)
-        if os.path.lexists(os.path.join(folder, ".git")) or parent == folder:
+        if holds_repository(folder) or parent == folder:  # where config's search stops, by its rule
             break
         folder = parent
     base = find_config(start)[1]

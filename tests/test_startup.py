@@ -147,7 +147,7 @@ ARGS = ["--root", "skills", "--prompt-file", "AGENTS.md"]
 # What a scan loads, and what every run of the CLI or a hook loads around it.
 FACE = "errors report streams visible lazy_pattern config config_file files"
 SCAN = (
-    "catalog catalog.catalog catalog.discovery catalog.discovery.git catalog.discovery.head_read"
+    "catalog catalog.catalog catalog.discovery catalog.discovery.git catalog.discovery.head_read catalog.dot_git"
     " catalog.discovery.links catalog.discovery.walk catalog.listing catalog.placement catalog.placement.domain_table"
     " catalog.placement.domains catalog.placement.selection catalog.reading catalog.scan catalog.skillfile"
     " catalog.skillfile.declared catalog.skillfile.frontmatter catalog.skillfile.head catalog.skillfile.lenient_yaml"
@@ -168,7 +168,8 @@ SEARCH = (
 )
 ROUTE = (
     "cli commands commands.route agents agents.background agents.config_stamp agents.route agents.route_index"
-    " catalog catalog.store catalog.store.locations catalog.store.stamps catalog.store.trust search search.at_hand"
+    " catalog catalog.dot_git catalog.store catalog.store.locations catalog.store.stamps catalog.store.trust"
+    " search search.at_hand"
     " search.confidence search.names"  # trust: a kept index is read only when this user's alone
 )
 LINT = (

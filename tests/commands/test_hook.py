@@ -177,3 +177,30 @@ def test_a_path_that_is_not_utf8_is_named_with_escapes_not_a_bug(capsys, tmp_pat
     assert "caf\\xe9" in run.error["error"] and "not valid UTF-8" in run.error["error"]
     assert "bug" not in run.err
     assert not (tmp_path / "w.sh").exists()
+
+
+@pytest.mark.parametrize("dot_git", ["fifo", "other text", "folder"])
+def test_the_wrapper_goes_to_the_work_tree_top_past_a_git_that_is_none(capsys, monkeypatch, tmp_path, dot_git):
+    """fixh13: the wrapper's top was the nearest folder holding anything named .git (a FIFO in tools/), where
+    every other part of skillmem (and git) goes on above it: one rule now, locations.work_tree_top."""
+    top = tmp_path / "top"
+    (top / ".git").mkdir(parents=True)
+    seed_tree(top / "skills")
+    (top / "AGENTS.md").write_text("# Agents\n")
+    dot = top / "tools" / ".git"
+    dot.parent.mkdir()
+    if dot_git == "fifo":
+        os.mkfifo(dot)
+    elif dot_git == "folder":
+        dot.mkdir()
+    else:
+        dot.write_text("other text\n")
+    monkeypatch.chdir(top / "tools")
+    run = run_cli(capsys, "hook", "--root", "../skills", "--prompt-file", "../AGENTS.md", "--out", "reindex.sh")
+    assert run.code == 0, run.err
+    script = (top / "tools" / "reindex.sh").read_text()
+    if dot_git == "folder":  # a .git folder is a work tree's top (the one skillmem's index is asked from)
+        assert 'cd "$(dirname "$0")"/. ||' in script
+    else:
+        assert 'cd "$(dirname "$0")"/.. ||' in script
+        assert "--root skills --prompt-file AGENTS.md" in script

@@ -130,3 +130,25 @@ def test_a_skill_file_in_a_submodule_is_not_fixed_and_the_others_are(capsys, rep
     assert refused["reason"].endswith("; lint --fix writes only where git diff shows it")
     assert inner.read_text() == OWNED.format("inner")
     assert (Path("skills/plain/SKILL.md").read_text() == FIXED.format("plain")) is (named == ".")
+
+
+@pytest.mark.parametrize("dot_git", ["fifo", "broken link", "other text", "gitdir: nowhere"])
+def test_only_a_git_folder_or_gitdir_file_makes_a_submodule_that_lint_fix_leaves_alone(capsys, repository, dot_git):
+    """fixh13: confinement asked only that something named .git be there, so a FIFO .git in skills/vendor3 made
+    lint --fix refuse a SKILL.md "in a git submodule" that git add adds. One rule now (dot_git.holds_repository);
+    a gitdir: file counts whatever it names (stricter than git: a submodule whose git directory is gone is one)."""
+    vendored = write_skill(Path("skills"), "vendor3", OWNED.format("vendor3"))
+    dot = vendored.parent / ".git"
+    if dot_git == "fifo":
+        os.mkfifo(dot)
+    elif dot_git == "broken link":
+        os.symlink("nowhere", dot)
+    else:
+        dot.write_text(dot_git + "\n")
+    run = run_cli(capsys, "lint", "--fix", ".")
+    submodule = dot_git.startswith("gitdir:")
+    assert ("skills/vendor3/SKILL.md" in run.data["fixed"]) is not submodule
+    assert vendored.read_text() == (OWNED if submodule else FIXED).format("vendor3")
+    if not submodule:  # git agrees: the file is this repository's to add
+        run_git("add", "skills/vendor3/SKILL.md")
+        assert "skills/vendor3/SKILL.md" in run_git("ls-files", "skills/vendor3")

@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.discovery.git import find_git_dirs, tracked_entries
+from skillmem_hook.catalog.dot_git import holds_repository
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -144,11 +145,16 @@ def nested_repository(real: str, area: Area) -> str | None:
     What lies there is another repository's: this one's index holds none of it (git refuses to ``git add`` it:
     "Pathspec ... is in submodule"), and a commit here never holds what is written there. A stat per folder
     below the top, no git call.
+
+    A ``.git`` counts by the one rule (``dot_git.holds_repository``): a folder, or a file with a ``gitdir:``
+    line. A FIFO, a broken link or a file of other text named ``.git`` is none, and ``git add`` adds what lies
+    below it. A ``gitdir:`` file counts whatever it names, stricter than git (which adds what lies below one
+    naming no git directory): a submodule whose git directory is missing is still a submodule.
     """
     found = None
     folder = real
     while area.git and folder != area.top and within(folder, area.top):
-        if os.path.lexists(os.path.join(folder, ".git")):
+        if holds_repository(folder):
             found = folder
         folder = os.path.dirname(folder)
     return found

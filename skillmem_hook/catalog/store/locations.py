@@ -1,8 +1,8 @@
 """Where every file skillmem keeps lives: the catalog cache and snapshot, the vectors, the route and search indexes.
 
 Two homes, each decided in one function (and, here too, the one rule that
-finds a git directory without running git: ``holds_repository``, ``find_git_dir``,
-``git_dir_at``):
+finds a git directory without running git: ``find_git_dir`` and ``git_dir_at``, over
+``catalog/dot_git.py``'s reading of a ``.git``):
 
 - the git directory (``_git_home``): ``skillmem/cache.json`` and
   ``skillmem/catalog.json`` (where ``git rev-parse --git-path skillmem``
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog.dot_git import gitdir_line, holds_repository, is_git_directory
 from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, owned_work_tree, say_untrusted
 
 TYPE_CHECKING = False
@@ -151,41 +152,29 @@ def owned_work_tree_top(folder: str) -> str | None:
     return top if top is not None and owned_work_tree(top) else None
 
 
-def holds_repository(folder: str) -> bool:
-    """Whether ``folder`` holds a ``.git`` that makes it a work tree's top: a folder, or a file whose
-    ``gitdir:`` line names one. A broken link, a FIFO or a file of other text named ``.git`` is none, and
-    the search goes on above it, as git's own does (it reads no such ``.git``)."""
-    dot_git = os.path.join(folder, ".git")
-    return os.path.isdir(dot_git) or _gitdir_line(dot_git) is not None
-
-
-def _gitdir_line(dot_git: str) -> str | None:
-    """The path a ``.git`` file's ``gitdir:`` line names, as written; None when ``dot_git`` is no such file."""
-    if not os.path.isfile(dot_git):
-        return None
-    try:
-        with open(dot_git, "rb") as file:
-            line = file.read(4096).decode("utf-8", "surrogateescape").strip()
-    except OSError:
-        return None
-    named = line[len("gitdir: ") :] if line.startswith("gitdir: ") else ""
-    return named or None
-
-
 def git_dir_at(folder: str) -> str | None:
     """The git directory of the work tree whose top is ``folder``; None when ``folder`` holds no usable ``.git``.
 
     A ``.git`` folder, or a ``.git`` file naming the directory (linked work
-    trees, submodules), as git itself reads them.
+    trees, submodules), as git itself reads them. What a ``.git`` file names must
+    be a git directory by git's own test (``dot_git.is_git_directory``), else
+    nothing is kept there, with a note: a ``.git`` file in an unpacked archive
+    would otherwise choose a folder of the user's (``~/.ssh``) to write into.
     """
     dot_git = os.path.join(folder, ".git")
     if os.path.isdir(dot_git):
         return dot_git
-    named = _gitdir_line(dot_git)
+    named = gitdir_line(dot_git)
     if named is None:
         return None
     git_dir = os.path.join(folder, named)
+    if not is_git_directory(git_dir):  # git refuses it too ("not a git repository"): /tmp/victim, ~/.ssh
+        say_untrusted(git_dir, NOT_A_GIT_DIRECTORY, "a .git file names it: remove that file, or make it name one")
+        return None
     return git_dir if _trusted_git_dir(git_dir, folder) else None
+
+
+NOT_A_GIT_DIRECTORY = "it is no git directory (git finds no HEAD, objects and refs there, and refuses it too)"
 
 
 def _trusted_git_dir(git_dir: str, top: str) -> bool:

@@ -11,7 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.catalog.store.locations import catalog_cache_location, route_index_location, search_index_location
+from skillmem_hook.catalog.store.locations import (
+    catalog_cache_location,
+    git_dir_at,
+    route_index_location,
+    search_index_location,
+)
 
 from ...helpers import backdate, hint_of, run_route, skill_md, write_skill
 
@@ -63,6 +68,128 @@ def test_skillmem_search_in_a_linked_worktree_writes_nothing_to_the_users_cache(
 def test_a_git_file_that_names_no_git_directory_is_no_repository(tmp_path):
     (tmp_path / ".git").write_text("not a gitdir line\n")
     assert search_index_location(str(tmp_path), ["skills"]).startswith(str(tmp_path / "user-cache"))
+
+
+# fixh13: what a .git file may name, read as git's read_gitfile_gently and is_git_directory (setup.c) read it. Each
+# .git file's bytes, in the folder "project" beside "real" (a repository) and "victim" (a folder of the user's).
+GIT_FILES = {
+    "a git directory": b"gitdir: ../real/.git\n",
+    "a folder that is no git directory": b"gitdir: ../victim\n",
+    "a folder that is not there": b"gitdir: ../missing\n",
+    "a NUL after a git directory's path": b"gitdir: ../real/.git\0y\n",
+    "a NUL after another folder's path": b"gitdir: ../victim\0y\n",
+    "two lines, the first a git directory's": b"gitdir: ../real/.git\nsecond\n",
+    "CRLF": b"gitdir: ../real/.git\r\n",
+    "blank lines after": b"gitdir: ../real/.git\n\r\n\n",
+    "spaces after": b"gitdir: ../real/.git  \n",
+    "two spaces before": b"gitdir:  ../real/.git\n",
+}
+VICTIMS = {  # what "victim" holds: files and folders, git's three marks of a git directory or some of them
+    "nothing": {},
+    "a HEAD only": {"HEAD": "ref: refs/heads/main\n"},
+    "objects and refs, no HEAD": {"objects/": "", "refs/": ""},
+    "HEAD and refs, no objects": {"HEAD": "ref: refs/heads/main\n", "refs/": ""},
+    "objects and refs, a HEAD whose ref is not under refs/": {"HEAD": "ref: main\n", "objects/": "", "refs/": ""},
+    "objects and refs, a HEAD of other text": {"HEAD": "main\n", "objects/": "", "refs/": ""},
+    "objects and refs, a HEAD naming an object": {
+        "HEAD": "0123456789abcdef0123456789abcdef01234567\n",
+        "objects/": "",
+        "refs/": "",
+    },
+    "HEAD, objects, refs": {"HEAD": "ref: refs/heads/main\n", "objects/": "", "refs/": ""},
+    "HEAD and a commondir naming a git directory's (a linked worktree's)": {
+        "HEAD": "ref: refs/heads/main\n",
+        "commondir": "../real/.git\n",
+    },
+    "HEAD, objects and refs, and a commondir naming a folder without them": {
+        "HEAD": "ref: refs/heads/main\n",
+        "objects/": "",
+        "refs/": "",
+        "commondir": "refs\n",
+    },
+}
+
+
+ACCEPTED = {
+    "HEAD, objects, refs",
+    "objects and refs, a HEAD naming an object",
+    "HEAD and a commondir naming a git directory's (a linked worktree's)",
+}
+
+
+def _git_dir_by_git(folder):
+    """The git directory git itself finds from ``folder``; None when git refuses it ("not a git repository")."""
+    found = subprocess.run(
+        ["git", "rev-parse", "--absolute-git-dir"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "GIT_CEILING_DIRECTORIES": str(folder.parent), "GIT_CONFIG_NOSYSTEM": "1"},
+    )
+    return os.path.realpath(found.stdout.rstrip("\n")) if found.returncode == 0 else None
+
+
+def _fixture_of_git_files(tmp_path, dot_git, victim):
+    git("init", "-q", str(tmp_path / "real"))
+    (tmp_path / "victim").mkdir()
+    for name, text in VICTIMS[victim].items():
+        if name.endswith("/"):
+            (tmp_path / "victim" / name).mkdir()
+        else:
+            (tmp_path / "victim" / name).write_text(text)
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".git").write_bytes(GIT_FILES[dot_git])
+    return project
+
+
+@pytest.mark.parametrize("dot_git", GIT_FILES)
+def test_a_git_file_names_the_git_directory_git_finds_or_none(tmp_path, dot_git):
+    """fixh13: skillmem read a .git file by its own rule: all its lines as the path (git keeps the breaks
+    within), a NUL byte raised ValueError, and any folder it named was taken for a git directory."""
+    project = _fixture_of_git_files(tmp_path, dot_git, "nothing")
+    ours = git_dir_at(str(project))
+    assert (None if ours is None else os.path.realpath(ours)) == _git_dir_by_git(project)
+
+
+@pytest.mark.parametrize("victim", VICTIMS)
+def test_a_folder_a_git_file_names_is_a_git_directory_by_gits_own_test(tmp_path, victim):
+    project = _fixture_of_git_files(tmp_path, "a folder that is no git directory", victim)
+    ours = git_dir_at(str(project))
+    assert (None if ours is None else os.path.realpath(ours)) == _git_dir_by_git(project)
+    assert (ours is None) is (victim not in ACCEPTED)
+
+
+@pytest.mark.parametrize("dot_git", ["gitdir: /VICTIM\n", "gitdir: ../victim\0y\n", "gitdir: ../victim/\nx\n"])
+def test_a_git_file_naming_a_folder_of_the_users_makes_nothing_be_written_there(tmp_path, dot_git, env):
+    """fixh13's hostile tester: "gitdir: /tmp/victim" made the route hook write skillmem-route.json,
+    skillmem-search.json and skillmem/ into that folder (~/.ssh would do); a NUL made every command a bug."""
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    project = tmp_path / "project"
+    for number in range(10):
+        write_skill(project / ".claude/skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on {number}"))
+    write_skill(
+        project / ".claude/skills", "invoices", skill_md("invoices", "Extract line items and totals from PDF invoices")
+    )
+    (project / ".git").write_bytes(dot_git.replace("/VICTIM", str(victim)).encode())
+    backdate(tmp_path)
+    project_prompt = "pull the line items and totals out of our suppliers' PDF invoices, for each of them"
+    for _ in range(3):  # the first prompts build the indexes in the background
+        routed = run_route(project_prompt, project, env)
+        assert routed.stderr == b""
+        wait_for_builds(Path(env["XDG_CACHE_HOME"]), victim)
+    assert "invoices" in hint_of(routed)
+    for command in (["search", "invoices"], ["index"], ["prompt"], ["lint"]):
+        run = subprocess.run(
+            [sys.executable, "-m", "skillmem_hook", *command], cwd=project, capture_output=True, env=env, text=True
+        )
+        assert run.returncode == 0, run.stderr
+        assert "is no git directory (git finds no HEAD, objects and refs there" in run.stderr
+        assert "unexpected error" not in run.stderr
+    wait_for_builds(Path(env["XDG_CACHE_HOME"]))
+    assert list(victim.iterdir()) == []
+    assert not (tmp_path / "victim\0y").exists()
 
 
 def wait_for_builds(*folders):

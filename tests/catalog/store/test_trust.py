@@ -134,10 +134,15 @@ def test_a_kept_file_others_may_write_or_that_is_a_link_is_not_read(tmp_path):
         read_kept_file(str(kept), 3)
 
 
+def bare_git_directory(path):
+    """A git directory by git's own test (HEAD, objects, refs), at ``path``."""
+    subprocess.run(["git", "init", "-q", "--bare", str(path)], check=True, capture_output=True)
+    return path
+
+
 def test_a_git_file_naming_a_folder_others_may_write_keeps_nothing_there(tmp_path, capsys):
     """A .git file in an unpacked archive names where skillmem would read its indexes from: not a shared folder."""
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
+    elsewhere = bare_git_directory(tmp_path / "elsewhere")  # one by git's test (fixh13): only its mode refuses it
     os.chmod(elsewhere, 0o777)
     project = tmp_path / "project"
     project.mkdir()
@@ -150,8 +155,8 @@ def test_a_git_file_naming_a_folder_others_may_write_keeps_nothing_there(tmp_pat
 
 @as_root
 def test_a_git_file_naming_another_user_s_folder_keeps_nothing_there(tmp_path):
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir(mode=0o755)
+    elsewhere = bare_git_directory(tmp_path / "elsewhere")
+    os.chmod(elsewhere, 0o755)
     os.chown(elsewhere, NOBODY, NOBODY)
     project = tmp_path / "project"
     project.mkdir()

@@ -1,0 +1,113 @@
+"""What a ``.git`` makes of its folder, read without running git: the one rule every wing asks.
+
+Read as git reads them (git's ``setup.c``: ``read_gitfile_gently``, ``is_git_directory``,
+``validate_headref``, ``get_common_dir_noenv``):
+
+- ``holds_repository``: a ``.git`` folder, or a regular file that begins ``gitdir: `` and names a path,
+  makes its folder a work tree's top. A FIFO, a broken link or a file of other text named ``.git`` makes
+  none, and a search goes on above it.
+- ``gitdir_line``: the path such a file names: the whole file but its trailing line breaks, up to a NUL
+  byte, as git's C string ends there. Not its first line: git reads ``gitdir: a\\nb`` as the path
+  ``a\\nb`` (and finds no repository there).
+- ``is_git_directory``: whether a folder named so is a git directory at all: a ``HEAD`` that names a ref
+  or an object, and an ``objects`` and a ``refs`` folder in its common directory (itself, or the one its
+  ``commondir`` file names, for a linked worktree's). Git refuses a ``.git`` file naming anything else
+  ("not a git repository"); skillmem keeps nothing there.
+
+Here, below ``discovery/`` and ``store/``, so both the confinement of writes and the kept files' home
+use it: the base of the catalog, knowing nothing of skills.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+GITDIR_PREFIX = b"gitdir: "
+_GIT_FILE_READ = 4096  # the bytes of a .git file read: a path longer than this opens nothing anyway
+_HEAD_READ = 255  # git's validate_headref reads no more of HEAD
+_HEX = frozenset(b"0123456789abcdefABCDEF")
+_OBJECT_ID = 40  # the shorter of git's two hashes (SHA-1's 40 hex digits; SHA-256's 64 begin the same way)
+_READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+
+def holds_repository(folder: str) -> bool:
+    """Whether ``folder`` holds a ``.git`` that makes it a work tree's top: a folder, or a file whose
+    ``gitdir:`` line names a path. A broken link, a FIFO or a file of other text named ``.git`` is none, and
+    the search goes on above it, as git's own does for the first two (it reads no such ``.git``)."""
+    dot_git = os.path.join(folder, ".git")
+    return os.path.isdir(dot_git) or gitdir_line(dot_git) is not None
+
+
+def gitdir_line(dot_git: str) -> str | None:
+    """The path a ``.git`` file's ``gitdir:`` line names, as written; None when ``dot_git`` is no such file.
+
+    As git's ``read_gitfile_gently``: the file's trailing CRs and LFs are dropped, the rest after
+    ``gitdir: `` is the path, and a NUL byte ends it (git holds it as a C string). Spaces are kept.
+    """
+    text = _read_file(dot_git, _GIT_FILE_READ)
+    if text is None:
+        return None
+    text = text.rstrip(b"\r\n")
+    if not text.startswith(GITDIR_PREFIX):
+        return None
+    named = text[len(GITDIR_PREFIX) :].split(b"\0", 1)[0]
+    return named.decode("utf-8", "surrogateescape") or None
+
+
+def is_git_directory(git_dir: str) -> bool:
+    """Whether ``git_dir`` is a git directory by git's own test (``is_git_directory`` in git's ``setup.c``).
+
+    Its ``HEAD`` is a link into ``refs/`` or a file naming a ref (``ref: refs/...``) or an object; and its
+    common directory (``git_dir``, or the folder its ``commondir`` file names: a linked worktree's) holds an
+    ``objects`` and a ``refs`` folder. (Git also takes ``GIT_OBJECT_DIRECTORY`` for ``objects``; a ``.git``
+    file in a repository's content is read without it.)
+    """
+    if not _valid_head(os.path.join(git_dir, "HEAD")):
+        return False
+    common = _common_dir(git_dir)
+    return common is not None and all(os.path.isdir(os.path.join(common, name)) for name in ("objects", "refs"))
+
+
+def _valid_head(head: str) -> bool:
+    """Git's ``validate_headref``: a link whose target begins ``refs/``, or a file beginning with ``ref:`` and
+    (after blanks) ``refs/``, or with an object's hex name. Opened without blocking: a FIFO makes no wait."""
+    try:
+        if os.path.islink(head):
+            return os.readlink(head).startswith("refs/")
+    except (OSError, ValueError):
+        return False
+    text = _read_file(head, _HEAD_READ)
+    if text is None:
+        return False
+    if text.startswith(b"ref:"):
+        return text[len(b"ref:") :].lstrip().startswith(b"refs/")
+    return len(text) >= _OBJECT_ID and all(byte in _HEX for byte in text[:_OBJECT_ID])
+
+
+def _common_dir(git_dir: str) -> str | None:
+    """The folder holding ``objects`` and ``refs``: the one ``git_dir/commondir`` names (relative to
+    ``git_dir``), else ``git_dir`` itself; None when that file cannot be read."""
+    commondir = os.path.join(git_dir, "commondir")
+    if not os.path.lexists(commondir):
+        return git_dir
+    text = _read_file(commondir, _GIT_FILE_READ)
+    if text is None:
+        return None
+    named = text.rstrip(b"\r\n").split(b"\0", 1)[0]
+    return os.path.join(git_dir, named.decode("utf-8", "surrogateescape")) if named else None
+
+
+def _read_file(path: str, limit: int) -> bytes | None:
+    """At most ``limit`` bytes of the regular file at ``path``; None for anything else. Opened without blocking,
+    so a FIFO put there makes no run wait."""
+    try:
+        descriptor = os.open(path, _READ_FLAGS)
+    except (OSError, ValueError):
+        return None
+    try:
+        return os.read(descriptor, limit) if stat.S_ISREG(os.fstat(descriptor).st_mode) else None
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
