@@ -303,7 +303,7 @@ _CARRIES_ON = lazy_compile(
 _SAME_WAY = lazy_compile(
     r"(?<!\bgo\s)(?<!\bwent\s)(?<!\bgone\s)\bthe\s+same\s+way\s*(?:[,.;!]|$)", re.IGNORECASE | re.MULTILINE
 )
-_EVERY = lazy_compile(r"\b(?:every|all|each|both)\b", re.IGNORECASE)
+_EVERY = frozenset(("every", "all", "each", "both"))  # a rule's uniformity, read as words (no pattern to compile)
 _CARRY_MARKS_CJK = ("也按", "也照", "也这样", "也一样", "也加", "也补", "也改")
 _CARRIES_ON_CJK = lazy_compile(
     r"也(?:按|照)(?:同样|这样|这个|一样)|也(?:这样|一样)(?:改|修|处理|弄|做|搞|加)|也(?:加上|加个|补上)(?:同样|一样|类似)的"
@@ -326,7 +326,7 @@ def _same_way(text: str) -> bool:
     for found in _SAME_WAY.finditer(text):
         clause = text[: found.start()]
         clause = clause[max(clause.rfind(end) for end in ".!?;\n") + 1 :]
-        if _EVERY.search(clause) is None:
+        if _EVERY.isdisjoint(re.split(r"\W+", clause.lower())):
             return True
     return False
 
@@ -346,11 +346,7 @@ _ASKS_WHY = lazy_compile(
     r"|\bwhy['\u2019]d\s+you\b|\bwhy\b[^.?!\n]{0,60}\b(?:here|there)\s*\?",
     re.IGNORECASE | re.MULTILINE,
 )
-_MADE_CHOICE = lazy_compile(r"^[^.!?;。\n]*?[了过]")  # the 把 clause in the past
-# A symptom after a change in the 把 clause: 调大后, 反而变大 (not 后端, 后台).
-_AFTER_A_CHANGE = lazy_compile(r"^[^.!?;。\n]*?(?:后(?![端台缀续面])|反而|却)")
 _ASKS_AHEAD = lazy_compile(r"\b(?:how|compare|versus|vs)\b|如何|怎么(?!样|会|回事)|怎样|比较|对比", re.IGNORECASE)
-_CLAUSE_END = lazy_compile(r"[.!?;。\n]")
 _AHEAD_MARKS = ("how", "compare", "versus", "vs", "如何", "怎么", "怎样", "比较", "对比")
 
 
@@ -362,15 +358,34 @@ def _asks_why(text: str) -> bool:
     found = _ASKS_WHY.search(text)
     if found is None:
         return False
-    if found.group(1):  # 为什么把: a choice already made, not a symptom after a change
-        rest = text[found.end() :]
-        if _AFTER_A_CHANGE.search(rest) or not ("你" in text or _MADE_CHOICE.search(rest)):
+    clause_end = _clause_end(text, found.end())
+    if found.group(1):  # 为什么把: a choice already made (了 / 过, or 你), not a symptom after a change
+        clause = text[found.end() : clause_end]
+        if _after_a_change(clause) or not ("你" in text or "了" in clause or "过" in clause):
             return False
     if _marked(text, _AHEAD_MARKS, _ASKS_AHEAD):
         return False
-    end = _CLAUSE_END.search(text, found.end())
-    outside = text[: found.start()] + "\n" + (text[end.end() :] if end else "")  # the other clauses
+    outside = text[: found.start()] + "\n" + text[clause_end:]  # the other clauses
     return not _marked(outside, _MAKING_MARKS, _MAKING)
+
+
+def _clause_end(text: str, start: int) -> int:
+    """Where the clause of ``text`` from ``start`` ends: its first stop, question mark or line break (read with str
+    methods: a pattern compiled for it cost a warm route of a why question more than the reading itself)."""
+    ends = [at for at in (text.find(mark, start) for mark in ".!?;。\n") if at != -1]
+    return min(ends) if ends else len(text)
+
+
+def _after_a_change(clause: str) -> bool:
+    """Whether ``clause`` tells a symptom after a change: 调大后, 以后, 反而, 却 (not 后端, 后台)."""
+    if "反而" in clause or "却" in clause:
+        return True
+    at = clause.find("后")
+    while at != -1:
+        if clause[at + 1 : at + 2] not in ("端", "台", "缀", "续", "面"):
+            return True
+        at = clause.find("后", at + 1)
+    return False
 
 
 def _opens(before: str) -> bool:
