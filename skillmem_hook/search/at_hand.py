@@ -276,29 +276,34 @@ def _checks_again(text: str) -> bool:
     return not _marked(rest, _MAKING_MARKS, _MAKING)
 
 
-# The task carried on to its next case (0.5.0, twenty-second pass, after set R's re-019, re-088 and re-091): a clause
-# that opens, after fillers, on "same" and names where it goes (for, to, in, on) within two words ("same fix in the
-# staging module", "Same treatment for release.yml"), or on a verb told and "the same", where within four words
-# ("do the same for the other file", "Apply the same margin and font fix to the credit note"; one word, so not "I
-# do the same chore for", nor a verb in -ing, "running the same JQL for", a request's routine), or ends on "the
-# same way" ("Wrap the refund calls the same way,"; not "go the same way", a fate). A clause after a colon is a
-# label's ("today: same for Telegram", set M's m1-010, a request's log), not read. In Chinese 也 and a back-reference:
-# 也按 / 也照 and 同样 / 这样 / 这个 / 一样 ("settings 页面也按同样的 color token 改一下"), 也这样 / 也一样 and a verb
-# of changing, 也加上 / 也补上 and 同样 / 一样 / 类似的, or 也加上 / 也补上 / 也改一下 closing the clause, its object
-# the topic before ("order service 和 inventory service 也加上,"). Not 照着 (a request's model: "照着这份 JD 改一下我的
-# 简历"), nor "the exact same thing for", set Q's request style ("I want the exact same thing for the platform
-# group"). NFKC has made the full-width comma ASCII. Three patterns, each compiled only on a prompt holding its
-# own marks ("same"; "same" and "way"; 也 and its next word): one of all the forms, compiled on any of the marks,
-# cost a warm route of a request holding "same" 1.7 % of its instructions (docs/notes/route.md, tidy3).
+# The task carried on to its next case (0.5.0, twenty-second pass, after set R's re-019, re-088 and re-091; narrowed
+# after hostile9): a back-reference to something done in the session, in a clause that opens, after fillers, on
+# "same" and a thing done ("same fix in the staging module", "same thing but for the header"), or on "same for X"
+# as the whole clause ("same for the footer."); on a verb told and "the same" before its next case ("do the same for
+# the other file"), or "the same" and a thing done within four words ("Apply the same margin and font fix to the
+# credit note"); or a clause ending on "the same way" that names no "every / all / each / both" (a rule's
+# uniformity, "Configure ESLint in every package the same way.", not a back-reference; nor "go the same way", a
+# fate). Not "the same" and a thing of the request's own ("Run the same test suite on Windows, macOS and Linux",
+# "Same day delivery for a Shopify store", "Keep the same API contract in the v2 rewrite": hostile9), nor a verb
+# in -ing ("running the same JQL for", a request's routine), nor after a label's colon ("today: same for Telegram",
+# set M's m1-010). In Chinese 也 and a back-reference: 也按 / 也照 and 同样 / 这样 / 这个 / 一样 ("settings 页面也按
+# 同样的 color token 改一下"), 也这样 / 也一样 and a verb of changing, 也加上 / 也补上 and 同样 / 一样 / 类似的, or
+# 也加上 / 也补上 / 也改一下 closing the clause, its object the topic before ("order service 和 inventory service
+# 也加上,"). Not 照着 (a request's model: "照着这份 JD 改一下我的简历"), nor "the exact same thing for", set Q's
+# request style. NFKC has made the full-width comma ASCII. Three patterns, each compiled only on a prompt holding
+# its own marks ("same"; "same" and "way"; 也 and its next word) (docs/notes/route.md, tidy3).
+_DONE = r"(?:thing|fix|change|treatment|edit|tweak)(?:e?s)?"  # a thing done in the session, named as such
 _CARRIES_ON = lazy_compile(
     r"(?:^|[.!?;,\n]\s*)(?:(?:now|ok|okay|and|then|also|please|pls|just|so|great|cool|nice|perfect)\b[,!.]?\s+)*"
-    r"(?:(?:the\s+)?same(?:\s+[\w-]+){0,2}?"
-    r"|(?![a-z]{3,}ing\b)[a-z]+\s+the\s+same(?:\s+[\w-]+){0,4}?)\s+(?:for|to|in|on)\b",
+    rf"(?:(?:the\s+)?same\s+{_DONE}(?:\s+but)?\s+(?:for|to|in|on)\b"
+    r"|(?:the\s+)?same\s+(?:for|to|in|on)(?:[ \t]+[\w'./-]+){1,5}[ \t]*(?:[.!?;,]|$)"
+    rf"|(?![a-z]{{3,}}ing\b)[a-z]+\s+the\s+same(?:(?:\s+[\w-]+){{0,3}}?\s+{_DONE})?\s+(?:for|to|in|on)\b)",
     re.IGNORECASE | re.MULTILINE,
 )
 _SAME_WAY = lazy_compile(
     r"(?<!\bgo\s)(?<!\bwent\s)(?<!\bgone\s)\bthe\s+same\s+way\s*(?:[,.;!]|$)", re.IGNORECASE | re.MULTILINE
 )
+_EVERY = frozenset(("every", "all", "each", "both"))  # a rule's uniformity, read as words (no pattern to compile)
 _CARRY_MARKS_CJK = ("也按", "也照", "也这样", "也一样", "也加", "也补", "也改")
 _CARRIES_ON_CJK = lazy_compile(
     r"也(?:按|照)(?:同样|这样|这个|一样)|也(?:这样|一样)(?:改|修|处理|弄|做|搞|加)|也(?:加上|加个|补上)(?:同样|一样|类似)的"
@@ -311,30 +316,76 @@ def _carries_on(text: str) -> bool:
     """Whether ``text`` carries the task on to its next case: "do the same for the other file", "settings 页面也按同样的
     color token 改一下", "order service 和 inventory service 也加上"."""
     folded = text.lower()
-    if "same" in folded and (
-        _CARRIES_ON.search(text) is not None or ("way" in folded and _SAME_WAY.search(text) is not None)
-    ):
+    if "same" in folded and (_CARRIES_ON.search(text) is not None or ("way" in folded and _same_way(text))):
         return True
     return _marked(text, _CARRY_MARKS_CJK, _CARRIES_ON_CJK)
 
 
+def _same_way(text: str) -> bool:
+    """Whether a clause of ``text`` ends on "the same way" and names no "every / all / each / both" before it."""
+    for found in _SAME_WAY.finditer(text):
+        clause = text[: found.start()]
+        clause = clause[max(clause.rfind(end) for end in ".!?;\n") + 1 :]
+        if _EVERY.isdisjoint(re.split(r"\W+", clause.lower())):
+            return True
+    return False
+
+
 # A question why the agent did or chose something (0.5.0, twenty-second pass, after set R's re-060, "为什么把连接池从
-# 二十调到了五十?"): a clause that opens on 为什么 / 为啥 (你 before it or not) and 把 (a thing the agent moved:
-# "为什么把 try catch 删了?") or 这里 / 这儿 (a place shown: "为什么这里要加锁?", "这里为啥要 deep copy?");
-# "why'd you", and "why" with "here" or "there" before its question mark ("why a Set there?", "why 2 here?").
-# "did you" is `_asks_what_it_did`'s. Not "why" of a general topic, which a request asks ("why is my Postgres slow",
-# "为什么碳水一样多升糖速度却不一样", "讲讲为什么用状态机编排"), nor 怎么把 (how to). Compiled only on the marks.
+# 二十调到了五十?"; narrowed after hostile9): a clause that opens on 为什么 / 为啥 (你 before it or not) and 把 (a thing
+# the agent moved), its clause in the past (了 / 过) or the agent named (你 in the prompt) ("为什么把 try catch 删了?"),
+# and not a symptom after a change (后 / 以后 / 之后 / 反而 / 却: "为什么把 MySQL 连接池调大后 QPS 反而下降"); 为什么 /
+# 为啥 and 这里 / 这儿 (a place shown: "为什么这里要加锁?", "这里为啥要 deep copy?"); "why'd you", and "why" with "here"
+# or "there" before its question mark ("why a Set there?", "why 2 here?"). "did you" is `_asks_what_it_did`'s. Never
+# when the prompt also asks how (how / 如何 / 怎么 / 怎样), to compare, or for a new thing (`_MAKING`): "Why use Redis
+# there? Compare Redis and Memcached", "为什么把 Neon 分支用于迁移测试更安全? 如何创建 Neon 分支" ask ahead. Not "why"
+# of a general topic ("why is my Postgres slow", "讲讲为什么用状态机编排"), nor 怎么把 (how to). Compiled on the marks.
 _WHY_MARKS = ("为什么", "为啥", "why")
 _ASKS_WHY = lazy_compile(
-    r"(?:^|[.!?;:,\n]\s*)你?(?:为什么|为啥)(?:要)?(?:把|这里|这儿)|(?:这里|这儿)(?:为什么|为啥)"
+    r"(?:^|[.!?;:,\n]\s*)你?(?:为什么|为啥)(?:要)?(?:(把)|这里|这儿)|(?:这里|这儿)(?:为什么|为啥)"
     r"|\bwhy['\u2019]d\s+you\b|\bwhy\b[^.?!\n]{0,60}\b(?:here|there)\s*\?",
     re.IGNORECASE | re.MULTILINE,
 )
+_ASKS_AHEAD = lazy_compile(r"\b(?:how|compare|versus|vs)\b|如何|怎么(?!样|会|回事)|怎样|比较|对比", re.IGNORECASE)
+_AHEAD_MARKS = ("how", "compare", "versus", "vs", "如何", "怎么", "怎样", "比较", "对比")
 
 
 def _asks_why(text: str) -> bool:
-    """Whether ``text`` asks why the agent did or chose something: "为什么把连接池调到了五十?", "why a Set there?"."""
-    return _marked(text, _WHY_MARKS, _ASKS_WHY)
+    """Whether ``text`` asks why the agent did or chose something: "为什么把连接池调到了五十?", "why a Set there?"; not
+    when it also asks how, to compare, or for a new thing."""
+    if not any(mark in text.lower() for mark in _WHY_MARKS):
+        return False
+    found = _ASKS_WHY.search(text)
+    if found is None:
+        return False
+    clause_end = _clause_end(text, found.end())
+    if found.group(1):  # 为什么把: a choice already made (了 / 过, or 你), not a symptom after a change
+        clause = text[found.end() : clause_end]
+        if _after_a_change(clause) or not ("你" in text or "了" in clause or "过" in clause):
+            return False
+    if _marked(text, _AHEAD_MARKS, _ASKS_AHEAD):
+        return False
+    outside = text[: found.start()] + "\n" + text[clause_end:]  # the other clauses
+    return not _marked(outside, _MAKING_MARKS, _MAKING)
+
+
+def _clause_end(text: str, start: int) -> int:
+    """Where the clause of ``text`` from ``start`` ends: its first stop, question mark or line break (read with str
+    methods: a pattern compiled for it cost a warm route of a why question more than the reading itself)."""
+    ends = [at for at in (text.find(mark, start) for mark in ".!?;。\n") if at != -1]
+    return min(ends) if ends else len(text)
+
+
+def _after_a_change(clause: str) -> bool:
+    """Whether ``clause`` tells a symptom after a change: 调大后, 以后, 反而, 却 (not 后端, 后台)."""
+    if "反而" in clause or "却" in clause:
+        return True
+    at = clause.find("后")
+    while at != -1:
+        if clause[at + 1 : at + 2] not in ("端", "台", "缀", "续", "面"):
+            return True
+        at = clause.find("后", at + 1)
+    return False
 
 
 def _opens(before: str) -> bool:

@@ -587,6 +587,12 @@ def test_a_check_asked_again_that_is_the_whole_ask_stays_the_work_at_hand(turn):
         "商品详情页也加上同样的埋点",
         "导出 Excel 那里也一样处理",
         "英文的 locale 也补一下",
+        # after hostile9: a thing done named ("same thing but for"), "same for X" as the whole clause
+        "same thing but for the header",
+        "same fix in the Terraform staging module",
+        "ok, same for the footer.",
+        "do the same for values-staging.yaml",
+        "All the Stripe charge tests pass now. Wrap the refund and payout calls the same way, 3 tries max.",
     ],
 )
 def test_a_turn_that_carries_the_task_on_is_the_work_at_hand(turn):
@@ -606,12 +612,18 @@ def test_a_turn_that_carries_the_task_on_is_the_work_at_hand(turn):
         "why'd you pick a set instead of a list",
         "why a Set there?",
         "why 2 here?",
+        # after hostile9: 为什么把 in the past (了 / 过) or the agent named (你), another clause asking nothing new
+        "为什么把 fetch_all() 改成生成器了？调用方对结果做了 len()，这样会报错。是有内存方面的考虑吗？",
+        "为什么要把配置拆成三个文件？原来一个文件也不算长。说说你的考虑。",
+        "为什么把缓存过期时间从十分钟改成了一小时？",
+        "为啥这里要加 async，不加会怎么样",
     ],
 )
 def test_a_question_why_the_agent_did_something_is_the_work_at_hand(turn):
-    """0.5.0, twenty-second pass: why, and a back-reference to the work (把 a thing moved, 这里, here, "you")."""
+    """0.5.0, twenty-second pass: why, and a back-reference to the work (把 a thing moved, 这里, here, "you").
+    The request beside it asks nothing of how (hostile9: a how question beside why asks ahead)."""
     assert at_hand(turn)
-    assert routed(f"{turn} my PostgreSQL database has slow queries, how do I tune the indexes?") == []
+    assert routed(f"{turn} my PostgreSQL database has slow queries and its indexes need tuning.") == []
 
 
 @pytest.mark.parametrize(
@@ -625,6 +637,8 @@ def test_a_question_why_the_agent_did_something_is_the_work_at_hand(turn):
         "Same 500s keep popping up in prod across several services; dig through logs for the root cause",
         "which of our dependencies could go the same way, and how do we audit them?",
         "I want the exact same thing for the platform group on GitLab",
+        "I do the same for every client by hand each week and want to script it",
+        "Every Friday, running the same fixes for each Jira board by hand eats an hour. Automate it?",
         # a model to follow, not a back-reference; 也 and a verb with its object after it
         "照着这份 JD 改一下我的简历，网申系统的关键词筛选老是过不了",
         "顺便把里面直接 new 出来的依赖也改成注入的",
@@ -637,11 +651,46 @@ def test_a_question_why_the_agent_did_something_is_the_work_at_hand(turn):
         "怎么把这些风险变成开发能排期的安全需求？顺便讲讲为什么要做威胁建模",
         "帮我把为啥从 RabbitMQ 换成 Kafka 这事正式写下来",
         "帮我写一份文档，解释为什么把单体拆成了微服务",
+        "我想在周会上讲清楚为什么把单体拆成了微服务，给我列个提纲",
     ],
 )
 def test_the_same_or_why_in_a_request_is_not_the_work_at_hand(request_):
     """0.5.0, twenty-second pass: the readings of the task carried on and of why are narrow (the tuning requests'
     forms that hold "the same", 照着, 也 or why)."""
+    assert not at_hand(request_)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        # hostile9: a verb told and "the same" with a thing of the request's own, not a thing done in the session
+        "Run the same test suite on Windows, macOS and Linux in GitHub Actions with a matrix build",
+        "Share the same login session on all subdomains with NextAuth and a cookie domain setting",
+        "Keep the same API contract in the v2 rewrite of our Express service, with OpenAPI contract tests",
+        "Use the same Docker image for dev and prod, with a multi-stage Dockerfile and build args",
+        "Sync the same product data to Postgres and Elasticsearch whenever a row changes, with Debezium",
+        "Get the same results in pandas as a SQL GROUP BY with HAVING, on a 2 GB CSV",
+        # "same" and a word that is no thing done; "the same way" of a rule's uniformity (every, all, each)
+        "Same day delivery for a Shopify store: set up delivery zones and cut-off times",
+        "Same for every tenant in our multi-tenant Rails app, with row-level security in Postgres and audit logs",
+        "Configure ESLint and Prettier in every package of our pnpm monorepo the same way.",
+        "Make every service in our Node monorepo write structured JSON logs the same way.",
+        # why of a symptom after a change (后, 以后, 反而), of a choice not yet made (no 了 / 过 / 你), beside how
+        "为什么把 MySQL 连接池调大后 QPS 反而下降，如何做连接池参数调优",
+        "为啥把图片转成 WebP 以后体积反而变大了…",
+        "为啥把图片转成 WebP 以后体积变大了，怎么设置压缩参数",
+        "为什么把 Neon 分支用于迁移测试更安全？如何创建 Neon 分支并处理敏感数据",
+        "为什么把 Neon 分支用于迁移测试更安全？",
+        "为什么这里要加锁？如何用 Redis 做分布式锁",
+        "为什么把超时调成了六十秒？帮我写一个压测脚本看看",
+        "Why use Redis there? Compare Redis and Memcached for session caching in a Rails app",
+        "why a Set there? how would a sorted array compare",
+        "why'd you pick a set? write a benchmark script for both",
+    ],
+)
+def test_the_same_or_why_in_a_first_turn_request_is_not_the_work_at_hand(request_):
+    """0.5.0, twenty-second pass narrowed (after hostile9): a back-reference to the session marks the task carried
+    on, and why asks of a choice already made only when nothing beside it asks how, to compare or for a new thing."""
     assert not at_hand(request_)
 
 
