@@ -55,6 +55,7 @@ TUNING_SETS = {
     "P": [DATA / "requests-p"],  # held out once (0.5.0, after the eighteenth route and fifteenth search passes)
     "Q": [DATA / "requests-q"],  # held out once (0.5.0, after the nineteenth route and sixteenth search passes)
     "R": [DATA / "requests-r"],  # held out once (0.5.0, after the twentieth route and eighteenth search passes)
+    "S": [DATA / "requests-s"],  # held out once (0.5.0, after the twenty-second and twenty-fourth route passes)
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -73,6 +74,7 @@ TUNING_TURNS = [
     DATA / "requests-p" / "pe" / "everyday-p.jsonl",
     DATA / "requests-q" / "qe" / "everyday-q.jsonl",
     DATA / "requests-r" / "re" / "everyday-r.jsonl",
+    DATA / "requests-s" / "se" / "everyday-s.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
