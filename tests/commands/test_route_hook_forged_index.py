@@ -36,7 +36,16 @@ def forged(data: bytes, row: bytes) -> bytes:
     return b" ".join(words) + b"\n" + payload
 
 
-@pytest.mark.parametrize("row", [b"[1,2]", b'["a","b","c",["x"],"d"]', b"{}", b"[" * 5000 + b"]" * 5000])
+ROWS = [
+    b"[1,2]",
+    b'[1,"r","p",["a","b","c"],"d"]',  # five fields, a name that is not text
+    b'["a","b","c",["x"],"d"]',
+    b"{}",
+    b"[" * 100_000 + b"]" * 100_000,  # json's RecursionError
+]
+
+
+@pytest.mark.parametrize("row", ROWS)
 def test_a_forged_row_on_the_patch_path_is_refused_as_a_bad_index_and_built_anew(tmp_path, row):
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
