@@ -19,10 +19,12 @@ class CatalogOptions:
     ``tracked``: True for git's view, False for the file system's, None for
     git's view inside a work tree and the file system's outside one.
     ``sections``: whether each skill needs its body's sections (search
-    does; the hooks, which render the block only, do not).
+    does; the hooks, which render the block only, do not). ``store_cache``:
+    False to read the content cache without writing it back (the route
+    hook's in-memory patch, inside a prompt: the build it starts writes it).
     """
 
-    __slots__ = ("cache", "domains", "exclude", "sections", "tracked")
+    __slots__ = ("cache", "domains", "exclude", "sections", "store_cache", "tracked")
 
     def __init__(
         self,
@@ -32,8 +34,10 @@ class CatalogOptions:
         exclude: Sequence[str] = (),
         domains: Mapping[str, str] | None = None,
         sections: bool = True,
+        store_cache: bool = True,
     ) -> None:
         self.tracked = tracked
+        self.store_cache = store_cache
         self.sections = sections
         self.cache = cache
         self.exclude = tuple(exclude)

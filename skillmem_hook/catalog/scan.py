@@ -49,7 +49,7 @@ def scan_roots(roots: Sequence[str], options: CatalogOptions | None = None) -> C
         catalog = snapshot.load(sections=options.sections) if snapshot is not None else None
         if catalog is None:
             catalog = _build(distinct, options, work_tree, cache_path, listings or {})
-            if snapshot is not None:
+            if snapshot is not None and options.store_cache:
                 snapshot.save(catalog)
     catalog.work_tree = work_tree
     return catalog
@@ -104,7 +104,8 @@ def _build(
     skipped = [item for item in skipped if not _into_another_root(item, roots)]
     read_entries(pending, cache, sections=options.sections)
     parsed = _make_skills(pending, skipped)
-    cache.save()
+    if options.store_cache:
+        cache.save()
     del cache  # its entries were the run's largest holding at 100,000 skills; the skills keep what they need
     kept, excluded = split_excluded(_one_per_real_folder(parsed, roots), options.exclude)
     kept, duplicates = deduplicate(kept)

@@ -28,6 +28,7 @@ import time
 import zlib
 
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.catalog.store.stamps import StatSnapshot, retake_snapshot, take_snapshot
@@ -39,7 +40,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from skillmem_hook.catalog.catalog import CatalogOptions
     from skillmem_hook.catalog.skills import Skill
     from skillmem_hook.catalog.store.stamps import Stamp
     from skillmem_hook.search.rank import SearchIndex
@@ -54,6 +54,9 @@ FREE_SHARE = 8
 # The route hook patches a stale index in memory for its prompt while at most this many skills came, went or
 # changed (on the Chinese collection, one edited skill: 0.2 s CPU, the scan most of it); past it, no score hint.
 PROMPT_PATCH_SKILLS = 8
+# ... and only in a collection of at most this many skills: the scan and the patch grow with the collection
+# (docs/notes/route.md, "the in-memory patch bounded"), and a prompt has TIMEOUT_SECONDS in all.
+PROMPT_PATCH_COLLECTION = 8000
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -126,30 +129,43 @@ def patched_for_prompt(
     stale: tuple[SearchIndex, StatSnapshot],
     now: bytes,
 ) -> SearchIndex | None:
-    """The ``stale`` index brought up to date in memory, as a build would make it; None past PROMPT_PATCH_SKILLS.
+    """The ``stale`` index brought up to date in memory, as a build would make it; None past the bounds.
 
     For the route hook, for one prompt: it is never stored (the detached build
-    stores it, under the racy rule). ``now`` is the text of a snapshot just
-    found current (the route index's). At most PROMPT_PATCH_SKILLS SKILL.md
-    files may differ between the two snapshots, counted before any scan, and
-    as many skills may come, go or change in the scan.
+    stores it, under the racy rule), nor is the catalog cache its scan reads
+    (that build writes it, outside the prompt's time). ``now`` is the text of
+    a snapshot just found current (the route index's). Only in a collection
+    of at most PROMPT_PATCH_COLLECTION skills; at most PROMPT_PATCH_SKILLS
+    SKILL.md files may differ between the two snapshots, counted before any
+    scan, and as many skills may come, go or change in the scan. A stored
+    row of another shape (a forged index) gives None, as a bad index does.
     """
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - only a prompt after an edit patches
     from skillmem_hook.search.patch import updated  # noqa: PLC0415 - only a prompt after an edit patches
 
     index, before = stale
+    if len(index.numbers) > PROMPT_PATCH_COLLECTION:  # one per skill, no row parsed
+        return None
     after = _snapshot(now)
     if after is None or _skill_files_differing(before, after) > PROMPT_PATCH_SKILLS:
         return None
-    skills = scan_roots(roots, options).skills
-    numbers, changed = changes(index, skills, before, after)
-    gone = len(index.skills) - (len(numbers) - numbers.count(None))
-    if len(changed) + gone > PROMPT_PATCH_SKILLS or not _patch_pays(index, numbers, changed):
-        return None
+    read_only = CatalogOptions(
+        tracked=options.tracked,
+        cache=options.cache,
+        exclude=options.exclude,
+        domains=options.domains,
+        sections=options.sections,
+        store_cache=False,
+    )
+    skills = scan_roots(roots, read_only).skills
     try:
+        numbers, changed = changes(index, skills, before, after)
+        gone = len(index.skills) - (len(numbers) - numbers.count(None))
+        if len(changed) + gone > PROMPT_PATCH_SKILLS or not _patch_pays(index, numbers, changed):
+            return None
         return updated(index, skills, numbers, {place: read_body(skills[place]) for place in changed}, aliases)
     except ValueError:
-        return None  # an index of another shape: the detached build makes it anew
+        return None  # an index of another shape, or a row forged: the detached build makes it anew
 
 
 def _skill_files_differing(before: StatSnapshot, after: StatSnapshot) -> int:
@@ -279,13 +295,13 @@ def _refreshed(
 
     skills = scan_roots(roots, options).skills
     if stale is not None:
-        numbers, changed = changes(stale[0], skills, stale[1], now)
-        if _patch_pays(stale[0], numbers, changed):
-            try:
+        try:
+            numbers, changed = changes(stale[0], skills, stale[1], now)
+            if _patch_pays(stale[0], numbers, changed):
                 bodies = {place: read_body(skills[place]) for place in changed}
                 return updated(stale[0], skills, numbers, bodies, aliases)
-            except ValueError:
-                pass  # an index of another shape: build it anew
+        except ValueError:
+            pass  # an index of another shape, or a row forged: build it anew
     return build_from(skills, aliases)
 
 

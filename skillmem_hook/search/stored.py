@@ -124,8 +124,10 @@ def _field(raw: dict[str, Any], data: bytes, span: tuple[int, int]) -> ScannedFi
 class StoredSkills:
     """The stored index's skills, each made from its row when first asked for, then kept (one object per skill).
 
-    The checksum and the code's fingerprint in the header stand for a check of
-    every row: a row of another shape cannot come with them.
+    The checksum and the code's fingerprint in the header hold off damage, not
+    a forgery (whoever can write the file can recompute the checksum): a row
+    of another shape raises ValueError when it is made, which every reader
+    of a stored index treats as a bad index (no hint, a build anew).
     """
 
     __slots__ = ("_made", "_rows")
@@ -138,9 +140,14 @@ class StoredSkills:
         return len(self._rows)
 
     def __getitem__(self, number: int) -> Skill:
+        """The skill of row ``number``; ValueError when the row is not what ``_row`` writes (a forged index)."""
         skill = self._made[number]
         if skill is None:
-            skill = self._made[number] = _skill(*json.loads(self._rows[number]))
+            try:
+                row = json.loads(self._rows[number])
+            except RecursionError:
+                raise ValueError("a stored skill row nested too deep") from None
+            skill = self._made[number] = _skill(row)
         return skill
 
     def __iter__(self) -> Iterator[Skill]:
@@ -151,5 +158,18 @@ def _row(skill: Skill) -> list[object]:
     return [skill.name, skill.root, skill.path, list(skill.placement), skill.description]
 
 
-def _skill(name: str, root: str, path: str, placement: list[str], description: str) -> Skill:
+def _skill(row: object) -> Skill:
+    """The skill of a row as ``_row`` writes it; ValueError for any other (a row rewritten with its checksum)."""
+    if not isinstance(row, list) or len(row) != len(_ROW_FIELDS) or not _all_text(row[:3]) or not _all_text(row[4:]):
+        raise ValueError(f"a stored skill row of another shape (not {', '.join(_ROW_FIELDS)})")
+    name, root, path, placement, description = row
+    if not isinstance(placement, list) or len(placement) != 3 or not _all_text(placement):  # domain, field, keyword
+        raise ValueError("a stored skill row whose placement is of another shape")
     return Skill(name=name, description=description, path=path, root=root, warnings=[], placement=Placement(*placement))
+
+
+_ROW_FIELDS = ("name", "root", "path", "placement", "description")
+
+
+def _all_text(values: list[object]) -> bool:
+    return all(type(value) is str for value in values)

@@ -146,3 +146,35 @@ def test_the_patch_is_never_stored(tmp_path):
     assert patched_now() is not None
     assert Path(LOCATION).read_bytes() == kept
     assert store.load(ROOTS, CatalogOptions(), {}, LOCATION) is None
+
+
+@pytest.mark.parametrize(("more", "patched"), [(-1, True), (0, True), (1, False)])
+def test_only_a_collection_up_to_its_bound_is_patched_and_a_larger_one_is_not_scanned(
+    tmp_path, monkeypatch, more, patched
+):
+    # The scan and the patch grow with the collection: past PROMPT_PATCH_COLLECTION the prompt gets no
+    # score hint rather than spend its budget (at 19,120 skills the patch cost 1.4 s, with cache: false 3 s+).
+    skills = len(lay_out(tmp_path))
+    change("csv-to-table", "body", 1)
+    monkeypatch.setattr(store, "PROMPT_PATCH_COLLECTION", skills - more)
+    if not patched:
+        from skillmem_hook.catalog import scan
+
+        monkeypatch.setattr(scan, "scan_roots", lambda *_: pytest.fail("a scan past the bound"))
+    assert (patched_now() is not None) is patched
+
+
+def test_the_patch_reads_the_catalog_cache_and_never_writes_it(tmp_path, monkeypatch):
+    # Inside the prompt: the build the hook starts writes it, outside the prompt's time (12.6 MB at 19,120 skills).
+    from skillmem_hook.catalog.store import cache as cache_module
+
+    monkeypatch.setattr(cache_module, "RACY_SECONDS", 0)  # the files' ctimes are new: kept all the same
+    lay_out(tmp_path)
+    cache = Path(".git", "skillmem", "cache.json")
+    assert cache.is_file()
+    cache.unlink()  # every SKILL.md parsed again: a scan that stores the cache would write it
+    change("csv-to-table", "body", 1)
+    assert patched_now() is not None
+    assert not cache.exists()
+    build(ROOTS, CatalogOptions(), {})  # a build's scan still stores it
+    assert cache.is_file()

@@ -1,0 +1,83 @@
+"""A stored search index forged with a recomputed checksum: the route hook and ``--explain`` refuse it, never a bug."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+
+from ..helpers import backdate, skill_md, write_skill
+
+ROUTE = [sys.executable, "-m", "skillmem_hook", "route"]
+SEARCH = [sys.executable, "-m", "skillmem_hook", "search", "--top", "1", "csv"]
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "skills"
+PROMPT = "please parse these csv and tsv files into clean tables, and detect the delimiters and the headers"
+
+
+def forged(data: bytes, row: bytes) -> bytes:
+    """The stored index with its first skill's row replaced by ``row``, its sizes and checksum made to match."""
+    header, payload = data.split(b"\n", 1)
+    meta, rest = payload.split(b"\n", 1)
+    document = json.loads(meta)
+    rows = rest[: document["blocks"][0]].split(b"\n")
+    rest = rest[document["blocks"][0] :]
+    rows[0] = row
+    document["blocks"][0] = len(b"\n".join(rows))
+    payload = json.dumps(document, separators=(",", ":")).encode() + b"\n" + b"\n".join(rows) + rest
+    words = header.split(b" ")
+    words[-1] = f"{len(payload)}-{zlib.crc32(payload):08x}".encode()
+    return b" ".join(words) + b"\n" + payload
+
+
+ROWS = [
+    b"[1,2]",
+    b'[1,"r","p",["a","b","c"],"d"]',  # five fields, a name that is not text
+    b'["a","b","c",["x"],"d"]',
+    b"{}",
+    b"[" * 100_000 + b"]" * 100_000,  # json's RecursionError
+]
+
+
+@pytest.mark.parametrize("row", ROWS)
+def test_a_forged_row_on_the_patch_path_is_refused_as_a_bad_index_and_built_anew(tmp_path, row):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    shutil.copytree(EXAMPLES, repo / "skills")
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    backdate(repo)
+    subprocess.run(SEARCH, cwd=repo, env=env, capture_output=True, check=True)  # stores the index
+    stored = repo / ".git" / "skillmem-search.json"
+    stored.write_bytes(forged(stored.read_bytes(), row))
+    new = write_skill(
+        repo / "skills", "log-parser", skill_md("log-parser", "Parse CSV and TSV files into clean tables.")
+    )
+    past = (repo / ".skillmem.yaml").stat().st_mtime
+    for path in (new, new.parent, repo / "skills"):  # stale by one skill (the patch path), and settled: the
+        os.utime(path, (past, past))  # build it starts is stored
+
+    data = json.dumps({"prompt": PROMPT, "cwd": str(repo), "hook_event_name": "UserPromptSubmit"}).encode()
+    marker = repo / ".git" / "skillmem-search.json.building"
+    marker.touch()  # a build under way: none starts, so the forged index is still there for --explain
+    hook = subprocess.run(ROUTE, input=data, capture_output=True, env=env, timeout=60, check=True)
+    assert (hook.stdout, hook.stderr) == (b"", b"")  # no hint, as for a bad index: no TypeError said
+    explain = subprocess.run([*ROUTE, "--explain", PROMPT], cwd=repo, env=env, capture_output=True, timeout=60)
+    assert explain.returncode == 0 and explain.stderr == b"", explain.stderr
+    said = json.loads(explain.stdout)
+    assert said["hint"] == [] and said["reason"].startswith("no current stored search index")
+    marker.unlink()
+    subprocess.run(ROUTE, input=data, capture_output=True, env=env, timeout=60, check=True)  # starts the build
+
+    deadline = time.monotonic() + 60  # the build the hook started: a new index in place of the forged one
+    while (repo / ".git" / "skillmem-search.json.building").exists() or row in stored.read_bytes().split(b"\n"):
+        assert time.monotonic() < deadline, "the forged index was never built anew"
+        time.sleep(0.1)
+    again = subprocess.run(ROUTE, input=data, capture_output=True, env=env, timeout=60, check=True)
+    assert b"csv-to-table" in again.stdout and again.stderr == b""
