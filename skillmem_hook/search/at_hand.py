@@ -124,7 +124,7 @@ def at_hand(text: str) -> bool:
         return True  # code or output pasted (fenced or as printed): the turn is about it
     # The words are read in the user's own lines: a quoted mail, review or chat message speaks to the user, and its
     # "你把 ..." or "your branch" names no work of the agent's (0.5.0, eighteenth pass, after set H's h2-033).
-    text = users_own(text)
+    typed, text = text, users_own(text)
     again: bool | None = None  # `_checks_again`'s answer, once read
     if not text.isascii():
         if _AT_HAND_CJK.search(text):
@@ -139,7 +139,7 @@ def at_hand(text: str) -> bool:
         return True
     if _checks_again(text) if again is None else again:  # once: not again on a 跑一遍 read early and not silenced
         return True
-    if _carries_on(text) or _asks_why(text):
+    if _carries_on(text, typed) or _asks_why(text, typed):
         return True
     return _AT_HAND.search(text) is not None
 
@@ -312,23 +312,67 @@ _CARRIES_ON_CJK = lazy_compile(
 )
 
 
-def _carries_on(text: str) -> bool:
-    """Whether ``text`` carries the task on to its next case: "do the same for the other file", "settings 页面也按同样的
-    color token 改一下", "order service 和 inventory service 也加上"."""
+def _carries_on(text: str, typed: str) -> bool:
+    """Whether ``text`` carries the task on to its next case, and that is its whole ask: "do the same for the other
+    file", "settings 页面也按同样的 color token 改一下", "order service 和 inventory service 也加上"; not a first turn
+    whose later clause carries its own ask on ("I want: the pill slides over ... Same treatment for the signup
+    button")."""
+    start = _carry_on_clause(text)
+    if start is None:
+        return False
+    # the clause opens the prompt, or no other clause asks for a new thing
+    return _opens(text[:start].lower()) or not _others_ask_new(text, start, _clause_end(text, start + 1), typed)
+
+
+def _carry_on_clause(text: str) -> int | None:
+    """Where the clause of ``text`` that carries the task on starts (its stop or comma before), or None."""
     folded = text.lower()
-    if "same" in folded and (_CARRIES_ON.search(text) is not None or ("way" in folded and _same_way(text))):
-        return True
-    return _marked(text, _CARRY_MARKS_CJK, _CARRIES_ON_CJK)
+    if "same" in folded:
+        found = _CARRIES_ON.search(text)
+        if found is not None:
+            return found.start()
+        if "way" in folded and (start := _same_way(text)) is not None:
+            return start
+    if not any(mark in folded for mark in _CARRY_MARKS_CJK):
+        return None
+    found = _CARRIES_ON_CJK.search(text)
+    if found is None:
+        return None
+    return max(text.rfind(end, 0, found.start()) for end in ",.!?;:\n\u3002") + 1
 
 
-def _same_way(text: str) -> bool:
-    """Whether a clause of ``text`` ends on "the same way" and names no "every / all / each / both" before it."""
+def _same_way(text: str) -> int | None:
+    """Where the clause of ``text`` starts that ends on "the same way" and names no "every / all / each / both"."""
     for found in _SAME_WAY.finditer(text):
-        clause = text[: found.start()]
-        clause = clause[max(clause.rfind(end) for end in ".!?;\n") + 1 :]
-        if _EVERY.isdisjoint(re.split(r"\W+", clause.lower())):
-            return True
-    return False
+        start = max(text.rfind(end, 0, found.start()) for end in ".!?;\n") + 1
+        if _EVERY.isdisjoint(re.split(r"\W+", text[start : found.start()].lower())):
+            return start
+    return None
+
+
+# A clause that asks for something new (0.5.0, twenty-second pass narrowed again, after set S's s1-020, "... I want:
+# the pill slides over ... Same treatment for the signup button"): one led by a verb of making (`_MAKING`), or the
+# user's wants stated, "I want:" / "we need a" / "I'd like to" (a colon, an article or "to" after the verb: "I need
+# it before the deploy" states no new thing), 我想要 / 我们需要 / 我希望. A turn carrying the session's task on, or
+# asking why, asks for nothing new beside it. Compiled only on the marks.
+_WANT_MARKS = ("want", "need", "like", "想要", "需要", "希望")
+_WANTS = lazy_compile(
+    r"\b(?:I|we)(?:\s+(?:really|also|just|would)|['\u2019]d)?\s+(?:want|need|like)(?:\s*:|\s+(?:a|an|to|some)\b)"
+    r"|我们?(?:想要|需要|希望)",
+    re.IGNORECASE,
+)
+
+
+def _others_ask_new(text: str, start: int, end: int, typed: str) -> bool:
+    """Whether the clauses of ``text`` outside ``start:end`` ask for a new thing: a verb of making, or wants stated.
+
+    Read in the prompt as ``typed`` (the clause taken out where found there): a quoted message's words are not the
+    user's, but one taken out wrongly (set S's s1-020: the quote closing ``class="on"`` read as one opening a
+    message, which swallowed its "I want:") leaves the request no ask of its own; a spec quoted is a request's.
+    """
+    at = typed.find(text[start:end])
+    clauses = typed[:at] + "\n" + typed[at + end - start :] if at != -1 else text[:start] + "\n" + text[end:]
+    return _marked(clauses, _MAKING_MARKS, _MAKING) or _marked(clauses, _WANT_MARKS, _WANTS)
 
 
 # A question why the agent did or chose something (0.5.0, twenty-second pass, after set R's re-060, "为什么把连接池从
@@ -350,7 +394,7 @@ _ASKS_AHEAD = lazy_compile(r"\b(?:how|compare|versus|vs)\b|如何|怎么(?!样|�
 _AHEAD_MARKS = ("how", "compare", "versus", "vs", "如何", "怎么", "怎样", "比较", "对比")
 
 
-def _asks_why(text: str) -> bool:
+def _asks_why(text: str, typed: str) -> bool:
     """Whether ``text`` asks why the agent did or chose something: "为什么把连接池调到了五十?", "why a Set there?"; not
     when it also asks how, to compare, or for a new thing."""
     if not any(mark in text.lower() for mark in _WHY_MARKS):
@@ -358,15 +402,15 @@ def _asks_why(text: str) -> bool:
     found = _ASKS_WHY.search(text)
     if found is None:
         return False
-    clause_end = _clause_end(text, found.end())
+    # "why ... there?" ends its clause on its own question mark; read on from it, the next sentence was its clause
+    clause_end = found.end() if text[found.end() - 1 : found.end()] == "?" else _clause_end(text, found.end())
     if found.group(1):  # 为什么把: a choice already made (了 / 过, or 你), not a symptom after a change
         clause = text[found.end() : clause_end]
         if _after_a_change(clause) or not ("你" in text or "了" in clause or "过" in clause):
             return False
     if _marked(text, _AHEAD_MARKS, _ASKS_AHEAD):
         return False
-    outside = text[: found.start()] + "\n" + text[clause_end:]  # the other clauses
-    return not _marked(outside, _MAKING_MARKS, _MAKING)
+    return not _others_ask_new(text, found.start(), clause_end, typed)
 
 
 def _clause_end(text: str, start: int) -> int:

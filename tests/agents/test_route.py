@@ -694,6 +694,53 @@ def test_the_same_or_why_in_a_first_turn_request_is_not_the_work_at_hand(request
     assert not at_hand(request_)
 
 
+S1_020 = (
+    'Our pricing toggle is currently just\n<button class="on">Monthly</button><button>Yearly</button>\nwith a class'
+    " swap. I want: the pill slides over with a springy overshoot, the price digits roll like an odometer, and a"
+    ' "save 20%" tag pops in with a little wiggle. Same treatment for the signup button: magnetic hover, then the'
+    " label morphs into a checkmark on success. Must stay 60fps with no layout shift."
+)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        S1_020,  # set S: the quote closing class="on" read as one opening a message hid its "I want:"
+        "The pricing toggle just swaps a class. I want: the pill slides over. Same treatment for the signup button.",
+        "I'd like a springy pricing toggle. Same treatment for the signup button, with a magnetic hover.",
+        "We need a dark theme for the marketing site. Do the same for the docs site.",
+        "Build a retry wrapper for the Stripe client. Wrap the refund and payout calls the same way.",
+        "首页要一个暗色主题，我想要跟随系统切换。文档站也一样处理",
+        "为什么这里要加锁？我想要一个 Redis 分布式锁的方案",
+        "why a Set there? I'd like a benchmark comparing it with a list",
+    ],
+)
+def test_the_task_carried_on_or_why_beside_a_clause_asking_for_a_new_thing_is_a_request(request_):
+    """0.5.0, twenty-second pass narrowed again (after set S): a later clause carrying the request's own ask on, or
+    asking why, beside another clause that asks for a new thing (wants stated, a verb of making) is a request."""
+    assert not at_hand(request_)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # the clause opens the prompt: the other clauses' wants are the task carried on
+        "Same treatment for the signup button. I want: a magnetic hover and a checkmark on success.",
+        "do the same for the other file, I'd like a test for it too",
+        "文档站也一样处理，我想要跟随系统切换",
+        "生成报告那里也一样处理",  # its topic (生成报告, a verb of making) is the clause's own, as re-052's 导出 Excel
+        # no other clause asks for a new thing: a want with no article, "to" or colon names none
+        "The retry wrapper works. Wrap the refund and payout calls the same way, I need it before the deploy.",
+        "Great, the invoice PDF looks right now. Apply the same margin fix to the credit note template.",
+        "周报的 PDF 已经没问题了。月报也按同样的模板生成一份，其他不变。",
+        "why a Set there? I need it explained",
+    ],
+)
+def test_the_task_carried_on_that_opens_the_prompt_or_asks_nothing_new_beside_stays_the_work_at_hand(turn):
+    """0.5.0, twenty-second pass narrowed again (after set S): the clause opens the prompt, or no other asks anew."""
+    assert at_hand(turn)
+
+
 @pytest.mark.parametrize(
     "turn",
     [
