@@ -18,6 +18,7 @@ surrogateescape) shows as that byte, ``\\xe9``.
 from __future__ import annotations
 
 import os
+import unicodedata
 
 from skillmem_hook.lazy_pattern import lazy_compile
 
@@ -54,16 +55,57 @@ def is_selector(character: str) -> bool:
     return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF or (0x180B <= code <= 0x180F and code != 0x180E)
 
 
-def picks_a_glyph(text: str, place: int) -> bool:
-    """The variation selector at ``place`` stands alone after a character that may take one: writing, not hiding.
+# The emoji that take a presentation selector but are not symbols (So, Sk) by category: emoji-variation-sequences.txt's
+# bases less the keycaps' and the symbols (``‼ ⁉ ↔ ◻ ◼ ◽ ◾ ⤴ ⤵ 〰 〽`` and U+2139, information source).
+_EMOJI_NOT_SYMBOLS = frozenset("\u203c\u2049\u2139\u2194\u25fb\u25fc\u25fd\u25fe\u2934\u2935\u3030\u303d")
+_PRESENTATION = "\ufe0e\ufe0f"  # text (VS15) and emoji (VS16) presentation
+_KEYCAP = "\u20e3"
+# Selectors real text almost never holds (U+FE00-U+FE0D: mathematical and Myanmar variants; U+E0100-U+E01EF:
+# ideographic variants, a name's glyph): a description may hold this many, each after a character that may take it.
+RARE_SELECTORS_KEPT = 2
+_ANY_SELECTOR = lazy_compile("[\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 
-    U+FE0F in ``❤️`` or U+FE0E after any printable non-ASCII character, a
-    keycap (``1️⃣``: a digit, ``#`` or ``*``, U+FE0F, U+20E3), U+E0100-U+E01EF
-    after a CJK ideograph, a Mongolian free selector after a Mongolian letter.
-    A selector after another (a run: one byte each), after ASCII, a space or
-    another invisible character, or first in the text, hides something.
+
+def picks_a_glyph(text: str, place: int) -> bool:
+    """The variation selector at ``place`` is writing, not hiding (``glyph_selectors``): one place asked."""
+    return place in glyph_selectors(text)
+
+
+def glyph_selectors(text: str) -> frozenset[int]:
+    """Where ``text`` holds a variation selector that picks a glyph: writing, not a hidden byte.
+
+    U+FE0F or U+FE0E after a symbol that takes an emoji or a text
+    presentation (``❤️``, ``⚠️``, ``‼️``; category So or Sk, or the few
+    emoji of other categories) or in a keycap (``1️⃣``), if that symbol takes
+    the same form everywhere in ``text``: ``📄︎`` beside ``📄️`` or ``📄``
+    is a bit hidden a symbol. U+FE00-U+FE0D after a printable non-ASCII
+    character, U+E0100-U+E01EF after a CJK ideograph, if ``text`` holds at
+    most ``RARE_SELECTORS_KEPT`` of the two together and no selector that
+    hides; a Mongolian free selector after a Mongolian letter. A selector after another (a run: a
+    byte each), after a letter (``é︆``), ASCII, a space or another invisible
+    character, or first in the text, hides something.
     """
-    if place == 0 or not is_selector(text[place]):
+    if text.isascii() or not _ANY_SELECTOR.search(text):
+        return frozenset()
+    selectors = [match.start() for match in _ANY_SELECTOR.finditer(text)]
+    rare = [place for place in selectors if _rare(text[place])]
+    common = {place for place in selectors if not _rare(text[place]) and _common_picks_a_glyph(text, place)}
+    if len(rare) > RARE_SELECTORS_KEPT or len(common) + len(rare) < len(selectors):
+        return frozenset(common)  # a text hiding bytes in some selectors, or many rare ones: every rare one shows
+    return frozenset(common.union(place for place in rare if _alone_after_a_base(text, place)))
+
+
+def _common_picks_a_glyph(text: str, place: int) -> bool:
+    return _alone_after_a_base(text, place) and (text[place] not in _PRESENTATION or _one_form(text, place))
+
+
+def _rare(selector: str) -> bool:
+    return "\ufe00" <= selector <= "\ufe0d" or selector >= "\U000e0100"
+
+
+def _alone_after_a_base(text: str, place: int) -> bool:
+    """The selector at ``place`` stands alone after a character that may take it."""
+    if place == 0:
         return False
     after = text[place + 1 : place + 2]
     if after and is_selector(after):
@@ -74,8 +116,24 @@ def picks_a_glyph(text: str, place: int) -> bool:
     if code < 0xFE00:
         return "\u1820" <= base <= "\u18aa"
     if base.isascii():
-        return base in "0123456789#*" and after == "\u20e3"
+        return base in "0123456789#*" and after == _KEYCAP
+    if code >= 0xFE0E:
+        return base in _EMOJI_NOT_SYMBOLS or unicodedata.category(base) in ("So", "Sk")
     return base.isprintable() and not _ONE_INVISIBLE.match(base)
+
+
+def _one_form(text: str, place: int) -> bool:
+    """The symbol before the presentation selector at ``place`` takes this selector wherever ``text`` holds it."""
+    base, selector = text[place - 1], text[place]
+    other = _PRESENTATION.replace(selector, "")
+    if base.isascii():  # a keycap: the digit alone is plain text, the keycap with another form or none is not
+        return base + other + _KEYCAP not in text and base + _KEYCAP not in text
+    start = text.find(base)
+    while start != -1:
+        if text[start + 1 : start + 2] != selector:
+            return False
+        start = text.find(base, start + 1)
+    return True
 
 
 def _ideograph(code: int) -> bool:
@@ -85,14 +143,14 @@ def _ideograph(code: int) -> bool:
     )
 
 
-def _escape(match: re.Match[str]) -> str:
+def _escape(match: re.Match[str], glyphs: frozenset[int] = frozenset()) -> str:
     character = match.group()
     if character in _NAMED:
         return _NAMED[character]
     code = ord(character)
     if 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the byte that was not UTF-8
         return f"\\x{code - 0xDC00:02x}"
-    if picks_a_glyph(match.string, match.start()):  # ❤️ stays itself
+    if match.start() in glyphs:  # ❤️ stays itself
         return character
     if code > 0xFFFF:  # a tag character, a variation selector, a musical or shorthand format control
         return f"\\U{code:08x}"
@@ -103,7 +161,11 @@ def visible(text: str) -> str:
     """``text`` on one line with every control, bidi, invisible or line-break character shown as an escape."""
     if text.isascii() and text.isprintable():  # all of ASCII's unsafe characters are its unprintable ones
         return text  # and no pattern compiled: a warm hook run shows nothing else
-    return _ANY_UNSAFE.sub(_escape, _rejoined(text)) if _ANY_UNSAFE.search(text) else text
+    if not _ANY_UNSAFE.search(text):
+        return text
+    text = _rejoined(text)
+    glyphs = glyph_selectors(text)
+    return _ANY_UNSAFE.sub(lambda match: _escape(match, glyphs), text) if glyphs else _ANY_UNSAFE.sub(_escape, text)
 
 
 def for_people(text: str) -> str:
@@ -116,12 +178,16 @@ def for_people(text: str) -> str:
         return text  # as the pattern finds, without compiling it: a warm hook run writes an empty report
     if not _UNSAFE_BUT_LAYOUT.search(text):
         return text
-    return _UNSAFE_BUT_LAYOUT.sub(_escape_in_report, _rejoined(text))
+    text = _rejoined(text)
+    glyphs = glyph_selectors(text)
+    if not glyphs:
+        return _UNSAFE_BUT_LAYOUT.sub(_escape_in_report, text)
+    return _UNSAFE_BUT_LAYOUT.sub(lambda match: _escape_in_report(match, glyphs), text)
 
 
-def _escape_in_report(match: re.Match[str]) -> str:
+def _escape_in_report(match: re.Match[str], glyphs: frozenset[int] = frozenset()) -> str:
     character = match.group()
-    return f"\\u{ord(character):04x}" if "\ud800" <= character <= "\udfff" else _escape(match)
+    return f"\\u{ord(character):04x}" if "\ud800" <= character <= "\udfff" else _escape(match, glyphs)
 
 
 def _rejoined(text: str) -> str:

@@ -172,9 +172,56 @@ def test_bytes_hidden_in_a_run_of_selectors_show_whatever_they_follow(base, data
     assert for_people(base + hidden + after) == shown
 
 
-@given(st.sampled_from(["❤", "⚠", "☺", "✈", "葛", "城", "ア", "é"]), st.sampled_from(["\ufe0e", "\ufe0f", "\ufe00"]))
-def test_one_selector_after_a_printable_character_beyond_ascii_is_writing_and_stays_itself(base, selector):
-    assert visible(f"see {base}{selector} now") == f"see {base}{selector} now"
+@given(
+    st.sampled_from(["❤", "⚠", "☺", "✈", "📄", "©", "ℹ", "‼", "↔", "〰", "\U0001f3fb"]),
+    st.sampled_from(["\ufe0e", "\ufe0f"]),
+)
+def test_a_presentation_selector_after_a_symbol_is_writing_and_stays_itself(base, selector):
+    assert (
+        visible(f"see {base}{selector} now, {base}{selector} again")
+        == f"see {base}{selector} now, {base}{selector} again"
+    )
+
+
+@given(st.sampled_from(["葛", "城", "ア", "é", "ü", "я", "α", "١"]), st.sampled_from(["\ufe0e", "\ufe0f"]))
+def test_a_presentation_selector_after_a_letter_or_digit_is_escaped(base, selector):
+    """fixh17: U+FE0F after any printable non-ASCII character passed, a hidden bit or byte per letter; a letter takes
+    no emoji presentation."""
+    assert visible(f"see {base}{selector} now") == f"see {base}\\u{ord(selector):04x} now"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("📄\ufe0e📄\ufe0f", "📄\\ufe0e📄\\ufe0f"),  # hostile10: a bit a symbol, text or emoji presentation
+        ("⚠ then ⚠\ufe0f", "⚠ then ⚠\\ufe0f"),  # with the selector and without: a bit too
+        ("⚠\ufe0f then ⚠\ufe0f, ❤\ufe0e", "⚠\ufe0f then ⚠\ufe0f, ❤\ufe0e"),  # one form a symbol
+        ("1\ufe0f\u20e3 then 1\u20e3", "1\\ufe0f\u20e3 then 1\u20e3"),  # a keycap with and without
+        ("1\ufe0f\u20e3 of 1 or 2", "1\ufe0f\u20e3 of 1 or 2"),  # the digit alone is plain text
+        ("把\ufe00表\U000e0110格\ufe0f", "把\\ufe00表\\U000e0110格\\ufe0f"),  # two rare beside one hiding: all three
+    ],
+)
+def test_a_symbol_taking_two_forms_in_one_text_hides_a_bit_and_shows_each(text, shown):
+    assert visible(text) == shown
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_at_most_two_rare_selectors_pick_a_glyph_in_one_text(count):
+    """fixh17: U+FE00-U+FE0D and U+E0100-U+E01EF, none in either collection: two kept, a third shows all three."""
+    assert visible_module.RARE_SELECTORS_KEPT == 2
+    text = " ".join(["葛\U000e0100", "≤\ufe00", "葛\U000e0101"][:count])
+    shown = visible(text)
+    assert shown == text if count <= 2 else shown == "葛\\U000e0100 ≤\\ufe00 葛\\U000e0101"
+
+
+@given(st.binary(min_size=3, max_size=60), st.sampled_from(["把表格从文档里提取出来然后合并多个文件", "葛城"]))
+def test_a_byte_hidden_after_each_ideograph_shows_every_selector(data, words):
+    """hostile10: one ideographic selector after each ideograph passed, 53 bytes in a Chinese description."""
+    ideographs = (words * len(data))[: len(data)]
+    hidden = "".join(base + SELECTORS[byte] for base, byte in zip(ideographs, data))
+    shown = visible(hidden)
+    assert not any(is_selector(c) for c in shown)
+    assert shown.count("\\U000e01") + shown.count("\\ufe0") == len(data)
 
 
 @given(st.text(alphabet=st.characters(max_codepoint=0x7F)))
