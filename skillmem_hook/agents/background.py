@@ -213,7 +213,8 @@ def _build_and_store(arguments: Sequence[str]) -> int:
         with kept_fresh(marker):
             settings = load_settings(roots or None)
             watched = decisive_files(os.getcwd(), tracked=False)
-            load_or_build_at(roots, settings.catalog_options(), settings.aliases, location, watched)
+            # whole: the route hook starts this build when it finds a forged row in a current index too
+            load_or_build_at(roots, settings.catalog_options(), settings.aliases, location, watched, whole=True)
     finally:
         release(marker)
     return 0

@@ -128,11 +128,15 @@ class SkillLibrary:
             # Before the scan: a change during it shows next time.
             watched = decisive_files(os.getcwd(), tracked=settings.tracked)
             snapshot = take_snapshot(roots, watched)
-            self._catalog, self._snapshot = scan_roots(roots, options), snapshot
+            catalog = scan_roots(roots, options)
             # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
             # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
+            # whole: every row read once, here, so a forged one is a bad index, built anew and replaced, not
+            # an error at some later query; and the snapshot kept only with the index, so an index that
+            # failed is tried again at the next call, never left None behind a current snapshot.
             flagged = bool(self._flag_roots)
-            self._index = search_store.load_or_build(roots, options, settings.aliases, watched, flagged=flagged)
+            index = search_store.load_or_build(roots, options, settings.aliases, watched, flagged=flagged, whole=True)
+            self._catalog, self._snapshot, self._index = catalog, snapshot, index
             self._generation += 1
             if self._meaning is not None:
                 self._encoder, self._meaning = self._meaning.encoder, None

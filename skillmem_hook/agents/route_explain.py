@@ -22,6 +22,7 @@ from skillmem_hook.search import store as search_store
 from skillmem_hook.search.at_hand import at_hand, names_code
 from skillmem_hook.search.confidence import SCORE_RULE
 from skillmem_hook.search.names import build_name_table, named_skills
+from skillmem_hook.search.stored import StoredRowError
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -55,7 +56,10 @@ def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
     now = route_index.snapshot_text
     stored = search_store.load_stale(route_index.roots, options, kept.aliases, where, now)
     if stored is not None and stored[1] is None:
-        return _scored(prompt, stored[0])
+        try:
+            return _scored(prompt, stored[0])
+        except StoredRowError:  # as the hook does: a forged row among the hits, a bad index
+            stored = None
     refresh_search_index(route_index.roots, where)  # as the hook does: a build of its own, for the next prompt
     if stored is not None and stored[1] is not None:  # as the hook does: a few skills changed, patched in memory
         patched = search_store.patched_for_prompt(route_index.roots, options, kept.aliases, (stored[0], stored[1]), now)

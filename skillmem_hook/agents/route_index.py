@@ -17,7 +17,7 @@ import zlib
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
 from skillmem_hook.agents.route import Target
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
-from skillmem_hook.catalog.store.trust import read_kept_file
+from skillmem_hook.catalog.store.trust import leaves_root, read_kept_file
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.config_file import SearchSettings
 from skillmem_hook.search.names import skill_keys
@@ -117,7 +117,7 @@ class RouteIndex:
         _check_provenance(roots, snapshot)
         known = set(roots)
         rows = [tuple(row) for row in document["skills"]]
-        if any(row[1] not in known or _leaves_root(row[2]) for row in rows):
+        if any(row[1] not in known or leaves_root(row[2]) for row in rows):
             raise ValueError("a row of the route index names a folder outside its roots")
         search = document.get("search", False)  # null: too large to keep; missing: not an index of this shape
         kept = None if search is None else SearchSettings.from_json(search)
@@ -140,13 +140,6 @@ def _check_provenance(roots: object, snapshot: StatSnapshot) -> None:
         cut = root.rfind("/") + 1
         if not any(row[0] == root[cut:] for row in snapshot.grouped.get(root[:cut], ())):
             raise ValueError("the route index's snapshot does not stamp its roots")
-
-
-def _leaves_root(folder: object) -> bool:
-    """Whether a row's folder is not a relative path below its root (absolute, or holding '..')."""
-    if not isinstance(folder, str) or folder.startswith("/"):
-        return True
-    return ".." in folder and ".." in folder.split("/")
 
 
 def _checksum(payload: bytes) -> str:

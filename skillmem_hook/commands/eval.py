@@ -131,7 +131,8 @@ def _stored_index(
     roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]], *, flagged: bool
 ) -> SearchIndex:
     watched = decisive_files(os.getcwd(), tracked=False)
-    return search_store.load_or_build(roots, options, aliases, watched, flagged=flagged)
+    # whole: eval ranks every question, so every row is read anyway; a forged one makes the index built anew
+    return search_store.load_or_build(roots, options, aliases, watched, flagged=flagged, whole=True)
 
 
 def ranker(

@@ -18,6 +18,7 @@ from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
+from skillmem_hook.search.stored import StoredRowError
 from skillmem_hook.streams import write_text
 from skillmem_hook.visible import visible
 
@@ -79,7 +80,26 @@ def search(
             "no intent to search for", "pass the words to search for: skillmem search how do I cache API calls"
         )
     watched = decisive_files(os.getcwd(), tracked=False)
-    index = search_store.load_or_build(roots, options or CatalogOptions(), aliases, watched, flagged=flagged)
+    options = options or CatalogOptions()
+    index = search_store.load_or_build(roots, options, aliases, watched, flagged=flagged)
+    try:
+        return answer(index, intent, top=top, text=text, options=options, domain=domain, semantic=semantic)
+    except StoredRowError:  # a forged row of the stored index among the hits: a bad index, built anew and replaced
+        index = search_store.load_or_build(roots, options, aliases, watched, flagged=flagged, anew=True)
+        return answer(index, intent, top=top, text=text, options=options, domain=domain, semantic=semantic)
+
+
+def answer(
+    index: SearchIndex,
+    intent: str,
+    *,
+    top: int,
+    text: bool,
+    options: CatalogOptions,
+    domain: str | None,
+    semantic: bool,
+) -> int:
+    """Print the ``top`` skills that fit ``intent`` (or ``domain``'s): StoredRowError before any line is printed."""
     wanted = max(top, 2)  # the second hit tells a clear lead from a near tie
     if domain is not None:  # a collapsed domain of the block: list it, or search within it
         from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415 - only --domain
@@ -88,7 +108,7 @@ def search(
         if not intent:
             return list_domain(in_domain, domain, text=text)
         wanted = len(index.skills)  # every hit, then those of the domain
-    hits, judge = ranking(index, intent, wanted, semantic=semantic, cache=options.cache if options else True)
+    hits, judge = ranking(index, intent, wanted, semantic=semantic, cache=options.cache)
     if domain is not None:
         hits = [hit for hit in hits if hit.skill.domain == domain]
     found = judge(hits)

@@ -34,7 +34,7 @@ from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.catalog.store.stamps import StatSnapshot, retake_snapshot, take_snapshot
 from skillmem_hook.catalog.store.trust import read_kept_file
 from skillmem_hook.search.rank import SearchIndex
-from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
+from skillmem_hook.search.stored import StoredRowError, index_from_bytes, index_to_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def load_stale(
 
     None when there is no index of the key to read. ``current``: as ``load`` takes it.
     """
-    loaded = _read(location, index_key(roots, options, aliases))
+    loaded = _read(location, index_key(roots, options, aliases), roots)
     if loaded is None:
         return None
     index, kept = loaded
@@ -174,13 +174,16 @@ def _skill_files_differing(before: StatSnapshot, after: StatSnapshot) -> int:
     return len({folder for folder, _ in was.items() ^ now.items()})
 
 
-def _read(location: str, key: str) -> tuple[SearchIndex, bytes] | None:
-    """The index stored at ``location`` for ``key`` and the text of the snapshot it was built at, current or not."""
+def _read(location: str, key: str, roots: Sequence[str]) -> tuple[SearchIndex, bytes] | None:
+    """The index stored at ``location`` for ``key`` and the text of the snapshot it was built at, current or not.
+
+    Its rows are read when first asked for: one of another shape, or outside ``roots``, raises StoredRowError then.
+    """
     try:
         # A regular file only, capped, and this user's alone: a FIFO must not hang the search, nor another
         # user's file choose its ranking.
         data = read_kept_file(location, MAX_INDEX_BYTES)
-        return index_from_bytes(data, key)
+        return index_from_bytes(data, key, roots)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None  # missing, unreadable, damaged, of another key or shape
 
@@ -192,9 +195,9 @@ def _snapshot(text: bytes) -> StatSnapshot | None:
         return None  # not a snapshot: the index is rebuilt
 
 
-def _read_stale(location: str, key: str) -> tuple[SearchIndex, StatSnapshot] | None:
+def _read_stale(location: str, key: str, roots: Sequence[str]) -> tuple[SearchIndex, StatSnapshot] | None:
     """The index stored at ``location`` for ``key`` and the snapshot it was built at, current or not."""
-    loaded = _read(location, key)
+    loaded = _read(location, key, roots)
     snapshot = None if loaded is None else _snapshot(loaded[1])
     return None if loaded is None or snapshot is None else (loaded[0], snapshot)
 
@@ -205,14 +208,22 @@ def load_or_build_at(
     aliases: Mapping[str, Sequence[str]],
     location: str,
     watched: Sequence[str],
+    *,
+    anew: bool = False,
+    whole: bool = False,
 ) -> SearchIndex:
     """The stored index while it matches the disk and the key; otherwise a new one, stored for next time.
 
     A stale one is the new one's start: the skills whose SKILL.md kept its stamp keep their postings.
     ``watched``: the files besides the roots that decide the catalog (``decisive.decisive_files``), stamped too.
+    ``anew``: the stored index is a bad one (a row of it raised StoredRowError): ignored, as if absent, and
+    replaced. ``whole``: a current stored index is taken only when every row reads (a reader that makes every
+    skill anyway, or the detached build, which must replace a bad index the route hook found).
     """
     key = index_key(roots, options, aliases)
-    stale = _read_stale(location, key)
+    stale = None if anew else _read_stale(location, key, roots)
+    if stale is not None and whole and not _rows_read(stale[0]):
+        stale = None  # a bad index: built anew, and the build replaces it
     if stale is not None and stale[1].is_current():
         return stale[0]
     from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415 - a current index is only read
@@ -229,6 +240,15 @@ def load_or_build_at(
     return index
 
 
+def _rows_read(index: SearchIndex) -> bool:
+    """Whether every row of the index reads as a skill (StoredRowError for a forged one)."""
+    try:
+        index.skills  # noqa: B018 - makes every skill of a stored index
+    except StoredRowError:
+        return False
+    return True
+
+
 def load_or_build(
     roots: Sequence[str],
     options: CatalogOptions,
@@ -236,17 +256,21 @@ def load_or_build(
     watched: Sequence[str],
     *,
     flagged: bool = False,
+    anew: bool = False,
+    whole: bool = False,
 ) -> SearchIndex:
     """The stored index for the file system's view (rebuilt when stale); git's view, or no cache, builds afresh.
 
-    What ``skillmem search``, ``eval`` and the MCP server rank with. ``watched``: as ``load_or_build_at`` takes it.
+    What ``skillmem search``, ``eval`` and the MCP server rank with. ``watched``, ``anew``, ``whole``: as
+    ``load_or_build_at`` takes them. A caller that ranks with the index without ``whole`` catches
+    StoredRowError (a forged row among the hits) and asks again with ``anew``.
     """
     if options.tracked or not options.cache:
         return build(roots, options, aliases)
     location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # no repository and no user cache folder: nowhere to keep it
         return build(roots, options, aliases)
-    return load_or_build_at(roots, options, aliases, location, watched)
+    return load_or_build_at(roots, options, aliases, location, watched, anew=anew, whole=whole)
 
 
 def _racy(snapshot: StatSnapshot, started: int) -> bool:

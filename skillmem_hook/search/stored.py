@@ -16,18 +16,20 @@ every row (the descriptions, with their ASCII escapes) and making every
 from __future__ import annotations
 
 import json
+import math
 import zlib
 from array import array
 
 from skillmem_hook.catalog.placement.domains import Placement
 from skillmem_hook.catalog.skills import Skill
+from skillmem_hook.catalog.store.trust import leaves_root
 from skillmem_hook.search.fields import PostingsField, ScannedField
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Collection, Iterator
     from typing import Any
 
 # 3: each skill's number in the postings stored (a patched index keeps numbers while skills come and go); the
@@ -60,8 +62,12 @@ def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"") -> bytes:
     return f"{FORMAT} {_safe(key)} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload
 
 
-def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, bytes]:
-    """The index and the caller's ``extra``; ValueError when the bytes are not an index of this key and version."""
+def index_from_bytes(data: bytes, key: str, roots: Collection[str] | None = None) -> tuple[SearchIndex, bytes]:
+    """The index and the caller's ``extra``; ValueError when the bytes are not an index of this key and version.
+
+    ``roots``: the roots the index was built from; a row of another root, or whose folder leaves its root, is
+    refused when it is read (``StoredRowError``), as the route index refuses one. None: any root.
+    """
     # Positions, not partitions: a copy of a large index costs as much as the query.
     payload = data.find(b"\n") + 1
     size = len(data) - payload
@@ -72,17 +78,42 @@ def index_from_bytes(data: bytes, key: str) -> tuple[SearchIndex, bytes]:
     try:
         document = json.loads(data[payload : meta - 1] if meta else b"")
         (start, end), (extra_start, extra_end), *spans = _blocks(data, meta, document["blocks"])
-        tuning = Tuning(**document["tuning"])
-        skills = StoredSkills(data[start:end].split(b"\n") if end > start else [])
-        numbers = [int(number) for number in document["numbers"]]
-        english = [int(number) for number in document["english"]]
+        tuning = _tuning(document["tuning"])
+        skills = StoredSkills(data[start:end].split(b"\n") if end > start else [], roots)
+        numbers = _whole_numbers(document["numbers"])
+        english = _whole_numbers(document["english"])
         if len(skills) != document["skills"] or len(spans) != len(document["fields"]):
             raise TypeError("a row for each skill, a block for each field")
         fields = [_field(raw, data, span) for raw, span in zip(document["fields"], spans)]
         index = SearchIndex(skills, fields, tuning, numbers, english)
-    except (KeyError, TypeError, AttributeError, ValueError) as error:
-        raise ValueError(f"a search index of another shape: {error}") from None
+    except (KeyError, TypeError, AttributeError, ValueError, IndexError, OverflowError, RecursionError) as error:
+        # The checksum finds damage, not a forgery: whatever the document holds (a number past 64 bits, an
+        # infinity, brackets nested past json's depth) makes a bad index, never an error of another kind.
+        raise ValueError(f"a search index of another shape: {type(error).__name__}: {error}") from None
     return index, data[extra_start:extra_end]
+
+
+def _tuning(raw: dict[str, Any]) -> Tuning:
+    """The stored knobs, each of its default's type and finite: a forged ``k1`` of NaN would print NaN scores."""
+    defaults = Tuning().values()
+    for name, value in raw.items():
+        default = defaults.get(name)
+        if type(default) is bool:
+            kinds: tuple[type, ...] = (bool,)
+        elif type(default) is int:
+            kinds = (int,)
+        else:
+            kinds = (int, float)
+        if type(value) not in kinds or not math.isfinite(value):
+            raise TypeError(f"a tuning knob {name!r} of another type, or not finite")
+    return Tuning(**raw)
+
+
+def _whole_numbers(raw: list[object]) -> list[int]:
+    """Skill numbers as JSON integers: ``int`` would take a float, and raise OverflowError at an infinity."""
+    if not isinstance(raw, list) or not all(type(number) is int for number in raw):
+        raise TypeError("skill numbers of another type")
+    return raw  # type: ignore[return-value]  # checked above
 
 
 def _safe(key: str) -> str:
@@ -111,8 +142,10 @@ def _field_json(field: ScannedField | PostingsField) -> dict[str, object]:
 
 def _field(raw: dict[str, Any], data: bytes, span: tuple[int, int]) -> ScannedField | PostingsField:
     """One field; ``SearchIndex`` checks that every field holds a length for each number."""
-    lengths = array("q", raw["lengths"])
+    lengths = array("q", raw["lengths"])  # OverflowError past 64 bits
     weight = float(raw["w"])
+    if (lengths and min(lengths) < 0) or not math.isfinite(weight):
+        raise ValueError("a field of a negative length or a weight not finite")
     if raw["kind"] == "postings":
         return PostingsField(data, lengths, weight, *span)
     starts = array("q", raw["starts"])
@@ -121,19 +154,29 @@ def _field(raw: dict[str, Any], data: bytes, span: tuple[int, int]) -> ScannedFi
     return ScannedField(data[span[0] : span[1]], starts, lengths, weight)
 
 
+class StoredRowError(ValueError):
+    """A stored skill row that is not one ``_row`` writes: its index is a bad index, to ignore and build anew.
+
+    Raised when the row is first read, which may be at a query's hits, after the index was loaded: every
+    reader of a stored index catches it there too (``search_store.load_or_build``'s callers).
+    """
+
+
 class StoredSkills:
     """The stored index's skills, each made from its row when first asked for, then kept (one object per skill).
 
     The checksum and the code's fingerprint in the header hold off damage, not
     a forgery (whoever can write the file can recompute the checksum): a row
-    of another shape raises ValueError when it is made, which every reader
-    of a stored index treats as a bad index (no hint, a build anew).
+    of another shape, of a root not among ``roots`` or whose folder leaves
+    its root raises StoredRowError when it is made, which every reader of a
+    stored index treats as a bad index (no hint, a build anew).
     """
 
-    __slots__ = ("_made", "_rows")
+    __slots__ = ("_made", "_roots", "_rows")
 
-    def __init__(self, rows: list[bytes]) -> None:
+    def __init__(self, rows: list[bytes], roots: Collection[str] | None = None) -> None:
         self._rows = rows
+        self._roots = None if roots is None else frozenset(roots)
         self._made: list[Skill | None] = [None] * len(rows)
 
     def __len__(self) -> int:
@@ -146,8 +189,13 @@ class StoredSkills:
             try:
                 row = json.loads(self._rows[number])
             except RecursionError:
-                raise ValueError("a stored skill row nested too deep") from None
-            skill = self._made[number] = _skill(row)
+                raise StoredRowError("a stored skill row nested too deep") from None
+            except ValueError as error:
+                raise StoredRowError(f"a stored skill row that is not JSON: {error}") from None
+            skill = _skill(row)
+            if (self._roots is not None and skill.root not in self._roots) or leaves_root(skill.path):
+                raise StoredRowError("a stored skill row names a folder outside its roots")
+            self._made[number] = skill
         return skill
 
     def __iter__(self) -> Iterator[Skill]:
@@ -161,10 +209,10 @@ def _row(skill: Skill) -> list[object]:
 def _skill(row: object) -> Skill:
     """The skill of a row as ``_row`` writes it; ValueError for any other (a row rewritten with its checksum)."""
     if not isinstance(row, list) or len(row) != len(_ROW_FIELDS) or not _all_text(row[:3]) or not _all_text(row[4:]):
-        raise ValueError(f"a stored skill row of another shape (not {', '.join(_ROW_FIELDS)})")
+        raise StoredRowError(f"a stored skill row of another shape (not {', '.join(_ROW_FIELDS)})")
     name, root, path, placement, description = row
     if not isinstance(placement, list) or len(placement) != 3 or not _all_text(placement):  # domain, field, keyword
-        raise ValueError("a stored skill row whose placement is of another shape")
+        raise StoredRowError("a stored skill row whose placement is of another shape")
     return Skill(name=name, description=description, path=path, root=root, warnings=[], placement=Placement(*placement))
 
 

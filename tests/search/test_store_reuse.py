@@ -72,7 +72,7 @@ def edit(name: str, description: str, body: str) -> None:
 
 def reindexed_alone() -> list[int]:
     """The places of the skills the next search re-indexes."""
-    stale, snapshot = _read_stale(LOCATION, index_key(ROOTS, CatalogOptions(), {}))
+    stale, snapshot = _read_stale(LOCATION, index_key(ROOTS, CatalogOptions(), {}), ROOTS)
     skills = build(ROOTS, CatalogOptions(), {}).skills
     return changes(stale, skills, snapshot, take_snapshot(ROOTS, [CONFIG_FILE]))[1]
 
@@ -99,7 +99,7 @@ def refreshed_equals_built():
 
 def test_the_english_described_skills_are_kept_right_through_a_patch(tree):
     """Each skill's script is stored: an edit into Chinese, a new Chinese skill and a removal patch it as a build."""
-    assert len(_read_stale(LOCATION, index_key(ROOTS, CatalogOptions(), {}))[0].english) == 24
+    assert len(_read_stale(LOCATION, index_key(ROOTS, CatalogOptions(), {}), ROOTS)[0].english) == 24
     edit("skill-05", "部署服务到集群并在失败时回滚", BODY)
     edit("skill-98", "全新的中文技能", BODY)
     shutil.rmtree("skills/skill-07")

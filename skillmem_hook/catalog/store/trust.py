@@ -173,3 +173,13 @@ def say_untrusted(folder: str, reason: str, hint: str) -> None:
 
     line = f"skillmem: nothing is kept in {visible(folder)}: {reason}; every run builds what it needs afresh ({hint})\n"
     say_once(folder, line)
+
+
+def leaves_root(folder: object) -> bool:
+    """Whether a kept row's skill folder is not a relative path below its root (absolute, or holding '..').
+
+    A forged route or search index could otherwise name any file for a prompt to read.
+    """
+    if not isinstance(folder, str) or folder.startswith("/"):
+        return True
+    return ".." in folder and ".." in folder.split("/")

@@ -1,0 +1,48 @@
+"""The MCP server over a forged stored search index: a bad index, built anew and replaced, never "a bug"."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from ..commands.test_search_forged_index import BEST, DOCUMENTS, EXAMPLES, ROWS, forged_document, forged_row
+from ..helpers import backdate
+from .test_mcp_server import run_session
+
+pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
+
+
+@pytest.fixture
+def repo(tmp_path):
+    folder = tmp_path / "repo"
+    (folder / ".git").mkdir(parents=True)
+    shutil.copytree(EXAMPLES, folder / "skills")
+    (folder / ".skillmem.yaml").write_text("roots: [skills]\n")
+    backdate(folder)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    subprocess.run([sys.executable, "-m", "skillmem_hook", "search", "csv"], cwd=folder, env=env, check=True)
+    return folder
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [lambda data: forged_row(data, ROWS["another shape"]), lambda data: forged_row(data, ROWS["an absolute folder"])]
+    + [lambda data, change=change: forged_document(data, change) for change in DOCUMENTS.values()],
+)
+def test_skill_search_over_a_forged_index_answers_and_the_index_is_replaced(repo, forge):
+    stored = repo / ".git" / "skillmem-search.json"
+    good = stored.read_bytes()
+    stored.write_bytes(forge(good))
+
+    async def steps(session):
+        return {"found": await session.call_tool("skill_search", {"intent": "parse csv files into tables"})}
+
+    found = run_session(repo, steps)["found"]
+    assert not found.is_error, found.content
+    assert found.structured_content["results"][0]["name"] == BEST
+    assert "/etc" not in str(found.structured_content)
+    assert stored.read_bytes() == good

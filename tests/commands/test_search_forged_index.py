@@ -1,0 +1,171 @@
+"""A current stored search index forged with a recomputed checksum: a bad index on every path, ignored and replaced.
+
+Whoever can write ``.git/skillmem-search.json`` (an archive shipping a ``.git``) can forge a row among the hits,
+or the JSON document, and recompute the checksum. ``search`` (JSON, text, --domain), the route hook and
+``route --explain`` then treat the index as absent, never as "a bug in skillmem", and a new one replaces it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+
+from ..helpers import backdate
+
+SKILLMEM = [sys.executable, "-m", "skillmem_hook"]
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "skills"
+PROMPT = "please parse these csv and tsv files into clean tables, and detect the delimiters and the headers"
+BEST = "csv-to-table"
+
+
+def parts(data: bytes) -> tuple[list[bytes], dict[str, object], list[bytes]]:
+    header, payload = data.split(b"\n", 1)
+    meta, rest = payload.split(b"\n", 1)
+    document = json.loads(meta)
+    blocks, start = [], 0
+    for size in document["blocks"]:
+        blocks.append(rest[start : start + size])
+        start += size + 1
+    return header.split(b" "), document, blocks
+
+
+def joined(words: list[bytes], meta: bytes, blocks: list[bytes]) -> bytes:
+    payload = b"\n".join([meta, *blocks])
+    words[-1] = f"{len(payload)}-{zlib.crc32(payload):08x}".encode()
+    return b" ".join(words) + b"\n" + payload
+
+
+def forged_row(data: bytes, row: bytes) -> bytes:
+    """The stored index with the best hit's row replaced by ``row``, its sizes and checksum made to match."""
+    words, document, blocks = parts(data)
+    rows = blocks[0].split(b"\n")
+    (number,) = [n for n, kept in enumerate(rows) if json.loads(kept)[0] == BEST]
+    rows[number] = row
+    blocks[0] = b"\n".join(rows)
+    document["blocks"] = [len(block) for block in blocks]
+    return joined(words, json.dumps(document, separators=(",", ":")).encode(), blocks)
+
+
+def forged_document(data: bytes, change) -> bytes:
+    words, document, blocks = parts(data)
+    meta = change(document)
+    return joined(words, meta if isinstance(meta, bytes) else json.dumps(document).encode(), blocks)
+
+
+ROWS = {
+    "another shape": b'{"a":1}',
+    "a root not among the roots": b'["csv-to-table","/etc","x",["data-parsing","name","csv"],"Parse CSV files"]',
+    "a folder leaving its root": b'["csv-to-table","skills","../../root/.ssh",["data-parsing","name","csv"],"csv"]',
+    "an absolute folder": b'["csv-to-table","skills","/etc",["data-parsing","name","csv"],"Parse CSV files"]',
+}
+
+
+def set_field_length(document):
+    document["fields"][0]["lengths"][0] = 2**70
+
+
+DOCUMENTS = {
+    "a number at infinity": lambda document: document["numbers"].__setitem__(0, float("inf")),
+    "a length past 64 bits": set_field_length,
+    "brackets past json's depth": lambda document: b"[" * 100_000 + b"]" * 100_000,
+    "a knob of another type": lambda document: document["tuning"].__setitem__("k1", "x"),
+    "a knob not a number": lambda document: document["tuning"].__setitem__("k1", float("nan")),
+    "a weight at infinity": lambda document: document["fields"][0].__setitem__("w", float("inf")),
+    "a negative length": lambda document: document["fields"][1]["lengths"].__setitem__(0, -5),
+}
+
+
+@pytest.fixture
+def repo(tmp_path):
+    folder = tmp_path / "repo"
+    (folder / ".git").mkdir(parents=True)
+    shutil.copytree(EXAMPLES, folder / "skills")
+    (folder / ".skillmem.yaml").write_text("roots: [skills]\n")
+    backdate(folder)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    run(folder, env, "search", "csv")  # stores the index
+    return folder, env
+
+
+def run(repo: Path, env: dict[str, str], *arguments: str, data: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([*SKILLMEM, *arguments], cwd=repo, env=env, input=data, capture_output=True, timeout=60)
+
+
+def stored(repo: Path) -> Path:
+    return repo / ".git" / "skillmem-search.json"
+
+
+def strict_json(text: bytes) -> object:
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"not JSON: {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+SEARCHES = {
+    "json": ("search", "parse", "csv", "files", "into", "tables"),
+    "text": ("search", "--text", "parse", "csv", "files", "into", "tables"),
+    "domain": ("search", "--domain", "data-parsing"),
+}
+
+
+@pytest.mark.parametrize("how", list(SEARCHES))
+@pytest.mark.parametrize("row", list(ROWS))
+def test_search_on_a_current_index_with_a_forged_row_answers_and_replaces_it(repo, how, row):
+    folder, env = repo
+    good = stored(folder).read_bytes()
+    stored(folder).write_bytes(forged_row(good, ROWS[row]))
+    done = run(folder, env, *SEARCHES[how])
+    assert (done.returncode, done.stderr) == (0, b""), done.stderr
+    assert BEST.encode() in done.stdout and b"/etc" not in done.stdout and b".ssh" not in done.stdout
+    if how != "text":
+        strict_json(done.stdout)
+    assert stored(folder).read_bytes() == good  # the bad index replaced by a good one, built anew
+
+
+@pytest.mark.parametrize("change", list(DOCUMENTS))
+def test_search_on_an_index_whose_document_is_forged_answers_in_json_and_replaces_it(repo, change):
+    folder, env = repo
+    good = stored(folder).read_bytes()
+    stored(folder).write_bytes(forged_document(good, DOCUMENTS[change]))
+    done = run(folder, env, "search", "parse", "csv", "files")
+    assert (done.returncode, done.stderr) == (0, b""), done.stderr
+    assert strict_json(done.stdout)["results"][0]["name"] == BEST  # type: ignore[index]
+    assert stored(folder).read_bytes() == good
+
+
+@pytest.mark.parametrize("row", list(ROWS))
+def test_the_route_hook_and_explain_refuse_a_forged_row_and_the_build_replaces_the_index(repo, row):
+    folder, env = repo
+    good = stored(folder).read_bytes()
+    data = json.dumps({"prompt": PROMPT, "cwd": str(folder), "hook_event_name": "UserPromptSubmit"}).encode()
+    hinted = run(folder, env, "route", data=data)
+    assert BEST.encode() in hinted.stdout  # the good index names it
+    stored(folder).write_bytes(forged_row(good, ROWS[row]))
+    marker = folder / ".git" / "skillmem-search.json.building"
+    marker.touch()  # a build under way: none starts, so the forged index is still there for --explain
+    hook = run(folder, env, "route", data=data)
+    assert (hook.returncode, hook.stdout, hook.stderr) == (0, b"", b"")  # silent: no hint, no "ValueError"
+    explain = run(folder, env, "route", "--explain", PROMPT)
+    assert (explain.returncode, explain.stderr) == (0, b""), explain.stderr
+    said = strict_json(explain.stdout)
+    assert said["hint"] == [] and said["reason"].startswith("no current stored search index")  # type: ignore[index]
+    text = run(folder, env, "route", "--explain", PROMPT, "--text")
+    assert (text.returncode, text.stderr) == (0, b"") and b"/etc" not in text.stdout
+    marker.unlink()
+    run(folder, env, "route", data=data)  # starts the build, which reads every row of the current index
+
+    deadline = time.monotonic() + 60
+    while marker.exists() or stored(folder).read_bytes() != good:
+        assert time.monotonic() < deadline, "the forged index was never replaced"
+        time.sleep(0.1)
+    again = run(folder, env, "route", data=data)
+    assert BEST.encode() in again.stdout and again.stderr == b""
