@@ -56,6 +56,7 @@ TUNING_SETS = {
     "Q": [DATA / "requests-q"],  # held out once (0.5.0, after the nineteenth route and sixteenth search passes)
     "R": [DATA / "requests-r"],  # held out once (0.5.0, after the twentieth route and eighteenth search passes)
     "S": [DATA / "requests-s"],  # held out once (0.5.0, after the twenty-second and twenty-fourth route passes)
+    "U": [DATA / "requests-u"],  # held out once (0.5.0, after the twenty-second pass narrowed again on set S)
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -75,6 +76,7 @@ TUNING_TURNS = [
     DATA / "requests-q" / "qe" / "everyday-q.jsonl",
     DATA / "requests-r" / "re" / "everyday-r.jsonl",
     DATA / "requests-s" / "se" / "everyday-s.jsonl",
+    DATA / "requests-u" / "ue" / "everyday-u.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
