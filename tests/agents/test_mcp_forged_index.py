@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-
 import pytest
 
-from ..commands.test_search_forged_index import BEST, DOCUMENTS, EXAMPLES, ROWS, forged_document, forged_row
-from ..helpers import backdate
+from ..commands.test_search_forged_index import BEST, DOCUMENTS, ROWS, forged_document, forged_row, stored_examples
 from .test_mcp_server import run_session
 
 pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
@@ -18,14 +12,7 @@ pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp
 
 @pytest.fixture
 def repo(tmp_path):
-    folder = tmp_path / "repo"
-    (folder / ".git").mkdir(parents=True)
-    shutil.copytree(EXAMPLES, folder / "skills")
-    (folder / ".skillmem.yaml").write_text("roots: [skills]\n")
-    backdate(folder)
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
-    subprocess.run([sys.executable, "-m", "skillmem_hook", "search", "csv"], cwd=folder, env=env, check=True)
-    return folder
+    return stored_examples(tmp_path)[0]
 
 
 @pytest.mark.parametrize(

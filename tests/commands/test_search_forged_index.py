@@ -83,8 +83,8 @@ DOCUMENTS = {
 }
 
 
-@pytest.fixture
-def repo(tmp_path):
+def stored_examples(tmp_path):
+    """A repository of the example skills whose search index `skillmem search` has stored: (folder, env)."""
     folder = tmp_path / "repo"
     (folder / ".git").mkdir(parents=True)
     shutil.copytree(EXAMPLES, folder / "skills")
@@ -93,6 +93,11 @@ def repo(tmp_path):
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     run(folder, env, "search", "csv")  # stores the index
     return folder, env
+
+
+@pytest.fixture
+def repo(tmp_path):
+    return stored_examples(tmp_path)
 
 
 def run(repo: Path, env: dict[str, str], *arguments: str, data: bytes | None = None) -> subprocess.CompletedProcess:
