@@ -228,6 +228,17 @@ def isolate_git(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
+def make_git_dir(path: Path) -> Path:
+    """The least git takes for a git directory (its ``is_git_directory``: HEAD, objects, refs), without running git.
+
+    skillmem keeps files only in a ``.git`` that passes that test (an empty ``mkdir .git`` keeps none).
+    """
+    for folder in ("objects", "refs"):
+        (path / folder).mkdir(parents=True, exist_ok=True)
+    (path / "HEAD").write_text("ref: refs/heads/main\n")
+    return path
+
+
 def run_git(*args: str) -> str:
     """git's output; the test fails with git's message when git does."""
     result = subprocess.run(["git", *args], capture_output=True, text=True, check=False)

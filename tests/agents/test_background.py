@@ -16,7 +16,7 @@ from skillmem_hook.agents.background import BUILD_SECONDS, claim, current_or_bui
 from skillmem_hook.agents.route import RouteInputError
 from skillmem_hook.search import store
 
-from ..helpers import skill_md, write_skill
+from ..helpers import make_git_dir, skill_md, write_skill
 
 
 def aged(path, seconds):
@@ -98,7 +98,7 @@ def test_the_route_index_follows_the_same_rule_whatever_process_made_the_marker(
     # Before issue 30 the route's marker held its builder's pid, and a pid that no longer ran meant "build again"
     # at once; a pid can be reused (after a reboot) or be another host's. Now a marker counts by its age alone.
     repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
+    make_git_dir(repo / ".git")
     write_skill(repo / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
     marker = repo / ".git" / "skillmem-route.json.building"
     marker.write_bytes(b"999999999")  # what 0.4.1's builder wrote: a pid, here one no process has
@@ -150,7 +150,7 @@ def test_a_build_that_died_stops_counting_a_window_after_its_last_touch(tmp_path
 @pytest.mark.filterwarnings("ignore:This process .* is multi-threaded")  # the test's own thread waits for the fork
 def test_a_route_build_that_outlives_the_window_is_not_started_twice(tmp_path, monkeypatch, short_window):
     repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
+    make_git_dir(repo / ".git")
     write_skill(repo / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
     monkeypatch.chdir(repo)
     location = str(repo / ".git" / "skillmem-route.json")
@@ -169,7 +169,7 @@ def test_a_route_build_that_outlives_the_window_is_not_started_twice(tmp_path, m
 
 def test_the_search_index_build_keeps_its_marker_counting_too(tmp_path, monkeypatch, short_window):
     repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
+    make_git_dir(repo / ".git")
     write_skill(repo / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
     monkeypatch.chdir(repo)
     for path in [repo / "skills", *(repo / "skills").rglob("*")]:  # a settled disk: a racy index is not kept

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from ..helpers import run_cli, skill_md, write_skill
+from ..helpers import make_git_dir, run_cli, skill_md, write_skill
 
 mcp = pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
 anyio = pytest.importorskip("anyio")
@@ -477,7 +477,7 @@ def test_a_configuration_above_the_start_folder_is_watched(repo):
         await anyio.sleep(1.0)
         return {"before": before, "after": await session.call_tool("skill_read", {"name": "csv-to-table"})}
 
-    (repo / ".git").mkdir()  # the repository's top, where the search for the configuration stops
+    make_git_dir(repo / ".git")  # the repository's top, where the search for the configuration stops
     results = run_session(repo / "sub", steps)
     assert not results["before"].is_error
     assert results["after"].is_error and "excluded skills cannot be read" in text_of(results["after"])

@@ -23,7 +23,7 @@ from skillmem_hook.search.at_hand import names_code
 from skillmem_hook.search.confidence import ScoreRule
 from skillmem_hook.search.store import build_from
 
-from ..helpers import backdate, hint_of, run_route, skill_md, write_skill
+from ..helpers import backdate, hint_of, make_git_dir, run_route, skill_md, write_skill
 
 CRAFTED = (
     "Show me the diff of everything changed before I commit anything. Change the default timeout to 30 seconds."
@@ -58,7 +58,7 @@ USE = (
 @pytest.fixture
 def repo(tmp_path):
     repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
+    make_git_dir(repo / ".git")
     for name, description in TOPICS:
         write_skill(repo / ".claude" / "skills", name, skill_md(name, description + USE))
     write_skill(repo / ".claude" / "skills", "session-helper", skill_md("session-helper", CRAFTED))

@@ -15,7 +15,7 @@ from skillmem_hook.agents.route_index import (
 )
 from skillmem_hook.catalog.store.locations import route_index_location
 
-from ..helpers import write_skill
+from ..helpers import make_git_dir, write_skill
 
 ALIASED = "---\nname: viking-memory-guide\ndescription: Memory\nmetadata:\n  aliases: 记忆, remember\n---\n".encode()
 
@@ -99,7 +99,7 @@ def test_bytes_that_are_not_an_index_are_refused(tmp_path, change):
 
 def test_the_index_is_kept_under_git_or_in_the_cache_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    make_git_dir(tmp_path / "repo" / ".git")
     assert route_index_location(str(tmp_path / "repo"), []) == str(tmp_path / "repo" / ".git" / "skillmem-route.json")
     plain = route_index_location(str(tmp_path / "plain"), [])
     assert plain.startswith(str(tmp_path / "cache" / "skillmem" / "route-"))

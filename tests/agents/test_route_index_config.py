@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from ..helpers import backdate, fresh_settings, hint_of, run_route, skill_md, write_skill
+from ..helpers import backdate, fresh_settings, hint_of, make_git_dir, run_route, skill_md, write_skill
 
 
 def skills_with_invoices(root):
@@ -74,7 +74,7 @@ def test_git_init_between_the_cwd_and_the_config_ends_that_config_at_once(tmp_pa
 
 def test_a_same_size_same_mtime_config_replacement_is_seen(tmp_path, env):
     repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
+    make_git_dir(repo / ".git")
     skills_with_invoices(repo / "skills")
     config = repo / ".skillmem.yaml"
     config.write_text("roots: [skills]\nexclude: [filler-5]\n")
@@ -118,7 +118,7 @@ def anchored_config(length, count):
 
 def repository(tmp_path, config):
     repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
+    make_git_dir(repo / ".git")
     write_skill(repo / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
     (repo / ".skillmem.yaml").write_text(config)
     return repo
@@ -160,7 +160,7 @@ def wait_for_build(repo):
 def hinted_repository(tmp_path, env):
     """A repository whose warm route hint names `invoices`, with both indexes stored; and its configuration."""
     repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
+    make_git_dir(repo / ".git")
     for number in range(10):
         write_skill(repo / "skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on topic {number}"))
     write_skill(repo / "skills", "invoices", skill_md("invoices", "Extract line items and totals from PDF invoices"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import make_device_node, run_cli, seed_tree, skill_md, snapshot, write_skill
+from ..helpers import make_device_node, make_git_dir, run_cli, seed_tree, skill_md, snapshot, write_skill
 
 
 @pytest.fixture
@@ -99,7 +99,7 @@ def test_the_wrapper_can_be_committed_and_run_from_another_checkout_and_folder(t
     from ..helpers import run_cli, seed_tree
 
     first = tmp_path / "first"
-    (first / ".git").mkdir(parents=True)
+    make_git_dir(first / ".git")
     seed_tree(first / "skills")
     (first / "AGENTS.md").write_text("# Agents\n")
     (first / "tools").mkdir()
@@ -184,7 +184,7 @@ def test_the_wrapper_goes_to_the_work_tree_top_past_a_git_that_is_none(capsys, m
     """fixh13: the wrapper's top was the nearest folder holding anything named .git (a FIFO in tools/), where
     every other part of skillmem (and git) goes on above it: one rule now, locations.work_tree_top."""
     top = tmp_path / "top"
-    (top / ".git").mkdir(parents=True)
+    make_git_dir(top / ".git")
     seed_tree(top / "skills")
     (top / "AGENTS.md").write_text("# Agents\n")
     dot = top / "tools" / ".git"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import skill_md, write_skill
+from ..helpers import make_git_dir, skill_md, write_skill
 
 SKILLMEM = [sys.executable, "-m", "skillmem_hook"]
 REQUEST = "my PostgreSQL database has slow queries, how do I find them and tune the indexes?"
@@ -25,7 +25,7 @@ CONTEXT = (
 @pytest.fixture
 def repo(tmp_path):
     folder = tmp_path / "repo"
-    (folder / ".git").mkdir(parents=True)
+    make_git_dir(folder / ".git")
     skills = [
         ("postgres-tuning", "Find slow queries and tune indexes in PostgreSQL databases"),
         ("k8s-deploy", "Deploy containers to a Kubernetes cluster with rolling updates"),

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from skillmem_hook.cli import main
 
-from ..helpers import skill_md, write_skill
+from ..helpers import make_git_dir, skill_md, write_skill
 
 ROUTE = [sys.executable, "-m", "skillmem_hook", "route"]
 
@@ -38,7 +38,7 @@ def recorded(prompt, cwd, **changes):
 @pytest.fixture
 def repo(tmp_path):
     folder = tmp_path / "repo"
-    (folder / ".git").mkdir(parents=True)
+    make_git_dir(folder / ".git")
     write_skill(folder / "skills", "csv-to-table", skill_md("csv-to-table", "Parse CSV files into tables"))
     write_skill(folder / "skills", "代码审查", skill_md("代码审查", "审查代码"))
     return folder
@@ -223,7 +223,7 @@ def test_a_damaged_index_is_rebuilt_and_outside_git_the_index_goes_to_the_cache_
     assert "csv-to-table" in hint(run_route(recorded("csv-to-table", repo), env))
     assert (repo / ".git" / "skillmem-route.json").read_bytes().startswith(b"skillmem-route-index ")
     os.remove(repo / ".git" / "skillmem-route.json")
-    (repo / ".git").rmdir()
+    shutil.rmtree(repo / ".git")
     assert "csv-to-table" in hint(run_route(recorded("csv-to-table", repo), env))
     assert list((tmp_path / "cache" / "skillmem").glob("route-*.json"))
     assert sorted(path.name for path in repo.iterdir()) == ["skills"]  # nothing written among the user's files

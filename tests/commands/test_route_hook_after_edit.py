@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..helpers import backdate, skill_md, write_skill
+from ..helpers import backdate, make_git_dir, skill_md, write_skill
 
 ROUTE = [sys.executable, "-m", "skillmem_hook", "route"]
 SEARCH = [sys.executable, "-m", "skillmem_hook", "search", "--top", "1", "csv"]
@@ -38,7 +38,7 @@ def settled(repo: Path) -> None:
 
 def test_right_after_an_edit_the_hint_is_a_fresh_builds_and_the_patch_is_not_stored(tmp_path):
     repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
+    make_git_dir(repo / ".git")
     shutil.copytree(EXAMPLES, repo / "skills")
     for number in range(20):  # the examples and unrelated notes: a collection where csv words are rare
         name = f"filler-{number:02d}"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import backdate, skill_md, write_skill
+from ..helpers import backdate, make_git_dir, skill_md, write_skill
 
 ROUTE = [sys.executable, "-m", "skillmem_hook", "route"]
 SEARCH = [sys.executable, "-m", "skillmem_hook", "search", "--top", "1", "csv"]
@@ -48,7 +48,7 @@ ROWS = [
 @pytest.mark.parametrize("row", ROWS)
 def test_a_forged_row_on_the_patch_path_is_refused_as_a_bad_index_and_built_anew(tmp_path, row):
     repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
+    make_git_dir(repo / ".git")
     shutil.copytree(EXAMPLES, repo / "skills")
     (repo / ".skillmem.yaml").write_text("roots: [skills]\n")
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}

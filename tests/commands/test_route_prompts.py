@@ -18,6 +18,8 @@ import pytest
 
 from skillmem_hook.commands.route import route_hook_input
 
+from ..helpers import make_git_dir
+
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "examples" / "skills"
 
 # Everyday prompts of benchmarks/route_threshold.py (NEUTRAL), the ones that share words with an example
@@ -42,7 +44,7 @@ NAMING = [
 @pytest.fixture
 def project(tmp_path, monkeypatch):
     folder = tmp_path / "project"
-    (folder / ".git").mkdir(parents=True)
+    make_git_dir(folder / ".git")
     shutil.copytree(EXAMPLES, folder / "skills")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     return folder

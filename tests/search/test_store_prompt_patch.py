@@ -19,7 +19,7 @@ from skillmem_hook.decisive import decisive_files
 from skillmem_hook.search import store
 from skillmem_hook.search.store import PROMPT_PATCH_SKILLS, build, load_or_build_at, load_stale, patched_for_prompt
 
-from ..helpers import backdate, skill_md, write_skill
+from ..helpers import backdate, make_git_dir, skill_md, write_skill
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "skills"
 ROOTS = ["skills"]
@@ -37,7 +37,7 @@ PROMPTS = (
 def lay_out(folder: Path) -> list[str]:
     """A copy of the examples and the fillers, settled and indexed and stored; the skills' folders by name."""
     os.chdir(folder)
-    (folder / ".git").mkdir()
+    make_git_dir(folder / ".git")
     shutil.copytree(EXAMPLES, folder / "skills")
     for number in range(FILLERS):
         name = f"filler-{number:02d}"

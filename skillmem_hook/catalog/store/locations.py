@@ -27,6 +27,7 @@ shared cache root, would otherwise choose what skillmem reads back.
 from __future__ import annotations
 
 import os
+import stat
 
 from skillmem_hook.catalog.dot_git import gitdir_line, holds_repository, is_git_directory
 from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, owned_work_tree, say_untrusted
@@ -114,12 +115,33 @@ def _git_home(work_tree: WorkTree | None) -> str | None:
     """
     if work_tree is not None:
         trusted = _trusted_git_dir(os.path.dirname(work_tree.git_path), work_tree.top)
-        return work_tree.git_path if trusted else None
+        return _own_kept_folder(work_tree.git_path) if trusted else None
     top = owned_work_tree_top(os.getcwd())
     if top is None:  # another user's .git (in /tmp) keeps nothing of this user's
         return None
     git_dir = git_dir_at(top)
-    return None if git_dir is None else os.path.join(git_dir, CACHE_FOLDER)
+    return None if git_dir is None else _own_kept_folder(os.path.join(git_dir, CACHE_FOLDER))
+
+
+def _own_kept_folder(folder: str) -> str | None:
+    """``folder`` (``<git dir>/skillmem``) when it may hold kept files: missing (a writer makes it private), or a
+    real folder, not a link, this user's alone (``trust.own_folder_problem``); else None, with a note.
+
+    A ``skillmem`` link shipped in a git directory (``gitdir: ./fake`` in an archive) would otherwise have every
+    run replace the files of the folder it names (``/tmp/victim/cache.json``).
+    """
+    try:
+        linked = stat.S_ISLNK(os.lstat(folder).st_mode)
+    except OSError:
+        linked = False  # missing (or unreadable: own_folder_problem says which)
+    reason = KEPT_FOLDER_IS_A_LINK if linked else own_folder_problem(folder)
+    if reason is not None:
+        say_untrusted(folder, reason, "remove it: skillmem makes its own folder there")
+        return None
+    return folder
+
+
+KEPT_FOLDER_IS_A_LINK = "it is a link, and skillmem keeps its files only in a folder of its own"
 
 
 def find_git_dir(folder: str) -> str | None:
@@ -162,8 +184,12 @@ def git_dir_at(folder: str) -> str | None:
     would otherwise choose a folder of the user's (``~/.ssh``) to write into.
     """
     dot_git = os.path.join(folder, ".git")
-    if os.path.isdir(dot_git):
-        return dot_git
+    if os.path.isdir(dot_git):  # a folder, or a link to one: git takes either when it is a git directory
+        if not is_git_directory(dot_git):  # git goes on above it ("not a git repository"): mkdir .git, a link
+            say_untrusted(dot_git, NOT_A_GIT_DIRECTORY, "a .git folder or link: remove it, or make it a repository")
+            return None
+        # A link is held to a gitdir: line's rule: inside the work tree, or this user's alone.
+        return dot_git if not os.path.islink(dot_git) or _trusted_git_dir(dot_git, folder) else None
     named = gitdir_line(dot_git)
     if named is None:
         return None
@@ -208,4 +234,5 @@ def user_cache_folder() -> str | None:
     if reason is not None:
         say_untrusted(folder, reason, "make it yours and private (chmod 700), or set XDG_CACHE_HOME to such a folder")
         return None
-    return folder
+    # The user's own link (both ends checked above): the folder it names, as writers follow no link to a folder.
+    return os.path.realpath(folder) if os.path.islink(folder) else folder

@@ -119,20 +119,39 @@ def read_batches(path: str, header: Mapping[str, object], limit: int) -> Iterato
 
 
 def write_lines_quietly(path: str, lines: Iterable[bytes]) -> None:
-    """Replace the file with the lines, streamed to a temporary file and renamed; any failure leaves the old one."""
-    temporary = f"{path}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+    """Replace the file with the lines, streamed to a temporary file and renamed; any failure leaves the old one.
+
+    Both made and renamed inside the folder opened once, without following a link (``O_NOFOLLOW``): a folder
+    that is a link to one of the user's (``.git/skillmem -> ~/.ssh``) gets nothing. A link in the file's own
+    place is replaced by the rename, never followed. (Windows, with no folder handles, goes by path.)
+    """
+    folder, name = os.path.split(path)
+    temporary = f"{name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
     try:
-        if not make_private_folder(os.path.dirname(path)):
+        if not make_private_folder(folder):
             return
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, KEPT_FILE_MODE)
+        folder_handle = os.open(folder or ".", _FOLDER_FLAGS) if _BY_HANDLE else None
+    except (OSError, ValueError):  # a link (ELOOP), gone, or not a folder
+        return
+    if folder_handle is None:
+        temporary, name = os.path.join(folder, temporary), path
+    try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, KEPT_FILE_MODE, dir_fd=folder_handle)
         try:
             with os.fdopen(handle, "wb") as file:
                 file.writelines(lines)
-            os.replace(temporary, path)
+            os.replace(temporary, name, src_dir_fd=folder_handle, dst_dir_fd=folder_handle)
         finally:
             try:  # noqa: SIM105 - contextlib is not loaded on a warm run
-                os.unlink(temporary)
+                os.unlink(temporary, dir_fd=folder_handle)
             except OSError:  # renamed over the file: the usual end
                 pass
     except (OSError, ValueError):  # ValueError: a record that cannot be written (never half a file)
         return
+    finally:
+        if folder_handle is not None:
+            os.close(folder_handle)
+
+
+_BY_HANDLE = os.open in os.supports_dir_fd and hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY")
+_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)

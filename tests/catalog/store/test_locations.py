@@ -18,7 +18,7 @@ from skillmem_hook.catalog.store.locations import (
     search_index_location,
 )
 
-from ...helpers import backdate, hint_of, run_route, skill_md, write_skill
+from ...helpers import backdate, hint_of, make_git_dir, run_route, skill_md, write_skill
 
 
 def git(*arguments, cwd="."):
@@ -205,7 +205,7 @@ def test_a_user_hook_with_root_and_the_project_hook_keep_their_own_search_indexe
     # Found by the hostile tester of 0.4.1 (older than it): in a repository's top the search index was one file
     # whatever --root said, so two hooks run on each prompt overwrote each other's, and one lost its hint.
     repo = tmp_path / "repo"
-    (repo / ".git").mkdir(parents=True)
+    make_git_dir(repo / ".git")
     home = tmp_path / "home" / ".claude" / "skills"
     for number in range(10):
         write_skill(repo / "skills", f"filler-{number}", skill_md(f"filler-{number}", f"Notes on topic {number}"))
@@ -228,7 +228,7 @@ def test_a_user_hook_with_root_and_the_project_hook_keep_their_own_search_indexe
 def test_another_users_git_folder_above_keeps_nothing_of_this_users(tmp_path, monkeypatch):
     """H7-1: root's run in /tmp/victim kept its cache in another user's /tmp/.git, which that user could swap."""
     monkeypatch.delenv("SUDO_UID", raising=False)
-    (tmp_path / ".git").mkdir()
+    make_git_dir(tmp_path / ".git")
     (tmp_path / "victim").mkdir()
     monkeypatch.chdir(tmp_path / "victim")
     assert catalog_cache_location(None) == str(tmp_path / ".git" / "skillmem" / "cache.json")  # root's own .git
