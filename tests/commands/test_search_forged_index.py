@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import backdate
+from ..helpers import backdate, make_git_dir
 
 SKILLMEM = [sys.executable, "-m", "skillmem_hook"]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "skills"
@@ -86,7 +86,7 @@ DOCUMENTS = {
 def stored_examples(tmp_path):
     """A repository of the example skills whose search index `skillmem search` has stored: (folder, env)."""
     folder = tmp_path / "repo"
-    (folder / ".git").mkdir(parents=True)
+    make_git_dir(folder / ".git")
     shutil.copytree(EXAMPLES, folder / "skills")
     (folder / ".skillmem.yaml").write_text("roots: [skills]\n")
     backdate(folder)
