@@ -129,7 +129,8 @@ def main() -> int:
     skill = json.loads(options.dev.read_text(encoding="utf-8").splitlines()[0])["expect"][0]
     with tempfile.TemporaryDirectory() as folder:
         repo = os.path.join(folder, "repo")
-        os.makedirs(os.path.join(repo, ".git"))
+        os.makedirs(repo)
+        subprocess.run(["git", "init", "-q", repo], check=True)  # a git directory git takes, or nothing is kept
         shutil.copytree(options.root, os.path.join(repo, "skills"))  # a repository holds its skills
         route = bench_route(repo, options.runs, skill)
         mcp = bench_mcp(repo, queries)

@@ -56,7 +56,7 @@ SEARCH_INDEX = Path(".git", "skillmem-search.json")
 def lay_out(repo: Path, which: str) -> Path:
     """The collection under repo/skills, dated a minute back; the SKILL.md of the middle skill by path."""
     shutil.copytree(collection(which), repo / "skills")
-    (repo / ".git").mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)  # a git directory git takes, or nothing is kept
     (repo / ".skillmem.yaml").write_text("roots: [skills]\n", encoding="utf-8")
     past = time.time() - 60
     for folder, _, names in os.walk(repo):

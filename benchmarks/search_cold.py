@@ -63,7 +63,7 @@ def lay_out(repo: Path, which: str) -> None:
     shutil.copytree(collection("en" if which == "en" else "cn"), skills / which)
     if which == "mixed":
         add_english(skills)
-    (repo / ".git").mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)  # a git directory git takes, or nothing is kept
     (repo / ".skillmem.yaml").write_text("roots: [skills]\n", encoding="utf-8")
     backdate(repo, 60)  # older than the racy window, so the stored index is kept
 
