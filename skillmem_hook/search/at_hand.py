@@ -133,9 +133,11 @@ def at_hand(text: str) -> bool:
             again = _checks_again(text)
         if again or _AT_HAND_MIXED.search(text) or _names_a_thing_shown(text) or _just_made(text):
             return True
+        if _after_its_change(text) or _reviews_its_value(text):
+            return True
     if _asks_what_it_did(text) or _picks_an_option(text) or _names_your_work(text) or _leaves_as_it_is(text):
         return True
-    if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text):
+    if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text) or _sets_a_rule(text):
         return True
     if _checks_again(text) if again is None else again:  # once: not again on a 跑一遍 read early and not silenced
         return True
@@ -458,6 +460,67 @@ def _states_without_asking(text: str) -> bool:
     from skillmem_hook.search.asks import asks, sentences  # noqa: PLC0415 - a prompt naming its skill needs no search
 
     return not any(asks(sentence) for sentence in sentences(text))
+
+
+# A rule of how the agent works here, and no ask (0.5.0, twenty-sixth pass, after set U's ue-062, "我们这边统一用
+# Python 3.11, 别用 3.12 才有的写法。另外依赖请用 `uv add` 加, 不要手动改 `pyproject.toml`。"): a tool or a way told
+# as the one to use or not (统一用, 一律用, 请用, 别用, 不要用; "always / please use", "don't / never use", "we use",
+# "stick to"), in every sentence of a prompt, none of which asks (search/asks.py): it sets the session's conventions,
+# it asks for no new thing. A request that states its rules says more, or asks ("测试组要统一用 robotframework ...
+# 帮忙写几个用例"; set O's o2-007, "... 想請你幫我寫一份設定檔 ..., 不要用 latest", which asks.py, reading simplified
+# Chinese, does not hear ask). Not 只用 / "only use", a request's spec ("整站只用一个蓝色", set K's k2-018).
+# Compiled only on the marks.
+_RULE_MARKS = ("统一用", "一律用", "请用", "别用", "不要用", "use", "stick")
+_SETS_A_RULE = lazy_compile(
+    r"(?:统一|一律|请|别|不要)用|\b(?:always|please|never|don['\u2019]?t|do\s+not|we)\s+use\b"
+    r"|\bstick\s+(?:to|with)\b",
+    re.IGNORECASE,
+)
+
+
+def _sets_a_rule(text: str) -> bool:
+    """Whether ``text`` tells the tool or way to use here, and none of its sentences asks: "统一用 Python 3.11, 别用
+    3.12 才有的写法", "we use poetry here, not pip"."""
+    if not _marked(text, _RULE_MARKS, _SETS_A_RULE):
+        return False
+    from skillmem_hook.search.asks import asks, sentences  # noqa: PLC0415 - a prompt naming its skill needs no search
+
+    return all(_SETS_A_RULE.search(sentence) and not asks(sentence) for sentence in sentences(text))
+
+
+# A report of what broke after the agent's change (0.5.0, twenty-sixth pass, after set U's ue-046, "你推上去以后
+# GitHub Actions 又红了", and ue-070, "合并以后编译不过了"): 你 and a verb of changing, then 以后 / 之后 ("你推上去
+# 以后", "你上次改完之后"; not "你帮我部署之后", a plan), or a prompt that opens, after fillers, on a change and 以后 /
+# 之后 ("改完以后", "合并以后", "上线以后") and asks nothing ahead (not "上线以后怎么回滚"). Mid-sentence a change is a
+# request's own workflow ("合并后集群自动同步", set C's dev-xl-020). English says it as "since your change" or "after
+# you pushed", read already (`_AT_HAND`). Compiled only on the marks.
+_AFTER_MARKS = ("以后", "之后")
+_AFTER_ITS_CHANGE = lazy_compile(
+    r"你(?:上次|刚才|刚刚|刚|这次)?(?:推|提交|合|改|部署|上线|发布|升级|重构|更新|删|加|换|动)[^\s,.!?;:]{0,3}?(?:以后|之后)"
+)
+_OPENS_AFTER_A_CHANGE = lazy_compile(r"(?:推上去|合并|合进去|改完|部署|上线|发布|升级)(?:了|完)?(?:以后|之后)")
+
+
+def _after_its_change(text: str) -> bool:
+    """Whether ``text`` tells what happened after the agent's change: "你推上去以后 GitHub Actions 又红了"."""
+    if not any(mark in text for mark in _AFTER_MARKS):
+        return False
+    if _AFTER_ITS_CHANGE.search(text) is not None:
+        return True
+    found = _OPENS_AFTER_A_CHANGE.search(text)
+    return found is not None and _opens(text[: found.start()].lower()) and not _marked(text, _AHEAD_MARKS, _ASKS_AHEAD)
+
+
+# A value the agent wrote, reviewed (0.5.0, twenty-sixth pass, after set U's ue-067, "`retry` 的上限你写成了 10
+# 次 ... 改成最多 5 次"): 你 and a verb of setting, then 成了 ("你写成了", "你设成了", "你配成了"; "你改成了" is
+# `_AT_HAND_CJK`'s 你改). Only a thing that exists was set so. No English form on the tuning data: "you set it
+# to" reads as often as an ask ("can you set it up"), and no tuning turn says it. Compiled only on 成了.
+_REVIEWS_ITS_VALUE = lazy_compile(r"你(?:写|设|设置|配|配置|调|定|填|弄|做)成了")
+
+
+def _reviews_its_value(text: str) -> bool:
+    """Whether ``text`` reviews a value the agent set: "上限你写成了 10 次"."""
+    return "成了" in text and _REVIEWS_ITS_VALUE.search(text) is not None
 
 
 # "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after

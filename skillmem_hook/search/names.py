@@ -272,10 +272,27 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], first: int, last: i
     quoted or back-ticked, or beside the word "skill"."""
     start, end = words[first][0], words[last][1]
     if start > 0 and text[start - 1] in _NAME_MARKS and _mark_stands_alone(text, start - 1, end):
-        return True
+        return not (text[start - 1] == "`" and _names_a_code_unit(text, start - 1, end + 1))
     before = words[first - 1][2] if first else ""
     after = words[last + 1][2] if last + 1 < len(words) else ""
     return before in _SKILL_WORDS or after in _SKILL_WORDS or after.startswith(_CJK_SKILL_WORDS)
+
+
+# A unit of code named in backticks (0.5.0, twenty-sixth pass, after set U's ue-070, "应该是你改了 `pricing` 包里的
+# 函数名"): the word after its closing tick says what it is, a package, module or crate (包, 模块, 库), or an import
+# before its opening one ("from `pricing` import", "import `pricing`"). It names code at hand, as a file or an
+# identifier does (``at_hand.names_code``), not a skill asked for, though a skill may bear the same name.
+_CODE_UNIT_AFTER = lazy_compile(r"\s*(?:包|模块|库|(?:package|module|crate|library|lib)(?![a-z0-9]))")
+_CODE_UNIT_BEFORE = ("import", "from")
+
+
+def _names_a_code_unit(text: str, opening: int, after: int) -> bool:
+    """Whether the back-ticked words from ``opening`` to ``after`` (past the closing tick) name a unit of code: a
+    package, module or crate named so after them, or an import before them."""
+    before = text[:opening].rstrip()
+    if any(before.endswith(word) and not before[-len(word) - 1 : -len(word)].isalnum() for word in _CODE_UNIT_BEFORE):
+        return True
+    return _CODE_UNIT_AFTER.match(text, after) is not None
 
 
 def _mark_stands_alone(text: str, at: int, end: int) -> bool:
