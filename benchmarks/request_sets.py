@@ -57,6 +57,7 @@ TUNING_SETS = {
     "R": [DATA / "requests-r"],  # held out once (0.5.0, after the twentieth route and eighteenth search passes)
     "S": [DATA / "requests-s"],  # held out once (0.5.0, after the twenty-second and twenty-fourth route passes)
     "U": [DATA / "requests-u"],  # held out once (0.5.0, after the twenty-second pass narrowed again on set S)
+    "V": [DATA / "requests-v"],  # held out once (0.5.0, after the twenty-sixth route pass)
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -77,6 +78,7 @@ TUNING_TURNS = [
     DATA / "requests-r" / "re" / "everyday-r.jsonl",
     DATA / "requests-s" / "se" / "everyday-s.jsonl",
     DATA / "requests-u" / "ue" / "everyday-u.jsonl",
+    DATA / "requests-v" / "ve" / "everyday-v.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
