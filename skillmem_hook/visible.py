@@ -9,7 +9,8 @@ character that shows nothing yet holds text (a zero-width space, a tag
 character: ``\\u200b``, ``\\U000e0041``), which would hide from the person
 what the agent reads (Unicode's default-ignorable characters, ``INVISIBLE``;
 a variation selector that picks an emoji's or an ideograph's glyph stays
-itself); ``for_people``
+itself), and each private-use character (``\\ue000``: a glyph only an icon
+font gives, or a byte hidden as U+E000 + ASCII); ``for_people``
 keeps the line breaks and tabs of a report we wrote ourselves and escapes
 the rest. A byte that is not UTF-8 in a file name (read with
 surrogateescape) shows as that byte, ``\\xe9``.
@@ -41,8 +42,12 @@ DEFAULT_IGNORABLE = (
 # does not: the interlinear annotation marks (U+FFF9-U+FFFB) and the Egyptian hieroglyph format controls. So every
 # format character (Cf) is in, but the six prepended concatenation marks (U+0600 ...), which have a glyph.
 INVISIBLE = f"{DEFAULT_IGNORABLE}\ufff9-\ufffb\U00013430-\U0001343f"
+# The private-use characters (the BMP's area, planes 15 and 16 but their two noncharacters each): no meaning
+# Unicode gives, a glyph only in a font that defines one (an icon font's), else a box or nothing; an agent may read
+# U+E000 + ASCII as ASCII (SK123 flags them in a description). Shown escaped to people; JSON keeps them (streams.py).
+PRIVATE_USE = "\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd"
 # C0 and C1 controls, DEL, the Unicode line and paragraph separators, lone surrogates, and the above.
-_OTHER_UNSAFE = f"\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{INVISIBLE}"
+_OTHER_UNSAFE = f"\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{INVISIBLE}{PRIVATE_USE}"
 _ANY_UNSAFE = lazy_compile(f"[\x00-\x0a{_OTHER_UNSAFE}]")
 _UNSAFE_BUT_LAYOUT = lazy_compile(f"[\x00-\x08{_OTHER_UNSAFE}]")  # tab and line feed kept
 _ONE_INVISIBLE = lazy_compile(f"[{INVISIBLE}]")
@@ -152,7 +157,7 @@ def _escape(match: re.Match[str], glyphs: frozenset[int] = frozenset()) -> str:
         return f"\\x{code - 0xDC00:02x}"
     if match.start() in glyphs:  # ❤️ stays itself
         return character
-    if code > 0xFFFF:  # a tag character, a variation selector, a musical or shorthand format control
+    if code > 0xFFFF:  # a tag character, a variation selector, a format control, a private-use character
         return f"\\U{code:08x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 

@@ -57,6 +57,7 @@ def acts_on_a_reader(character: str) -> bool:
         unicodedata.category(character) in {"Cc", "Cs", "Zl", "Zp"}
         or character in BIDI
         or character in HIDDEN
+        or unicodedata.category(character) == "Co"  # private use
         or 0xE0000 <= ord(character) <= 0xE007F
         or invisible(character)
     )
@@ -131,6 +132,10 @@ def hide_in_selectors(text: str) -> str:
         ("\u2061\u2064\u206a\u206f\ufff9\ufffb", "\\u2061\\u2064\\u206a\\u206f\\ufff9\\ufffb"),
         ("\U0001bca0\U0001d173\U000e0080\U000e0fff", "\\U0001bca0\\U0001d173\\U000e0080\\U000e0fff"),
         ("\u0600١٢", "\u0600١٢"),  # the Arabic number sign: a format character with a glyph of its own
+        # fixh18: the private-use characters, at each area's edges (an icon font's glyph, or U+E000 + ASCII)
+        ("ok \ue072\ue06d \uf8ff", "ok \\ue072\\ue06d \\uf8ff"),
+        ("\U000f0000\U000ffffd\U00100000\U0010fffd", "\\U000f0000\\U000ffffd\\U00100000\\U0010fffd"),
+        ("\ud7ff\uf900\U000effff\U000ffffe", "\ud7ff\uf900\U000effff\U000ffffe"),  # just outside the areas
     ],
 )
 def test_characters_that_act_on_a_terminal_or_reader_show_as_escapes(text, shown):
@@ -141,6 +146,7 @@ def test_for_people_keeps_the_reports_own_lines_and_tabs():
     assert for_people("a:\tb\n  \x1b[2Kc\r\n") == "a:\tb\n  \\x1b[2Kc\\r\n"
     assert for_people("caf\udce9") == "caf\\udce9"  # the JSON escape: an error line stays JSON
     assert for_people("ok\r\n\tdone") == "ok\\r\n\tdone"  # ASCII only: the short way, same answer
+    assert for_people("icon \ue001\n\tU+100000 \U00100000") == "icon \\ue001\n\tU+100000 \\U00100000"
 
 
 def raw(text: str) -> list[str]:

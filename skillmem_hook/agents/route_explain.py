@@ -21,8 +21,8 @@ from skillmem_hook.config import load_settings
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.at_hand import at_hand, names_code
 from skillmem_hook.search.confidence import SCORE_RULE
+from skillmem_hook.search.fields import StoredIndexError
 from skillmem_hook.search.names import build_name_table, named_skills
-from skillmem_hook.search.stored import StoredRowError
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -58,7 +58,7 @@ def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
     if stored is not None and stored[1] is None:
         try:
             return _scored(prompt, stored[0])
-        except StoredRowError:  # as the hook does: a forged row among the hits, a bad index
+        except StoredIndexError:  # as the hook does: a forged row or postings line among the hits, a bad index
             stored = None
     refresh_search_index(route_index.roots, where)  # as the hook does: a build of its own, for the next prompt
     if stored is not None and stored[1] is not None:  # as the hook does: a few skills changed, patched in memory

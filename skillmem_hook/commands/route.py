@@ -117,7 +117,7 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     """
     from skillmem_hook.catalog.catalog import CatalogOptions  # noqa: PLC0415 - a named skill needs no search
     from skillmem_hook.search import store as search_store  # noqa: PLC0415 - a named skill needs no search
-    from skillmem_hook.search.stored import StoredRowError  # noqa: PLC0415 - a named skill needs no search
+    from skillmem_hook.search.fields import StoredIndexError  # noqa: PLC0415 - a named skill needs no search
 
     roots = route_index.roots
     # The configuration as the route index read it, which its snapshot and stamp say is unchanged since;
@@ -134,7 +134,7 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     if index is not None and before is None:
         try:
             return best_scored(prompt, index)
-        except StoredRowError:  # a forged row among the hits: a bad index, as if absent
+        except StoredIndexError:  # a forged row or postings line among the hits: a bad index, as if absent
             index = None  # the build started below reads every row, so it replaces this index
     refresh_search_index(roots, location)  # first: the prompt's alarm may end the patch, never the build
     if index is None or before is None:

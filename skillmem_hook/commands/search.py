@@ -18,7 +18,7 @@ from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
-from skillmem_hook.search.stored import StoredRowError
+from skillmem_hook.search.fields import StoredIndexError
 from skillmem_hook.streams import write_text
 from skillmem_hook.visible import visible
 
@@ -84,7 +84,7 @@ def search(
     index = search_store.load_or_build(roots, options, aliases, watched, flagged=flagged)
     try:
         return answer(index, intent, top=top, text=text, options=options, domain=domain, semantic=semantic)
-    except StoredRowError:  # a forged row of the stored index among the hits: a bad index, built anew and replaced
+    except StoredIndexError:  # a forged row or postings line among the hits: a bad index, built anew and replaced
         index = search_store.load_or_build(roots, options, aliases, watched, flagged=flagged, anew=True)
         return answer(index, intent, top=top, text=text, options=options, domain=domain, semantic=semantic)
 
@@ -99,7 +99,7 @@ def answer(
     domain: str | None,
     semantic: bool,
 ) -> int:
-    """Print the ``top`` skills that fit ``intent`` (or ``domain``'s): StoredRowError before any line is printed."""
+    """Print the ``top`` skills that fit ``intent`` (or ``domain``'s): StoredIndexError before any line is printed."""
     wanted = max(top, 2)  # the second hit tells a clear lead from a near tie
     if domain is not None:  # a collapsed domain of the block: list it, or search within it
         from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415 - only --domain

@@ -18,7 +18,7 @@ from __future__ import annotations
 import unicodedata
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.visible import INVISIBLE, glyph_selectors, is_selector, visible
+from skillmem_hook.visible import INVISIBLE, PRIVATE_USE, glyph_selectors, is_selector, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 
 # What shows nothing (visible.INVISIBLE, the bidi controls among it), and the private-use characters: no meaning
 # Unicode gives, a glyph only in a font that defines one (an agent may read U+E000 + ASCII as ASCII).
-_PRIVATE_USE = "\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd"
-_HIDING = lazy_compile(f"[{INVISIBLE}{_PRIVATE_USE}]")
+_HIDING = lazy_compile(f"[{INVISIBLE}{PRIVATE_USE}]")
 _JOINERS = "\u200c\u200d"
 _TAGS = range(0xE0000, 0xE0080)
 _AROUND = 12  # characters of context either side in the message

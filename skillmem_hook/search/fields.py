@@ -11,6 +11,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections import Counter
+from operator import le
 
 from skillmem_hook.search.sorted_lines import value_of
 from skillmem_hook.search.tokenize import pattern_of
@@ -18,6 +19,16 @@ from skillmem_hook.search.tokenize import pattern_of
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+
+class StoredIndexError(ValueError):
+    """A part of a stored index, read when first asked for, that no build writes: the index is a bad one.
+
+    The checksum finds damage, not a forgery: whoever can write the file can
+    recompute it. A row (``stored.StoredRowError``) or a postings line is read
+    lazily, at a query, so every reader of a stored index catches this there,
+    ignores the index and builds anew (``search_store.load_or_build``'s callers).
+    """
 
 
 class ScannedField:
@@ -107,13 +118,51 @@ class PostingsField:
         return cls(text.encode("utf-8", "surrogatepass"), lengths, weight)
 
     def counts(self, word: str) -> dict[int, int]:
-        found = value_of(self.source, word.encode("utf-8", "surrogatepass"), self.start, self.end)
-        if found is None:
-            return {}
-        numbers = found.split(b",")
-        return dict(zip(map(int, numbers[0::2]), map(int, numbers[1::2])))
+        """How often ``word`` occurs in each skill's text that holds it; StoredIndexError for a forged line."""
+        found = self._line(word)
+        return {} if found is None else self._pairs(found)
 
     def holders(self, word: str) -> int:
         """How many skills' texts hold ``word``: ``len(counts(word))``, counted without parsing a number."""
-        found = value_of(self.source, word.encode("utf-8", "surrogatepass"), self.start, self.end)
+        found = self._line(word)
         return 0 if found is None else (found.count(b",") + 1) // 2
+
+    def _line(self, word: str) -> bytes | None:
+        try:
+            return value_of(self.source, word.encode("utf-8", "surrogatepass"), self.start, self.end)
+        except ValueError:  # no tab after a line's word: no build writes such a line
+            raise StoredIndexError("a stored postings line without its tab") from None
+
+    def _pairs(self, found: bytes) -> dict[int, int]:
+        """A line's ``skill,count`` pairs, each skill a number the field holds a length for and each count
+        between 1 and that length (a word occurs in a text at most as often as the text has words).
+
+        Checked with builtins over the whole line, not pair by pair in Python: a common word's line holds a
+        pair for most skills, and a warm query reads twenty lines.
+        """
+        cells = found.split(b",")
+        try:
+            pairs = dict(zip(map(int, cells[0::2]), map(int, cells[1::2])))
+            if (
+                len(pairs) * 2 == len(cells)  # whole pairs, each skill once
+                and min(pairs) >= 0
+                and min(pairs.values()) >= 1
+                and all(map(le, pairs.values(), map(self.lengths.__getitem__, pairs)))
+            ):
+                return pairs
+        except (ValueError, IndexError):  # not a number (ValueError), or a skill past the last (IndexError)
+            pass
+        raise StoredIndexError("a stored postings line of another shape: a count or a skill no build writes")
+
+    def check(self) -> None:
+        """Every line read as a query reads it (StoredIndexError for a forged one): what a reader that keeps
+        the index for many queries, or the build that must replace a bad index, asks once."""
+        source, end = self.source, self.end
+        position = self.start
+        while position < end - 1:
+            tab = source.find(b"\t", position + 1, end)
+            stop = source.find(b"\n", position + 1, end)
+            if tab == -1 or stop == -1 or tab > stop:
+                raise StoredIndexError("a stored postings line without its tab")
+            self._pairs(source[tab + 1 : stop])
+            position = stop

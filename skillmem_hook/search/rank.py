@@ -99,6 +99,10 @@ class SearchIndex:
             raise ValueError("each skill's number within the fields")
         if any(len(field.lengths) != self.slots for field in fields):
             raise ValueError("a length for each number in each field")
+        if len(self.numbers) < self.slots:  # a patched index's free numbers: no text, so no posting can name one
+            free = set(range(self.slots)).difference(self.numbers)
+            if any(field.lengths[number] for field in fields for number in free):
+                raise ValueError("a free number's length of 0 in each field")
         # A skill's place in ``skills`` by its number: where to find it, and the tie-break after name and label,
         # as a build's.
         self._place = dict(zip(self.numbers, range(len(skills))))

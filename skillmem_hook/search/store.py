@@ -33,8 +33,9 @@ from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.catalog.store.stamps import StatSnapshot, retake_snapshot, take_snapshot
 from skillmem_hook.catalog.store.trust import read_kept_file
+from skillmem_hook.search.fields import PostingsField, StoredIndexError
 from skillmem_hook.search.rank import SearchIndex
-from skillmem_hook.search.stored import StoredRowError, index_from_bytes, index_to_bytes
+from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -177,7 +178,8 @@ def _skill_files_differing(before: StatSnapshot, after: StatSnapshot) -> int:
 def _read(location: str, key: str, roots: Sequence[str]) -> tuple[SearchIndex, bytes] | None:
     """The index stored at ``location`` for ``key`` and the text of the snapshot it was built at, current or not.
 
-    Its rows are read when first asked for: one of another shape, or outside ``roots``, raises StoredRowError then.
+    Its rows and postings lines are read when first asked for: one of another shape, or a row outside ``roots``,
+    raises StoredIndexError then.
     """
     try:
         # A regular file only, capped, and this user's alone: a FIFO must not hang the search, nor another
@@ -216,9 +218,9 @@ def load_or_build_at(
 
     A stale one is the new one's start: the skills whose SKILL.md kept its stamp keep their postings.
     ``watched``: the files besides the roots that decide the catalog (``decisive.decisive_files``), stamped too.
-    ``anew``: the stored index is a bad one (a row of it raised StoredRowError): ignored, as if absent, and
-    replaced. ``whole``: a current stored index is taken only when every row reads (a reader that makes every
-    skill anyway, or the detached build, which must replace a bad index the route hook found).
+    ``anew``: the stored index is a bad one (a row or postings line of it raised StoredIndexError): ignored, as if
+    absent, and replaced. ``whole``: a current stored index is taken only when every row and postings line reads (a
+    reader that makes every skill anyway, or the detached build, which must replace a bad index the route hook found).
     """
     key = index_key(roots, options, aliases)
     stale = None if anew else _read_stale(location, key, roots)
@@ -241,10 +243,13 @@ def load_or_build_at(
 
 
 def _rows_read(index: SearchIndex) -> bool:
-    """Whether every row of the index reads as a skill (StoredRowError for a forged one)."""
+    """Whether every row of the index reads as a skill and every postings line as a query reads it."""
     try:
         index.skills  # noqa: B018 - makes every skill of a stored index
-    except StoredRowError:
+        for field in index.fields:
+            if isinstance(field, PostingsField):
+                field.check()
+    except StoredIndexError:
         return False
     return True
 
@@ -263,7 +268,7 @@ def load_or_build(
 
     What ``skillmem search``, ``eval`` and the MCP server rank with. ``watched``, ``anew``, ``whole``: as
     ``load_or_build_at`` takes them. A caller that ranks with the index without ``whole`` catches
-    StoredRowError (a forged row among the hits) and asks again with ``anew``.
+    StoredIndexError (a forged row or postings line among the hits) and asks again with ``anew``.
     """
     if options.tracked or not options.cache:
         return build(roots, options, aliases)

@@ -23,7 +23,7 @@ from array import array
 from skillmem_hook.catalog.placement.domains import Placement
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.catalog.store.trust import leaves_root
-from skillmem_hook.search.fields import PostingsField, ScannedField
+from skillmem_hook.search.fields import PostingsField, ScannedField, StoredIndexError
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.tuning import Tuning
 
@@ -146,19 +146,37 @@ def _field(raw: dict[str, Any], data: bytes, span: tuple[int, int]) -> ScannedFi
     weight = float(raw["w"])
     if (lengths and min(lengths) < 0) or not math.isfinite(weight):
         raise ValueError("a field of a negative length or a weight not finite")
+    start, end = span
     if raw["kind"] == "postings":
-        return PostingsField(data, lengths, weight, *span)
+        # Lines from a line break to a line break, as a build writes them: a lookup's binary search steps from
+        # one to the next, and one before the field's start would read another block's bytes.
+        if end <= start or data[start] != NEWLINE or data[end - 1] != NEWLINE:
+            raise ValueError("a postings field that does not start and end with a line break")
+        return PostingsField(data, lengths, weight, start, end)
     starts = array("q", raw["starts"])
     if len(starts) != len(lengths):
         raise TypeError("a field of another number of skills")
-    return ScannedField(data[span[0] : span[1]], starts, lengths, weight)
+    text = data[start:end]
+    # Each skill's text from its start to the next's: the first at 0, each after the last one's line break,
+    # in order and within the text; else a word found is given to no skill (-1, the last) or to another.
+    if starts and (
+        starts[0] != 0
+        or any(after <= before or text[after - 1] != NEWLINE for before, after in zip(starts, starts[1:]))
+        or starts[-1] > len(text)
+    ):
+        raise ValueError("a scanned field's starts out of order or past its text")
+    return ScannedField(text, starts, lengths, weight)
 
 
-class StoredRowError(ValueError):
+NEWLINE = ord("\n")
+
+
+class StoredRowError(StoredIndexError):
     """A stored skill row that is not one ``_row`` writes: its index is a bad index, to ignore and build anew.
 
     Raised when the row is first read, which may be at a query's hits, after the index was loaded: every
-    reader of a stored index catches it there too (``search_store.load_or_build``'s callers).
+    reader of a stored index catches StoredIndexError there too (``search_store.load_or_build``'s callers), which
+    a forged postings line raises at a query (``fields.PostingsField``).
     """
 
 

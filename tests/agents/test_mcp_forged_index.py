@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from ..commands.test_search_forged_index import BEST, DOCUMENTS, ROWS, forged_document, forged_row, stored_examples
+from ..commands.test_search_forged_index import (
+    BEST,
+    DOCUMENTS,
+    POSTINGS,
+    ROWS,
+    forged_blocks,
+    forged_document,
+    forged_row,
+    stored_examples,
+)
 from .test_mcp_server import run_session
 
 pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
@@ -18,7 +27,8 @@ def repo(tmp_path):
 @pytest.mark.parametrize(
     "forge",
     [lambda data: forged_row(data, ROWS["another shape"]), lambda data: forged_row(data, ROWS["an absolute folder"])]
-    + [lambda data, change=change: forged_document(data, change) for change in DOCUMENTS.values()],
+    + [lambda data, change=change: forged_document(data, change) for change in DOCUMENTS.values()]
+    + [lambda data, change=change: forged_blocks(data, change) for change in POSTINGS.values()],
 )
 def test_skill_search_over_a_forged_index_answers_and_the_index_is_replaced(repo, forge):
     stored = repo / ".git" / "skillmem-search.json"

@@ -246,6 +246,18 @@ def test_text_output_shows_control_characters_from_a_skill_as_escapes(capsys, tr
     assert len([line for line in run.out.splitlines() if not line.endswith("the closest:")]) == 3
 
 
+def test_text_output_shows_private_use_characters_escaped_and_json_keeps_them(capsys, tree):
+    """An icon font's glyph, or U+E000 + ASCII ("rm -rf" hidden): no meaning Unicode gives, escaped for people."""
+    hidden = "".join(chr(0xE000 + ord(c)) for c in "rm -rf")
+    description = f"Icons \uf015 home \U000f0001 terminal{hidden}"
+    write_skill(tree, "icon-tool\ue000", skill_md("icon-tool", description))
+    run = run_cli(capsys, "search", "--root", tree, "--text", "icons", "terminal")
+    assert not any(0xE000 <= ord(c) <= 0xF8FF or ord(c) >= 0xF0000 for c in run.out), run.out
+    assert "Icons \\uf015 home \\U000f0001 terminal\\ue072\\ue06d" in run.out and "icon-tool\\ue000/SKILL.md" in run.out
+    data = run_cli(capsys, "search", "--root", tree, "icons", "terminal").data
+    assert data["results"][0]["description"] == description  # JSON keeps them: a reader gets the text exactly
+
+
 def test_a_word_the_dictionary_bridges_keeps_a_right_answer_from_reading_none(capsys):
     # 表格 (the glossary's "table") and 文件 (the dictionary's "document; file") are two typed words that
     # csv-to-table holds: enough to say something may fit, not enough to be sure (a guessed sense is no

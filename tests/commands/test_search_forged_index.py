@@ -60,6 +60,56 @@ def forged_document(data: bytes, change) -> bytes:
     return joined(words, meta if isinstance(meta, bytes) else json.dumps(document).encode(), blocks)
 
 
+BODY = 5  # the blocks: the rows, the extra, then the fields (name, description, sections, body)
+
+
+def forged_blocks(data: bytes, change) -> bytes:
+    """The stored index after ``change(document, blocks)``, its sizes and checksum made to match."""
+    words, document, blocks = parts(data)
+    change(document, blocks)
+    document["blocks"] = [len(block) for block in blocks]
+    return joined(words, json.dumps(document, separators=(",", ":")).encode(), blocks)
+
+
+def forged_postings(line: bytes):
+    """A change that puts ``line`` for the body's line of "csv" (b'csv\t2,1': the best hit's, once in 9 words)."""
+
+    def change(document, blocks):
+        assert b"\ncsv\t2,1\n" in blocks[BODY]
+        blocks[BODY] = blocks[BODY].replace(b"\ncsv\t2,1\n", b"\n" + line + b"\n")
+
+    return change
+
+
+def a_free_number_with_a_length(document, blocks):
+    """A sixteenth number no skill has (a patched index's free one) given words, and a posting in the body."""
+    for field in document["fields"]:
+        field["lengths"].append(5)
+    blocks[BODY] = blocks[BODY].replace(b"\ncsv\t2,1\n", b"\ncsv\t2,1,15,5\n")
+
+
+def a_scanned_field_out_of_order(document, blocks):
+    """The name field as a scanned text whose skills but the first start in reverse order (a word given to another)."""
+    names = [json.loads(row)[0].encode() for row in blocks[0].split(b"\n")]
+    blocks[2] = b"\n".join(names)
+    starts = [sum(len(name) + 1 for name in names[:n]) for n in range(len(names))]
+    document["fields"][0] = {**document["fields"][0], "kind": "scanned", "starts": [0, *starts[:0:-1]]}
+
+
+POSTINGS = {
+    "a count not a number": forged_postings(b"csv\t2,x"),
+    "a list where a count is": forged_postings(b"csv\t2,[1,2]"),
+    "a skill past the last": forged_postings(b"csv\t99,1"),
+    "a negative skill": forged_postings(b"csv\t-1,1"),
+    "a negative count": forged_postings(b"csv\t2,-9"),
+    "a count past the skill's words": forged_postings(b"csv\t2,99999"),
+    "half a pair": forged_postings(b"csv\t2,1,3"),
+    "a field not starting with a line break": lambda document, blocks: blocks.__setitem__(BODY, blocks[BODY][1:]),
+    "a free number with a length": a_free_number_with_a_length,
+    "a scanned field out of order": a_scanned_field_out_of_order,
+}
+
+
 ROWS = {
     "another shape": b'{"a":1}',
     "a root not among the roots": b'["csv-to-table","/etc","x",["data-parsing","name","csv"],"Parse CSV files"]',
@@ -147,14 +197,35 @@ def test_search_on_an_index_whose_document_is_forged_answers_in_json_and_replace
     assert stored(folder).read_bytes() == good
 
 
-@pytest.mark.parametrize("row", list(ROWS))
-def test_the_route_hook_and_explain_refuse_a_forged_row_and_the_build_replaces_the_index(repo, row):
+@pytest.mark.parametrize("how", list(SEARCHES)[:2])
+@pytest.mark.parametrize("forgery", list(POSTINGS))
+def test_search_on_an_index_whose_postings_are_forged_answers_and_replaces_it(repo, how, forgery):
+    folder, env = repo
+    good = stored(folder).read_bytes()
+    stored(folder).write_bytes(forged_blocks(good, POSTINGS[forgery]))
+    done = run(folder, env, *SEARCHES[how])
+    assert (done.returncode, done.stderr) == (0, b""), done.stderr
+    if how == "json":
+        assert strict_json(done.stdout)["results"][0]["name"] == BEST  # type: ignore[index]
+    else:
+        assert done.stdout.split(b"\n")[0].split()[1] == BEST.encode(), done.stdout
+    assert stored(folder).read_bytes() == good  # the bad index replaced by a good one, built anew
+
+
+FORGERIES = {
+    **{f"row: {name}": (lambda data, row=row: forged_row(data, row)) for name, row in ROWS.items()},
+    **{f"postings: {name}": (lambda data, forge=forge: forged_blocks(data, forge)) for name, forge in POSTINGS.items()},
+}
+
+
+@pytest.mark.parametrize("forgery", list(FORGERIES))
+def test_the_route_hook_and_explain_refuse_a_forged_index_and_the_build_replaces_it(repo, forgery):
     folder, env = repo
     good = stored(folder).read_bytes()
     data = json.dumps({"prompt": PROMPT, "cwd": str(folder), "hook_event_name": "UserPromptSubmit"}).encode()
     hinted = run(folder, env, "route", data=data)
     assert BEST.encode() in hinted.stdout  # the good index names it
-    stored(folder).write_bytes(forged_row(good, ROWS[row]))
+    stored(folder).write_bytes(FORGERIES[forgery](good))
     marker = folder / ".git" / "skillmem-search.json.building"
     marker.touch()  # a build under way: none starts, so the forged index is still there for --explain
     hook = run(folder, env, "route", data=data)
