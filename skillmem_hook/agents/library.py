@@ -12,6 +12,7 @@ when current, patched for the skills that changed, and stored again.
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 import time
@@ -26,6 +27,7 @@ from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import UsageError
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
+from skillmem_hook.search.fields import StoredIndexError
 from skillmem_hook.search.lookup import nearest_names, skills_named
 from skillmem_hook.search.semantic import (
     QUICK_TEXTS,
@@ -47,7 +49,7 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
     from skillmem_hook.catalog.store.stamps import StatSnapshot
-    from skillmem_hook.search.rank import SearchIndex
+    from skillmem_hook.search.rank import Hit, SearchIndex
     from skillmem_hook.search.semantic import SemanticIndex
 
 # A watcher thread checks the disk every WATCH_INTERVAL seconds (longer when a
@@ -102,6 +104,7 @@ class SkillLibrary:
         self._snapshot: StatSnapshot | None = None
         self._catalog: Catalog | None = None
         self._index: SearchIndex | None = None
+        self._load_index: Callable[..., SearchIndex] = search_store.load_or_build  # set by each refresh
         self._meaning: SemanticIndex | None = None  # built at the first search after a change, when installed
         self._meaning_build: threading.Thread | None = None
         self._meaning_settled: threading.Event | None = None  # set when the build ends, or turns out long
@@ -131,11 +134,15 @@ class SkillLibrary:
             catalog = scan_roots(roots, options)
             # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
             # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
-            # whole: every row read once, here, so a forged one is a bad index, built anew and replaced, not
-            # an error at some later query; and the snapshot kept only with the index, so an index that
-            # failed is tried again at the next call, never left None behind a current snapshot.
+            # Every row read once, here (the semantic leg numbers them all), so a forged one is a bad index,
+            # built anew and replaced, not an error at some later call; a postings line is checked as a query
+            # reads it (``answer``), not all of them at start (0.8 s at 2,000 skills). The snapshot is kept
+            # only with the index, so an index that failed is tried again, never left None behind it.
             flagged = bool(self._flag_roots)
-            index = search_store.load_or_build(roots, options, settings.aliases, watched, flagged=flagged, whole=True)
+            self._load_index = functools.partial(
+                search_store.load_or_build, roots, options, settings.aliases, watched, flagged=flagged
+            )
+            index = _with_rows_read(self._load_index)
             self._catalog, self._snapshot, self._index = catalog, snapshot, index
             self._generation += 1
             if self._meaning is not None:
@@ -192,12 +199,14 @@ class SkillLibrary:
             index, meaning = self._index, self._meaning
         assert index is not None
         wanted = max(top_k, 2)  # as the CLI: the second hit tells a clear lead from a near tie
-        if meaning is not None:
-            hits = rank_with_meaning(index, meaning, intent, wanted)
-            found = fit_with_meaning(index, meaning, intent, hits)
-        else:
-            hits = index.query(intent, wanted)
-            found = fit(index, intent, hits)
+        try:
+            hits, found = _ranked(index, meaning, intent, wanted)
+        except StoredIndexError:  # a forged postings line among the words: a bad index, built anew and replaced
+            with self._lock:
+                self._index = index = self._load_index(anew=True)
+                self._meaning, self._generation = None, self._generation + 1  # vectors numbered the old rows
+            hits, found = _ranked(index, None, intent, wanted)
+            meaning = None
         results = [
             {**skill_summary(hit.skill), "score": round(hit.score, 4), "confidence": confidence(hit, hits[0])}
             for hit in hits[:top_k]
@@ -277,3 +286,22 @@ def find_skill(skills: Sequence[Skill], name: str) -> Skill:
         f"no skill named '{shown}'",
         f"{near + ' ' if near else ''}use a name as skill_search returns it; excluded skills cannot be read",
     )
+
+
+def _with_rows_read(load: Callable[..., SearchIndex]) -> SearchIndex:
+    """The index ``load`` gives with every row read; a row of another shape makes it built anew (and replaced)."""
+    index = load()
+    try:
+        index.skills  # noqa: B018 - makes every skill of a stored index
+    except StoredIndexError:
+        index = load(anew=True)
+    return index
+
+
+def _ranked(index: SearchIndex, meaning: SemanticIndex | None, intent: str, wanted: int) -> tuple[list[Hit], str]:
+    """The best ``wanted`` hits for ``intent`` and their match word, fused when ``meaning`` is there."""
+    if meaning is not None:
+        hits = rank_with_meaning(index, meaning, intent, wanted)
+        return hits, fit_with_meaning(index, meaning, intent, hits)
+    hits = index.query(intent, wanted)
+    return hits, fit(index, intent, hits)
