@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from skillmem_hook.catalog.store.locations import git_dir_at, search_index_locat
 from skillmem_hook.catalog.store.records import write_lines_quietly
 
 from ...helpers import backdate, hint_of, make_git_dir, run_route, skill_md, write_skill
+from .test_locations import wait_for_builds
 
 PROMPT = "pull the line items and totals out of our suppliers' PDF invoices, for each of them"
 COMMANDS = (["search", "invoices"], ["index"], ["inject"], ["verify", "--tracked"])
@@ -79,14 +79,6 @@ def run_every_command(project: Path, env: dict[str, str], *folders: Path) -> lis
         said.append(run.stderr)
     wait_for_builds(Path(env["XDG_CACHE_HOME"]), *folders)
     return said
-
-
-def wait_for_builds(*folders):
-    deadline = time.monotonic() + 60
-    time.sleep(0.2)
-    while any(folder.is_dir() and any(folder.rglob("*.building")) for folder in folders):
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
 
 
 # Item 1: a .git link to a folder of the user's. Git refuses it ("not a git repository"); skillmem wrote into it.
