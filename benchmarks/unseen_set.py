@@ -25,7 +25,9 @@ This script chooses nothing: it runs the defaults and prints tables. Which
 sets were tuned on is in each set's README (``request_sets.TUNING_SETS``
 names those of round three). Collections: SKILLS_CN_ROOT / SKILLS_EN_ROOT,
 or else the archives in ../shared/data/collections are extracted to a
-temporary folder.
+temporary folder; ``--collection KEY=ROOT`` adds another (a set's
+``collection`` names it: set W's requests are asked of ``w``, skills
+gathered from public repositories the tool was never tuned on).
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def main() -> int:
     options = _parser().parse_args()
     sets = _sets(options)
     turns = read_turns(_turn_files(options))
-    judge = Judge(collection_roots(), semantic=options.semantic)
+    judge = Judge({**collection_roots(), **dict(options.collection)}, semantic=options.semantic)
     figures: dict[str, object] = {"machine": machine(), "rule": SCORE_RULE.describe(), "sets": {}}
     print(f"{machine()}; route rule in force: {SCORE_RULE.describe()}, most {SCORE_RULE.most}")
     for label, requests in sets.items():
@@ -76,6 +78,14 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", type=Path, action="append", default=[], help="a folder of dev-*.jsonl, or one file")
     parser.add_argument("--turns", type=Path, action="append", default=[], help="everyday turns: a file or a folder")
+    parser.add_argument(
+        "--collection",
+        type=_collection,
+        action="append",
+        default=[],
+        metavar="KEY=ROOT",
+        help="another collection's root, asked of the requests whose collection is KEY (and of every turn)",
+    )
     parser.add_argument("--tuning", action="store_true", help="every tuning set and turn file of round three")
     parser.add_argument("--semantic", action="store_true", help="also the fused ranking (needs [semantic])")
     parser.add_argument("--misses", action="store_true", help="list each wrong route fire and each turn that fired")
@@ -84,6 +94,13 @@ def _parser() -> argparse.ArgumentParser:
         "--half", choices=("odd", "even"), help="only the requests of odd (or even) ids: a choosing, a held-back half"
     )
     return parser
+
+
+def _collection(text: str) -> tuple[str, str]:
+    key, sep, root = text.partition("=")
+    if not sep or not key or not Path(root).is_dir():
+        raise argparse.ArgumentTypeError(f"want KEY=ROOT with ROOT a folder, got {text!r}")
+    return key, root
 
 
 def _sets(options: argparse.Namespace) -> dict[str, list[Request]]:
