@@ -139,6 +139,8 @@ def at_hand(text: str) -> bool:
         return True
     if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text) or _sets_a_rule(text):
         return True
+    if _sets_a_standing_rule(text):
+        return True
     if _checks_again(text) if again is None else again:  # once: not again on a 跑一遍 read early and not silenced
         return True
     if _carries_on(text, typed) or _asks_why(text, typed):
@@ -486,6 +488,50 @@ def _sets_a_rule(text: str) -> bool:
     from skillmem_hook.search.asks import asks, sentences  # noqa: PLC0415 - a prompt naming its skill needs no search
 
     return all(_SETS_A_RULE.search(sentence) and not asks(sentence) for sentence in sentences(text))
+
+
+# A standing instruction: how the agent works from now on (0.5.0, twenty-seventh pass, after set V's ve-016, "From
+# now on make small commits with conventional commit messages ... Don't squash anything and don't push.", and ve-088,
+# "以后写 test 的时候用 pytest 的 fixture, 不要每个 case 里都手动 setup 一遍。mock 也尽量少用 ..."): a prompt that
+# opens (after fillers, `_opens`) on "from now on", "going forward", "moving forward", "from here on (out)", "for the
+# rest of this session", "henceforth", 以后 (not 以后的, a time's thing), 今后, 往后, 从今以后, 从现在开始 / 起, or
+# whose first clause ends on the English mark ("Use pnpm from now on."). The clause the mark opens or closes (or,
+# the mark alone in its clause, "From now on,", the next one) is the rule; no other clause asks (search/asks.py),
+# and no sentence is a question: "From now on we use pnpm; please migrate the web app to it" asks for real new work.
+# Not 下次 / "next time" ("下次开会前帮我准备 ..." plans one event), nor "in the future" ("in the future we may need
+# X, design for it"). Mid-prompt a mark is a request's own ("以后每季度都要做, 能不能写个程序", set F's f2-015):
+# on the tuning data every request that holds one holds it mid-prompt. Compiled only on the marks.
+_STANDING_MARKS = ("from now", "forward", "from here on", "rest of th", "henceforth", "以后", "今后", "往后", "从现在")
+_STANDING = lazy_compile(
+    r"\b(?:from\s+now\s+on|going\s+forward|moving\s+forward|from\s+here\s+on(?:\s+out)?|henceforth"
+    r"|for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:session|conversation|chat))\b"
+    r"|(?:从今以后|从今往后|以后(?!的)|今后|往后|从现在(?:开始|起))",
+    re.IGNORECASE,
+)
+# A clause ends at a comma, a semicolon, a stop (before a space: "3.11" and "Next.js" stay whole), an exclamation or
+# question mark, a colon or a line break; NFKC has made the full-width ones ASCII, not 。 or 、.
+_CLAUSE_END = re.compile(r"[,;!?:\n\u3002]|\.(?=\s|$)")
+
+
+def _sets_a_standing_rule(text: str) -> bool:
+    """Whether ``text`` sets how the agent works from now on and asks for nothing else: "From now on make small
+    commits ... Don't push.", "以后写 test 的时候用 pytest 的 fixture, 不要 ..."."""
+    folded = text.lower()
+    if not any(mark in folded for mark in _STANDING_MARKS) or "?" in text:
+        return False
+    clauses = [clause.strip() for clause in _CLAUSE_END.split(text) if clause.strip()]
+    found = _STANDING.search(clauses[0]) if clauses else None
+    if found is None:
+        return False
+    if _opens(folded[: found.start()]):
+        rule = 0 if clauses[0][found.end() :].strip() else 1  # "From now on," alone: the next clause is the rule
+    elif found.group().isascii() and not clauses[0][found.end() :].strip():
+        rule = 0  # "Use pnpm from now on."
+    else:
+        return False
+    from skillmem_hook.search.asks import asks  # noqa: PLC0415 - a prompt naming its skill needs no search
+
+    return not any(asks(clause) for at, clause in enumerate(clauses) if at != rule)
 
 
 # A report of what broke after the agent's change (0.5.0, twenty-sixth pass, after set U's ue-046, "你推上去以后

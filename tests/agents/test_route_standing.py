@@ -1,0 +1,85 @@
+"""Set V's everyday turns (0.5.0, twenty-seventh pass): how the agent works from now on, a standing instruction that
+opens the prompt and asks for nothing else, is a turn of a session, not a request.
+
+Each form beside the request it must not silence (docs/notes/route.md).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skillmem_hook.search.at_hand import at_hand
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # set V's ve-016 and ve-088, as typed
+        "From now on make small commits with conventional commit messages (feat:, fix:, chore:). Don't squash "
+        "anything and don't push. I'll push myself after I've reviewed.",
+        "以后写 test 的时候用 pytest 的 fixture，不要每个 case 里都手动 setup 一遍。"
+        "mock 也尽量少用，能用真实的 sqlite 就用真实的。",
+        "Going forward, keep answers short and skip the recap.",
+        "ok from now on run ruff before every commit.",
+        "From now on, make small commits.",  # the mark alone in its clause: the next is the rule, not an ask
+        "For the rest of this session, reply in English.",
+        "Commit in small steps from now on.",
+    ],
+)
+def test_a_standing_instruction_in_english_is_at_hand(prompt):
+    assert at_hand(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "以后写 test 的时候用 pytest 的 fixture，不要每个 case 里都手动 setup 一遍。",
+        "今后提交信息一律写中文。",
+        "从现在开始，回答尽量短，不用总结。",
+        "你以后改完先跑一遍 lint 再提交",
+        "以后所有注释和提交信息都用中文写。变量名和函数名还是用英文，跟现有代码保持一致。",  # set V's ve-058
+    ],
+)
+def test_a_standing_instruction_in_chinese_is_at_hand(prompt):
+    assert at_hand(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a standing rule, then real new work
+        "From now on we use pnpm; please migrate the web app to it.",
+        "Going forward we deploy with Helm. Write the chart for the billing service.",
+        "以后统一用 uv，帮我把 requirements.txt 迁过去",
+        "以后新接口都走 gRPC。先给我出一份订单服务的 proto 设计。",
+        # a question
+        "From now on, should we squash merges?",
+        "以后会不会更难看懂？",
+        # the mark mid-prompt: a request's own (set F's f2-015, shortened), or not a standing rule
+        "季度复盘要 12 页幻灯片，以后每季度都要做，能不能写个程序一键出",
+        "We moved billing to Stripe. Going forward, how do we reconcile refunds",
+        "以后的需求都记在飞书多维表格里，帮我设计一下字段",
+        "数据量大了以后查询都走只读副本",  # 以后 after a state, in a request's spec
+        # not a mark of the session's rules: one event ahead
+        "下次开会前帮我准备一份周报",
+        "Next time we meet, prepare a deck on churn",
+    ],
+)
+def test_a_standing_mark_beside_new_work_is_not_at_hand(prompt):
+    assert not at_hand(prompt)
+
+
+_WORK = ["帮我写一个迁移脚本", "please write the migration script", "给我出一份方案", "can you set up CI for it"]
+
+
+@given(
+    st.sampled_from(["From now on", "Going forward,", "以后", "今后", "从现在开始，"]),
+    # no rule word of the twenty-sixth pass ("we use", 统一用), whose reading takes "We use pnpm, please write ..."
+    st.sampled_from(["reply in English", "提交信息写中文", "keep commits small", "回答短一点"]),
+    st.sampled_from(_WORK),
+    st.sampled_from(["。", ". ", "; ", "，", "\n"]),
+)
+def test_a_standing_rule_then_an_ask_is_never_at_hand(mark, rule, work, stop):
+    assert not at_hand(f"{mark} {rule}{stop}{work}")
