@@ -511,6 +511,13 @@ _STANDING = lazy_compile(
 # A clause ends at a comma, a semicolon, a stop (before a space: "3.11" and "Next.js" stay whole), an exclamation or
 # question mark, a colon or a line break; NFKC has made the full-width ones ASCII, not 。 or 、.
 _CLAUSE_END = re.compile(r"[,;!?:\n\u3002]|\.(?=\s|$)")
+# A calendar's repeat after the mark is a scheduled chore to set up ("以后每周一都帮我把 Jira 工单汇总成周报", "from
+# now on, every Monday send me ..."), a task, where "以后每次提交前都跑测试" is how to work.
+_CALENDAR = lazy_compile(
+    r"\b(?:every\s+(?:day|night|morning|evening|week|month|quarter|year|weekday|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+    r"|daily|nightly|weekly|monthly|quarterly|yearly)\b|每(?:天|日|晚|早|周|星期|礼拜|个?月|季度?|年)",
+    re.IGNORECASE,
+)
 
 
 def _sets_a_standing_rule(text: str) -> bool:
@@ -528,6 +535,8 @@ def _sets_a_standing_rule(text: str) -> bool:
     elif found.group().isascii() and not clauses[0][found.end() :].strip():
         rule = 0  # "Use pnpm from now on."
     else:
+        return False
+    if _CALENDAR.search(text):
         return False
     from skillmem_hook.search.asks import asks  # noqa: PLC0415 - a prompt naming its skill needs no search
 

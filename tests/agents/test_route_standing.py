@@ -39,6 +39,7 @@ def test_a_standing_instruction_in_english_is_at_hand(prompt):
         "今后提交信息一律写中文。",
         "从现在开始，回答尽量短，不用总结。",
         "你以后改完先跑一遍 lint 再提交",
+        "以后每次提交前都先跑一遍测试。",  # 每次 (each time) is how to work; only a calendar's repeat is a chore
         "以后所有注释和提交信息都用中文写。变量名和函数名还是用英文，跟现有代码保持一致。",  # set V's ve-058
     ],
 )
@@ -65,6 +66,11 @@ def test_a_standing_instruction_in_chinese_is_at_hand(prompt):
         # not a mark of the session's rules: one event ahead
         "下次开会前帮我准备一份周报",
         "Next time we meet, prepare a deck on churn",
+        # a calendar's repeat after the mark: a scheduled chore to set up, not how to work
+        "以后每周一都帮我把上周的 Jira 工单汇总成一份周报，发到飞书群里。",
+        "从现在开始，给我每天生成一份销售日报",
+        "From now on, every Monday morning send me a summary of the open PRs.",
+        "Going forward, post a weekly digest of failed builds to #eng.",
     ],
 )
 def test_a_standing_mark_beside_new_work_is_not_at_hand(prompt):
