@@ -15,14 +15,14 @@ import stat
 
 from skillmem_hook.catalog.dot_git import holds_repository
 from skillmem_hook.catalog.store.locations import find_git_dir, owned_work_tree_top
-from skillmem_hook.catalog.store.trust import owned_work_tree, say_once, untrusted_file, untrusted_folder
+from skillmem_hook.catalog.store.trust import owned_work_tree, say_once, untrusted_read
 from skillmem_hook.config_file import CONFIG_FILE, ConfigFile, SearchSettings, read_config_file
 from skillmem_hook.errors import UsageError
 from skillmem_hook.visible import command_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from skillmem_hook.catalog.catalog import CatalogOptions
 
@@ -182,12 +182,15 @@ def config_problem(path: str, folder: str) -> str | None:
     Outside one, the file and its folder must be this user's and writable by
     no one else (``trust.py``'s rule for kept files).
     """
-    file_problem = untrusted_file(path)
-    problem = file_problem or untrusted_folder(folder)
+    file_problem, file_read = untrusted_read(path, folder=False)
+    folder_problem, folder_read = (None, None) if file_problem else untrusted_read(folder, folder=True)
+    problem = file_problem or folder_problem
     if problem is None or _in_own_repository(folder):
         return None
     where = "the file" if file_problem else f"its folder {visible(folder)}"
-    loose = _loose_modes(path, folder)
+    if file_problem:  # its folder not read yet
+        folder_read = untrusted_read(folder, folder=True)[1]
+    loose = _loose_modes({path: file_read, folder: folder_read})
     if loose:  # this user's own file (a umask of 002): the mode is the fix, not a copy that gets the same mode
         return (
             f"{where}: {problem}, and it is not inside a git repository you own, so another user may have changed"
@@ -199,17 +202,17 @@ def config_problem(path: str, folder: str) -> str | None:
     )
 
 
-def _loose_modes(path: str, folder: str) -> list[str]:
-    """The file and folder to ``chmod go-w`` (as typed from here) when this user owns both and only a mode lets
-    others write; none when another user owns either or the folder is a shared one (sticky, as /tmp)."""
+def _loose_modes(read: Mapping[str, tuple[os.stat_result, os.stat_result] | None]) -> list[str]:
+    """The file and folder (the keys, each with its lstat and stat as read) to ``chmod go-w`` (as typed from here)
+    when this user owns both and only a mode lets others write; none when another user owns either, either could
+    not be read, or the folder is a shared one (sticky, as /tmp)."""
     if not hasattr(os, "geteuid"):
         return []
     loose = []
-    for name in (path, folder):
-        try:
-            entry, status = os.lstat(name), os.stat(name)
-        except OSError:
+    for name, stats in read.items():
+        if stats is None:
             return []
+        entry, status = stats
         if entry.st_uid != os.geteuid() or status.st_uid != os.geteuid() or status.st_mode & stat.S_ISVTX:
             return []
         if status.st_mode & (stat.S_IWGRP | stat.S_IWOTH):

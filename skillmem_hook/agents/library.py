@@ -134,7 +134,7 @@ class SkillLibrary:
             catalog = scan_roots(roots, options)
             # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
             # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
-            # Every row read once, here (the semantic leg numbers them all), so a forged one is a bad index,
+            # Every row read once, here (``rows``: the semantic leg numbers them all), so a forged one is a bad index,
             # built anew and replaced, not an error at some later call; a postings line is checked as a query
             # reads it (``answer``), not all of them at start (0.8 s at 2,000 skills). The snapshot is kept
             # only with the index, so an index that failed is tried again, never left None behind it.
@@ -142,7 +142,7 @@ class SkillLibrary:
             self._load_index = functools.partial(
                 search_store.load_or_build, roots, options, settings.aliases, watched, flagged=flagged
             )
-            index = _with_rows_read(self._load_index)
+            index = self._load_index(rows=True)
             self._catalog, self._snapshot, self._index = catalog, snapshot, index
             self._generation += 1
             if self._meaning is not None:
@@ -286,16 +286,6 @@ def find_skill(skills: Sequence[Skill], name: str) -> Skill:
         f"no skill named '{shown}'",
         f"{near + ' ' if near else ''}use a name as skill_search returns it; excluded skills cannot be read",
     )
-
-
-def _with_rows_read(load: Callable[..., SearchIndex]) -> SearchIndex:
-    """The index ``load`` gives with every row read; a row of another shape makes it built anew (and replaced)."""
-    index = load()
-    try:
-        index.skills  # noqa: B018 - makes every skill of a stored index
-    except StoredIndexError:
-        index = load(anew=True)
-    return index
 
 
 def _ranked(index: SearchIndex, meaning: SemanticIndex | None, intent: str, wanted: int) -> tuple[list[Hit], str]:

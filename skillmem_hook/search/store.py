@@ -213,6 +213,7 @@ def load_or_build_at(
     *,
     anew: bool = False,
     whole: bool = False,
+    rows: bool = False,
 ) -> SearchIndex:
     """The stored index while it matches the disk and the key; otherwise a new one, stored for next time.
 
@@ -221,10 +222,13 @@ def load_or_build_at(
     ``anew``: the stored index is a bad one (a row or postings line of it raised StoredIndexError): ignored, as if
     absent, and replaced. ``whole``: a current stored index is taken only when every row and postings line reads (a
     reader that makes every skill anyway, or the detached build, which must replace a bad index the route hook found).
+    ``rows``: ``whole`` for the rows alone, the postings lines read as a query reads them (the MCP server, which makes
+    every skill at start but would pay 0.8 s at 2,000 skills to read every postings line; it catches StoredIndexError
+    from a query and asks again with ``anew``).
     """
     key = index_key(roots, options, aliases)
     stale = None if anew else _read_stale(location, key, roots)
-    if stale is not None and whole and not _rows_read(stale[0]):
+    if stale is not None and (whole or rows) and not _rows_read(stale[0], postings=whole):
         stale = None  # a bad index: built anew, and the build replaces it
     if stale is not None and stale[1].is_current():
         return stale[0]
@@ -242,11 +246,11 @@ def load_or_build_at(
     return index
 
 
-def _rows_read(index: SearchIndex) -> bool:
-    """Whether every row of the index reads as a skill and every postings line as a query reads it."""
+def _rows_read(index: SearchIndex, *, postings: bool) -> bool:
+    """Whether every row of the index reads as a skill and (``postings``) every postings line as a query reads it."""
     try:
         index.skills  # noqa: B018 - makes every skill of a stored index
-        for field in index.fields:
+        for field in index.fields if postings else ():
             if isinstance(field, PostingsField):
                 field.check()
     except StoredIndexError:
@@ -263,10 +267,11 @@ def load_or_build(
     flagged: bool = False,
     anew: bool = False,
     whole: bool = False,
+    rows: bool = False,
 ) -> SearchIndex:
     """The stored index for the file system's view (rebuilt when stale); git's view, or no cache, builds afresh.
 
-    What ``skillmem search``, ``eval`` and the MCP server rank with. ``watched``, ``anew``, ``whole``: as
+    What ``skillmem search``, ``eval`` and the MCP server rank with. ``watched``, ``anew``, ``whole``, ``rows``: as
     ``load_or_build_at`` takes them. A caller that ranks with the index without ``whole`` catches
     StoredIndexError (a forged row or postings line among the hits) and asks again with ``anew``.
     """
@@ -275,7 +280,7 @@ def load_or_build(
     location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # no repository and no user cache folder: nowhere to keep it
         return build(roots, options, aliases)
-    return load_or_build_at(roots, options, aliases, location, watched, anew=anew, whole=whole)
+    return load_or_build_at(roots, options, aliases, location, watched, anew=anew, whole=whole, rows=rows)
 
 
 def _racy(snapshot: StatSnapshot, started: int) -> bool:

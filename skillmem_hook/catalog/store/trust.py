@@ -104,19 +104,25 @@ def folder_problem(folder: str) -> str | None:
 
 def untrusted_folder(folder: str) -> str | None:
     """Why ``folder`` may not hold kept files (another user owns it or the link to it, others may write it); or None."""
-    return _untrusted(folder, folder=True)
+    return untrusted_read(folder, folder=True)[0]
 
 
 def untrusted_file(path: str) -> str | None:
     """Why the file at ``path`` may not be trusted (another user owns it or the link to it, others may write it)."""
-    return _untrusted(path, folder=False)
+    return untrusted_read(path, folder=False)[0]
 
 
-def _untrusted(path: str, *, folder: bool) -> str | None:
+def untrusted_read(path: str, *, folder: bool) -> tuple[str | None, tuple[os.stat_result, os.stat_result] | None]:
+    """``untrusted_folder``'s (``folder``) or ``untrusted_file``'s answer, and the lstat and stat of ``path`` it read
+    (None: they could not be read), for a caller that looks at the modes again."""
     try:
-        entry, status = os.lstat(path), os.stat(path)
+        read = os.lstat(path), os.stat(path)
     except OSError as error:
-        return f"it cannot be read ({error.strerror})"
+        return f"it cannot be read ({error.strerror})", None
+    return _untrusted(*read, folder=folder), read
+
+
+def _untrusted(entry: os.stat_result, status: os.stat_result, *, folder: bool) -> str | None:
     if folder and not stat.S_ISDIR(status.st_mode):
         return "it is not a folder"
     if not hasattr(os, "geteuid"):
