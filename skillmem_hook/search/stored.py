@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 
 # 3: each skill's number in the postings stored (a patched index keeps numbers while skills come and go); the
 # skills in a block of rows, read when asked for; the extra a block of its own. 4: the numbers of the skills
-# described in English (``rank.described_in_english``), so a query need not read their descriptions
-FORMAT = "skillmem-search-index-4"
+# described in English (``rank.described_in_english``), so a query need not read their descriptions. 5: words
+# cut with the default-ignorable characters dropped (``tokenize._normalized``): a 4's postings hold split words
+FORMAT = "skillmem-search-index-5"
 
 
 def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"") -> bytes:
