@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import UsageError
 
-from .helpers import run_cli, seed_tree, skill_md, write_skill
+from .helpers import make_git_dir, run_cli, seed_tree, skill_md, write_skill
 
 
 def test_flags_win_over_the_file_key_by_key():
@@ -96,7 +96,7 @@ def test_an_empty_config_file_is_no_configuration():
 
 
 def test_the_config_is_found_from_a_subfolder_and_its_paths_are_relative_to_its_folder(tmp_path):
-    Path(".git").mkdir()  # the repository's root: the search stops here
+    make_git_dir(Path(".git"))  # the repository's root: the search stops here
     Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\nwrite: SKILLS_INDEX.md\n")
     Path("docs/deep").mkdir(parents=True)
     os.chdir("docs/deep")
@@ -109,13 +109,13 @@ def test_the_config_is_found_from_a_subfolder_and_its_paths_are_relative_to_its_
 
 def test_the_search_upward_stops_at_the_repository_root():
     Path(".skillmem.yaml").write_text("roots: [outer]\n")
-    Path("repo/.git").mkdir(parents=True)
+    make_git_dir(Path("repo/.git"))
     os.chdir("repo")
     assert load_settings().config_path is None
 
 
 def test_layouts_are_found_at_the_repository_root_from_a_subfolder():
-    Path(".git").mkdir()
+    make_git_dir(Path(".git"))
     Path("skills").mkdir()
     Path("docs/a").mkdir(parents=True)
     Path("AGENTS.md").write_text("x")
@@ -188,7 +188,7 @@ def run_in_a_child(*args, cwd):
 
 @pytest.mark.parametrize("kind", ["fifo", "zero"])
 def test_a_config_that_is_a_fifo_or_an_endless_device_is_refused_at_once(tmp_path, kind):
-    (tmp_path / ".git").mkdir()  # a repository's own: outside one, a link to a device others may write is not used
+    make_git_dir(tmp_path / ".git")  # a repository's own: outside one, a link to a device others may write is not used
     config = tmp_path / ".skillmem.yaml"
     if kind == "fifo":
         os.mkfifo(config)
@@ -439,7 +439,7 @@ def test_a_config_of_ones_own_in_a_shared_sticky_folder_is_copied_not_chmodded(t
 
 
 def test_inside_a_repository_its_config_is_its_content_whoever_may_write_its_folder():
-    Path("repo/.git").mkdir(parents=True)
+    make_git_dir(Path("repo/.git"))
     Path("repo/team").mkdir(mode=0o777)
     Path("repo/team").chmod(0o777)
     Path("repo/team/.skillmem.yaml").write_text("roots: [skills]\n")
@@ -472,7 +472,7 @@ def test_only_a_git_folder_or_gitdir_file_makes_a_repository_that_lends_trust_to
 
 def test_a_git_fifo_in_a_folder_of_ones_own_repository_is_skipped_as_git_skips_it():
     """The same rule the other way: below this user's repository, a stray .git that is none is no boundary."""
-    Path("repo/.git").mkdir(parents=True)
+    make_git_dir(Path("repo/.git"))
     Path("repo/team").mkdir()
     os.mkfifo("repo/team/.git")
     Path("repo/team/.skillmem.yaml").write_text("roots: [skills]\n")
@@ -485,7 +485,7 @@ def test_a_git_fifo_in_a_folder_of_ones_own_repository_is_skipped_as_git_skips_i
 def test_a_repository_another_user_owns_lends_no_trust_to_a_config_in_a_shared_folder():
     """An attacker's .git beside their .skillmem.yaml (a sticky /tmp) does not make the file a repository's."""
     Path("shared").mkdir()
-    Path("shared/.git").mkdir()
+    make_git_dir(Path("shared/.git"))
     Path("shared/.skillmem.yaml").write_text("roots: [skills]\n")
     for path in ("shared", "shared/.git", "shared/.skillmem.yaml"):
         os.chown(path, 65534, 65534)
@@ -496,7 +496,7 @@ def test_a_repository_another_user_owns_lends_no_trust_to_a_config_in_a_shared_f
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a folder away needs root")
 def test_a_git_folder_another_user_left_above_makes_no_repository_of_a_shared_folder(capsys):
     """/tmp/.git and /tmp/.claude/skills left by another user: a run in /tmp/mine reads its own folder, not theirs."""
-    Path("shared/.git").mkdir(parents=True)
+    make_git_dir(Path("shared/.git"))
     Path("shared/.claude/skills/helper").mkdir(parents=True)
     Path("shared/.claude/skills/helper/SKILL.md").write_text("---\nname: helper\ndescription: Helpful\n---\n")
     Path("shared/mine").mkdir()
@@ -520,7 +520,7 @@ def test_for_root_a_git_folder_another_user_left_in_a_root_owned_shared_folder_i
         monkeypatch.delenv("SUDO_UID", raising=False)
     else:
         monkeypatch.setenv("SUDO_UID", sudo)
-    Path("shared/.git").mkdir(parents=True)
+    make_git_dir(Path("shared/.git"))
     Path("shared/evil/pwn").mkdir(parents=True)
     Path("shared/evil/pwn/SKILL.md").write_text("---\nname: pwn\ndescription: Extract text\n---\n")
     Path("shared/.skillmem.yaml").write_text("roots: [evil]\n")
@@ -557,7 +557,7 @@ def test_the_setup_hint_pasted_into_any_shell_writes_the_roots_as_they_are(shell
 def test_a_refused_folder_or_config_named_with_a_line_break_is_said_on_one_line(capsys):
     """H8-5: the notes printed the folder's name raw: a crafted name faked a line of skillmem's own."""
     fake = "shared\nskillmem: all good\x1b[2K"
-    Path(fake, ".git").mkdir(parents=True)
+    make_git_dir(Path(fake, ".git"))
     Path(fake, "mine").mkdir()
     Path(fake, "other").mkdir()
     Path(fake, "other", ".skillmem.yaml").write_text("roots: [skills]\n")

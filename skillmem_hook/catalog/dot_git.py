@@ -3,9 +3,12 @@
 Read as git reads them (git's ``setup.c``: ``read_gitfile_gently``, ``is_git_directory``,
 ``validate_headref``, ``get_common_dir_noenv``):
 
-- ``holds_repository``: a ``.git`` folder, or a regular file that begins ``gitdir: `` and names a path,
-  makes its folder a work tree's top. A FIFO, a broken link or a file of other text named ``.git`` makes
-  none, and a search goes on above it.
+- ``holds_repository``: a ``.git`` folder that is a git directory (``is_git_directory``), or a regular file
+  that begins ``gitdir: `` and names a path, makes its folder a work tree's top. A ``.git`` folder that is no
+  git directory (a bare ``mkdir .git``), a FIFO, a broken link or a file of other text named ``.git`` makes
+  none, and a search goes on above it, as git's discovery loop does
+  (``setup_git_directory_gently_1``: a ``.git`` that is a directory counts only when ``is_git_directory``;
+  a ``.git`` file it cannot read as a repository stops the search with an error, so it stays a top here).
 - ``gitdir_line``: the path such a file names: the whole file but its trailing line breaks, up to a NUL
   byte, as git's C string ends there. Not its first line: git reads ``gitdir: a\\nb`` as the path
   ``a\\nb`` (and finds no repository there).
@@ -32,11 +35,15 @@ _READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 
 def holds_repository(folder: str) -> bool:
-    """Whether ``folder`` holds a ``.git`` that makes it a work tree's top: a folder, or a file whose
-    ``gitdir:`` line names a path. A broken link, a FIFO or a file of other text named ``.git`` is none, and
-    the search goes on above it, as git's own does for the first two (it reads no such ``.git``)."""
+    """Whether ``folder`` holds a ``.git`` that makes it a work tree's top: a git directory (or a link to one),
+    or a file whose ``gitdir:`` line names a path. A ``.git`` folder that is no git directory, a broken link,
+    a FIFO or a file of other text named ``.git`` is none, and the search goes on above it, as git's own does
+    for the first three: ``mkdir .git`` in a subfolder of a repository leaves that repository's top, its
+    configuration and its git directory, the subfolder's."""
     dot_git = os.path.join(folder, ".git")
-    return os.path.isdir(dot_git) or gitdir_line(dot_git) is not None
+    if os.path.isdir(dot_git):
+        return is_git_directory(dot_git)
+    return gitdir_line(dot_git) is not None
 
 
 def gitdir_line(dot_git: str) -> str | None:

@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 
 # 3: each skill's number in the postings stored (a patched index keeps numbers while skills come and go); the
 # skills in a block of rows, read when asked for; the extra a block of its own. 4: the numbers of the skills
-# described in English (``rank.described_in_english``), so a query need not read their descriptions
-FORMAT = "skillmem-search-index-4"
+# described in English (``rank.described_in_english``), so a query need not read their descriptions. 5: words
+# cut with the default-ignorable characters dropped (``tokenize._normalized``): a 4's postings hold split words
+FORMAT = "skillmem-search-index-5"
 
 
 def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"") -> bytes:
@@ -94,7 +95,12 @@ def index_from_bytes(data: bytes, key: str, roots: Collection[str] | None = None
 
 
 def _tuning(raw: dict[str, Any]) -> Tuning:
-    """The stored knobs, each of its default's type and finite: a forged ``k1`` of NaN would print NaN scores."""
+    """The stored knobs, each of its default's type and finite: a forged ``k1`` of NaN would print NaN scores.
+
+    And BM25's two within their range: ``k1`` not negative, each field's ``b`` from 0 to 1. A negative ``k1``
+    turns a word's score over (-1 scores every hit 0; nearer 0, a weighed count equal to ``-k1`` divides by
+    zero); a ``b`` past 1 makes a long text's length norm negative: scores of another sign, or none.
+    """
     defaults = Tuning().values()
     for name, value in raw.items():
         default = defaults.get(name)
@@ -106,6 +112,8 @@ def _tuning(raw: dict[str, Any]) -> Tuning:
             kinds = (int, float)
         if type(value) not in kinds or not math.isfinite(value):
             raise TypeError(f"a tuning knob {name!r} of another type, or not finite")
+        if (name == "k1" and value < 0) or (name.endswith("_b") and not 0 <= value <= 1):
+            raise ValueError(f"a tuning knob {name!r} out of its range")
     return Tuning(**raw)
 
 

@@ -128,6 +128,10 @@ DOCUMENTS = {
     "brackets past json's depth": lambda document: b"[" * 100_000 + b"]" * 100_000,
     "a knob of another type": lambda document: document["tuning"].__setitem__("k1", "x"),
     "a knob not a number": lambda document: document["tuning"].__setitem__("k1", float("nan")),
+    "a negative k1": lambda document: document["tuning"].__setitem__("k1", -0.5),
+    "a b below 0": lambda document: document["tuning"].__setitem__("description_b", -0.01),
+    "a b past 1": lambda document: document["tuning"].__setitem__("body_b", 1.01),
+    "a name b past 1": lambda document: document["tuning"].__setitem__("name_b", 5),
     "a weight at infinity": lambda document: document["fields"][0].__setitem__("w", float("inf")),
     "a negative length": lambda document: document["fields"][1]["lengths"].__setitem__(0, -5),
 }

@@ -28,7 +28,7 @@ from skillmem_hook.search.store import (
     load_or_build_at,
 )
 
-from ..helpers import backdate, skill_md, write_skill
+from ..helpers import backdate, make_git_dir, skill_md, write_skill
 from .sample_skills import answers, by_skill, english_skills
 
 ROOTS = ["skills"]
@@ -38,7 +38,7 @@ BODY = "Roll out pods with helm. 先备份数据库，再迁移。 " * 20
 
 @pytest.fixture
 def tree():
-    os.mkdir(".git")
+    make_git_dir(Path(".git"))
     for number in range(24):  # enough that one changed skill is a patch, not a build
         name = f"skill-{number:02d}"
         write_skill(Path("skills"), name, skill_md(name, f"Deploy service {number} 部署服务", f"{BODY} {name}"))

@@ -82,6 +82,28 @@ def test_numbers_past_the_fields_twice_the_same_too_few_or_too_many_are_refused(
         index_from_bytes(rewritten(stored, lambda document: document.update(numbers=numbers)), "key")
 
 
+@pytest.mark.parametrize(
+    ("knob", "value", "taken"),
+    [
+        ("k1", 0, True),  # the edge: BM25 with k1 0 counts a word held or not; defined, if no build writes it
+        ("k1", -1e-9, False),
+        ("k1", -1, False),
+        *((knob, value, True) for knob in ("name_b", "description_b", "sections_b", "body_b") for value in (0, 1)),
+        *((knob, value, False) for knob in ("name_b", "body_b") for value in (-1e-9, 1 + 1e-9)),
+    ],
+)
+def test_bm25s_k1_below_0_or_a_b_outside_0_to_1_is_refused_at_its_edges(knob, value, taken):
+    """A forged ``k1`` or ``b`` out of BM25's range is a bad index; at the range's ends the index loads."""
+    stored = index_to_bytes(SearchIndex.build(SKILLS, bodies=BODIES), "key")
+    forged = rewritten(stored, lambda document: document["tuning"].__setitem__(knob, value))
+    if taken:
+        loaded, _ = index_from_bytes(forged, "key")
+        assert getattr(loaded.tuning, knob) == value and loaded.query("kubernetes pods", 3)
+    else:
+        with pytest.raises(ValueError, match="out of its range"):
+            index_from_bytes(forged, "key")
+
+
 def rewritten(stored: bytes, change: Callable[[dict[str, Any]], object], version: str = FORMAT) -> bytes:
     """``stored`` with its JSON document changed and the header written for it, its checksum right."""
     header, _, payload = stored.partition(b"\n")

@@ -21,6 +21,7 @@ from skillmem_hook.search.tokenize import (
     stem,
     tokens,
 )
+from skillmem_hook.visible import DEFAULT_IGNORABLE
 
 
 def test_chinese_runs_become_overlapping_bigrams():
@@ -169,3 +170,42 @@ def test_cjk_characters_counts_characters_not_runs():
     assert cjk_characters("abc 数据库 x 한국 かな") == 7
     assert cjk_characters("\U00020000\uf900") == 2  # extension B and a compatibility ideograph
     assert cjk_characters("\u3105\u4dc0 abc") == 0  # bopomofo and a hexagram: no word of search's is cut from them
+
+
+def _ranges(spec: str) -> list[str]:
+    """Every character of a regex class's ranges (``visible.DEFAULT_IGNORABLE``'s form: ``a-b`` and singles)."""
+    characters, at = [], 0
+    while at < len(spec):
+        if at + 2 < len(spec) and spec[at + 1] == "-":
+            characters.extend(map(chr, range(ord(spec[at]), ord(spec[at + 2]) + 1)))
+            at += 3
+        else:
+            characters.append(spec[at])
+            at += 1
+    return characters
+
+
+_IGNORABLES = _ranges(DEFAULT_IGNORABLE)
+
+
+def test_the_ignorables_are_unicodes_default_ignorable_code_points():
+    assert len(_IGNORABLES) == 4174 and {"\ufe0f", "\U000e0100", "\u200b", "\xad", "\U000e0041"} <= set(_IGNORABLES)
+
+
+@given(_MIXED, st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from(_IGNORABLES)), min_size=1, max_size=8))
+def test_default_ignorables_hidden_anywhere_in_a_description_leave_its_words_as_they_were(text, hidden):
+    """fixh19: a variation selector between two ideographs split their bigram ("数据\ufe0f库" lost 据库), a zero-width
+    space or a soft hyphen cut an English word: a description was not found by its own words."""
+    marked = text
+    for position, character in hidden:
+        at = position % (len(marked) + 1)
+        marked = marked[:at] + character + marked[at:]
+    for options in ({}, {"unigrams": True}, {"stop_words": False, "stemming": False}):
+        assert tokens(marked, **options) == tokens(text, **options)
+    assert searchable(marked) == searchable(text)
+
+
+@pytest.mark.parametrize("hidden", ["\ufe0f", "\ufe00", "\U000e0100", "\U000e01ef", "\u200b", "\u200d", "\xad"])
+def test_a_description_hiding_a_selector_between_its_ideographs_is_found_by_its_words(hidden):
+    assert tokens(hidden.join("数据库迁移")) == ["数据", "据库", "库迁", "迁移"]
+    assert tokens(f"data{hidden}base migra{hidden}tions") == tokens("database migrations") == ["databas", "migrat"]

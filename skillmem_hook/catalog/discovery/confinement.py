@@ -146,10 +146,11 @@ def nested_repository(real: str, area: Area) -> str | None:
     "Pathspec ... is in submodule"), and a commit here never holds what is written there. A stat per folder
     below the top, no git call.
 
-    A ``.git`` counts by the one rule (``dot_git.holds_repository``): a folder, or a file with a ``gitdir:``
-    line. A FIFO, a broken link or a file of other text named ``.git`` is none, and ``git add`` adds what lies
-    below it. A ``gitdir:`` file counts whatever it names, stricter than git (which adds what lies below one
-    naming no git directory): a submodule whose git directory is missing is still a submodule.
+    A ``.git`` counts by the one rule (``dot_git.holds_repository``): a git directory, or a file with a
+    ``gitdir:`` line. A bare ``mkdir .git``, a FIFO, a broken link or a file of other text named ``.git`` is
+    none, and ``git add`` adds what lies below it. A ``gitdir:`` file counts whatever it names, stricter than
+    git (which adds what lies below one naming no git directory): a submodule whose git directory is missing is
+    still a submodule.
     """
     found = None
     folder = real

@@ -82,12 +82,14 @@ def read_batches(path: str, header: Mapping[str, object], limit: int) -> Iterato
     """The file's records, a block's worth at a time, then DamagedFile unless the whole file checks out.
 
     Raises DamagedFile at once for another header, OSError for no file or
-    one that is not regular (a FIFO is opened without blocking, then
-    refused), and DamagedFile when it holds more than ``limit`` bytes.
+    a link (opened without following it, as the writer writes: a link swapped
+    in after its folder was checked names a file of someone else's choosing),
+    DamagedFile for one that is not regular (a FIFO is opened without
+    blocking, then refused) and when it holds more than ``limit`` bytes.
     Read in blocks, each checksummed whole: a call per line cost a warm run
     at 10,000 skills some milliseconds.
     """
-    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    handle = os.open(path, _READ_FLAGS)
     with os.fdopen(handle, "rb") as file:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode) or info.st_size > limit or not owned_privately(info):
@@ -153,5 +155,6 @@ def write_lines_quietly(path: str, lines: Iterable[bytes]) -> None:
             os.close(folder_handle)
 
 
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _BY_HANDLE = os.open in os.supports_dir_fd and hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY")
 _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)

@@ -93,7 +93,9 @@ def test_a_git_link_to_a_folder_of_the_users_gets_nothing_written(tmp_path, env,
     backdate(tmp_path)
     said = run_every_command(project, env, victim)
     assert contents(victim) == before
-    assert all("is no git directory" in line for line in said[:3]), said
+    # fixh19: git goes on above such a .git, so the project is no repository (verify --tracked says so); a
+    # command that asks for the folder's own git directory (search's index) says why nothing is kept there.
+    assert any(said[:3]) and all(not line or "is no git directory" in line for line in said[:3]), said
 
 
 # What git itself makes of a .git link: it follows it, and takes the folder when it is a git directory.

@@ -94,6 +94,39 @@ def test_a_fifo_is_refused_without_waiting(tmp_path):
         list(read_records(str(tmp_path / "file"), HEADER, 1 << 20))
 
 
+@pytest.mark.skipif(not hasattr(os, "O_NOFOLLOW"), reason="no O_NOFOLLOW here")
+def test_a_link_in_the_files_place_is_not_followed_even_to_a_good_file_of_this_users(tmp_path):
+    """A link swapped in after the folder was checked is refused, though its target is a good file of this user's."""
+    target = written([b"chosen by whoever made the link"], tmp_path / "elsewhere")
+    os.symlink(target, tmp_path / "file")
+    assert list(read_records(str(target), HEADER, 1 << 20)) == [b"chosen by whoever made the link"]
+    with pytest.raises(OSError):
+        list(read_records(str(tmp_path / "file"), HEADER, 1 << 20))
+    os.symlink("file", tmp_path / "chain")  # a link to a link: the last one is not followed either
+    with pytest.raises(OSError):
+        list(read_records(str(tmp_path / "chain"), HEADER, 1 << 20))
+
+
+@pytest.mark.skipif(not hasattr(os, "O_NOFOLLOW"), reason="no O_NOFOLLOW here")
+def test_a_link_in_the_place_of_the_cache_or_the_snapshot_is_read_as_none(tmp_path):
+    """Through their own readers: a link's target, a good file of this user's, is not read; the file itself is."""
+    (tmp_path / "store").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    cache = ContentCache(str(tmp_path / "store" / "cache.json"))
+    text = SkillText("chosen", "a description chosen by whoever made the link", [], {}, title="t")
+    cache.put("b:" + "0" * 40, text)
+    cache.save()
+    snapshot = Snapshot(cache.path or "", "key")
+    snapshot.save(Catalog([make_skill(text, path="chosen", folder="chosen", root="skills")], [], []))
+    kept = ContentCache(cache.path).get("b:" + "0" * 40)
+    assert kept is not None and kept.description == text.description and Snapshot(cache.path or "", "key").load()
+    for path in (Path(cache.path or ""), Path(snapshot.path)):
+        os.replace(path, tmp_path / "elsewhere" / path.name)
+        os.symlink(tmp_path / "elsewhere" / path.name, path)
+    assert ContentCache(cache.path).get("b:" + "0" * 40) is None
+    assert Snapshot(cache.path or "", "key").load() is None
+
+
 def test_a_record_that_cannot_be_written_leaves_the_old_file(tmp_path):
     (tmp_path / "store").mkdir()
     path = written([b"old"], tmp_path / "store" / "file")
