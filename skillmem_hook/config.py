@@ -97,6 +97,7 @@ class Settings:
             exclude=self.exclude,
             domains=self.domains,
             sections=not hook,
+            user_roots="roots" in self.typed and not hook,
         )
 
 
@@ -117,6 +118,7 @@ def load_settings(
     settings.refused = refused
     settings.typed = {"prompt_files"} if prompt_files else set()
     settings.typed |= {"write"} if write is not None else set()
+    settings.typed |= {"roots"} if roots else set()
     settings.strict = bool(strict) or settings.strict
     if write is not None:
         settings.write = write

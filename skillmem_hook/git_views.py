@@ -161,7 +161,13 @@ def stale_reasons(
     an unresolved merge conflict, a submodule) is stale for that reason, not as untracked: its ``git add``
     would be wrong, or refused.
     """
-    disk_view = CatalogOptions(tracked=False, cache=options.cache, exclude=options.exclude, sections=options.sections)
+    disk_view = CatalogOptions(
+        tracked=False,
+        cache=options.cache,
+        exclude=options.exclude,
+        sections=options.sections,
+        user_roots=options.user_roots,
+    )
     wanted = {label for names in stale.values() for label in names}
     on_disk = {skill.label: skill for skill in scan_roots(roots, disk_view).skills if skill.label in wanted}
     left_out = {(item["root"], item["path"]): item["reason"] for item in skipped}

@@ -52,7 +52,9 @@ def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
     where = search_index_location(os.getcwd(), route_index.roots, flagged=bool(flag_roots))
     if where is None:
         return _answer(prompt, [], None, "nowhere to keep a search index here: the hook gives no score hint")
-    options = CatalogOptions(tracked=False, cache=kept.cache, exclude=kept.exclude, domains=kept.domains)
+    options = CatalogOptions(
+        tracked=False, cache=kept.cache, exclude=kept.exclude, domains=kept.domains, user_roots=bool(flag_roots)
+    )
     now = route_index.snapshot_text
     stored = search_store.load_stale(route_index.roots, options, kept.aliases, where, now)
     if stored is not None and stored[1] is None:

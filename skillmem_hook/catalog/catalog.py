@@ -22,9 +22,13 @@ class CatalogOptions:
     does; the hooks, which render the block only, do not). ``store_cache``:
     False to read the content cache without writing it back (the route
     hook's in-memory patch, inside a prompt: the build it starts writes it).
+    ``user_roots``: the roots are the user's own (``--root`` typed on the
+    command line), not the repository's (its ``.skillmem.yaml``, the common
+    layouts, a hook's ``args:``); below a root outside the work tree that the
+    repository names, no link is followed (``discovery/walk.py``).
     """
 
-    __slots__ = ("cache", "domains", "exclude", "sections", "store_cache", "tracked")
+    __slots__ = ("cache", "domains", "exclude", "sections", "store_cache", "tracked", "user_roots")
 
     def __init__(
         self,
@@ -35,8 +39,10 @@ class CatalogOptions:
         domains: Mapping[str, str] | None = None,
         sections: bool = True,
         store_cache: bool = True,
+        user_roots: bool = False,
     ) -> None:
         self.tracked = tracked
+        self.user_roots = user_roots
         self.store_cache = store_cache
         self.sections = sections
         self.cache = cache

@@ -49,9 +49,18 @@ def git_listings(roots: list[str], work_tree: WorkTree | None) -> dict[str, byte
 
 
 def list_root(
-    root: str, work_tree: WorkTree | None, notices: list[dict[str, str]], listings: dict[str, bytes]
+    root: str,
+    work_tree: WorkTree | None,
+    notices: list[dict[str, str]],
+    listings: dict[str, bytes],
+    *,
+    user_root: bool = False,
 ) -> tuple[list[PendingSkill], list[tuple[str, str]]]:
-    """The root's SKILL.md files, and (folder, reason) pairs skipped; a notice when git's view surprises."""
+    """The root's SKILL.md files, and (folder, reason) pairs skipped; a notice when git's view surprises.
+
+    ``user_root``: the user named the root (``--root``); else the repository did, and no link is followed
+    below it when it lies outside the work tree (walk.py).
+    """
     from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files  # noqa: PLC0415 - warm: no listing
 
     if work_tree is not None:
@@ -64,7 +73,7 @@ def list_root(
                 notices.append({"root": root, "notice": _nothing_tracked(root)})
             return found, skipped
         notices.append({"root": root, "notice": OUTSIDE_REPOSITORY})
-    files, skipped = find_skill_files(root)
+    files, skipped = find_skill_files(root, user_root=user_root)
     return [PendingSkill(root, found.relative, "", file_path=found.file_path) for found in files], skipped
 
 

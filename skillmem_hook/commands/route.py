@@ -125,7 +125,9 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     kept = route_index.search or _search_settings_now(roots)
     if kept.tracked:
         return []  # the stored index is the disk's view; git's would mean a scan on every prompt
-    options = CatalogOptions(tracked=False, cache=kept.cache, exclude=kept.exclude, domains=kept.domains)
+    options = CatalogOptions(
+        tracked=False, cache=kept.cache, exclude=kept.exclude, domains=kept.domains, user_roots=flagged
+    )
     location = search_index_location(os.getcwd(), roots, flagged=flagged)
     if location is None:  # nowhere to keep a search index: never built inside a prompt
         return []

@@ -40,7 +40,9 @@ def changed_paths() -> list[str] | None:
     """
     start, end = os.environ.get("PRE_COMMIT_FROM_REF"), os.environ.get("PRE_COMMIT_TO_REF")
     what = [f"{start}...{end}"] if start and end else ["--cached"]
-    code, out = run_git(["diff", "--name-only", "--no-renames", "--relative", "-z", *what])
+    code, out = run_git(
+        ["diff", "--no-ext-diff", "--no-textconv", "--name-only", "--no-renames", "--relative", "-z", *what]
+    )
     if code != 0:
         return None
     return [os.fsdecode(path) for path in out.split(b"\0") if path]

@@ -157,6 +157,7 @@ def patched_for_prompt(
         domains=options.domains,
         sections=options.sections,
         store_cache=False,
+        user_roots=options.user_roots,
     )
     skills = scan_roots(roots, read_only).skills
     try:

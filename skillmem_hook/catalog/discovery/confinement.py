@@ -83,6 +83,15 @@ def read_area(real_root: str) -> Area:
     return area
 
 
+def outside_work_tree(real_root: str) -> bool:
+    """Whether a root (a real path) lies outside the work tree around the current folder; False outside one."""
+    try:
+        found = find_git_dirs()
+    except UsageError:
+        return False
+    return found is not None and not within(real_root, os.path.realpath(found[0]))
+
+
 def _area(base: str, found: tuple[str, list[str]] | None) -> Area:
     if found is None:
         top = os.path.realpath(base)

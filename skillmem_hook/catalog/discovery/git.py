@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
 GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file system"
+# How every git skillmem runs starts. ``core.fsmonitor`` names a program git runs before it reads the work tree
+# (ls-files, status, rev-parse in some setups), and an unpacked archive's own git directory may set it: skillmem
+# never needs it, so it is off. No other key runs a program in the commands skillmem runs (docs/guarantees.md).
+GIT = ("git", "-c", "core.fsmonitor=false")
 
 
 class WorkTree:
@@ -59,7 +63,7 @@ def run_git(arguments: Sequence[str], stdin: bytes | None = None, *, literal: bo
 
     ``literal``: paths are never patterns (check-ignore refuses the option, and takes no patterns anyway).
     """
-    command = ["git", *(["--literal-pathspecs"] if literal else []), *arguments]
+    command = [*GIT, *(["--literal-pathspecs"] if literal else []), *arguments]
     try:
         return _spawned(command) if stdin is None and _SPAWN else _through_subprocess(command, stdin)
     except FileNotFoundError:

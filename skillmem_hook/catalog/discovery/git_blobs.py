@@ -10,7 +10,7 @@ import contextlib
 import subprocess
 import threading
 
-from skillmem_hook.catalog.discovery.git import GIT_MISSING_HINT
+from skillmem_hook.catalog.discovery.git import GIT, GIT_MISSING_HINT
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -28,7 +28,7 @@ def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
     """
     try:
         process = subprocess.Popen(
-            ["git", "cat-file", "--batch", "--buffer"],
+            [*GIT, "cat-file", "--batch", "--buffer"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog.discovery.git import GIT
 from skillmem_hook.errors import UsageError
 from skillmem_hook.visible import shell_word, visible
 
@@ -36,7 +37,7 @@ def refused_repository() -> str | None:
     environment = {**os.environ, "LC_ALL": "C", "LANGUAGE": ""}  # git's message in English, to be read
     try:
         result = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"], capture_output=True, env=environment, check=False
+            [*GIT, "rev-parse", "--show-toplevel"], capture_output=True, env=environment, check=False
         )
     except OSError:
         return None

@@ -24,11 +24,17 @@ import stat
 import unicodedata
 
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.discovery.confinement import read_area, refusals
+from skillmem_hook.catalog.discovery.confinement import outside_work_tree, read_area, refusals
 from skillmem_hook.catalog.discovery.links import REFUSED, link_problem, walked_link_reason
 from skillmem_hook.errors import FileAccessError
 
 FOLDER_NAMED_SKILL_FILE = "SKILL.md is a folder, not a file"
+# Below a root outside the work tree that the repository names, git cannot say whether a link lands on a file the
+# repository holds (the read rule's test), and the repository chose the root: so no link is followed there.
+LINK_BELOW_NAMED_OUTSIDE = (
+    "symlink below a skills root outside the repository that the repository names: no link is followed there;"
+    " pass the root with --root to follow links inside it"
+)
 _SKILL_FILE = SKILL_FILE.encode()
 _SEP = os.sep.encode()
 
@@ -43,14 +49,19 @@ class SkillFile:
         self.file_path = file_path
 
 
-def find_skill_files(root: str) -> tuple[list[SkillFile], list[tuple[str, str]]]:
-    """SKILL.md files sorted by folder, and (folder, reason) pairs skipped, both relative to the root."""
-    return _Walk(root).run()
+def find_skill_files(root: str, *, user_root: bool = True) -> tuple[list[SkillFile], list[tuple[str, str]]]:
+    """SKILL.md files sorted by folder, and (folder, reason) pairs skipped, both relative to the root.
+
+    ``user_root``: the user named the root; False when the repository did, and then, should the root lie
+    outside the work tree, no link below it is followed (a SKILL.md or a folder that is a link is skipped).
+    """
+    return _Walk(root, user_root=user_root).run()
 
 
 class _Walk:
-    def __init__(self, root: str) -> None:
+    def __init__(self, root: str, *, user_root: bool = True) -> None:
         self.real_root = check_root(root)
+        self.links_refused: bool | None = False if user_root else None  # None: not asked of git yet
         self.root = os.fsencode(root)
         self.found: list[SkillFile] = []
         self.skipped: list[tuple[str, str]] = []
@@ -120,9 +131,22 @@ class _Walk:
             if entry.is_dir(follow_symlinks=False):
                 stack.append((entry.path, child, real + _SEP + name))
             elif entry.is_symlink():
+                if self._no_links():
+                    if os.path.isdir(entry.path):
+                        self.skipped.append((child, LINK_BELOW_NAMED_OUTSIDE))
+                    return
                 heapq.heappush(self.links, (child, entry.path, real))
         except OSError:
             return  # gone while the walk ran
+
+    def _no_links(self) -> bool:
+        """Whether links are refused here: a root the repository names that lies outside the work tree.
+
+        Asked of git at the first link met, so a walk that meets none costs no git call.
+        """
+        if self.links_refused is None:
+            self.links_refused = outside_work_tree(os.fsdecode(self.real_root))
+        return self.links_refused
 
     def _follow(self, relative: str, path: bytes, real_parent: bytes) -> None:
         reason = link_problem(path, self.real_root)
@@ -169,6 +193,8 @@ class _Walk:
         """None to use the file, a reason to skip it, or '' when it is gone."""
         try:
             if entry.is_symlink():
+                if self._no_links():
+                    return LINK_BELOW_NAMED_OUTSIDE
                 reason = link_problem(entry.path, self.real_root)
                 if reason is not None:
                     return reason

@@ -56,7 +56,7 @@ def logged_git(monkeypatch, tmp_path) -> Path:
     real = shutil.which("git")
     wrapper = folder / "git"
     wrapper.write_text(
-        f'#!/bin/sh\nfor a in "$@"; do case "$a" in -*) ;; *) echo "$a" >> "{log}"; break;; esac; done\n'
+        f'#!/bin/sh\nfor a in "$@"; do case "$a" in -*|*=*) ;; *) echo "$a" >> "{log}"; break;; esac; done\n'
         f'exec "{real}" "$@"\n'
     )
     wrapper.chmod(0o755)

@@ -118,7 +118,7 @@ def git_subcommands(monkeypatch, folder: Path) -> Path:
     wrapper = folder / "bin" / "git"
     wrapper.parent.mkdir()
     wrapper.write_text(
-        f'#!/bin/sh\nfor a in "$@"; do case "$a" in -*) ;; *) echo "$a" >> "{log}"; break;; esac; done\n'
+        f'#!/bin/sh\nfor a in "$@"; do case "$a" in -*|*=*) ;; *) echo "$a" >> "{log}"; break;; esac; done\n'
         f'exec "{real}" "$@"\n'
     )
     wrapper.chmod(0o755)
