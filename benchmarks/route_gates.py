@@ -30,7 +30,8 @@ from request_sets import TUNING_SETS, TUNING_TURNS, Judge, collection_roots, rea
 
 from skillmem_hook.agents.route import english_among_cjk, plain_part  # noqa: E402
 from skillmem_hook.search.asks import asking_part  # noqa: E402
-from skillmem_hook.search.at_hand import at_hand, names_code  # noqa: E402
+from skillmem_hook.search.at_hand import at_hand  # noqa: E402
+from skillmem_hook.search.at_hand.shown import names_code  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, name_words  # noqa: E402
 from skillmem_hook.search.names import named_skills, users_own, without_ruled_out  # noqa: E402
 

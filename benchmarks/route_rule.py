@@ -43,7 +43,8 @@ GRID = ([2, 4, 6, 8], [2, 3, 4, 5], [0, 6, 8, 10, 12], [0.5, 0.6, 0.7, 0.8], [1,
 LEAD_GRID = ([2, 2.5, 3, 4], [4, 6, 8], [0, 1, 2, 3], [0, 3, 5])
 
 from skillmem_hook.agents.route import MAX_SCORED_CHARS  # noqa: E402
-from skillmem_hook.search.at_hand import at_hand, names_code  # noqa: E402
+from skillmem_hook.search.at_hand import at_hand  # noqa: E402
+from skillmem_hook.search.at_hand.shown import names_code  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule  # noqa: E402
 
 

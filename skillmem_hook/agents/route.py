@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.search.at_hand import at_hand, names_code
+from skillmem_hook.search.at_hand import at_hand
+from skillmem_hook.search.at_hand.shown import names_code
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
 from skillmem_hook.search.names import users_own, without_ruled_out
 from skillmem_hook.visible import visible

@@ -19,7 +19,8 @@ from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
 from skillmem_hook.config import load_settings
 from skillmem_hook.search import store as search_store
-from skillmem_hook.search.at_hand import at_hand, names_code
+from skillmem_hook.search.at_hand import at_hand
+from skillmem_hook.search.at_hand.shown import names_code
 from skillmem_hook.search.confidence import SCORE_RULE
 from skillmem_hook.search.fields import StoredIndexError
 from skillmem_hook.search.names import build_name_table, named_skills

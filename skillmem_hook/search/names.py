@@ -6,7 +6,7 @@ a name: ``/pdf``, ``$pdf``, ``@pdf``, a quoted or back-ticked `pdf`, or "the
 pdf skill"; a short CJK name of the repository's likewise. What a prompt
 pastes (a fenced block, a quoted mail) names nothing. Pure: text in, keys
 and positions out (the route hook's, in ``agents/route.py``); whether a
-turn speaks of the work at hand is ``at_hand.py``'s.
+turn speaks of the work at hand is ``at_hand``'s.
 """
 
 from __future__ import annotations
@@ -281,7 +281,7 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], first: int, last: i
 # A unit of code named in backticks (0.5.0, twenty-sixth pass, after set U's ue-070, "应该是你改了 `pricing` 包里的
 # 函数名"): the word after its closing tick says what it is, a package, module or crate (包, 模块, 库), or an import
 # before its opening one ("from `pricing` import", "import `pricing`"). It names code at hand, as a file or an
-# identifier does (``at_hand.names_code``), not a skill asked for, though a skill may bear the same name.
+# identifier does (``at_hand.shown.names_code``), not a skill asked for, though a skill may bear the same name.
 _CODE_UNIT_AFTER = lazy_compile(r"\s*(?:包|模块|库|(?:package|module|crate|library|lib)(?![a-z0-9]))")
 _CODE_UNIT_BEFORE = ("import", "from")
 

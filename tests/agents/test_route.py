@@ -23,7 +23,9 @@ from skillmem_hook.agents.route import (
     skill_file,
 )
 from skillmem_hook.catalog.skills import Skill
-from skillmem_hook.search.at_hand import _states_without_asking, at_hand, names_code, prints_a_table
+from skillmem_hook.search.at_hand import at_hand
+from skillmem_hook.search.at_hand.how_to_work import _states_without_asking
+from skillmem_hook.search.at_hand.shown import names_code, prints_a_table
 from skillmem_hook.search.confidence import fit, name_words
 from skillmem_hook.search.names import (
     _FUNCTION_WORDS,

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from skillmem_hook.agents.route import best_scored, code_in_context, plain_part, scored_reading
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.search.asks import asking_part
-from skillmem_hook.search.at_hand import at_hand, names_code
+from skillmem_hook.search.at_hand import at_hand
+from skillmem_hook.search.at_hand.shown import names_code
 from skillmem_hook.search.confidence import ScoreRule
 from skillmem_hook.search.rank import SearchIndex
 

@@ -19,7 +19,7 @@ import pytest
 
 from skillmem_hook.agents.route import best_scored
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.search.at_hand import names_code
+from skillmem_hook.search.at_hand.shown import names_code
 from skillmem_hook.search.confidence import ScoreRule
 from skillmem_hook.search.store import build_from
 

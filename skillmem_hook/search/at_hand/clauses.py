@@ -1,0 +1,91 @@
+"""The readings of a prompt's clauses the readings of the work at hand share: a mark then a pattern, what opens a
+prompt, where a clause ends, a new thing asked for or a question asked ahead.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillmem_hook.lazy_pattern import lazy_compile
+
+
+def _marked(text: str, marks: tuple[str, ...], pattern: re.Pattern[str]) -> bool:
+    """Whether ``text`` holds one of ``marks`` (in lower case) and then matches ``pattern``.
+
+    Each rule of the work at hand that needs a pattern of its own compiles it only on a prompt holding a
+    word the pattern cannot match without: most warm prompts compile none of them.
+    """
+    folded = text.lower()
+    return any(mark in folded for mark in marks) and pattern.search(text) is not None
+
+
+# The fillers and the agent addressed that may open a prompt before its ask, and the verbs of making a new thing
+# (0.5.0, twenty-second pass: a check asked again, `questioned._checks_again`, is the ask itself when it opens the
+# prompt or no other clause makes a new thing; `_others_ask_new` reads the same verbs).
+# Read with str methods, and the pattern of making compiled only on a prompt holding one of its words: compiled on
+# every check found, the two patterns cost a warm route of a short turn at hand 4 to 8 % of its instructions.
+_OPENING_FILLERS = (  # a longer word before the shorter it begins with ("okay", "ok")
+    "go ahead and", "can you", "could you", "would you", "will you", "yourself", "alright", "please", "okay",
+    "right", "then", "just", "now", "and", "pls", "you", "ok", "so", "你自己", "好的", "麻烦", "好", "嗯", "那", "行",
+    "你", "请",
+)  # fmt: skip
+_SKIPPED = " \t\n,.!:;\u3002"  # NFKC has made the full-width punctuation ASCII, not 。
+_MAKING_MARKS = (
+    "write", "build", "create", "generate", "extract", "convert", "set", "draft", "design", "implement", "scaffold",
+    "make", "写", "做", "搞", "建", "搭", "画", "出", "生成", "创建", "新建", "开发", "设计", "起草", "实现",
+)  # fmt: skip
+_MAKING = lazy_compile(
+    r"(?:^|[,.;:!?\n]\s*|\b(?:and|then|also|please|pls|just|first|now|so|you|me|us|to|let['\u2019]?s)\s+)"
+    r"(?:write|build|create|generate|extract|convert|set\s+up|draft|design|implement|scaffold|make\s+(?:a|an|me|us|new)"
+    r")\b"
+    r"|(?:写|做|搞|建|搭|画|出|生成|创建|新建|开发|设计|起草|实现)(?:一个|一份|一套|一张|一篇|一版|一段|个|份|套|张|篇)"
+    r"|(?:生成|创建|新建|起草)(?!的)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+# A clause that asks for something new (0.5.0, twenty-second pass narrowed again, after set S's s1-020, "... I want:
+# the pill slides over ... Same treatment for the signup button"): one led by a verb of making (`_MAKING`), or the
+# user's wants stated, "I want:" / "we need a" / "I'd like to" (a colon, an article or "to" after the verb: "I need
+# it before the deploy" states no new thing), 我想要 / 我们需要 / 我希望. A turn carrying the session's task on, or
+# asking why, asks for nothing new beside it. Compiled only on the marks.
+_WANT_MARKS = ("want", "need", "like", "想要", "需要", "希望")
+_WANTS = lazy_compile(
+    r"\b(?:I|we)(?:\s+(?:really|also|just|would)|['\u2019]d)?\s+(?:want|need|like)(?:\s*:|\s+(?:a|an|to|some)\b)"
+    r"|我们?(?:想要|需要|希望)",
+    re.IGNORECASE,
+)
+
+
+def _others_ask_new(text: str, start: int, end: int, typed: str) -> bool:
+    """Whether the clauses of ``text`` outside ``start:end`` ask for a new thing: a verb of making, or wants stated.
+
+    Read in the prompt as ``typed`` (the clause taken out where found there): a quoted message's words are not the
+    user's, but one taken out wrongly (set S's s1-020: the quote closing ``class="on"`` read as one opening a
+    message, which swallowed its "I want:") leaves the request no ask of its own; a spec quoted is a request's.
+    """
+    at = typed.find(text[start:end])
+    clauses = typed[:at] + "\n" + typed[at + end - start :] if at != -1 else text[:start] + "\n" + text[end:]
+    return _marked(clauses, _MAKING_MARKS, _MAKING) or _marked(clauses, _WANT_MARKS, _WANTS)
+
+
+# A question asked ahead: how, to compare (read by `questioned._asks_why` and `_after_its_change`).
+_ASKS_AHEAD = lazy_compile(r"\b(?:how|compare|versus|vs)\b|如何|怎么(?!样|会|回事)|怎样|比较|对比", re.IGNORECASE)
+_AHEAD_MARKS = ("how", "compare", "versus", "vs", "如何", "怎么", "怎样", "比较", "对比")
+
+
+def _clause_end(text: str, start: int) -> int:
+    """Where the clause of ``text`` from ``start`` ends: its first stop, question mark or line break (read with str
+    methods: a pattern compiled for it cost a warm route of a why question more than the reading itself)."""
+    ends = [at for at in (text.find(mark, start) for mark in ".!?;。\n") if at != -1]
+    return min(ends) if ends else len(text)
+
+
+def _opens(before: str) -> bool:
+    """Whether ``before`` (lower case) holds only fillers and the agent addressed: "ok now ", "can you ", "你自己"."""
+    while before := before.lstrip(_SKIPPED):
+        filler = next((word for word in _OPENING_FILLERS if before.startswith(word)), None)
+        if filler is None or (filler.isascii() and before[len(filler) : len(filler) + 1].isalnum()):
+            return False
+        before = before[len(filler) :]
+    return True

@@ -1,0 +1,125 @@
+"""How the agent works here: a plan or what suffices stated, a rule of the tools to use, a standing instruction from
+now on, a thing to leave as it is. Pure: text in, a yes or no out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillmem_hook.lazy_pattern import lazy_compile
+from skillmem_hook.search.at_hand.clauses import _marked, _opens
+
+# A turn that asks nothing and states a plan or settles a value (sixteenth pass, after set M's me-062, "计划是这样:
+# 今天把支付回调的幂等处理做完, 周四联调 ...", and set O's oe-060, "... 基础镜像是 node:20-alpine, 保持一致就行。"): a
+# plan stated (计划是, 安排是, "the plan is"), or a last sentence that says what suffices (就行, 就好, 即可), in a
+# prompt none of whose sentences asks (search/asks.py): it answers the agent or tells it the state of the work. A
+# request that states its plan asks for something too ("我打算这样 ... 帮我看看"). Compiled only on the marks.
+_STATED_MARKS = ("计划是", "安排是", "the plan is", "就行", "就好", "即可")
+_STATED = lazy_compile(r"计划是|安排是|\bthe\s+plan\s+is\b|(?:就行|就好|即可)\W*$", re.IGNORECASE)
+
+
+def _states_without_asking(text: str) -> bool:
+    """Whether ``text`` states a plan, or what suffices, and none of its sentences asks."""
+    if not _marked(text.rstrip(), _STATED_MARKS, _STATED):
+        return False
+    from skillmem_hook.search.asks import asks, sentences  # noqa: PLC0415 - a prompt naming its skill needs no search
+
+    return not any(asks(sentence) for sentence in sentences(text))
+
+
+# A rule of how the agent works here, and no ask (0.5.0, twenty-sixth pass, after set U's ue-062, "我们这边统一用
+# Python 3.11, 别用 3.12 才有的写法。另外依赖请用 `uv add` 加, 不要手动改 `pyproject.toml`。"): a tool or a way told
+# as the one to use or not (统一用, 一律用, 请用, 别用, 不要用; "always / please use", "don't / never use", "we use",
+# "stick to"), in every sentence of a prompt, none of which asks (search/asks.py): it sets the session's conventions,
+# it asks for no new thing. A request that states its rules says more, or asks ("测试组要统一用 robotframework ...
+# 帮忙写几个用例"; set O's o2-007, "... 想請你幫我寫一份設定檔 ..., 不要用 latest", which asks.py, reading simplified
+# Chinese, does not hear ask). Not 只用 / "only use", a request's spec ("整站只用一个蓝色", set K's k2-018).
+# Compiled only on the marks.
+_RULE_MARKS = ("统一用", "一律用", "请用", "别用", "不要用", "use", "stick")
+_SETS_A_RULE = lazy_compile(
+    r"(?:统一|一律|请|别|不要)用|\b(?:always|please|never|don['\u2019]?t|do\s+not|we)\s+use\b"
+    r"|\bstick\s+(?:to|with)\b",
+    re.IGNORECASE,
+)
+
+
+def _sets_a_rule(text: str) -> bool:
+    """Whether ``text`` tells the tool or way to use here, and none of its sentences asks: "统一用 Python 3.11, 别用
+    3.12 才有的写法", "we use poetry here, not pip"."""
+    if not _marked(text, _RULE_MARKS, _SETS_A_RULE):
+        return False
+    from skillmem_hook.search.asks import asks, sentences  # noqa: PLC0415 - a prompt naming its skill needs no search
+
+    return all(_SETS_A_RULE.search(sentence) and not asks(sentence) for sentence in sentences(text))
+
+
+# A standing instruction: how the agent works from now on (0.5.0, twenty-seventh pass, after set V's ve-016, "From
+# now on make small commits with conventional commit messages ... Don't squash anything and don't push.", and ve-088,
+# "以后写 test 的时候用 pytest 的 fixture, 不要每个 case 里都手动 setup 一遍。mock 也尽量少用 ..."): a prompt that
+# opens (after fillers, `_opens`) on "from now on", "going forward", "moving forward", "from here on (out)", "for the
+# rest of this session", "henceforth", 以后 (not 以后的, a time's thing), 今后, 往后, 从今以后, 从现在开始 / 起, or
+# whose first clause ends on the English mark ("Use pnpm from now on."). The clause the mark opens or closes (or,
+# the mark alone in its clause, "From now on,", the next one) is the rule; no other clause asks (search/asks.py),
+# and no sentence is a question: "From now on we use pnpm; please migrate the web app to it" asks for real new work.
+# Not 下次 / "next time" ("下次开会前帮我准备 ..." plans one event), nor "in the future" ("in the future we may need
+# X, design for it"). Mid-prompt a mark is a request's own ("以后每季度都要做, 能不能写个程序", set F's f2-015):
+# on the tuning data every request that holds one holds it mid-prompt. Compiled only on the marks.
+_STANDING_MARKS = ("from now", "forward", "from here on", "rest of th", "henceforth", "以后", "今后", "往后", "从现在")
+_STANDING = lazy_compile(
+    r"\b(?:from\s+now\s+on|going\s+forward|moving\s+forward|from\s+here\s+on(?:\s+out)?|henceforth"
+    r"|for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:session|conversation|chat))\b"
+    r"|(?:从今以后|从今往后|以后(?!的)|今后|往后|从现在(?:开始|起))",
+    re.IGNORECASE,
+)
+# A clause ends at a comma, a semicolon, a stop (before a space: "3.11" and "Next.js" stay whole), an exclamation or
+# question mark, a colon or a line break; NFKC has made the full-width ones ASCII, not 。 or 、.
+_CLAUSE_END = re.compile(r"[,;!?:\n\u3002]|\.(?=\s|$)")
+# A calendar's repeat after the mark is a scheduled chore to set up ("以后每周一都帮我把 Jira 工单汇总成周报", "from
+# now on, every Monday send me ..."), a task, where "以后每次提交前都跑测试" is how to work.
+_CALENDAR = lazy_compile(
+    r"\b(?:every\s+(?:day|night|morning|evening|week|month|quarter|year|weekday|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+    r"|daily|nightly|weekly|monthly|quarterly|yearly)\b|每(?:天|日|晚|早|周|星期|礼拜|个?月|季度?|年)",
+    re.IGNORECASE,
+)
+
+
+def _sets_a_standing_rule(text: str) -> bool:
+    """Whether ``text`` sets how the agent works from now on and asks for nothing else: "From now on make small
+    commits ... Don't push.", "以后写 test 的时候用 pytest 的 fixture, 不要 ..."."""
+    folded = text.lower()
+    if not any(mark in folded for mark in _STANDING_MARKS) or "?" in text:
+        return False
+    clauses = [clause.strip() for clause in _CLAUSE_END.split(text) if clause.strip()]
+    found = _STANDING.search(clauses[0]) if clauses else None
+    if found is None:
+        return False
+    if _opens(folded[: found.start()]):
+        rule = 0 if clauses[0][found.end() :].strip() else 1  # "From now on," alone: the next clause is the rule
+    elif found.group().isascii() and not clauses[0][found.end() :].strip():
+        rule = 0  # "Use pnpm from now on."
+    else:
+        return False
+    if _CALENDAR.search(text):
+        return False
+    from skillmem_hook.search.asks import asks  # noqa: PLC0415 - a prompt naming its skill needs no search
+
+    return not any(asks(clause) for at, clause in enumerate(clauses) if at != rule)
+
+
+# An order to leave a thing as it is (0.5.0, thirteenth pass, after set L's le-031, "Leave the HTML as it is, just
+# change the subject line"): only what exists can be left alone, so the turn is about the work at hand. "leave / keep
+# ... as it is / as is / as they are", "leave ... alone" (not "keep ... alone"), "don't touch"; in Chinese the
+# order's own words, "别动", "不要碰", "先别动" (not "先不动": set J's j2-027, a request, leaves its emails' bodies
+# so; nor "卡住不动", "看不动"). Compiled only when a prompt holds one of the marks.
+_LEAVE_MARKS = (" as is", " as it is", " as they are", " alone", "touch", "别动", "别碰", "不要动", "不要碰")
+_LEAVES_AS_IT_IS = lazy_compile(
+    r"\bleave\s+(?:[\w'-]+\s+){1,4}?(?:as\s+(?:it\s+is|is|they\s+are)|alone)\b"
+    r"|\bkeep\s+(?:[\w'-]+\s+){1,4}?as\s+(?:it\s+is|is|they\s+are)\b|\bdon['\u2019]?t\s+touch\b"
+    r"|(?<![特区分告级类性识差个])(?:别|不要)(?:碰|动)(?!不动|画|态|作|力|手|词|人)",
+    re.IGNORECASE,
+)
+
+
+def _leaves_as_it_is(text: str) -> bool:
+    """Whether ``text`` orders a thing left as it is: "leave the HTML as it is", "don't touch the lockfile", "别动"."""
+    return _marked(text, _LEAVE_MARKS, _LEAVES_AS_IT_IS)
