@@ -103,15 +103,16 @@ def english_agreed(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) 
     own = users_own(text)
     if has_cjk(own) or not own.strip() or not index.described_in_cjk():
         return []
-    english = rule.read_in_english()
-    chosen = code_in_context(text, index, english) if names_code(text) else scored_reading(text, index, english)[1]
-    if not chosen:
+    # The cheap conditions first: most prompts fail them, and then the rule is not read again.
+    hits = index.query(own, top=rule.most, english_at_large=True)
+    if not hits or rule.kin(hits[0], hits[1:]):
         return []
     route_best = index.query(own, top=1, english_at_large=False)
-    if not route_best or route_best[0].skill.label != chosen[0].skill.label:
+    if not route_best or route_best[0].skill.label != hits[0].skill.label:
         return []
-    hits = index.query(own, top=rule.most, english_at_large=True)
-    return chosen if hits and not rule.kin(hits[0], hits[1:]) else []
+    english = rule.read_in_english()
+    chosen = code_in_context(text, index, english) if names_code(text) else scored_reading(text, index, english)[1]
+    return chosen if chosen and chosen[0].skill.label == hits[0].skill.label else []
 
 
 def code_in_context(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Hit]:
