@@ -83,36 +83,7 @@ def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -
     if at_hand(text):
         return []
     chosen = code_in_context(text, index, rule) if names_code(text) else scored_reading(text, index, rule)[1]
-    if not chosen and rule.english_agreed and not rule.english_at_large:
-        chosen = english_agreed(text, index, rule)
     return [Target(hit.skill.label, hit.skill.root, hit.skill.path) for hit in chosen]
-
-
-def english_agreed(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Hit]:
-    """Where the rule in force is silent on an English prompt over a CJK-described collection: the hits it names
-    when it reads search's English reading (English-at-large weights), if that reading's best is the route
-    reading's best and stands alone, no skill of its family among its best ``most``; else none.
-
-    Search's English reading ranks the right skill first more often there (.61 of the tuning sets' English
-    requests to the Chinese-described collection, against .49), but its scores are scaled down by coverage and a
-    family read in English is told apart by words neither reading holds: l1-007, t1-012 (0.5.0, twenty-ninth
-    pass, docs/notes/route.md).
-    """
-    from skillmem_hook.search.tokenize import has_cjk  # noqa: PLC0415 - a prompt naming its skill needs no search
-
-    own = users_own(text)
-    if has_cjk(own) or not own.strip() or not index.described_in_cjk():
-        return []
-    # The cheap conditions first: most prompts fail them, and then the rule is not read again.
-    hits = index.query(own, top=rule.most, english_at_large=True)
-    if not hits or rule.kin(hits[0], hits[1:]):
-        return []
-    route_best = index.query(own, top=1, english_at_large=False)
-    if not route_best or route_best[0].skill.label != hits[0].skill.label:
-        return []
-    english = rule.read_in_english()
-    chosen = code_in_context(text, index, english) if names_code(text) else scored_reading(text, index, english)[1]
-    return chosen if chosen and chosen[0].skill.label == hits[0].skill.label else []
 
 
 def code_in_context(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Hit]:

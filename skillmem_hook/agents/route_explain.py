@@ -89,8 +89,6 @@ def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
         answer = _answer(prompt, [], None, _CODE_SILENT)
     elif apart and SCORE_RULE.chosen(hits[: SCORE_RULE.most], evidence, typed):
         answer = _answer(prompt, [], None, _ENGLISH_AMONG_CJK)
-    elif chosen and not best_scored(prompt, index, SCORE_RULE.in_force_alone()):
-        answer = _answer(prompt, chosen, "English reading", _ENGLISH_AGREED)
     else:
         answer = _answer(prompt, chosen, "score rule" if chosen else None, _verdict(bool(hits), bool(chosen)))
     answer["typed_words"] = typed
@@ -111,12 +109,6 @@ _ENGLISH_AMONG_CJK = (
     "the best hit is a skill described in English in a collection described mostly in Chinese, and the prompt is"
     " English: the words they share are rare there only for being English, so the rule stays silent"
     " (docs/route.md); search still ranks it"
-)
-
-_ENGLISH_AGREED = (
-    "the score rule is not sure on the route's reading (see the conditions that fail); on search's English reading"
-    " of this English prompt it is, and that reading's best is the route's own best, with no kin among its best"
-    " three (docs/route.md)"
 )
 
 

@@ -68,10 +68,6 @@ class ScoreRule:
     (``english_at_large``, off): the rule reads a prompt with the collection's own rarity of
     every word, not search's English-at-large weights (0.5.0, after set L: on the tuning sets
     those weights added 8 right hints and 3 wrong to the route, below its 0.9; docs/route.md).
-    **The English reading, agreed** (``english_agreed``, 0.5.0's twenty-ninth pass): where the rule
-    is silent on an English prompt over a CJK-described collection, it reads search's English
-    reading, and names what it names there when that reading's best is its own reading's best
-    and has no kin among the ``most`` best (``agents/route.py``'s ``english_agreed``).
     The defaults fire most often
     on the tuning queries at a precision of at least 0.9 there, and on none of
     the everyday prompts (benchmarks/route_rule.py, docs/route.md).
@@ -82,7 +78,6 @@ class ScoreRule:
         "context_lead",
         "context_share",
         "context_typed",
-        "english_agreed",
         "english_at_large",
         "lead",
         "lead_score",
@@ -122,7 +117,6 @@ class ScoreRule:
         wide_typed: int = 20,
         siblings: bool = True,
         english_at_large: bool = False,
-        english_agreed: bool = True,
     ) -> None:
         self.score = score
         self.words = words
@@ -143,7 +137,6 @@ class ScoreRule:
         self.wide_typed = wide_typed
         self.siblings = siblings
         self.english_at_large = english_at_large
-        self.english_agreed = english_agreed
 
     def chosen(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[Hit]:
         """The hits to name, best first; none when the ranking is not sure enough.
@@ -159,26 +152,6 @@ class ScoreRule:
         if typed >= self.lead_typed and self._leads(hits, evidence):
             return self._with_siblings(hits, [hits[0]])
         return []
-
-    def read_in_english(self) -> ScoreRule:
-        """This rule reading search's English-at-large weights (``english_agreed``'s second reading)."""
-        return self._replaced(english_at_large=True)
-
-    def in_force_alone(self) -> ScoreRule:
-        """This rule without its English reading, agreed: ``route --explain`` tells which of the two named a hint."""
-        return self._replaced(english_agreed=False)
-
-    def _replaced(self, **values: object) -> ScoreRule:
-        rule = ScoreRule.__new__(ScoreRule)
-        for name in self.__slots__:
-            setattr(rule, name, values.get(name, getattr(self, name)))
-        return rule
-
-    @staticmethod
-    def kin(best: Hit, others: Sequence[Hit]) -> bool:
-        """Whether any of ``others`` is of ``best``'s family: its name shares a word with the best's."""
-        family = name_words(best.skill.name)
-        return any(family & name_words(hit.skill.name) for hit in others)
 
     def _with_siblings(self, hits: Sequence[Hit], chosen: list[Hit]) -> list[Hit]:
         """``chosen``, then each other hit of the ``most`` best whose name shares a word with the best's."""
