@@ -118,6 +118,8 @@ class SkillLibrary:
         roots = require_roots(settings)  # fail at start, not at the first call
         # Each root outside the repository that the repository names, with its notice: said in the answers.
         self._notices = _notices_by_root(roots, settings)
+        options = settings.catalog_options()
+        self._read_rule = (options.user_roots, options.boundary)  # who named the roots: read_skill_file's rule
 
     def notices(self) -> list[str]:
         """A line for each skills root outside the repository that the repository names (for the instructions)."""
@@ -138,6 +140,7 @@ class SkillLibrary:
             settings = load_settings(self._flag_roots or None)
             roots, options = require_roots(settings), settings.catalog_options()
             self._notices = _notices_by_root(roots, settings)
+            self._read_rule = (options.user_roots, options.boundary)
             # Before the scan: a change during it shows next time.
             watched = decisive_files(os.getcwd(), tracked=settings.tracked)
             snapshot = take_snapshot(roots, watched)
@@ -274,7 +277,9 @@ class SkillLibrary:
         """The skill called ``name``: its label, the path of its SKILL.md and that file's text."""
         skill = find_skill(self.catalog().skills, name)
         # The one safe reader: no link out of the root, regular files only, size-capped, never blocking.
-        text = read_skill_file(skill.root, skill.path, MAX_SKILL_BYTES).decode("utf-8", errors="replace")
+        user_root, boundary = self._read_rule
+        data = read_skill_file(skill.root, skill.path, MAX_SKILL_BYTES, user_root=user_root, boundary=boundary)
+        text = data.decode("utf-8", errors="replace")
         found = {"name": skill.label, "path": skill_file(skill.root, skill.path), "text": text}
         if skill.root in self._notices:
             found["notice"] = f"skills root {visible(skill.root)} {self._notices[skill.root]}"

@@ -20,6 +20,7 @@ import os
 import sys
 
 from skillmem_hook.arguments import add_catalog_options, add_location_options
+from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery.safe_read import read_skill_file, skill_file_path
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import load_settings, require_roots
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+    from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
 
 
@@ -51,9 +52,10 @@ def run(options: argparse.Namespace) -> int:
 
 
 def read(roots: Sequence[str], name: str, *, path: str | None = None, options: CatalogOptions | None = None) -> int:
+    options = options or CatalogOptions()
     catalog = scan_roots(roots, options)
     skill = pick_skill(catalog, name, path)
-    data = read_skill_file(skill.root, skill.path)
+    data = read_skill_file(skill.root, skill.path, user_root=options.user_roots, boundary=options.boundary)
     # The file's bytes stay as they are on stdout: a notice about its root (one outside the repository) on stderr.
     for item in catalog.notices:
         if item["root"] == skill.root:
