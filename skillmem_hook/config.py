@@ -98,6 +98,7 @@ class Settings:
             domains=self.domains,
             sections=not hook,
             user_roots="roots" in self.typed and not hook,
+            boundary=self.base,
         )
 
 

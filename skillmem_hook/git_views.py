@@ -167,6 +167,7 @@ def stale_reasons(
         exclude=options.exclude,
         sections=options.sections,
         user_roots=options.user_roots,
+        boundary=options.boundary,
     )
     wanted = {label for names in stale.values() for label in names}
     on_disk = {skill.label: skill for skill in scan_roots(roots, disk_view).skills if skill.label in wanted}

@@ -20,6 +20,7 @@ import time
 from skillmem_hook.agents.route import skill_file
 from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES, read_skill_file
+from skillmem_hook.catalog.listing import outside_notices
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.stamps import take_snapshot
 from skillmem_hook.config import load_settings, require_roots
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
     from skillmem_hook.catalog.store.stamps import StatSnapshot
+    from skillmem_hook.config import Settings
     from skillmem_hook.search.rank import Hit, SearchIndex
     from skillmem_hook.search.semantic import SemanticIndex
 
@@ -112,7 +114,16 @@ class SkillLibrary:
         self._failed_generation = -1
         self._cache = True
         self._encoder: Encoder | None = None  # kept across rebuilds: loading the weights takes a second
-        require_roots(load_settings(self._flag_roots or None))  # fail at start, not at the first call
+        settings = load_settings(self._flag_roots or None)
+        roots = require_roots(settings)  # fail at start, not at the first call
+        # Each root outside the repository that the repository names, with its notice: said in the answers.
+        self._notices = _notices_by_root(roots, settings)
+        options = settings.catalog_options()
+        self._read_rule = (options.user_roots, options.boundary)  # who named the roots: read_skill_file's rule
+
+    def notices(self) -> list[str]:
+        """A line for each skills root outside the repository that the repository names (for the instructions)."""
+        return [f"skills root {visible(root)} {notice}" for root, notice in self._notices.items()]
 
     def catalog(self) -> Catalog:
         """The catalog as the disk holds it now (rebuilt when a skill or the configuration changed)."""
@@ -128,6 +139,8 @@ class SkillLibrary:
             # Configuration first: a new .skillmem.yaml can name other roots.
             settings = load_settings(self._flag_roots or None)
             roots, options = require_roots(settings), settings.catalog_options()
+            self._notices = _notices_by_root(roots, settings)
+            self._read_rule = (options.user_roots, options.boundary)
             # Before the scan: a change during it shows next time.
             watched = decisive_files(os.getcwd(), tracked=settings.tracked)
             snapshot = take_snapshot(roots, watched)
@@ -211,7 +224,11 @@ class SkillLibrary:
             {**skill_summary(hit.skill), "score": round(hit.score, 4), "confidence": confidence(hit, hits[0])}
             for hit in hits[:top_k]
         ]
-        return {"match": found, "mode": "lexical" if meaning is None else "fused", "results": results}
+        answer: dict[str, object] = {"match": found, "mode": "lexical" if meaning is None else "fused"}
+        answer["results"] = results
+        if self._notices:
+            answer["notices"] = self.notices()
+        return answer
 
     def _start_meaning(self) -> None:
         """Build the current catalog's skill vectors in a thread, when the [semantic] extra is installed; lock held.
@@ -260,8 +277,17 @@ class SkillLibrary:
         """The skill called ``name``: its label, the path of its SKILL.md and that file's text."""
         skill = find_skill(self.catalog().skills, name)
         # The one safe reader: no link out of the root, regular files only, size-capped, never blocking.
-        text = read_skill_file(skill.root, skill.path, MAX_SKILL_BYTES).decode("utf-8", errors="replace")
-        return {"name": skill.label, "path": skill_file(skill.root, skill.path), "text": text}
+        user_root, boundary = self._read_rule
+        data = read_skill_file(skill.root, skill.path, MAX_SKILL_BYTES, user_root=user_root, boundary=boundary)
+        text = data.decode("utf-8", errors="replace")
+        found = {"name": skill.label, "path": skill_file(skill.root, skill.path), "text": text}
+        if skill.root in self._notices:
+            found["notice"] = f"skills root {visible(skill.root)} {self._notices[skill.root]}"
+        return found
+
+
+def _notices_by_root(roots: Sequence[str], settings: Settings) -> dict[str, str]:
+    return {item["root"]: item["notice"] for item in outside_notices(roots, settings.catalog_options())}
 
 
 def find_skill(skills: Sequence[Skill], name: str) -> Skill:

@@ -37,6 +37,12 @@ INSTRUCTIONS = (
     "Agent skills of this repository. Call skill_search with the user's task in their own words "
     "(any language) to find the skill that fits, then read its SKILL.md (skill_read, or the path)."
 )
+# When the repository names a skills root outside itself, its skills are not called the repository's.
+INSTRUCTIONS_OUTSIDE = (
+    "Agent skills this repository's configuration names, some of them outside the repository ({notices}): "
+    "they are not the repository's own. Call skill_search with the user's task in their own words "
+    "(any language) to find the skill that fits, then read its SKILL.md (skill_read, or the path)."
+)
 # Every call answers within this many seconds (a slow disk or git gives a tool
 # error, never a hang): under the 10 s a client is promised. The environment
 # variable SKILLMEM_MCP_CALL_SECONDS changes it.
@@ -83,16 +89,26 @@ def build_server(library: SkillLibrary, seconds: float) -> Server[Any]:
             return tool_error(
                 f"unexpected error: {type(error).__name__}. Hint: this is a bug in skillmem; please report it"
             )
-        text = structured["text"] if params.name == "skill_read" else json.dumps(structured, ensure_ascii=False)
+        if params.name == "skill_read":  # a notice (a root outside the repository) before the file's text
+            notice = structured.get("notice")
+            text = f"[skillmem: {notice}]\n\n{structured['text']}" if notice else structured["text"]
+        else:
+            text = json.dumps(structured, ensure_ascii=False)
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=structured)
 
     return Server(
         "skillmem",
         version=__version__,
-        instructions=INSTRUCTIONS,
+        instructions=instructions(library),
         on_list_tools=list_tools,
         on_call_tool=answer,
     )
+
+
+def instructions(library: SkillLibrary) -> str:
+    """The server's instructions: the skills are the repository's, unless it names a root outside itself."""
+    notices = library.notices()
+    return INSTRUCTIONS_OUTSIDE.format(notices="; ".join(notices)) if notices else INSTRUCTIONS
 
 
 def tool_error(text: str) -> types.CallToolResult:

@@ -95,6 +95,11 @@ TOOLS: dict[str, dict[str, Any]] = {
                 },
                 "count": {"type": "integer", "minimum": 0, "description": "how many results"},
                 "results": {"type": "array", "items": _RESULT, "maxItems": MAX_TOP_K},
+                "notices": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "skills roots outside the repository that it names: their skills are not its own",
+                },
             },
             "required": ["query", "match", "mode", "count", "results"],
             "additionalProperties": False,
@@ -124,6 +129,10 @@ TOOLS: dict[str, dict[str, Any]] = {
                 "name": {"type": "string", "description": "the skill read, by its name as skill_search returns it"},
                 "path": {"type": "string", "description": "its SKILL.md, relative to the repository"},
                 "text": {"type": "string", "description": "the SKILL.md's text"},
+                "notice": {
+                    "type": "string",
+                    "description": "its skills root lies outside the repository, which names it: not the repository's",
+                },
             },
             "required": ["name", "path", "text"],
             "additionalProperties": False,
@@ -147,7 +156,8 @@ def call_tool(library: SkillLibrary, name: str, arguments: Mapping[str, object] 
         results = [{key: _text(value) for key, value in hit.items()} for hit in hits]
         query = intent if len(intent) <= ECHO_CHARS else intent[:ECHO_CHARS] + "…"  # never echoed whole
         found = {"query": _text(query), "match": answer["match"], "mode": answer["mode"]}
-        return {**found, "count": len(results), "results": results}
+        notices = {"notices": answer["notices"]} if "notices" in answer else {}
+        return {**found, "count": len(results), "results": results, **notices}
     return {key: _text(value) for key, value in library.read_skill(str(values["name"])).items()}
 
 

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 
 
 # 6: a skill's own short CJK name or alias needs a mark; 7: the configuration the score rule's search needs;
-# 8: a slug name typed with spaces needs a mark; 9: the snapshot a text of its own, as the search index keeps it
-HEADER = "skillmem-route-index 9"
+# 8: a slug name typed with spaces needs a mark; 9: the snapshot a text of its own, as the search index keeps it;
+# 10: the notices about roots outside the repository that it names, said on every prompt's stderr
+HEADER = "skillmem-route-index 10"
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 # The kept configuration's most characters of text, a configuration's own limit. YAML's anchors can make
 # a 64 KiB file hundreds of MB spelled out; such a configuration is read again by each prompt instead.
@@ -52,9 +53,12 @@ class RouteIndex:
     which configuration that was (``config_stamp``): while both the snapshot
     and the stamp hold, a warm prompt need not read the configuration again,
     and importing PyYAML alone costs about a bare interpreter's start.
+    ``notices``: (root, notice) for each root outside the repository that it
+    names (``listing.outside_notices``), found at the build: a warm prompt
+    asks git nothing to say them.
     """
 
-    __slots__ = ("config", "roots", "rows", "search", "snapshot", "snapshot_text")
+    __slots__ = ("config", "notices", "roots", "rows", "search", "snapshot", "snapshot_text")
 
     def __init__(
         self,
@@ -65,8 +69,10 @@ class RouteIndex:
         config: Stamp,
         *,
         snapshot_text: bytes | None = None,
+        notices: list[tuple[str, str]] | None = None,
     ) -> None:
         self.roots = roots
+        self.notices = notices or []
         self.rows = rows
         self.snapshot = snapshot
         # As the search index keeps its own (StatSnapshot.as_text): equal bytes, the same stamps.
@@ -92,6 +98,7 @@ class RouteIndex:
             "skills": self.rows,
             "search": None if self.search is None else self.search.as_json(),
             "config": self.config,
+            "notices": self.notices,
         }
         # surrogatepass: a folder name that is not UTF-8 (stamped in the snapshot) round-trips, as json.loads reads it.
         # JSON escapes every line break in a string: the first one ends the document.
@@ -124,7 +131,15 @@ class RouteIndex:
         config = document.get("config")
         if not isinstance(config, list) or len(config) != 2:
             raise ValueError("the route index keeps no configuration stamp")
-        return cls(roots, rows, snapshot, kept, config, snapshot_text=snapshot_text)
+        notices = document["notices"]
+        if not isinstance(notices, list) or not all(_is_notice(item) for item in notices):
+            raise ValueError("the route index's notices are not (root, notice) pairs")
+        pairs = [(item[0], item[1]) for item in notices]
+        return cls(roots, rows, snapshot, kept, config, snapshot_text=snapshot_text, notices=pairs)
+
+
+def _is_notice(item: object) -> bool:
+    return isinstance(item, list) and len(item) == 2 and all(isinstance(part, str) for part in item)
 
 
 def _check_provenance(roots: object, snapshot: StatSnapshot) -> None:
@@ -148,6 +163,7 @@ def _checksum(payload: bytes) -> str:
 
 def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     """Scan the configured roots (as every command finds them) into a fresh index."""
+    from skillmem_hook.catalog.listing import outside_notices  # noqa: PLC0415 - a warm index never needs it
     from skillmem_hook.catalog.scan import scan_roots  # noqa: PLC0415 - a warm index never needs the scanner
     from skillmem_hook.decisive import decisive_files  # noqa: PLC0415 - a warm route prompt builds no index
 
@@ -156,11 +172,13 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     settings = load_settings(flag_roots or None)
     roots = require_roots(settings)
     snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
-    skills = scan_roots(roots, settings.catalog_options()).skills
+    options = settings.catalog_options()
+    skills = scan_roots(roots, options).skills
     rows: list[Row] = []
     for skill in sorted(skills, key=lambda skill: skill.label):
         rows.append((skill.label, skill.root, skill.path, route_keys(skill, settings.aliases)))
-    return RouteIndex(roots, rows, snapshot, _kept(settings), config)
+    notices = [(item["root"], item["notice"]) for item in outside_notices(roots, options)]
+    return RouteIndex(roots, rows, snapshot, _kept(settings), config, notices=notices)
 
 
 def route_keys(skill: Skill, aliases: Mapping[str, Sequence[str]]) -> list[str]:

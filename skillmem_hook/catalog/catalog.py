@@ -25,10 +25,13 @@ class CatalogOptions:
     ``user_roots``: the roots are the user's own (``--root`` typed on the
     command line), not the repository's (its ``.skillmem.yaml``, the common
     layouts, a hook's ``args:``); below a root outside the work tree that the
-    repository names, no link is followed (``discovery/walk.py``).
+    repository names, no link is followed (``discovery/walk.py``), and the
+    catalog carries a notice for it. ``boundary``: where the repository ends
+    when there is no work tree (the folder holding its ``.skillmem.yaml``);
+    None: the current folder.
     """
 
-    __slots__ = ("cache", "domains", "exclude", "sections", "store_cache", "tracked", "user_roots")
+    __slots__ = ("boundary", "cache", "domains", "exclude", "sections", "store_cache", "tracked", "user_roots")
 
     def __init__(
         self,
@@ -40,9 +43,11 @@ class CatalogOptions:
         sections: bool = True,
         store_cache: bool = True,
         user_roots: bool = False,
+        boundary: str | None = None,
     ) -> None:
         self.tracked = tracked
         self.user_roots = user_roots
+        self.boundary = boundary
         self.store_cache = store_cache
         self.sections = sections
         self.cache = cache

@@ -11,10 +11,17 @@ import os
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from skillmem_hook.catalog.catalog import CatalogOptions
     from skillmem_hook.catalog.discovery.git import WorkTree
     from skillmem_hook.catalog.store.cache import Entry
 
 OUTSIDE_REPOSITORY = "lies outside the repository, so it was read from disk and the block depends on this machine"
+NAMED_OUTSIDE = (
+    "lies outside the repository, and the repository names it: its skills are not the repository's own,"
+    " and no link below it is followed (pass it with --root if it is yours)"
+)
 ROOT_IN_SUBMODULE = "the root lies in a git submodule: its skills are in its own repository, not in this one's index"
 
 
@@ -53,13 +60,12 @@ def list_root(
     work_tree: WorkTree | None,
     notices: list[dict[str, str]],
     listings: dict[str, bytes],
-    *,
-    user_root: bool = False,
+    options: CatalogOptions,
 ) -> tuple[list[PendingSkill], list[tuple[str, str]]]:
     """The root's SKILL.md files, and (folder, reason) pairs skipped; a notice when git's view surprises.
 
-    ``user_root``: the user named the root (``--root``); else the repository did, and no link is followed
-    below it when it lies outside the work tree (walk.py).
+    ``options.user_roots``: the user named the root (``--root``); else the repository did, and no link is
+    followed below it when it lies outside the repository (walk.py), and the notice NAMED_OUTSIDE says so.
     """
     from skillmem_hook.catalog.discovery.walk import check_root, find_skill_files  # noqa: PLC0415 - warm: no listing
 
@@ -73,8 +79,29 @@ def list_root(
                 notices.append({"root": root, "notice": _nothing_tracked(root)})
             return found, skipped
         notices.append({"root": root, "notice": OUTSIDE_REPOSITORY})
-    files, skipped = find_skill_files(root, user_root=user_root)
+    else:
+        notices += outside_notices([root], options)
+    files, skipped = find_skill_files(root, user_root=options.user_roots, boundary=options.boundary)
     return [PendingSkill(root, found.relative, "", file_path=found.file_path) for found in files], skipped
+
+
+def outside_notices(roots: Sequence[str], options: CatalogOptions) -> list[dict[str, str]]:
+    """A NAMED_OUTSIDE notice for each root the repository names that lies outside it (none for ``--root``).
+
+    A root below the current folder lies inside the repository (the current folder does): git is asked only
+    about a root elsewhere (``../skills``, an absolute path), so the usual layouts cost no git call.
+    """
+    if options.user_roots:
+        return []
+    from skillmem_hook.catalog.discovery.confinement import outside_boundary, within  # noqa: PLC0415 - rare
+
+    here = os.path.realpath(os.curdir)
+    notices = []
+    for root in roots:
+        real = os.path.realpath(root)
+        if not within(real, here) and outside_boundary(real, options.boundary):
+            notices.append({"root": root, "notice": NAMED_OUTSIDE})
+    return notices
 
 
 def _list_tracked(root: str, listings: dict[str, bytes]) -> tuple[list[PendingSkill], list[tuple[str, str]]]:

@@ -97,7 +97,7 @@ def _build(
     skipped: list[dict[str, str]] = []
     notices: list[dict[str, str]] = []
     for root in roots:
-        found, root_skipped = list_root(root, work_tree, notices, listings, user_root=options.user_roots)
+        found, root_skipped = list_root(root, work_tree, notices, listings, options)
         pending += found
         found.clear()  # only pending holds them, so _make_skills frees each as its skill is made
         skipped += ({"root": root, "path": path, "reason": reason} for path, reason in root_skipped)

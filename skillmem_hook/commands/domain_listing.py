@@ -18,7 +18,7 @@ from skillmem_hook.streams import write_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from skillmem_hook.catalog.skills import Skill
 
@@ -30,8 +30,8 @@ def skills_in_domain(skills: Sequence[Skill], domain: str) -> list[Skill]:
     return [skill for skill in skills if skill.domain == domain]
 
 
-def list_domain(skills: Sequence[Skill], domain: str, *, text: bool) -> int:
-    """Every skill of the domain, sorted by the name the block shows."""
+def list_domain(skills: Sequence[Skill], domain: str, *, text: bool, notices: Sequence[Mapping[str, str]] = ()) -> int:
+    """Every skill of the domain, sorted by the name the block shows; ``notices`` as search's answer has them."""
     results = [
         {
             "name": skill.label,
@@ -43,7 +43,11 @@ def list_domain(skills: Sequence[Skill], domain: str, *, text: bool) -> int:
     ]
     if text:
         lines = [f"{result['name']}  {result['path']}" for result in results] or [f"no skill in {domain}"]
-        write_utf8(sys.stdout, "\n".join(lines) + "\n")
+        notes = [f"note: skills root {item['root']} {item['notice']}" for item in notices]
+        write_utf8(sys.stdout, "\n".join(notes + lines) + "\n")
         return EXIT_OK
-    emit({"domain": domain, "results": results, "count": len(results)})
+    document: dict[str, object] = {"domain": domain, "results": results, "count": len(results)}
+    if notices:
+        document["notices"] = list(notices)
+    emit(document)
     return EXIT_OK

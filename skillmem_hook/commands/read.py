@@ -20,21 +20,22 @@ import os
 import sys
 
 from skillmem_hook.arguments import add_catalog_options, add_location_options
+from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery.safe_read import read_skill_file, skill_file_path
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit_raw
 from skillmem_hook.search.lookup import nearest_names, skills_named
-from skillmem_hook.streams import on_terminal, silence
-from skillmem_hook.visible import for_people
+from skillmem_hook.streams import on_terminal, silence, write_text
+from skillmem_hook.visible import for_people, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+    from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
 
 
@@ -51,8 +52,15 @@ def run(options: argparse.Namespace) -> int:
 
 
 def read(roots: Sequence[str], name: str, *, path: str | None = None, options: CatalogOptions | None = None) -> int:
-    skill = pick_skill(scan_roots(roots, options), name, path)
-    _write_bytes(read_skill_file(skill.root, skill.path))
+    options = options or CatalogOptions()
+    catalog = scan_roots(roots, options)
+    skill = pick_skill(catalog, name, path)
+    data = read_skill_file(skill.root, skill.path, user_root=options.user_roots, boundary=options.boundary)
+    # The file's bytes stay as they are on stdout: a notice about its root (one outside the repository) on stderr.
+    for item in catalog.notices:
+        if item["root"] == skill.root:
+            write_text(sys.stderr, f"skillmem read: skills root {visible(item['root'])} {item['notice']}\n")
+    _write_bytes(data)
     return EXIT_OK
 
 

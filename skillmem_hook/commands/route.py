@@ -101,6 +101,8 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
         return b""
     location = route_index_location(os.getcwd(), roots)
     index = build_route_index(roots) if location is None else current_or_built(location, roots)
+    for root, notice in index.notices:  # the agent may be pointed at such a root's skills: said on every prompt
+        sys.stderr.write(f"skillmem route: skills root {visible(root)} {notice}\n")
     targets = build_name_table(index.targets())
     named = named_skills(hook.prompt, targets)
     if named:

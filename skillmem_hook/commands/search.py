@@ -12,6 +12,7 @@ import sys
 from skillmem_hook.arguments import add_catalog_options, add_location_options, add_text_option, positive
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
+from skillmem_hook.catalog.listing import outside_notices
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_OK, UsageError
@@ -82,11 +83,16 @@ def search(
     watched = decisive_files(os.getcwd(), tracked=False)
     options = options or CatalogOptions()
     index = search_store.load_or_build(roots, options, aliases, watched, flagged=flagged)
+    notices = outside_notices(roots, options)
     try:
-        return answer(index, intent, top=top, text=text, options=options, domain=domain, semantic=semantic)
+        return answer(
+            index, intent, top=top, text=text, options=options, domain=domain, semantic=semantic, notices=notices
+        )
     except StoredIndexError:  # a forged row or postings line among the hits: a bad index, built anew and replaced
         index = search_store.load_or_build(roots, options, aliases, watched, flagged=flagged, anew=True)
-        return answer(index, intent, top=top, text=text, options=options, domain=domain, semantic=semantic)
+        return answer(
+            index, intent, top=top, text=text, options=options, domain=domain, semantic=semantic, notices=notices
+        )
 
 
 def answer(
@@ -98,15 +104,19 @@ def answer(
     options: CatalogOptions,
     domain: str | None,
     semantic: bool,
+    notices: Sequence[Mapping[str, str]] = (),
 ) -> int:
-    """Print the ``top`` skills that fit ``intent`` (or ``domain``'s): StoredIndexError before any line is printed."""
+    """Print the ``top`` skills that fit ``intent`` (or ``domain``'s): StoredIndexError before any line is printed.
+
+    ``notices``: about the roots as a whole (one outside the repository that it names), before the results.
+    """
     wanted = max(top, 2)  # the second hit tells a clear lead from a near tie
     if domain is not None:  # a collapsed domain of the block: list it, or search within it
         from skillmem_hook.commands.domain_listing import list_domain, skills_in_domain  # noqa: PLC0415 - only --domain
 
         in_domain = skills_in_domain(index.skills, domain)
         if not intent:
-            return list_domain(in_domain, domain, text=text)
+            return list_domain(in_domain, domain, text=text, notices=notices)
         wanted = len(index.skills)  # every hit, then those of the domain
     hits, judge = ranking(index, intent, wanted, semantic=semantic, cache=options.cache)
     if domain is not None:
@@ -114,10 +124,18 @@ def answer(
     found = judge(hits)
     results = [hit_json(hit, hits[0]) for hit in hits[:top]]
     if text:
-        write_text(sys.stdout, render_text(results, found))
+        write_text(sys.stdout, notices_text(notices) + render_text(results, found))
         return EXIT_OK
-    emit({"query": intent, "match": found, "results": results, "count": len(results)})
+    document: dict[str, object] = {"query": intent, "match": found, "results": results, "count": len(results)}
+    if notices:
+        document["notices"] = list(notices)
+    emit(document)
     return EXIT_OK
+
+
+def notices_text(notices: Sequence[Mapping[str, str]]) -> str:
+    """One line per notice, for a person: ``note: skills root ROOT NOTICE``."""
+    return "".join(f"note: skills root {visible(item['root'])} {item['notice']}\n" for item in notices)
 
 
 def ranking(

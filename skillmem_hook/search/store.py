@@ -158,6 +158,7 @@ def patched_for_prompt(
         sections=options.sections,
         store_cache=False,
         user_roots=options.user_roots,
+        boundary=options.boundary,
     )
     skills = scan_roots(roots, read_only).skills
     try:

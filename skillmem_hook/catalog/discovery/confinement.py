@@ -83,13 +83,19 @@ def read_area(real_root: str) -> Area:
     return area
 
 
-def outside_work_tree(real_root: str) -> bool:
-    """Whether a root (a real path) lies outside the work tree around the current folder; False outside one."""
+def outside_boundary(real_root: str, boundary: str | None = None) -> bool:
+    """Whether a root (a real path) lies outside the repository around the current folder.
+
+    The repository is the work tree git finds from the current folder; outside one (an unpacked archive, no git
+    on the PATH), the folder ``boundary`` (the project's top as skillmem finds it: the folder holding the
+    ``.skillmem.yaml``), or the current folder when none is given.
+    """
     try:
         found = find_git_dirs()
     except UsageError:
-        return False
-    return found is not None and not within(real_root, os.path.realpath(found[0]))
+        found = None
+    top = found[0] if found is not None else (boundary or os.curdir)
+    return not within(real_root, os.path.realpath(top))
 
 
 def _area(base: str, found: tuple[str, list[str]] | None) -> Area:

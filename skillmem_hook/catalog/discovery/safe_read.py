@@ -20,7 +20,7 @@ import os
 import stat
 
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.discovery.confinement import IN_GIT_DIRECTORY, read_area, refusals
+from skillmem_hook.catalog.discovery.confinement import IN_GIT_DIRECTORY, outside_boundary, read_area, refusals
 from skillmem_hook.errors import FileAccessError
 from skillmem_hook.files import kind_of
 
@@ -37,11 +37,16 @@ def skill_file_path(root: str, folder: str) -> str:
     return f"{base}/{SKILL_FILE}" if folder == "." else f"{base}/{folder}/{SKILL_FILE}"
 
 
-def read_skill_file(root: str, folder: str, limit: int = MAX_SKILL_BYTES) -> bytes:
+def read_skill_file(
+    root: str, folder: str, limit: int = MAX_SKILL_BYTES, *, user_root: bool = True, boundary: str | None = None
+) -> bytes:
     """The bytes of the SKILL.md of ``folder`` below ``root``; FileAccessError when it may not be served.
 
     A link inside the root (a vendored folder linked beside the others) is
     followed; one whose target leaves the root, or that the read rule refuses, is refused.
+    ``user_root`` False: the repository named the root, and below such a root lying outside the repository
+    (``boundary`` as ``confinement.outside_boundary`` takes it) no link is followed, as the walk follows none:
+    a link swapped in after the catalog was built is refused here too.
     """
     path = skill_file_path(root, folder)
     real_root = os.path.realpath(root)
@@ -53,6 +58,10 @@ def read_skill_file(root: str, folder: str, limit: int = MAX_SKILL_BYTES) -> byt
             "a skill is served only from inside its root; replace the link by the file",
         )
     if inside != os.path.normpath(os.path.join(folder, SKILL_FILE)):  # reached through a link below the root
+        if not user_root and outside_boundary(real_root, boundary):
+            from skillmem_hook.catalog.discovery.walk import LINK_BELOW_NAMED_OUTSIDE  # noqa: PLC0415 - a link only
+
+            raise FileAccessError(f"{path}: {LINK_BELOW_NAMED_OUTSIDE}", "replace the link by the file")
         _check_landing(path, real_file, real_root)
     descriptor = _open_below(real_root, inside.split(os.sep), path)
     try:

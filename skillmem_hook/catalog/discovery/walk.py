@@ -24,7 +24,7 @@ import stat
 import unicodedata
 
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.discovery.confinement import outside_work_tree, read_area, refusals
+from skillmem_hook.catalog.discovery.confinement import outside_boundary, read_area, refusals
 from skillmem_hook.catalog.discovery.links import REFUSED, link_problem, walked_link_reason
 from skillmem_hook.errors import FileAccessError
 
@@ -49,18 +49,22 @@ class SkillFile:
         self.file_path = file_path
 
 
-def find_skill_files(root: str, *, user_root: bool = True) -> tuple[list[SkillFile], list[tuple[str, str]]]:
+def find_skill_files(
+    root: str, *, user_root: bool = True, boundary: str | None = None
+) -> tuple[list[SkillFile], list[tuple[str, str]]]:
     """SKILL.md files sorted by folder, and (folder, reason) pairs skipped, both relative to the root.
 
     ``user_root``: the user named the root; False when the repository did, and then, should the root lie
     outside the work tree, no link below it is followed (a SKILL.md or a folder that is a link is skipped).
+    ``boundary``: where the repository ends when there is no work tree (``confinement.outside_boundary``).
     """
-    return _Walk(root, user_root=user_root).run()
+    return _Walk(root, user_root=user_root, boundary=boundary).run()
 
 
 class _Walk:
-    def __init__(self, root: str, *, user_root: bool = True) -> None:
+    def __init__(self, root: str, *, user_root: bool = True, boundary: str | None = None) -> None:
         self.real_root = check_root(root)
+        self.boundary = boundary
         self.links_refused: bool | None = False if user_root else None  # None: not asked of git yet
         self.root = os.fsencode(root)
         self.found: list[SkillFile] = []
@@ -140,12 +144,12 @@ class _Walk:
             return  # gone while the walk ran
 
     def _no_links(self) -> bool:
-        """Whether links are refused here: a root the repository names that lies outside the work tree.
+        """Whether links are refused here: a root the repository names that lies outside it (or outside its folder).
 
         Asked of git at the first link met, so a walk that meets none costs no git call.
         """
         if self.links_refused is None:
-            self.links_refused = outside_work_tree(os.fsdecode(self.real_root))
+            self.links_refused = outside_boundary(os.fsdecode(self.real_root), self.boundary)
         return self.links_refused
 
     def _follow(self, relative: str, path: bytes, real_parent: bytes) -> None:
