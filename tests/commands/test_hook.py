@@ -179,10 +179,11 @@ def test_a_path_that_is_not_utf8_is_named_with_escapes_not_a_bug(capsys, tmp_pat
     assert not (tmp_path / "w.sh").exists()
 
 
-@pytest.mark.parametrize("dot_git", ["fifo", "other text", "folder"])
+@pytest.mark.parametrize("dot_git", ["fifo", "other text", "folder", "git directory"])
 def test_the_wrapper_goes_to_the_work_tree_top_past_a_git_that_is_none(capsys, monkeypatch, tmp_path, dot_git):
     """fixh13: the wrapper's top was the nearest folder holding anything named .git (a FIFO in tools/), where
-    every other part of skillmem (and git) goes on above it: one rule now, locations.work_tree_top."""
+    every other part of skillmem (and git) goes on above it: one rule now, locations.work_tree_top. Since fixh19 a
+    .git folder is a top only when it is a git directory (git's own test), so a bare `mkdir .git` is passed too."""
     top = tmp_path / "top"
     make_git_dir(top / ".git")
     seed_tree(top / "skills")
@@ -193,13 +194,15 @@ def test_the_wrapper_goes_to_the_work_tree_top_past_a_git_that_is_none(capsys, m
         os.mkfifo(dot)
     elif dot_git == "folder":
         dot.mkdir()
+    elif dot_git == "git directory":
+        make_git_dir(dot)
     else:
         dot.write_text("other text\n")
     monkeypatch.chdir(top / "tools")
     run = run_cli(capsys, "hook", "--root", "../skills", "--prompt-file", "../AGENTS.md", "--out", "reindex.sh")
     assert run.code == 0, run.err
     script = (top / "tools" / "reindex.sh").read_text()
-    if dot_git == "folder":  # a .git folder is a work tree's top (the one skillmem's index is asked from)
+    if dot_git == "git directory":  # a work tree's top (the one skillmem's index is asked from)
         assert 'cd "$(dirname "$0")"/. ||' in script
     else:
         assert 'cd "$(dirname "$0")"/.. ||' in script
