@@ -58,6 +58,9 @@ TUNING_SETS = {
     "S": [DATA / "requests-s"],  # held out once (0.5.0, after the twenty-second and twenty-fourth route passes)
     "U": [DATA / "requests-u"],  # held out once (0.5.0, after the twenty-second pass narrowed again on set S)
     "V": [DATA / "requests-v"],  # held out once (0.5.0, after the twenty-sixth route pass)
+    "X": [DATA / "requests-x"],  # held out once (0.5.0, after the twenty-seventh route pass)
+    # Set W asks of skills gathered from public repositories (gathered_collection.py): only with SKILLS_W_ROOT.
+    **({"W": [DATA / "requests-w"]} if os.environ.get("SKILLS_W_ROOT") else {}),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -79,6 +82,7 @@ TUNING_TURNS = [
     DATA / "requests-s" / "se" / "everyday-s.jsonl",
     DATA / "requests-u" / "ue" / "everyday-u.jsonl",
     DATA / "requests-v" / "ve" / "everyday-v.jsonl",
+    DATA / "requests-w" / "we" / "everyday-w.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
@@ -172,10 +176,14 @@ def _label(file: Path) -> str:
 
 
 def collection_roots() -> dict[str, str]:
-    """SKILLS_CN_ROOT / SKILLS_EN_ROOT, else the shared archives extracted (``search_quality.py``'s rule)."""
+    """SKILLS_CN_ROOT / SKILLS_EN_ROOT, else the shared archives extracted (``search_quality.py``'s rule); SKILLS_W_ROOT
+    adds set W's."""
     from search_quality import collection_roots as extracted
 
-    return extracted(SHARED)
+    roots = extracted(SHARED)
+    if os.environ.get("SKILLS_W_ROOT"):  # set W's collection, when built (gathered_collection.py)
+        roots["w"] = os.environ["SKILLS_W_ROOT"]
+    return roots
 
 
 class Judge:
