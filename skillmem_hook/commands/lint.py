@@ -21,7 +21,14 @@ from skillmem_hook.files import read_regular_file
 from skillmem_hook.lint.changes import changed_paths, touched_skills
 from skillmem_hook.lint.files import LintRun, Scope, lint_paths
 from skillmem_hook.lint.options import lint_options
-from skillmem_hook.lint.output import count_errors, describe_findings, github_annotations, sarif_log, statistics
+from skillmem_hook.lint.output import (
+    LEFT_OUT,
+    count_errors,
+    describe_findings,
+    github_annotations,
+    sarif_log,
+    statistics,
+)
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_text, write_utf8
 from skillmem_hook.visible import visible
@@ -70,7 +77,7 @@ def lint(
 ) -> int:
     # Named files need no root; the roots then only serve the repository rules.
     roots = settings.roots if files else require_roots(settings)
-    scope = Scope(roots, settings.exclude)
+    scope = Scope(roots, settings.exclude, user_roots="roots" in settings.typed, boundary=settings.base)
     if write_baseline is not None:
         return _write_baseline(write_baseline, collect_findings(files, scope, settings, baseline=False))
     fixes = None
@@ -92,6 +99,7 @@ def lint(
                 "warnings": len(run.findings) - errors,
                 "known": run.known,
                 "baseline_gone": run.gone,
+                "notices": [{"root": root, "notice": LEFT_OUT} for root in run.left_out],
                 **(_fix_report(fixes) if fixes else {}),
                 "statistics": statistics(run),
                 "findings": [finding.as_json() for finding in run.findings],
@@ -183,16 +191,22 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
     in_work_tree = find_work_tree() is not None
     roots = settings.roots if filenames and not in_work_tree else require_roots(settings)
     # Outside a work tree with no root known, the names passed are all there is to go by.
-    scope = Scope(roots, settings.exclude, tracked=in_work_tree, within_roots=bool(roots))
+    # A hook's roots are the repository's (its args:), never the user's: one outside the repository is not read.
+    scope = Scope(roots, settings.exclude, tracked=in_work_tree, within_roots=bool(roots), boundary=settings.base)
     if not in_work_tree or everything:
         run = collect_findings([] if everything else filenames, scope, settings)
     else:
         changed = changed_paths()
         named = [as_listed(name) for name in filenames]  # as git lists the commit's paths: absolute ones too
         is_commit = changed is not None and set(named) <= {os.path.normpath(path) for path in changed}
-        touched = touched_skills(changed if is_commit and changed is not None else named, roots)
-        run = collect_findings(touched.skill_files, scope, settings) if touched.skill_files else LintRun([], 0)
-        run.total = touched.total
+        kept = scope.kept_roots()  # git lists no files under a root outside the work tree: it is not linted
+        touched = touched_skills(changed if is_commit and changed is not None else named, kept) if kept else None
+        if touched and touched.skill_files:
+            run = collect_findings(touched.skill_files, scope, settings)
+        else:
+            run = LintRun([], 0)
+        run.total = touched.total if touched else 0
+        run.left_out = scope.left_out()
     # Only a file with a finding the baseline does not list is fixed (whole): a baseline adopted today leaves the
     # next commit's files alone, where `skillmem lint --fix`, asked for by hand, fixes every file it can.
     fixes = fix_findings(run) if fix else None

@@ -14,6 +14,7 @@ from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery.git import find_work_tree
 from skillmem_hook.catalog.discovery.walk import find_skill_files
+from skillmem_hook.catalog.listing import outside_notices
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.errors import FileAccessError, UsageError
@@ -43,10 +44,11 @@ class LintRun:
 
     ``known``: how many more findings the baseline lists (left out of ``findings``); ``gone``: the paths the
     baseline lists that no longer exist (a folder renamed brings its known findings back under the new path);
-    ``baseline``: the baseline file read, as the configuration names it from the working folder ("": none).
+    ``baseline``: the baseline file read, as the configuration names it from the working folder ("": none);
+    ``left_out``: the roots the repository names outside it, which lint did not read (``Scope.left_out``).
     """
 
-    __slots__ = ("baseline", "checked", "findings", "gone", "known", "total")
+    __slots__ = ("baseline", "checked", "findings", "gone", "known", "left_out", "total")
 
     def __init__(self, findings: list[Finding], checked: int, total: int | None = None) -> None:
         self.findings = findings
@@ -55,60 +57,102 @@ class LintRun:
         self.known = 0
         self.gone: list[str] = []
         self.baseline = ""
+        self.left_out: list[str] = []
 
 
 class Scope:
-    """What to lint beyond the files named: the roots, the ``exclude:`` patterns, and git's view or the disk's."""
+    """What to lint beyond the files named: the roots, the ``exclude:`` patterns, and git's view or the disk's.
 
-    __slots__ = ("_catalog", "exclude", "roots", "tracked", "within_roots")
+    ``user_roots``: the user named the roots (``--root``), as ``Settings.catalog_options`` says; else the
+    repository did (its ``.skillmem.yaml``, a hook's ``args:``, a common layout), and a root of theirs that lies
+    outside the repository (``boundary``: its folder when git finds no work tree) is neither walked nor read:
+    lint reads nothing outside the repository. Such roots are ``left_out``.
+    """
+
+    __slots__ = ("_catalog", "_kept", "boundary", "exclude", "roots", "tracked", "user_roots", "within_roots")
 
     def __init__(
-        self, roots: Sequence[str], exclude: Sequence[str] = (), *, tracked: bool = False, within_roots: bool = False
+        self,
+        roots: Sequence[str],
+        exclude: Sequence[str] = (),
+        *,
+        tracked: bool = False,
+        within_roots: bool = False,
+        user_roots: bool = False,
+        boundary: str | None = None,
     ) -> None:
         self.roots = list(roots)
         self.exclude = list(exclude)
         self.tracked = tracked
         # The hook: a named file outside the roots, or excluded, is not linted (as `skillmem lint` would not).
         self.within_roots = within_roots
+        self.user_roots = user_roots
+        self.boundary = boundary
         self._catalog: Catalog | None = None
+        self._kept: list[str] | None = None
+
+    def kept_roots(self) -> list[str]:
+        """The roots lint walks and reads: all the user's; of the repository's, those inside it."""
+        if self._kept is None:
+            self._kept = list(self.roots)
+            if not self.user_roots and self.roots:
+                left_out = {notice["root"] for notice in outside_notices(self.roots, self._options())}
+                self._kept = [root for root in self.roots if root not in left_out]
+        return self._kept
+
+    def left_out(self) -> list[str]:
+        """The repository's roots that lie outside it, which lint does not read."""
+        kept = self.kept_roots()
+        return [root for root in self.roots if root not in kept]
 
     def catalog(self) -> Catalog:
-        """The roots' catalog, as the index reads it (git's view with ``tracked``); built once."""
+        """The kept roots' catalog, as the index reads it (git's view with ``tracked``); built once."""
         if self._catalog is None:
-            # No body sections (search's field): lint has no use for them, and it shares the hooks' kept catalog.
-            view = CatalogOptions(tracked=self.tracked, exclude=self.exclude, sections=False)
-            self._catalog = scan_roots(self.roots, view)
+            self._catalog = scan_roots(self.kept_roots(), self._options())
         return self._catalog
+
+    def _options(self) -> CatalogOptions:
+        # No body sections (search's field): lint has no use for them, and it shares the hooks' kept catalog.
+        return CatalogOptions(
+            tracked=self.tracked,
+            exclude=self.exclude,
+            sections=False,
+            user_roots=self.user_roots,
+            boundary=self.boundary,
+        )
 
 
 def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: LintOptions) -> LintRun:
     """Lint the named SKILL.md files (or folders holding one), or every skill of the roots when none are named.
 
+    The commands pass a ``Scope`` that knows who named the roots; a plain list is taken as the caller's own.
     With ``tracked`` (the hook, inside a git work tree): a file a named
     SKILL.md points at must be one git tracks, since the commit must hold
     it; and duplicates are sought among the skills git tracks.
     """
-    scope = roots if isinstance(roots, Scope) else Scope(roots)
+    scope = roots if isinstance(roots, Scope) else Scope(roots, user_roots=True)  # a list: the caller's own roots
     quality = any(RULES[code].group == QUALITY for code in options.enabled)
     top = _work_tree_top()
     if files:
         findings, result_of = _lint_named(files, scope, quality, top)
     else:
         findings, result_of = _lint_roots(scope, quality, top)
-    if "SK501" in options.enabled and scope.roots:
+    if "SK501" in options.enabled and scope.kept_roots():
         findings += ranking_findings(scope.catalog(), result_of)
     kept = [finding for finding in findings if options.applies(finding.code, finding.path)]
     for finding in kept:
         finding.level = options.severity.get(finding.code)
     kept.sort(key=Finding.sort_key)
-    return LintRun(kept, result_of.checked)
+    run = LintRun(kept, result_of.checked)
+    run.left_out = scope.left_out()
+    return run
 
 
 def _lint_named(files: Sequence[str], scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], Linted]:
     """The named files' findings; duplicates from the roots' catalog, those that involve a named file."""
     paths = [(path, name) for name in files for path in _named_skill_files(name)]
     if scope.within_roots:
-        paths = [(path, name) for path, name in paths if _below_a_root(path, scope.roots)]
+        paths = [(path, name) for path, name in paths if _below_a_root(path, scope.kept_roots())]
     in_index = tracked_files([os.path.dirname(os.path.abspath(path)) for path, _ in paths]) if scope.tracked else None
     results: dict[object, tuple[str, FileLint]] = {}
     for path, name in paths:
@@ -120,7 +164,7 @@ def _lint_named(files: Sequence[str], scope: Scope, quality: bool, top: str | No
             results[os.path.normpath(absolute)] = (path, result)
     findings = [finding for _, result in results.values() for finding in result.findings]
     linted = Linted(results, lambda root, path: os.path.abspath(os.path.join(root, path, SKILL_FILE)))
-    if scope.roots:
+    if scope.kept_roots():
         for dropped, kept in scope.catalog().duplicates:
             pair = ((dropped.root, dropped.path, dropped.label), (kept.root, kept.path, kept.label))
             findings += duplicate_findings(pair, linted)
@@ -140,10 +184,10 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
     first_of_key: dict[tuple[str, str], Listed] = {}
     duplicates: list[tuple[Listed, Listed]] = []
     seen: set[str] = set()  # a SKILL.md two roots reach through a link is checked once, as the index lists it once
-    for root in scope.roots:
+    for root in scope.kept_roots():
         real_root = os.path.realpath(root)  # the root is the configuration's choice; what is below it is checked
         boundary = top if top and is_inside(top, real_root) else real_root
-        found, _ = find_skill_files(root)
+        found, _ = find_skill_files(root, user_root=scope.user_roots, boundary=scope.boundary)
         for skill_file in found:
             relative, path = skill_file.relative, os.path.normpath(os.fsdecode(skill_file.file_path))
             absolute = os.path.normpath(os.path.join(real_root, relative, SKILL_FILE))

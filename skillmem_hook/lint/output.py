@@ -26,11 +26,19 @@ def count_errors(run: LintRun) -> int:
     return sum(finding.severity == ERROR for finding in run.findings)
 
 
+# A root the repository names outside it (lint/files.py's Scope): lint reads and stats nothing there.
+LEFT_OUT = (
+    "lies outside the repository, and the repository names it: lint does not read it"
+    " (pass it with --root if it is yours)"
+)
+
+
 def describe_findings(run: LintRun) -> str:
     """One ``path:line:col: CODE message`` line per finding, a count per code (of two findings or more), a summary."""
     # One line each, whatever a path or a quoted value holds: controls from the repository shown escaped.
     lines = [visible(finding.as_text()) for finding in run.findings]
-    return "\n".join([*lines, *describe_statistics(run), summary(run), *describe_gone(run)]) + "\n"
+    left_out = [visible(f"note: skills root {root} {LEFT_OUT}") for root in run.left_out]
+    return "\n".join([*left_out, *lines, *describe_statistics(run), summary(run), *describe_gone(run)]) + "\n"
 
 
 def describe_gone(run: LintRun) -> list[str]:
