@@ -39,12 +39,15 @@ class Fields:
         self.description = description
 
 
-def read_fields(skill: Skill) -> Fields:
-    """The skill's SKILL.md read strictly and leniently; a file the safe reader refuses reads as neither."""
+def read_fields(skill: Skill, *, user_root: bool = True, boundary: str | None = None) -> Fields:
+    """The skill's SKILL.md read strictly and leniently; a file the safe reader refuses reads as neither.
+
+    ``user_root`` and ``boundary``: who named the skill's root, the safe reader's rule (``CatalogOptions``').
+    """
     import yaml  # noqa: PLC0415 - only budget pays for it
 
     try:
-        data = read_skill_file(skill.root, skill.path)
+        data = read_skill_file(skill.root, skill.path, user_root=user_root, boundary=boundary)
         span = frontmatter_span(data)
     except (SkillmemError, UnclosedFrontmatter) as error:
         return Fields(

@@ -37,15 +37,22 @@ def native_entries(
     *,
     agents: Sequence[str] = AGENTS,
     extra: Sequence[Skill] = (),
+    user_roots: bool = True,
+    boundary: str | None = None,
 ) -> list[Entry]:
     """One entry a skill, for ``agents``; ``extra``: skills the block leaves out that an agent may still list.
+
+    ``user_roots`` and ``boundary``: who named the roots, as the catalog was built (``read_fields``).
 
     Each entry says, per agent, why the agent would not list the skill, or
     how it shows it (``Entry.shown``).
     """
     folders = Folders(top, {skill.root for skill in (*skills, *extra)})
-    read = [(_entry(skill, extra=False), read_fields(skill)) for skill in skills]
-    read += [(_entry(skill, extra=True), read_fields(skill)) for skill in extra]
+    read = [
+        (_entry(skill, extra=skill_extra), read_fields(skill, user_root=user_roots, boundary=boundary))
+        for skill_extra, group in ((False, skills), (True, extra))
+        for skill in group
+    ]
     for entry, fields in read:
         _strict_entry(entry, fields)
     for agent in agents:

@@ -71,9 +71,18 @@ def replay_budget(settings: Settings, options: argparse.Namespace, *, hook: bool
     )
     top = find_config(os.getcwd())[1]
     agents, chosen_from = _agents(chosen, top, flagged=bool(options.agent))
-    catalog = scan_roots(require_roots(settings), settings.catalog_options(hook=hook))
+    view = settings.catalog_options(hook=hook)
+    catalog = scan_roots(require_roots(settings), view)
     extra = [*(skill for skill, _ in catalog.duplicates), *catalog.excluded]  # not in the block; an agent lists them
-    entries = native_entries(catalog.skills, top, chosen.parameters, agents=agents, extra=extra)
+    entries = native_entries(
+        catalog.skills,
+        top,
+        chosen.parameters,
+        agents=agents,
+        extra=extra,
+        user_roots=view.user_roots,
+        boundary=view.boundary,
+    )
     results = [RULES[agent](entries, chosen.context_window, chosen.parameters[agent]) for agent in agents]
     report: dict[str, object] = {"agents": results, "skills": len(catalog.skills), "chosen_from": chosen_from}
     if not hook or has_losses(report):  # a hook that loses nothing says nothing: no block rendered, no file opened
