@@ -7,7 +7,8 @@ no out (docs/route.md says what each rule costs and gains).
 
 Each reading lives with what it reads: ``shown`` the code and
 output in front of the agent, ``its_work`` what the agent did or wrote, ``questioned`` its work checked, checked
-again or asked why, ``carried_on`` the task carried on, ``how_to_work`` a rule or standing instruction, and
+again or asked why, ``carried_on`` the task carried on, ``how_to_work`` a rule or standing instruction, ``progress`` the
+work's state asked, ``means`` what the agent can see, reach or run asked, and
 ``clauses`` the readings of a prompt's clauses they share.
 """
 
@@ -32,6 +33,8 @@ from skillmem_hook.search.at_hand.its_work import (
     _picks_an_option,
     _reviews_its_value,
 )
+from skillmem_hook.search.at_hand.means import _asks_its_means
+from skillmem_hook.search.at_hand.progress import _asks_its_progress
 from skillmem_hook.search.at_hand.questioned import (
     _RUNS,
     _after_its_change,
@@ -134,9 +137,9 @@ def at_hand(text: str) -> bool:
         return True
     if _checks_again(text) if again is None else again:  # once: not again on a 跑一遍 read early and not silenced
         return True
-    if _carries_on(text, typed) or _asks_why(text, typed):
+    if _carries_on(text, typed) or _asks_why(text, typed) or _AT_HAND.search(text) is not None:
         return True
-    return _AT_HAND.search(text) is not None
+    return _asks_its_progress(text, typed) or _asks_its_means(text, typed)
 
 
 # "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after

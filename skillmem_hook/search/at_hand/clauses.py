@@ -50,23 +50,27 @@ _MAKING = lazy_compile(
 # it before the deploy" states no new thing), 我想要 / 我们需要 / 我希望. A turn carrying the session's task on, or
 # asking why, asks for nothing new beside it. Compiled only on the marks.
 _WANT_MARKS = ("want", "need", "like", "想要", "需要", "希望")
-_WANTS = lazy_compile(
-    r"\b(?:I|we)(?:\s+(?:really|also|just|would)|['\u2019]d)?\s+(?:want|need|like)(?:\s*:|\s+(?:a|an|to|some)\b)"
-    r"|我们?(?:想要|需要|希望)",
-    re.IGNORECASE,
-)
+_WANTED = r"\b(?:I|we)(?:\s+(?:really|also|just|would)|['\u2019]d)?\s+(?:want|need|like)"
+_WANTED_CJK = r"|我们?(?:想要|需要|希望)"
+_WANTS = lazy_compile(rf"{_WANTED}(?:\s*:|\s+(?:a|an|to|some)\b){_WANTED_CJK}", re.IGNORECASE)
+
+# The wants stated as a thing wanted, not "to" and a verb (0.5.0, thirtieth pass): beside a question of the work's
+# state or the agent's means, "I need to know whether to leave it overnight" (set W's we-019) or "I want to be sure"
+# (we-031) asks for no new thing; "I want a summary", "we need some plots" do.
+_WANTS_A_THING = lazy_compile(rf"{_WANTED}(?:\s*:|\s+(?:a|an|some)\b){_WANTED_CJK}", re.IGNORECASE)
 
 
-def _others_ask_new(text: str, start: int, end: int, typed: str) -> bool:
+def _others_ask_new(text: str, start: int, end: int, typed: str, wanted: re.Pattern[str] | None = None) -> bool:
     """Whether the clauses of ``text`` outside ``start:end`` ask for a new thing: a verb of making, or wants stated.
 
     Read in the prompt as ``typed`` (the clause taken out where found there): a quoted message's words are not the
     user's, but one taken out wrongly (set S's s1-020: the quote closing ``class="on"`` read as one opening a
     message, which swallowed its "I want:") leaves the request no ask of its own; a spec quoted is a request's.
+    ``wanted`` reads the wants (`_WANTS` unless given).
     """
     at = typed.find(text[start:end])
     clauses = typed[:at] + "\n" + typed[at + end - start :] if at != -1 else text[:start] + "\n" + text[end:]
-    return _marked(clauses, _MAKING_MARKS, _MAKING) or _marked(clauses, _WANT_MARKS, _WANTS)
+    return _marked(clauses, _MAKING_MARKS, _MAKING) or _marked(clauses, _WANT_MARKS, wanted or _WANTS)
 
 
 # A question asked ahead: how, to compare (read by `questioned._asks_why` and `_after_its_change`).
