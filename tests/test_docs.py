@@ -183,6 +183,32 @@ def test_a_missing_file_or_heading_is_a_broken_link(tmp_path, monkeypatch):
     assert broken_links(page) == ["docs/gone.md", "docs/other.md#nowhere", "#nothing", "../elsewhere.md"]
 
 
+def stray_table_rows(page: Path) -> list[str]:
+    """A paragraph's lines that start with '|': table rows cut from their header by a paragraph, shown as raw pipes."""
+    tokens = MARKDOWN.parse(page.read_text(encoding="utf-8"))
+    return [
+        line
+        for opening, token in zip(tokens, tokens[1:])
+        if opening.type == "paragraph_open" and token.type == "inline"
+        for line in token.content.splitlines()
+        if line.lstrip().startswith("|")
+    ]
+
+
+@pytest.mark.parametrize("page", linked_pages(), ids=lambda page: str(page.relative_to(REPO)))
+def test_every_table_renders_whole(page):
+    assert stray_table_rows(page) == []
+
+
+def test_a_paragraph_inside_a_table_leaves_its_last_rows_as_raw_pipes(tmp_path):
+    page = tmp_path / "README.md"
+    page.write_text(
+        "| hook | what |\n|---|---|\n| `a` | one |\n\nA paragraph\nwith two lines.\n| `b` | two |\n\n"
+        "| whole | table |\n|---|---|\n| `c` | three |\n\n```\n| in code | fine |\n```\n"
+    )
+    assert stray_table_rows(page) == ["| `b` | two |"]
+
+
 def test_the_examples_cover_the_shapes_the_issue_asks_for():
     skills = REPO / "examples" / "skills"
     files = [path.read_bytes() for path in skills.rglob("SKILL.md")]
