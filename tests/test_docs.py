@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import configparser
 import re
 import shlex
@@ -15,7 +16,7 @@ import yaml
 from markdown_it import MarkdownIt
 
 from skillmem_hook import __version__
-from skillmem_hook.cli import COMMANDS
+from skillmem_hook.cli import COMMANDS, command_module
 
 from .helpers import REPO, docs_files, docs_text, run_cli
 
@@ -207,6 +208,41 @@ def test_a_paragraph_inside_a_table_leaves_its_last_rows_as_raw_pipes(tmp_path):
         "| whole | table |\n|---|---|\n| `c` | three |\n\n```\n| in code | fine |\n```\n"
     )
     assert stray_table_rows(page) == ["| `b` | two |"]
+
+
+def usage_options(line: str) -> dict[str, bool]:
+    """The --options a usage line of commands.md shows, each with whether it is shown optional (inside [...])."""
+    shown, depth = {}, 0
+    for match in re.finditer(r"\[|\]|--[a-z][\w-]*", line):
+        word = match.group()
+        depth += {"[": 1, "]": -1}.get(word, 0)
+        if word.startswith("--"):
+            shown.setdefault(word, depth > 0)
+    return shown
+
+
+def test_a_usage_line_shows_an_option_optional_exactly_when_the_cli_has_it_so():
+    lines = re.findall(r"^`skillmem ([a-z][\w-]*)( [^`]*)?`$", (REPO / "docs" / "commands.md").read_text(), re.M)
+    assert {command for command, _ in lines} == set(COMMANDS)
+    for command, line in lines:
+        parser = argparse.ArgumentParser()
+        command_module(command).add_arguments(parser)
+        required = {option: action.required for action in parser._actions for option in action.option_strings}
+        for option, optional in usage_options(line).items():
+            # route's second line shows its --explain mode: the one option shown bare that argparse does not require
+            if (command, option) != ("route", "--explain"):
+                assert optional is not required[option], f"skillmem {command}{line}: {option}"
+
+
+def test_a_usage_line_reads_brackets_as_optional():
+    assert usage_options(" [--root DIR] --out PATH [--write PATH [--force]] [--text | --json]") == {
+        "--root": True,
+        "--out": False,
+        "--write": True,
+        "--force": True,
+        "--text": True,
+        "--json": True,
+    }
 
 
 def test_the_examples_cover_the_shapes_the_issue_asks_for():
