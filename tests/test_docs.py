@@ -17,6 +17,7 @@ from markdown_it import MarkdownIt
 
 from skillmem_hook import __version__
 from skillmem_hook.cli import COMMANDS, command_module
+from skillmem_hook.config_file import read_config_file
 
 from .helpers import REPO, docs_files, docs_text, run_cli
 
@@ -243,6 +244,21 @@ def test_a_usage_line_reads_brackets_as_optional():
         "--text": True,
         "--json": True,
     }
+
+
+def test_the_sample_configuration_reads_and_quiets_no_root_it_warns_against(tmp_path):
+    page = (REPO / "docs" / "configuration.md").read_text(encoding="utf-8")
+    sample = re.search(r"Every key of `\.skillmem\.yaml`:\n\n```yaml\n(.*?)```", page, re.S)
+    assert sample is not None
+    (tmp_path / ".skillmem.yaml").write_text(sample.group(1))
+    config = read_config_file(str(tmp_path / ".skillmem.yaml"))
+    roots = {root.rstrip("/") for root in config.roots}
+    folders = [pattern.rstrip("/") for pattern in config.quiet if "/" in pattern]
+    assert folders, "the sample shows a folder of quiet"
+    for folder in folders:
+        # a whole root quiets the skills you write beside a pack too, which the page warns against
+        assert folder not in roots
+        assert any(folder.startswith(f"{root}/") for root in roots), f"{folder} is below no root of the sample"
 
 
 def test_the_examples_cover_the_shapes_the_issue_asks_for():
