@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import configparser
 import re
 import shlex
@@ -15,7 +16,8 @@ import yaml
 from markdown_it import MarkdownIt
 
 from skillmem_hook import __version__
-from skillmem_hook.cli import COMMANDS
+from skillmem_hook.cli import COMMANDS, command_module
+from skillmem_hook.config_file import read_config_file
 
 from .helpers import REPO, docs_files, docs_text, run_cli
 
@@ -181,6 +183,82 @@ def test_a_missing_file_or_heading_is_a_broken_link(tmp_path, monkeypatch):
         "`[in code](docs/gone.md)` [web](https://example.com/#x)\n"
     )
     assert broken_links(page) == ["docs/gone.md", "docs/other.md#nowhere", "#nothing", "../elsewhere.md"]
+
+
+def stray_table_rows(page: Path) -> list[str]:
+    """A paragraph's lines that start with '|': table rows cut from their header by a paragraph, shown as raw pipes."""
+    tokens = MARKDOWN.parse(page.read_text(encoding="utf-8"))
+    return [
+        line
+        for opening, token in zip(tokens, tokens[1:])
+        if opening.type == "paragraph_open" and token.type == "inline"
+        for line in token.content.splitlines()
+        if line.lstrip().startswith("|")
+    ]
+
+
+@pytest.mark.parametrize("page", linked_pages(), ids=lambda page: str(page.relative_to(REPO)))
+def test_every_table_renders_whole(page):
+    assert stray_table_rows(page) == []
+
+
+def test_a_paragraph_inside_a_table_leaves_its_last_rows_as_raw_pipes(tmp_path):
+    page = tmp_path / "README.md"
+    page.write_text(
+        "| hook | what |\n|---|---|\n| `a` | one |\n\nA paragraph\nwith two lines.\n| `b` | two |\n\n"
+        "| whole | table |\n|---|---|\n| `c` | three |\n\n```\n| in code | fine |\n```\n"
+    )
+    assert stray_table_rows(page) == ["| `b` | two |"]
+
+
+def usage_options(line: str) -> dict[str, bool]:
+    """The --options a usage line of commands.md shows, each with whether it is shown optional (inside [...])."""
+    shown, depth = {}, 0
+    for match in re.finditer(r"\[|\]|--[a-z][\w-]*", line):
+        word = match.group()
+        depth += {"[": 1, "]": -1}.get(word, 0)
+        if word.startswith("--"):
+            shown.setdefault(word, depth > 0)
+    return shown
+
+
+def test_a_usage_line_shows_an_option_optional_exactly_when_the_cli_has_it_so():
+    lines = re.findall(r"^`skillmem ([a-z][\w-]*)( [^`]*)?`$", (REPO / "docs" / "commands.md").read_text(), re.M)
+    assert {command for command, _ in lines} == set(COMMANDS)
+    for command, line in lines:
+        parser = argparse.ArgumentParser()
+        command_module(command).add_arguments(parser)
+        required = {option: action.required for action in parser._actions for option in action.option_strings}
+        for option, optional in usage_options(line).items():
+            # route's second line shows its --explain mode: the one option shown bare that argparse does not require
+            if (command, option) != ("route", "--explain"):
+                assert optional is not required[option], f"skillmem {command}{line}: {option}"
+
+
+def test_a_usage_line_reads_brackets_as_optional():
+    assert usage_options(" [--root DIR] --out PATH [--write PATH [--force]] [--text | --json]") == {
+        "--root": True,
+        "--out": False,
+        "--write": True,
+        "--force": True,
+        "--text": True,
+        "--json": True,
+    }
+
+
+def test_the_sample_configuration_reads_and_quiets_no_root_it_warns_against(tmp_path):
+    page = (REPO / "docs" / "configuration.md").read_text(encoding="utf-8")
+    sample = re.search(r"Every key of `\.skillmem\.yaml`:\n\n```yaml\n(.*?)```", page, re.S)
+    assert sample is not None
+    (tmp_path / ".skillmem.yaml").write_text(sample.group(1))
+    config = read_config_file(str(tmp_path / ".skillmem.yaml"))
+    roots = {root.rstrip("/") for root in config.roots}
+    folders = [pattern.rstrip("/") for pattern in config.quiet if "/" in pattern]
+    assert folders, "the sample shows a folder of quiet"
+    for folder in folders:
+        # a whole root quiets the skills you write beside a pack too, which the page warns against
+        assert folder not in roots
+        assert any(folder.startswith(f"{root}/") for root in roots), f"{folder} is below no root of the sample"
 
 
 def test_the_examples_cover_the_shapes_the_issue_asks_for():

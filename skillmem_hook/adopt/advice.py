@@ -12,19 +12,21 @@ that changes the block, so init names the key that mutes known ones.
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 from skillmem_hook.block.render import estimate_tokens, render_block
 from skillmem_hook.budget.advice import reach
 from skillmem_hook.budget.choice import READS, absent_files, block_readers, ignored_by_git
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, TITLES
 from skillmem_hook.catalog.placement.quiet import Quiet
+from skillmem_hook.catalog.skillfile.declared import USER_ONLY
 from skillmem_hook.lint.writing import FIXABLE
 from skillmem_hook.text_lines import counted
 from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from skillmem_hook.catalog.skills import Skill
     from skillmem_hook.lint.rules import Finding
@@ -37,6 +39,16 @@ SUGGESTED_CAP = 2_000
 # Codex anywhere below .agents/skills or .codex/skills.
 _CLAUDE_CODE = (".claude", "skills")
 _CODEX = ((".agents", "skills"), (".codex", "skills"))
+# The file Codex reads: one here shows Codex may be in use (docs/budget.md).
+CODEX_FILE = "AGENTS.md"
+# Why a SKILL.md is left out, said of one and of many; a reason not here is said as the catalog gives it.
+_LEFT_OUT_BECAUSE = {
+    USER_ONLY: (
+        "only its user invokes it (disable-model-invocation: true)",
+        "only their user invokes them (disable-model-invocation: true)",
+    ),
+}
+_LEFT_OUT_REASONS = 3  # the most common reasons named; the rest counted
 # The folders the example of a first skill names, when one exists (empty: git lists none of it).
 AGENT_SKILL_FOLDERS = (".claude/skills", ".agents/skills", ".github/skills", ".gemini/skills")
 
@@ -88,19 +100,19 @@ def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str
 
     Per agent, true for each: the block reaches it when it reads a prompt file that holds the block; else
     the line gives budget's advice for it (Claude Code reads CLAUDE.md, not AGENTS.md, and git may ignore it).
+    Else, when Claude Code finds them all but Codex does not, one line when an AGENTS.md shows Codex is used.
     """
-    unseen = sum(1 for skill in skills if not _found_natively(_parts(top, skill)))
-    if not unseen:
-        return None
+    places = [_parts(top, skill) for skill in skills]
+    unseen = sum(1 for parts in places if not _found_natively(parts))
     held = [os.path.relpath(os.path.join(top, path), top) for path in prompt_files]
+    if not unseen:
+        return _codex_note(top, sum(1 for parts in places if parts[:2] not in _CODEX), len(skills), held)
     readers = block_readers(held, top)
     ignored = ignored_by_git(held, top)
     absent = absent_files(ignored, top)
     reach_by = []
     for agent in (CLAUDE_CODE, CODEX):
-        files = readers.get(agent) or [
-            path for path in held if os.path.normpath(path) in READS[agent] and path not in absent
-        ]
+        files = _block_files(agent, held, readers, absent)
         if files:
             local = " (on this machine only: git ignores it)" if all(path in ignored for path in files) else ""
             reach_by.append(f"{TITLES[agent]} learns of them from the block in {' and '.join(files)}{local}")
@@ -110,6 +122,55 @@ def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str
     return (
         f"{unseen:,} of {len(skills):,} skills sit where neither Claude Code (.claude/skills/NAME/) nor Codex"
         f" (.agents/skills/) finds them natively: {'; '.join(reach_by)}. skillmem budget shows what each agent sees"
+    )
+
+
+def _codex_note(top: str, unseen: int, total: int, held: Sequence[str]) -> str | None:
+    """budget's advice for Codex, when Codex finds some skills nowhere and an AGENTS.md shows it may be in use.
+
+    A team with skills in .claude/skills alone and a personal AGENTS.md is told nothing of Codex otherwise.
+    None when Codex finds them all, no AGENTS.md is here or configured, or a committed prompt file it reads
+    holds the block.
+    """
+    if not unseen or not (os.path.lexists(os.path.join(top, CODEX_FILE)) or CODEX_FILE in map(os.path.normpath, held)):
+        return None
+    ignored = ignored_by_git(held, top)
+    absent = absent_files(ignored, top)
+    files = _block_files(CODEX, held, block_readers(held, top), absent)
+    if files and not all(path in ignored for path in files):
+        return None
+    advice = reach(CODEX, files, held, ignored, absent=absent, top=os.path.relpath(top))
+    return (
+        f"{unseen:,} of {total:,} skills sit where Codex does not look (.agents/skills/, .codex/skills/), and"
+        f" {CODEX_FILE}, the file Codex reads, is here: for Codex, {advice}. skillmem budget shows what each agent sees"
+    )
+
+
+def _block_files(agent: str, held: Sequence[str], readers: Mapping[str, list[str]], absent: Sequence[str]) -> list[str]:
+    """The prompt files holding the block that ``agent`` reads (or will, once they exist)."""
+    return readers.get(agent) or [
+        path for path in held if os.path.normpath(path) in READS[agent] and path not in absent
+    ]
+
+
+def left_out_note(listed: int, left_out: Sequence[Mapping[str, str]]) -> str | None:
+    """How many SKILL.md files the block leaves out, and why, grouped by reason; None when none is.
+
+    Else the first word of it is a hook's report on the first commit that changes the block.
+    """
+    if not left_out:
+        return None
+    reasons = Counter(item["reason"] for item in left_out)
+    said = [
+        (f"{count:,}: " if len(reasons) > 1 else "") + _LEFT_OUT_BECAUSE.get(reason, (reason, reason))[count > 1]
+        for reason, count in reasons.most_common(_LEFT_OUT_REASONS)
+    ]
+    if len(reasons) > _LEFT_OUT_REASONS:
+        said.append(f"{sum(count for _, count in reasons.most_common()[_LEFT_OUT_REASONS:]):,} for other reasons")
+    total = listed + len(left_out)
+    return (
+        f"{len(left_out):,} of {counted(total, 'SKILL.md file')} left out of the block: {'; '.join(said)}"
+        " (skillmem index --text lists each)"
     )
 
 

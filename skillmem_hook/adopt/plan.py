@@ -10,7 +10,7 @@ import json
 import os
 
 from skillmem_hook.adopt import checks
-from skillmem_hook.adopt.advice import block_size_note, discovery_note, lint_fix_note, warnings_note
+from skillmem_hook.adopt.advice import block_size_note, discovery_note, left_out_note, lint_fix_note, warnings_note
 from skillmem_hook.adopt.attributes import add_attributes
 from skillmem_hook.adopt.found import find_prompt_files, find_roots
 from skillmem_hook.adopt.lint_baseline import BASELINE_FILE, todays_findings
@@ -83,7 +83,7 @@ def plan_init(top: str, source: HookSource, *, force: bool, repin_asked: bool, p
     settings = plan.settings
     checks.check_roots_inside(top, settings.roots)
     _check_prompt_files(top, settings.prompt_files)
-    skills = committed_skills(top, settings)
+    skills, left_out = committed_skills(top, settings)
     precommit_before = read_own_file(top, PRECOMMIT_CONFIG)
     adding_hooks = precommit_before is None or not has_skillmem_hooks(precommit_before)
     lint_on_commit = _plan_lint(top, plan, adding_hooks=adding_hooks)
@@ -98,7 +98,7 @@ def plan_init(top: str, source: HookSource, *, force: bool, repin_asked: bool, p
     plan.changes.append(_attributes_change(top, settings.prompt_files))
     plan.changes += _prompt_file_changes(top, settings, skills)
     checks.check_distinct_targets(top, [change.path for change in plan.changes])
-    plan.notes += [note for note in _advice(top, plan, skills) if note]
+    plan.notes += [note for note in _advice(top, plan, skills, left_out) if note]
     return plan
 
 
@@ -266,12 +266,13 @@ def _prompt_file_changes(top: str, settings: Settings, skills: list[Skill]) -> l
     return changes
 
 
-def _advice(top: str, plan: InitPlan, skills: list[Skill]) -> list[str | None]:
+def _advice(top: str, plan: InitPlan, skills: list[Skill], left_out: list[dict[str, str]]) -> list[str | None]:
     settings = plan.settings
     return [
         block_size_note(skills, settings.max_block_tokens),
         discovery_note(top, skills, [*settings.prompt_files, *plan.ignored_prompt_files]),
         warnings_note(skills, settings.quiet, top),
+        left_out_note(len(skills), left_out),
     ]
 
 

@@ -14,15 +14,18 @@ if TYPE_CHECKING:
     from skillmem_hook.config import Settings
 
 
-def committed_skills(top: str, settings: Settings) -> list[Skill]:
-    """The skills the hooks will list once ``git add`` has run: those on disk whose SKILL.md git does not ignore.
+def committed_skills(top: str, settings: Settings) -> tuple[list[Skill], list[dict[str, str]]]:
+    """The skills the hooks will list once ``git add`` has run, and the SKILL.md files they will leave out.
 
-    The file system's view, since nothing may be staged yet; an ignored skill
-    would never reach the commit, so the hooks would drop it from the block.
+    Those on disk whose SKILL.md git does not ignore: the file system's view, since
+    nothing may be staged yet; an ignored skill would never reach the commit, so the
+    hooks would drop it from the block. Left out: ``Catalog.skipped`` (root, path, reason).
     """
     options = settings.catalog_options()
     options.tracked = False
     catalog = scan_roots([os.path.join(top, root) for root in settings.roots], options)
     files = {skill: os.path.join(skill.root, skill.path, SKILL_FILE) for skill in catalog.skills}
-    ignored = ignored_paths(files.values())
-    return [skill for skill in catalog.skills if files[skill] not in ignored]
+    left_out = [os.path.join(item["root"], item["path"], SKILL_FILE) for item in catalog.skipped]
+    ignored = ignored_paths([*files.values(), *left_out])
+    skills = [skill for skill in catalog.skills if files[skill] not in ignored]
+    return skills, [item for item, file in zip(catalog.skipped, left_out) if file not in ignored]

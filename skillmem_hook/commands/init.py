@@ -127,7 +127,7 @@ def init(
             "prompt_files": settings.prompt_files,
             "local_prompt_files": plan.local_prompt_files(top),
             "files": [{"path": c.path, "action": c.action, "why": c.why} for c in changes],
-            "kept": [CONFIG_FILE] if plan.kept else [],
+            "kept": [CONFIG_FILE, *plan.kept_files] if plan.kept else [],
             "git_config": [key for key, _ in git_config],
             "hooks_installed": failed or _install_state(install, manager, to_install, dry_run=dry_run),
             "next": next_command(top, changes, settings.roots, plan.kept_files),
@@ -183,17 +183,20 @@ def _write(top: str, changes: list[FileChange]) -> None:
 
 
 def next_command(top: str, changes: list[FileChange], roots: list[str], kept: Sequence[str] = ()) -> str:
-    """The one command left: stage what init wrote and the skills, and commit; or nothing, when all was in place.
+    """The one command left: stage what is left to add of init's files and the skills, and commit; or nothing.
 
-    In place means committed too: a second run before that commit (``?? .skillmem.yaml``, ``M CLAUDE.md``)
-    says the first run's line again. ``kept``: the files init keeps as they are (.skillmem.yaml, its baseline).
-    Only paths ``git add`` takes: a root it would add nothing from (ignored, or outside the repository) is left out.
+    Left to add: what this run writes (or would), and what is untracked or differs from HEAD; a second run
+    before that commit (``?? .skillmem.yaml``, ``M CLAUDE.md``) names them again, and nothing committed
+    already (a root of committed skills, a baseline) is named. ``kept``: the files init keeps as they are
+    (.skillmem.yaml, its baseline). Only paths ``git add`` takes: a root it would add nothing from (ignored,
+    or outside the repository) is left out.
     """
     own = [CONFIG_FILE, *kept] + [change.path for change in changes]
     if all(change.action == "unchanged" for change in changes) and not uncommitted(top, own):
         return "nothing: every file was already in place"
+    written = {change.path for change in changes if change.action != "unchanged"}
     addable = [root for root in roots if root != "." and listed_files(top, [f":(literal){root}"])]
-    paths = own + addable
+    paths = [path for path in dict.fromkeys(own + addable) if path in written or uncommitted(top, [path])]
     here = os.path.relpath(top)  # run from where init ran: sub/ adds ../.skillmem.yaml
-    words = " ".join(git_add_path(path, here) for path in dict.fromkeys(paths))
+    words = " ".join(git_add_path(path, here) for path in paths)
     return f"git add {words} && git commit -m {shlex.quote(COMMIT_MESSAGE)}"

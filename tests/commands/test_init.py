@@ -80,7 +80,9 @@ def test_a_second_run_changes_nothing(repo, capsys):
     assert run.code == 0
     assert {item["action"] for item in run.data["files"]} == {"unchanged"}
     assert run.data["next"] == first.data["next"]  # nothing committed yet: the commit is still the step left
-    assert run.data["kept"] == [".skillmem.yaml"]
+    # the baseline it names is kept as it is, and listed so: the next line, which names it, names nothing unlisted
+    assert run.data["kept"] == [".skillmem.yaml", ".skillmem-lint-baseline.json"]
+    assert "  kept .skillmem-lint-baseline.json as it is (init never rewrites it)" in init(capsys, "--text").out
     assert run.data["git_config"] == []
     assert tree_state(repo) == before
     commit_everything()
@@ -111,11 +113,34 @@ def test_a_second_run_before_the_commit_says_the_first_runs_line(repo, capsys, m
         assert first.startswith("git add ../.skillmem.yaml ../.skillmem-lint-baseline.json")
     run = init(capsys)
     assert {item["action"] for item in run.data["files"]} == {"unchanged"}
-    assert run.data["next"] == first.replace("../", "")  # the same line, from the top
+    if left == "untracked":
+        assert run.data["next"] == first.replace("../", "")  # the same line, from the top
+    else:  # only what is left to add: not the files committed, nor the root of committed skills
+        assert run.data["next"] == "git add .gitattributes && git commit -m 'Keep the skill index with skillmem'"
     subprocess.run(
         ["bash", "-c", run.data["next"].replace("git commit", "git -c user.name=t -c user.email=t@e commit")]
     )
     assert init(capsys).data["next"] == "nothing: every file was already in place"
+
+
+def test_the_next_line_names_only_what_is_left_to_add(repo, capsys):
+    """Newcomer W: a second run named the skills root committed long before, and a baseline it had not written."""
+    git("add", "skills")
+    commit_everything()  # the skills are committed before init
+    dry = init(capsys, "--dry-run")  # what a run would write is named, though nothing is written yet
+    run = init(capsys)
+    assert dry.data["next"] == run.data["next"]
+    assert run.data["next"].startswith(
+        "git add .skillmem.yaml .skillmem-lint-baseline.json .pre-commit-config.yaml .gitattributes AGENTS.md &&"
+    )
+    git("add", ".skillmem.yaml", ".skillmem-lint-baseline.json", "AGENTS.md")
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--no-verify", "-m", "part")
+    again = init(capsys)
+    assert again.data["kept"] == [".skillmem.yaml", ".skillmem-lint-baseline.json"]
+    assert again.data["next"].startswith("git add .pre-commit-config.yaml .gitattributes &&")
+    skill = Path("skills/alpha-tool/SKILL.md")
+    skill.write_bytes(skill.read_bytes() + b"more\n")  # a skill edited since is left to add too
+    assert init(capsys).data["next"].startswith("git add .pre-commit-config.yaml .gitattributes skills &&")
 
 
 def test_a_dry_run_lists_every_file_and_writes_none(repo, capsys):

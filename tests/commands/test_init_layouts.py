@@ -256,3 +256,74 @@ def test_the_note_on_skills_no_agent_finds_natively_is_true_for_each_agent(empty
     assert claude_code in note
     assert "Codex learns of them from the block in AGENTS.md" in note
     assert note.endswith(". skillmem budget shows what each agent sees")
+
+
+def codex_line_of_budget(capsys) -> str:
+    """What `skillmem budget --text` tells to do for Codex when the block does not reach it."""
+    out = run_cli(capsys, "budget", "--text", "--agent", "codex").out
+    (line,) = [line.strip()[2:] for line in out.splitlines() if line.strip().startswith("- the block")]
+    return line
+
+
+@pytest.mark.parametrize(
+    ("files", "prompt_files", "said"),
+    [
+        # newcomer W: a committed CLAUDE.md, a personal AGENTS.md git ignores; init said nothing of Codex
+        ({".gitignore": "AGENTS.md\n", "AGENTS.md": "# mine\n", "CLAUDE.md": "# Claude\n"}, ["CLAUDE.md"], True),
+        # AGENTS.md configured though git ignores it: the block reaches Codex on this machine only
+        (
+            {".gitignore": "AGENTS.md\n", "AGENTS.md": "# mine\n", "CLAUDE.md": "# C\n"},
+            ["CLAUDE.md", "AGENTS.md"],
+            True,
+        ),
+        ({"CLAUDE.md": "# Claude\n"}, ["CLAUDE.md"], False),  # no AGENTS.md: nothing shows Codex is used
+        ({"AGENTS.md": "# A\n", "CLAUDE.md": "# C\n"}, ["AGENTS.md", "CLAUDE.md"], False),  # the block reaches it
+    ],
+)
+def test_skills_codex_does_not_find_get_budgets_fix_when_agents_md_shows_codex(
+    empty_repo, capsys, files, prompt_files, said
+):
+    a_skill(".claude/skills")
+    a_skill(".claude/skills", "csv")
+    for path, text in files.items():
+        Path(path).write_text(text)
+    if len(prompt_files) > 1:
+        Path(".skillmem.yaml").write_text(f"roots: [.claude/skills]\nprompt_files: {prompt_files}\n")
+    run = init(capsys)
+    assert run.data["prompt_files"] == (["CLAUDE.md"] if said else prompt_files)
+    notes = [note for note in run.data["notes"] if "Codex does not look" in note]
+    assert len(notes) == int(said)
+    if said:
+        assert notes[0].startswith("2 of 2 skills sit where Codex does not look (.agents/skills/, .codex/skills/)")
+        assert notes[0].endswith(". skillmem budget shows what each agent sees")
+        assert f"for Codex, {codex_line_of_budget(capsys)}." in notes[0]  # budget's own fix, word for word
+        assert any("Codex does not look" in line for line in init(capsys, "--text").out.splitlines())
+
+
+def test_skill_md_files_left_out_are_counted_with_why(empty_repo, capsys):
+    write_skill(Path(".claude/skills"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    for name in ("release", "deploy"):
+        write_skill(
+            Path(".claude/skills"),
+            name,
+            f"---\nname: {name}\ndescription: Ship it\ndisable-model-invocation: true\n---\n",
+        )
+    run = init(capsys)
+    (note,) = [note for note in run.data["notes"] if "left out of the block" in note]
+    assert note == (
+        "2 of 3 SKILL.md files left out of the block: only their user invokes them (disable-model-invocation: true)"
+        " (skillmem index --text lists each)"
+    )
+    assert f"note: {note}" in init(capsys, "--text").out.splitlines()
+    write_skill(Path(".claude/skills"), "bin", b"---\nname: bin\x00\n---\n")
+    write_skill(
+        Path(".claude/skills"), "gone", b"---\nname: gone\ndescription: x\ndisable-model-invocation: true\n---\n"
+    )
+    Path(".gitignore").write_text("/.claude/skills/gone/\n")  # never committed: the hooks never see it
+    (note,) = [note for note in init(capsys).data["notes"] if "left out of the block" in note]
+    assert note.startswith("3 of 4 SKILL.md files left out of the block: 2: only their user invokes them")
+    assert "; 1: binary file" in note
+    Path(".claude/skills/bin/SKILL.md").unlink()
+    for name in ("release", "deploy"):
+        Path(f".claude/skills/{name}/SKILL.md").write_text(f"---\nname: {name}\ndescription: Ship it\n---\n")
+    assert not [note for note in init(capsys).data["notes"] if "left out of the block" in note]

@@ -81,7 +81,7 @@ def test_force_re_pins_only_repo_and_rev_and_keeps_the_configuration_and_baselin
     assert run.code == 0, run.err
     assert actions(run)[".pre-commit-config.yaml"] == "updated"
     assert {path for path, action in actions(run).items() if action != "unchanged"} == {".pre-commit-config.yaml"}
-    assert run.data["kept"] == [".skillmem.yaml"]
+    assert run.data["kept"] == [".skillmem.yaml", ".skillmem-lint-baseline.json"]  # the baseline it names, kept too
     after = files_of(adopted)
     assert {path for path in after if after[path] != before.get(path)} == {".pre-commit-config.yaml"}
     old_lines = before[".pre-commit-config.yaml"].decode().splitlines()
