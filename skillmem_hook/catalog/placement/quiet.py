@@ -1,6 +1,7 @@
 """Which skills ``quiet:`` names: by name or prefix, as ``exclude:`` does, or every one below a folder.
 
-A pattern holding a ``/`` (``.claude/skills/``, ``vendor/pack``) is a folder,
+A pattern holding a ``/`` (``.claude/skills/``, ``vendor/pack``) is a folder, but for an owner's label
+(``@acme/pdf``, a name as ``exclude:`` reads it; ``@acme/`` is the owner's folder),
 relative to the configuration file's folder: every skill in it or below it,
 and every SKILL.md left out there, is quiet. A vendored pack is one line,
 not its skills' names. Folders are compared as written, made absolute and
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
 
 
 def is_folder_pattern(pattern: str) -> bool:
-    return "/" in pattern
+    """A folder holds a ``/``; an owner's label (``@acme/pdf``, ``@acme/*``: one ``/``, not last) is a name."""
+    return "/" in pattern and not (pattern.startswith("@") and pattern.count("/") == 1 and not pattern.endswith("/"))
 
 
 class Quiet:

@@ -42,3 +42,16 @@ def test_names_and_prefixes_still_quiet_by_name_and_a_folder_pattern_is_no_name(
     assert quiet.skill(_skill("other", "pack", "z/w"))
     assert quiet.left_out({"root": "skills", "path": "deep/exact"})  # a left-out folder named exactly
     assert not quiet.left_out({"root": "skills", "path": "deep/pack"})
+
+
+def test_an_owners_label_is_a_name_not_a_folder(tmp_path):
+    """docs1: `quiet: [@acme/pdf]` (the docs' `@owner/name`) was read as the folder <config>/@acme/pdf, so it never
+    matched the skill below a root; a label, or its prefix, is a name, and `@acme/` is still the owner's folder."""
+    root = str(tmp_path / ".claude" / "skills")
+    pdf = _skill("pdf", root, "@acme/pdf/SKILL.md")
+    other = _skill("pdf", root, "@other/pdf/SKILL.md")
+    for pattern in ("@acme/pdf", "@acme/*"):
+        quiet = Quiet([pattern], str(tmp_path))
+        assert quiet.skill(pdf) and not quiet.skill(other), pattern
+    owners_folder = Quiet([".claude/skills/@acme/"], str(tmp_path))
+    assert owners_folder.skill(pdf) and not owners_folder.skill(other)
