@@ -92,6 +92,26 @@ def _kind(key: str, *, trusted: bool, spaced: bool = True) -> str:
     return key if spaced else "+" + key
 
 
+class Spellings:
+    """A collection's skill names as each is spelled in one word (0.5.0, thirty-first pass): every Latin key of the
+    name table (``skill_keys``: names and aliases) without its mark and its hyphens ("address-sanitizer" is
+    "addresssanitizer"), so a product's usual spelling, "libFuzzer" or "AddressSanitizer" case-folded, is found
+    among them. Made on the first look-up: most prompts spell no camelCase word and make none."""
+
+    __slots__ = ("_keys", "_words")
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self._keys = keys
+        self._words: frozenset[str] | None = None
+
+    def __contains__(self, word: object) -> bool:
+        if self._words is None:
+            self._words = frozenset(
+                key.lstrip("=+").replace("-", "") for key in self._keys if key.isascii() and key[:1] not in "~^"
+            )
+        return word in self._words
+
+
 def build_name_table(entries: Iterable[tuple[Target, Iterable[str]]]) -> dict[str, list[Target]]:
     """Map each key (from ``skill_keys``) to the skills it names."""
     table: dict[str, list[Target]] = {}
@@ -109,6 +129,13 @@ def _folded(text: str) -> str:
 
 def _has_cjk(text: str) -> bool:
     return not text.isascii() and any(low <= character <= high for character in text for low, high in _CJK_RANGES)
+
+
+def in_pasted_block(text: str, at: int) -> bool:
+    """Whether ``text[at]`` is inside a fenced block of code or output (``without_pasted_blocks``'s)."""
+    if "```" not in text and "~~~" not in text:
+        return False
+    return any(block.start() <= at < block.end() for block in _FENCED_BLOCK.finditer(text))
 
 
 def without_pasted_blocks(text: str) -> str:
