@@ -78,18 +78,14 @@ def test_code_stays_code_and_the_word_read_as_code_is_given(prompt, code):
     assert names_code(prompt, SPELLINGS)
 
 
-def test_the_collections_names_are_made_only_when_a_camelcase_word_asks_for_them():
-    read = []
-
-    def keys():
-        read.append("read")
-        yield from ("=libfuzzer", "+address-sanitizer", "~模糊测试", "^测试")
-
-    spellings = Spellings(keys())
-    assert not names_code("deploy it to the cluster", spellings) and read == []  # no camelCase word: not read
-    assert not names_code("fuzz it with libFuzzer", spellings) and read == ["read"]
-    assert "addresssanitizer" in spellings and "libfuzzer" in spellings and read == ["read"]  # made once
-    assert "模糊测试" not in spellings and "address-sanitizer" not in spellings
+def test_a_spelling_is_looked_up_among_the_names_with_hyphens_at_its_turns():
+    keys = ("=libfuzzer", "+address-sanitizer", "lib-fuzz-kit", "~模糊测试", "^测试")
+    spellings = Spellings(dict.fromkeys(keys, ()))
+    assert "libFuzzer" in spellings and "LibFuzzer" in spellings  # a one-word name, any case
+    assert "addressSanitizer" in spellings and "AddressSanitizer" in spellings  # a hyphen at the turn
+    assert "libFuzzKit" in spellings  # an alias (no mark), a hyphen at each turn
+    assert "libFuzzKitX" not in spellings and "addressSanitizerRun" not in spellings and "libFuzz" not in spellings
+    assert "模糊测试" not in spellings and 3 not in spellings
 
 
 def test_the_witness_of_a_request_naming_code_reads_a_spelled_skill_as_no_code():

@@ -63,7 +63,7 @@ def _spells_a_skill(text: str, start: int, end: int, spellings: Container[str]) 
     word = text[start:end]
     if not word.isascii():  # "libFuzzer测试": \w runs on into the Chinese sentence
         word = word[: next(at for at, character in enumerate(word) if not character.isascii())]
-    if word.casefold() not in spellings:
+    if word not in spellings:
         return False
     before, after = text[start - 1 : start] if start else "", text[end : end + 2]
     if before in ("/", ".") or after[:1] in ("(", "/") or (after[:1] == "." and after[1:].isalnum()):
