@@ -31,7 +31,7 @@ from skillmem_hook.agents.route import Target, best_scored  # noqa: E402
 from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
 from skillmem_hook.search.aliases import aliases_of  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, fit  # noqa: E402
-from skillmem_hook.search.names import build_name_table, named_skills, skill_keys  # noqa: E402
+from skillmem_hook.search.names import Spellings, build_name_table, named_skills, skill_keys  # noqa: E402
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
 from skillmem_hook.search.store import read_body  # noqa: E402
 
@@ -230,7 +230,8 @@ class Judge:
         named = named_skills(prompt, self.names[key])
         if named:
             return "named", [target.label for target in named]
-        return ("scored", names) if (names := _labels(best_scored(prompt, self.lexical[key], rule))) else ("", [])
+        scored = best_scored(prompt, self.lexical[key], rule, Spellings(self.names[key]))
+        return ("scored", names) if (names := _labels(scored)) else ("", [])
 
 
 class Cosines:

@@ -33,7 +33,7 @@ from skillmem_hook.search.asks import asking_part  # noqa: E402
 from skillmem_hook.search.at_hand import at_hand  # noqa: E402
 from skillmem_hook.search.at_hand.shown import names_code  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, name_words  # noqa: E402
-from skillmem_hook.search.names import named_skills, users_own, without_ruled_out  # noqa: E402
+from skillmem_hook.search.names import Spellings, named_skills, users_own, without_ruled_out  # noqa: E402
 
 MAX_SCORED_CHARS = 500
 CONTEXTUAL = ("D", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "U", "V", "W", "X")
@@ -68,7 +68,8 @@ class Prompt:
         self.key, self.expect, self.label, self.group = key, expect, label, group
         self.named = [t.label for t in named_skills(text, judge.names[key])]
         scored = text[:MAX_SCORED_CHARS]
-        self.code, self.hand = names_code(scored), at_hand(scored)
+        spellings = Spellings(judge.names[key])  # a skill's name in its product's spelling is not code (31st pass)
+        self.code, self.hand = names_code(scored, spellings), at_hand(scored)
         raw = scored
         own = users_own(scored)
         kept = without_ruled_out(own)
@@ -78,10 +79,10 @@ class Prompt:
         self.whole = Reading(judge, key, own)
         self.kept = Reading(judge, key, kept) if kept != own else None
         self.ask = Reading(judge, key, ask) if ask else None
-        self.ask_code = bool(ask) and names_code(ask)
+        self.ask_code = bool(ask) and names_code(ask, spellings)
         # The witness of a prompt naming code with no asking part: its sentences that name no code (the hook's
         # code_in_context since the thirteenth pass).
-        plain = plain_part(own) if ask is None and self.code else None
+        plain = plain_part(own, spellings) if ask is None and self.code else None
         self.plain = Reading(judge, key, plain) if plain else None
 
 

@@ -19,6 +19,8 @@ from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Container
+
     from skillmem_hook.search.rank import Hit, SearchIndex
 
 # Only a request's first words are searched: it is stated at the start, and every
@@ -78,16 +80,24 @@ def parse_hook_input(data: bytes) -> HookInput:
     return HookInput(prompt, cwd)
 
 
-def best_scored(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Target]:
-    """The search's best hits for the prompt that the rule names (a near tie names each), or none."""
+def best_scored(
+    prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE, spellings: Container[str] = ()
+) -> list[Target]:
+    """The search's best hits for the prompt that the rule names (a near tie names each), or none.
+
+    ``spellings``: the collection's skill names in one word (``search.names.Spellings``); a camelCase word among
+    them is the skill's usual spelling, not code (``at_hand.shown.code_named``)."""
     text = prompt[:MAX_SCORED_CHARS]
     if at_hand(text):
         return []
-    chosen = code_in_context(text, index, rule) if names_code(text) else scored_reading(text, index, rule)[1]
+    code = names_code(text, spellings)
+    chosen = code_in_context(text, index, rule, spellings) if code else scored_reading(text, index, rule)[1]
     return [Target(hit.skill.label, hit.skill.root, hit.skill.path) for hit in chosen]
 
 
-def code_in_context(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[Hit]:
+def code_in_context(
+    text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE, spellings: Container[str] = ()
+) -> list[Hit]:
     """The hits the rule names for a prompt that names code: none, unless the code is context of a request.
 
     A turn that names code ("rename useCart", "why useCallback here?") is about
@@ -106,15 +116,15 @@ def code_in_context(text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE)
     own = users_own(text)
     ask = asking_part(own)  # first: a turn of one sentence, most that name code, ends here at no search cost
     if ask is None:
-        ask = plain_part(own)
-    if ask is None or names_code(ask) or index.typed_words(own) < rule.context_typed:
+        ask = plain_part(own, spellings)
+    if ask is None or names_code(ask, spellings) or index.typed_words(own) < rule.context_typed:
         return []
     chosen = scored_reading(text, index, rule)[1]
     witness = index.query(ask, top=1, english_at_large=rule.english_at_large) if chosen else []
     return chosen if witness and witness[0].skill.label == chosen[0].skill.label else []
 
 
-def plain_part(text: str) -> str | None:
+def plain_part(text: str, spellings: Container[str] = ()) -> str | None:
     """The sentences of ``text`` that name no code, joined; None when it is one sentence, or every or no sentence
     names code.
 
@@ -125,7 +135,7 @@ def plain_part(text: str) -> str | None:
     from skillmem_hook.search.asks import sentences  # noqa: PLC0415 - a prompt naming its skill needs no search
 
     parts = sentences(text)
-    plain = [part for part in parts if not names_code(part)]
+    plain = [part for part in parts if not names_code(part, spellings)]
     return " ".join(plain) if plain and len(plain) < len(parts) else None
 
 

@@ -13,17 +13,24 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.agents.background import refresh_search_index
-from skillmem_hook.agents.route import MAX_SCORED_CHARS, Target, best_scored, english_among_cjk, scored_reading
+from skillmem_hook.agents.route import (
+    MAX_SCORED_CHARS,
+    Target,
+    best_scored,
+    english_among_cjk,
+    quoted,
+    scored_reading,
+)
 from skillmem_hook.agents.route_index import build_route_index, current_route_index
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
 from skillmem_hook.config import load_settings
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.at_hand import at_hand
-from skillmem_hook.search.at_hand.shown import names_code
+from skillmem_hook.search.at_hand.shown import code_named
 from skillmem_hook.search.confidence import SCORE_RULE
 from skillmem_hook.search.fields import StoredIndexError
-from skillmem_hook.search.names import build_name_table, named_skills
+from skillmem_hook.search.names import Spellings, build_name_table, named_skills
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -35,8 +42,8 @@ if TYPE_CHECKING:
 
 CANDIDATES = 5
 _CODE_SILENT = (
-    "the prompt names code (a file, an identifier, a line): no score hint, unless it carries much context,"
-    " its asking sentences name no code and their own best hit is the hint's first"
+    "the prompt names code ({word}, read as a file, an identifier or a line): no score hint, unless it carries much"
+    " context, its asking sentences name no code and their own best hit is the hint's first"
 )
 
 
@@ -44,7 +51,8 @@ def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
     """The hint the hook would give for ``prompt`` in this folder, and why, as JSON (``route_hook_input``'s steps)."""
     location = route_index_location(os.getcwd(), flag_roots)
     route_index = build_route_index(flag_roots) if location is None else current_route_index(location, flag_roots)
-    named = named_skills(prompt, build_name_table(route_index.targets()))
+    table = build_name_table(route_index.targets())
+    named = named_skills(prompt, table)
     if named:
         return _answer(prompt, named, "name", "the prompt names the skill (or one of its aliases)")
     kept = route_index.search or load_settings(list(flag_roots) or None).search
@@ -60,36 +68,38 @@ def explain(prompt: str, flag_roots: Sequence[str]) -> dict[str, object]:
     stored = search_store.load_stale(route_index.roots, options, kept.aliases, where, now)
     if stored is not None and stored[1] is None:
         try:
-            return _scored(prompt, stored[0])
+            return _scored(prompt, stored[0], Spellings(table))
         except StoredIndexError:  # as the hook does: a forged row or postings line among the hits, a bad index
             stored = None
     refresh_search_index(route_index.roots, where)  # as the hook does: a build of its own, for the next prompt
     if stored is not None and stored[1] is not None:  # as the hook does: a few skills changed, patched in memory
         patched = search_store.patched_for_prompt(route_index.roots, options, kept.aliases, (stored[0], stored[1]), now)
         if patched is not None:
-            return _scored(prompt, patched)
-    answer = _scored(prompt, search_store.build(route_index.roots, options, kept.aliases))
+            return _scored(prompt, patched, Spellings(table))
+    answer = _scored(prompt, search_store.build(route_index.roots, options, kept.aliases), Spellings(table))
     answer.update(hint=[], by=None)
     stale = "no current stored search index: the hook is silent on this prompt and starts a build"
     answer["reason"] = f"{stale}; with one, {answer['reason']}"
     return answer
 
 
-def _scored(prompt: str, index: SearchIndex) -> dict[str, object]:
+def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, object]:
     text = prompt[:MAX_SCORED_CHARS]
     own, _ = scored_reading(text, index)  # what the score rule's verdict rests on: the user's words, not a paste
     hits = index.query(own, top=max(CANDIDATES, SCORE_RULE.most), english_at_large=SCORE_RULE.english_at_large)
     answer: dict[str, object]
-    chosen = best_scored(prompt, index)  # the hook's own call: what it would print
+    chosen = best_scored(prompt, index, spellings=spellings)  # the hook's own call: what it would print
     evidence, _, typed = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own))
     rule = SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed) if hits else []
     apart = bool(hits) and english_among_cjk(own, hits[0], index)
     if hits:
         rule.append(("language", "not an English prompt's English-described best hit among Chinese ones", not apart))
+    code = code_named(text, spellings)  # the word read as code, said: a newcomer could only guess it (set W)
     if at_hand(text):
         answer = _answer(prompt, [], None, "the prompt speaks of the work at hand: no score hint")
-    elif names_code(text) and not chosen:
-        answer = _answer(prompt, [], None, _CODE_SILENT)
+    elif code is not None and not chosen:
+        answer = _answer(prompt, [], None, _CODE_SILENT.format(word=quoted(code)))
+        answer["code"] = code
     elif apart and SCORE_RULE.chosen(hits[: SCORE_RULE.most], evidence, typed):
         answer = _answer(prompt, [], None, _ENGLISH_AMONG_CJK)
     else:

@@ -19,7 +19,7 @@ from skillmem_hook.agents.route_index import build_route_index
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
 from skillmem_hook.catalog.store.trust import keep_quiet
 from skillmem_hook.config import load_settings
-from skillmem_hook.search.names import build_name_table, named_skills
+from skillmem_hook.search.names import Spellings, build_name_table, named_skills
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -107,11 +107,11 @@ def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:
     named = named_skills(hook.prompt, targets)
     if named:
         return hook_output(route_line(named))
-    scored = _best_scored(hook.prompt, index, flagged=bool(roots))
+    scored = _best_scored(hook.prompt, index, Spellings(targets), flagged=bool(roots))
     return hook_output(route_line(scored, named=False)) if scored else b""
 
 
-def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list[Target]:
+def _best_scored(prompt: str, route_index: RouteIndex, spellings: Spellings, *, flagged: bool) -> list[Target]:
     """The search's best hits, from the stored search index (``skillmem search``'s), when the score rule names them.
 
     A missing or stale index is rebuilt by a process of its own. Meanwhile a stale one that a few skills
@@ -137,7 +137,7 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
     index, before = stored if stored is not None else (None, None)
     if index is not None and before is None:
         try:
-            return best_scored(prompt, index)
+            return best_scored(prompt, index, spellings=spellings)
         except StoredIndexError:  # a forged row or postings line among the hits: a bad index, as if absent
             index = None  # the build started below reads every row, so it replaces this index
     refresh_search_index(roots, location)  # first: the prompt's alarm may end the patch, never the build
@@ -145,7 +145,7 @@ def _best_scored(prompt: str, route_index: RouteIndex, *, flagged: bool) -> list
         return []
     # Stale by a few skills: patched in memory for this prompt, as a build would make it; never stored here.
     patched = search_store.patched_for_prompt(roots, options, kept.aliases, (index, before), route_index.snapshot_text)
-    return [] if patched is None else best_scored(prompt, patched)
+    return [] if patched is None else best_scored(prompt, patched, spellings=spellings)
 
 
 def _search_settings_now(roots: Sequence[str]) -> SearchSettings:

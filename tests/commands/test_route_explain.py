@@ -112,6 +112,21 @@ def test_explain_says_when_a_name_or_the_work_at_hand_decides(built, env, prompt
     assert ('"k8s-deploy"' in hook_hint(prompt, built, env)) is bool(hint)
 
 
+def test_explain_says_which_word_it_read_as_code_and_a_skills_spelling_is_none(built, env):
+    """0.5.0, thirty-first pass: set W's newcomer could only guess which word made the prompt "name code"; a
+    camelCase word that is a skill's name (``sqlReports``, the skill sql-reports) is that skill, not code."""
+    answer = explained(f"{REQUEST} See fetchOrders", built, env)
+    assert answer["hint"] == [] and answer["code"] == "fetchOrders"
+    assert answer["reason"].startswith('the prompt names code ("fetchOrders", read as a file, an identifier or a line)')
+    text = run(["route", "--text", "--explain", f"{REQUEST} See fetchOrders"], built, env)
+    assert 'why: the prompt names code ("fetchOrders", read as' in text
+    spelled = f"{REQUEST} The sqlReports dashboards read them too."
+    answer = explained(spelled, built, env)
+    assert answer["hint"] == ["postgres-tuning"] and "code" not in answer
+    assert '"postgres-tuning"' in hook_hint(spelled, built, env)
+    assert hook_hint(spelled.replace("sqlReports", "sqlReport"), built, env) == ""  # no skill's name: code
+
+
 def test_explain_without_a_stored_index_says_the_hook_is_silent_and_what_it_would_weigh(repo, env):
     answer = explained(REQUEST, repo, env)
     assert answer["hint"] == [] and answer["reason"].startswith("no current stored search index")

@@ -9,6 +9,11 @@ import unicodedata
 
 from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.search.at_hand.clauses import _marked
+from skillmem_hook.search.names import in_pasted_block
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Container
 
 # What names the code in front of the agent: a file with a source or config extension
 # (not a library written as one, Node.js or Three.js; not a Markdown document, plan.md or
@@ -18,23 +23,52 @@ from skillmem_hook.search.at_hand.clauses import _marked
 _CODE_REFERENCE = re.compile(
     r"\b(?![A-Z][a-z]*\.(?i:js)\b)\w+\.(?i:py|pyi|ipynb|ts|tsx|js|jsx|mjs|vue|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|rb|php"
     r"|sql|sh|css|scss|html|json|ya?ml|toml|ini|cfg|conf|lock|tf|txt)\b"
-    r"|\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b|\b[a-z]{2,}[A-Z][a-z]+\w*\b|\w\(\)|\b(?i:line) \d+"
+    r"|\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b|\b(?P<camel>[a-z]{2,}[A-Z][a-z]+\w*)\b|\w\(\)|\b(?i:line) \d+"
     r"|第\s*(?:\d+|[一二三四五六七八九十百千两零〇]+)\s*行"  # a line, its number in figures or in Chinese numerals
     r"|\b[A-Z]\w*(?:Error|Exception)\b|(?<![\w/])/[A-Za-z][\w.-]*/[\w./-]*"
 )
 
 
-def names_code(text: str) -> bool:
+def names_code(text: str, spellings: Container[str] = ()) -> bool:
     """Whether ``text`` names a file, an identifier or a line of the code in front of the agent.
 
     Such a turn ("the test in test_orders.py fails", "rename useCart") is about
     that code, so the score rule leaves it alone: in the longer turns of an
     ordinary session, four in ten name code, against a few in a hundred of the
-    requests a skill serves (benchmarks/route_rule.py).
+    requests a skill serves (benchmarks/route_rule.py). ``spellings``: the
+    collection's skill names in one word (``search.names.Spellings``), see ``code_named``.
+    """
+    return code_named(text, spellings) is not None
+
+
+def code_named(text: str, spellings: Container[str] = ()) -> str | None:
+    """The first word of ``text`` that names code (``names_code``), or None.
+
+    A camelCase word that is, case-folded, a skill's name in ``spellings`` is a product's usual spelling, the skill
+    named ("fuzz my parser with libFuzzer", skill ``libfuzzer``), not code (0.5.0, thirty-first pass); it is still
+    code called ("libFuzzer()"), in a path or a member ("src/libFuzzer", "fuzz.libFuzzer", "libFuzzer.run"), or in a
+    fenced block.
     """
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)  # a full-width file name is the same name
-    return _CODE_REFERENCE.search(text) is not None
+    for match in _CODE_REFERENCE.finditer(text):
+        if not (match.lastgroup == "camel" and _spells_a_skill(text, match.start(), match.end(), spellings)):
+            return match.group()
+    return None
+
+
+def _spells_a_skill(text: str, start: int, end: int, spellings: Container[str]) -> bool:
+    """Whether the camelCase word from ``start`` to ``end`` is a skill's name spelled as its product is, in the
+    user's own words: not called, not a path's or a member's part, not in a fenced block."""
+    word = text[start:end]
+    if not word.isascii():  # "libFuzzer测试": \w runs on into the Chinese sentence
+        word = word[: next(at for at, character in enumerate(word) if not character.isascii())]
+    if word not in spellings:
+        return False
+    before, after = text[start - 1 : start] if start else "", text[end : end + 2]
+    if before in ("/", ".") or after[:1] in ("(", "/") or (after[:1] == "." and after[1:].isalnum()):
+        return False
+    return not in_pasted_block(text, start)
 
 
 # Output pasted as it was printed, no fence (0.5.0, fourth pass): pytest's "E   assert ...", a traceback, a stack
