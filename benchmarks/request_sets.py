@@ -59,8 +59,8 @@ TUNING_SETS = {
     "U": [DATA / "requests-u"],  # held out once (0.5.0, after the twenty-second pass narrowed again on set S)
     "V": [DATA / "requests-v"],  # held out once (0.5.0, after the twenty-sixth route pass)
     "X": [DATA / "requests-x"],  # held out once (0.5.0, after the twenty-seventh route pass)
-    # Set W asks of skills gathered from public repositories (gathered_collection.py): only with SKILLS_W_ROOT.
-    **({"W": [DATA / "requests-w"]} if os.environ.get("SKILLS_W_ROOT") else {}),
+    # Sets W and Y ask of skills gathered from public repositories (gathered_collection.py): with SKILLS_W_ROOT.
+    **({"W": [DATA / "requests-w"], "Y": [DATA / "requests-y"]} if os.environ.get("SKILLS_W_ROOT") else {}),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -83,6 +83,7 @@ TUNING_TURNS = [
     DATA / "requests-u" / "ue" / "everyday-u.jsonl",
     DATA / "requests-v" / "ve" / "everyday-v.jsonl",
     DATA / "requests-w" / "we" / "everyday-w.jsonl",
+    DATA / "requests-y" / "ye" / "everyday-y.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
