@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.dot_git import work_tree_top
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -22,6 +23,10 @@ GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file
 # (ls-files, status, rev-parse in some setups), and an unpacked archive's own git directory may set it: skillmem
 # never needs it, so it is off. No other key runs a program in the commands skillmem runs (docs/guarantees.md).
 GIT = ("git", "-c", "core.fsmonitor=false")
+
+
+class WorkTreeMoved(UsageError):
+    """Git's configuration puts the work tree's top above the folder holding the ``.git`` it found."""
 
 
 class WorkTree:
@@ -171,7 +176,38 @@ def _locate() -> list[str] | None:
     found = lines if code == 0 and len(lines) >= 5 and lines[0] == "true" else None
     if _LOCATED is not None:
         _LOCATED[key] = found
+    if found is not None:
+        _check_top(found[1])
     return found
+
+
+def _check_top(top: str) -> None:
+    """Refuse a work tree's top that the repository's own git configuration moved above its ``.git``.
+
+    Git finds the git directory by the nearest ``.git`` at or above the current folder, then takes the work
+    tree's top from ``core.worktree`` when that directory's config sets it. An unpacked archive ships its ``.git``
+    and so that config: ``core.worktree = ../../..`` would make ``~`` the tree every read and write a repository
+    names is confined to. The top may be that folder or one below it (narrower), never above; a top git's
+    environment names (``GIT_DIR``, ``GIT_WORK_TREE``) is the user's own and is honoured. A stat per folder up
+    from here, no git call, and only where git was asked anyway.
+    """
+    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+        return
+    here = os.path.realpath(os.curdir)
+    holding = work_tree_top(here)
+    real_top = os.path.realpath(top)
+    if holding is not None and (real_top == holding or real_top.startswith(holding.rstrip(os.sep) + os.sep)):
+        return
+    from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refusal needs them
+
+    where = f"above the folder holding its .git, {visible(holding)}" if holding else "where no .git lies on the way"
+    raise WorkTreeMoved(
+        f"git's configuration puts this repository's work tree at {visible(real_top)}, {where} "
+        "(core.worktree in its git config); skillmem keeps its reads and writes inside the folder holding .git",
+        "a repository from an archive or from someone else chose this: remove the setting there "
+        "(git config --unset core.worktree) or delete its .git; for a setup of your own, "
+        "name the work tree in the environment (GIT_DIR and GIT_WORK_TREE)",
+    )
 
 
 def _check_outside_named_work_tree(code: int, inside: str) -> None:

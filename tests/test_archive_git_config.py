@@ -1,0 +1,158 @@
+"""hostile12: an unpacked archive carries its own git directory, so its own ``config`` and ``index``.
+
+``core.worktree`` there moves git's top above the folder holding ``.git`` (F1, F2): every read and write a
+repository names would be confined to ``~`` or ``/``. The top is held to the folder holding ``.git``; a wider
+one is refused (exit 2, the reason named) on every path: read, search, index, inject, lint, init, the route
+hook and MCP. A top the user names in the environment (``GIT_DIR``, ``GIT_WORK_TREE``) is honoured. Real
+archives, real git, real processes where a hook is concerned.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from skillmem_hook.agents.library import SkillLibrary
+from skillmem_hook.agents.route import RouteInputError
+from skillmem_hook.commands.route import route_hook_input
+from skillmem_hook.errors import UsageError
+
+from .helpers import isolate_git, run_cli, run_git, skill_md, write_skill
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+SECRET = "AKIA-SECRET-42"
+KEY_LINE = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIattacker"
+MOVED = "core.worktree"
+
+
+def _archive(tmp_path: Path, layout: str, where: str) -> tuple[Path, Path]:
+    """The h12 archive unpacked at ``home/src/repo``; ``layout``: a ``.git`` folder or ``gitdir: ./meta``;
+    ``where``: core.worktree relative (to the git directory) or absolute. The home and the repository."""
+    home = tmp_path / "home"
+    (home / ".aws").mkdir(parents=True)
+    (home / ".aws" / "credentials").write_text(f"[default]\naws_secret_access_key = {SECRET}\n")
+    (home / ".ssh").mkdir()
+    (home / ".ssh" / "authorized_keys").write_text("ssh-rsa AAAA-users-own user@host\n")
+    repo = home / "src" / "repo"
+    repo.mkdir(parents=True)
+    os.chdir(repo)
+    if layout == "gitdir":
+        run_git("init", "-q", f"--separate-git-dir={repo / 'meta'}", ".")
+        Path(".git").write_text("gitdir: ./meta\n")
+        git_dir = repo / "meta"
+    else:
+        run_git("init", "-q", ".")
+        git_dir = repo / ".git"
+    run_git("config", "-f", str(git_dir / "config"), MOVED, "../../.." if where == "relative" else str(home))
+    write_skill(Path(".claude/skills"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    Path("evil").mkdir()
+    os.symlink("../../../.aws/credentials", "evil/SKILL.md")
+    Path("AGENTS.md").write_text("# A\n")
+    Path(".skillmem.yaml").write_text("roots: [../.., .claude/skills]\nprompt_files: [../../.ssh/authorized_keys]\n")
+    run_git("add", "-f", "../../.aws/credentials", "../../.ssh/authorized_keys")  # the forged index
+    assert Path(run_git("rev-parse", "--show-toplevel").strip()).resolve() == home.resolve()
+    return home, repo
+
+
+ARCHIVES = [(layout, where) for layout in ("dotgit", "gitdir") for where in ("relative", "absolute")]
+
+
+@pytest.fixture(params=ARCHIVES, ids=["-".join(archive) for archive in ARCHIVES])
+def archive(request, monkeypatch, tmp_path):
+    isolate_git(monkeypatch, tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return _archive(tmp_path, *request.param)
+
+
+def _refused(run) -> None:
+    assert run.code == 2
+    assert MOVED in run.error["error"]
+    assert "folder holding its .git" in run.error["error"]
+    assert SECRET not in run.out + run.err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["read", "evil"], ["read", "pdf"], ["search", "evil"], ["index"], ["index", "--tracked"], ["lint"], ["budget"]],
+)
+def test_every_read_is_refused_naming_the_setting(capsys, archive, command):
+    _refused(run_cli(capsys, *command))
+
+
+def test_inject_and_init_write_nothing_outside(capsys, archive):
+    home, repo = archive
+    keys = home / ".ssh" / "authorized_keys"
+    before = keys.read_bytes()
+    _refused(run_cli(capsys, "inject", "--prompt-file", "AGENTS.md"))  # the user's own prompt file, same tree
+    _refused(run_cli(capsys, "inject"))
+    _refused(run_cli(capsys, "verify"))
+    _refused(run_cli(capsys, "init", "--dry-run"))
+    _refused(run_cli(capsys, "init"))
+    assert keys.read_bytes() == before
+    assert not (home / ".pre-commit-config.yaml").exists()
+    assert not (repo / ".pre-commit-config.yaml").exists()
+
+
+def test_the_route_hook_and_mcp_refuse(archive):
+    prompt = json.dumps({"prompt": "please use the evil skill", "cwd": os.getcwd()}).encode()
+    with pytest.raises(RouteInputError, match=MOVED):  # the hook's one-line reason, and no hint
+        route_hook_input(prompt, [])
+    with pytest.raises(UsageError, match=MOVED):
+        SkillLibrary().read("evil")
+
+
+def test_the_hooks_refuse_in_a_process(archive):
+    for hook in ("skillmem-index-hook", "skillmem-lint-hook"):
+        module = "skillmem_hook.hooks.index" if "index" in hook else "skillmem_hook.hooks.lint"
+        function = "skill_index" if "index" in hook else "skill_lint"
+        code = f"import sys; from {module} import {function}; sys.exit({function}(sys.argv[1:]))"
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+        assert result.returncode == 2, (hook, result.stdout, result.stderr)
+        assert MOVED in result.stdout + result.stderr
+        assert SECRET not in result.stdout + result.stderr
+
+
+def test_a_top_the_user_names_is_honoured(capsys, monkeypatch, tmp_path):
+    """The user's GIT_DIR and GIT_WORK_TREE (docs/pre-commit.md) name the top: the check is not the user's."""
+    isolate_git(monkeypatch, tmp_path)
+    home, repo = _archive(tmp_path, "dotgit", "relative")
+    monkeypatch.setenv("GIT_DIR", str(repo / ".git"))
+    monkeypatch.setenv("GIT_WORK_TREE", str(home))
+    run = run_cli(capsys, "index", "--root", ".claude/skills")
+    assert run.code == 0, run.err
+    assert [skill["name"] for skill in run.data["skills"]] == ["pdf"]
+
+
+def test_a_narrower_top_and_a_submodule_stay_served(capsys, monkeypatch, tmp_path):
+    """core.worktree at the folder holding .git (a submodule's git directory sets it so) or below it is kept."""
+    isolate_git(monkeypatch, tmp_path)
+    inner = tmp_path / "lib"
+    inner.mkdir()
+    os.chdir(inner)
+    run_git("init", "-q")
+    write_skill(Path(".claude/skills"), "pdf", skill_md("pdf", "Extract text from PDF files"))
+    run_git("add", "-A")
+    run_git("commit", "-q", "-m", "lib")
+    outer = tmp_path / "app"
+    outer.mkdir()
+    os.chdir(outer)
+    run_git("init", "-q")
+    run_git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(inner), "lib")
+    assert run_git("config", "-f", ".git/modules/lib/config", MOVED).strip()  # git set it
+    os.chdir(outer / "lib")
+    run = run_cli(capsys, "index")
+    assert run.code == 0, run.err
+    assert [skill["name"] for skill in run.data["skills"]] == ["pdf"]
+    os.chdir(inner)
+    run_git("config", MOVED, str(inner / ".claude"))  # narrower: inside the folder holding .git
+    os.chdir(inner / ".claude")
+    run = run_cli(capsys, "index", "--root", "skills")
+    assert run.code == 0, run.err
+    assert [skill["name"] for skill in run.data["skills"]] == ["pdf"]
