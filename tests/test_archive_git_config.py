@@ -20,6 +20,7 @@ import pytest
 
 from skillmem_hook.agents.library import SkillLibrary
 from skillmem_hook.agents.route import RouteInputError
+from skillmem_hook.catalog.discovery.git import GIT_ENVIRONMENT
 from skillmem_hook.commands.route import route_hook_input
 from skillmem_hook.errors import UsageError
 
@@ -156,3 +157,59 @@ def test_a_narrower_top_and_a_submodule_stay_served(capsys, monkeypatch, tmp_pat
     run = run_cli(capsys, "index", "--root", "skills")
     assert run.code == 0, run.err
     assert [skill["name"] for skill in run.data["skills"]] == ["pdf"]
+
+
+def _missing_blob(tmp_path: Path, promisor: str | None) -> Path:
+    """The h12 F3/F4 archive: its index names a SKILL.md by a blob the store lacks (``tracked: true``); with
+    ``promisor``, its config makes it a partial clone whose fetch runs a command: over ssh
+    (``core.sshCommand``) or a ``file://`` remote's ``uploadpack``. The marker file the command would write."""
+    repo = tmp_path / "un"
+    repo.mkdir()
+    os.chdir(repo)
+    run_git("init", "-q")
+    write_skill(Path(".claude/skills"), "x", skill_md("x", "merge pdf files"))
+    Path(".skillmem.yaml").write_text("tracked: true\n")
+    run_git("add", "-A")
+    run_git("commit", "-q", "-m", "x")
+    marker = tmp_path / "ran"
+    command = f"sh -c 'echo RAN >> {marker}'"
+    if promisor is not None:
+        run_git("config", "core.repositoryformatversion", "1")
+        run_git("config", "extensions.partialClone", "origin")
+        run_git("config", "remote.origin.promisor", "true")
+        for protocol in ("ssh", "file", "ext"):  # the archive allows them all, as its config may
+            run_git("config", f"protocol.{protocol}.allow", "always")
+        if promisor == "ssh":
+            run_git("config", "remote.origin.url", "ssh://example.invalid/x")
+            run_git("config", "core.sshCommand", command)
+        else:
+            run_git("config", "remote.origin.url", f"file://{tmp_path / 'nowhere'}")
+            run_git("config", "remote.origin.uploadpack", command)
+    run_git("update-index", "--cacheinfo", f"100644,{'1234567890' * 4},.claude/skills/x/SKILL.md")
+    return marker
+
+
+@pytest.mark.parametrize("promisor", ["ssh", "file"])
+@pytest.mark.parametrize("alone", ["both", "GIT_NO_LAZY_FETCH", "GIT_ALLOW_PROTOCOL"])
+def test_a_promisor_in_the_archive_runs_nothing(capsys, monkeypatch, tmp_path, promisor, alone):
+    """F3: a lazy fetch of the missing blob would run the archive's command; skillmem's git fetches nothing.
+
+    Each of the two variables holds alone (``alone``: the other taken out): GIT_NO_LAZY_FETCH on a git that
+    knows it (2.44, and the 2.39.4+ security releases), GIT_ALLOW_PROTOCOL on every git since 2.6.1."""
+    isolate_git(monkeypatch, tmp_path)
+    for name in list(GIT_ENVIRONMENT):
+        if alone not in ("both", name):
+            monkeypatch.delitem(GIT_ENVIRONMENT, name)
+    marker = _missing_blob(tmp_path, promisor)
+    result = subprocess.run(["git", "cat-file", "-p", "1234567890" * 4], capture_output=True, check=False)
+    assert result.returncode != 0
+    assert marker.exists(), "the layout is no attack: git itself ran nothing"
+    marker.unlink()
+    for command in (["read", "x"], ["search", "pdf"], ["index"], ["index", "--tracked"]):
+        run = run_cli(capsys, *command)
+        assert run.code == 2
+        assert not marker.exists(), command
+    prompt = json.dumps({"prompt": "merge two pdf files", "cwd": os.getcwd()}).encode()
+    with pytest.raises(RouteInputError):
+        route_hook_input(prompt, [])
+    assert not marker.exists()

@@ -23,6 +23,20 @@ GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file
 # (ls-files, status, rev-parse in some setups), and an unpacked archive's own git directory may set it: skillmem
 # never needs it, so it is off. No other key runs a program in the commands skillmem runs (docs/guarantees.md).
 GIT = ("git", "-c", "core.fsmonitor=false")
+# And the environment every such git runs in, a program of git's own among them. A partial clone's missing object
+# makes git fetch it from the promisor remote the repository's config names (``extensions.partialClone``,
+# ``remote.<name>.promisor``): ``cat-file --batch`` would then run ``core.sshCommand``, a ``file://`` remote's
+# ``uploadpack`` or an ``ext::`` command, all the archive's to choose. skillmem never wants a fetch. git(1):
+# ``GIT_NO_LAZY_FETCH`` (git 2.44 and later) stops the lazy fetch itself; ``GIT_ALLOW_PROTOCOL`` allows only the
+# protocols it lists, "overriding any existing configuration" (``protocol.<name>.allow`` included: transport.c's
+# ``is_transport_allowed`` reads it before any config), and it lists none, so an older git's fetch fails before
+# it connects. Both are the environment's, which a repository's config cannot undo, and reach git's children.
+GIT_ENVIRONMENT = {"GIT_NO_LAZY_FETCH": "1", "GIT_ALLOW_PROTOCOL": ""}
+
+
+def git_environment(**extra: str) -> dict[str, str]:
+    """The environment for a git skillmem runs: this process's, with ``GIT_ENVIRONMENT`` (and ``extra``) set."""
+    return {**os.environ, **GIT_ENVIRONMENT, **extra}
 
 
 class WorkTreeMoved(UsageError):
@@ -91,7 +105,7 @@ def _spawned(command: list[str]) -> tuple[int, bytes]:
         null = os.open(os.devnull, os.O_WRONLY)
         try:
             actions = [(os.POSIX_SPAWN_DUP2, write_end, 1), (os.POSIX_SPAWN_DUP2, null, 2)]
-            pid = os.posix_spawnp(command[0], command, os.environ, file_actions=actions)
+            pid = os.posix_spawnp(command[0], command, git_environment(), file_actions=actions)
         finally:
             os.close(null)
             os.close(write_end)
@@ -112,7 +126,9 @@ def _spawned(command: list[str]) -> tuple[int, bytes]:
 def _through_subprocess(command: list[str], stdin: bytes | None) -> tuple[int, bytes]:
     import subprocess  # noqa: PLC0415 - only a run that feeds git on stdin (or Windows) needs it
 
-    result = subprocess.run(command, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+    result = subprocess.run(
+        command, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=git_environment(), check=False
+    )
     return result.returncode, result.stdout
 
 

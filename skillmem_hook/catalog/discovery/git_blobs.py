@@ -10,7 +10,7 @@ import contextlib
 import subprocess
 import threading
 
-from skillmem_hook.catalog.discovery.git import GIT, GIT_MISSING_HINT
+from skillmem_hook.catalog.discovery.git import GIT, GIT_MISSING_HINT, git_environment
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -32,6 +32,7 @@ def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
+            env=git_environment(),  # a missing blob is never fetched: no program the repository names runs
         )
     except OSError:
         raise UsageError("git is not on PATH", GIT_MISSING_HINT) from None
