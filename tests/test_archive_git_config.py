@@ -213,3 +213,21 @@ def test_a_promisor_in_the_archive_runs_nothing(capsys, monkeypatch, tmp_path, p
     with pytest.raises(RouteInputError):
         route_hook_input(prompt, [])
     assert not marker.exists()
+
+
+def test_a_missing_blob_is_named_never_a_bug(capsys, monkeypatch, tmp_path):
+    """F4: a blob git's index names but the store lacks is the repository's, said with the file's path."""
+    isolate_git(monkeypatch, tmp_path)
+    _missing_blob(tmp_path, None)
+    path = os.path.join(".claude", "skills", "x", "SKILL.md")
+    for command in (["read", "x"], ["search", "pdf"], ["index"]):
+        run = run_cli(capsys, *command)
+        assert run.code == 2
+        assert path in run.error["error"]
+        assert "lacks" in run.error["error"]
+        assert "bug" not in run.error["hint"]
+    prompt = json.dumps({"prompt": "merge two pdf files", "cwd": os.getcwd()}).encode()
+    with pytest.raises(RouteInputError, match="lacks"):
+        route_hook_input(prompt, [])
+    with pytest.raises(UsageError.__mro__[1], match="lacks"):  # SkillmemError: MCP's tool error
+        SkillLibrary().search("pdf", 5)
