@@ -101,11 +101,15 @@ def _changed_skill_files(roots: Sequence[str], *, cached: bool) -> list[tuple[st
 
 def _committed_skills(paths: Sequence[str]) -> dict[str, Skill]:
     """The skills HEAD's SKILL.md files at these top-relative paths held, by path; unreadable ones left out."""
-    from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415 - only a block that lost and gained a name reads HEAD
+    from skillmem_hook.catalog.discovery.git_blobs import MissingBlob, read_blobs  # noqa: PLC0415 - only a block that lost and gained a name reads HEAD
 
     found = {}
     names = [f"HEAD:{path}" for path in paths if "\n" not in path]
-    for name, data in read_blobs(names, MAX_READ):  # as much as the catalog reads, cut where it cuts
+    try:
+        pairs = list(read_blobs(names, MAX_READ))  # as much as the catalog reads, cut where it cuts
+    except MissingBlob:  # HEAD names a blob its store lacks (a damaged or partial clone): no rename is told
+        return {}
+    for name, data in pairs:
         path = name[len("HEAD:") :]
         folder = os.path.dirname(path)
         try:

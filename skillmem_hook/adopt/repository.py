@@ -6,7 +6,7 @@ import os
 import shutil
 import subprocess
 
-from skillmem_hook.catalog.discovery.git import run_git
+from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
 from skillmem_hook.catalog.discovery.ownership import repository_error
 from skillmem_hook.errors import FileAccessError, UsageError
 
@@ -17,13 +17,13 @@ if TYPE_CHECKING:
 
 def work_tree_top() -> str:
     """The top folder of the work tree around the current one."""
-    code, out = run_git(["rev-parse", "--show-toplevel"])
-    if code != 0:
+    tree = find_work_tree()  # held to the folder holding .git, as every other command's top
+    if tree is None:
         raise repository_error(
             "skillmem init works in a git repository, and this folder is not in one",
             "run 'git init' first, or cd into the repository",
         )
-    return os.fsdecode(out.rstrip(b"\n"))
+    return tree.top
 
 
 def listed_files(top: str, pathspecs: Sequence[str]) -> list[str]:

@@ -46,6 +46,22 @@ def holds_repository(folder: str) -> bool:
     return gitdir_line(dot_git) is not None
 
 
+def work_tree_top(folder: str) -> str | None:
+    """The nearest folder at or above ``folder`` that ``holds_repository``; None outside one.
+
+    Git's own discovery walk, without git: where the files are kept, whether a ``.skillmem.yaml`` is the
+    repository's, and the widest a work tree's top may be (``discovery/git.py``: an archive's ``core.worktree``
+    may not move it above this folder).
+    """
+    while True:
+        if holds_repository(folder):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
 def gitdir_line(dot_git: str) -> str | None:
     """The path a ``.git`` file's ``gitdir:`` line names, as written; None when ``dot_git`` is no such file.
 

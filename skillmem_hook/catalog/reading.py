@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.head_read import read_skill_head
 from skillmem_hook.catalog.skillfile.declared import read_located_text, read_skill_text
 from skillmem_hook.catalog.skillfile.head import MAX_READ, located_head
 from skillmem_hook.catalog.skillfile.names import SkillProblem
+from skillmem_hook.errors import FileAccessError
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import Any
 
+    from skillmem_hook.catalog.discovery.git_blobs import MissingBlob
     from skillmem_hook.catalog.listing import PendingSkill
     from skillmem_hook.catalog.store.cache import ContentCache, Entry
 
@@ -29,13 +33,24 @@ def read_entries(pending: list[PendingSkill], cache: ContentCache, *, sections: 
         else:
             _read_from_disk(item, cache, sections=sections)
     if blobs:
-        from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415 - a warm run reads no blob
+        from skillmem_hook.catalog.discovery.git_blobs import MissingBlob, read_blobs  # noqa: PLC0415 - a warm run reads no blob
 
         for oid, data in _checked_out(blobs):
             _fill_from_blob(blobs.pop(oid), cache, oid, _declared_blob(data, sections=sections))
         if blobs:  # those the work tree does not hold as committed: git is started only for them
-            for oid, data in read_blobs(list(blobs), MAX_READ):
-                _fill_from_blob(blobs[oid], cache, oid, _declared_blob(data, sections=sections))
+            try:
+                for oid, data in read_blobs(list(blobs), MAX_READ):
+                    _fill_from_blob(blobs[oid], cache, oid, _declared_blob(data, sections=sections))
+            except MissingBlob as missing:
+                raise _named(missing, blobs[missing.name][0]) from None
+
+
+def _named(missing: MissingBlob, item: PendingSkill) -> FileAccessError:
+    """The error for a SKILL.md git's index names by a blob its store lacks: the file named, never "a bug"."""
+    path = os.path.normpath(os.path.join(item.root, item.relative, SKILL_FILE))
+    return FileAccessError(
+        f"git's index names {visible(path)} by the blob {missing.name}, which its object store lacks", missing.hint
+    )
 
 
 def _checked_out(blobs: dict[str, list[PendingSkill]]) -> Iterator[tuple[str, bytes]]:

@@ -18,8 +18,8 @@ import stat
 
 from skillmem_hook.arguments import add_location_options, add_text_option
 from skillmem_hook.atomic import commit_all, stage, staging
+from skillmem_hook.catalog.dot_git import work_tree_top
 from skillmem_hook.catalog.skillfile.names import utf8_path
-from skillmem_hook.catalog.store.locations import work_tree_top
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError
 from skillmem_hook.files import check_output_target
@@ -115,7 +115,7 @@ def render_wrapper(to_top: str, roots: Sequence[str], prompt_files: Sequence[str
 
 
 def _repository_root() -> str:
-    """The work tree's top at or above the current folder (``locations.work_tree_top``); the current folder
+    """The work tree's top at or above the current folder (``dot_git.work_tree_top``); the current folder
     outside a repository."""
     return work_tree_top(os.getcwd()) or os.getcwd()
 

@@ -18,7 +18,7 @@ import tempfile
 from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.markers import newline_of
 from skillmem_hook.block.merge import emptied, merge_blocks, rebuilt
-from skillmem_hook.catalog.discovery.git import GIT
+from skillmem_hook.catalog.discovery.git import GIT, git_environment
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, MarkerError, UsageError
 from skillmem_hook.files import read_regular_file
 from skillmem_hook.report import emit
@@ -82,7 +82,10 @@ def _merge_text(texts: list[bytes], path: str) -> tuple[bytes, int]:
         labels = ["-L", f"{path} (ours)", "-L", f"{path} (base)", "-L", f"{path} (theirs)"]
         try:
             result = subprocess.run(
-                [*GIT, "merge-file", "-p", *labels, names[1], names[0], names[2]], capture_output=True, check=False
+                [*GIT, "merge-file", "-p", *labels, names[1], names[0], names[2]],
+                capture_output=True,
+                env=git_environment(),
+                check=False,
             )
         except OSError as error:
             raise UsageError(f"cannot run git merge-file: {error.strerror}", "install git") from None

@@ -12,7 +12,7 @@ import os
 
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import CatalogOptions
-from skillmem_hook.catalog.discovery.git import find_work_tree
+from skillmem_hook.catalog.discovery.git import WorkTreeMoved, find_work_tree
 from skillmem_hook.catalog.discovery.walk import find_skill_files
 from skillmem_hook.catalog.listing import outside_notices
 from skillmem_hook.catalog.scan import scan_roots
@@ -273,6 +273,8 @@ def _folder_of(path: str) -> str:
 def _work_tree_top() -> str | None:
     try:
         tree = find_work_tree()
+    except WorkTreeMoved:
+        raise
     except UsageError:  # git is not installed: no repository to stay inside but the folders named
         return None
     return os.path.normpath(tree.top) if tree else None

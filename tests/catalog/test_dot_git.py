@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from skillmem_hook.catalog.discovery.confinement import Area, nested_repository
-from skillmem_hook.catalog.dot_git import holds_repository
-from skillmem_hook.catalog.store.locations import find_git_dir, work_tree_top
+from skillmem_hook.catalog.dot_git import holds_repository, work_tree_top
+from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.config import find_config
 
 from ..helpers import isolate_git, run_git, skill_md, write_skill

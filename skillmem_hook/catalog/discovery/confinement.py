@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.git import find_git_dirs, tracked_entries
+from skillmem_hook.catalog.discovery.git import WorkTreeMoved, find_git_dirs, tracked_entries
 from skillmem_hook.catalog.dot_git import holds_repository
 from skillmem_hook.errors import UsageError
 
@@ -75,7 +75,9 @@ def read_area(real_root: str) -> Area:
     """
     try:
         found = find_git_dirs()
-    except UsageError:
+    except WorkTreeMoved:
+        raise
+    except UsageError:  # git is not on PATH
         found = None
     area = _area(real_root, found)
     if area.git and not within(real_root, area.top):
@@ -92,7 +94,9 @@ def outside_boundary(real_root: str, boundary: str | None = None) -> bool:
     """
     try:
         found = find_git_dirs()
-    except UsageError:
+    except WorkTreeMoved:
+        raise
+    except UsageError:  # git is not on PATH
         found = None
     top = found[0] if found is not None else (boundary or os.curdir)
     return not within(real_root, os.path.realpath(top))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.dot_git import work_tree_top
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -22,6 +23,24 @@ GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file
 # (ls-files, status, rev-parse in some setups), and an unpacked archive's own git directory may set it: skillmem
 # never needs it, so it is off. No other key runs a program in the commands skillmem runs (docs/guarantees.md).
 GIT = ("git", "-c", "core.fsmonitor=false")
+# And the environment every such git runs in, a program of git's own among them. A partial clone's missing object
+# makes git fetch it from the promisor remote the repository's config names (``extensions.partialClone``,
+# ``remote.<name>.promisor``): ``cat-file --batch`` would then run ``core.sshCommand``, a ``file://`` remote's
+# ``uploadpack`` or an ``ext::`` command, all the archive's to choose. skillmem never wants a fetch. git(1):
+# ``GIT_NO_LAZY_FETCH`` (git 2.44 and later) stops the lazy fetch itself; ``GIT_ALLOW_PROTOCOL`` allows only the
+# protocols it lists, "overriding any existing configuration" (``protocol.<name>.allow`` included: transport.c's
+# ``is_transport_allowed`` reads it before any config), and it lists none, so an older git's fetch fails before
+# it connects. Both are the environment's, which a repository's config cannot undo, and reach git's children.
+GIT_ENVIRONMENT = {"GIT_NO_LAZY_FETCH": "1", "GIT_ALLOW_PROTOCOL": ""}
+
+
+def git_environment(**extra: str) -> dict[str, str]:
+    """The environment for a git skillmem runs: this process's, with ``GIT_ENVIRONMENT`` (and ``extra``) set."""
+    return {**os.environ, **GIT_ENVIRONMENT, **extra}
+
+
+class WorkTreeMoved(UsageError):
+    """Git's configuration puts the work tree's top above the folder holding the ``.git`` it found."""
 
 
 class WorkTree:
@@ -86,7 +105,7 @@ def _spawned(command: list[str]) -> tuple[int, bytes]:
         null = os.open(os.devnull, os.O_WRONLY)
         try:
             actions = [(os.POSIX_SPAWN_DUP2, write_end, 1), (os.POSIX_SPAWN_DUP2, null, 2)]
-            pid = os.posix_spawnp(command[0], command, os.environ, file_actions=actions)
+            pid = os.posix_spawnp(command[0], command, git_environment(), file_actions=actions)
         finally:
             os.close(null)
             os.close(write_end)
@@ -107,7 +126,9 @@ def _spawned(command: list[str]) -> tuple[int, bytes]:
 def _through_subprocess(command: list[str], stdin: bytes | None) -> tuple[int, bytes]:
     import subprocess  # noqa: PLC0415 - only a run that feeds git on stdin (or Windows) needs it
 
-    result = subprocess.run(command, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+    result = subprocess.run(
+        command, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=git_environment(), check=False
+    )
     return result.returncode, result.stdout
 
 
@@ -171,7 +192,38 @@ def _locate() -> list[str] | None:
     found = lines if code == 0 and len(lines) >= 5 and lines[0] == "true" else None
     if _LOCATED is not None:
         _LOCATED[key] = found
+    if found is not None:
+        _check_top(found[1])
     return found
+
+
+def _check_top(top: str) -> None:
+    """Refuse a work tree's top that the repository's own git configuration moved above its ``.git``.
+
+    Git finds the git directory by the nearest ``.git`` at or above the current folder, then takes the work
+    tree's top from ``core.worktree`` when that directory's config sets it. An unpacked archive ships its ``.git``
+    and so that config: ``core.worktree = ../../..`` would make ``~`` the tree every read and write a repository
+    names is confined to. The top may be that folder or one below it (narrower), never above; a top git's
+    environment names (``GIT_DIR``, ``GIT_WORK_TREE``) is the user's own and is honoured. A stat per folder up
+    from here, no git call, and only where git was asked anyway.
+    """
+    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+        return
+    here = os.path.realpath(os.curdir)
+    holding = work_tree_top(here)
+    real_top = os.path.realpath(top)
+    if holding is not None and (real_top == holding or real_top.startswith(holding.rstrip(os.sep) + os.sep)):
+        return
+    from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refusal needs them
+
+    where = f"above the folder holding its .git, {visible(holding)}" if holding else "where no .git lies on the way"
+    raise WorkTreeMoved(
+        f"git's configuration puts this repository's work tree at {visible(real_top)}, {where} "
+        "(core.worktree in its git config); skillmem keeps its reads and writes inside the folder holding .git",
+        "a repository from an archive or from someone else chose this: remove the setting there "
+        "(git config --unset core.worktree) or delete its .git; for a setup of your own, "
+        "name the work tree in the environment (GIT_DIR and GIT_WORK_TREE)",
+    )
 
 
 def _check_outside_named_work_tree(code: int, inside: str) -> None:

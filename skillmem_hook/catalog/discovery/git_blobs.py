@@ -10,13 +10,25 @@ import contextlib
 import subprocess
 import threading
 
-from skillmem_hook.catalog.discovery.git import GIT, GIT_MISSING_HINT
-from skillmem_hook.errors import UsageError
+from skillmem_hook.catalog.discovery.git import GIT, GIT_MISSING_HINT, git_environment
+from skillmem_hook.errors import FileAccessError, UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
     from typing import IO
+
+
+class MissingBlob(FileAccessError):
+    """Git's object store lacks an object asked for: a damaged or partial clone, or an archive's forged index."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f"git's object store lacks {name}",
+            "the repository is damaged, or a partial clone (skillmem fetches nothing): take the file from a good "
+            "clone, or read the skills from the file system (no --tracked, no tracked: true)",
+        )
+        self.name = name
 
 
 def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
@@ -32,6 +44,7 @@ def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
+            env=git_environment(),  # a missing blob is never fetched: no program the repository names runs
         )
     except OSError:
         raise UsageError("git is not on PATH", GIT_MISSING_HINT) from None
@@ -40,7 +53,7 @@ def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
     writer.start()
     try:
         for oid in oids:
-            yield oid, _read_answer(process.stdout, limit)
+            yield oid, _read_answer(process.stdout, limit, oid)
     finally:
         process.stdout.close()  # a writer still blocked on a full pipe then fails, and ends
         writer.join()
@@ -57,9 +70,16 @@ def _write_ids(stdin: IO[bytes], oids: Sequence[str]) -> None:
             stdin.close()
 
 
-def _read_answer(stdout: IO[bytes], limit: int) -> bytes:
-    """One ``cat-file --batch`` answer: the header line, then the object and a line feed."""
-    header = stdout.readline().split()
+def _read_answer(stdout: IO[bytes], limit: int, name: str) -> bytes:
+    """One ``cat-file --batch`` answer: the header line, then the object and a line feed.
+
+    Raises MissingBlob for git's ``<name> missing`` (or ``ambiguous``): the index or HEAD names an object the store
+    lacks, which a repository can hold (git-cat-file(1), BATCH OUTPUT).
+    """
+    line = stdout.readline()
+    header = line.split()
+    if len(header) == 2 and header[1] in (b"missing", b"ambiguous"):
+        raise MissingBlob(name)
     if len(header) != 3:
         raise OSError("git cat-file gave no object")
     size = int(header[2])

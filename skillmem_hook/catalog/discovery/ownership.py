@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.git import GIT
+from skillmem_hook.catalog.discovery.git import GIT, git_environment
 from skillmem_hook.errors import UsageError
 from skillmem_hook.visible import shell_word, visible
 
@@ -34,7 +34,7 @@ def refused_repository() -> str | None:
     """The top folder of the repository git refuses as another user's, from git's own message; None otherwise."""
     import subprocess  # noqa: PLC0415 - only an error asks: no run that finds its repository pays for it
 
-    environment = {**os.environ, "LC_ALL": "C", "LANGUAGE": ""}  # git's message in English, to be read
+    environment = git_environment(LC_ALL="C", LANGUAGE="")  # git's message in English, to be read
     try:
         result = subprocess.run(
             [*GIT, "rev-parse", "--show-toplevel"], capture_output=True, env=environment, check=False

@@ -19,6 +19,8 @@ from skillmem_hook.catalog.discovery.git import pathspec_of as pathspec_of  # no
 from skillmem_hook.catalog.discovery.git import tracked_entries
 from skillmem_hook.catalog.discovery.links import OUTSIDE_ROOT, UNTRACKED_TARGET, link_problem, walked_link_reason
 from skillmem_hook.catalog.discovery.walk import FOLDER_NAMED_SKILL_FILE
+from skillmem_hook.errors import FileAccessError
+from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -177,7 +179,7 @@ def _target_in_index(entry: IndexEntry, root: str, by_path: dict[str, IndexEntry
     (target relative to the current folder, None) when it may be followed,
     else (the path, the reason the walk gives for such a link).
     """
-    from skillmem_hook.catalog.discovery.git_blobs import read_blobs  # noqa: PLC0415 - a warm hook reads no blob
+    from skillmem_hook.catalog.discovery.git_blobs import MissingBlob, read_blobs  # noqa: PLC0415 - a warm hook reads no blob
 
     prefix = pathspec_of(root)
     path, seen = entry.path, set()
@@ -186,7 +188,13 @@ def _target_in_index(entry: IndexEntry, root: str, by_path: dict[str, IndexEntry
         if path in seen:
             return path, "symlink loop: the link leads back to itself"
         seen.add(path)
-        ((_, data),) = list(read_blobs([linked.oid], 4096))
+        try:
+            ((_, data),) = list(read_blobs([linked.oid], 4096))
+        except MissingBlob as missing:
+            raise FileAccessError(
+                f"git's index names the link {visible(path)} by the blob {missing.name}, which its object store lacks",
+                missing.hint,
+            ) from None
         text = data.decode("utf-8", "surrogateescape")
         path = os.path.normpath(os.path.join(os.path.dirname(path), text))
         if not text or os.path.isabs(text) or not _within(path, prefix):

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import stat
 
-from skillmem_hook.catalog.dot_git import gitdir_line, holds_repository, is_git_directory
+from skillmem_hook.catalog.dot_git import gitdir_line, is_git_directory, work_tree_top
 from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, owned_work_tree, say_untrusted
 
 TYPE_CHECKING = False
@@ -151,17 +151,6 @@ def find_git_dir(folder: str) -> str | None:
     """
     top = work_tree_top(folder)
     return None if top is None else git_dir_at(top)
-
-
-def work_tree_top(folder: str) -> str | None:
-    """The nearest folder at or above ``folder`` that ``holds_repository``; None outside one."""
-    while True:
-        if holds_repository(folder):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
 
 
 def owned_work_tree_top(folder: str) -> str | None:
