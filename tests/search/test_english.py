@@ -202,15 +202,18 @@ def test_route_explain_names_the_language_condition_when_it_alone_keeps_the_hook
     from skillmem_hook.agents.route import best_scored
     from skillmem_hook.agents.route_explain import _scored
     from skillmem_hook.search.confidence import SCORE_RULE
+    from skillmem_hook.search.names import Spellings
+
+    no_spellings = Spellings({})  # no camelCase word in these prompts: the thirty-first pass's names read nothing
 
     index = SearchIndex.build(_chinese_collection())
     prompt = "can you actually walk me through every step of this, explaining each step as you go"
     assert best_scored(prompt, index) == []
-    answer = _scored(prompt, index)
+    answer = _scored(prompt, index, no_spellings)
     assert answer["hint"] == [] and "described in English" in str(answer["reason"])
     rows = answer["rule"]
     assert isinstance(rows, list) and [row["way"] for row in rows if not row["holds"]] == ["language"]
     hits = index.query(prompt, SCORE_RULE.most, english_at_large=False)
     assert [hit.skill.name for hit in hits[:1]] == ["step-reasoner"]
-    chinese = _scored("家庭采购清单的预算怎么管, 帮我把每一步列出来", index)
+    chinese = _scored("家庭采购清单的预算怎么管, 帮我把每一步列出来", index, no_spellings)
     assert all(row["holds"] for row in chinese["rule"] if row["way"] == "language")  # type: ignore[union-attr]
