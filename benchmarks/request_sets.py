@@ -59,8 +59,12 @@ TUNING_SETS = {
     "U": [DATA / "requests-u"],  # held out once (0.5.0, after the twenty-second pass narrowed again on set S)
     "V": [DATA / "requests-v"],  # held out once (0.5.0, after the twenty-sixth route pass)
     "X": [DATA / "requests-x"],  # held out once (0.5.0, after the twenty-seventh route pass)
-    # Sets W and Y ask of skills gathered from public repositories (gathered_collection.py): with SKILLS_W_ROOT.
-    **({"W": [DATA / "requests-w"], "Y": [DATA / "requests-y"]} if os.environ.get("SKILLS_W_ROOT") else {}),
+    # Sets W, Y, Z ask of skills gathered from public repositories (gathered_collection.py; z3 asks of cn).
+    **(
+        {"W": [DATA / "requests-w"], "Y": [DATA / "requests-y"], "Z": [DATA / "requests-z"]}
+        if os.environ.get("SKILLS_W_ROOT")
+        else {}
+    ),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -84,6 +88,7 @@ TUNING_TURNS = [
     DATA / "requests-v" / "ve" / "everyday-v.jsonl",
     DATA / "requests-w" / "we" / "everyday-w.jsonl",
     DATA / "requests-y" / "ye" / "everyday-y.jsonl",
+    DATA / "requests-z" / "ze" / "everyday-z.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 

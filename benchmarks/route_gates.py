@@ -36,7 +36,7 @@ from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, name_words  #
 from skillmem_hook.search.names import Spellings, named_skills, users_own, without_ruled_out  # noqa: E402
 
 MAX_SCORED_CHARS = 500
-CONTEXTUAL = ("D", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "U", "V", "W", "X", "Y")
+CONTEXTUAL = ("D", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "U", "V", "W", "X", "Y", "Z")
 
 
 class Reading:
