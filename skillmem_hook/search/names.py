@@ -309,6 +309,8 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], first: int, last: i
     quoted or back-ticked, or beside the word "skill"."""
     start, end = words[first][0], words[last][1]
     if start > 0 and text[start - 1] in _NAME_MARKS and _mark_stands_alone(text, start - 1, end):
+        if text[start - 1] in "'\"" and _labels_a_control(text, start - 1, end + 1):
+            return False
         return not (text[start - 1] == "`" and _names_a_code_unit(text, start - 1, end + 1))
     before = words[first - 1][2] if first else ""
     after = words[last + 1][2] if last + 1 < len(words) else ""
@@ -330,6 +332,27 @@ def _names_a_code_unit(text: str, opening: int, after: int) -> bool:
     if any(before.endswith(word) and not before[-len(word) - 1 : -len(word)].isalnum() for word in _CODE_UNIT_BEFORE):
         return True
     return _CODE_UNIT_AFTER.match(text, after) is not None
+
+
+# A control's label in quotes (0.5.0, after set Z's z3-006, 'when someone clicks "Pricing" the object ... should
+# spin'): a quoted word clicked, tapped or pressed, or followed by what a screen holds (a button, a tab, a link),
+# is the label a user sees, not a skill asked for, though a skill bears the same name. Quotes only: `pricing` and
+# "the pricing skill" still name it.
+_CONTROL_VERBS = frozenset(
+    ["click", "clicks", "clicked", "clicking", "tap", "taps", "tapped", "press", "presses", "pressed", "hit"]
+)
+_CONTROL_AFTER = lazy_compile(
+    r"\s*(?:button|tab|link|menu|page|field|column|label|heading|title|toggle|checkbox|icon)s?\b"
+)
+
+
+def _labels_a_control(text: str, opening: int, after: int) -> bool:
+    """Whether the quoted words from ``opening`` to ``after`` (past the closing quote) label a control on a screen:
+    clicked, tapped or pressed, or followed by "button", "tab", "link" and the like."""
+    before = text[:opening].rstrip().rsplit(None, 1)
+    if before and before[-1] in _CONTROL_VERBS:
+        return True
+    return _CONTROL_AFTER.match(text, after) is not None
 
 
 def _mark_stands_alone(text: str, at: int, end: int) -> bool:

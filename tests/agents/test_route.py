@@ -1262,3 +1262,22 @@ def test_a_run_read_early_and_not_silenced_is_not_read_again(monkeypatch: pytest
     monkeypatch.setattr(at_hand_module, "_checks_again", counted)
     assert not at_hand("帮我写一个数据库迁移脚本, 然后再跑一遍测试")
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize(
+    ("prompt", "named"),
+    [
+        # set Z's z3-006: a button's label in quotes, clicked
+        ('when someone clicks "Pricing" the phone should spin and the camera zoom out', []),
+        ("tap 'pdf' in the share sheet and nothing happens", []),
+        ('the "pdf" button is greyed out on Safari', []),
+        ('rename the "Pricing" tab to "Plans"', []),
+        # a quote marking the skill's name, and a control word elsewhere
+        ('use "pdf" to pull the tables, then click Save', ["pdf"]),
+        ('run "pdf" on the invoices', ["pdf"]),
+        ("click `pdf` in the list of skills", ["pdf"]),  # backticks are a name's mark, not a label's
+        ('click the "pdf" skill', ["pdf"]),  # a label-looking quote beside "skill"
+    ],
+)
+def test_a_quoted_label_of_a_control_names_no_skill(prompt, named):
+    assert names(prompt, [*SKILLS, ("pricing", [])]) == named
