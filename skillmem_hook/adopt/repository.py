@@ -84,7 +84,9 @@ def install_hooks(top: str, manager: str) -> str | None:
     """
     name = os.path.basename(manager)
     try:
-        result = subprocess.run([manager, "install"], cwd=top, capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            [manager, "install"], cwd=top, stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False
+        )
     except OSError as error:
         return f"'{name} install' could not run ({error.strerror}): run it yourself"
     if result.returncode != 0:
