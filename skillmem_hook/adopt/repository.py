@@ -8,6 +8,7 @@ import subprocess
 
 from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
 from skillmem_hook.catalog.discovery.ownership import repository_error
+from skillmem_hook.catalog.dot_git import read_regular_file
 from skillmem_hook.errors import FileAccessError, UsageError
 
 TYPE_CHECKING = False
@@ -62,13 +63,11 @@ def set_config(top: str, key: str, value: str) -> None:
 def hooks_installed(top: str) -> bool:
     """True when git's pre-commit hook is pre-commit's (or prek's) script already."""
     code, out = run_git(["-C", top, "rev-parse", "--git-path", "hooks/pre-commit"])
-    path = os.path.join(top, os.fsdecode(out.rstrip(b"\n"))) if code == 0 else ""
-    try:
-        with open(path, "rb") as file:
-            script = file.read(64 * 1024)
-    except OSError:
+    if code != 0:
         return False
-    return b"pre-commit" in script or b"prek" in script
+    # Without blocking, a regular file only: an archive's hooks folder (or its core.hooksPath) may hold a FIFO.
+    script = read_regular_file(os.path.join(top, os.fsdecode(out.rstrip(b"\n"))), 64 * 1024)
+    return script is not None and (b"pre-commit" in script or b"prek" in script)
 
 
 def hook_manager() -> str | None:
