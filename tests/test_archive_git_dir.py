@@ -161,3 +161,13 @@ def test_init_dry_run_answers_beside_a_fifo_hook(tmp_path, monkeypatch):
     result = _child("import sys; from skillmem_hook.cli import main; sys.exit(main(['init', '--dry-run']))", repo)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["dry_run"] is True
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or shutil.which("pre-commit") is None, reason="no FIFO or pre-commit")
+def test_init_runs_no_install_onto_a_fifo_hook(tmp_path, monkeypatch):
+    """pre-commit install would open the FIFO (to keep it as pre-commit.legacy) and wait: init says why instead."""
+    repo = _hook_archive(tmp_path, monkeypatch, "fifo")
+    result = _child("import sys; from skillmem_hook.cli import main; sys.exit(main(['init']))", repo)
+    assert result.returncode == 0, result.stderr
+    assert "is not a regular file" in json.loads(result.stdout)["hooks_installed"]
+    assert (repo / ".skillmem.yaml").is_file()
