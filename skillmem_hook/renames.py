@@ -77,10 +77,16 @@ def _changed_skill_files(roots: Sequence[str], *, cached: bool) -> list[tuple[st
 
     ``cached``: what git's index holds (the hooks' view), else the work tree (the disk's).
     """
-    view = ["--cached"] if cached else []
+    if cached:  # the index's blobs, read through no filter
+        options, view = [], ["--cached"]
+    else:
+        off = _filters_off()
+        if off is None:
+            return []
+        options, view = off, []
     # A user's diff.relative would make the paths relative to the current folder: git's top is what HEAD: reads.
     arguments = ["-c", "diff.relative=false", "diff", "--no-color", "--no-ext-diff", "--name-status", "-z", "-M"]
-    code, out = run_git([*arguments, *view, "HEAD", "--", *roots])
+    code, out = run_git([*options, *arguments, *view, "HEAD", "--", *roots])
     if code != 0:
         return []
     fields = out.decode("utf-8", "surrogateescape").split("\0")
@@ -97,6 +103,36 @@ def _changed_skill_files(roots: Sequence[str], *, cached: bool) -> list[tuple[st
         if status[:1] in ("R", "M", "D", "T") and _is_skill_file(old):
             changes.append((old, None if status.startswith("D") else new))
     return changes
+
+
+def _filters_off() -> list[str] | None:
+    """``-c`` options that turn off every filter the repository's config names; None when one cannot be.
+
+    Against the work tree, git reads a stat-dirty file (every file of an unpacked archive) through the
+    ``clean`` or ``process`` command of its ``filter`` attribute (gitattributes(5), "filter"): an archive's own
+    config and ``.gitattributes`` would have ``verify`` and ``inject`` run a program it names. An empty command
+    is none (git's ``convert.c`` ``apply_filter`` runs a command only when it is non-empty), and a filter not
+    ``required`` then passes the file through: the diff compares the bytes on disk. Command-line ``-c`` is read
+    last, so the repository's config cannot undo it. One ``git config`` more, only when a block has both a stale
+    and a missing name. A filter name with ``=`` cannot be given to ``-c`` (it splits there): no rename then.
+    """
+    code, out = run_git(["config", "-z", "--get-regexp", r"^filter\."])
+    if code == 1:  # no key matches: no filter
+        return []
+    if code != 0:
+        return None
+    names = set()
+    for entry in out.split(b"\0"):
+        key = os.fsdecode(entry.split(b"\n", 1)[0])
+        if key.startswith("filter.") and key.count(".") >= 2:
+            names.add(key[len("filter.") : key.rindex(".")])
+    if any("=" in name for name in names):
+        return None
+    off = []
+    for name in sorted(names):
+        for variable, value in (("clean", ""), ("process", ""), ("required", "false")):
+            off += ["-c", f"filter.{name}.{variable}={value}"]
+    return off
 
 
 def _committed_skills(paths: Sequence[str]) -> dict[str, Skill]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -143,3 +144,37 @@ def test_a_skill_with_a_frontmatter_over_64_kib_is_paired_as_the_catalog_reads_i
     moved = Path("skills/schema-migrations/SKILL.md")
     moved.write_text(moved.read_text().replace("name: db-migrate", "name: schema-migrations") + "\n## More\n" * 40)
     assert pairs(tracked=False) == [("db-migrate", "schema-migrations")]
+
+
+@pytest.mark.parametrize("variable", ["clean", "process"])
+def test_the_disk_view_runs_no_filter_the_archive_names(repo, tmp_path, variable):
+    """hostile13 F1: an unpacked archive's config names a filter its .gitattributes applies, and every file is
+    stat-dirty, so git diff against the work tree would run the filter on each: the rename is read with every
+    filter off (git's -c, read last), the bytes on disk compared, and the command never runs."""
+    marker = tmp_path / "ran"
+    Path(".gitattributes").write_text("* filter=x\nskills/** filter=a.b\n")
+    run_git("add", ".gitattributes")
+    run_git("commit", "-qm", "attributes")
+    rename_skill("db-migrate", "schema-migrations", description="Apply schema changes in order, each reversible")
+    for name in ("x", "a.b"):
+        run_git("config", f"filter.{name}.{variable}", f"sh -c 'echo ran >> {marker}; cat'")
+        run_git("config", f"filter.{name}.required", "true")
+    later = 2_000_000_000
+    for path in Path().rglob("*"):
+        if ".git" not in path.parts and path.is_file():
+            os.utime(path, (later, later))  # stat-dirty, as every file of an unpacked archive is
+    assert pairs(tracked=False) == [("db-migrate", "schema-migrations")]
+    assert pairs(tracked=True) == [("db-migrate", "schema-migrations")]
+    assert not marker.exists()
+
+
+def test_a_filter_name_git_s_c_cannot_carry_tells_no_rename(repo, tmp_path):
+    marker = tmp_path / "ran"
+    Path(".gitattributes").write_text("* filter=a=b\n")
+    run_git("add", ".gitattributes")
+    run_git("commit", "-qm", "attributes")
+    rename_skill("db-migrate", "schema-migrations", description="Apply schema changes in order, each reversible")
+    run_git("config", "filter.a=b.clean", f"sh -c 'echo ran >> {marker}; cat'")
+    Path("skills/schema-migrations/SKILL.md").touch()
+    assert pairs(tracked=False) == []
+    assert not marker.exists()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 
 from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
 from skillmem_hook.catalog.discovery.ownership import repository_error
+from skillmem_hook.catalog.dot_git import read_regular_file
 from skillmem_hook.errors import FileAccessError, UsageError
 
 TYPE_CHECKING = False
@@ -59,16 +61,29 @@ def set_config(top: str, key: str, value: str) -> None:
         raise FileAccessError(f"git config could not set {key}", "check that .git/config is writable")
 
 
+def _hook_path(top: str) -> str | None:
+    code, out = run_git(["-C", top, "rev-parse", "--git-path", "hooks/pre-commit"])
+    return os.path.join(top, os.fsdecode(out.rstrip(b"\n"))) if code == 0 else None
+
+
 def hooks_installed(top: str) -> bool:
     """True when git's pre-commit hook is pre-commit's (or prek's) script already."""
-    code, out = run_git(["-C", top, "rev-parse", "--git-path", "hooks/pre-commit"])
-    path = os.path.join(top, os.fsdecode(out.rstrip(b"\n"))) if code == 0 else ""
-    try:
-        with open(path, "rb") as file:
-            script = file.read(64 * 1024)
-    except OSError:
+    path = _hook_path(top)
+    if path is None:
         return False
-    return b"pre-commit" in script or b"prek" in script
+    # Without blocking, a regular file only: an archive's hooks folder (or its core.hooksPath) may hold a FIFO.
+    script = read_regular_file(path, 64 * 1024)
+    return script is not None and (b"pre-commit" in script or b"prek" in script)
+
+
+def _odd_hook(top: str) -> str | None:
+    """Git's pre-commit hook path when something other than a regular file (a FIFO, a device) is there."""
+    path = _hook_path(top)
+    try:
+        odd = path is not None and not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:  # none there, or a broken link: pre-commit writes its own
+        return None
+    return path if odd else None
 
 
 def hook_manager() -> str | None:
@@ -83,8 +98,13 @@ def install_hooks(top: str, manager: str) -> str | None:
     person can run the install once its cause (``core.hooksPath``, say) is dealt with.
     """
     name = os.path.basename(manager)
+    odd = _odd_hook(top)
+    if odd is not None:  # pre-commit would open it to keep it as pre-commit.legacy, and wait on a FIFO
+        return f"'{name} install' not run: {odd} is not a regular file; remove it, then run '{name} install'"
     try:
-        result = subprocess.run([manager, "install"], cwd=top, capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            [manager, "install"], cwd=top, stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False
+        )
     except OSError as error:
         return f"'{name} install' could not run ({error.strerror}): run it yourself"
     if result.returncode != 0:

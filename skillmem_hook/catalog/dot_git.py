@@ -121,6 +121,12 @@ def _common_dir(git_dir: str) -> str | None:
     return os.path.join(git_dir, named.decode("utf-8", "surrogateescape")) if named else None
 
 
+def read_regular_file(path: str, limit: int) -> bytes | None:
+    """At most ``limit`` bytes of the regular file at ``path``; None for a FIFO, a device, a folder or none:
+    a file of the git directory (a hook, say) read without ever waiting on what an archive put there."""
+    return _read_file(path, limit)
+
+
 def _read_file(path: str, limit: int) -> bytes | None:
     """At most ``limit`` bytes of the regular file at ``path``; None for anything else. Opened without blocking,
     so a FIFO put there makes no run wait."""

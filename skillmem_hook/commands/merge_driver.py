@@ -83,6 +83,7 @@ def _merge_text(texts: list[bytes], path: str) -> tuple[bytes, int]:
         try:
             result = subprocess.run(
                 [*GIT, "merge-file", "-p", *labels, names[1], names[0], names[2]],
+                stdin=subprocess.DEVNULL,
                 capture_output=True,
                 env=git_environment(),
                 check=False,

@@ -99,12 +99,20 @@ _SIGKILL = 9  # POSIX fixes its number; the signal module is one more import
 
 
 def _spawned(command: list[str]) -> tuple[int, bytes]:
-    """git's exit code and stdout: stdin inherited, stderr to the null device, as subprocess.run was asked."""
+    """git's exit code and stdout: stdin and stderr the null device, as subprocess.run was asked.
+
+    Never this process's stdin: in ``skillmem mcp`` that is the client's stream, and an archive's
+    ``include.path = /dev/stdin`` would have git read (and wait on) it as configuration.
+    """
     read_end, write_end = os.pipe()  # both close on exec; the child's copy on fd 1 does not
     try:
-        null = os.open(os.devnull, os.O_WRONLY)
+        null = os.open(os.devnull, os.O_RDWR)
         try:
-            actions = [(os.POSIX_SPAWN_DUP2, write_end, 1), (os.POSIX_SPAWN_DUP2, null, 2)]
+            actions = [
+                (os.POSIX_SPAWN_DUP2, null, 0),
+                (os.POSIX_SPAWN_DUP2, write_end, 1),
+                (os.POSIX_SPAWN_DUP2, null, 2),
+            ]
             pid = os.posix_spawnp(command[0], command, git_environment(), file_actions=actions)
         finally:
             os.close(null)
@@ -126,9 +134,19 @@ def _spawned(command: list[str]) -> tuple[int, bytes]:
 def _through_subprocess(command: list[str], stdin: bytes | None) -> tuple[int, bytes]:
     import subprocess  # noqa: PLC0415 - only a run that feeds git on stdin (or Windows) needs it
 
-    result = subprocess.run(
-        command, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=git_environment(), check=False
-    )
+    if stdin is None:  # the null device, never this process's stdin (the MCP client's stream)
+        result = subprocess.run(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=git_environment(),
+            check=False,
+        )
+    else:
+        result = subprocess.run(
+            command, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=git_environment(), check=False
+        )
     return result.returncode, result.stdout
 
 

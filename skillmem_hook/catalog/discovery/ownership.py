@@ -37,7 +37,11 @@ def refused_repository() -> str | None:
     environment = git_environment(LC_ALL="C", LANGUAGE="")  # git's message in English, to be read
     try:
         result = subprocess.run(
-            [*GIT, "rev-parse", "--show-toplevel"], capture_output=True, env=environment, check=False
+            [*GIT, "rev-parse", "--show-toplevel"],
+            stdin=subprocess.DEVNULL,  # never the MCP client's stream (an include.path = /dev/stdin)
+            capture_output=True,
+            env=environment,
+            check=False,
         )
     except OSError:
         return None
