@@ -73,16 +73,22 @@ def read_area(real_root: str) -> Area:
     A root outside the work tree (a user's ``~/.claude/skills``) is the user's own; below it, links stay
     inside it and out of git directories. Without git on the PATH the same holds for every root.
     """
-    try:
-        found = find_git_dirs()
-    except WorkTreeMoved:
-        raise
-    except UsageError:  # git is not on PATH
-        found = None
+    found = _git_dirs_or_none()
     area = _area(real_root, found)
     if area.git and not within(real_root, area.top):
         return Area(real_root, area.forbidden, git=False)
     return area
+
+
+def _git_dirs_or_none() -> tuple[str, list[str]] | None:
+    """``find_git_dirs()`` (None outside a work tree), or None where git is not on the PATH; a work tree its
+    configuration moved is refused."""
+    try:
+        return find_git_dirs()
+    except WorkTreeMoved:
+        raise
+    except UsageError:  # git is not on PATH
+        return None
 
 
 def outside_boundary(real_root: str, boundary: str | None = None) -> bool:
@@ -92,12 +98,7 @@ def outside_boundary(real_root: str, boundary: str | None = None) -> bool:
     on the PATH), the folder ``boundary`` (the project's top as skillmem finds it: the folder holding the
     ``.skillmem.yaml``), or the current folder when none is given.
     """
-    try:
-        found = find_git_dirs()
-    except WorkTreeMoved:
-        raise
-    except UsageError:  # git is not on PATH
-        found = None
+    found = _git_dirs_or_none()
     top = found[0] if found is not None else (boundary or os.curdir)
     return not within(real_root, os.path.realpath(top))
 
