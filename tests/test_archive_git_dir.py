@@ -77,6 +77,7 @@ def test_git_never_reads_skillmems_stdin(tmp_path, monkeypatch, way):
 
 def test_the_mcp_server_answers_with_include_stdin(tmp_path, monkeypatch):
     """F2 through the server: initialize and a search are answered while the client keeps its pipe open."""
+    pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
     repo = _include_stdin(tmp_path, monkeypatch)
     environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
     process = subprocess.Popen(

@@ -9,7 +9,6 @@ import shutil
 import pytest
 
 from skillmem_hook.agents.library import SkillLibrary
-from skillmem_hook.agents.mcp_server import INSTRUCTIONS, instructions
 from skillmem_hook.agents.mcp_tools import call_tool
 from skillmem_hook.catalog.listing import NAMED_OUTSIDE
 
@@ -81,14 +80,21 @@ def test_the_route_hook_says_it_on_stderr_cold_and_warm(repo, env):
         assert b"outside" not in routed.stdout  # the hint itself is unchanged
 
 
-def test_mcp_says_it_in_answers_and_instructions(repo):
+def test_mcp_says_it_in_answers(repo):
     library = SkillLibrary()
-    assert "of this repository" not in instructions(library)
-    assert NOTICE in instructions(library)
     read = call_tool(library, "skill_read", {"name": "private-skill"})
     assert read["notice"] == NOTICE
     found = call_tool(library, "skill_search", {"intent": "deploy keys"})
     assert found["notices"] == [NOTICE]
     own = SkillLibrary(["../personal"])
-    assert instructions(own) == INSTRUCTIONS
     assert "notice" not in call_tool(own, "skill_read", {"name": "private-skill"})
+
+
+def test_mcp_says_it_in_its_instructions(repo):
+    pytest.importorskip("anyio", reason="the MCP server's runtime (the [mcp] extra, Python 3.10+) is not installed")
+    from skillmem_hook.agents.mcp_server import INSTRUCTIONS, instructions  # the [mcp] extra: imported only here
+
+    library = SkillLibrary()
+    assert "of this repository" not in instructions(library)
+    assert NOTICE in instructions(library)
+    assert instructions(SkillLibrary(["../personal"])) == INSTRUCTIONS
