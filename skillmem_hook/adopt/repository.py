@@ -9,7 +9,8 @@ import subprocess
 
 from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
 from skillmem_hook.catalog.discovery.ownership import repository_error
-from skillmem_hook.catalog.dot_git import read_regular_file
+from skillmem_hook.catalog.dot_git import foreign_git_dir, read_regular_file
+from skillmem_hook.catalog.dot_git import work_tree_top as dot_git_top
 from skillmem_hook.errors import FileAccessError, UsageError
 
 TYPE_CHECKING = False
@@ -25,7 +26,27 @@ def work_tree_top() -> str:
             "skillmem init works in a git repository, and this folder is not in one",
             "run 'git init' first, or cd into the repository",
         )
+    _refuse_foreign_git_dir(tree.top)
     return tree.top
+
+
+def _refuse_foreign_git_dir(top: str) -> None:
+    """Refuse (exit 2) when the git directory the ``.git`` above ``top`` leads to is another work tree's
+    (``dot_git.foreign_git_dir``): init's ``git config --local`` and ``pre-commit install`` would write into
+    that repository (``gitdir: ../victim/.git`` in an unpacked archive). A ``GIT_DIR`` or ``GIT_WORK_TREE`` in
+    the environment is the user's own, and honoured."""
+    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+        return
+    holder = dot_git_top(top)
+    foreign = None if holder is None else foreign_git_dir(holder)
+    if foreign is not None:
+        from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refusal says it
+
+        raise UsageError(
+            f"the .git in {visible(holder or top)} leads to {visible(foreign[0])}, another repository's git "
+            f"directory ({visible(foreign[1])}); init would write its git config and hook there",
+            "run init in that repository's own work tree, or remove this .git and run 'git init' here",
+        )
 
 
 def listed_files(top: str, pathspecs: Sequence[str]) -> list[str]:

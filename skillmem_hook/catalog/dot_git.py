@@ -140,3 +140,96 @@ def _read_file(path: str, limit: int) -> bytes | None:
         return None
     finally:
         os.close(descriptor)
+
+
+_CONFIG_READ = 1 << 20  # a git directory's config read for core.worktree and core.bare: no more than this
+
+
+def foreign_git_dir(folder: str) -> tuple[str, str] | None:
+    """The git directory ``folder``'s ``.git`` leads to, and why, when it is another work tree's; None when it is
+    this one's (or ``folder`` holds no ``.git`` file or folder at all).
+
+    A git directory is this work tree's when it is the ``.git`` folder itself with no ``commondir``, or when it
+    points back here, as git's own layouts do (git's ``worktree.c`` and ``setup.c``):
+
+    - a linked worktree's (``git worktree add``): ``<common>/worktrees/<n>``, whose ``gitdir`` file names this
+      ``.git`` file;
+    - a submodule's (``.git/modules/<x>``): its ``core.worktree`` names this folder;
+    - ``git init --separate-git-dir``'s: git 2.39 writes no back-link there, so a git directory with no
+      ``commondir``, no ``core.worktree``, not bare and not itself named ``.git`` (which makes it its own
+      folder's) is taken as this work tree's.
+
+    Anything else (``gitdir: ../victim/.git``; a ``.git`` folder whose ``commondir`` names another repository's)
+    is another repository's: ``skillmem init`` writes no config nor hook there, and nothing is kept there.
+    """
+    dot_git = os.path.join(folder, ".git")
+    if os.path.isdir(dot_git):
+        if os.path.lexists(os.path.join(dot_git, "commondir")):
+            return dot_git, "its commondir file names another repository's git directory"
+        if not os.path.islink(dot_git):
+            return None
+        git_dir = os.path.realpath(dot_git)  # a link named .git: held to a gitdir: line's rule below
+    else:
+        named = gitdir_line(dot_git)
+        if named is None:
+            return None
+        git_dir = os.path.normpath(os.path.join(folder, named))
+    common = _common_dir(git_dir)
+    if common is None:
+        return git_dir, "its commondir file cannot be read"
+    if common != git_dir:
+        back = _read_file(os.path.join(git_dir, "gitdir"), _GIT_FILE_READ)
+        back_path = back.rstrip(b"\r\n").decode("utf-8", "surrogateescape") if back else ""
+        in_worktrees = _same(os.path.dirname(git_dir), os.path.join(common, "worktrees"))
+        if in_worktrees and back_path and _same(os.path.join(git_dir, back_path), dot_git):
+            return None
+        return git_dir, "it is a linked worktree's git directory whose gitdir file names another work tree"
+    worktree, bare = _core_settings(os.path.join(git_dir, "config"))
+    if worktree is not None:
+        if _same(os.path.join(git_dir, worktree), folder):
+            return None
+        return git_dir, f"its core.worktree names another work tree ({worktree})"
+    real = os.path.realpath(git_dir)
+    if os.path.basename(real) == ".git" and not _same(os.path.dirname(real), folder):
+        return git_dir, "it is the .git folder of another work tree"
+    if bare:
+        return git_dir, "it is a bare repository"
+    return None
+
+
+def widens_top(git_dir: str, folder: str) -> bool:
+    """Whether ``git_dir``'s ``core.worktree`` names a folder above ``folder``: ``discovery/git.py`` refuses that
+    with its own reason (hostile12's F1), so the kept files' note need not say it again."""
+    worktree = _core_settings(os.path.join(git_dir, "config"))[0]
+    if worktree is None:
+        return False
+    above = os.path.realpath(os.path.join(git_dir, worktree)).rstrip(os.sep) + os.sep
+    return os.path.realpath(folder).startswith(above)
+
+
+def _same(one: str, other: str) -> bool:
+    return os.path.realpath(one) == os.path.realpath(other)
+
+
+def _core_settings(config: str) -> tuple[str | None, bool]:
+    """``core.worktree`` and whether ``core.bare`` is true, read from a git config file as plain
+    ``key = value`` lines of its ``[core]`` section (the last one wins; ``include`` is not followed)."""
+    text = _read_file(config, _CONFIG_READ)
+    worktree: str | None = None
+    bare = False
+    section = ""
+    for raw in (text or b"").decode("utf-8", "surrogateescape").splitlines():
+        line = raw.strip()
+        if line.startswith("["):
+            section = line[1 : line.find("]")].strip().lower() if "]" in line else ""
+            continue
+        if section != "core" or "=" not in line:
+            continue
+        key, value = (part.strip() for part in line.split("=", 1))
+        if len(value) >= 2 and value[0] == value[-1] == '"':
+            value = value[1:-1]
+        if key.lower() == "worktree":
+            worktree = value
+        elif key.lower() == "bare":
+            bare = value.lower() in {"true", "yes", "on", "1"}
+    return worktree, bare

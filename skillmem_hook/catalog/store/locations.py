@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import stat
 
-from skillmem_hook.catalog.dot_git import gitdir_line, is_git_directory, work_tree_top
+from skillmem_hook.catalog.dot_git import foreign_git_dir, gitdir_line, is_git_directory, widens_top, work_tree_top
 from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, owned_work_tree, say_untrusted
 
 TYPE_CHECKING = False
@@ -114,7 +114,11 @@ def _git_home(work_tree: WorkTree | None) -> str | None:
     the ``.git`` folder or file found above the current folder, read as git reads it.
     """
     if work_tree is not None:
-        trusted = _trusted_git_dir(os.path.dirname(work_tree.git_path), work_tree.top)
+        user_named = os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE")  # the user's own: honoured
+        holder = None if user_named else work_tree_top(work_tree.top)
+        trusted = (holder is None or _own_git_dir(holder)) and _trusted_git_dir(
+            os.path.dirname(work_tree.git_path), work_tree.top
+        )
         return _own_kept_folder(work_tree.git_path) if trusted else None
     top = owned_work_tree_top(os.getcwd())
     if top is None:  # another user's .git (in /tmp) keeps nothing of this user's
@@ -172,6 +176,8 @@ def git_dir_at(folder: str) -> str | None:
     nothing is kept there, with a note: a ``.git`` file in an unpacked archive
     would otherwise choose a folder of the user's (``~/.ssh``) to write into.
     """
+    if not _own_git_dir(folder):
+        return None
     dot_git = os.path.join(folder, ".git")
     if os.path.isdir(dot_git):  # a folder, or a link to one: git takes either when it is a git directory
         if not is_git_directory(dot_git):  # git goes on above it ("not a git repository"): mkdir .git, a link
@@ -187,6 +193,16 @@ def git_dir_at(folder: str) -> str | None:
         say_untrusted(git_dir, NOT_A_GIT_DIRECTORY, "a .git file names it: remove that file, or make it name one")
         return None
     return git_dir if _trusted_git_dir(git_dir, folder) else None
+
+
+def _own_git_dir(folder: str) -> bool:
+    """Whether the git directory ``folder``'s ``.git`` leads to is this work tree's (``dot_git.foreign_git_dir``);
+    another repository's keeps nothing of this one, with a note: ``gitdir: ../victim/.git`` in an unpacked archive
+    would otherwise have every run keep its indexes in that repository."""
+    foreign = foreign_git_dir(folder)
+    if foreign is not None and not widens_top(foreign[0], folder):  # that one is refused with its own reason
+        say_untrusted(foreign[0], foreign[1], "a .git names it: remove that .git, or run 'git init' in its folder")
+    return foreign is None
 
 
 NOT_A_GIT_DIRECTORY = "it is no git directory (git finds no HEAD, objects and refs there, and refuses it too)"

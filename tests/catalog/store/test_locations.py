@@ -110,6 +110,7 @@ VICTIMS = {  # what "victim" holds: files and folders, git's three marks of a gi
 }
 
 
+LINKED = "HEAD and a commondir naming a git directory's (a linked worktree's)"
 ACCEPTED = {
     "HEAD, objects, refs",
     "objects and refs, a HEAD naming an object",
@@ -131,6 +132,8 @@ def _git_dir_by_git(folder):
 
 def _fixture_of_git_files(tmp_path, dot_git, victim):
     git("init", "-q", str(tmp_path / "real"))
+    # fixh25: its work tree is "project" (a submodule's back-link), so skillmem keeps files there as git uses it
+    git("config", "-f", str(tmp_path / "real" / ".git" / "config"), "core.worktree", "../../project")
     (tmp_path / "victim").mkdir()
     for name, text in VICTIMS[victim].items():
         if name.endswith("/"):
@@ -156,8 +159,10 @@ def test_a_git_file_names_the_git_directory_git_finds_or_none(tmp_path, dot_git)
 def test_a_folder_a_git_file_names_is_a_git_directory_by_gits_own_test(tmp_path, victim):
     project = _fixture_of_git_files(tmp_path, "a folder that is no git directory", victim)
     ours = git_dir_at(str(project))
-    assert (None if ours is None else os.path.realpath(ours)) == _git_dir_by_git(project)
-    assert (ours is None) is (victim not in ACCEPTED)
+    # fixh25: a linked worktree's git directory whose gitdir names no work tree here keeps nothing (git takes it)
+    by_git = None if victim == LINKED else _git_dir_by_git(project)
+    assert (None if ours is None else os.path.realpath(ours)) == by_git
+    assert (ours is None) is (victim not in ACCEPTED or victim == LINKED)
 
 
 @pytest.mark.parametrize("dot_git", ["gitdir: /VICTIM\n", "gitdir: ../victim\0y\n", "gitdir: ../victim/\nx\n"])

@@ -99,18 +99,21 @@ def test_a_git_link_to_a_folder_of_the_users_gets_nothing_written(tmp_path, env,
 
 
 # What git itself makes of a .git link: it follows it, and takes the folder when it is a git directory.
+# fixh25: git takes another work tree's .git folder too, but skillmem keeps nothing there (hostile13 F4).
 LINKS = {
-    "a git directory inside the work tree": ("inside/.git", True),
-    "a private git directory elsewhere": ("../real/.git", True),
-    "a folder that is no git directory": ("../victim", False),
-    "nothing": ("../missing", False),
+    "a git directory inside the work tree": ("inside/.git", True, False),
+    "another work tree's git directory elsewhere": ("../real/.git", True, False),
+    "a private git directory of its own elsewhere": ("../store", True, True),
+    "a folder that is no git directory": ("../victim", False, False),
+    "nothing": ("../missing", False, False),
 }
 
 
 @pytest.mark.parametrize("link", LINKS)
 def test_a_git_link_is_taken_as_git_takes_it(tmp_path, link):
-    target, taken = LINKS[link]
+    target, taken, kept = LINKS[link]
     git("init", "-q", str(tmp_path / "real"))
+    git("init", "-q", f"--separate-git-dir={tmp_path / 'store'}", str(tmp_path / "elsewhere"))
     victim_folder(tmp_path)
     project = tmp_path / "project"
     git("init", "-q", str(project / "inside"))
@@ -122,18 +125,18 @@ def test_a_git_link_is_taken_as_git_takes_it(tmp_path, link):
         env={**os.environ, "GIT_CEILING_DIRECTORIES": str(tmp_path), "GIT_CONFIG_NOSYSTEM": "1"},
     )
     assert (by_git.returncode == 0) is taken
-    assert git_dir_at(str(project)) == (str(project / ".git") if taken else None)
+    assert git_dir_at(str(project)) == (str(project / ".git") if kept else None)
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="files have no owners here")
 def test_a_git_link_to_a_git_directory_others_may_write_keeps_nothing(tmp_path):
     """Stricter than git, as for a ``gitdir:`` line: a link elsewhere must name a folder this user's alone."""
-    git("init", "-q", str(tmp_path / "real"))
-    (tmp_path / "real" / ".git").chmod(0o777)
+    git("init", "-q", f"--separate-git-dir={tmp_path / 'store'}", str(tmp_path / "real"))
+    (tmp_path / "store").chmod(0o777)
     (tmp_path / "project").mkdir()
-    (tmp_path / "project" / ".git").symlink_to(tmp_path / "real" / ".git")
+    (tmp_path / "project" / ".git").symlink_to(tmp_path / "store")
     assert git_dir_at(str(tmp_path / "project")) is None
-    (tmp_path / "real" / ".git").chmod(0o700)
+    (tmp_path / "store").chmod(0o700)
     assert git_dir_at(str(tmp_path / "project")) == str(tmp_path / "project" / ".git")
 
 

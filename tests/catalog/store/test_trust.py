@@ -135,8 +135,10 @@ def test_a_kept_file_others_may_write_or_that_is_a_link_is_not_read(tmp_path):
 
 
 def bare_git_directory(path):
-    """A git directory by git's own test (HEAD, objects, refs), at ``path``."""
+    """A git directory by git's own test (HEAD, objects, refs), at ``path``: not bare, as ``git init
+    --separate-git-dir`` leaves one (fixh25: a bare repository a .git file names keeps nothing)."""
     subprocess.run(["git", "init", "-q", "--bare", str(path)], check=True, capture_output=True)
+    subprocess.run(["git", "config", "-f", str(path / "config"), "core.bare", "false"], check=True)
     return path
 
 
