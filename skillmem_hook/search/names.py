@@ -342,15 +342,20 @@ _CONTROL_VERBS = frozenset(
     ["click", "clicks", "clicked", "clicking", "tap", "taps", "tapped", "press", "presses", "pressed", "hit"]
 )
 _CONTROL_AFTER = lazy_compile(
-    r"\s*(?:button|tab|link|menu|page|field|column|label|heading|title|toggle|checkbox|icon)s?\b"
+    r"\s*(?:(?:button|tab|link|menu|page|field|column|label|heading|title|toggle|checkbox|icon)s?\b"
+    r"|按钮|标签|链接|菜单|页面|字段|图标|选项卡|开关|复选框|输入框)"
 )
+# The same in Chinese, which glues the verb to the quote ('用户点击 "Pricing" 之后', '点一下 "pdf" 按钮'): the
+# text before the quote ends with the verb.
+_CONTROL_VERBS_ZH = ("点击", "单击", "双击", "点一下", "点开", "按下", "轻触")
 
 
 def _labels_a_control(text: str, opening: int, after: int) -> bool:
     """Whether the quoted words from ``opening`` to ``after`` (past the closing quote) label a control on a screen:
-    clicked, tapped or pressed, or followed by "button", "tab", "link" and the like."""
-    before = text[:opening].rstrip().rsplit(None, 1)
-    if before and before[-1] in _CONTROL_VERBS:
+    clicked, tapped or pressed (点击, 单击), or followed by "button", "tab", "link" and the like (按钮, 标签)."""
+    before = text[:opening].rstrip()
+    words = before.rsplit(None, 1)
+    if (words and words[-1] in _CONTROL_VERBS) or before.endswith(_CONTROL_VERBS_ZH):
         return True
     return _CONTROL_AFTER.match(text, after) is not None
 

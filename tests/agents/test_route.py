@@ -1272,11 +1272,17 @@ def test_a_run_read_early_and_not_silenced_is_not_read_again(monkeypatch: pytest
         ("tap 'pdf' in the share sheet and nothing happens", []),
         ('the "pdf" button is greyed out on Safari', []),
         ('rename the "Pricing" tab to "Plans"', []),
+        # the same in Chinese: the verb glued to the quote, or a control's noun after it
+        ('用户点击 "Pricing" 之后手机应该转一圈', []),
+        ('"pdf" 按钮在 Safari 上是灰的', []),
+        ('把 "Pricing" 标签页改名叫 "Plans"', []),
         # a quote marking the skill's name, and a control word elsewhere
         ('use "pdf" to pull the tables, then click Save', ["pdf"]),
         ('run "pdf" on the invoices', ["pdf"]),
         ("click `pdf` in the list of skills", ["pdf"]),  # backticks are a name's mark, not a label's
         ('click the "pdf" skill', ["pdf"]),  # a label-looking quote beside "skill"
+        ('用 "pdf" 把发票里的表格抽出来, 然后点击保存', ["pdf"]),
+        ('点击之前先用 "pdf" 看一下', ["pdf"]),  # the verb not at the quote
     ],
 )
 def test_a_quoted_label_of_a_control_names_no_skill(prompt, named):
