@@ -10,7 +10,8 @@ output in front of the agent, ``its_work`` what the agent did or wrote, ``questi
 again or asked why, ``carried_on`` the task carried on, ``how_to_work`` a rule or standing instruction, ``progress`` the
 work's state asked, ``means`` what the agent can see, reach or run asked, ``divided`` the work
 divided (the user takes a part, the agent goes on), ``aloud`` a doubt about a
-result thought aloud, and ``clauses`` the readings of a prompt's clauses they share.
+result thought aloud, ``changed`` a change of what is there asked (not new work), and ``clauses`` the readings of
+a prompt's clauses they share.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import unicodedata
 from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.search.at_hand.aloud import _thinks_aloud
 from skillmem_hook.search.at_hand.carried_on import _carries_on
+from skillmem_hook.search.at_hand.changed import _changes_what_is_there
 from skillmem_hook.search.at_hand.clauses import _marked
 from skillmem_hook.search.at_hand.divided import _divides_the_work
 from skillmem_hook.search.at_hand.how_to_work import (
@@ -147,10 +149,10 @@ def at_hand(text: str) -> bool:
 
 def _asks_of_the_session(text: str, typed: str) -> bool:
     """Whether ``text`` speaks of the session itself: its progress, the agent's means, the work divided between the
-    two, a doubt about a result thought aloud."""
+    two, a doubt about a result thought aloud, a change of what is there asked and nothing new."""
     if _asks_its_progress(text, typed) or _asks_its_means(text, typed):
         return True
-    return _divides_the_work(text, typed) or _thinks_aloud(text, typed)
+    return _divides_the_work(text, typed) or _thinks_aloud(text, typed) or _changes_what_is_there(text, typed)
 
 
 # "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after
