@@ -1,5 +1,5 @@
-"""A change asked of the work at hand, not new work: the prompt opens on a verb of changing, reverting or keeping with
-a definite object, or corrects what was asked. Pure: text in, a yes or no out.
+"""A change asked of the work at hand, not new work: the prompt opens on a verb of changing or reverting with a
+definite object, or corrects what was asked. Pure: text in, a yes or no out.
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ from skillmem_hook.search.at_hand.clauses import _others_ask_new
 
 # A change of the work at hand (0.5.0, thirty-fifth pass, after everyday-long-en:35 and :83, "Change the retry count
 # from 5 to 3 and add exponential backoff ...", set U's ue-030, "Revert the changes to `settings.py` but keep ..."):
-# the prompt *opens* (after fillers and the agent addressed) on a verb of changing, reverting, keeping or putting back
-# and a definite object (the / this / that / my / our / its / it / them, a possessive, a backticked name): only a
-# thing that exists is changed back or kept. Not "set" ("set up the CI" makes), "fix" or "update" (a request fixes its
-# product as often), nor move / replace / switch / swap ("move our CI to GitHub Actions", a migration, is new work).
+# the prompt *opens* (after fillers and the agent addressed) on a verb of changing, reverting or putting back and a
+# definite object (the / this / that / my / our / its / it / them, a possessive, a backticked name): only a
+# thing that exists is changed back. Not "set" ("set up the CI" makes), "fix" or "update" (a request fixes its product
+# as often), nor move / replace / switch / swap ("move our CI to GitHub Actions", a migration, is new work), nor keep /
+# leave (what stays as it is while new work is done: "Keep the same API contract in the v2 rewrite ...").
 # On the tuning data no request of any set opens so (mid-prompt, 40 requests hold such a sentence beside their ask, so
 # only the opening is read). Never when a clause asks for a new thing (`_others_ask_new`: "Change the banner and
 # write a release note"). Compiled only when a prompt's first 40 characters hold a mark.
@@ -23,12 +24,12 @@ _OPENING = (
     r"could\s+you|would\s+you|go\s+ahead\s+and)[,:!.]?\s+)*"
 )
 _CHANGE_VERBS = (
-    r"(?:change|rename|revert|undo|roll\s+back|restore|put\s+back|keep|"
-    r"leave|remove|delete|drop|bump|raise|lower|increase|decrease|disable|enable|turn\s+(?:off|on))"
+    r"(?:change|rename|revert|undo|roll\s+back|restore|put\s+back|"
+    r"remove|delete|drop|bump|raise|lower|increase|decrease|disable|enable|turn\s+(?:off|on))"
 )
 _DEFINITE = r"(?:the|this|that|these|those|my|our|its|it|them|`|\w+['\u2019]s)\b"
 _CHANGE_MARKS = (
-    "change", "rename", "revert", "undo", "roll", "restore", "put", "keep", "leave", "remove", "delete", "drop",
+    "change", "rename", "revert", "undo", "roll", "restore", "put", "remove", "delete", "drop",
     "bump", "raise", "lower", "increase", "decrease", "disable", "enable", "turn",
 )  # fmt: skip
 # "put it back", "put the old copy back": the object between the verb and "back".
