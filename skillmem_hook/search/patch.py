@@ -111,7 +111,11 @@ def replaced(field: PostingsField, documents: Mapping[int, list[str]]) -> Postin
     for number, words in documents.items():
         for held, count in Counter(words).items():
             fresh.setdefault(held.encode("utf-8", "surrogatepass"), {})[number] = count
-    spans = dict(_lines_holding(text, documents))  # the lines a changed skill held a word on
+    # The lines a changed skill held a word on. Only a number of some length holds any: each count is at least 1
+    # and at most its skill's length (``PostingsField._pairs`` refuses any other), so a new skill's number, free
+    # or past the last, is never searched for (for an added skill, eight passes over 10 MB that find nothing).
+    holding = [number for number in documents if number < len(field.lengths) and field.lengths[number]]
+    spans = dict(_lines_holding(text, holding))
     for word in fresh.keys() - spans.keys():  # the lines it holds a word on now; an empty span for a new word
         start = first_line_from(text, word)
         spans[word] = (start, text.index(b"\n", start + 1) if text.startswith(b"\n" + word + b"\t", start) else start)

@@ -88,6 +88,8 @@ class SearchIndex:
         english: Collection[int] | None = None,
     ) -> None:
         self._skills = skills
+        # As given, kept when ``skills`` makes them all: a stored index's rows, for a patch to compare as bytes.
+        self.given = skills
         self.fields = fields
         self.tuning = tuning
         self.numbers = list(range(len(skills))) if numbers is None else list(numbers)

@@ -29,7 +29,7 @@ from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Collection, Iterator
+    from collections.abc import Collection, Iterator, Sequence
     from typing import Any
 
 # 3: each skill's number in the postings stored (a patched index keeps numbers while skills come and go); the
@@ -39,17 +39,18 @@ if TYPE_CHECKING:
 FORMAT = "skillmem-search-index-5"
 
 
-def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"") -> bytes:
+def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"", rows: Sequence[bytes] | None = None) -> bytes:
     """The index, its ``key`` (what it was built from, as the caller says it) and ``extra`` bytes the caller keeps.
 
-    ``extra`` is a block of its own, given back as it was: a caller may compare it without parsing it.
+    ``extra`` is a block of its own, given back as it was: a caller may compare it without parsing it. ``rows``:
+    each skill's ``row_bytes``, in the index's order, when the caller has made them already (a patch compares them).
     """
-    # ASCII escapes: a path from a folder name that is not UTF-8 holds surrogates, which UTF-8 cannot encode.
-    # One row a line (JSON escapes every line break), so a row is found without parsing the others.
-    rows = b"\n".join(json.dumps(_row(skill), separators=(",", ":")).encode("ascii") for skill in index.skills)
+    if rows is not None and len(rows) != len(index.skills):
+        raise ValueError("a row for each skill of the index")
+    rows_block = b"\n".join(map(row_bytes, index.skills) if rows is None else rows)
     fields = [_field_json(field) for field in index.fields]
     # The long texts go after the JSON as raw UTF-8: decoding them costs a fraction of parsing them as JSON strings.
-    blocks = [rows, extra] + [field.text for field in index.fields]
+    blocks = [rows_block, extra] + [field.text for field in index.fields]
     document = {
         "tuning": index.tuning.values(),
         "skills": len(index.skills),
@@ -226,6 +227,17 @@ class StoredSkills:
 
     def __iter__(self) -> Iterator[Skill]:
         return map(self.__getitem__, range(len(self._rows)))
+
+    def row(self, number: int) -> bytes:
+        """Row ``number`` as stored, not parsed: ``row_bytes`` of its skill, unless the index was forged."""
+        return self._rows[number]
+
+
+def row_bytes(skill: Skill) -> bytes:
+    """The skill's row as the index stores it: equal bytes, an equal skill as a stored index makes it."""
+    # ASCII escapes: a path from a folder name that is not UTF-8 holds surrogates, which UTF-8 cannot encode.
+    # One row a line (JSON escapes every line break), so a row is found without parsing the others.
+    return json.dumps(_row(skill), separators=(",", ":")).encode("ascii")
 
 
 def _row(skill: Skill) -> list[object]:

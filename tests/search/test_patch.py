@@ -46,6 +46,21 @@ def test_a_field_with_no_words_takes_new_ones_and_can_lose_them_again():
     assert replaced(filled, {1: []}).text == empty.text == b"\n"
 
 
+def test_a_number_of_no_length_is_never_looked_for_in_the_lines(monkeypatch):
+    """A free number (no words) and one past the last hold no line: only an edited skill's number is searched."""
+    looked = []
+    original = patch._lines_holding
+
+    def lines_holding(text, numbers):
+        looked.append(sorted(numbers))
+        return original(text, numbers)
+
+    monkeypatch.setattr(patch, "_lines_holding", lines_holding)
+    patched = replaced(PostingsField.of([["x"], [], ["x", "y"]], 1.0), {1: ["x"], 2: ["y"], 3: ["x"]})
+    assert looked == [[2]]
+    assert patched.text == PostingsField.of([["x"], ["x"], ["y"], ["x"]], 1.0).text
+
+
 @pytest.fixture(params=["found as text", "stepped over by the pattern"])
 def line_finder(request, monkeypatch):
     """Both ways to find a changed skill's lines: its number searched as text, and the pattern over every pair."""

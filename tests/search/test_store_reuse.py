@@ -27,6 +27,7 @@ from skillmem_hook.search.store import (
     load,
     load_or_build_at,
 )
+from skillmem_hook.search.stored import StoredSkills, row_bytes
 
 from ..helpers import backdate, make_git_dir, skill_md, write_skill
 from .sample_skills import answers, by_skill, english_skills
@@ -92,6 +93,9 @@ def refreshed_equals_built():
     ]
     stored = load(ROOTS, CatalogOptions(), {}, LOCATION)
     assert stored is not None
+    assert isinstance(stored.given, StoredSkills)
+    # Row for row, the bytes a build stores (the postings differ only in the numbers they give the skills).
+    assert [stored.given.row(place) for place in range(len(stored.numbers))] == list(map(row_bytes, built.skills))
     assert english_skills(stored) == english_skills(built)
     assert answers(stored, QUERIES) == answers(built, QUERIES)
     return refreshed
@@ -163,6 +167,25 @@ def test_only_the_skills_whose_file_changed_are_reindexed(tree):
     assert changes(index, index.skills, before, now) == (numbers, [9])
     assert changes(index, index.skills[1:], before, now) == (numbers[1:], [8])  # skill-00 gone: no new number
     assert changes(index, index.skills[::-1], before, now) == (numbers[::-1], [14])  # any order: each its own
+
+
+def test_a_refresh_makes_only_the_stored_skills_whose_row_the_scan_does_not_give(tree):
+    """An edit, a removal and an addition: the edited and the removed skills' rows are parsed, no other."""
+    edit("skill-05", "Chart CSV files", BODY)
+    edit("skill-99", "Brand new 全新", BODY)
+    shutil.rmtree("skills/skill-07")
+    settle("skills")
+    made = []
+    original = StoredSkills.__getitem__
+
+    def making(rows, number):
+        made.append(number)
+        return original(rows, number)
+
+    with patch.object(StoredSkills, "__getitem__", making):
+        load_or_build_at(ROOTS, CatalogOptions(), {}, LOCATION, watched())
+    assert sorted(made) == [5, 7]
+    refreshed_equals_built()
 
 
 def test_a_stale_index_lists_only_the_folders_whose_stamp_changed(tree):

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skillmem_hook.search.rank import SearchIndex
-from skillmem_hook.search.stored import FORMAT, index_from_bytes, index_to_bytes
+from skillmem_hook.search.stored import FORMAT, index_from_bytes, index_to_bytes, row_bytes
 
 from .sample_skills import SKILLS, make
 
@@ -151,3 +151,12 @@ def test_english_described_skills_missing_or_not_of_a_skill_are_refused(change):
     assert index_from_bytes(stored, "key")[0].english == SearchIndex.build(SKILLS, bodies=BODIES).english
     with pytest.raises(ValueError):
         index_from_bytes(rewritten(stored, change), "key")
+
+
+def test_rows_made_by_the_caller_are_stored_as_made_and_must_be_one_a_skill():
+    index = SearchIndex.build(SKILLS, bodies=BODIES)
+    rows = [row_bytes(skill) for skill in SKILLS]
+    assert index_to_bytes(index, "key", b"x", rows) == index_to_bytes(index, "key", b"x")
+    for wrong in (rows[1:], [*rows, rows[0]]):
+        with pytest.raises(ValueError):
+            index_to_bytes(index, "key", b"x", wrong)
