@@ -43,6 +43,19 @@ def to_json(value: object) -> str:
     return _RAW_IN_JSON.sub(_json_escape, text) if _RAW_IN_JSON.search(text) else text
 
 
+def escaped_strings(value: object) -> object:
+    """``value`` with each string (a key too) holding its characters ``to_json`` escapes as that escape's text
+    (``\\u200b``): for a JSON encoder that is not ours (the MCP SDK's ``structuredContent``), which would send
+    them raw. A reader then sees ``\\u200b`` where a hidden character was, as in the CLI's JSON."""
+    if isinstance(value, str):
+        return _RAW_IN_JSON.sub(_json_escape, value) if _RAW_IN_JSON.search(value) else value
+    if isinstance(value, dict):
+        return {escaped_strings(key): escaped_strings(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [escaped_strings(item) for item in value]
+    return value
+
+
 def write_text(stream: TextIO, text: str) -> None:
     """Write a report for people (``--text``, a hook's report): what a skill's text holds is shown, not acted on."""
     write_utf8(stream, for_people(text))

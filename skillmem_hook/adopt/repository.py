@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import stat
 import subprocess
 
 from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
 from skillmem_hook.catalog.discovery.ownership import repository_error
-from skillmem_hook.catalog.dot_git import foreign_git_dir, read_regular_file
+from skillmem_hook.catalog.dot_git import foreign_git_dir, git_dirs, read_regular_file, unlinked_outside_git_dir
 from skillmem_hook.catalog.dot_git import work_tree_top as dot_git_top
 from skillmem_hook.errors import FileAccessError, UsageError
 
@@ -18,35 +19,104 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 
-def work_tree_top() -> str:
-    """The top folder of the work tree around the current one."""
+def work_tree_top(*, hooks: bool = True) -> str:
+    """The top folder of the work tree around the current one; a UsageError (exit 2), before anything is
+    written, when init's git config or (with ``hooks``) its hook install there would write outside it and its
+    own git directory (``refuse_foreign_git_dir``)."""
     tree = find_work_tree()  # held to the folder holding .git, as every other command's top
     if tree is None:
         raise repository_error(
             "skillmem init works in a git repository, and this folder is not in one",
             "run 'git init' first, or cd into the repository",
         )
-    _refuse_foreign_git_dir(tree.top)
+    refuse_foreign_git_dir(tree.top, hooks=hooks)
     return tree.top
 
 
-def _refuse_foreign_git_dir(top: str) -> None:
-    """Refuse (exit 2) when the git directory the ``.git`` above ``top`` leads to is another work tree's
-    (``dot_git.foreign_git_dir``): init's ``git config --local`` and ``pre-commit install`` would write into
-    that repository (``gitdir: ../victim/.git`` in an unpacked archive). A ``GIT_DIR`` or ``GIT_WORK_TREE`` in
-    the environment is the user's own, and honoured."""
+def refuse_foreign_git_dir(top: str, *, hooks: bool) -> None:
+    """Refuse (exit 2) when init's ``git config --local`` or ``pre-commit install`` would write outside this work
+    tree and its own git directory. A ``GIT_DIR`` or ``GIT_WORK_TREE`` in the environment is the user's own, and
+    honoured.
+
+    - the git directory is another work tree's (``dot_git.foreign_git_dir``: ``gitdir: ../victim/.git``);
+    - its ``config``, or with ``hooks`` its ``hooks`` folder or the hook in it, is a link (or not a regular file,
+      not a folder): git's lock file and pre-commit write through a link, into another repository, the user's
+      ``~/.gitconfig`` or ``~/bin`` (hostile14's F2). A git directory init writes nothing into
+      (``separate_git_dir``) is not asked.
+    """
     if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
         return
     holder = dot_git_top(top)
-    foreign = None if holder is None else foreign_git_dir(holder)
-    if foreign is not None:
-        from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refusal says it
+    if holder is None:
+        return
+    from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refusal says it
 
+    foreign = foreign_git_dir(holder)
+    if foreign is not None:
         raise UsageError(
-            f"the .git in {visible(holder or top)} leads to {visible(foreign[0])}, another repository's git "
+            f"the .git in {visible(holder)} leads to {visible(foreign[0])}, another repository's git "
             f"directory ({visible(foreign[1])}); init would write its git config and hook there",
             "run init in that repository's own work tree, or remove this .git and run 'git init' here",
         )
+    dirs = None if unlinked_outside_git_dir(holder) is not None else git_dirs(holder)
+    odd = None if dirs is None else _linked_part(dirs[1], hooks=hooks)
+    if odd is not None:
+        hint = "make it the git directory's own (a regular file, a folder), then run init again"
+        if os.path.basename(odd[0]) != "config":
+            hint += ", or run 'skillmem init --no-install' and install the hook yourself"
+        raise UsageError(
+            f"{visible(odd[0])} {visible(odd[1])}: init's git config or hook install would write through it, "
+            "outside this repository's git directory",
+            hint,
+        )
+
+
+def separate_git_dir(top: str) -> str | None:
+    """The git directory of ``top`` when it lies outside the work tree and nothing in it links back here
+    (``dot_git.unlinked_outside_git_dir``): a ``--separate-git-dir`` store, the user's own or another work
+    tree's (hostile14's F1: ``gitdir: ../victim-store``), which nothing tells apart. init writes its files but
+    no git config and no hook there, and says what to run by hand (``by_hand``). None when the environment
+    names the git directory (``GIT_DIR``, ``GIT_WORK_TREE``: the user's own)."""
+    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+        return None
+    holder = dot_git_top(top)
+    return None if holder is None else unlinked_outside_git_dir(holder)
+
+
+def _linked_part(common: str, *, hooks: bool) -> tuple[str, str] | None:
+    """The first of the git directory's ``config``, ``hooks`` and ``hooks/pre-commit`` (the last two when
+    ``hooks``) that is a link, or not what it should be (``config`` a regular file, ``hooks`` a folder); None
+    when each is, or is absent (git or pre-commit then makes it, inside the git directory)."""
+    parts = [("config", stat.S_ISREG, "a regular file")]
+    if hooks:
+        # A hook that is a FIFO or a device is no link: install_hooks declines it with its own reason.
+        parts += [("hooks", stat.S_ISDIR, "a folder"), (os.path.join("hooks", "pre-commit"), _any_kind, "")]
+    for name, kind, wanted in parts:
+        path = os.path.join(common, name)
+        try:
+            mode = os.lstat(path).st_mode
+        except OSError:
+            continue
+        if stat.S_ISLNK(mode):
+            try:
+                target = os.readlink(path)
+            except OSError:
+                target = "?"
+            return path, f"is a link (to {target})"
+        if not kind(mode):
+            return path, f"is not {wanted}"
+    return None
+
+
+def _any_kind(_mode: int) -> bool:
+    return True
+
+
+def by_hand(settings: Sequence[tuple[str, str]], manager: str | None) -> str:
+    """The commands init would have run, for a person who knows the git directory is theirs."""
+    commands = [f"git config {key} {shlex.quote(value)}" for key, value in settings]
+    commands.append(f"{os.path.basename(manager) if manager else 'pre-commit'} install")
+    return "; ".join(commands)
 
 
 def listed_files(top: str, pathspecs: Sequence[str]) -> list[str]:
@@ -105,6 +175,16 @@ def _odd_hook(top: str) -> str | None:
     except OSError:  # none there, or a broken link: pre-commit writes its own
         return None
     return path if odd else None
+
+
+def hooks_path(top: str) -> str | None:
+    """``core.hooksPath`` as git reads it for this repository, any scope (the archive's own config, an include,
+    the user's): then git runs its hooks from that folder, and a hook manager's install would write there (prek
+    does; pre-commit refuses). None when it is not set."""
+    code, out = run_git(["-C", top, "config", "--get-all", "core.hooksPath"])
+    if code != 0:
+        return None
+    return os.fsdecode(out.rstrip(b"\n").rsplit(b"\n", 1)[-1])
 
 
 def hook_manager() -> str | None:

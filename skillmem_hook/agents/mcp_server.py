@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import threading
 
@@ -23,6 +22,7 @@ from skillmem_hook import __version__
 from skillmem_hook.agents.mcp_stdio import serve_stdio
 from skillmem_hook.agents.mcp_tools import TOOLS, call_tool
 from skillmem_hook.errors import FileAccessError, SkillmemError
+from skillmem_hook.streams import escaped_strings, to_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -89,12 +89,7 @@ def build_server(library: SkillLibrary, seconds: float) -> Server[Any]:
             return tool_error(
                 f"unexpected error: {type(error).__name__}. Hint: this is a bug in skillmem; please report it"
             )
-        if params.name == "skill_read":  # a notice (a root outside the repository) before the file's text
-            notice = structured.get("notice")
-            text = f"[skillmem: {notice}]\n\n{structured['text']}" if notice else structured["text"]
-        else:
-            text = json.dumps(structured, ensure_ascii=False)
-        return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=structured)
+        return answer_of(params.name, structured)
 
     return Server(
         "skillmem",
@@ -103,6 +98,27 @@ def build_server(library: SkillLibrary, seconds: float) -> Server[Any]:
         on_list_tools=list_tools,
         on_call_tool=answer,
     )
+
+
+def answer_of(tool: str, structured: dict[str, Any]) -> types.CallToolResult:
+    """A tool's result as the model reads it: no hidden character of a repository's strings (a name, a
+    description, a path, a notice) reaches it unseen, as in the CLI's JSON (docs/guarantees.md). The text is the
+    CLI's JSON (``streams.to_json``: ``\\u200b``); ``structuredContent``, which the SDK encodes itself, holds the
+    same escapes as text, but for skill_search's ``query``, the caller's own words echoed. ``skill_read``'s
+    SKILL.md text is the file's own, unchanged (docs/agents.md), as an agent opening the file reads it; its
+    notice line is escaped."""
+    if tool == "skill_read":  # a notice (a root outside the repository) before the file's text
+        shown = escaped_strings({key: value for key, value in structured.items() if key != "text"})
+        assert isinstance(shown, dict)
+        shown["text"] = structured["text"]
+        notice = shown.get("notice")
+        text = f"[skillmem: {notice}]\n\n{structured['text']}" if notice else structured["text"]
+    else:  # the query is the caller's own words, echoed (at most 61 characters, as the schema says): kept
+        shown = escaped_strings({key: value for key, value in structured.items() if key != "query"})
+        assert isinstance(shown, dict)
+        shown = {"query": structured["query"], **shown} if "query" in structured else shown
+        text = to_json(structured)
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=shown)
 
 
 def instructions(library: SkillLibrary) -> str:

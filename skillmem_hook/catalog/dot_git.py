@@ -197,6 +197,49 @@ def foreign_git_dir(folder: str) -> tuple[str, str] | None:
     return None
 
 
+def unlinked_outside_git_dir(folder: str) -> str | None:
+    """The git directory ``folder``'s ``.git`` file (or link) leads to, when it lies outside ``folder`` and nothing
+    in it points back here; None otherwise. Asked after ``foreign_git_dir`` found it this work tree's.
+
+    That is ``git init --separate-git-dir``'s layout, which git 2.39 leaves without a back-link: a store
+    ``foreign_git_dir`` takes as this work tree's, as the kept files may (they run nothing). Yet nothing in it
+    tells it from another work tree's own separate store (hostile14's F1: ``gitdir: ../victim-store``), so
+    ``skillmem init`` writes no git config or hook there. A linked worktree's (its ``gitdir`` file) and a
+    submodule's (its ``core.worktree``) point back, and a ``.git`` folder, or a store inside ``folder``, is its own.
+    """
+    dot_git = os.path.join(folder, ".git")
+    if os.path.isdir(dot_git):
+        if not os.path.islink(dot_git):
+            return None
+        git_dir = os.path.realpath(dot_git)
+    else:
+        named = gitdir_line(dot_git)
+        if named is None:
+            return None
+        git_dir = os.path.normpath(os.path.join(folder, named))
+    real, top = os.path.realpath(git_dir), os.path.realpath(folder)
+    if real == top or real.startswith(top.rstrip(os.sep) + os.sep):
+        return None
+    if _common_dir(git_dir) != git_dir or _core_settings(os.path.join(git_dir, "config"))[0] is not None:
+        return None  # a linked worktree's or a submodule's, whose back-link foreign_git_dir has checked
+    return git_dir
+
+
+def git_dirs(folder: str) -> tuple[str, str] | None:
+    """The git directory ``folder``'s ``.git`` leads to and its common directory (where ``config`` and ``hooks``
+    are); None when there is no ``.git`` or its ``commondir`` cannot be read."""
+    dot_git = os.path.join(folder, ".git")
+    if os.path.isdir(dot_git):
+        git_dir = dot_git
+    else:
+        named = gitdir_line(dot_git)
+        if named is None:
+            return None
+        git_dir = os.path.normpath(os.path.join(folder, named))
+    common = _common_dir(git_dir)
+    return None if common is None else (git_dir, os.path.normpath(common))
+
+
 def widens_top(git_dir: str, folder: str) -> bool:
     """Whether ``git_dir``'s ``core.worktree`` names a folder above ``folder``: ``discovery/git.py`` refuses that
     with its own reason (hostile12's F1), so the kept files' note need not say it again."""

@@ -21,11 +21,14 @@ from skillmem_hook import __version__
 from skillmem_hook.adopt.attributes import DRIVER, DRIVER_NAME, driver_command
 from skillmem_hook.adopt.plan import FileChange, plan_init
 from skillmem_hook.adopt.repository import (
+    by_hand,
     config_value,
     hook_manager,
     hooks_installed,
+    hooks_path,
     install_hooks,
     listed_files,
+    separate_git_dir,
     set_config,
     uncommitted,
     work_tree_top,
@@ -106,19 +109,31 @@ def init(
     prompt_files: Sequence[str] = (),
     text: bool = False,
 ) -> int:
-    top = work_tree_top()
+    top = work_tree_top(hooks=install)
     source = hook_source(repo, rev)
     plan = plan_init(top, source, force=force, repin_asked=bool(repo or rev), prompt_files=prompt_files)
     settings, changes = plan.settings, plan.changes
     git_config = _merge_driver_settings(top)
     manager = hook_manager() if install else None
-    to_install = manager is not None and not hooks_installed(top)
+    separate = separate_git_dir(top)
     failed = None
+    if separate is not None:  # its config and hooks are left alone: it may be another work tree's
+        plan.notes.append(
+            f"git config and hook not set up: this work tree's git directory {visible(separate)} lies outside it "
+            "and nothing in it links back here (a --separate-git-dir store, or another work tree's); if it is "
+            f"this work tree's own, run here: {by_hand(git_config, manager)}"
+        )
+        if manager is not None:
+            failed = f"'{os.path.basename(manager)} install' not run: the git directory lies outside this work tree"
+        git_config, manager = [], None
+    to_install = manager is not None and not hooks_installed(top)
+    if manager is not None and to_install:
+        failed = _hooks_path_note(top, manager)
     if not dry_run:
         _write(top, [change for change in changes if change.action != "unchanged"])
         for key, value in git_config:
             set_config(top, key, value)
-        if manager is not None and to_install:
+        if manager is not None and to_install and failed is None:
             failed = install_hooks(top, manager)
     emit(
         {
@@ -162,6 +177,21 @@ def _merge_driver_settings(top: str) -> list[tuple[str, str]]:
     """The local git config keys to set (those not set to these values already)."""
     wanted = [(f"merge.{DRIVER}.name", DRIVER_NAME), (f"merge.{DRIVER}.driver", driver_command(sys.executable))]
     return [(key, value) for key, value in wanted if config_value(top, key) != value]
+
+
+def _hooks_path_note(top: str, manager: str) -> str | None:
+    """Why the install is not run when ``core.hooksPath`` is set (any scope): git runs the hooks of that folder,
+    which the repository's own config may name (another repository's hooks, ``~/bin``), and the install would
+    write there. pre-commit refuses it itself; prek does not: neither is run, and the person decides."""
+    path = hooks_path(top)
+    if path is None:
+        return None
+    name = os.path.basename(manager)
+    return (
+        f"'{name} install' not run: core.hooksPath is set ({visible(path)}), so git runs the hooks of that folder, "
+        f"and the install would write there; if that is yours to change, run 'git config --unset-all "
+        f"core.hooksPath' where it is set, then '{name} install'"
+    )
 
 
 def _install_state(install: bool, manager: str | None, to_install: bool, *, dry_run: bool) -> str:
