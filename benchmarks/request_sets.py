@@ -65,6 +65,8 @@ TUNING_SETS = {
         if os.environ.get("SKILLS_W_ROOT")
         else {}
     ),
+    # Set AA asks of collection aa (gathered_collection.py --list data/requests-aa/collection.tsv).
+    **({"AA": [DATA / "requests-aa"]} if os.environ.get("SKILLS_AA_ROOT") else {}),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -89,6 +91,7 @@ TUNING_TURNS = [
     DATA / "requests-w" / "we" / "everyday-w.jsonl",
     DATA / "requests-y" / "ye" / "everyday-y.jsonl",
     DATA / "requests-z" / "ze" / "everyday-z.jsonl",
+    DATA / "requests-aa" / "aae" / "everyday-aa.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
@@ -183,12 +186,14 @@ def _label(file: Path) -> str:
 
 def collection_roots() -> dict[str, str]:
     """SKILLS_CN_ROOT / SKILLS_EN_ROOT, else the shared archives extracted (``search_quality.py``'s rule); SKILLS_W_ROOT
-    adds set W's."""
+    adds set W's, SKILLS_AA_ROOT collection aa."""
     from search_quality import collection_roots as extracted
 
     roots = extracted(SHARED)
     if os.environ.get("SKILLS_W_ROOT"):  # set W's collection, when built (gathered_collection.py)
         roots["w"] = os.environ["SKILLS_W_ROOT"]
+    if os.environ.get("SKILLS_AA_ROOT"):  # collection aa, when built (gathered_collection.py --list ...)
+        roots["aa"] = os.environ["SKILLS_AA_ROOT"]
     return roots
 
 
