@@ -134,19 +134,15 @@ def _spawned(command: list[str]) -> tuple[int, bytes]:
 def _through_subprocess(command: list[str], stdin: bytes | None) -> tuple[int, bytes]:
     import subprocess  # noqa: PLC0415 - only a run that feeds git on stdin (or Windows) needs it
 
-    if stdin is None:  # the null device, never this process's stdin (the MCP client's stream)
-        result = subprocess.run(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=git_environment(),
-            check=False,
-        )
-    else:
-        result = subprocess.run(
-            command, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=git_environment(), check=False
-        )
+    result = subprocess.run(
+        command,
+        input=stdin,
+        stdin=subprocess.DEVNULL if stdin is None else None,  # no input: the null device, not the MCP client's stream
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=git_environment(),
+        check=False,
+    )
     return result.returncode, result.stdout
 
 
