@@ -7,7 +7,7 @@ import shutil
 import stat
 import subprocess
 
-from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
+from skillmem_hook.catalog.discovery.git import find_work_tree, run_git, user_named_work_tree
 from skillmem_hook.catalog.discovery.ownership import repository_error
 from skillmem_hook.catalog.dot_git import foreign_git_dir, read_regular_file
 from skillmem_hook.catalog.dot_git import work_tree_top as dot_git_top
@@ -35,7 +35,7 @@ def _refuse_foreign_git_dir(top: str) -> None:
     (``dot_git.foreign_git_dir``): init's ``git config --local`` and ``pre-commit install`` would write into
     that repository (``gitdir: ../victim/.git`` in an unpacked archive). A ``GIT_DIR`` or ``GIT_WORK_TREE`` in
     the environment is the user's own, and honoured."""
-    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+    if user_named_work_tree():
         return
     holder = dot_git_top(top)
     foreign = None if holder is None else foreign_git_dir(holder)

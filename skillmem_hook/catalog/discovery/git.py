@@ -221,7 +221,7 @@ def _check_top(top: str) -> None:
     environment names (``GIT_DIR``, ``GIT_WORK_TREE``) is the user's own and is honoured. A stat per folder up
     from here, no git call, and only where git was asked anyway.
     """
-    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+    if user_named_work_tree():
         return
     here = os.path.realpath(os.curdir)
     holding = work_tree_top(here)
@@ -238,6 +238,12 @@ def _check_top(top: str) -> None:
         "(git config --unset core.worktree) or delete its .git; for a setup of your own, "
         "name the work tree in the environment (GIT_DIR and GIT_WORK_TREE)",
     )
+
+
+def user_named_work_tree() -> bool:
+    """Whether git's environment names the git directory or the work tree (``GIT_DIR``, ``GIT_WORK_TREE``): the
+    user's own choice, honoured where the same choice made by a repository's ``.git`` or config is refused."""
+    return bool(os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"))
 
 
 def _check_outside_named_work_tree(code: int, inside: str) -> None:

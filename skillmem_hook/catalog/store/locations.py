@@ -114,8 +114,9 @@ def _git_home(work_tree: WorkTree | None) -> str | None:
     the ``.git`` folder or file found above the current folder, read as git reads it.
     """
     if work_tree is not None:
-        user_named = os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE")  # the user's own: honoured
-        holder = None if user_named else work_tree_top(work_tree.top)
+        from skillmem_hook.catalog.discovery.git import user_named_work_tree  # noqa: PLC0415 - route loads no git
+
+        holder = None if user_named_work_tree() else work_tree_top(work_tree.top)
         trusted = (holder is None or _own_git_dir(holder)) and _trusted_git_dir(
             os.path.dirname(work_tree.git_path), work_tree.top
         )
