@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.dot_git import work_tree_top
+from skillmem_hook.catalog.dot_git import within, work_tree_top
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -226,7 +226,7 @@ def _check_top(top: str) -> None:
     here = os.path.realpath(os.curdir)
     holding = work_tree_top(here)
     real_top = os.path.realpath(top)
-    if holding is not None and (real_top == holding or real_top.startswith(holding.rstrip(os.sep) + os.sep)):
+    if holding is not None and within(real_top, holding):
         return
     from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refusal needs them
 

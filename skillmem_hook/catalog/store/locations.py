@@ -29,7 +29,14 @@ from __future__ import annotations
 import os
 import stat
 
-from skillmem_hook.catalog.dot_git import foreign_git_dir, gitdir_line, is_git_directory, widens_top, work_tree_top
+from skillmem_hook.catalog.dot_git import (
+    foreign_git_dir,
+    gitdir_line,
+    is_git_directory,
+    widens_top,
+    within,
+    work_tree_top,
+)
 from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, owned_work_tree, say_untrusted
 
 TYPE_CHECKING = False
@@ -237,7 +244,7 @@ def _trusted_git_dir(git_dir: str, top: str) -> bool:
     """A git directory inside the work tree is trusted as git trusts it; one elsewhere must be private to this user."""
     real_top = os.path.realpath(top)
     real = os.path.realpath(git_dir)
-    if real == real_top or real.startswith(real_top.rstrip(os.sep) + os.sep):
+    if within(real, real_top):
         return True
     reason = folder_problem(git_dir)
     if reason is not None:
