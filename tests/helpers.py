@@ -246,6 +246,43 @@ def run_git(*args: str) -> str:
     return result.stdout
 
 
+def root_above_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, credentials: str) -> Path:
+    """F1's layout (fixh21, fixh22): ``roots: [../..]`` committed in ``home/src/repo``, whose ``evil/SKILL.md`` is a
+    plain file for now, and ``home/.aws/credentials`` holding ``credentials``; git isolated, the current folder
+    the repository."""
+    isolate_git(monkeypatch, tmp_path)
+    (tmp_path / "home" / ".aws").mkdir(parents=True)
+    (tmp_path / "home" / ".aws" / "credentials").write_text(credentials)
+    repo = tmp_path / "home" / "src" / "repo"
+    (repo / "evil").mkdir(parents=True)
+    (repo / "evil" / "SKILL.md").write_bytes(skill_md("evil", "Harmless at first"))
+    (repo / ".skillmem.yaml").write_text("roots: [../..]\nprompt_files: [AGENTS.md]\n")
+    (repo / "AGENTS.md").write_text("# Agents\n")
+    monkeypatch.chdir(repo)
+    _commit_all()
+    return repo
+
+
+def archive_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, files: dict[str, str]) -> Path:
+    """A committed repository ``tmp_path/un`` holding the ``pdf`` skill and ``files`` (path: text), as an unpacked
+    archive would be; git isolated, the current folder the repository."""
+    isolate_git(monkeypatch, tmp_path)
+    repo = tmp_path / "un"
+    repo.mkdir()
+    monkeypatch.chdir(repo)
+    write_skill(Path(".claude/skills"), "pdf", skill_md("pdf", "Merge PDF files"))
+    for path, text in files.items():
+        Path(path).write_text(text)
+    _commit_all()
+    return repo
+
+
+def _commit_all() -> None:
+    run_git("init", "-q", ".")
+    run_git("add", "-A")
+    run_git("commit", "-qm", "x")
+
+
 def console_scripts() -> dict[str, str]:
     """setup.cfg's console scripts: each program's name and its ``module:function``."""
     setup = configparser.ConfigParser()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import isolate_git, run_git, skill_md, write_skill
+from .helpers import archive_repository, run_git
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -49,15 +49,7 @@ def _child(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _include_stdin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    isolate_git(monkeypatch, tmp_path)
-    repo = tmp_path / "un"
-    repo.mkdir()
-    os.chdir(repo)
-    run_git("init", "-q", ".")
-    write_skill(Path(".claude/skills"), "pdf", skill_md("pdf", "Merge PDF files"))
-    Path(".skillmem.yaml").write_text("tracked: true\n")
-    run_git("add", "-A")
-    run_git("commit", "-qm", "x")
+    repo = archive_repository(tmp_path, monkeypatch, {".skillmem.yaml": "tracked: true\n"})
     run_git("config", "include.path", "/dev/stdin")
     return repo
 
@@ -127,15 +119,7 @@ def test_the_mcp_server_answers_with_include_stdin(tmp_path, monkeypatch):
 
 def _hook_archive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hook: str) -> Path:
     """A committed repository whose ``.git/hooks/pre-commit`` is ``hook``: a FIFO or pre-commit's script."""
-    isolate_git(monkeypatch, tmp_path)
-    repo = tmp_path / "un"
-    repo.mkdir()
-    os.chdir(repo)
-    run_git("init", "-q", ".")
-    write_skill(Path(".claude/skills"), "pdf", skill_md("pdf", "Merge PDF files"))
-    Path("AGENTS.md").write_text("# Agents\n")
-    run_git("add", "-A")
-    run_git("commit", "-qm", "x")
+    repo = archive_repository(tmp_path, monkeypatch, {"AGENTS.md": "# Agents\n"})
     path = repo / ".git" / "hooks" / "pre-commit"
     path.parent.mkdir(exist_ok=True)
     if hook == "fifo":

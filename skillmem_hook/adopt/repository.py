@@ -8,7 +8,7 @@ import shutil
 import stat
 import subprocess
 
-from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
+from skillmem_hook.catalog.discovery.git import find_work_tree, run_git, user_named_work_tree
 from skillmem_hook.catalog.discovery.ownership import repository_error
 from skillmem_hook.catalog.dot_git import foreign_git_dir, git_dirs, read_regular_file, unlinked_outside_git_dir
 from skillmem_hook.catalog.dot_git import work_tree_top as dot_git_top
@@ -44,7 +44,7 @@ def refuse_foreign_git_dir(top: str, *, hooks: bool) -> None:
       ``~/.gitconfig`` or ``~/bin`` (hostile14's F2). A git directory init writes nothing into
       (``separate_git_dir``) is not asked.
     """
-    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+    if user_named_work_tree():
         return
     holder = dot_git_top(top)
     if holder is None:
@@ -77,7 +77,7 @@ def separate_git_dir(top: str) -> str | None:
     tree's (hostile14's F1: ``gitdir: ../victim-store``), which nothing tells apart. init writes its files but
     no git config and no hook there, and says what to run by hand (``by_hand``). None when the environment
     names the git directory (``GIT_DIR``, ``GIT_WORK_TREE``: the user's own)."""
-    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+    if user_named_work_tree():
         return None
     holder = dot_git_top(top)
     return None if holder is None else unlinked_outside_git_dir(holder)

@@ -250,6 +250,12 @@ def widens_top(git_dir: str, folder: str) -> bool:
     return os.path.realpath(folder).startswith(above)
 
 
+def within(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or lies below it, both real paths, by their letters: the one test of
+    confinement's reads and writes and of a work tree's top (``discovery/git.py``), which cannot import it there."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
 def _same(one: str, other: str) -> bool:
     return os.path.realpath(one) == os.path.realpath(other)
 

@@ -93,7 +93,8 @@ def outside_notices(roots: Sequence[str], options: CatalogOptions) -> list[dict[
     """
     if options.user_roots:
         return []
-    from skillmem_hook.catalog.discovery.confinement import outside_boundary, within  # noqa: PLC0415 - rare
+    from skillmem_hook.catalog.discovery.confinement import outside_boundary  # noqa: PLC0415 - rare
+    from skillmem_hook.catalog.dot_git import within  # noqa: PLC0415 - rare
 
     here = os.path.realpath(os.curdir)
     notices = []

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ..catalog.git_repo import git
-from ..helpers import isolate_git, skill_md
+from ..helpers import root_above_repository
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 SECRET = "aws_secret_access_key = AKIA-SECRET-42"
@@ -21,20 +20,7 @@ SECRET = "aws_secret_access_key = AKIA-SECRET-42"
 
 @pytest.fixture
 def repo(tmp_path, monkeypatch):
-    """``roots: [../..]`` committed in ``home/src/repo``, whose ``evil/SKILL.md`` is a plain file for now."""
-    isolate_git(monkeypatch, tmp_path)
-    (tmp_path / "home" / ".aws").mkdir(parents=True)
-    (tmp_path / "home" / ".aws" / "credentials").write_text(f"---\nname: creds\ndescription: {SECRET}\n---\n")
-    repo = tmp_path / "home" / "src" / "repo"
-    (repo / "evil").mkdir(parents=True)
-    (repo / "evil" / "SKILL.md").write_bytes(skill_md("evil", "Harmless at first"))
-    (repo / ".skillmem.yaml").write_text("roots: [../..]\nprompt_files: [AGENTS.md]\n")
-    (repo / "AGENTS.md").write_text("# Agents\n")
-    git("init", "-q", str(repo))
-    git("add", "-A", cwd=repo)
-    git("commit", "-q", "-m", "x", cwd=repo)
-    monkeypatch.chdir(repo)
-    return repo
+    return root_above_repository(tmp_path, monkeypatch, f"---\nname: creds\ndescription: {SECRET}\n---\n")
 
 
 # Budget in a real process, its evil/SKILL.md swapped for a link to the credentials right after its catalog is

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog.discovery.git import WorkTreeMoved, find_git_dirs, tracked_entries
-from skillmem_hook.catalog.dot_git import holds_repository
+from skillmem_hook.catalog.dot_git import holds_repository, within
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -179,11 +179,6 @@ def nested_repository(real: str, area: Area) -> str | None:
             found = folder
         folder = os.path.dirname(folder)
     return found
-
-
-def within(path: str, folder: str) -> bool:
-    """Whether ``path`` is ``folder`` or lies below it, both real paths, by their letters."""
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _names_git(relative: str) -> bool:

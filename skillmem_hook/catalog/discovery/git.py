@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.dot_git import work_tree_top
+from skillmem_hook.catalog.dot_git import within, work_tree_top
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -134,19 +134,15 @@ def _spawned(command: list[str]) -> tuple[int, bytes]:
 def _through_subprocess(command: list[str], stdin: bytes | None) -> tuple[int, bytes]:
     import subprocess  # noqa: PLC0415 - only a run that feeds git on stdin (or Windows) needs it
 
-    if stdin is None:  # the null device, never this process's stdin (the MCP client's stream)
-        result = subprocess.run(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=git_environment(),
-            check=False,
-        )
-    else:
-        result = subprocess.run(
-            command, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=git_environment(), check=False
-        )
+    result = subprocess.run(
+        command,
+        input=stdin,
+        stdin=subprocess.DEVNULL if stdin is None else None,  # no input: the null device, not the MCP client's stream
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=git_environment(),
+        check=False,
+    )
     return result.returncode, result.stdout
 
 
@@ -225,12 +221,12 @@ def _check_top(top: str) -> None:
     environment names (``GIT_DIR``, ``GIT_WORK_TREE``) is the user's own and is honoured. A stat per folder up
     from here, no git call, and only where git was asked anyway.
     """
-    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+    if user_named_work_tree():
         return
     here = os.path.realpath(os.curdir)
     holding = work_tree_top(here)
     real_top = os.path.realpath(top)
-    if holding is not None and (real_top == holding or real_top.startswith(holding.rstrip(os.sep) + os.sep)):
+    if holding is not None and within(real_top, holding):
         return
     from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refusal needs them
 
@@ -242,6 +238,12 @@ def _check_top(top: str) -> None:
         "(git config --unset core.worktree) or delete its .git; for a setup of your own, "
         "name the work tree in the environment (GIT_DIR and GIT_WORK_TREE)",
     )
+
+
+def user_named_work_tree() -> bool:
+    """Whether git's environment names the git directory or the work tree (``GIT_DIR``, ``GIT_WORK_TREE``): the
+    user's own choice, honoured where the same choice made by a repository's ``.git`` or config is refused."""
+    return bool(os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"))
 
 
 def _check_outside_named_work_tree(code: int, inside: str) -> None:

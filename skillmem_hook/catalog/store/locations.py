@@ -29,7 +29,14 @@ from __future__ import annotations
 import os
 import stat
 
-from skillmem_hook.catalog.dot_git import foreign_git_dir, gitdir_line, is_git_directory, widens_top, work_tree_top
+from skillmem_hook.catalog.dot_git import (
+    foreign_git_dir,
+    gitdir_line,
+    is_git_directory,
+    widens_top,
+    within,
+    work_tree_top,
+)
 from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, owned_work_tree, say_untrusted
 
 TYPE_CHECKING = False
@@ -114,8 +121,9 @@ def _git_home(work_tree: WorkTree | None) -> str | None:
     the ``.git`` folder or file found above the current folder, read as git reads it.
     """
     if work_tree is not None:
-        user_named = os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE")  # the user's own: honoured
-        holder = None if user_named else work_tree_top(work_tree.top)
+        from skillmem_hook.catalog.discovery.git import user_named_work_tree  # noqa: PLC0415 - route loads no git
+
+        holder = None if user_named_work_tree() else work_tree_top(work_tree.top)
         trusted = (holder is None or _own_git_dir(holder)) and _trusted_git_dir(
             os.path.dirname(work_tree.git_path), work_tree.top
         )
@@ -195,13 +203,37 @@ def git_dir_at(folder: str) -> str | None:
     return git_dir if _trusted_git_dir(git_dir, folder) else None
 
 
+# ``_own_git_dir``'s answers by folder: kept only inside ``git_dirs_read_once`` (one run), so a long-running
+# process (the MCP server) reads a .git anew each time, as ``discovery/git.py``'s ``asked_once`` scopes git's answer.
+_OWN_GIT_DIRS: dict[str, bool] | None = None
+
+
+class git_dirs_read_once:  # a class, as asked_once: a warm route hook loads no contextlib
+    """Within the block, each folder's ``.git`` (and the git directory's ``config`` and ``gitdir``) is read once
+    for ``_own_git_dir``: a prompt of the route hook asks it for the route index and again for the search index."""
+
+    def __enter__(self) -> None:
+        global _OWN_GIT_DIRS  # the scope is the run's, not the module's
+        self.outer, _OWN_GIT_DIRS = _OWN_GIT_DIRS, {} if _OWN_GIT_DIRS is None else _OWN_GIT_DIRS
+
+    def __exit__(self, *exc_info: object) -> None:
+        global _OWN_GIT_DIRS  # noqa: PLW0603 - the scope is the run's, not the module's
+        _OWN_GIT_DIRS = self.outer
+
+
 def _own_git_dir(folder: str) -> bool:
     """Whether the git directory ``folder``'s ``.git`` leads to is this work tree's (``dot_git.foreign_git_dir``);
     another repository's keeps nothing of this one, with a note: ``gitdir: ../victim/.git`` in an unpacked archive
     would otherwise have every run keep its indexes in that repository."""
+    read = _OWN_GIT_DIRS
+    key = os.path.abspath(folder)
+    if read is not None and key in read:
+        return read[key]
     foreign = foreign_git_dir(folder)
     if foreign is not None and not widens_top(foreign[0], folder):  # that one is refused with its own reason
         say_untrusted(foreign[0], foreign[1], "a .git names it: remove that .git, or run 'git init' in its folder")
+    if read is not None:
+        read[key] = foreign is None
     return foreign is None
 
 
@@ -212,7 +244,7 @@ def _trusted_git_dir(git_dir: str, top: str) -> bool:
     """A git directory inside the work tree is trusted as git trusts it; one elsewhere must be private to this user."""
     real_top = os.path.realpath(top)
     real = os.path.realpath(git_dir)
-    if real == real_top or real.startswith(real_top.rstrip(os.sep) + os.sep):
+    if within(real, real_top):
         return True
     reason = folder_problem(git_dir)
     if reason is not None:

@@ -14,31 +14,15 @@ from skillmem_hook.catalog.discovery.safe_read import read_skill_file
 from skillmem_hook.catalog.discovery.walk import LINK_BELOW_NAMED_OUTSIDE
 from skillmem_hook.errors import FileAccessError
 
-from ...helpers import skill_md
-from ..git_repo import git
+from ...helpers import root_above_repository
 
-pytestmark = [
-    pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),
-    pytest.mark.usefixtures("git_identity"),
-]
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 SECRET = "aws_secret_access_key = AKIA-SECRET-42"
 
 
 @pytest.fixture
 def repo(tmp_path, monkeypatch):
-    """``roots: [../..]`` committed in ``home/src/repo``, whose ``evil/SKILL.md`` is a plain file for now."""
-    (tmp_path / "home" / ".aws").mkdir(parents=True)
-    (tmp_path / "home" / ".aws" / "credentials").write_text(f"[default]\n{SECRET}\n")
-    repo = tmp_path / "home" / "src" / "repo"
-    (repo / "evil").mkdir(parents=True)
-    (repo / "evil" / "SKILL.md").write_bytes(skill_md("evil", "Harmless at first"))
-    (repo / ".skillmem.yaml").write_text("roots: [../..]\nprompt_files: [AGENTS.md]\n")
-    (repo / "AGENTS.md").write_text("# Agents\n")
-    git("init", "-q", str(repo))
-    git("add", "-A", cwd=repo)
-    git("commit", "-q", "-m", "x", cwd=repo)
-    monkeypatch.chdir(repo)
-    return repo
+    return root_above_repository(tmp_path, monkeypatch, f"[default]\n{SECRET}\n")
 
 
 def swap(repo):
