@@ -163,17 +163,11 @@ def foreign_git_dir(folder: str) -> tuple[str, str] | None:
     is another repository's: ``skillmem init`` writes no config nor hook there, and nothing is kept there.
     """
     dot_git = os.path.join(folder, ".git")
-    if os.path.isdir(dot_git):
-        if os.path.lexists(os.path.join(dot_git, "commondir")):
-            return dot_git, "its commondir file names another repository's git directory"
-        if not os.path.islink(dot_git):
-            return None
-        git_dir = os.path.realpath(dot_git)  # a link named .git: held to a gitdir: line's rule below
-    else:
-        named = gitdir_line(dot_git)
-        if named is None:
-            return None
-        git_dir = os.path.normpath(os.path.join(folder, named))
+    if os.path.isdir(dot_git) and os.path.lexists(os.path.join(dot_git, "commondir")):
+        return dot_git, "its commondir file names another repository's git directory"
+    git_dir = _led_to(folder)
+    if git_dir is None:
+        return None
     common = _common_dir(git_dir)
     if common is None:
         return git_dir, "its commondir file cannot be read"
@@ -207,22 +201,22 @@ def unlinked_outside_git_dir(folder: str) -> str | None:
     ``skillmem init`` writes no git config or hook there. A linked worktree's (its ``gitdir`` file) and a
     submodule's (its ``core.worktree``) point back, and a ``.git`` folder, or a store inside ``folder``, is its own.
     """
-    dot_git = os.path.join(folder, ".git")
-    if os.path.isdir(dot_git):
-        if not os.path.islink(dot_git):
-            return None
-        git_dir = os.path.realpath(dot_git)
-    else:
-        named = gitdir_line(dot_git)
-        if named is None:
-            return None
-        git_dir = os.path.normpath(os.path.join(folder, named))
-    real, top = os.path.realpath(git_dir), os.path.realpath(folder)
-    if real == top or real.startswith(top.rstrip(os.sep) + os.sep):
+    git_dir = _led_to(folder)
+    if git_dir is None or within(os.path.realpath(git_dir), os.path.realpath(folder)):
         return None
     if _common_dir(git_dir) != git_dir or _core_settings(os.path.join(git_dir, "config"))[0] is not None:
         return None  # a linked worktree's or a submodule's, whose back-link foreign_git_dir has checked
     return git_dir
+
+
+def _led_to(folder: str) -> str | None:
+    """The git directory ``folder``'s ``.git`` leads to when it is a ``gitdir:`` file or a link (a link named .git
+    is held to a ``gitdir:`` line's rules); None for a ``.git`` folder of its own, or no ``.git``."""
+    dot_git = os.path.join(folder, ".git")
+    if os.path.isdir(dot_git):
+        return os.path.realpath(dot_git) if os.path.islink(dot_git) else None
+    named = gitdir_line(dot_git)
+    return None if named is None else os.path.normpath(os.path.join(folder, named))
 
 
 def git_dirs(folder: str) -> tuple[str, str] | None:
