@@ -223,7 +223,7 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
             continue  # inside a longer name ("changelog-writer"): its words are not names of their own
         if not _joined(text, end, 1):
             add(start, table.get(word, []))  # a one-word alias
-            if _is_marked(text, words, index, index):
+            if _is_marked(text, words, index, index, prompt):
                 add(start, table.get("=" + word, []))
         key, spaced = word, False
         for follower in range(index + 1, min(index + MAX_KEY_WORDS, len(words))):
@@ -235,7 +235,7 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
             if not _joined(text, words[follower][1], 1):
                 add(start, table.get(key, []))
                 typed_whole = not spaced and not _modifies_next(text, words, follower)
-                if typed_whole or _is_marked(text, words, index, follower):
+                if typed_whole or _is_marked(text, words, index, follower, prompt):
                     add(start, table.get("+" + key, []))
     if not text.isascii():
         for key, targets in table.items():
@@ -304,12 +304,14 @@ def _modifies_next(text: str, words: list[tuple[int, int, str]], last: int) -> b
     return not _joined(text, stop, 1)
 
 
-def _is_marked(text: str, words: list[tuple[int, int, str]], first: int, last: int) -> bool:
+def _is_marked(text: str, words: list[tuple[int, int, str]], first: int, last: int, typed: str = "") -> bool:
     """Whether the words ``first`` to ``last`` are marked as a name: ``/name``, ``$name``, ``@name``,
-    quoted or back-ticked, or beside the word "skill"."""
+    quoted or back-ticked, or beside the word "skill". ``typed`` is the prompt as typed, pastes included."""
     start, end = words[first][0], words[last][1]
     if start > 0 and text[start - 1] in _NAME_MARKS and _mark_stands_alone(text, start - 1, end):
         if text[start - 1] in "'\"" and _labels_a_control(text, start - 1, end + 1):
+            return False
+        if text[start - 1] == "/" and _names_a_route(text, start - 1, end, typed):
             return False
         return not (text[start - 1] == "`" and _names_a_code_unit(text, start - 1, end + 1))
     before = words[first - 1][2] if first else ""
@@ -358,6 +360,32 @@ def _labels_a_control(text: str, opening: int, after: int) -> bool:
     if (words and words[-1] in _CONTROL_VERBS) or before.endswith(_CONTROL_VERBS_ZH):
         return True
     return _CONTROL_AFTER.match(text, after) is not None
+
+
+# An app's route or a URL's path in prose (0.5.0, thirty-sixth pass, after set AA's aae-030, "The SEO audit you wrote
+# says /pricing has no meta description, but look: ... curl -s https://acme.io/pricing"): a '/' word the prompt also
+# types inside a URL or a path ("acme.io/pricing", "/out/pricing"), or beside a word that calls it a page, a route, a
+# URL or a path ("the /pricing page", "route /pricing", "/pricing 页面", "路由 /pricing"), is the app's, not a slash
+# command, though a skill bears the same name. Not "endpoint" / 端点 / 接口: an API's endpoint is named after what it
+# serves ("迁到后端新开的 /graphql 端点", set L's l2-022, hints `graphql` right), a page after its content.
+_ROUTE_AFTER = lazy_compile(r"\s*(?:(?:page|route|url|path)s?(?![a-z0-9])|页面|页|路由|路径)")
+_ROUTE_BEFORE = ("page", "route", "url", "path", "页面", "路由", "路径", "访问")
+
+
+def _names_a_route(text: str, slash: int, end: int, typed: str) -> bool:
+    """Whether the '/' word from ``slash`` to ``end`` of ``text`` is an app's route or a URL's path: a word calling it
+    a page, a route, a URL or a path beside it, or the same ``/word`` inside a URL or a path anywhere in the prompt
+    as ``typed`` (a pasted command's URL too)."""
+    if _ROUTE_AFTER.match(text, end) is not None or text[:slash].rstrip().endswith(_ROUTE_BEFORE):
+        return True
+    route, typed = text[slash:end], _folded(typed[:MAX_PROMPT_CHARS])
+    at = typed.find(route)
+    while at != -1:
+        before, beyond = typed[at - 1 : at], typed[at + len(route) : at + len(route) + 1]
+        if before and not before.isspace() and before not in _OPENERS and not (beyond.isalnum() or beyond in "-_"):
+            return True  # inside a URL or a path: "acme.io/pricing", "/out/pricing"
+        at = typed.find(route, at + 1)
+    return False
 
 
 def _mark_stands_alone(text: str, at: int, end: int) -> bool:

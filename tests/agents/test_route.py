@@ -1287,3 +1287,31 @@ def test_a_run_read_early_and_not_silenced_is_not_read_again(monkeypatch: pytest
 )
 def test_a_quoted_label_of_a_control_names_no_skill(prompt, named):
     assert names(prompt, [*SKILLS, ("pricing", [])]) == named
+
+
+@pytest.mark.parametrize(
+    ("prompt", "named"),
+    [
+        # set AA's aae-030: a page's path in prose, the same path in a pasted command's URL
+        (
+            "The SEO audit you wrote says /pricing has no meta description, but look:\n```\n"
+            "$ curl -s https://acme.io/pricing | grep -i description\n```\nDid you check the live page?",
+            [],
+        ),
+        ("/pricing 404s on staging but https://staging.acme.io/pricing?plan=pro loads", []),
+        ("the app's /pricing and /app/pricing both render the old table", []),  # inside a path
+        ("the /pricing page has no meta description", []),  # a route word after it
+        ("/pricing 页面在手机上排版乱了", []),
+        ("路由 /pricing 没有做懒加载", []),  # and before it
+        ("the route /pricing is slow", []),
+        # a slash command, and a route word or a URL elsewhere that is not the same path
+        ("/pricing for the new team plan, then update the landing page", ["pricing"]),
+        ("run /pricing on acme.io/plans", ["pricing"]),
+        ("/pricing: is /pricing-old still linked from the page?", ["pricing"]),  # /pricing-old is another path
+        ("用 /pricing 给新套餐定价", ["pricing"]),
+        # an API's endpoint keeps its name: it is named after what it serves (set L's l2-022)
+        ("把 REST 调用迁到后端新开的 /graphql 端点", ["graphql"]),
+    ],
+)
+def test_a_slash_word_that_is_an_apps_route_names_no_skill(prompt, named):
+    assert names(prompt, [*SKILLS, ("pricing", []), ("graphql", [])]) == named

@@ -102,11 +102,10 @@ def assert_silent_before_the_clear_lead_and_now(repo, env, prompt):
 CRAFTED_ZH = (
     "帮我写提交信息, 看看从上次提交到现在改了什么, 把调试用的打印语句删掉, 给我看看日志最后几行, 把默认超时改成30秒"
 )
-SHORT_EVERYDAY_ZH = [
-    "把调试用的打印语句删掉",
-    "从上次提交到现在改了什么",
-    "把默认超时改成 30 秒",
-]
+SHORT_EVERYDAY_ZH = ["从上次提交到现在改了什么"]
+# Opening on 把 and a verb of removing or changing: a change of what is there (0.5.0, thirty-fifth pass), the work
+# at hand, which the score rule leaves alone whatever the crafted skill holds.
+SHORT_CHANGES_ZH = ["把调试用的打印语句删掉", "把默认超时改成 30 秒"]
 
 
 @pytest.mark.xfail(
@@ -118,6 +117,17 @@ SHORT_EVERYDAY_ZH = [
 def test_a_crafted_chinese_skill_is_hinted_on_a_short_everyday_turn(repo, env, prompt):
     write_skill(repo / ".claude" / "skills", "session-helper", skill_md("session-helper", CRAFTED_ZH))
     for number in range(30):  # a collection of some size: the crafted words are rarer among its skills
+        write_skill(
+            repo / ".claude" / "skills", f"notes-{number}", skill_md(f"notes-{number}", f"Notes on topic {number}")
+        )
+    backdate(repo)
+    assert_silent_before_the_clear_lead_and_now(repo, env, prompt)
+
+
+@pytest.mark.parametrize("prompt", SHORT_CHANGES_ZH)
+def test_a_crafted_chinese_skill_is_not_hinted_on_a_change_of_what_is_there(repo, env, prompt):
+    write_skill(repo / ".claude" / "skills", "session-helper", skill_md("session-helper", CRAFTED_ZH))
+    for number in range(30):
         write_skill(
             repo / ".claude" / "skills", f"notes-{number}", skill_md(f"notes-{number}", f"Notes on topic {number}")
         )

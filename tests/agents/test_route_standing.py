@@ -89,3 +89,94 @@ _WORK = ["帮我写一个迁移脚本", "please write the migration script", "�
 )
 def test_a_standing_rule_then_an_ask_is_never_at_hand(mark, rule, work, stop):
     assert not at_hand(f"{mark} {rule}{stop}{work}")
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # set AA's aae-019 and aae-023, as typed
+        "terraform plan says: Plan: 2 to add, 1 to change, 0 to destroy. that's what I expected, go ahead and apply",
+        "Before you touch `payments/webhooks.py` any further, write the plan as a short list and wait for me to say "
+        "go. Last time the diff got to 400 lines before I saw it. Small commits, one concern each.",
+        "ok the dry run is clean, go ahead with the migration",
+        "Looks good, merge it.",
+        "lgtm, ship it",
+        "Don't change anything yet. Explain your plan in 3-4 bullets and wait for my OK.",
+        "Hold off on the Helm changes for now, Sara's team owns that chart.",
+        "Check with me first before you drop any table.",
+    ],
+)
+def test_a_go_ahead_or_a_hold_in_english_is_at_hand(prompt):
+    assert at_hand(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "diff 我看过了，可以，合吧",
+        "没问题，直接上线",
+        "LGTM，继续",
+        "行，就这么办。",
+        "先列个计划，等我确认了再动代码。",
+        "动数据库之前先问我。",
+    ],
+)
+def test_a_go_ahead_or_a_hold_in_chinese_is_at_hand(prompt):
+    assert at_hand(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # set P's p1-002 and p1-026 (shortened): an approval, then a request
+        "Nice, the retry wrapper looks right, go ahead and merge that. Separately: I want an automated grader for our "
+        "support bot's answers, with a rubric.",
+        "OK, the contact form validation is fine, ship it. Unrelated: could you audit my sister's firm's local SEO?",
+        # set O's o1-002 (shortened): a question beside it
+        "My plan: get it indexed on hf.co/papers, then add a BibTeX citation. Is that order wrong? Then go ahead and "
+        "do it.",
+        # a hold beside a request's ask: set U's u1-024 and set R's r1-022 (shortened)
+        "Before you change anything, give me a list of the idiom fixes you'd apply, then wait for my go-ahead.",
+        "For each module, list the public functions, show me the plan and wait for my OK, then rewrite.",
+        "Write a Helm chart for the billing service, but ask me first before you touch the ingress.",
+        "ship it as a container on AKS and set up the queue trigger",  # to ship a thing is new work
+        "帮我写一个迁移脚本，跑之前先问我",
+        "可以，顺便帮我写一份发布说明",
+    ],
+)
+def test_a_go_ahead_or_a_hold_beside_a_request_is_not_at_hand(prompt):
+    assert not at_hand(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # set AA's aae-059: the standing rule's other clauses are more rules, bare imperatives
+        "从现在开始，所有改动都在 `feature/cache-layer` 分支上做，不要直接推到 `main`。"
+        "提交说明用中文写，说清楚改了什么。跑任何数据库相关的命令之前先问我。",
+        "From now on, commit on the feature branch. Keep commit messages short, say what changed.",
+        # the openers widened: the common ways of saying it
+        "From this point on, reply in English.",
+        "From now onwards keep answers short.",
+        "For the remainder of this session, don't run the integration tests.",
+        "从今天起，提交信息一律写英文。",
+        "此后所有注释都用英文。",
+        "接下来所有改动都先跑一遍 lint 再给我看。",
+    ],
+)
+def test_a_standing_instruction_widened_is_at_hand(prompt):
+    assert at_hand(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "From now on we use pnpm. Migrate the web app to it.",  # a bare imperative that moves the work
+        "从今天起用 uv，帮我把 requirements.txt 迁过去",
+        "From this point on we deploy with Helm; write the chart for billing.",
+        "从今天起用飞书，帮我把 Slack 的频道都搬过去",
+        "接下来帮我把订单服务拆成两个",  # 接下来 alone: the next step
+    ],
+)
+def test_a_standing_instruction_widened_beside_new_work_is_not_at_hand(prompt):
+    assert not at_hand(prompt)

@@ -7,7 +7,8 @@ no out (docs/route.md says what each rule costs and gains).
 
 Each reading lives with what it reads: ``shown`` the code and
 output in front of the agent, ``its_work`` what the agent did or wrote, ``questioned`` its work checked, checked
-again or asked why, ``carried_on`` the task carried on, ``how_to_work`` a rule or standing instruction, ``progress`` the
+again or asked why, ``carried_on`` the task carried on, ``how_to_work`` a rule, a standing instruction, a go-ahead
+or a hold, ``progress`` the
 work's state asked, ``means`` what the agent can see, reach or run asked, ``divided`` the work
 divided (the user takes a part, the agent goes on), ``aloud`` a doubt about a
 result thought aloud, ``changed`` a change of what is there asked (not new work), and ``clauses`` the readings of
@@ -27,6 +28,7 @@ from skillmem_hook.search.at_hand.clauses import _marked
 from skillmem_hook.search.at_hand.divided import _divides_the_work
 from skillmem_hook.search.at_hand.how_to_work import (
     _leaves_as_it_is,
+    _nods_or_holds,
     _sets_a_rule,
     _sets_a_standing_rule,
     _states_without_asking,
@@ -138,7 +140,7 @@ def at_hand(text: str) -> bool:
         return True
     if _corrects_a_value(text) or _has_the_agent_check(text) or _states_without_asking(text) or _sets_a_rule(text):
         return True
-    if _sets_a_standing_rule(text):
+    if _sets_a_standing_rule(text) or _nods_or_holds(text):
         return True
     if _checks_again(text) if again is None else again:  # once: not again on a 跑一遍 read early and not silenced
         return True

@@ -1,5 +1,5 @@
 """How the agent works here: a plan or what suffices stated, a rule of the tools to use, a standing instruction from
-now on, a thing to leave as it is. Pure: text in, a yes or no out.
+now on, a go-ahead or a hold on the agent's next step, a thing to leave as it is. Pure: text in, a yes or no out.
 """
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.at_hand.clauses import _marked, _opens
+from skillmem_hook.search.at_hand.clauses import _MAKING, _MAKING_MARKS, _WANT_MARKS, _WANTS, _marked, _opens
 
 # A turn that asks nothing and states a plan or settles a value (sixteenth pass, after set M's me-062, "计划是这样:
 # 今天把支付回调的幂等处理做完, 周四联调 ...", and set O's oe-060, "... 基础镜像是 node:20-alpine, 保持一致就行。"): a
@@ -64,11 +64,18 @@ def _sets_a_rule(text: str) -> bool:
 # Not 下次 / "next time" ("下次开会前帮我准备 ..." plans one event), nor "in the future" ("in the future we may need
 # X, design for it"). Mid-prompt a mark is a request's own ("以后每季度都要做, 能不能写个程序", set F's f2-015):
 # on the tuning data every request that holds one holds it mid-prompt. Compiled only on the marks.
-_STANDING_MARKS = ("from now", "forward", "from here on", "rest of th", "henceforth", "以后", "今后", "往后", "从现在")
+# Widened (thirty-sixth pass) to the common ways of saying it, not to a set's wording: "from now onwards", "from this
+# point on / forward", "from here onwards", "for the rest / remainder of this session / conversation / chat / task",
+# 此后, 从今天起 / 开始, 接下来都 / 一律 / 统一 / 所有 / (这个)会话里 (接下来 alone is the next step, "接下来帮我 ...").
+_STANDING_MARKS = (
+    "from now", "forward", "from here on", "from this point", "rest of th", "remainder of th", "henceforth",
+    "以后", "今后", "往后", "从现在", "此后", "从今天", "接下来",
+)  # fmt: skip
 _STANDING = lazy_compile(
-    r"\b(?:from\s+now\s+on|going\s+forward|moving\s+forward|from\s+here\s+on(?:\s+out)?|henceforth"
-    r"|for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:session|conversation|chat))\b"
-    r"|(?:从今以后|从今往后|以后(?!的)|今后|往后|从现在(?:开始|起))",
+    r"\b(?:from\s+now\s+on(?:wards?)?|going\s+forward|moving\s+forward|from\s+here\s+on(?:\s+out|wards?)?"
+    r"|from\s+this\s+point\s+(?:on(?:wards?)?|forward)|henceforth"
+    r"|for\s+the\s+(?:rest|remainder)\s+of\s+(?:this|the)\s+(?:session|conversation|chat|task|project))\b"
+    r"|(?:从今以后|从今往后|以后(?!的)|今后|往后|此后|从现在(?:开始|起)|从今天(?:开始|起)|接下来(?:都|一律|统一|所有|的?(?:这个)?会话里))",
     re.IGNORECASE,
 )
 # A clause ends at a comma, a semicolon, a stop (before a space: "3.11" and "Next.js" stay whole), an exclamation or
@@ -103,7 +110,29 @@ def _sets_a_standing_rule(text: str) -> bool:
         return False
     from skillmem_hook.search.asks import asks  # noqa: PLC0415 - a prompt naming its skill needs no search
 
-    return not any(asks(clause) for at, clause in enumerate(clauses) if at != rule)
+    return not any(asks(clause) and _asks_new(clause) for at, clause in enumerate(clauses) if at != rule)
+
+
+# Beside a standing instruction a bare imperative is another rule of it (0.5.0, thirty-sixth pass, after set AA's
+# aae-059, "从现在开始, 所有改动都在 `feature/cache-layer` 分支上做 ... 提交说明用中文写, 说清楚改了什么。跑任何
+# 数据库相关的命令之前先问我。": "say clearly what changed" is how to write the commit message). A clause asks for new
+# work when it addresses the agent for it (please, can / could / would you, 帮, 给我, 请, 麻烦), makes a thing, states
+# wants, or moves the work to the rule (migrate, port, move, convert, 迁, 换成, 转成): "From now on we use pnpm;
+# please migrate the web app to it", "Going forward we deploy with Helm. Write the chart ...".
+_NEW_WORK_MARKS = (
+    "please", "you", "帮", "给我", "请", "麻烦", "migrat", "port", "move", "convert", "迁", "换成", "转成",
+)  # fmt: skip
+_NEW_WORK = lazy_compile(
+    r"\bplease\b|\b(?:can|could|would|will)\s+you\b|帮|给我|请|麻烦|\b(?:migrate|port|move|convert)\b|迁|换成|转成",
+    re.IGNORECASE,
+)
+
+
+def _asks_new(clause: str) -> bool:
+    """Whether ``clause`` (one that asks) asks for new work: addressed, making, wants stated, or a migration."""
+    if _marked(clause, _NEW_WORK_MARKS, _NEW_WORK) or _marked(clause, _MAKING_MARKS, _MAKING):
+        return True
+    return _marked(clause, _WANT_MARKS, _WANTS)
 
 
 # An order to leave a thing as it is (0.5.0, thirteenth pass, after set L's le-031, "Leave the HTML as it is, just
@@ -123,3 +152,63 @@ _LEAVES_AS_IT_IS = lazy_compile(
 def _leaves_as_it_is(text: str) -> bool:
     """Whether ``text`` orders a thing left as it is: "leave the HTML as it is", "don't touch the lockfile", "别动"."""
     return _marked(text, _LEAVE_MARKS, _LEAVES_AS_IT_IS)
+
+
+# A go-ahead, or a hold on the agent's next step (0.5.0, thirty-sixth pass, after set AA's aae-019, "terraform plan
+# says: Plan: 2 to add ... that's what I expected, go ahead and apply", and aae-023, "Before you touch
+# `payments/webhooks.py` any further, write the plan as a short list and wait for me to say go"): the user approves
+# what the agent proposed (go ahead, proceed, ship it, LGTM, looks good and a verb of landing it; 可以 / 没问题 /
+# LGTM and 合 / 推 / 上线 / 继续, 就这么办, 按这个来) or tells it to wait for a word before its next step (wait for
+# me / my OK, until I say, ask / check with me first, hold off; 先问我, 等我确认 / 说 / 同意). Either is how the
+# session goes on, not a request, when nothing else in the prompt asks: no sentence outside the mark asks
+# (search/asks.py), no verb of making, no wants stated; a plan asked for beside a hold ("write the plan as a short
+# list") is how to work too. Requests hold these marks beside their ask ("... then wait for my go-ahead", "ship it.
+# Unrelated: could you audit ...", "Then go ahead and do it"): their other sentences ask. Compiled only on the marks.
+_NOD_MARKS = (
+    "go ahead", "go-ahead", "proceed", "ship it", "lgtm", "looks good", "sounds good", "wait for", "until i", "with me",
+    "ask me", "hold off", "可以", "没问题", "就这么", "按这个", "先问我", "等我", "问过我", "跟我确认",
+)  # fmt: skip
+_LANDED = r"(?:apply|merge|commit|push|deploy|ship|land|release|run|do|proceed|go|continue)\b"
+_NOD = lazy_compile(
+    rf"\bgo\s+ahead\b(?:\s+(?:and|with)\s+(?:\w+\s+)?{_LANDED}(?:\s+(?:it|them|that|this))?)?"
+    r"|\bproceed\b|\bship\s+it\b(?=\s*(?:[,.;!\n]|$))|\blgtm\b|\b(?:looks|sounds)\s+(?:good|right|fine)\b"
+    r"|\bwait\s+for\s+(?:me|my)\b(?:\s+(?:to\s+\w+(?:\s+go)?|ok|okay|go-ahead|approval|sign-off|confirmation))?"
+    r"|\buntil\s+I\s+(?:say|confirm|approve|give|sign)\b|\b(?:ask|check\s+with)\s+me\s+(?:first|before)\b|\bhold\s+off\b"
+    r"|(?:可以|没问题|lgtm)[,.]?\s*(?:直接)?(?:合|merge|推|push|上线|部署|发布|提交|commit|apply|执行|继续)"
+    r"|就这么(?:办|做|改|定)|按这个(?:来|方案)|先问(?:一下)?我|(?:先)?跟我确认|等我(?:确认|说|同意|点头|回复|看过|ok)",
+    re.IGNORECASE,
+)
+# A plan asked for beside a hold: the plan is the hold's first step ("write the plan as a short list and wait",
+# "explain your plan in 3-4 bullets and wait for me to say go", 先列个计划等我确认).
+_PLAN = lazy_compile(
+    r"\b(?:write|draft|make|give\s+me|show\s+me|lay\s+out|list|explain|outline|propose)\s+(?:out\s+)?"
+    r"(?:the|a|your)\s+(?:[\w-]+\s+){0,2}?plan\b(?:\s+(?:as|in)\s+(?:a\s+)?(?:[\w-]+\s+){0,2}?(?:list|bullets?))?"
+    r"|(?:先)?(?:写|列|出|给我|做)(?:个|一个|一份|份|下)?(?:计划|方案|步骤)",
+    re.IGNORECASE,
+)
+
+# The work the user's word lets start, told after the hold ("show me the plan and wait for my OK, then rewrite", set
+# R's r1-022; "wait for my go-ahead and then migrate"): a request whose next step is new work.
+_AFTER_THE_WORD = lazy_compile(
+    r"\b(?:wait\s+for\s+(?:me|my)|until\s+I|ask\s+me|check\s+with\s+me)\b[^.;!?\n]*?(?:,|\band)\s*then\s+(?!the\b|I\b)\w",
+    re.IGNORECASE,
+)
+
+# A thing asked to be given beside a hold, not the plan: "give me a list of the idiom fixes you'd apply, then wait for
+# my go-ahead" (set U's u1-024) asks for a review.
+_GIVEN_MARKS = ("give", "show", "tell", "send", "给我")
+_GIVEN = lazy_compile(r"\b(?:give|show|tell|send)\s+(?:me|us)\b|给我", re.IGNORECASE)
+
+
+def _nods_or_holds(text: str) -> bool:
+    """Whether ``text`` approves the agent's next step or holds it for the user's word, and asks for nothing else:
+    "that's what I expected, go ahead and apply", "write the plan as a short list and wait for me to say go",
+    "可以, 合吧", "跑数据库命令之前先问我"."""
+    if not _marked(text, _NOD_MARKS, _NOD) or _AFTER_THE_WORD.search(text):
+        return False
+    rest = _PLAN.sub(" ", _NOD.sub(" ", text))
+    if _asks_new(rest) or _marked(rest, _GIVEN_MARKS, _GIVEN):
+        return False
+    from skillmem_hook.search.asks import asks, sentences  # noqa: PLC0415 - a prompt naming its skill needs no search
+
+    return not any(asks(sentence) for sentence in sentences(rest))
