@@ -311,7 +311,9 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], first: int, last: i
     if start > 0 and text[start - 1] in _NAME_MARKS and _mark_stands_alone(text, start - 1, end):
         if text[start - 1] in "'\"" and _labels_a_control(text, start - 1, end + 1):
             return False
-        if text[start - 1] == "/" and _names_a_route(text, start - 1, end, typed):
+        if text[start - 1] == "/" and (
+            not _typed_as_a_command(text, start - 1) or _names_a_route(text, start - 1, end, typed)
+        ):
             return False
         return not (text[start - 1] == "`" and _names_a_code_unit(text, start - 1, end + 1))
     before = words[first - 1][2] if first else ""
@@ -370,6 +372,26 @@ def _labels_a_control(text: str, opening: int, after: int) -> bool:
 # serves ("迁到后端新开的 /graphql 端点", set L's l2-022, hints `graphql` right), a page after its content.
 _ROUTE_AFTER = lazy_compile(r"\s*(?:(?:page|route|url|path)s?(?![a-z0-9])|页面|页|路由|路径)")
 _ROUTE_BEFORE = ("page", "route", "url", "path", "页面", "路由", "路径", "访问")
+
+
+# Where a slash command is typed (0.5.0, thirty-eighth pass, after set AB's abe-011, "the /pricing copy still says
+# 14-day trial", and abe-076, a pasted table of pages, "| /pricing | 12,340 | 38% |"): a slash command is typed as the
+# prompt's command, at its start (as Claude Code reads its commands and skills), so a '/' word names a skill at the
+# start of the prompt or of a line, or after a word of using it ("use /pdf", "run /pdf on", "用 /pdf", "调用 /pdf").
+# Anywhere else it is a page's route or a path in prose ("says /pricing has no meta description"). On the tuning data
+# this costs one right hint, set L's l2-022 ("把 REST 调用迁到后端新开的 /graphql 端点", an endpoint's path that named
+# the `graphql` skill), and silences two everyday turns; no tuning request types a slash command as one.
+_USING = frozenset(["use", "using", "run", "invoke", "call", "try", "with", "via", "then"])
+_USING_CJK = ("用", "使用", "运行", "调用", "执行", "试试", "跑", "再")
+
+
+def _typed_as_a_command(text: str, slash: int) -> bool:
+    """Whether the '/' at ``slash`` starts the prompt or a line, or follows a word of using it ("use /pdf")."""
+    before = text[:slash].rstrip(" \t")
+    if not before or before.endswith("\n"):
+        return True
+    words = before.rsplit(None, 1)
+    return words[-1].rstrip(",:") in _USING or before.endswith(_USING_CJK)
 
 
 def _names_a_route(text: str, slash: int, end: int, typed: str) -> bool:

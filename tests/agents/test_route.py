@@ -1309,8 +1309,14 @@ def test_a_quoted_label_of_a_control_names_no_skill(prompt, named):
         ("run /pricing on acme.io/plans", ["pricing"]),
         ("/pricing: is /pricing-old still linked from the page?", ["pricing"]),  # /pricing-old is another path
         ("用 /pricing 给新套餐定价", ["pricing"]),
-        # an API's endpoint keeps its name: it is named after what it serves (set L's l2-022)
-        ("把 REST 调用迁到后端新开的 /graphql 端点", ["graphql"]),
+        # set AB's abe-011 and abe-076: a '/' word in prose or in a table, not where a command is typed
+        ("the /pricing copy still says 14-day trial", []),
+        ("| 页面 | 访问量 |\n|---|---|\n| /pricing | 12,340 |", []),
+        ("把 REST 调用迁到后端新开的 /graphql 端点", []),  # set L's l2-022, an endpoint's path
+        # where a command is typed: the prompt's or a line's start, after a word of using it
+        ("context first.\n/pricing the new team plan", ["pricing"]),
+        ("please use /pricing for the new team plan", ["pricing"]),
+        ("先调用 /pricing 算一下新套餐", ["pricing"]),
     ],
 )
 def test_a_slash_word_that_is_an_apps_route_names_no_skill(prompt, named):

@@ -142,6 +142,10 @@ def test_a_go_ahead_or_a_hold_in_chinese_is_at_hand(prompt):
         "ship it as a container on AKS and set up the queue trigger",  # to ship a thing is new work
         "帮我写一个迁移脚本，跑之前先问我",
         "可以，顺便帮我写一份发布说明",
+        # set AB's ab1-035 (shortened): options weighed, then the work listed after "Go ahead:"
+        "Leaning toward the BetterAuth org plugin, since auth already lives there. Go ahead: server and client setup, "
+        "a cap of 3 workspaces per user, the custom role with its permissions, and the migration.",
+        "The numbers favour a queue over cron. Proceed: the schema, the backfill job and a feature flag.",
     ],
 )
 def test_a_go_ahead_or_a_hold_beside_a_request_is_not_at_hand(prompt):

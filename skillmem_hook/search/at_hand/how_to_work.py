@@ -194,6 +194,11 @@ _AFTER_THE_WORD = lazy_compile(
     re.IGNORECASE,
 )
 
+# The work a go-ahead lists after a colon (0.5.0, thirty-eighth pass, after set AB's ab1-035, "... Leaning toward
+# the plugin ... Go ahead: server and client setup, a cap of 3 workspaces per user, the custom role ..., and the
+# migration"): the user weighed the options and lists what to build, a request (the approval reading had silenced it).
+_GO_AHEAD_LISTED = lazy_compile(r"\b(?:go\s+ahead|proceed)\s*:\s*\S", re.IGNORECASE)
+
 # A thing asked to be given beside a hold, not the plan: "give me a list of the idiom fixes you'd apply, then wait for
 # my go-ahead" (set U's u1-024) asks for a review.
 _GIVEN_MARKS = ("give", "show", "tell", "send", "给我")
@@ -204,7 +209,7 @@ def _nods_or_holds(text: str) -> bool:
     """Whether ``text`` approves the agent's next step or holds it for the user's word, and asks for nothing else:
     "that's what I expected, go ahead and apply", "write the plan as a short list and wait for me to say go",
     "可以, 合吧", "跑数据库命令之前先问我"."""
-    if not _marked(text, _NOD_MARKS, _NOD) or _AFTER_THE_WORD.search(text):
+    if not _marked(text, _NOD_MARKS, _NOD) or _AFTER_THE_WORD.search(text) or _GO_AHEAD_LISTED.search(text):
         return False
     rest = _PLAN.sub(" ", _NOD.sub(" ", text))
     if _asks_new(rest) or _marked(rest, _GIVEN_MARKS, _GIVEN):
