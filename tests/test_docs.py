@@ -16,6 +16,7 @@ import yaml
 from markdown_it import MarkdownIt
 
 from skillmem_hook import __version__
+from skillmem_hook.adopt.attributes import driver_command
 from skillmem_hook.cli import COMMANDS, command_module
 from skillmem_hook.config_file import read_config_file
 
@@ -308,3 +309,11 @@ def test_configurations_recipe_quiets_every_skill_with_a_warning(tmp_path):
     (tmp_path / ".skillmem.yaml").write_text("roots: [.claude/skills]\nprompt_files: [AGENTS.md]\n")
     loud = subprocess.run(hook, cwd=tmp_path, capture_output=True, text=True, check=False).stderr
     assert "2 SKILL.md files with warnings" in loud  # without it, the two are said
+
+
+def test_the_merge_driver_pre_commit_md_shows_is_the_one_init_writes():
+    """newcomer-aa item 10: the page quoted the interpreter, init's config (shlex.quote) has it bare."""
+    page = (REPO / "docs" / "pre-commit.md").read_text()
+    shown = [line for block in re.findall(r"```text\n(.*?)```", page, re.S) for line in block.splitlines()]
+    assert driver_command("/path/to/venv/bin/python3") in shown
+    assert driver_command("/path/to my/venv/bin/python3").startswith("if '/path/to my/venv/bin/python3' -c")
