@@ -16,6 +16,7 @@ import yaml
 from markdown_it import MarkdownIt
 
 from skillmem_hook import __version__
+from skillmem_hook.adopt.attributes import driver_command
 from skillmem_hook.cli import COMMANDS, command_module
 from skillmem_hook.config_file import read_config_file
 
@@ -280,3 +281,39 @@ def test_the_precommit_marker_selects_exactly_the_end_to_end_tests():
     selected = [line for line in result.stdout.splitlines() if "::" in line]
     assert len(selected) >= 6
     assert all(line.startswith("tests/e2e/") for line in selected)
+
+
+def test_configurations_recipe_quiets_every_skill_with_a_warning(tmp_path):
+    """newcomer-aa item 4: a flat pack's names to quiet, printed by the recipe configuration.md gives."""
+    (recipe,) = [
+        line for line in shell_blocks(docs_text()) for line in line if line.startswith("skillmem index --json")
+    ]
+    skills = tmp_path / ".claude" / "skills"
+    for name, extra in [
+        ("pack-a", "metadata:\n  domain: x\n"),
+        ("Pack B: odd", "metadata:\n  domain: y\n"),
+        ("ours", ""),
+    ]:
+        folder = skills / name.split(":")[0].replace(" ", "-")
+        folder.mkdir(parents=True)
+        (folder / "SKILL.md").write_text(f'---\nname: "{name}"\ndescription: d\n{extra}---\n')
+    (tmp_path / "AGENTS.md").write_text("# A\n")
+    command = recipe.replace("skillmem ", f"{shlex.quote(sys.executable)} -m skillmem_hook ", 1)
+    command = command.replace("python3 -c", f"{shlex.quote(sys.executable)} -c")
+    printed = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    assert yaml.safe_load(printed) == {"quiet": ["Pack B: odd", "pack-a"]}
+    (tmp_path / ".skillmem.yaml").write_text(f"roots: [.claude/skills]\nprompt_files: [AGENTS.md]\n{printed}")
+    hook = [sys.executable, "-c", "import sys; from skillmem_hook.hooks.index import skill_index as s; sys.exit(s([]))"]
+    report = subprocess.run(hook, cwd=tmp_path, capture_output=True, text=True, check=False).stderr
+    assert "warnings" not in report, report
+    (tmp_path / ".skillmem.yaml").write_text("roots: [.claude/skills]\nprompt_files: [AGENTS.md]\n")
+    loud = subprocess.run(hook, cwd=tmp_path, capture_output=True, text=True, check=False).stderr
+    assert "2 SKILL.md files with warnings" in loud  # without it, the two are said
+
+
+def test_the_merge_driver_pre_commit_md_shows_is_the_one_init_writes():
+    """newcomer-aa item 10: the page quoted the interpreter, init's config (shlex.quote) has it bare."""
+    page = (REPO / "docs" / "pre-commit.md").read_text()
+    shown = [line for block in re.findall(r"```text\n(.*?)```", page, re.S) for line in block.splitlines()]
+    assert driver_command("/path/to/venv/bin/python3") in shown
+    assert driver_command("/path/to my/venv/bin/python3").startswith("if '/path/to my/venv/bin/python3' -c")

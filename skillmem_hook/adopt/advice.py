@@ -16,7 +16,7 @@ from collections import Counter
 
 from skillmem_hook.block.render import estimate_tokens, render_block
 from skillmem_hook.budget.advice import reach
-from skillmem_hook.budget.choice import READS, absent_files, block_readers, ignored_by_git
+from skillmem_hook.budget.choice import READS, absent_files, block_readers, choose_agents, ignored_by_git
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, TITLES
 from skillmem_hook.catalog.placement.quiet import Quiet
 from skillmem_hook.catalog.skillfile.declared import USER_ONLY
@@ -106,7 +106,8 @@ def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str
     unseen = sum(1 for parts in places if not _found_natively(parts))
     held = [os.path.relpath(os.path.join(top, path), top) for path in prompt_files]
     if not unseen:
-        return _codex_note(top, sum(1 for parts in places if parts[:2] not in _CODEX), len(skills), held)
+        codex = _codex_note(top, sum(1 for parts in places if parts[:2] not in _CODEX), len(skills), held)
+        return codex or _unread_block_note(top, held)
     readers = block_readers(held, top)
     ignored = ignored_by_git(held, top)
     absent = absent_files(ignored, top)
@@ -143,6 +144,26 @@ def _codex_note(top: str, unseen: int, total: int, held: Sequence[str]) -> str |
     return (
         f"{unseen:,} of {total:,} skills sit where Codex does not look (.agents/skills/, .codex/skills/), and"
         f" {CODEX_FILE}, the file Codex reads, is here: for Codex, {advice}. skillmem budget shows what each agent sees"
+    )
+
+
+def _unread_block_note(top: str, held: Sequence[str]) -> str | None:
+    """One line when Claude Code or Codex, which the repository shows, reads no prompt file that holds the block.
+
+    Such an agent finds the skills natively but knows them only by its own listing, which may drop or cut them
+    (newcomer-aa: Codex cut all 246 descriptions, and only ``skillmem budget`` said so). Paths only, no git call.
+    """
+    shown = choose_agents(top)  # a repository that shows no agent gets the fallback's, with no sign: not said
+    readers = block_readers(held, top)
+    # A prompt file init is about to create counts as read: _block_files with nothing absent.
+    blind = [agent for agent in (CLAUDE_CODE, CODEX) if shown.get(agent) and not _block_files(agent, held, readers, ())]
+    if not blind:
+        return None
+    who = " and ".join(f"{TITLES[agent]} ({' or '.join(READS[agent])})" for agent in blind)
+    verb, own = ("reads", "its") if len(blind) == 1 else ("read", "their")
+    return (
+        f"{who} {verb} no prompt file that holds the block, only {own} own listing of the skills: skillmem budget"
+        " --text says what each agent drops or never discovers, and how it learns of them"
     )
 
 

@@ -96,7 +96,7 @@ def checkout_source(folder: str, version: str) -> HookSource:
         # A remote that is a folder (a clone of a clone, file://) is fetched by this machine alone.
         reach = "a clone elsewhere fetches it there"
         if os.path.isabs(remote):
-            reach = "only this machine can fetch it there"
+            reach = f"only this machine can fetch it there ({_repin(head)})"
         source = HookSource(
             remote,
             head,
@@ -111,8 +111,7 @@ def checkout_source(folder: str, version: str) -> HookSource:
             head,
             [
                 f"the hooks are pinned to the checkout {top} at {short}, the commit skillmem"
-                " was installed from: no remote branch holds it, so only this machine can fetch it (once it is pushed:"
-                " skillmem init --force --repo URL)"
+                f" was installed from: no remote branch holds it, so only this machine can fetch it ({_repin(head)})"
             ],
         )
     if _git_line(top, "status", "--porcelain") not in (None, ""):
@@ -121,6 +120,11 @@ def checkout_source(folder: str, version: str) -> HookSource:
             " installed (commit them, then: skillmem init --force)"
         )
     return source
+
+
+def _repin(head: str) -> str:
+    """How a team's clones fetch the hooks: this commit at a URL they reach. With --repo alone, init pins the tag."""
+    return f"for a team, push it where they fetch, then: skillmem init --force --repo URL --rev {head}"
 
 
 def _remote_holding(top: str, head: str) -> tuple[str | None, str]:

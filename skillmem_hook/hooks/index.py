@@ -37,6 +37,7 @@ from skillmem_hook.config import load_settings, require_prompt_files, require_ro
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.hooks.report import (
+    MAX_WARNINGS,
     QUIET_HINT,
     describe_drift,
     describe_index_file,
@@ -181,9 +182,8 @@ def _describe(found: _Comparison, *, written: bool, index_stale: bool, diff: boo
     if index_stale:
         report.append(describe_index_file(str(found.settings.write), written=written))
     quiet, base = found.settings.quiet, found.settings.base
-    notices = describe_warnings(_loud_warnings(found.catalog, quiet, base)) + describe_skipped(
-        _loud_skipped(found, quiet)
-    )
+    loud = _loud_warnings(found.catalog, quiet, base)
+    notices = describe_warnings(loud, _changed(loud, found)) + describe_skipped(_loud_skipped(found, quiet))
     report.append(notices + QUIET_HINT if notices else "")
     return "".join(found.notes + report)
 
@@ -224,6 +224,15 @@ def _merge_setup(path: str) -> list[str]:
     from skillmem_hook.adopt.merge_setup import driver_setup_lines  # noqa: PLC0415 - only a merge conflict pays
 
     return driver_setup_lines(path)
+
+
+def _changed(warnings: list[dict[str, str]], found: _Comparison) -> list[str]:
+    """The paths this commit changes, asked of git only when some warnings would be hidden: those shown first."""
+    if len(warnings) <= MAX_WARNINGS or found.catalog.work_tree is None:
+        return []
+    from skillmem_hook.lint.changes import changed_paths  # noqa: PLC0415 - only a report past the cap pays
+
+    return changed_paths() or []
 
 
 def _loud_warnings(catalog: Catalog, quiet: list[str], base: str) -> list[dict[str, str]]:

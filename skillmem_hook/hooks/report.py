@@ -132,22 +132,43 @@ def describe_index_file(path: str, *, written: bool) -> str:
     )
 
 
-def describe_warnings(warnings: Sequence[dict[str, str]]) -> str:
-    """The catalog's warnings, one short line each with the SKILL.md's path; empty when there are none."""
+def describe_warnings(warnings: Sequence[dict[str, str]], changed: Sequence[str] = ()) -> str:
+    """The catalog's warnings, one short line each with the SKILL.md's path; empty when there are none.
+
+    ``changed``: the paths the commit changes (relative to here, as git gives them). The warnings of the skills
+    that own one come first, so a new skill's warning is never among the hidden behind a vendored pack's known ones.
+    """
     if not warnings:
         return ""
     from skillmem_hook.block.index_file import repository_path  # noqa: PLC0415 - a run without warnings spares it
+    from skillmem_hook.catalog.placement.selection import DOMAINS_LISTED  # noqa: PLC0415 - as repository_path
     from skillmem_hook.catalog.skillfile.frontmatter import brief_warning  # noqa: PLC0415 - as repository_path
 
+    folders = [repository_path(warning["root"], warning["path"]) for warning in warnings]
+    touched = [index for index, folder in enumerate(folders) if _owns_one(folder, changed)]
+    order = touched + sorted(set(range(len(warnings))) - set(touched))
+    first = f", the {len(touched):,} this commit changes first" if touched else ""
     lines = [
-        f"{counted(len(warnings), 'SKILL.md file')} with warnings (all of them: 'skillmem index', under warnings):"
+        f"{counted(len(warnings), 'SKILL.md file')} with warnings{first}"
+        " (all of them: 'skillmem index', under warnings):"
     ]
-    for warning in warnings[:MAX_WARNINGS]:
-        path = os.path.join(repository_path(warning["root"], warning["path"]), "SKILL.md")
-        lines.append(f"  {visible(path)}: {visible(brief_warning(warning['warning']))}")
+    listed = False
+    for index in order[:MAX_WARNINGS]:
+        said = brief_warning(warnings[index]["warning"])
+        listed = listed or said.endswith(DOMAINS_LISTED)
+        said = said.removesuffix(f" {DOMAINS_LISTED}")
+        lines.append(f"  {visible(os.path.join(folders[index], 'SKILL.md'))}: {visible(said)}")
     if len(warnings) > MAX_WARNINGS:
         lines.append(f"  ... and {len(warnings) - MAX_WARNINGS:,} more")
+    if listed:  # said once, not on each line of a pack whose metadata files its skills under its own domains
+        lines.append(f"  {DOMAINS_LISTED}")
     return "\n".join(lines) + "\n"
+
+
+def _owns_one(folder: str, changed: Sequence[str]) -> bool:
+    """True when one of the changed paths lies in the skill's folder (its SKILL.md, a script, the folder)."""
+    prefix = folder.replace(os.sep, "/").rstrip("/") + "/"
+    return any(path == prefix[:-1] or path.startswith(prefix) for path in changed)
 
 
 def describe_skipped(skipped: Sequence[dict[str, str]]) -> str:

@@ -55,6 +55,8 @@ def test_a_checkout_with_no_remote_is_pinned_at_its_path_and_head(tmp_path, edit
     assert (source.repo, source.rev) == (str(tmp_path / "hooks"), head)
     assert len(source.notes) == 1
     assert "only this machine can fetch it" in source.notes[0]
+    # newcomer-aa item 1: the re-pin a team needs, with the commit (--repo alone pins the unpublished tag)
+    assert f"then: skillmem init --force --repo URL --rev {head})" in source.notes[0]
 
 
 def test_a_clone_whose_head_is_on_its_remote_is_pinned_at_the_remote(tmp_path):
@@ -66,6 +68,7 @@ def test_a_clone_whose_head_is_on_its_remote_is_pinned_at_the_remote(tmp_path):
     # A remote that is a folder of this machine (a newcomer's clone of a clone): no clone elsewhere reaches it.
     assert "only this machine can fetch it there" in source.notes[0]
     assert "elsewhere" not in source.notes[0]
+    assert f"then: skillmem init --force --repo URL --rev {head})" in source.notes[0]
 
 
 def test_a_relative_remote_is_made_absolute(tmp_path):

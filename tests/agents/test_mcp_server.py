@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -14,7 +15,7 @@ import time
 
 import pytest
 
-from ..helpers import make_git_dir, run_cli, skill_md, write_skill
+from ..helpers import REPO, make_git_dir, run_cli, skill_md, write_skill
 
 mcp = pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
 anyio = pytest.importorskip("anyio")
@@ -528,3 +529,41 @@ def test_no_hidden_character_of_a_description_reaches_the_model_unseen(tmp_path)
     assert found.structured_content["query"].startswith(f"merge pdf files{HIDDEN}")  # the caller's own, echoed
     assert text_of(read) == body  # the file's own text, as an agent opening it reads it
     assert read.structured_content["text"] == body
+
+
+def by_hand_blocks():
+    """docs/agents.md's hand-run examples of the server: the Inspector CLI's lines, and the raw stdio command."""
+    page = (REPO / "docs" / "agents.md").read_text()
+    blocks = [block for block in re.findall(r"```sh\n(.*?)```", page, re.S) if "mcp" in block]
+    inspector_lines = [line.strip() for block in blocks for line in block.splitlines() if "inspector --cli" in line]
+    (raw,) = [block for block in blocks if "| skillmem mcp" in block]
+    return inspector_lines, raw
+
+
+def test_the_documented_raw_stdio_lines_get_an_answer_to_each_request(repo):
+    """newcomer-aa item 6: the hand-run example in docs/agents.md, run as written but for the server's path."""
+    _, raw = by_hand_blocks()
+    command = raw.replace("| skillmem mcp", "| " + " ".join(shlex.quote(word) for word in SERVER))
+    result = subprocess.run(["sh", "-c", command], cwd=repo, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    answers = {answer["id"]: answer for answer in map(json.loads, result.stdout.splitlines())}
+    assert sorted(answers) == [1, 2, 3]
+    assert answers[1]["result"]["serverInfo"]["name"] == "skillmem"
+    assert {tool["name"] for tool in answers[2]["result"]["tools"]} == {"skill_search", "skill_read"}
+    found = answers[3]["result"]["structuredContent"]
+    assert found["results"][0]["name"] == "docker-deploy"
+
+
+@pytest.mark.skipif(shutil.which("npx") is None, reason="npx (Node.js) is missing: the MCP Inspector CLI cannot run")
+def test_the_documented_inspector_commands_list_and_call_the_tools(repo):
+    lines, _ = by_hand_blocks()
+    assert len(lines) == 2
+    answers = []
+    for line in lines:
+        words = shlex.split(line)
+        start = words.index("skillmem")
+        assert words[start + 1] == "mcp"
+        answers.append(inspector(repo, *words[start + 2 :]))  # the same Inspector, this checkout's server
+        assert words[:start] == ["npx", "-y", "@modelcontextprotocol/inspector", "--cli"]
+    assert {tool["name"] for tool in answers[0]["tools"]} == {"skill_search", "skill_read"}
+    assert answers[1]["structuredContent"]["results"][0]["name"] == "docker-deploy"

@@ -196,9 +196,11 @@ def test_skills_no_agent_finds_natively_get_budgets_advice(empty_repo, capsys, f
     a_skill(folder)
     notes = init(capsys).data["notes"]
     advice = [note for note in notes if "skillmem budget" in note]
-    assert len(advice) == int(said)
+    assert len(advice) == int(said or folder == ".claude/skills")
     if said:
         assert advice[0].startswith("1 of 1 skills sit where neither Claude Code")
+    elif advice:  # .claude/skills shows Claude Code, which reads CLAUDE.md, not the AGENTS.md init creates
+        assert advice[0].startswith("Claude Code (CLAUDE.md or .claude/CLAUDE.md) reads no prompt file that holds")
 
 
 @pytest.mark.parametrize(("quiet", "warned"), [(None, 2), ("quiet: [vendor-*]\n", 1), ("quiet: [vendor-*, ours]\n", 0)])
@@ -327,3 +329,35 @@ def test_skill_md_files_left_out_are_counted_with_why(empty_repo, capsys):
     for name in ("release", "deploy"):
         Path(f".claude/skills/{name}/SKILL.md").write_text(f"---\nname: {name}\ndescription: Ship it\n---\n")
     assert not [note for note in init(capsys).data["notes"] if "left out of the block" in note]
+
+
+@pytest.mark.parametrize(
+    ("files", "blind"),
+    [
+        # newcomer-aa: .agents/skills linked as .claude/skills, a personal AGENTS.md not yet made: Codex reads no block
+        ({".gitignore": "AGENTS.md\n", "CLAUDE.md": "# C\r\n"}, "Codex (AGENTS.md) reads"),
+        ({"AGENTS.md": "# A\n"}, "Claude Code (CLAUDE.md or .claude/CLAUDE.md) reads"),
+        ({"AGENTS.md": "# A\n", "CLAUDE.md": "# C\n"}, None),  # each reads a file that holds the block
+        ({"CLAUDE.md": "# C\n", "GEMINI.md": "# G\n\n@AGENTS.md\n"}, "Codex (AGENTS.md) reads"),
+    ],
+)
+def test_an_agent_the_repository_shows_that_reads_no_block_is_sent_to_budget(empty_repo, capsys, files, blind):
+    a_skill(".agents/skills")
+    Path(".claude").mkdir()
+    Path(".claude/skills").symlink_to("../.agents/skills")
+    for path, text in files.items():
+        Path(path).write_text(text)
+    run = init(capsys)
+    notes = [note for note in run.data["notes"] if "skillmem budget --text" in note]
+    assert len(notes) == (blind is not None)
+    if blind:
+        assert notes[0] == (
+            f"{blind} no prompt file that holds the block, only its own listing of the skills: skillmem budget"
+            " --text says what each agent drops or never discovers, and how it learns of them"
+        )
+
+
+def test_an_agent_the_repository_does_not_show_is_not_said(empty_repo, capsys):
+    a_skill(".claude/skills")
+    Path("CLAUDE.md").write_text("# C\n")
+    assert not [note for note in init(capsys).data["notes"] if "skillmem budget --text" in note]

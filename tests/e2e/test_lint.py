@@ -106,6 +106,34 @@ def test_quiet_mutes_a_named_skills_known_warnings_in_the_index_hook(hook_repo, 
     assert "skills/vendored/SKILL.md" not in stopped
 
 
+def test_the_warning_of_the_skill_a_commit_adds_comes_before_a_packs_known_ones(hook_repo, tmp_path):
+    """newcomer-aa item 3: 61 known warnings of a vendored pack hid the new skill's invalid YAML past the cap."""
+    repo = empty_repo(hook_repo, tmp_path / "pack")
+    for index in range(12):  # more than the report's 10, each filed under a domain of the pack's own
+        name = f"pack-{index:02}"
+        frontmatter = f"---\nname: {name}\ndescription: d{index}\nmetadata:\n  domain: x\n---\n"
+        write_skill(repo.path / "skills", name, frontmatter)
+    (repo.path / "AGENTS.md").write_text("# Agents\n")
+    (repo.path / ".pre-commit-config.yaml").write_text(
+        hooks_config(hook_repo, "      - id: skill-index\n        args: [--root, skills, --prompt-file, AGENTS.md]\n")
+    )
+    repo.git("add", "-A")
+    assert repo.pre_commit("install").returncode == 0
+    assert repo.commit("first").returncode != 0  # the block was written
+    repo.git("add", "-A")
+    assert repo.commit("first").returncode == 0
+    write_skill(repo.path / "skills", "zz-new", skill_md("zz-new", "Deploy a preview: runs pnpm build"))  # invalid
+    repo.git("add", "-A")
+    stopped = output(repo.commit("add zz-new"))
+    report = stopped[stopped.index("13 SKILL.md files with warnings") :]
+    lines = report.splitlines()
+    assert lines[0].startswith("13 SKILL.md files with warnings, the 1 this commit changes first")
+    assert lines[1].startswith("  skills/zz-new/SKILL.md: invalid YAML")
+    assert lines[2] == "  skills/pack-00/SKILL.md: metadata domain 'x' is not a domain, so the table decides"
+    assert "  ... and 3 more" in lines
+    assert report.count("(the domains: ") == 1  # said once, under the list
+
+
 def test_the_hook_fixes_only_when_its_args_say_so(repo, hook_repo):
     hook_root, rev, _ = hook_repo
     skill = repo.path / "skills" / "pdf" / "SKILL.md"

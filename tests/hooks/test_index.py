@@ -10,10 +10,11 @@ import pytest
 import yaml
 
 from skillmem_hook.block.drift import Drift
+from skillmem_hook.catalog.placement.selection import DOMAINS_LISTED
 from skillmem_hook.catalog.skillfile.declared import NO_FRONTMATTER
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.hooks.index import skill_index, skill_verify
-from skillmem_hook.hooks.report import QUIET_HINT, describe_drift
+from skillmem_hook.hooks.report import MAX_WARNINGS, QUIET_HINT, describe_drift
 from skillmem_hook.text_lines import name_list
 
 from ..helpers import (
@@ -598,3 +599,41 @@ def test_a_quiet_folder_mutes_every_skill_and_left_out_skill_md_below_it(repo, c
     assert skill_index(["--root", ".", "--prompt-file", "../AGENTS.md"]) == 3
     err = capsys.readouterr().err
     assert "broken" not in err and "hidden" not in err
+
+
+def _pack_with_warnings(count: int) -> None:
+    """``count`` skills whose metadata files them under a domain that is none: a vendored pack's known warnings."""
+    for index in range(count):
+        name = f"pack-{index:02}"
+        write_skill(Path("skills"), name, f"---\nname: {name}\ndescription: d{index}\nmetadata:\n  domain: x\n---\n")
+    Path("AGENTS.md").write_bytes(b"# Agents\n")
+
+
+def test_past_the_cap_the_warnings_of_the_skills_a_commit_stages_come_first(git, capsys):
+    """newcomer-aa item 3: the new skill's invalid YAML was among the '... and 52 more' a vendored pack pushed out."""
+    _pack_with_warnings(MAX_WARNINGS + 2)
+    git("add", "-A")
+    git("commit", "-qm", "pack")
+    write_skill(Path("skills"), "zz-new", skill_md("zz-new", "Deploy a preview: runs pnpm build"))
+    Path("skills/pack-11/run.sh").write_text("echo\n")  # a script the commit adds to a known skill counts too
+    git("add", "-A")
+    assert skill_index([]) == 3
+    err = capsys.readouterr().err
+    report = err[err.index(f"{MAX_WARNINGS + 3} SKILL.md files with warnings") :].splitlines()
+    assert report[0].startswith(f"{MAX_WARNINGS + 3} SKILL.md files with warnings, the 2 this commit changes first")
+    assert report[1] == "  skills/pack-11/SKILL.md: metadata domain 'x' is not a domain, so the table decides"
+    assert report[2].startswith("  skills/zz-new/SKILL.md: invalid YAML")
+    assert report[3] == "  skills/pack-00/SKILL.md: metadata domain 'x' is not a domain, so the table decides"
+    assert report[MAX_WARNINGS + 1] == "  ... and 3 more"
+    assert report[MAX_WARNINGS + 2] == f"  {DOMAINS_LISTED}"  # once, under the list
+    assert err.count("(the domains: ") == 1
+
+
+def test_within_the_cap_the_warnings_keep_their_order_and_git_is_not_asked(git, capsys, monkeypatch):
+    _pack_with_warnings(MAX_WARNINGS)
+    git("add", "-A")
+    monkeypatch.setattr("skillmem_hook.lint.changes.run_git", None)  # asked, the run would fail
+    assert skill_index([]) == 3
+    err = capsys.readouterr().err
+    assert f"{MAX_WARNINGS} SKILL.md files with warnings (all of them" in err
+    assert "more" not in err

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 METADATA_DOMAIN = "domain"
+# Ends the warning on a metadata domain that is none; the hooks' report strips it from each line and says it once.
+DOMAINS_LISTED = f"(the domains: {', '.join(DOMAIN_NAMES)})"
 
 
 def best_match(patterns: Mapping[str, T], skill: Skill) -> T | None:
@@ -81,8 +83,7 @@ def apply_domains(skills: Iterable[Skill], overrides: Mapping[str, str]) -> None
             skill.placement = Placement(chosen, "metadata", METADATA_DOMAIN)
         else:
             skill.warnings.append(
-                f"metadata {METADATA_DOMAIN} {chosen!r} is not a domain, so the table decides "
-                f"(the domains: {', '.join(DOMAIN_NAMES)})"
+                f"metadata {METADATA_DOMAIN} {chosen!r} is not a domain, so the table decides {DOMAINS_LISTED}"
             )
 
 
