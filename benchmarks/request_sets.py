@@ -65,8 +65,12 @@ TUNING_SETS = {
         if os.environ.get("SKILLS_W_ROOT")
         else {}
     ),
-    # Sets AA and AB ask of collection aa (gathered_collection.py --list data/requests-aa/collection.tsv).
-    **({"AA": [DATA / "requests-aa"], "AB": [DATA / "requests-ab"]} if os.environ.get("SKILLS_AA_ROOT") else {}),
+    # Sets AA, AB and AC ask of collection aa (gathered_collection.py --list data/requests-aa/collection.tsv).
+    **(
+        {"AA": [DATA / "requests-aa"], "AB": [DATA / "requests-ab"], "AC": [DATA / "requests-ac"]}
+        if os.environ.get("SKILLS_AA_ROOT")
+        else {}
+    ),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -93,6 +97,7 @@ TUNING_TURNS = [
     DATA / "requests-z" / "ze" / "everyday-z.jsonl",
     DATA / "requests-aa" / "aae" / "everyday-aa.jsonl",
     DATA / "requests-ab" / "abe" / "everyday-ab.jsonl",
+    DATA / "requests-ac" / "ace" / "everyday-ac.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
