@@ -11,6 +11,7 @@ turn speaks of the work at hand is ``at_hand``'s.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -382,32 +383,55 @@ _ROUTE_BEFORE = ("page", "route", "url", "path", "页面", "路由", "路径", "
 # this costs one right hint, set L's l2-022 ("把 REST 调用迁到后端新开的 /graphql 端点", an endpoint's path that named
 # the `graphql` skill), and silences two everyday turns; no tuning request types a slash command as one.
 _USING = frozenset(["use", "using", "run", "invoke", "call", "try", "with", "via", "then"])
+_LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")  # what str.splitlines breaks at
 _USING_CJK = ("用", "使用", "运行", "调用", "执行", "试试", "跑", "再")
 
 
 def _typed_as_a_command(text: str, slash: int) -> bool:
-    """Whether the '/' at ``slash`` starts the prompt or a line, or follows a word of using it ("use /pdf")."""
-    before = text[:slash].rstrip(" \t")
-    if not before or before.endswith("\n"):
+    """Whether the '/' at ``slash`` starts the prompt or a line, or follows a word of using it ("use /pdf"). Read
+    backwards from the slash, so a prompt of many '/' words costs one short look at each (hostile15's F3)."""
+    end = _end_of_text_before(text, slash)
+    if not end or not _LINE_BREAKS.isdisjoint(text[end:slash]):
         return True
-    words = before.rsplit(None, 1)
-    return words[-1].rstrip(",:") in _USING or before.endswith(_USING_CJK)
+    start = end
+    while start and not text[start - 1].isspace():
+        start -= 1
+    return text[start:end].rstrip(",:") in _USING or text.endswith(_USING_CJK, 0, end)
 
 
 def _names_a_route(text: str, slash: int, end: int, typed: str) -> bool:
     """Whether the '/' word from ``slash`` to ``end`` of ``text`` is an app's route or a URL's path: a word calling it
     a page, a route, a URL or a path beside it, or the same ``/word`` inside a URL or a path anywhere in the prompt
     as ``typed`` (a pasted command's URL too)."""
-    if _ROUTE_AFTER.match(text, end) is not None or text[:slash].rstrip().endswith(_ROUTE_BEFORE):
+    if _ROUTE_AFTER.match(text, end) is not None or text.endswith(_ROUTE_BEFORE, 0, _end_of_text_before(text, slash)):
         return True
-    route, typed = text[slash:end], _folded(typed[:MAX_PROMPT_CHARS])
-    at = typed.find(route)
+    return _inside_a_path(typed, text[slash:end])
+
+
+def _end_of_text_before(text: str, at: int) -> int:
+    """Where the text before ``at`` ends, the spaces between left out."""
+    while at and text[at - 1].isspace():
+        at -= 1
+    return at
+
+
+@functools.lru_cache(maxsize=64)
+def _inside_a_path(typed: str, route: str) -> bool:
+    """Whether ``route`` (a '/' word) stands inside a URL or a path somewhere in the prompt as ``typed``: answered once
+    a prompt and '/' word, so a prompt of many such words reads its text once a word (hostile15's F3)."""
+    folded = _folded_prompt(typed)
+    at = folded.find(route)
     while at != -1:
-        before, beyond = typed[at - 1 : at], typed[at + len(route) : at + len(route) + 1]
+        before, beyond = folded[at - 1 : at], folded[at + len(route) : at + len(route) + 1]
         if before and not before.isspace() and before not in _OPENERS and not (beyond.isalnum() or beyond in "-_"):
             return True  # inside a URL or a path: "acme.io/pricing", "/out/pricing"
-        at = typed.find(route, at + 1)
+        at = folded.find(route, at + 1)
     return False
+
+
+@functools.lru_cache(maxsize=2)
+def _folded_prompt(typed: str) -> str:
+    return _folded(typed[:MAX_PROMPT_CHARS])
 
 
 def _mark_stands_alone(text: str, at: int, end: int) -> bool:

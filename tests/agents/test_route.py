@@ -1321,3 +1321,35 @@ def test_a_quoted_label_of_a_control_names_no_skill(prompt, named):
 )
 def test_a_slash_word_that_is_an_apps_route_names_no_skill(prompt, named):
     assert names(prompt, [*SKILLS, ("pricing", []), ("graphql", [])]) == named
+
+
+@pytest.mark.parametrize("space", ["\r", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\r\n"])
+def test_a_slash_word_after_any_line_break_is_typed_as_a_command(space):
+    """hostile15's F2: a '/' word after whitespace that is all a line break or two (str.splitlines's breaks) raised
+    IndexError ("this is a bug" from `route --explain` and `eval` on a repository's questions file)."""
+    assert names(f"{space}/pdf merge these", SKILLS) == ["pdf"]
+    assert names(f"merge these{space}/pdf", SKILLS) == ["pdf"]
+    assert names(f"{space} \t/pdf", SKILLS) == ["pdf"]
+
+
+@given(st.text(alphabet=" \t\r\n\v\f\x85\u2028\u3000/pdfuse用,:", max_size=40))
+def test_reading_slash_words_never_raises(text):
+    assert names(text, SKILLS) in ([], ["pdf"])
+
+
+def test_many_slash_words_fold_the_prompt_once(monkeypatch):
+    """hostile15's F3: each '/' word typed as a command folded and searched the whole prompt again (8,000 lines of
+    '/pdf' took 4 to 5 s, past the hook's timeout); a prompt and a '/' word are now read once."""
+    import skillmem_hook.search.names as names_module
+
+    folds: list[int] = []
+    fold = names_module._folded
+
+    def counted(text: str) -> str:
+        folds.append(len(text))
+        return fold(text)
+
+    monkeypatch.setattr(names_module, "_folded", counted)
+    prompt = "see https://acme.io/docs\n" + "/pdf\n" * 2000 + "the end " + str(len(folds))
+    assert names(prompt) == ["pdf"]
+    assert len([length for length in folds if length > 1000]) <= 2  # the prompt read, and typed for the paths once

@@ -637,3 +637,27 @@ def test_within_the_cap_the_warnings_keep_their_order_and_git_is_not_asked(git, 
     err = capsys.readouterr().err
     assert f"{MAX_WARNINGS} SKILL.md files with warnings (all of them" in err
     assert "more" not in err
+
+
+def test_the_folders_a_commit_changes_are_every_changed_path_and_each_folder_above_it():
+    """hostile15's F1: each warning was checked against each staged path (200,000 staged files: 45 s); the folders
+    holding a changed path are gathered once, and a skill owns a change when its folder is among them."""
+    from skillmem_hook.hooks.report import _folders_holding
+
+    changed = ["skills/a/SKILL.md", "skills/a/scripts/run.sh", "README.md", "skills/b"]
+    assert _folders_holding(changed) == {
+        "skills/a/SKILL.md", "skills/a/scripts/run.sh", "skills/a/scripts", "skills/a", "skills", "README.md",
+        "skills/b",
+    }  # fmt: skip
+    assert "skills/ab" not in _folders_holding(["skills/abc/SKILL.md"])  # a folder, not a prefix of letters
+
+
+def test_a_skill_among_many_staged_files_is_still_found_first():
+    from skillmem_hook.hooks.report import describe_warnings
+
+    warnings = [{"root": "skills", "path": f"p{n:02}", "warning": "metadata domain 'x' is not a domain"}
+                for n in range(MAX_WARNINGS + 5)]  # fmt: skip
+    changed = [f"aaa/{n}" for n in range(5000)] + ["skills/p13/SKILL.md"]
+    lines = describe_warnings(warnings, changed).splitlines()
+    assert "the 1 this commit changes first" in lines[0]
+    assert lines[1].startswith("  skills/p13/SKILL.md:")
