@@ -378,11 +378,12 @@ _ROUTE_BEFORE = ("page", "route", "url", "path", "页面", "路由", "路径", "
 # Where a slash command is typed (0.5.0, thirty-eighth pass, after set AB's abe-011, "the /pricing copy still says
 # 14-day trial", and abe-076, a pasted table of pages, "| /pricing | 12,340 | 38% |"): a slash command is typed as the
 # prompt's command, at its start (as Claude Code reads its commands and skills), so a '/' word names a skill at the
-# start of the prompt or of a line, or after a word of using it ("use /pdf", "run /pdf on", "用 /pdf", "调用 /pdf").
+# start of the prompt or of a line, or after a word of using it ("use /pdf", "run /pdf on", "用 /pdf", "调用 /pdf"; not
+# with / then / try, prose before a page as often: "the problem with /pricing is", review2's C6).
 # Anywhere else it is a page's route or a path in prose ("says /pricing has no meta description"). On the tuning data
 # this costs one right hint, set L's l2-022 ("把 REST 调用迁到后端新开的 /graphql 端点", an endpoint's path that named
 # the `graphql` skill), and silences two everyday turns; no tuning request types a slash command as one.
-_USING = frozenset(["use", "using", "run", "invoke", "call", "try", "with", "via", "then"])
+_USING = frozenset(["use", "using", "run", "invoke", "call", "via"])
 _LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")  # what str.splitlines breaks at
 _USING_CJK = ("用", "使用", "运行", "调用", "执行", "试试", "跑", "再")
 
@@ -423,7 +424,12 @@ def _inside_a_path(typed: str, route: str) -> bool:
     at = folded.find(route)
     while at != -1:
         before, beyond = folded[at - 1 : at], folded[at + len(route) : at + len(route) + 1]
-        if before and not before.isspace() and before not in _OPENERS and not (beyond.isalnum() or beyond in "-_"):
+        if (
+            before
+            and not before.isspace()
+            and before not in _OPENERS
+            and not (beyond.isalnum() or beyond in ("-", "_"))
+        ):
             return True  # inside a URL or a path: "acme.io/pricing", "/out/pricing"
         at = folded.find(route, at + 1)
     return False

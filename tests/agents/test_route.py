@@ -1317,6 +1317,12 @@ def test_a_quoted_label_of_a_control_names_no_skill(prompt, named):
         ("context first.\n/pricing the new team plan", ["pricing"]),
         ("please use /pricing for the new team plan", ["pricing"]),
         ("先调用 /pricing 算一下新套餐", ["pricing"]),
+        # review2's C1: the same path in a URL at the very end of the prompt
+        ("/pricing 404s on staging, see https://staging.acme.io/pricing", []),
+        # review2's C6: with / then / try are prose before a page as often
+        ("the problem with /pricing is the cache headers", []),
+        ("we shipped the redesign, then /pricing started loading slowly", []),
+        ("try /pricing in incognito and tell me what you see", []),
     ],
 )
 def test_a_slash_word_that_is_an_apps_route_names_no_skill(prompt, named):

@@ -27,7 +27,7 @@ from skillmem_hook.search.at_hand import at_hand
         "ok, bump our Node version to 20 in the Docker image",
         "please put the old onboarding copy back",
         "Rename the `fetchAll` helper to `loadAll` everywhere it is called",
-        "Turn off the nightly sync for the staging tenant.",
+        "Revert the commit that renamed 把手 field in the form",  # an English opening with 把 in it (review2 C7)
     ],
 )
 def test_a_change_of_what_is_there_in_english_is_at_hand(prompt):
@@ -64,6 +64,11 @@ def test_a_change_of_what_is_there_in_chinese_is_at_hand(prompt):
         "I said we were on Django 5, not 4; can you draft an upgrade plan for Celery too?",
         # what stays as it is while new work is done: keep is not a change
         "Keep the same API contract in the v2 rewrite of our Express service, with OpenAPI contract tests",
+        # review2's C4: remove / enable / increase open requests for new work; a change needs its target ("to")
+        "Remove the background from product photos in a folder and export them as transparent PNGs",
+        "Enable the GitHub Pages site for our docs folder with a custom domain",
+        "Increase the test coverage of the payments module to 80 percent with property-based tests",
+        "Change the onboarding flow for enterprise customers with SSO and SCIM provisioning",
     ],
 )
 def test_new_work_in_english_is_a_request(prompt):
@@ -89,6 +94,7 @@ def test_only_the_opening_change_is_read():
     assert at_hand("Change the retry count to 3.")
     assert not at_hand("Our nightly ETL pulls 40M rows from Postgres into BigQuery. Change the retry count to 3.")
     assert not at_hand("We run a Postgres 15 cluster behind PgBouncer for billing, and we want to change the pool.")
+    assert not at_hand("The rename of our billing tables is planned. Change the retry count to 3 for the importer.")
 
 
 @given(st.sampled_from(["Change", "Revert", "Undo", "Rename", "Remove"]), st.sampled_from(["a", "an", "some"]))

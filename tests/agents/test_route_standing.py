@@ -24,6 +24,7 @@ from skillmem_hook.search.at_hand import at_hand
         "Going forward, keep answers short and skip the recap.",
         "ok from now on run ruff before every commit.",
         "From now on, make small commits.",  # the mark alone in its clause: the next is the rule, not an ask
+        "From now on, please write the commit messages in English.",  # the rule addresses the agent: still the rule
         "For the rest of this session, reply in English.",
         "Commit in small steps from now on.",
     ],
@@ -104,6 +105,8 @@ def test_a_standing_rule_then_an_ask_is_never_at_hand(mark, rule, work, stop):
         "Don't change anything yet. Explain your plan in 3-4 bullets and wait for my OK.",
         "Hold off on the Helm changes for now, Sara's team owns that chart.",
         "Check with me first before you drop any table.",
+        "Looks fine, merge it.",  # review2's C5: each alternative has its mark
+        "Sounds right, proceed with the rollout.",
     ],
 )
 def test_a_go_ahead_or_a_hold_in_english_is_at_hand(prompt):
@@ -119,6 +122,8 @@ def test_a_go_ahead_or_a_hold_in_english_is_at_hand(prompt):
         "行，就这么办。",
         "先列个计划，等我确认了再动代码。",
         "动数据库之前先问我。",
+        "动数据库之前先问一下我。",  # review2's C5
+        "可以，推吧",
     ],
 )
 def test_a_go_ahead_or_a_hold_in_chinese_is_at_hand(prompt):
@@ -146,6 +151,13 @@ def test_a_go_ahead_or_a_hold_in_chinese_is_at_hand(prompt):
         "Leaning toward the BetterAuth org plugin, since auth already lives there. Go ahead: server and client setup, "
         "a cap of 3 workspaces per user, the custom role with its permissions, and the migration.",
         "The numbers favour a queue over cron. Proceed: the schema, the backfill job and a feature flag.",
+        # review2's C2: 推 / 部署 opening a longer word or a clause of new work is no go-ahead
+        "可以推荐一个轻量的 Python 日志库",
+        "可以推送通知到企业微信的机器人脚本",
+        "没问题, 部署一套 Prometheus + Grafana 监控到我们的 k8s 集群",
+        # review2's C3: a standing instruction beside new work added
+        "From now on we use pnpm. Add a Redis cache layer to the API service.",
+        "Going forward we deploy with Helm. Add a chart for the billing service with an HPA.",
     ],
 )
 def test_a_go_ahead_or_a_hold_beside_a_request_is_not_at_hand(prompt):

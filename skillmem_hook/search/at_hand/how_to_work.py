@@ -53,20 +53,20 @@ def _sets_a_rule(text: str) -> bool:
     return all(_SETS_A_RULE.search(sentence) and not asks(sentence) for sentence in sentences(text))
 
 
-# A standing instruction: how the agent works from now on (0.5.0, twenty-seventh pass, after set V's ve-016, "From
-# now on make small commits with conventional commit messages ... Don't squash anything and don't push.", and ve-088,
-# "以后写 test 的时候用 pytest 的 fixture, 不要每个 case 里都手动 setup 一遍。mock 也尽量少用 ..."): a prompt that
-# opens (after fillers, `_opens`) on "from now on", "going forward", "moving forward", "from here on (out)", "for the
-# rest of this session", "henceforth", 以后 (not 以后的, a time's thing), 今后, 往后, 从今以后, 从现在开始 / 起, or
-# whose first clause ends on the English mark ("Use pnpm from now on."). The clause the mark opens or closes (or,
-# the mark alone in its clause, "From now on,", the next one) is the rule; no other clause asks (search/asks.py),
-# and no sentence is a question: "From now on we use pnpm; please migrate the web app to it" asks for real new work.
-# Not 下次 / "next time" ("下次开会前帮我准备 ..." plans one event), nor "in the future" ("in the future we may need
-# X, design for it"). Mid-prompt a mark is a request's own ("以后每季度都要做, 能不能写个程序", set F's f2-015):
-# on the tuning data every request that holds one holds it mid-prompt. Compiled only on the marks.
-# Widened (thirty-sixth pass) to the common ways of saying it, not to a set's wording: "from now onwards", "from this
-# point on / forward", "from here onwards", "for the rest / remainder of this session / conversation / chat / task",
-# 此后, 从今天起 / 开始, 接下来都 / 一律 / 统一 / 所有 / (这个)会话里 (接下来 alone is the next step, "接下来帮我 ...").
+# A standing instruction: how the agent works from now on (0.5.0, twenty-seventh pass, after set V's ve-016, "From now
+# on make small commits with conventional commit messages ... Don't squash anything and don't push.", and ve-088,
+# "以后写 test 的时候用 pytest 的 fixture, 不要每个 case 里都手动 setup 一遍。mock 也尽量少用 ..."): a prompt that opens
+# (after fillers, `_opens`) on "from now on", "going forward", "moving forward", "from here on (out)", "for the rest of
+# this session", "henceforth", 以后 (not 以后的, a time's thing), 今后, 往后, 从今以后, 从现在开始 / 起, or whose first
+# clause ends on the English mark ("Use pnpm from now on."). The clause the mark opens or closes (or, the mark alone in
+# its clause, "From now on,", the next one) is the rule; no other clause asks for new work (search/asks.py, then
+# ``_asks_new``), and no sentence is a question: "From now on we use pnpm; please migrate the web app to it" asks for
+# real new work. Not 下次 / "next time" ("下次开会前帮我准备 ..." plans one event), nor "in the future" ("in the future
+# we may need X, design for it"). Mid-prompt a mark is a request's own ("以后每季度都要做, 能不能写个程序", set F's
+# f2-015): on the tuning data every request that holds one holds it mid-prompt. Compiled only on the marks. Widened
+# (thirty-sixth pass) to the common ways of saying it, not to a set's wording: "from now onwards", "from this point on /
+# forward", "from here onwards", "for the rest / remainder of this session / conversation / chat / task", 此后, 从今天起
+# / 开始, 接下来都 / 一律 / 统一 / 所有 / (这个)会话里 (接下来 alone is the next step, "接下来帮我 ...").
 _STANDING_MARKS = (
     "from now", "forward", "from here on", "from this point", "rest of th", "remainder of th", "henceforth",
     "以后", "今后", "往后", "从现在", "此后", "从今天", "接下来",
@@ -117,13 +117,16 @@ def _sets_a_standing_rule(text: str) -> bool:
 # aae-059, "从现在开始, 所有改动都在 `feature/cache-layer` 分支上做 ... 提交说明用中文写, 说清楚改了什么。跑任何
 # 数据库相关的命令之前先问我。": "say clearly what changed" is how to write the commit message). A clause asks for new
 # work when it addresses the agent for it (please, can / could / would you, 帮, 给我, 请, 麻烦), makes a thing, states
-# wants, or moves the work to the rule (migrate, port, move, convert, 迁, 换成, 转成): "From now on we use pnpm;
-# please migrate the web app to it", "Going forward we deploy with Helm. Write the chart ...".
+# wants, moves the work to the rule (migrate, port, move, convert, 迁, 换成, 转成) or adds a new thing (add /
+# introduce / integrate a, 加一个, 添加, 新增: review2's C3, "From now on we use pnpm. Add a Redis cache layer ..."):
+# "From now on we use pnpm; please migrate the web app to it", "Going forward we deploy with Helm. Write the chart".
 _NEW_WORK_MARKS = (
     "please", "you", "帮", "给我", "请", "麻烦", "migrat", "port", "move", "convert", "迁", "换成", "转成",
+    "add", "introduce", "integrate", "加", "添加", "新增",
 )  # fmt: skip
 _NEW_WORK = lazy_compile(
-    r"\bplease\b|\b(?:can|could|would|will)\s+you\b|帮|给我|请|麻烦|\b(?:migrate|port|move|convert)\b|迁|换成|转成",
+    r"\bplease\b|\b(?:can|could|would|will)\s+you\b|帮|给我|请|麻烦|\b(?:migrate|port|move|convert)\b|迁|换成|转成"
+    r"|\b(?:add|introduce|integrate)\s+(?:a|an|some|new)\b|加(?:一个|个|上)|添加|新增",
     re.IGNORECASE,
 )
 
@@ -165,8 +168,9 @@ def _leaves_as_it_is(text: str) -> bool:
 # list") is how to work too. Requests hold these marks beside their ask ("... then wait for my go-ahead", "ship it.
 # Unrelated: could you audit ...", "Then go ahead and do it"): their other sentences ask. Compiled only on the marks.
 _NOD_MARKS = (
-    "go ahead", "go-ahead", "proceed", "ship it", "lgtm", "looks good", "sounds good", "wait for", "until i", "with me",
-    "ask me", "hold off", "可以", "没问题", "就这么", "按这个", "先问我", "等我", "问过我", "跟我确认",
+    "go ahead", "go-ahead", "proceed", "ship it", "lgtm", "looks good", "sounds good", "looks right", "looks fine",
+    "sounds right", "sounds fine", "wait for", "until i", "with me", "ask me", "hold off", "可以", "没问题", "就这么",
+    "按这个", "先问", "等我", "问过我", "跟我确认",
 )  # fmt: skip
 _LANDED = r"(?:apply|merge|commit|push|deploy|ship|land|release|run|do|proceed|go|continue)\b"
 _NOD = lazy_compile(
@@ -175,6 +179,7 @@ _NOD = lazy_compile(
     r"|\bwait\s+for\s+(?:me|my)\b(?:\s+(?:to\s+\w+(?:\s+go)?|ok|okay|go-ahead|approval|sign-off|confirmation))?"
     r"|\buntil\s+I\s+(?:say|confirm|approve|give|sign)\b|\b(?:ask|check\s+with)\s+me\s+(?:first|before)\b|\bhold\s+off\b"
     r"|(?:可以|没问题|lgtm)[,.]?\s*(?:直接)?(?:合|merge|推|push|上线|部署|发布|提交|commit|apply|执行|继续)"
+    r"(?:吧|了)?(?=\s*(?:[,.;!?\n\u3002]|$))"
     r"|就这么(?:办|做|改|定)|按这个(?:来|方案)|先问(?:一下)?我|(?:先)?跟我确认|等我(?:确认|说|同意|点头|回复|看过|ok)",
     re.IGNORECASE,
 )
