@@ -35,12 +35,16 @@ def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{code:04x}"
 
 
+def _escaped(text: str) -> str:
+    """``text`` with each character of ``_RAW_IN_JSON`` as its ``\\uXXXX`` escape's text."""
+    return _RAW_IN_JSON.sub(_json_escape, text) if _RAW_IN_JSON.search(text) else text
+
+
 def to_json(value: object) -> str:
     """JSON text with non-ASCII kept as UTF-8, and no character a reader splits lines at or a terminal acts on."""
     import json  # noqa: PLC0415 - loads re: a hook run that prints no JSON line does without both
 
-    text = json.dumps(value, ensure_ascii=False)
-    return _RAW_IN_JSON.sub(_json_escape, text) if _RAW_IN_JSON.search(text) else text
+    return _escaped(json.dumps(value, ensure_ascii=False))
 
 
 def escaped_strings(value: object) -> object:
@@ -48,7 +52,7 @@ def escaped_strings(value: object) -> object:
     (``\\u200b``): for a JSON encoder that is not ours (the MCP SDK's ``structuredContent``), which would send
     them raw. A reader then sees ``\\u200b`` where a hidden character was, as in the CLI's JSON."""
     if isinstance(value, str):
-        return _RAW_IN_JSON.sub(_json_escape, value) if _RAW_IN_JSON.search(value) else value
+        return _escaped(value)
     if isinstance(value, dict):
         return {escaped_strings(key): escaped_strings(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):

@@ -223,13 +223,9 @@ def git_dirs(folder: str) -> tuple[str, str] | None:
     """The git directory ``folder``'s ``.git`` leads to and its common directory (where ``config`` and ``hooks``
     are); None when there is no ``.git`` or its ``commondir`` cannot be read."""
     dot_git = os.path.join(folder, ".git")
-    if os.path.isdir(dot_git):
-        git_dir = dot_git
-    else:
-        named = gitdir_line(dot_git)
-        if named is None:
-            return None
-        git_dir = os.path.normpath(os.path.join(folder, named))
+    git_dir = dot_git if os.path.isdir(dot_git) else _led_to(folder)  # a .git folder (or a link to one) as named
+    if git_dir is None:
+        return None
     common = _common_dir(git_dir)
     return None if common is None else (git_dir, os.path.normpath(common))
 

@@ -44,6 +44,7 @@ from skillmem_hook.hooks.report import (
     describe_skipped,
     describe_untracked,
     describe_warnings,
+    skill_folder,
 )
 from skillmem_hook.report import run_reporting_errors
 from skillmem_hook.streams import write_utf8
@@ -226,13 +227,16 @@ def _merge_setup(path: str) -> list[str]:
     return driver_setup_lines(path)
 
 
-def _changed(warnings: list[dict[str, str]], found: _Comparison) -> list[str]:
-    """The paths this commit changes, asked of git only when some warnings would be hidden: those shown first."""
+def _changed(warnings: list[dict[str, str]], found: _Comparison) -> set[str]:
+    """The folders of the skills this commit changes (each changed path's nearest skill, as the lint hook reads it),
+    asked of git only when some warnings would be hidden: those shown first."""
     if len(warnings) <= MAX_WARNINGS or found.catalog.work_tree is None:
-        return []
-    from skillmem_hook.lint.changes import changed_paths  # noqa: PLC0415 - only a report past the cap pays
+        return set()
+    from skillmem_hook.lint.changes import changed_paths, owning_folders  # noqa: PLC0415 - only a report past the cap pays
 
-    return changed_paths() or []
+    catalog = found.catalog
+    skills = [*catalog.skills, *catalog.excluded, *(skill for pair in catalog.duplicates for skill in pair)]
+    return owning_folders(changed_paths() or [], {skill_folder(skill.root, skill.path) for skill in skills})
 
 
 def _loud_warnings(catalog: Catalog, quiet: list[str], base: str) -> list[dict[str, str]]:

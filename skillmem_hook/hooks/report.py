@@ -12,7 +12,7 @@ from skillmem_hook.visible import git_add_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Collection, Sequence
 
     from skillmem_hook.block.drift import Drift
 
@@ -132,11 +132,11 @@ def describe_index_file(path: str, *, written: bool) -> str:
     )
 
 
-def describe_warnings(warnings: Sequence[dict[str, str]], changed: Sequence[str] = ()) -> str:
+def describe_warnings(warnings: Sequence[dict[str, str]], changed: Collection[str] = ()) -> str:
     """The catalog's warnings, one short line each with the SKILL.md's path; empty when there are none.
 
-    ``changed``: the paths the commit changes (relative to here, as git gives them). The warnings of the skills
-    that own one come first, so a new skill's warning is never among the hidden behind a vendored pack's known ones.
+    ``changed``: the folders (``skill_folder``) of the skills this commit changes. Their warnings come first, so a
+    new skill's warning is never among the hidden behind a vendored pack's known ones.
     """
     if not warnings:
         return ""
@@ -145,8 +145,7 @@ def describe_warnings(warnings: Sequence[dict[str, str]], changed: Sequence[str]
     from skillmem_hook.catalog.skillfile.frontmatter import brief_warning  # noqa: PLC0415 - as repository_path
 
     folders = [repository_path(warning["root"], warning["path"]) for warning in warnings]
-    holding = _folders_holding(changed)
-    touched = [index for index, folder in enumerate(folders) if folder.replace(os.sep, "/").rstrip("/") in holding]
+    touched = [index for index, folder in enumerate(folders) if _as_git_names(folder) in changed]
     order = touched + sorted(set(range(len(warnings))) - set(touched))
     first = f", the {len(touched):,} this commit changes first" if touched else ""
     lines = [
@@ -166,20 +165,19 @@ def describe_warnings(warnings: Sequence[dict[str, str]], changed: Sequence[str]
     return "\n".join(lines) + "\n"
 
 
-def _folders_holding(changed: Sequence[str]) -> set[str]:
-    """Every changed path and each folder above it: a skill owns a changed path when its folder is among them (its
-    SKILL.md, a script, the folder). Built once, so a commit staging many files costs one pass (hostile15's F1: each
-    warning against each staged path had made 200,000 staged files take 45 s); a parent already held ends the walk."""
-    holding: set[str] = set()
-    for path in changed:
-        held = path
-        while held not in holding:
-            holding.add(held)
-            parent = held.rfind("/")
-            if parent < 0:
-                break
-            held = held[:parent]
-    return holding
+def skill_folder(root: str, path: str) -> str:
+    """A skill's folder as ``describe_warnings`` matches it against ``changed``."""
+    from skillmem_hook.block.index_file import repository_path  # noqa: PLC0415 - only a report past the cap pays
+
+    return _as_git_names(repository_path(root, path))
+
+
+def _as_git_names(folder: str) -> str:
+    """A folder relative to here as git names paths: ``/``-separated, ``""`` for here itself (never ``.``, which no
+    path git gives starts with), so a top-level skill can be among those a commit changes
+    (``lint.changes.owning_folders``)."""
+    folder = folder.replace(os.sep, "/")
+    return "" if folder == "." else folder
 
 
 def describe_skipped(skipped: Sequence[dict[str, str]]) -> str:

@@ -163,8 +163,7 @@ def patched_for_prompt(
     skills = scan_roots(roots, read_only).skills
     try:
         numbers, changed = changes(index, skills, before, after)
-        gone = len(index.numbers) - (len(numbers) - numbers.count(None))
-        if len(changed) + gone > PROMPT_PATCH_SKILLS or not _patch_pays(index, numbers, changed):
+        if len(changed) + _gone(index, numbers) > PROMPT_PATCH_SKILLS or not _patch_pays(index, numbers, changed):
             return None
         return updated(index, skills, numbers, {place: read_body(skills[place]) for place in changed}, aliases)
     except ValueError:
@@ -352,10 +351,14 @@ def _patch_pays(index: SearchIndex, numbers: list[int | None], changed: list[int
     The numbers left free count too: a build compacts them, so an index patched
     through many removals is not kept ever larger than its skills.
     """
-    gone = len(index.numbers) - (len(numbers) - numbers.count(None))  # numbers: one per skill, none made
-    few = (len(changed) + gone) * PATCH_SHARE <= max(len(index.numbers), len(numbers))
+    few = (len(changed) + _gone(index, numbers)) * PATCH_SHARE <= max(len(index.numbers), len(numbers))
     free = max(0, index.slots - len(numbers))  # after the patch: the new skills take free numbers first
     return few and free * FREE_SHARE <= max(index.slots, len(numbers))
+
+
+def _gone(index: SearchIndex, numbers: list[int | None]) -> int:
+    """How many of the index's skills are gone: ``numbers``, one per skill now, None for a new one, keeps the rest."""
+    return len(index.numbers) - (len(numbers) - numbers.count(None))
 
 
 def changes(

@@ -531,6 +531,32 @@ def test_no_hidden_character_of_a_description_reaches_the_model_unseen(tmp_path)
     assert read.structured_content["text"] == body
 
 
+def test_skill_reads_name_path_and_notice_show_their_hidden_characters_escaped(tmp_path):
+    """review2's T3: skill_read's ``path`` and ``notice`` are escaped as the CLI's JSON escapes them, in
+    ``structuredContent`` and in the notice line before the text; the SKILL.md text stays the file's own. The
+    root, outside the repository, ends on a glyph's variation selector (``visible`` keeps it, the JSON escapes it);
+    the skill's folder holds a zero-width space."""
+    outside = tmp_path / "shared\u2764\ufe0f"
+    body = skill_md("pdf-merge", "merge pdf files").decode() + "# Merge\u200b\n"
+    write_skill(outside, "pdf\u200bmerge", body.encode())
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / ".skillmem.yaml").write_text("roots: ['../shared\u2764\ufe0f']\n", encoding="utf-8")
+
+    async def steps(session):
+        return {"read": await session.call_tool("skill_read", {"name": "pdf-merge"})}
+
+    read = run_session(repo, steps)["read"]
+    shown = {key: value for key, value in read.structured_content.items() if key != "text"}
+    assert sorted(shown) == ["name", "notice", "path"]
+    assert [c for c in json.dumps(shown, ensure_ascii=False) if c in "\u200b\ufe0f"] == []
+    assert shown["path"] == "../shared\u2764\\ufe0f/pdf\\u200bmerge/SKILL.md"
+    assert shown["notice"].startswith("skills root ../shared\u2764\\ufe0f ")
+    assert text_of(read) == f"[skillmem: {shown['notice']}]\n\n{body}"  # the file's text, its own
+    assert read.structured_content["text"] == body
+
+
 def by_hand_blocks():
     """docs/agents.md's hand-run examples of the server: the Inspector CLI's lines, and the raw stdio command."""
     page = (REPO / "docs" / "agents.md").read_text()

@@ -639,25 +639,41 @@ def test_within_the_cap_the_warnings_keep_their_order_and_git_is_not_asked(git, 
     assert "more" not in err
 
 
-def test_the_folders_a_commit_changes_are_every_changed_path_and_each_folder_above_it():
-    """hostile15's F1: each warning was checked against each staged path (200,000 staged files: 45 s); the folders
-    holding a changed path are gathered once, and a skill owns a change when its folder is among them."""
-    from skillmem_hook.hooks.report import _folders_holding
-
-    changed = ["skills/a/SKILL.md", "skills/a/scripts/run.sh", "README.md", "skills/b"]
-    assert _folders_holding(changed) == {
-        "skills/a/SKILL.md", "skills/a/scripts/run.sh", "skills/a/scripts", "skills/a", "skills", "README.md",
-        "skills/b",
-    }  # fmt: skip
-    assert "skills/ab" not in _folders_holding(["skills/abc/SKILL.md"])  # a folder, not a prefix of letters
+def test_past_the_cap_a_change_counts_for_its_nearest_skill_the_top_level_one_too(git, capsys):
+    """review2's C8: a skill at the top (folder ``.``) was never put first, and a nested skill's change counted its
+    parent too; a changed path now counts for its nearest skill, as the lint hook reads it (lint.changes)."""
+    Path(".skillmem.yaml").write_text('roots: ["."]\nprompt_files: [AGENTS.md]\nexclude: [c]\n')
+    domain_x = "metadata:\n  domain: x\n---\n"
+    Path("SKILL.md").write_text(f"---\nname: top\ndescription: the repository's own\n{domain_x}")
+    write_skill(Path("skills"), "a", f"---\nname: a\ndescription: outer\n{domain_x}")
+    write_skill(Path("skills/a"), "b", f"---\nname: b\ndescription: inner\n{domain_x}")
+    write_skill(Path("skills/a"), "c", skill_md("c", "excluded, yet a skill of its own"))
+    _pack_with_warnings(MAX_WARNINGS)
+    git("add", "-A")
+    git("commit", "-qm", "pack")
+    Path("README.md").write_text("# repo\n")  # the top-level skill's, as no nearer one holds it
+    Path("skills/a/b/run.sh").write_text("echo\n")  # skills/a/b's, not skills/a's
+    Path("skills/a/c/run.sh").write_text("echo\n")  # an excluded skill's is still not its parent's
+    git("add", "-A")
+    assert skill_index([]) == 3
+    err = capsys.readouterr().err
+    report = err[err.index(f"{MAX_WARNINGS + 3} SKILL.md files with warnings") :].splitlines()
+    assert report[0].startswith(f"{MAX_WARNINGS + 3} SKILL.md files with warnings, the 2 this commit changes first")
+    assert [line.split(":")[0] for line in report[1:4]] == [
+        f"  {os.path.join('.', 'SKILL.md')}",
+        f"  {os.path.join('skills', 'a', 'b', 'SKILL.md')}",
+        f"  {os.path.join('skills', 'a', 'SKILL.md')}",  # the first of the rest, in the catalog's order
+    ]
 
 
 def test_a_skill_among_many_staged_files_is_still_found_first():
-    from skillmem_hook.hooks.report import describe_warnings
+    from skillmem_hook.hooks.report import describe_warnings, skill_folder
+    from skillmem_hook.lint.changes import owning_folders
 
     warnings = [{"root": "skills", "path": f"p{n:02}", "warning": "metadata domain 'x' is not a domain"}
                 for n in range(MAX_WARNINGS + 5)]  # fmt: skip
     changed = [f"aaa/{n}" for n in range(5000)] + ["skills/p13/SKILL.md"]
-    lines = describe_warnings(warnings, changed).splitlines()
+    owners = owning_folders(changed, {skill_folder(warning["root"], warning["path"]) for warning in warnings})
+    lines = describe_warnings(warnings, owners).splitlines()
     assert "the 1 this commit changes first" in lines[0]
     assert lines[1].startswith("  skills/p13/SKILL.md:")

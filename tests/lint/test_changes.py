@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import posixpath
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from skillmem_hook.lint.changes import touched_skills
+from skillmem_hook.lint.changes import owning_folders, touched_skills
 
 from ..helpers import skill_md, write_skill
 
@@ -40,3 +43,41 @@ def test_each_skill_owning_a_changed_path_is_linted_once(repo, changed, linted):
     touched = touched_skills(changed, ["skills"])
     assert touched.skill_files == linted
     assert touched.total == 2
+
+
+@pytest.mark.parametrize(
+    ("changed", "owners"),
+    [
+        # review2's C8: a nested skill's change is its own, not its parent's too.
+        (["skills/a/b/SKILL.md"], {"skills/a/b"}),
+        (["skills/a/b/scripts/run.sh", "skills/a/notes.md"], {"skills/a/b", "skills/a"}),
+        (["skills/ab/x.md"], {""}),  # a folder, not a prefix of letters: the top's
+        # The top-level skill (folder "") owns what no nearer one holds, its own SKILL.md too.
+        (["README.md", "SKILL.md"], {""}),
+        ([], set()),
+    ],
+)
+def test_a_changed_path_is_owned_by_its_nearest_skill_folder(changed, owners):
+    assert owning_folders(changed, {"", "skills/a", "skills/a/b"}) == owners
+
+
+def test_without_a_top_level_skill_a_path_outside_every_skill_is_no_ones():
+    assert owning_folders(["README.md", "skills/c/SKILL.md"], {"skills/a"}) == set()
+
+
+def _nearest(path: str, folders: set[str]) -> str | None:
+    """The rule read plainly: the longest of ``folders`` that is the path or a folder above it."""
+    above = [held for held in folders if held in ("", path) or path.startswith(held + "/")]
+    return max(above, key=len, default=None)
+
+
+_PARTS = st.sampled_from(["a", "b", "ab"])
+_FOLDERS = st.lists(_PARTS, max_size=3).map("/".join)
+_PATHS = st.builds(posixpath.join, _FOLDERS, st.sampled_from(["SKILL.md", "x", "a"]))
+
+
+@given(st.lists(_PATHS), st.sets(_FOLDERS))
+def test_owning_folders_is_each_paths_nearest_skill_however_the_walks_share_folders(paths, folders):
+    """The walk keeps each folder's answer for the paths after it (hostile15's F1): the same set as each path
+    read alone."""
+    assert owning_folders(paths, folders) == {_nearest(path, folders) for path in paths} - {None}
