@@ -8,6 +8,7 @@ import os
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -346,3 +347,51 @@ def fresh_settings(cwd):
     )
     out = subprocess.run([sys.executable, "-c", code, str(cwd)], capture_output=True, check=True).stdout
     return json.loads(out)
+
+
+MCP_SERVER = [sys.executable, "-m", "skillmem_hook", "mcp"]
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+}
+
+
+class RawClient:
+    """JSON-RPC lines written to the server's stdin by hand, as a client with its own bugs would."""
+
+    def __init__(self, repo, env=None):
+        self.process = subprocess.Popen(
+            MCP_SERVER,
+            cwd=repo,
+            env={**os.environ, **(env or {})},
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self.send(json.dumps(INITIALIZE).encode())
+        assert self.answer()["id"] == 0
+        self.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
+
+    def send(self, line):
+        self.process.stdin.write(line + b"\n")
+        self.process.stdin.flush()
+
+    def answer(self, seconds=30):
+        """The next line the server writes; fails, rather than hang, when none comes."""
+        lines = []
+        reader = threading.Thread(target=lambda: lines.append(self.process.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(seconds)
+        assert lines and lines[0], "the server gave no answer"
+        return json.loads(lines[0])
+
+    def call(self, number, tool, arguments):
+        request = {
+            "jsonrpc": "2.0",
+            "id": number,
+            "method": "tools/call",
+            "params": {"name": tool, "arguments": arguments},
+        }
+        self.send(json.dumps(request).encode())

@@ -12,12 +12,11 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
-from .helpers import archive_repository, run_git
+from .helpers import REPO, RawClient, archive_repository, run_git
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -71,50 +70,15 @@ def test_the_mcp_server_answers_with_include_stdin(tmp_path, monkeypatch):
     """F2 through the server: initialize and a search are answered while the client keeps its pipe open."""
     pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
     repo = _include_stdin(tmp_path, monkeypatch)
-    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "skillmem_hook", "mcp"],
-        cwd=repo,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env=environment,
-    )
-    assert process.stdin is not None and process.stdout is not None
-    messages = [
-        {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {
-                "protocolVersion": "2024-11-05",
-                "capabilities": {},
-                "clientInfo": {"name": "t", "version": "1"},
-            },
-        },
-        {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {
-            "jsonrpc": "2.0",
-            "id": 3,
-            "method": "tools/call",
-            "params": {"name": "skill_search", "arguments": {"intent": "merge pdf"}},
-        },
-    ]
-    process.stdin.write(b"".join(json.dumps(message).encode() + b"\n" for message in messages))
-    process.stdin.flush()
-    answers: list[bytes] = []
-    reader = threading.Thread(target=lambda: answers.extend(process.stdout.readline() for _ in range(2)), daemon=True)
-    reader.start()
-    reader.join(WAIT)
-    process.stdin.close()
+    client = RawClient(repo, env={"PYTHONPATH": str(REPO)})  # initialize answered, the client's pipe kept open
     try:
-        process.wait(WAIT)
+        client.call(3, "skill_search", {"intent": "merge pdf"})
+        answer = client.answer(WAIT)  # fails when none comes: git read the client's stream
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert len(answers) == 2 and all(answers), "the server answered nothing: git read the client's stream"
-    assert b"pdf" in answers[1]
+        client.process.stdin.close()
+        client.process.kill()
+        client.process.wait()
+    assert answer["id"] == 3 and "pdf" in json.dumps(answer)
 
 
 def _hook_archive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hook: str) -> Path:

@@ -10,12 +10,11 @@ import shlex
 import shutil
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
 
-from ..helpers import REPO, make_git_dir, run_cli, skill_md, write_skill
+from ..helpers import INITIALIZE, REPO, RawClient, make_git_dir, run_cli, skill_md, write_skill
 
 mcp = pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
 anyio = pytest.importorskip("anyio")
@@ -330,53 +329,6 @@ def test_a_call_that_cannot_finish_in_time_is_a_tool_error_and_the_server_goes_o
     assert not results["first"].is_error
     assert results["slow"].is_error
     assert "took longer than 2 s" in text_of(results["slow"]) and "Hint: " in text_of(results["slow"])
-
-
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 0,
-    "method": "initialize",
-    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
-}
-
-
-class RawClient:
-    """JSON-RPC lines written to the server's stdin by hand, as a client with its own bugs would."""
-
-    def __init__(self, repo, env=None):
-        self.process = subprocess.Popen(
-            SERVER,
-            cwd=repo,
-            env={**os.environ, **(env or {})},
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
-        self.send(json.dumps(INITIALIZE).encode())
-        assert self.answer()["id"] == 0
-        self.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
-
-    def send(self, line):
-        self.process.stdin.write(line + b"\n")
-        self.process.stdin.flush()
-
-    def answer(self, seconds=30):
-        """The next line the server writes; fails, rather than hang, when none comes."""
-        lines = []
-        reader = threading.Thread(target=lambda: lines.append(self.process.stdout.readline()), daemon=True)
-        reader.start()
-        reader.join(seconds)
-        assert lines and lines[0], "the server gave no answer"
-        return json.loads(lines[0])
-
-    def call(self, number, tool, arguments):
-        request = {
-            "jsonrpc": "2.0",
-            "id": number,
-            "method": "tools/call",
-            "params": {"name": tool, "arguments": arguments},
-        }
-        self.send(json.dumps(request).encode())
 
 
 def test_every_request_line_gets_an_answer_even_when_it_cannot_be_read(repo):
