@@ -19,36 +19,41 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 
-def work_tree_top(*, hooks: bool = True) -> str:
-    """The top folder of the work tree around the current one; a UsageError (exit 2), before anything is
-    written, when init's git config or (with ``hooks``) its hook install there would write outside it and its
-    own git directory (``refuse_foreign_git_dir``)."""
+def work_tree_top(*, hooks: bool = True) -> tuple[str, str | None]:
+    """The top folder of the work tree around the current one, and its git directory when init must not write
+    there (``refuse_foreign_git_dir``: a store outside with no back-link); a UsageError (exit 2), before anything
+    is written, when init's git config or (with ``hooks``) its hook install would write outside the work tree
+    and its own git directory."""
     tree = find_work_tree()  # held to the folder holding .git, as every other command's top
     if tree is None:
         raise repository_error(
             "skillmem init works in a git repository, and this folder is not in one",
             "run 'git init' first, or cd into the repository",
         )
-    refuse_foreign_git_dir(tree.top, hooks=hooks)
-    return tree.top
+    return tree.top, refuse_foreign_git_dir(tree.top, hooks=hooks)
 
 
-def refuse_foreign_git_dir(top: str, *, hooks: bool) -> None:
+def refuse_foreign_git_dir(top: str, *, hooks: bool) -> str | None:
     """Refuse (exit 2) when init's ``git config --local`` or ``pre-commit install`` would write outside this work
     tree and its own git directory. A ``GIT_DIR`` or ``GIT_WORK_TREE`` in the environment is the user's own, and
-    honoured.
+    honoured (None).
+
+    Returned: the git directory when it lies outside the work tree and nothing in it links back here
+    (``dot_git.unlinked_outside_git_dir``): a ``--separate-git-dir`` store, the user's own or another work tree's
+    (hostile14's F1: ``gitdir: ../victim-store``), which nothing tells apart. init writes its files but no git
+    config and no hook there, and says what to run by hand (``by_hand``). None otherwise.
 
     - the git directory is another work tree's (``dot_git.foreign_git_dir``: ``gitdir: ../victim/.git``);
     - its ``config``, or with ``hooks`` its ``hooks`` folder or the hook in it, is a link (or not a regular file,
       not a folder): git's lock file and pre-commit write through a link, into another repository, the user's
-      ``~/.gitconfig`` or ``~/bin`` (hostile14's F2). A git directory init writes nothing into
-      (``separate_git_dir``) is not asked.
+      ``~/.gitconfig`` or ``~/bin`` (hostile14's F2). A git directory init writes nothing into (the store
+      returned) is not asked.
     """
     if user_named_work_tree():
-        return
+        return None
     holder = dot_git_top(top)
     if holder is None:
-        return
+        return None
     from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refusal says it
 
     foreign = foreign_git_dir(holder)
@@ -58,7 +63,8 @@ def refuse_foreign_git_dir(top: str, *, hooks: bool) -> None:
             f"directory ({visible(foreign[1])}); init would write its git config and hook there",
             "run init in that repository's own work tree, or remove this .git and run 'git init' here",
         )
-    dirs = None if unlinked_outside_git_dir(holder) is not None else git_dirs(holder)
+    separate = unlinked_outside_git_dir(holder)
+    dirs = None if separate is not None else git_dirs(holder)
     odd = None if dirs is None else _linked_part(dirs[1], hooks=hooks)
     if odd is not None:
         hint = "make it the git directory's own (a regular file, a folder), then run init again"
@@ -69,18 +75,7 @@ def refuse_foreign_git_dir(top: str, *, hooks: bool) -> None:
             "outside this repository's git directory",
             hint,
         )
-
-
-def separate_git_dir(top: str) -> str | None:
-    """The git directory of ``top`` when it lies outside the work tree and nothing in it links back here
-    (``dot_git.unlinked_outside_git_dir``): a ``--separate-git-dir`` store, the user's own or another work
-    tree's (hostile14's F1: ``gitdir: ../victim-store``), which nothing tells apart. init writes its files but
-    no git config and no hook there, and says what to run by hand (``by_hand``). None when the environment
-    names the git directory (``GIT_DIR``, ``GIT_WORK_TREE``: the user's own)."""
-    if user_named_work_tree():
-        return None
-    holder = dot_git_top(top)
-    return None if holder is None else unlinked_outside_git_dir(holder)
+    return separate
 
 
 def _linked_part(common: str, *, hooks: bool) -> tuple[str, str] | None:

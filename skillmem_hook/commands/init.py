@@ -28,7 +28,6 @@ from skillmem_hook.adopt.repository import (
     hooks_path,
     install_hooks,
     listed_files,
-    separate_git_dir,
     set_config,
     uncommitted,
     work_tree_top,
@@ -109,13 +108,12 @@ def init(
     prompt_files: Sequence[str] = (),
     text: bool = False,
 ) -> int:
-    top = work_tree_top(hooks=install)
+    top, separate = work_tree_top(hooks=install)
     source = hook_source(repo, rev)
     plan = plan_init(top, source, force=force, repin_asked=bool(repo or rev), prompt_files=prompt_files)
     settings, changes = plan.settings, plan.changes
     git_config = _merge_driver_settings(top)
     manager = hook_manager() if install else None
-    separate = separate_git_dir(top)
     failed = None
     if separate is not None:  # its config and hooks are left alone: it may be another work tree's
         plan.notes.append(
