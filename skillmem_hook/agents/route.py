@@ -161,7 +161,7 @@ def _chosen(text: str, index: SearchIndex, rule: ScoreRule) -> list[Hit]:
     if not hits:
         return []
     evidence, _, typed = index.reading(text, hits[0])
-    chosen = rule.chosen(hits, evidence, typed)
+    chosen = rule.chosen(hits, evidence, typed, lambda: index.cjk_typed(text))
     return [] if chosen and english_among_cjk(text, chosen[0], index) else chosen
 
 

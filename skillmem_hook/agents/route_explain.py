@@ -90,7 +90,8 @@ def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, 
     answer: dict[str, object]
     chosen = best_scored(prompt, index, spellings=spellings)  # the hook's own call: what it would print
     evidence, _, typed = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own))
-    rule = SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed) if hits else []
+    cjk = lambda: index.cjk_typed(own)  # noqa: E731 - asked only where the share decides
+    rule = SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed, cjk) if hits else []
     apart = bool(hits) and english_among_cjk(own, hits[0], index)
     if hits:
         rule.append(("language", "not an English prompt's English-described best hit among Chinese ones", not apart))
@@ -100,7 +101,7 @@ def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, 
     elif code is not None and not chosen:
         answer = _answer(prompt, [], None, _CODE_SILENT.format(word=quoted(code)))
         answer["code"] = code
-    elif apart and SCORE_RULE.chosen(hits[: SCORE_RULE.most], evidence, typed):
+    elif apart and SCORE_RULE.chosen(hits[: SCORE_RULE.most], evidence, typed, cjk):
         answer = _answer(prompt, [], None, _ENGLISH_AMONG_CJK)
     else:
         answer = _answer(prompt, chosen, "score rule" if chosen else None, _verdict(bool(hits), bool(chosen)))

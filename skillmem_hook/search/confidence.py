@@ -12,7 +12,7 @@ import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from skillmem_hook.search.rank import Hit, SearchIndex
 
@@ -61,7 +61,12 @@ class ScoreRule:
     out of it (``share_lead=0`` turns this waiver off); and (0.5.0's sixth pass) when the
     ``most`` best all score within ``near`` of the best, no two of them kin and the best covering
     less than ``scatter_coverage`` of the query, the context ties unrelated skills: the rule abstains
-    (``scatter_coverage=0`` turns this off). **Siblings** (``siblings``):
+    (``scatter_coverage=0`` turns this off); and (0.5.0's fortieth pass) where the best hit is described in
+    English, a typed CJK word (a bigram, or a lone character) counts ``cjk_weight`` of a word in that share, since
+    a Chinese run is cut into overlapping bigrams (about two for each word it holds) while an English description
+    holds one word for each, so long as the best covers ``cjk_coverage`` of the query itself (``cjk_weight=1``
+    turns this off).
+    **Siblings** (``siblings``):
     a skill among the ``most`` best whose name shares a word with the named best's is named
     beside it, since a family's members (``sred-project-organizer``, ``sred-work-summary``)
     are told apart by intent words their descriptions rarely hold. **English at large**
@@ -74,6 +79,8 @@ class ScoreRule:
     """
 
     __slots__ = (
+        "cjk_coverage",
+        "cjk_weight",
         "context_coverage",
         "context_lead",
         "context_share",
@@ -115,6 +122,8 @@ class ScoreRule:
         scatter_coverage: float = 0.3,
         wide_lead: float = 1.5,
         wide_typed: int = 20,
+        cjk_weight: float = 0.5,
+        cjk_coverage: float = 0.2,
         siblings: bool = True,
         english_at_large: bool = False,
     ) -> None:
@@ -135,16 +144,19 @@ class ScoreRule:
         self.scatter_coverage = scatter_coverage
         self.wide_lead = wide_lead
         self.wide_typed = wide_typed
+        self.cjk_weight = cjk_weight
+        self.cjk_coverage = cjk_coverage
         self.siblings = siblings
         self.english_at_large = english_at_large
 
-    def chosen(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[Hit]:
+    def chosen(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: Callable[[], int] | None = None) -> list[Hit]:
         """The hits to name, best first; none when the ranking is not sure enough.
 
         ``evidence`` is how many typed words the best hit holds (``SearchIndex.evidence``),
-        ``typed`` how many the prompt types (``SearchIndex.typed_words``).
+        ``typed`` how many the prompt types (``SearchIndex.typed_words``), ``cjk`` how many of them are CJK
+        (``SearchIndex.cjk_typed``), asked only where the share decides.
         """
-        if self.context_typed and typed >= self.context_typed and not self._stands_out(hits, evidence, typed):
+        if self.context_typed and typed >= self.context_typed and not self._stands_out(hits, evidence, typed, cjk):
             return []
         if typed >= self.typed and self._holds(hits, evidence):
             floor = self.near * hits[0].score
@@ -161,17 +173,36 @@ class ScoreRule:
         kin = [hit for hit in hits[: self.most] if hit not in chosen and family & name_words(hit.skill.name)]
         return [*chosen, *kin]
 
-    def _stands_out(self, hits: Sequence[Hit], evidence: int, typed: int) -> bool:
+    def _stands_out(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: Callable[[], int] | None = None) -> bool:
         """Whether the best hit leads the second by ``context_lead``, covers ``context_coverage`` of the query
         (or leads by ``wide_lead`` on a long prompt) and holds ``context_share`` of its typed words (or leads by
-        ``share_lead``)."""
+        ``share_lead``, or holds it with CJK words counted by ``cjk_weight``)."""
         if not hits or not self._covers(hits, typed):
             return False
-        if evidence < self.context_share * typed and not self._share_waived(hits):
+        if not self._holds_share(hits, evidence, typed, cjk):
             return False
         if self._scattered(hits):
             return False
         return len(hits) < 2 or hits[0].score >= self.context_lead * hits[1].score
+
+    def _holds_share(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: Callable[[], int] | None) -> bool:
+        """Whether the best hit holds ``context_share`` of the typed words, or leads by ``share_lead``, or (0.5.0,
+        fortieth pass) is described in English, covers ``cjk_coverage`` and holds the share with CJK words
+        counted by ``cjk_weight``."""
+        if evidence >= self.context_share * typed or self._share_waived(hits):
+            return True
+        return cjk is not None and self._holds_by_words(hits[0], evidence, typed, cjk)
+
+    def _holds_by_words(self, best: Hit, evidence: int, typed: int, cjk: Callable[[], int]) -> bool:
+        """The share counted by words, not bigrams: only against an English description, which holds one word
+        for each Chinese word the glossary brings (a Chinese one holds the overlapping bigrams as typed)."""
+        if self.cjk_weight >= 1 or best.coverage < self.cjk_coverage:
+            return False
+        from skillmem_hook.search.rank import described_in_english  # noqa: PLC0415 - a long CJK prompt's rare case
+
+        if not described_in_english(best.skill.description):
+            return False
+        return evidence >= self.context_share * (typed - (1 - self.cjk_weight) * cjk())
 
     def _scattered(self, hits: Sequence[Hit]) -> bool:
         """Whether the ``most`` best are a near tie of unrelated skills and the best covers little of the query.
@@ -188,7 +219,9 @@ class ScoreRule:
         words = [name_words(hit.skill.name) for hit in best]
         return all(words[i].isdisjoint(words[j]) for i in range(len(words)) for j in range(i + 1, len(words)))
 
-    def gates(self, hits: Sequence[Hit], evidence: int, typed: int) -> list[tuple[str, str, bool]]:
+    def gates(
+        self, hits: Sequence[Hit], evidence: int, typed: int, cjk: Callable[[], int] | None = None
+    ) -> list[tuple[str, str, bool]]:
         """Each condition of ``chosen`` with the value it read, as (way, condition, holds): ``route --explain``."""
         best = hits[0].score if hits else 0.0
         second = hits[1].score if len(hits) > 1 else 0.0
@@ -206,8 +239,8 @@ class ScoreRule:
                 ),
                 (
                     "much context",
-                    share + self._share_condition(hits, evidence, typed),
-                    evidence >= self.context_share * typed or self._share_waived(hits),
+                    share + self._share_condition(hits, evidence, typed, cjk),
+                    bool(hits) and self._holds_share(hits, evidence, typed, cjk),
                 ),
                 (
                     "much context",
@@ -251,12 +284,19 @@ class ScoreRule:
             return False
         return len(hits) < 2 or hits[0].score >= self.share_lead * hits[1].score
 
-    def _share_condition(self, hits: Sequence[Hit], evidence: int, typed: int) -> str:
-        """What waives the share, for ``gates``: the lead asked, and whether it waived a share the best lacks."""
-        if not self.share_lead:
-            return ""
-        waived = evidence < self.context_share * typed and self._share_waived(hits)
-        return f", or best >= {self.share_lead:g} x second" + (": waived by the lead" if waived else "")
+    def _share_condition(
+        self, hits: Sequence[Hit], evidence: int, typed: int, cjk: Callable[[], int] | None = None
+    ) -> str:
+        """What waives the share, for ``gates``: the lead asked, and whether it waived a share the best lacks; or the
+        CJK words counted by ``cjk_weight``, when they hold it."""
+        lacks = evidence < self.context_share * typed
+        text = ""
+        if self.share_lead:
+            waived = lacks and self._share_waived(hits)
+            text = f", or best >= {self.share_lead:g} x second" + (": waived by the lead" if waived else "")
+        if lacks and hits and not self._share_waived(hits) and self._holds_share(hits, evidence, typed, cjk):
+            text += f": held with a CJK word as {self.cjk_weight:g} of a word (English-described best)"
+        return text
 
     def _leads_second(self, hits: Sequence[Hit]) -> bool:
         return bool(hits) and (len(hits) < 2 or hits[0].score >= self.lead * hits[1].score)
@@ -287,6 +327,11 @@ class ScoreRule:
             )
             if self.share_lead:
                 held += f" (a lead of {self.share_lead:g}x for the words)"
+            if self.cjk_weight < 1:
+                held += (
+                    f" (a CJK word as {self.cjk_weight:g} of a word there, the best described in English"
+                    f" and covering {self.cjk_coverage:g})"
+                )
             if self.wide_lead:
                 held += f" (typed >= {self.wide_typed}: a lead of {self.wide_lead:g}x for the coverage)"
             if self.scatter_coverage:

@@ -26,7 +26,7 @@ from skillmem_hook.search.aliases import aliases_of
 from skillmem_hook.search.fields import PostingsField, ScannedField
 from skillmem_hook.search.query import QueryWord, coverage_units, parts, query_words
 from skillmem_hook.search.sorted_lines import first_line_from
-from skillmem_hook.search.tokenize import cjk_characters
+from skillmem_hook.search.tokenize import cjk_characters, has_cjk
 from skillmem_hook.search.tuning import Tuning
 
 TYPE_CHECKING = False
@@ -232,6 +232,12 @@ class SearchIndex:
         its ``evidence`` without and with the dictionary's guesses, and the query's ``typed_words``."""
         words = self.query_words(intent)
         return self._held(words, hit, guesses=False), self._held(words, hit, guesses=True), _typed(words)
+
+    def cjk_typed(self, intent: str) -> int:
+        """How many of the search words ``intent`` types are CJK: bigrams, and lone characters between other words
+        (the score rule's share, 0.5.0's fortieth pass: a Chinese run is cut into overlapping bigrams, about two for
+        each word it holds)."""
+        return sum(1 for word, query_word in self.query_words(intent).items() if query_word.typed and has_cjk(word))
 
     def _held(self, words: dict[str, QueryWord], hit: Hit, *, guesses: bool) -> int:
         fields = self.fields[:3]

@@ -1359,3 +1359,20 @@ def test_many_slash_words_fold_the_prompt_once(monkeypatch):
     prompt = "see https://acme.io/docs\n" + "/pdf\n" * 2000 + "the end " + str(len(folds))
     assert names(prompt) == ["pdf"]
     assert len([length for length in folds if length > 1000]) <= 2  # the prompt read, and typed for the paths once
+
+
+# A Chinese request to an English-described skill: 14 words typed, 11 of them CJK (bigrams and lone characters), 8
+# held by postgres-tuning. Under a share of .9 the typed count (12.6) holds it back; by words (8.5 x .9 = 7.65) the
+# share holds (0.5.0, fortieth pass: the route asks the index for the CJK count and gives it to the rule).
+@pytest.mark.parametrize(
+    ("prompt", "hinted"),
+    [
+        ("帮我找出 PostgreSQL 数据库里的慢查询，然后调优索引", ["postgres-tuning"]),
+        # English: each word counts whole, so 9 held of 12 typed is under the share (10.8)
+        ("find the slow PostgreSQL queries in our billing database and tune the indexes before Friday's launch", []),
+    ],
+)
+def test_the_route_counts_a_chinese_requests_cjk_words_at_half_in_the_share(prompt, hinted):
+    rule = ScoreRule(context_typed=8, context_share=0.9, share_lead=0)
+    assert routed(prompt, rule) == hinted
+    assert routed(prompt, ScoreRule(context_typed=8, context_share=0.9, share_lead=0, cjk_weight=1)) == []
