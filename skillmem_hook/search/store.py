@@ -404,13 +404,13 @@ def _known(
     are parsed. Parsing every row and making its skill cost an add's patch a
     tenth of its time at 1,900 skills.
     """
-    given = index.given
-    stored = given.row if isinstance(given, StoredSkills) and len(rows) == len(skills) else None
+    as_given = index.skills_as_given
+    stored = as_given.row if isinstance(as_given, StoredSkills) and len(rows) == len(skills) else None
     scanned = {row: place for place, row in enumerate(rows)} if stored is not None else {}
     known = {}
     for position, number in enumerate(index.numbers):
         place = None if stored is None else scanned.get(stored(position))
-        skill = given[position] if place is None else skills[place]
+        skill = as_given[position] if place is None else skills[place]
         known[skill.root, skill.path] = (number, skill)
     return known
 
