@@ -154,7 +154,7 @@ def find_work_tree() -> WorkTree | None:
     return WorkTree(top=lines[1], git_path=lines[4])
 
 
-def find_git_dirs() -> tuple[str, list[str]] | None:
+def find_top_and_git_dirs() -> tuple[str, list[str]] | None:
     """The work tree's top and its git directories (a linked work tree's own, and the common one); None outside.
 
     Asked of git itself, so ``GIT_DIR`` and ``GIT_WORK_TREE`` are honoured.

@@ -16,7 +16,7 @@ from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery.git import (
     as_listed,
     asked_once,
-    find_git_dirs,
+    find_top_and_git_dirs,
     find_work_tree,
     ignored_paths,
     list_along,
@@ -215,7 +215,7 @@ def test_outside_one_run_git_is_asked_anew_so_a_new_repository_is_seen(tmp_path,
     tree = find_work_tree()
     assert tree is not None and Path(tree.top).resolve() == work.resolve()
     with asked_once():
-        dirs = find_git_dirs()
+        dirs = find_top_and_git_dirs()
         assert dirs is not None and Path(dirs[0]).resolve() == work.resolve()
         assert find_work_tree() is not None
     assert log.read_text().split().count("rev-parse") == 3  # twice outside, once for both inside
