@@ -204,12 +204,12 @@ def git_dir_at(folder: str) -> str | None:
 
 
 # ``_own_git_dir``'s answers by folder: kept only inside ``own_git_dir_answers_kept_for_the_run`` (one run), so a
-# long-running process (the MCP server) reads a .git anew each time, as ``discovery/git.py``'s ``asked_once`` scopes
-# git's answer.
+# long-running process (the MCP server) reads a .git anew each time, as ``discovery/git.py``'s
+# ``git_answers_kept_for_the_run`` scopes git's answers.
 _OWN_GIT_DIR_ANSWERS: dict[str, bool] | None = None
 
 
-class own_git_dir_answers_kept_for_the_run:  # a class, as asked_once: a warm route hook loads no contextlib
+class own_git_dir_answers_kept_for_the_run:  # a class, as git's: a warm route hook loads no contextlib
     """Within the block, each folder's ``.git`` (and the git directory's ``config`` and ``gitdir``) is read once
     for ``_own_git_dir``: a prompt of the route hook asks it for the route index and again for the search index."""
 
