@@ -375,7 +375,7 @@ def changes(
     a link) counts as changed. A skill is known by its root and folder, so a
     moved one is one gone and one new. ``rows``: each skill's ``stored.row_bytes``, when the caller has them.
     """
-    known = _known(index, skills, [row_bytes(skill) for skill in skills] if rows is None else rows)
+    known = _indexed_by_folder(index, skills, [row_bytes(skill) for skill in skills] if rows is None else rows)
     was, is_now = _skill_file_stamps(before), _skill_file_stamps(now)
     numbers: list[int | None] = []
     changed = []
@@ -394,7 +394,7 @@ def changes(
     return numbers, changed
 
 
-def _known(
+def _indexed_by_folder(
     index: SearchIndex, skills: Sequence[Skill], rows: Sequence[bytes]
 ) -> dict[tuple[str, str], tuple[int, Skill]]:
     """Each indexed skill's number and skill, by its root and folder, as ``index`` holds them.
