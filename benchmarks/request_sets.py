@@ -192,7 +192,7 @@ def _label(file: Path) -> str:
 
 def collection_roots() -> dict[str, str]:
     """SKILLS_CN_ROOT / SKILLS_EN_ROOT, else the shared archives extracted (``search_quality.py``'s rule); SKILLS_W_ROOT
-    adds set W's, SKILLS_AA_ROOT collection aa."""
+    adds set W's, SKILLS_AA_ROOT collection aa, SKILLS_AD_ROOT collection ad."""
     from search_quality import collection_roots as extracted
 
     roots = extracted(SHARED)
@@ -200,6 +200,8 @@ def collection_roots() -> dict[str, str]:
         roots["w"] = os.environ["SKILLS_W_ROOT"]
     if os.environ.get("SKILLS_AA_ROOT"):  # collection aa, when built (gathered_collection.py --list ...)
         roots["aa"] = os.environ["SKILLS_AA_ROOT"]
+    if os.environ.get("SKILLS_AD_ROOT"):  # collection ad, when built (--list data/requests-ad/...); no set yet
+        roots["ad"] = os.environ["SKILLS_AD_ROOT"]
     return roots
 
 

@@ -20,7 +20,7 @@ from skillmem_hook.block.imports import double_listing_warnings
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery.confinement import Area, nested_repository
-from skillmem_hook.catalog.discovery.git import as_listed, find_git_dirs, run_git, tracked_entries
+from skillmem_hook.catalog.discovery.git import as_listed, find_top_and_git_dirs, run_git, tracked_entries
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.errors import MarkerError, UsageError
@@ -128,7 +128,7 @@ def _in_submodules(skills: Sequence[Skill]) -> set[str]:
 
     git refuses to ``git add`` them ("Pathspec ... is in submodule"), so no note may advise it.
     """
-    found = find_git_dirs() if skills else None
+    found = find_top_and_git_dirs() if skills else None
     if found is None:
         return set()
     area = Area(os.path.realpath(found[0]), (), git=True)

@@ -10,7 +10,12 @@ import subprocess
 
 from skillmem_hook.catalog.discovery.git import find_work_tree, run_git, user_named_work_tree
 from skillmem_hook.catalog.discovery.ownership import repository_error
-from skillmem_hook.catalog.dot_git import foreign_git_dir, git_dirs, read_regular_file, unlinked_outside_git_dir
+from skillmem_hook.catalog.dot_git import (
+    foreign_git_dir,
+    git_dir_and_common_dir,
+    read_regular_file,
+    unlinked_outside_git_dir,
+)
 from skillmem_hook.catalog.dot_git import work_tree_top as dot_git_top
 from skillmem_hook.errors import FileAccessError, UsageError
 
@@ -64,7 +69,7 @@ def refuse_foreign_git_dir(top: str, *, hooks: bool) -> str | None:
             "run init in that repository's own work tree, or remove this .git and run 'git init' here",
         )
     separate = unlinked_outside_git_dir(holder)
-    dirs = None if separate is not None else git_dirs(holder)
+    dirs = None if separate is not None else git_dir_and_common_dir(holder)
     odd = None if dirs is None else _linked_part(dirs[1], hooks=hooks)
     if odd is not None:
         hint = "make it the git directory's own (a regular file, a folder), then run init again"

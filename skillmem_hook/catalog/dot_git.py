@@ -219,7 +219,7 @@ def _led_to(folder: str) -> str | None:
     return None if named is None else os.path.normpath(os.path.join(folder, named))
 
 
-def git_dirs(folder: str) -> tuple[str, str] | None:
+def git_dir_and_common_dir(folder: str) -> tuple[str, str] | None:
     """The git directory ``folder``'s ``.git`` leads to and its common directory (where ``config`` and ``hooks``
     are); None when there is no ``.git`` or its ``commondir`` cannot be read."""
     dot_git = os.path.join(folder, ".git")

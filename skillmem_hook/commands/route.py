@@ -16,7 +16,11 @@ import sys
 from skillmem_hook.agents.background import current_or_built, refresh_search_index
 from skillmem_hook.agents.route import RouteInputError, Target, best_scored, hook_output, parse_hook_input, route_line
 from skillmem_hook.agents.route_index import build_route_index
-from skillmem_hook.catalog.store.locations import git_dirs_read_once, route_index_location, search_index_location
+from skillmem_hook.catalog.store.locations import (
+    own_git_dir_answers_kept_for_the_run,
+    route_index_location,
+    search_index_location,
+)
 from skillmem_hook.catalog.store.trust import keep_quiet
 from skillmem_hook.config import load_settings
 from skillmem_hook.search.names import Spellings, build_name_table, named_skills
@@ -78,7 +82,8 @@ def route(arguments: Sequence[str]) -> int:
     gc.disable()
     disarm = _arm_timeout()
     try:
-        with git_dirs_read_once():  # the route index's home and the search index's: one reading of .git
+        # The route index's home and the search index's: one reading of .git.
+        with own_git_dir_answers_kept_for_the_run():
             output = route_hook_input(sys.stdin.buffer.read(MAX_INPUT_BYTES + 1), flag_roots(arguments))
         sys.stdout.buffer.write(output)
         sys.stdout.flush()

@@ -31,7 +31,7 @@ from skillmem_hook.block.tracking import (
     prompt_file_states,
     require_one_in_commit,
 )
-from skillmem_hook.catalog.discovery.git import as_listed, asked_once, list_along
+from skillmem_hook.catalog.discovery.git import as_listed, git_answers_kept_for_the_run, list_along
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
@@ -80,7 +80,8 @@ def _run(hook_id: str, argv: Sequence[str] | None, *, write: bool) -> int:
     options = _parse(hook_id, argv, write=write)
     if options is None:
         return EXIT_OK  # --help or --version said what was asked
-    with asked_once():  # the prompt files' confinement and the catalog both need where the work tree lies
+    # The prompt files' confinement and the catalog both need where the work tree lies.
+    with git_answers_kept_for_the_run():
         found = _compare(options)
         _check_in_commit(found)
     index_stale = _write(found, write=write)

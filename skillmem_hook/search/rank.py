@@ -88,8 +88,9 @@ class SearchIndex:
         english: Collection[int] | None = None,
     ) -> None:
         self._skills = skills
-        # As given, kept when ``skills`` makes them all: a stored index's rows, for a patch to compare as bytes.
-        self.given = skills
+        # The ``skills`` argument itself, kept when ``skills`` turns it into a list: a stored index's rows
+        # (``stored.StoredSkills``), for a patch to compare as bytes.
+        self.skills_as_given = skills
         self.fields = fields
         self.tuning = tuning
         self.numbers = list(range(len(skills))) if numbers is None else list(numbers)

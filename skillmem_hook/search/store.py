@@ -375,7 +375,7 @@ def changes(
     a link) counts as changed. A skill is known by its root and folder, so a
     moved one is one gone and one new. ``rows``: each skill's ``stored.row_bytes``, when the caller has them.
     """
-    known = _known(index, skills, [row_bytes(skill) for skill in skills] if rows is None else rows)
+    known = _indexed_by_folder(index, skills, [row_bytes(skill) for skill in skills] if rows is None else rows)
     was, is_now = _skill_file_stamps(before), _skill_file_stamps(now)
     numbers: list[int | None] = []
     changed = []
@@ -394,7 +394,7 @@ def changes(
     return numbers, changed
 
 
-def _known(
+def _indexed_by_folder(
     index: SearchIndex, skills: Sequence[Skill], rows: Sequence[bytes]
 ) -> dict[tuple[str, str], tuple[int, Skill]]:
     """Each indexed skill's number and skill, by its root and folder, as ``index`` holds them.
@@ -404,13 +404,13 @@ def _known(
     are parsed. Parsing every row and making its skill cost an add's patch a
     tenth of its time at 1,900 skills.
     """
-    given = index.given
-    stored = given.row if isinstance(given, StoredSkills) and len(rows) == len(skills) else None
+    as_given = index.skills_as_given
+    stored = as_given.row if isinstance(as_given, StoredSkills) and len(rows) == len(skills) else None
     scanned = {row: place for place, row in enumerate(rows)} if stored is not None else {}
     known = {}
     for position, number in enumerate(index.numbers):
         place = None if stored is None else scanned.get(stored(position))
-        skill = given[position] if place is None else skills[place]
+        skill = as_given[position] if place is None else skills[place]
         known[skill.root, skill.path] = (number, skill)
     return known
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.git import WorkTreeMoved, find_git_dirs, tracked_entries
+from skillmem_hook.catalog.discovery.git import WorkTreeMoved, find_top_and_git_dirs, tracked_entries
 from skillmem_hook.catalog.dot_git import holds_repository, within
 from skillmem_hook.errors import UsageError
 
@@ -64,7 +64,7 @@ def repository_area(base: str) -> Area:
 
     Raises UsageError when git is missing: a write is refused rather than guessed at.
     """
-    return _area(base, find_git_dirs())
+    return _area(base, find_top_and_git_dirs())
 
 
 def read_area(real_root: str) -> Area:
@@ -73,18 +73,18 @@ def read_area(real_root: str) -> Area:
     A root outside the work tree (a user's ``~/.claude/skills``) is the user's own; below it, links stay
     inside it and out of git directories. Without git on the PATH the same holds for every root.
     """
-    found = _git_dirs_or_none()
+    found = _top_and_git_dirs_or_none()
     area = _area(real_root, found)
     if area.git and not within(real_root, area.top):
         return Area(real_root, area.forbidden, git=False)
     return area
 
 
-def _git_dirs_or_none() -> tuple[str, list[str]] | None:
-    """``find_git_dirs()`` (None outside a work tree), or None where git is not on the PATH; a work tree its
+def _top_and_git_dirs_or_none() -> tuple[str, list[str]] | None:
+    """``find_top_and_git_dirs()`` (None outside a work tree), or None where git is not on the PATH; a work tree its
     configuration moved is refused."""
     try:
-        return find_git_dirs()
+        return find_top_and_git_dirs()
     except WorkTreeMoved:
         raise
     except UsageError:  # git is not on PATH
@@ -98,7 +98,7 @@ def outside_boundary(real_root: str, boundary: str | None = None) -> bool:
     on the PATH), the folder ``boundary`` (the project's top as skillmem finds it: the folder holding the
     ``.skillmem.yaml``), or the current folder when none is given.
     """
-    found = _git_dirs_or_none()
+    found = _top_and_git_dirs_or_none()
     top = found[0] if found is not None else (boundary or os.curdir)
     return not within(real_root, os.path.realpath(top))
 

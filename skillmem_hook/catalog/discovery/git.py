@@ -154,7 +154,7 @@ def find_work_tree() -> WorkTree | None:
     return WorkTree(top=lines[1], git_path=lines[4])
 
 
-def find_git_dirs() -> tuple[str, list[str]] | None:
+def find_top_and_git_dirs() -> tuple[str, list[str]] | None:
     """The work tree's top and its git directories (a linked work tree's own, and the common one); None outside.
 
     Asked of git itself, so ``GIT_DIR`` and ``GIT_WORK_TREE`` are honoured.
@@ -166,7 +166,8 @@ def find_git_dirs() -> tuple[str, list[str]] | None:
 
 
 # Where the work tree and its git directories lie, by the current folder and git's environment: kept only
-# inside ``asked_once`` (one hook run), so a long-running process (the MCP server) always asks git anew.
+# inside ``git_answers_kept_for_the_run`` (one hook run), so a long-running process (the MCP server) always asks
+# git anew.
 _LOCATED: dict[tuple[str | None, ...], list[str] | None] | None = None
 _LOCATION_ENV = (
     "GIT_DIR",
@@ -177,7 +178,7 @@ _LOCATION_ENV = (
 )
 
 
-class asked_once:  # named as the function it was: ``with asked_once():``
+class git_answers_kept_for_the_run:  # named for what it scopes: ``with git_answers_kept_for_the_run():``
     """Within the block, git is asked where the work tree lies once per folder: a hook's run needs it for its
     prompt files' confinement and again for the catalog, and each ``git rev-parse`` is a process.
 
@@ -317,11 +318,12 @@ class _Along:
         self.records: list[bytes] | None = None
 
 
-_ALONG: _Along | None = None  # kept only inside ``asked_once``, as _LOCATED is
+_ALONG: _Along | None = None  # kept only inside ``git_answers_kept_for_the_run``, as _LOCATED is
 
 
 def list_along(paths: Iterable[str]) -> None:
-    """Inside ``asked_once``: the next listing also lists these files (each as ``as_listed`` names it)."""
+    """Inside ``git_answers_kept_for_the_run``: the next listing also lists these files (each as ``as_listed``
+    names it)."""
     global _ALONG  # noqa: PLW0603 - the scope is the run's, not the module's
     named = tuple(paths)
     if named and _LOCATED is not None and os.sep == "/":

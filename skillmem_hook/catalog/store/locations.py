@@ -203,29 +203,31 @@ def git_dir_at(folder: str) -> str | None:
     return git_dir if _trusted_git_dir(git_dir, folder) else None
 
 
-# ``_own_git_dir``'s answers by folder: kept only inside ``git_dirs_read_once`` (one run), so a long-running
-# process (the MCP server) reads a .git anew each time, as ``discovery/git.py``'s ``asked_once`` scopes git's answer.
-_OWN_GIT_DIRS: dict[str, bool] | None = None
+# ``_own_git_dir``'s answers by folder: kept only inside ``own_git_dir_answers_kept_for_the_run`` (one run), so a
+# long-running process (the MCP server) reads a .git anew each time, as ``discovery/git.py``'s
+# ``git_answers_kept_for_the_run`` scopes git's answers.
+_OWN_GIT_DIR_ANSWERS: dict[str, bool] | None = None
 
 
-class git_dirs_read_once:  # a class, as asked_once: a warm route hook loads no contextlib
+class own_git_dir_answers_kept_for_the_run:  # a class, as git's: a warm route hook loads no contextlib
     """Within the block, each folder's ``.git`` (and the git directory's ``config`` and ``gitdir``) is read once
     for ``_own_git_dir``: a prompt of the route hook asks it for the route index and again for the search index."""
 
     def __enter__(self) -> None:
-        global _OWN_GIT_DIRS  # the scope is the run's, not the module's
-        self.outer, _OWN_GIT_DIRS = _OWN_GIT_DIRS, {} if _OWN_GIT_DIRS is None else _OWN_GIT_DIRS
+        global _OWN_GIT_DIR_ANSWERS  # noqa: PLW0603 - the scope is the run's, not the module's
+        self.outer = _OWN_GIT_DIR_ANSWERS
+        _OWN_GIT_DIR_ANSWERS = {} if _OWN_GIT_DIR_ANSWERS is None else _OWN_GIT_DIR_ANSWERS
 
     def __exit__(self, *exc_info: object) -> None:
-        global _OWN_GIT_DIRS  # noqa: PLW0603 - the scope is the run's, not the module's
-        _OWN_GIT_DIRS = self.outer
+        global _OWN_GIT_DIR_ANSWERS  # noqa: PLW0603 - the scope is the run's, not the module's
+        _OWN_GIT_DIR_ANSWERS = self.outer
 
 
 def _own_git_dir(folder: str) -> bool:
     """Whether the git directory ``folder``'s ``.git`` leads to is this work tree's (``dot_git.foreign_git_dir``);
     another repository's keeps nothing of this one, with a note: ``gitdir: ../victim/.git`` in an unpacked archive
     would otherwise have every run keep its indexes in that repository."""
-    read = _OWN_GIT_DIRS
+    read = _OWN_GIT_DIR_ANSWERS
     key = os.path.abspath(folder)
     if read is not None and key in read:
         return read[key]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.at_hand.clauses import _others_ask_new
+from skillmem_hook.search.at_hand.clauses import _marked, _others_ask_new
 
 # A change of the work at hand (0.5.0, thirty-fifth pass, after everyday-long-en:35 and :83, "Change the retry count
 # from 5 to 3 and add exponential backoff ...", set U's ue-030, "Revert the changes to `settings.py` but keep ..."): the
@@ -57,10 +57,48 @@ _CORRECTS = lazy_compile(
 )
 
 
+# An edit of a work's numbered part (0.5.0, thirty-ninth pass, after set AC's ace-011, "... emails 3 and 4 say basically
+# the same thing ... Merge them, and move the customer quote from email 4 into email 2", and ace-059, "演示文稿第五页的
+# 增长曲线 ..., 换成今年一到九月的"): a part named by its number (email 3, pages 3 and 5, slide 7, section 2, 第五页,
+# 第二封, 第三段) is a part of a thing already there, and a clause that opens on a verb of editing (merge, move, swap,
+# tighten, shorten, reorder, ...; 换成, 改成, 挪到, 合并, 删掉, 压成, 调整, 按 ... 排) edits it. Not a step, an item
+# or a point (步 / 条 / 点): a request's plan numbers its steps ("1) port ..., 2) ...", "第 2 步你帮我弄一下"). Read
+# anywhere in the prompt, never beside a clause that asks for a new thing (`_others_ask_new`) or asks for help (帮:
+# "正文先不动, 你帮我把每一封的标题各出 5 个版本", set J's j2-027). Compiled only on the marks.
+_PART_MARKS = (
+    "email", "page", "slide", "section", "paragraph", "chapter", "scene", "tweet", "frame", "screen", "第",
+)  # fmt: skip
+_NUMBERED_PART = lazy_compile(
+    r"\b(?:emails?|pages?|slides?|sections?|paragraphs?|chapters?|scenes?|tweets?|frames?|screens?)\s+(?:#\s*)?\d+\b"
+    r"|第\s*[一二三四五六七八九十两\d]+\s*(?:页|张|封|段|节|章|篇|幕|屏|部分)",
+    re.IGNORECASE,
+)
+_EDIT_MARKS = (
+    "merge", "move", "swap", "tighten", "shorten", "trim", "cut", "reorder", "rearrange", "reword", "rephrase", "drop",
+    "combine", "split", "condense", "shrink", "换成", "改成", "改为", "挪", "移到", "合并", "删", "去掉", "压成",
+    "缩短", "精简", "调整", "拆成", "排",
+)  # fmt: skip
+_EDITS = lazy_compile(
+    r"(?:^|[,.;:!\n]\s*|\b(?:and|then|also|please|just|now|so)\s+)(?:merge|move|swap|tighten|shorten|trim|cut|reorder"
+    r"|rearrange|reword|rephrase|drop|combine|split|condense|shrink)\b"
+    r"|换成|改成|改为|挪到|移到|合并|删掉|去掉|压成|缩短|精简|调整|拆成|按[^,.;:!?\n\u3002]{1,20}?排",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _edits_a_part(text: str) -> re.Match[str] | None:
+    """The edit of a numbered part ("Merge them" beside "emails 3 and 4", 换成 beside 第五页), or None."""
+    folded = text.lower()
+    if "帮" in text or not _marked(text, _PART_MARKS, _NUMBERED_PART):
+        return None
+    return _EDITS.search(text) if any(mark in folded for mark in _EDIT_MARKS) else None
+
+
 def _changes_what_is_there(text: str, typed: str) -> bool:
     """Whether ``text`` asks a change of what is at hand and nothing new: "Change the retry count from 5 to 3",
-    "Revert the changes to `settings.py`", "把超时改回 30 秒", "I asked for X to be disabled, not hidden"."""
-    found = _opens_on_a_change(text) or _corrected(text)
+    "Revert the changes to `settings.py`", "把超时改回 30 秒", "I asked for X to be disabled, not hidden", "Merge
+    emails 3 and 4"."""
+    found = _opens_on_a_change(text) or _corrected(text) or _edits_a_part(text)
     return found is not None and not _others_ask_new(text, found.start(), found.end(), typed)
 
 

@@ -69,13 +69,25 @@ def _sets_a_rule(text: str) -> bool:
 # / 开始, 接下来都 / 一律 / 统一 / 所有 / (这个)会话里 (接下来 alone is the next step, "接下来帮我 ...").
 _STANDING_MARKS = (
     "from now", "forward", "from here on", "from this point", "rest of th", "remainder of th", "henceforth",
-    "以后", "今后", "往后", "从现在", "此后", "从今天", "接下来",
+    "以后", "今后", "往后", "从现在", "此后", "从今天", "接下来", "in this task", "in this session", "后面", "should",
+    "must", "need to", "needs to", "has to", "have to", "都要", "都得", "都别", "都不要", "一律", "必须",
 )  # fmt: skip
 _STANDING = lazy_compile(
     r"\b(?:from\s+now\s+on(?:wards?)?|going\s+forward|moving\s+forward|from\s+here\s+on(?:\s+out|wards?)?"
     r"|from\s+this\s+point\s+(?:on(?:wards?)?|forward)|henceforth"
     r"|for\s+the\s+(?:rest|remainder)\s+of\s+(?:this|the)\s+(?:session|conversation|chat|task|project))\b"
-    r"|(?:从今以后|从今往后|以后(?!的)|今后|往后|此后|从现在(?:开始|起)|从今天(?:开始|起)|接下来(?:都|一律|统一|所有|的?(?:这个)?会话里))",
+    r"|(?:从今以后|从今往后|以后(?!的)|今后|往后|此后|从现在(?:开始|起)|从今天(?:开始|起)|接下来(?:都|一律|统一|所有|的?(?:这个)?会话里))"
+    # The session's scope (0.5.0, thirty-ninth pass, after set AB's abe-023, "Please stay on `feature/rate-limit` for
+    # everything in this task"): "for everything / anything / all (the work) in this task / session".
+    r"|\bfor\s+(?:everything|anything|all(?:\s+(?:of\s+)?the\s+work)?)\s+in\s+"
+    r"(?:this|the)\s+(?:session|conversation|chat|task)\b"
+    # A rule with no opener (thirty-ninth pass, after set AC's ace-087, "后面所有 landing page 的文案都别用 ..."): a
+    # class of later work and what it should, must or never does, opening the prompt ("All landing-page copy should
+    # avoid ...", "Every new endpoint must ...", "Any migration has to ..."; 后面所有 / 所有 ... 都要 / 都别 / 一律 /
+    # 必须). Only as the prompt's first clause (`_sets_a_standing_rule`: it must open the prompt).
+    r"|\b(?:all|every|any|each)\s+(?:new\s+|future\s+|later\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:should|must|needs?\s+to|has\s+to|have\s+to)\b"
+    r"|(?:后面的?|所有|每个|任何)[^,.;!?:\n\u3002]{0,30}?(?:都要|都得|都别|都不要|都用|一律|必须)",
     re.IGNORECASE,
 )
 # A clause ends at a comma, a semicolon, a stop (before a space: "3.11" and "Next.js" stay whole), an exclamation or
@@ -106,11 +118,15 @@ def _sets_a_standing_rule(text: str) -> bool:
         rule = 0  # "Use pnpm from now on."
     else:
         return False
-    if _CALENDAR.search(text):
+    if _CALENDAR.search("\n".join(clauses[: rule + 1])):  # the rule's own (not an example after it: "每周省 3 小时")
         return False
     from skillmem_hook.search.asks import asks  # noqa: PLC0415 - a prompt naming its skill needs no search
 
-    return not any(asks(clause) and _asks_new(clause) for at, clause in enumerate(clauses) if at != rule)
+    # A Chinese clause of new work may ask without a mark asks() hears ("从现在开始用 pnpm。给 API 服务加一个 Redis
+    # 缓存层。", review2's C3 in Chinese, thirty-ninth pass): read for new work whether or not it asks.
+    return not any(
+        (asks(clause) or not clause.isascii()) and _asks_new(clause) for at, clause in enumerate(clauses) if at != rule
+    )
 
 
 # Beside a standing instruction a bare imperative is another rule of it (0.5.0, thirty-sixth pass, after set AA's
@@ -170,7 +186,8 @@ def _leaves_as_it_is(text: str) -> bool:
 _NOD_MARKS = (
     "go ahead", "go-ahead", "proceed", "ship it", "lgtm", "looks good", "sounds good", "looks right", "looks fine",
     "sounds right", "sounds fine", "wait for", "until i", "with me", "ask me", "hold off", "可以", "没问题", "就这么",
-    "按这个", "先问", "等我", "问过我", "跟我确认",
+    "按这个", "先问", "等我", "问过我", "跟我确认", "pause", "stop", "tell me", "let me know", " on to", "告诉我",
+    "跟我说", "停",
 )  # fmt: skip
 _LANDED = r"(?:apply|merge|commit|push|deploy|ship|land|release|run|do|proceed|go|continue)\b"
 _NOD = lazy_compile(
@@ -180,7 +197,15 @@ _NOD = lazy_compile(
     r"|\buntil\s+I\s+(?:say|confirm|approve|give|sign)\b|\b(?:ask|check\s+with)\s+me\s+(?:first|before)\b|\bhold\s+off\b"
     r"|(?:可以|没问题|lgtm)[,.]?\s*(?:直接)?(?:合|merge|推|push|上线|部署|发布|提交|commit|apply|执行|继续)"
     r"(?:吧|了)?(?=\s*(?:[,.;!?\n\u3002]|$))"
-    r"|就这么(?:办|做|改|定)|按这个(?:来|方案)|先问(?:一下)?我|(?:先)?跟我确认|等我(?:确认|说|同意|点头|回复|看过|ok)",
+    r"|就这么(?:办|做|改|定)|按这个(?:来|方案)|先问(?:一下)?我|(?:先)?跟我确认|等我(?:确认|说|同意|点头|回复|看过|ok)"
+    # A check-in point (0.5.0, thirty-ninth pass, after set AC's ace-018): the agent stops at a point of its work and
+    # reports ("pause and tell me", "stop after the migration", "let me know once it compiles", "before you move on
+    # to the handlers", 做完告诉我, 先停一下).
+    r"|\b(?:pause|stop)(?:\s+(?:there|here|after\s+(?:that|this|it|each|every|the)\b[^,.;:!?\n]{0,40}?))?\s*,?\s*and\s+"
+    r"(?:tell|show|ping)\s+me\b[^.;!?\n]*|\b(?:pause|stop)\s+(?:there|here|after\s+(?:that|this|it|each|every|the))\b"
+    r"|\b(?:tell\s+me|let\s+me\s+know)\s+(?:once|as\s+soon\s+as|before\s+you)\b"
+    r"|\bbefore\s+(?:you\s+)?(?:move|moving|go|going|carry|carrying)\s+on\b"
+    r"|(?:做|弄|改|跑|写)完[^,.;:!?\n\u3002]{0,12}?(?:先)?(?:告诉|通知|跟)我(?:说)?(?:一声)?|先停(?:一下|下来)?|停下来",
     re.IGNORECASE,
 )
 # A plan asked for beside a hold: the plan is the hold's first step ("write the plan as a short list and wait",
@@ -210,6 +235,12 @@ _GIVEN_MARKS = ("give", "show", "tell", "send", "给我")
 _GIVEN = lazy_compile(r"\b(?:give|show|tell|send)\s+(?:me|us)\b|给我", re.IGNORECASE)
 
 
+# The user's own part beside a hold, a sentence that says what the user will do ("I want to review that part myself",
+# "I'll handle the merge myself", 我自己来看): no work asked of the agent (0.5.0, thirty-ninth pass, set AC's ace-018).
+_OWN_PART_MARKS = ("myself", "我自己")
+_OWN_PART = lazy_compile(r"[^.!?;\n\u3002]*(?:\bmyself\b|我自己)[^.!?;\n\u3002]*[.!?;\u3002]?", re.IGNORECASE)
+
+
 def _nods_or_holds(text: str) -> bool:
     """Whether ``text`` approves the agent's next step or holds it for the user's word, and asks for nothing else:
     "that's what I expected, go ahead and apply", "write the plan as a short list and wait for me to say go",
@@ -217,6 +248,7 @@ def _nods_or_holds(text: str) -> bool:
     if not _marked(text, _NOD_MARKS, _NOD) or _AFTER_THE_WORD.search(text) or _GO_AHEAD_LISTED.search(text):
         return False
     rest = _PLAN.sub(" ", _NOD.sub(" ", text))
+    rest = _OWN_PART.sub(" ", rest) if _marked(rest, _OWN_PART_MARKS, _OWN_PART) else rest
     if _asks_new(rest) or _marked(rest, _GIVEN_MARKS, _GIVEN):
         return False
     from skillmem_hook.search.asks import asks, sentences  # noqa: PLC0415 - a prompt naming its skill needs no search

@@ -15,9 +15,9 @@ import pytest
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.discovery.git import (
     as_listed,
-    asked_once,
-    find_git_dirs,
+    find_top_and_git_dirs,
     find_work_tree,
+    git_answers_kept_for_the_run,
     ignored_paths,
     list_along,
     list_index,
@@ -197,7 +197,7 @@ def test_files_listed_along_with_a_root_are_listed_as_git_lists_each_alone(roots
     monkeypatch.chdir(folder)
     alone = [run_git(["ls-files", "--stage", "-z", "--", root])[1] for root in roots]
     alone.append(run_git(["ls-files", "--stage", "-z", "--", *files])[1])
-    with asked_once():
+    with git_answers_kept_for_the_run():
         list_along(files)
         along = [list_index([root]) for root in roots]
         along.append(list_index(files))
@@ -214,8 +214,8 @@ def test_outside_one_run_git_is_asked_anew_so_a_new_repository_is_seen(tmp_path,
     git("init", "-q")
     tree = find_work_tree()
     assert tree is not None and Path(tree.top).resolve() == work.resolve()
-    with asked_once():
-        dirs = find_git_dirs()
+    with git_answers_kept_for_the_run():
+        dirs = find_top_and_git_dirs()
         assert dirs is not None and Path(dirs[0]).resolve() == work.resolve()
         assert find_work_tree() is not None
     assert log.read_text().split().count("rev-parse") == 3  # twice outside, once for both inside

@@ -15,7 +15,7 @@ from skillmem_hook.catalog.store import locations
 from skillmem_hook.catalog.store.locations import (
     catalog_cache_location,
     git_dir_at,
-    git_dirs_read_once,
+    own_git_dir_answers_kept_for_the_run,
     route_index_location,
     search_index_location,
 )
@@ -70,17 +70,17 @@ def test_skillmem_search_in_a_linked_worktree_writes_nothing_to_the_users_cache(
 def test_within_one_run_a_folders_git_is_read_once_and_a_long_running_process_reads_it_anew(tmp_path):
     repo = tmp_path / "repo"
     git("init", "-q", str(repo))
-    assert locations._OWN_GIT_DIRS is None  # outside a run (the MCP server's asks): nothing is kept
-    with git_dirs_read_once():
+    assert locations._OWN_GIT_DIR_ANSWERS is None  # outside a run (the MCP server's asks): nothing is kept
+    with own_git_dir_answers_kept_for_the_run():
         assert git_dir_at(str(repo)) == str(repo / ".git")
-        read = locations._OWN_GIT_DIRS
+        read = locations._OWN_GIT_DIR_ANSWERS
         assert read == {str(repo): True}
         # The second ask takes the first answer: had it read .git again, it would not see this stand-in.
         read[str(repo)] = False
         assert git_dir_at(str(repo)) is None
-        with git_dirs_read_once():  # a scope inside the run's shares its answers
+        with own_git_dir_answers_kept_for_the_run():  # a scope inside the run's shares its answers
             assert git_dir_at(str(repo)) is None
-    assert locations._OWN_GIT_DIRS is None
+    assert locations._OWN_GIT_DIR_ANSWERS is None
     assert git_dir_at(str(repo)) == str(repo / ".git")
 
 
