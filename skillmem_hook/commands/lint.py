@@ -32,7 +32,7 @@ from skillmem_hook.lint.output import (
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_text, write_utf8
 from skillmem_hook.text_lines import counted
-from skillmem_hook.visible import visible
+from skillmem_hook.visible import command_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -261,12 +261,15 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
     # Outside a work tree with no root known, the names passed are all there is to go by.
     # A hook's roots are the repository's (its args:), never the user's: one outside the repository is not read.
     scope = Scope(roots, settings.exclude, tracked=in_work_tree, within_roots=bool(roots), boundary=settings.base)
+    pruned = ""
     if not in_work_tree or everything:
         run = collect_findings([] if everything else filenames, scope, settings)
     else:
         changed = changed_paths()
         named = [as_listed(name) for name in filenames]  # as git lists the commit's paths: absolute ones too
         is_commit = changed is not None and set(named) <= {os.path.normpath(path) for path in changed}
+        if is_commit and changed:
+            pruned = prune_deleted(settings, changed)
         kept = scope.kept_roots()  # git lists no files under a root outside the work tree: it is not linted
         touched = touched_skills(changed if is_commit and changed is not None else named, kept) if kept else None
         if touched and touched.skill_files:
@@ -282,5 +285,40 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
         kept_total = run.total
         run = collect_findings(sorted({f.path for f in run.findings}), scope, settings)
         run.total = kept_total
-    write_text(sys.stderr, describe_fixes(fixes) + describe_findings(run))
-    return EXIT_FINDINGS if count_errors(run) else EXIT_OK
+    write_text(sys.stderr, describe_fixes(fixes) + describe_findings(run) + pruned)
+    return EXIT_FINDINGS if count_errors(run) or pruned else EXIT_OK
+
+
+def prune_deleted(settings: Settings, changed: Sequence[str]) -> str:
+    """Drop from the baseline the entries of paths this commit deletes; what was done, for the hook's report.
+
+    The baseline is skillmem's own file (written by ``init`` and ``--write-baseline``), and an entry of a path
+    gone matches nothing: pruned as a fixer hook would, the commit stops once so the person stages the file.
+    Only the commit's own deletions: a path gone earlier, or a folder renamed, is the failing run's to tell.
+    """
+    options = lint_options(settings.lint)
+    if not options.baseline:
+        return ""
+    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only a commit deleting a skill
+    from skillmem_hook.lint.baseline import missing_paths, read_baseline, render_entries  # noqa: PLC0415 - as above
+
+    base = os.path.dirname(settings.config_path or "")
+    path = os.path.normpath(os.path.join(base, options.baseline))
+    boundary = os.path.abspath(base or ".")
+    known = read_baseline(path, boundary)
+    deleted = {os.path.abspath(name) for name in changed}
+    gone = {name for name in missing_paths(known, boundary) if os.path.join(boundary, name) in deleted}
+    if not gone:
+        return ""
+    kept = known.copy()
+    for key in [key for key in known if key[0] in gone]:
+        del kept[key]
+    with staging() as staged:
+        stage(staged, path, render_entries(kept), label=path)
+        commit_all(staged)
+    removed = sum(known.values()) - sum(kept.values())
+    names = ", ".join(visible(name) for name in sorted(gone))
+    return (
+        f"skill-lint: removed {counted(removed, 'finding')} of {counted(len(gone), 'deleted path')} from the"
+        f" baseline {visible(command_path(path))} ({names}): git add {visible(command_path(path))}, then commit again\n"
+    )

@@ -30,7 +30,12 @@ Key = tuple[str, str, str]
 
 def render_baseline(findings: Sequence[Finding]) -> bytes:
     """The baseline file's bytes: one entry per finding, sorted, so a rewrite of the same findings is no change."""
-    entries = sorted(_key(finding) for finding in findings)
+    return render_entries(Counter(_key(finding) for finding in findings))
+
+
+def render_entries(known: Counter[Key]) -> bytes:
+    """The baseline file's bytes for its entries (path, code, message), each as many times as counted."""
+    entries = sorted(known.elements())
     rows = [{"path": path, "code": code, "message": message} for path, code, message in entries]
     text = json.dumps({"tool": "skillmem lint", "version": 1, "findings": rows}, ensure_ascii=False, indent=1)
     return (text + "\n").encode("utf-8")
