@@ -44,7 +44,7 @@ COMMANDS = {
     "mcp": "serve skill_search and skill_read to agents over MCP (stdio; needs the [mcp] extra)",
     "route": "Claude Code UserPromptSubmit hook: name the skill a prompt points at (hook JSON on stdin)",
     "read": "print a skill's SKILL.md as it is, by the name the block shows",
-    "budget": "what Claude Code and Codex would drop, cut or not discover of the skills natively (--check: exit 1)",
+    "budget": "what each agent (Claude Code, Codex and four more) would drop, cut or not find (--check: exit 1)",
     "init": "adopt skillmem here: .skillmem.yaml, the pre-commit hooks, the merge driver and the block, in one step",
     "merge-driver": "git's merge driver for prompt files: merge the text, rebuild the block (set up by init)",
 }

@@ -80,26 +80,33 @@ def test_json_on_a_terminal_and_text_to_a_pipe_when_asked(current):
     assert run.stdout == "AGENTS.md: current\nevery block is current\n"
 
 
-# Every command with --text: neither flag given, the terminal gets its text and a pipe its JSON line.
+# Every command with --text (and each mode of one that writes): neither flag given, the terminal gets its text
+# and a pipe its JSON line.
 TEXT_RUNS = {
-    "index": [],
-    "prompt": [],
-    "inject": ["--prompt-file", "AGENTS.md"],
-    "verify": ["--prompt-file", "AGENTS.md"],
-    "stats": [],
-    "search": ["parse", "csv"],
-    "lint": [],
-    "budget": [],
+    "index": ["index"],
+    "prompt": ["prompt"],
+    "inject": ["inject", "--prompt-file", "AGENTS.md"],
+    "verify": ["verify", "--prompt-file", "AGENTS.md"],
+    "stats": ["stats"],
+    "search": ["search", "parse", "csv"],
+    "lint": ["lint"],
+    "lint --write-baseline": ["lint", "--write-baseline", "base.json"],  # newcomer-ad 16: JSON even with --text
+    "budget": ["budget"],
+    "hook": ["hook", "--prompt-file", "AGENTS.md", "--out", "wrapper.sh"],
+    "route --explain": ["route", "--explain", "parse a csv file"],
 }
 
 
-@pytest.mark.parametrize("command", TEXT_RUNS)
-def test_every_interactive_command_speaks_to_a_person_on_a_terminal(seeded_cwd, command):
-    shown = on_terminal(command, *seeded_cwd, *TEXT_RUNS[command])
+@pytest.mark.parametrize("mode", TEXT_RUNS)
+def test_every_interactive_command_speaks_to_a_person_on_a_terminal(seeded_cwd, mode):
+    command, *rest = TEXT_RUNS[mode]
+    shown = on_terminal(command, *seeded_cwd, *rest)
     assert shown.code in (0, 1, 3), shown.err  # 1: lint's findings on the seed skills; 3: verify's drift
     assert shown.out.strip()
     assert not_json(shown.out.splitlines()[0])
-    assert json.loads(on_terminal(command, "--json", *seeded_cwd, *TEXT_RUNS[command]).out)
+    assert json.loads(on_terminal(command, "--json", *seeded_cwd, *rest).out)
+    assert not_json(piped(command, "--text", *seeded_cwd, *rest).stdout.splitlines()[0])
+    assert json.loads(piped(command, *seeded_cwd, *rest).stdout)
 
 
 def test_every_command_with_text_output_takes_json_too(capsys):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from skillmem_hook.budget.choice import FOLLOWS_IMPORTS, READS
 from skillmem_hook.budget.discovery import ROOTS
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, TITLES
+from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.text_lines import counted
 from skillmem_hook.visible import command_path, visible
 
@@ -34,6 +35,8 @@ _WIDER = {  # the agent's own knob for its budget
 }
 _DISABLE = {GEMINI_CLI: "skills.disabled in .gemini/settings.json", OPENCODE: "permission.skill: deny in opencode.json"}
 _PROMPT_FILE = {CLAUDE_CODE: "CLAUDE.md", GEMINI_CLI: "GEMINI.md"}
+# A loader's cap, said per skill with its own size ("description of 1,893 characters; ..."): one cause for all.
+_OVER_CAP = lazy_compile(r"(description|name) of [\d,]+ characters; (.+)")
 
 
 def headline(result: Mapping[str, object], skills: int) -> str:
@@ -73,10 +76,16 @@ def causes(result: Mapping[str, object]) -> list[tuple[str, list[str]]]:
         found.append((f"{_n(len(omitted))} {cause}", omitted))
     by_reason: dict[str, list[str]] = {}
     for item in _list(result, "not_discovered"):
-        by_reason.setdefault(str(item["reason"]), []).append(str(item["name"]))
+        by_reason.setdefault(cause_of(str(item["reason"])), []).append(str(item["name"]))
     for reason, names in by_reason.items():
         found.append((f"{_n(len(names))} not listed: {reason}", names))
     return found
+
+
+def cause_of(reason: str) -> str:
+    """A reason without what is the skill's own (its description's size), so that one cause is said once."""
+    over = _OVER_CAP.fullmatch(reason)
+    return f"{over[1]} too long: {over[2]}" if over else reason
 
 
 def remedies(

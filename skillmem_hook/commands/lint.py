@@ -31,14 +31,16 @@ from skillmem_hook.lint.output import (
 )
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_text, write_utf8
-from skillmem_hook.visible import visible
+from skillmem_hook.text_lines import counted
+from skillmem_hook.visible import command_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from skillmem_hook.config import Settings
+    from skillmem_hook.lint.rules import Finding
     from skillmem_hook.lint.writing import Fixes
 
 
@@ -79,7 +81,8 @@ def lint(
     roots = settings.roots if files else require_roots(settings)
     scope = Scope(roots, settings.exclude, user_roots="roots" in settings.typed, boundary=settings.base)
     if write_baseline is not None:
-        return _write_baseline(write_baseline, collect_findings(files, scope, settings, baseline=False))
+        run = collect_findings(files, scope, settings, baseline=False)
+        return _write_baseline(write_baseline, run, text=output == "text")
     fixes = None
     if fix:
         # --fix fixes what the baseline knows too: the baseline says what may pass, not what must stay.
@@ -99,6 +102,9 @@ def lint(
                 "warnings": len(run.findings) - errors,
                 "known": run.known,
                 "baseline_gone": run.gone,
+                "baseline_otherwise": [
+                    {"path": finding.path, "code": finding.code, "was": was} for finding, was in run.otherwise
+                ],
                 "notices": [{"root": root, "notice": LEFT_OUT} for root in run.left_out],
                 **(_fix_report(fixes) if fixes else {}),
                 "statistics": statistics(run),
@@ -124,16 +130,23 @@ def less_known(run: LintRun, settings: Settings) -> LintRun:
     """``run`` without the findings .skillmem.yaml's baseline lists, which it counts as ``known``."""
     options = lint_options(settings.lint)
     if options.baseline:
-        from skillmem_hook.lint.baseline import missing_paths, read_baseline, split_known  # noqa: PLC0415 - as above
+        from skillmem_hook.lint.baseline import (  # noqa: PLC0415 - as above
+            known_otherwise,
+            missing_paths,
+            read_baseline,
+            split_known,
+        )
 
         base = os.path.dirname(settings.config_path or "")
         path = os.path.normpath(os.path.join(base, options.baseline))
         boundary = os.path.abspath(base or ".")
         known = read_baseline(path, boundary)
         run.baseline = path
-        run.findings, run.known = split_known(run.findings, known)
+        every = run.findings
+        run.findings, run.known = split_known(every, known)
         if run.findings:  # asked only when something fails: why a renamed folder's known findings are back
             run.gone = missing_paths(known, boundary)
+            run.otherwise = known_otherwise(run.findings, every, known)
     return run
 
 
@@ -162,21 +175,76 @@ def _work_tree() -> str | None:
     return os.path.normpath(tree.top) if tree else None
 
 
-def _write_baseline(path: str, run: LintRun) -> int:
+def _write_baseline(path: str, run: LintRun, *, text: bool = False) -> int:
+    """Record ``run``'s findings in ``path``; say which of them the baseline there did not list (none seen yet)."""
     from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only --write-baseline writes
     from skillmem_hook.lint.baseline import render_baseline  # noqa: PLC0415 - only --write-baseline writes
 
     data = render_baseline(run.findings)
-    try:
-        written = read_regular_file(path, len(data) + 1) != data
-    except OSError:  # absent (or unreadable: the write then says why)
-        written = True
+    before = _previous_baseline(path)
+    written = before != data
     if written:
         with staging() as staged:
             stage(staged, path, data, label=path)
             commit_all(staged)
-    emit({"ok": True, "baseline": path, "written": written, "checked": run.checked, "recorded": len(run.findings)})
+    new, dropped = _unlisted_before(run, before)
+    report: dict[str, object] = {
+        "ok": True,
+        "baseline": path,
+        "written": written,
+        "checked": run.checked,
+        "recorded": len(run.findings),
+        "first": before is None,
+        "new": [finding.as_json() for finding in new],
+        "dropped": dropped,
+    }
+    emit(report, _describe_baseline(new) if text else None)
     return EXIT_OK
+
+
+def _previous_baseline(path: str) -> bytes | None:
+    """The bytes of the baseline ``path`` holds now; None when there is none (or it cannot be read: the write says)."""
+    from skillmem_hook.lint.baseline import MAX_BASELINE_BYTES  # noqa: PLC0415 - only --write-baseline
+
+    try:
+        return read_regular_file(path, MAX_BASELINE_BYTES)
+    except OSError:
+        return None
+
+
+def _unlisted_before(run: LintRun, before: bytes | None) -> tuple[list[Finding], int]:
+    """The findings the earlier baseline did not list (all, for a first one), and how many of its entries go."""
+    from skillmem_hook.lint.baseline import parse_baseline, split_known  # noqa: PLC0415 - only --write-baseline
+
+    known = parse_baseline(before) if before is not None else None
+    if known is None:
+        return list(run.findings), 0
+    new, kept = split_known(run.findings, known)
+    return new, sum(known.values()) - kept
+
+
+def _describe_baseline(new: Sequence[Finding]) -> Callable[[dict[str, object]], str]:
+    def render(report: dict[str, object]) -> str:
+        path, recorded = visible(str(report["baseline"])), int(str(report["recorded"]))
+        checked = counted(int(str(report["checked"])), "SKILL.md file")
+        done = "written" if report["written"] else "unchanged"
+        lines = [f"{path} {done}: {counted(recorded, 'finding')} of {checked} recorded"]
+        if report["dropped"]:
+            dropped = counted(int(str(report["dropped"])), "entry", "entries")
+            lines.append(f"{dropped} of the earlier baseline left out: fixed, changed, or of a path gone")
+        if report["first"]:
+            lines.append("a first baseline: every finding is recorded (skillmem lint --text listed them)")
+        elif new:
+            lines.append(f"{counted(len(new), 'finding')} the baseline did not list before, now known:")
+            lines += [f"  {visible(finding.as_text())}" for finding in new[:_SHOWN]]
+            more = len(new) - _SHOWN
+            lines += [f"  ... and {more:,} more (git diff {path} shows them all)"] if more > 0 else []
+        return "\n".join(lines) + "\n"
+
+    return render
+
+
+_SHOWN = 10  # the new findings --write-baseline --text names; git diff shows the rest
 
 
 def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: bool, fix: bool = False) -> int:
@@ -193,12 +261,15 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
     # Outside a work tree with no root known, the names passed are all there is to go by.
     # A hook's roots are the repository's (its args:), never the user's: one outside the repository is not read.
     scope = Scope(roots, settings.exclude, tracked=in_work_tree, within_roots=bool(roots), boundary=settings.base)
+    pruned = ""
     if not in_work_tree or everything:
         run = collect_findings([] if everything else filenames, scope, settings)
     else:
         changed = changed_paths()
         named = [as_listed(name) for name in filenames]  # as git lists the commit's paths: absolute ones too
         is_commit = changed is not None and set(named) <= {os.path.normpath(path) for path in changed}
+        if is_commit and changed:
+            pruned = prune_deleted(settings, changed)
         kept = scope.kept_roots()  # git lists no files under a root outside the work tree: it is not linted
         touched = touched_skills(changed if is_commit and changed is not None else named, kept) if kept else None
         if touched and touched.skill_files:
@@ -214,5 +285,40 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
         kept_total = run.total
         run = collect_findings(sorted({f.path for f in run.findings}), scope, settings)
         run.total = kept_total
-    write_text(sys.stderr, describe_fixes(fixes) + describe_findings(run))
-    return EXIT_FINDINGS if count_errors(run) else EXIT_OK
+    write_text(sys.stderr, describe_fixes(fixes) + describe_findings(run) + pruned)
+    return EXIT_FINDINGS if count_errors(run) or pruned else EXIT_OK
+
+
+def prune_deleted(settings: Settings, changed: Sequence[str]) -> str:
+    """Drop from the baseline the entries of paths this commit deletes; what was done, for the hook's report.
+
+    The baseline is skillmem's own file (written by ``init`` and ``--write-baseline``), and an entry of a path
+    gone matches nothing: pruned as a fixer hook would, the commit stops once so the person stages the file.
+    Only the commit's own deletions: a path gone earlier, or a folder renamed, is the failing run's to tell.
+    """
+    options = lint_options(settings.lint)
+    if not options.baseline:
+        return ""
+    from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only a commit deleting a skill
+    from skillmem_hook.lint.baseline import missing_paths, read_baseline, render_entries  # noqa: PLC0415 - as above
+
+    base = os.path.dirname(settings.config_path or "")
+    path = os.path.normpath(os.path.join(base, options.baseline))
+    boundary = os.path.abspath(base or ".")
+    known = read_baseline(path, boundary)
+    deleted = {os.path.abspath(name) for name in changed}
+    gone = {name for name in missing_paths(known, boundary) if os.path.join(boundary, name) in deleted}
+    if not gone:
+        return ""
+    kept = known.copy()
+    for key in [key for key in known if key[0] in gone]:
+        del kept[key]
+    with staging() as staged:
+        stage(staged, path, render_entries(kept), label=path)
+        commit_all(staged)
+    removed = sum(known.values()) - sum(kept.values())
+    names = ", ".join(visible(name) for name in sorted(gone))
+    return (
+        f"skill-lint: removed {counted(removed, 'finding')} of {counted(len(gone), 'deleted path')} from the"
+        f" baseline {visible(command_path(path))} ({names}): git add {visible(command_path(path))}, then commit again\n"
+    )

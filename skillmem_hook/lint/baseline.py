@@ -30,7 +30,12 @@ Key = tuple[str, str, str]
 
 def render_baseline(findings: Sequence[Finding]) -> bytes:
     """The baseline file's bytes: one entry per finding, sorted, so a rewrite of the same findings is no change."""
-    entries = sorted(_key(finding) for finding in findings)
+    return render_entries(Counter(_key(finding) for finding in findings))
+
+
+def render_entries(known: Counter[Key]) -> bytes:
+    """The baseline file's bytes for its entries (path, code, message), each as many times as counted."""
+    entries = sorted(known.elements())
     rows = [{"path": path, "code": code, "message": message} for path, code, message in entries]
     text = json.dumps({"tool": "skillmem lint", "version": 1, "findings": rows}, ensure_ascii=False, indent=1)
     return (text + "\n").encode("utf-8")
@@ -58,6 +63,15 @@ def read_baseline(path: str, boundary: str) -> Counter[Key]:
         raise UsageError(f"the lint baseline {path!r} is damaged ({type(error).__name__})", _HINT) from None
 
 
+def parse_baseline(data: bytes) -> Counter[Key] | None:
+    """The entries of a baseline's bytes; None for bytes that are not one (what ``--write-baseline`` replaces)."""
+    try:
+        rows = json.loads(data.decode("utf-8"))["findings"]
+        return Counter((str(row["path"]), str(row["code"]), str(row["message"])) for row in rows)
+    except (RecursionError, ValueError, KeyError, TypeError):
+        return None
+
+
 def split_known(findings: Sequence[Finding], known: Counter[Key]) -> tuple[list[Finding], int]:
     """(the findings the baseline does not list, how many it does)."""
     left = Counter(known)
@@ -69,6 +83,24 @@ def split_known(findings: Sequence[Finding], known: Counter[Key]) -> tuple[list[
         else:
             new.append(finding)
     return new, len(findings) - len(new)
+
+
+def known_otherwise(new: Sequence[Finding], every: Sequence[Finding], known: Counter[Key]) -> list[tuple[Finding, str]]:
+    """Each new finding the baseline knows at its path and code with another message (a number in it changed).
+
+    ``new``: what ``split_known`` left of ``every`` (all the run found); ``known``: the whole baseline. Paired with
+    the message the baseline holds, so a person sees what changed (SK122's 1736 characters now 1783).
+    """
+    unmatched = known - Counter(_key(finding) for finding in every)
+    spare: dict[tuple[str, str], list[str]] = {}
+    for (path, code, message), count in sorted(unmatched.items()):
+        spare.setdefault((path, code), []).extend([message] * count)
+    paired = []
+    for finding in new:
+        messages = spare.get(_key(finding)[:2])
+        if messages:
+            paired.append((finding, messages.pop(0)))
+    return paired
 
 
 def missing_paths(known: Counter[Key], boundary: str) -> list[str]:

@@ -45,10 +45,11 @@ class LintRun:
     ``known``: how many more findings the baseline lists (left out of ``findings``); ``gone``: the paths the
     baseline lists that no longer exist (a folder renamed brings its known findings back under the new path);
     ``baseline``: the baseline file read, as the configuration names it from the working folder ("": none);
-    ``left_out``: the roots the repository names outside it, which lint did not read (``Scope.left_out``).
+    ``left_out``: the roots the repository names outside it, which lint did not read (``Scope.left_out``);
+    ``otherwise``: each new finding the baseline knows with another message, and that message.
     """
 
-    __slots__ = ("baseline", "checked", "findings", "gone", "known", "left_out", "total")
+    __slots__ = ("baseline", "checked", "findings", "gone", "known", "left_out", "otherwise", "total")
 
     def __init__(self, findings: list[Finding], checked: int, total: int | None = None) -> None:
         self.findings = findings
@@ -58,6 +59,7 @@ class LintRun:
         self.gone: list[str] = []
         self.baseline = ""
         self.left_out: list[str] = []
+        self.otherwise: list[tuple[Finding, str]] = []
 
 
 class Scope:

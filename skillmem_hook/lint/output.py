@@ -38,7 +38,24 @@ def describe_findings(run: LintRun) -> str:
     # One line each, whatever a path or a quoted value holds: controls from the repository shown escaped.
     lines = [visible(finding.as_text()) for finding in run.findings]
     left_out = [visible(f"note: skills root {root} {LEFT_OUT}") for root in run.left_out]
-    return "\n".join([*left_out, *lines, *describe_statistics(run), summary(run), *describe_gone(run)]) + "\n"
+    said = [*left_out, *lines, *describe_statistics(run), summary(run), *describe_otherwise(run), *describe_gone(run)]
+    return "\n".join(said) + "\n"
+
+
+def describe_otherwise(run: LintRun) -> list[str]:
+    """The new findings the baseline knows with another message (an edit changed a number), and how to accept them."""
+    if not run.otherwise:
+        return []
+    lines = [f"the baseline knows {counted(len(run.otherwise), 'finding')} above with another message:"]
+    for finding, message in run.otherwise[:3]:
+        lines.append(visible(f"  {finding.path}: {finding.code} was: {message}"))
+    lines += ["  ..."] if len(run.otherwise) > 3 else []
+    baseline = command_path(run.baseline) if run.baseline else "FILE"
+    return [
+        *lines,
+        "  (fix it, or accept today's findings as known: skillmem lint --write-baseline "
+        f"{baseline}; it lists what it records that the baseline did not)",
+    ]
 
 
 def describe_gone(run: LintRun) -> list[str]:

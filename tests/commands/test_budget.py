@@ -212,6 +212,24 @@ def test_text_says_each_cause_once_with_its_count_then_what_to_do(capsys):
     assert lines[-1].startswith("12 skills; the block is about ")
 
 
+@pytest.mark.parametrize(("agent", "rule"), [("codex", "Codex's loader skips"), ("copilot-cli", "a load error")])
+def test_descriptions_over_a_loader_s_cap_are_one_cause_whatever_each_one_s_size(capsys, agent, rule):
+    # newcomer-ad 12: "1 not listed: description of 1,893 characters; ..." once per skill, 18 lines of one.
+    root = Path(".agents/skills") if agent == "codex" else Path(".github/skills")
+    for number, size in enumerate((1025, 1736, 1893)):
+        write_skill(root, f"long{number}", skill_md(f"long{number}", "x" * size))
+    write_skill(root, "short", skill_md("short", "A skill that fits"))
+    run = run_cli(capsys, "budget", "--root", root, "--agent", agent, "--text")
+    causes = [line for line in run.out.splitlines() if "not listed" in line]
+    assert causes == [f"  3 not listed: description too long: {causes[0].split(': ', 2)[2]}"], run.out
+    assert rule in causes[0] and "1,024" in causes[0]
+    lines = run.out.splitlines()
+    assert lines[lines.index(causes[0]) + 1 :][:3] == ["    long0", "    long1", "    long2"]
+    data = run_cli(capsys, "budget", "--root", root, "--agent", agent).data
+    sizes = sorted(item["reason"].split(" characters")[0] for item in data["agents"][0]["not_discovered"])
+    assert sizes == ["description of 1,025", "description of 1,736", "description of 1,893"]  # JSON keeps each size
+
+
 def test_every_number_in_text_is_written_one_way():
     # newuser-3 p8: "1,899" everywhere, never "1899"
     names = [

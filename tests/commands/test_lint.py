@@ -8,7 +8,7 @@ import pytest
 
 from skillmem_hook.hooks.lint import skill_lint
 
-from ..helpers import run_cli, skill_md, write_skill
+from ..helpers import isolate_git, run_cli, run_git, skill_md, write_skill
 
 
 @pytest.fixture
@@ -198,3 +198,29 @@ def test_a_fixed_file_s_path_holding_a_line_break_is_one_line_of_the_report(caps
     assert "metadata:\n  owner: alice\n" in path.read_text()  # fixed
     assert "skills/own\\nskills/other/SKILL.md:1:1: SK000 all clear/SKILL.md: fixed\n" in run.out
     assert not any(line.startswith("skills/other/") for line in run.out.splitlines())
+
+
+def test_the_hook_prunes_the_baseline_entries_of_a_skill_the_commit_deletes_and_only_those(
+    capsys, monkeypatch, tmp_path
+):
+    # newcomer-ad 17: `git rm -r` of a baselined skill passed silently and left its entries in the baseline.
+    isolate_git(monkeypatch, tmp_path)
+    unknown = "---\nname: {0}\ndescription: d\nversion: 1\n---\n"
+    for name in ("old", "earlier", "kept"):
+        write_skill(Path("skills"), name, unknown.format(name))
+    Path(".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: base.json}\n")
+    run_cli(capsys, "lint", "--write-baseline", "base.json")
+    run_git("init", "-q", ".")
+    run_git("add", "-A")
+    run_git("commit", "-qm", "x")
+    run_git("rm", "-rq", "skills/earlier")
+    run_git("commit", "-qm", "gone before the baseline was pruned")  # a path gone earlier: not this commit's
+    run_git("rm", "-rq", "skills/old")
+    assert skill_lint([]) == 1  # the file changed: the commit stops once, for it to be staged
+    err = capsys.readouterr().err
+    assert "skill-lint: removed 1 finding of 1 deleted path from the baseline base.json (skills/old/SKILL.md):" in err
+    assert "git add base.json, then commit again" in err
+    left = Path("base.json").read_text()
+    assert "skills/old/" not in left and "skills/earlier/" in left and "skills/kept/" in left
+    assert skill_lint([]) == 0  # nothing left to prune: the next run passes and writes nothing
+    assert Path("base.json").read_text() == left

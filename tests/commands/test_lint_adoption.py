@@ -157,3 +157,88 @@ def test_a_fix_that_would_change_the_data_is_reported_and_not_written(capsys):
     assert skill_lint(["--all", "--fix"]) == 1
     assert capsys.readouterr().err.startswith(f"skills/noted/SKILL.md: not fixed: {reason}\n")
     assert path.read_text() == KEPT_NOTE
+
+
+def long_skill(name: str, size: int) -> bytes:
+    return skill_md(name, "x" * size)
+
+
+def test_a_known_finding_whose_number_changed_says_what_the_baseline_held_and_how_to_accept_it(capsys):
+    # newcomer-ad 15: one sentence more in a vendored description over 1,024 failed the commit with
+    # "SK122 description is 1783 characters ..." while the baseline held "... 1736 ...", and nothing said so.
+    write_skill(Path("skills"), "vendored", long_skill("vendored", 1736))
+    write_skill(Path("skills"), "other", long_skill("other", 1500))
+    run_cli(capsys, "lint", "--root", "skills", "--write-baseline", "base.json")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: base.json}\n")
+    write_skill(Path("skills"), "vendored", long_skill("vendored", 1783))
+    text = run_cli(capsys, "lint", "--text")
+    assert text.code == 1
+    lines = text.out.splitlines()
+    at = lines.index("the baseline knows 1 finding above with another message:")
+    assert (
+        lines[at + 1]
+        == "  skills/vendored/SKILL.md: SK122 was: description is 1736 characters; shorten it to at most 1024"
+    )
+    assert "skillmem lint --write-baseline base.json" in lines[at + 2]
+    data = run_cli(capsys, "lint").data
+    assert data["baseline_otherwise"] == [
+        {
+            "path": "skills/vendored/SKILL.md",
+            "code": "SK122",
+            "was": "description is 1736 characters; shorten it to at most 1024",
+        }
+    ]
+    write_skill(Path("skills"), "fresh", long_skill("fresh", 1100))  # new, not a known one changed: no such line
+    write_skill(Path("skills"), "vendored", long_skill("vendored", 1736))
+    assert "with another message" not in run_cli(capsys, "lint", "--text").out
+
+
+def test_a_new_finding_of_another_code_at_a_known_path_is_not_a_known_one_changed(capsys):
+    write_skill(Path("skills"), "versioned", "---\nname: versioned\ndescription: d\nversion: 1\n---\n")
+    run_cli(capsys, "lint", "--root", "skills", "--write-baseline", "base.json")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: base.json}\n")
+    write_skill(Path("skills"), "versioned", long_skill("versioned", 1100))  # SK105 fixed, SK122 new
+    run = run_cli(capsys, "lint", "--text")
+    assert run.code == 1 and "SK122" in run.out
+    assert "with another message" not in run.out
+
+
+def test_write_baseline_names_what_it_records_that_the_baseline_did_not_list(capsys):
+    # newcomer-ad 15: --write-baseline silently recorded a warning on the user's own new skill, never seen.
+    write_skill(Path("skills"), "vendored", long_skill("vendored", 1736))
+    write_skill(Path("skills"), "gone", long_skill("gone", 1200))
+    first = run_cli(capsys, "lint", "--root", "skills", "--write-baseline", "base.json", "--text")
+    assert first.out.splitlines() == [
+        "base.json written: 2 findings of 2 SKILL.md files recorded",
+        "a first baseline: every finding is recorded (skillmem lint --text listed them)",
+    ]
+    write_skill(Path("skills"), "vendored", long_skill("vendored", 1783))
+    write_skill(Path("skills"), "mine", "---\nname: mine\ndescription: d\nargument-hint: [a, b]\n---\n")
+    for path in Path("skills/gone").iterdir():
+        path.unlink()
+    Path("skills/gone").rmdir()
+    second = run_cli(capsys, "lint", "--root", "skills", "--write-baseline", "base.json", "--text")
+    lines = second.out.splitlines()
+    assert lines[0] == "base.json written: 2 findings of 2 SKILL.md files recorded"
+    assert lines[1] == "2 entries of the earlier baseline left out: fixed, changed, or of a path gone"
+    assert lines[2] == "2 findings the baseline did not list before, now known:"
+    assert sorted(line.split(": ")[1].split()[0] for line in lines[3:]) == ["SK122", "SK134"]
+    assert len(lines) == 5
+    again = run_cli(capsys, "lint", "--root", "skills", "--write-baseline", "base.json")
+    assert (again.data["written"], again.data["new"], again.data["dropped"], again.data["first"]) == (
+        False,
+        [],
+        0,
+        False,
+    )
+
+
+def test_write_baseline_names_ten_new_findings_then_how_many_more(capsys):
+    write_skill(Path("skills"), "seed", skill_md("seed", "fits"))
+    run_cli(capsys, "lint", "--root", "skills", "--write-baseline", "base.json")
+    for number in range(11):
+        write_skill(Path("skills"), f"s{number:02}", long_skill(f"s{number:02}", 1100))
+    lines = run_cli(capsys, "lint", "--root", "skills", "--write-baseline", "base.json", "--text").out.splitlines()
+    assert lines[1] == "11 findings the baseline did not list before, now known:"
+    assert len(lines) == 2 + 10 + 1
+    assert lines[-1] == "  ... and 1 more (git diff base.json shows them all)"

@@ -6,10 +6,12 @@ which paths the commit changes and lints each skill that owns one.
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from ..helpers import skill_md, write_skill
-from .repos import empty_repo, hooks_config
+from .repos import empty_repo, hooks_config, run
 
 pytestmark = pytest.mark.precommit
 
@@ -160,3 +162,25 @@ def test_a_range_run_lints_the_skills_the_range_breaks(repo):
     result = repo.pre_commit("run", "skill-lint", "--from-ref", "HEAD~1", "--to-ref", "HEAD")
     assert result.returncode == 1
     assert f"{AT}: SK201 'scripts/accept_changes.py' is not in the skill's folder" in output(result)
+
+
+def test_a_commit_deleting_a_baselined_skill_prunes_its_entries_and_stops_once_to_stage_them(repo):
+    # newcomer-ad 17: `git rm -r` of a skill the baseline knew passed, said nothing, and left its entries behind.
+    write_skill(repo.path / "skills", "old", "---\nname: old\ndescription: d\nversion: 1\nowner: me\n---\n")
+    (repo.path / ".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: base.json}\n")
+    run([sys.executable, "-m", "skillmem_hook", "lint", "--write-baseline", "base.json"], repo.path, repo.env)
+    before = (repo.path / "base.json").read_text()
+    assert before.count("skills/old/SKILL.md") == 2
+    repo.git("add", "-A")
+    assert repo.commit("add old").returncode == 0
+    repo.git("rm", "-rq", "skills/old")
+    stopped = repo.commit("drop old")
+    assert stopped.returncode != 0
+    assert (
+        "skill-lint: removed 2 findings of 1 deleted path from the baseline base.json (skills/old/SKILL.md):"
+        " git add base.json, then commit again" in output(stopped)
+    )
+    assert "skills/old/SKILL.md" not in (repo.path / "base.json").read_text()
+    repo.git("add", "base.json")
+    again = repo.commit("drop old")
+    assert again.returncode == 0, output(again)
