@@ -28,10 +28,10 @@ DATA = REPO / "benchmarks" / "data"
 sys.path.insert(0, str(REPO))
 
 from skillmem_hook.agents.route import Target, best_scored  # noqa: E402
+from skillmem_hook.agents.route_index import keys_by_skill  # noqa: E402
 from skillmem_hook.catalog.scan import scan_roots  # noqa: E402
-from skillmem_hook.search.aliases import aliases_of  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, fit  # noqa: E402
-from skillmem_hook.search.names import Spellings, build_name_table, named_skills, skill_keys  # noqa: E402
+from skillmem_hook.search.names import Spellings, build_name_table, named_skills  # noqa: E402
 from skillmem_hook.search.rank import SearchIndex  # noqa: E402
 from skillmem_hook.search.store import read_body  # noqa: E402
 
@@ -306,10 +306,9 @@ def _labels(targets: list[Target]) -> list[str]:
 
 
 def _name_table(skills: list) -> dict[str, list[Target]]:  # type: ignore[type-arg]
-    """The route index's table: a skill's name and its own aliases (no configuration here)."""
+    """The route index's table: a skill's name, its own aliases and its folder's name (no configuration here)."""
     return build_name_table(
-        (Target(skill.label, skill.root, skill.path), skill_keys([skill.name, *aliases_of(skill, {})], []))
-        for skill in skills
+        (Target(skill.label, skill.root, skill.path), keys) for skill, keys in zip(skills, keys_by_skill(skills, {}))
     )
 
 

@@ -200,7 +200,7 @@ def warnings_note(skills: Sequence[Skill], quiet: Sequence[str], top: str) -> st
 
     ``top``: the folder of .skillmem.yaml, which a folder of ``quiet:`` is relative to.
     """
-    said = Quiet(quiet, top)
+    said = Quiet(quiet, top, skills)
     warned = sum(1 for skill in skills if skill.warnings and not said.skill(skill))
     if not warned:
         return None

@@ -29,7 +29,7 @@ from skillmem_hook.errors import UsageError
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
 from skillmem_hook.search.fields import StoredIndexError
-from skillmem_hook.search.lookup import nearest_names, skills_named
+from skillmem_hook.search.lookup import nearest_names, read_by_folder, skills_in_folder, skills_named
 from skillmem_hook.search.semantic import (
     QUICK_TEXTS,
     Encoder,
@@ -281,6 +281,8 @@ class SkillLibrary:
         data = read_skill_file(skill.root, skill.path, MAX_SKILL_BYTES, user_root=user_root, boundary=boundary)
         text = data.decode("utf-8", errors="replace")
         found = {"name": skill.label, "path": skill_file(skill.root, skill.path), "text": text}
+        if not skills_named([skill], name):  # no skill has that name: its folder's name found it (newcomer-ad 10)
+            found["note"] = read_by_folder(name, skill, found["path"])
         if skill.root in self._notices:
             found["notice"] = f"skills root {visible(skill.root)} {self._notices[skill.root]}"
         return found
@@ -295,12 +297,17 @@ def find_skill(skills: Sequence[Skill], name: str) -> Skill:
 
     An exact label or name wins; otherwise one compared as the route hook
     compares names (case, width and separators aside: ``Web-Scraper``,
-    ``web scraper``), when only one skill fits.
+    ``web scraper``), when only one skill fits; otherwise, when no skill has
+    that name, the one skill whose folder's name it is, compared alike.
     """
     wanted = name.strip()  # for the messages: skills_named strips the name itself
     found = skills_named(skills, name)
     if len(found) == 1:
         return found[0]
+    if not found:  # no skill has that name: the one in a folder of that name is it; several are only suggested
+        in_folder = skills_in_folder(skills, name)
+        if len(in_folder) == 1:
+            return in_folder[0]
     shown = visible(wanted[:60]) + ("…" if len(wanted) > 60 else "")
     if found:
         labels = ", ".join(sorted(skill.label for skill in found)[:10])

@@ -107,12 +107,12 @@ def answer_of(tool: str, structured: dict[str, Any]) -> types.CallToolResult:
     same escapes as text, but for skill_search's ``query``, the caller's own words echoed. ``skill_read``'s
     SKILL.md text is the file's own, unchanged (docs/agents.md), as an agent opening the file reads it; its
     notice line is escaped."""
-    if tool == "skill_read":  # a notice (a root outside the repository) before the file's text
+    if tool == "skill_read":  # a note (read by its folder) and a notice (a root outside the repository) before the text
         shown = escaped_strings({key: value for key, value in structured.items() if key != "text"})
         assert isinstance(shown, dict)
         shown["text"] = structured["text"]
-        notice = shown.get("notice")
-        text = f"[skillmem: {notice}]\n\n{structured['text']}" if notice else structured["text"]
+        said = "".join(f"[skillmem: {shown[key]}]\n" for key in ("note", "notice") if key in shown)
+        text = f"{said}\n{structured['text']}" if said else structured["text"]
     else:  # the query is the caller's own words, echoed (at most 61 characters, as the schema says): kept
         shown = escaped_strings({key: value for key, value in structured.items() if key != "query"})
         assert isinstance(shown, dict)

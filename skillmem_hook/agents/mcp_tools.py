@@ -108,7 +108,8 @@ TOOLS: dict[str, dict[str, Any]] = {
     "skill_read": {
         "description": (
             "The full text of one skill's SKILL.md (at most 1 MiB), by its name as skill_search returns it; "
-            "case and separators may differ ('Web Scraper' finds web-scraper) when only one skill fits."
+            "case and separators may differ ('Web Scraper' finds web-scraper) when only one skill fits, "
+            "and a name no skill has finds the one skill in a folder of that name (its path's last folder)."
         ),
         "input": {
             "type": "object",
@@ -132,6 +133,10 @@ TOOLS: dict[str, dict[str, Any]] = {
                 "notice": {
                     "type": "string",
                     "description": "its skills root lies outside the repository, which names it: not the repository's",
+                },
+                "note": {
+                    "type": "string",
+                    "description": "no skill has the name asked for: the skill was read by its folder's name",
                 },
             },
             "required": ["name", "path", "text"],

@@ -12,7 +12,7 @@ import json
 
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.search.at_hand import at_hand
-from skillmem_hook.search.at_hand.shown import names_code
+from skillmem_hook.search.at_hand.shown import code_named, names_code
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
 from skillmem_hook.search.names import users_own, without_ruled_out
 from skillmem_hook.visible import visible
@@ -23,9 +23,12 @@ if TYPE_CHECKING:
 
     from skillmem_hook.search.rank import Hit, SearchIndex
 
+    Gate = tuple[str, str, bool]  # a gate of the rule: its way, its condition with the values read, whether it holds
+
 # Only a request's first words are searched: it is stated at the start, and every
 # word of a pasted log would cost the prompt a lookup.
 MAX_SCORED_CHARS = 500
+_CODE = "code in context"
 EVENT = "UserPromptSubmit"
 _QUOTE_ESCAPES = str.maketrans({'"': '\\"', "<": "\\u003c", ">": "\\u003e"})
 
@@ -109,19 +112,41 @@ def code_in_context(
     (0.5.0, eighth pass). Where every sentence asks, or none, the witness is
     the sentences that name no code (0.5.0, thirteenth pass).
     """
+    return code_in_context_gates(text, index, rule, spellings)[0]
+
+
+def code_in_context_gates(
+    text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE, spellings: Container[str] = ()
+) -> tuple[list[Hit], list[Gate]]:
+    """``code_in_context``'s hits, and each of its gates read, to the first that fails: ``route --explain`` shows
+    them, so the one that silenced a prompt is a line of its own (newcomer-ad 18)."""
     from skillmem_hook.search.asks import asking_part  # noqa: PLC0415 - a prompt naming its skill needs no search
 
     if not rule.context_typed:
-        return []
+        return [], [(_CODE, "the rule hints a prompt that names code (context_typed is 0)", False)]
     own = users_own(text)
-    ask = asking_part(own)  # first: a turn of one sentence, most that name code, ends here at no search cost
+    ask, part = asking_part(own), "its asking sentences"  # first: a turn of one sentence ends here at no search cost
     if ask is None:
-        ask = plain_part(own, spellings)
-    if ask is None or names_code(ask, spellings) or index.typed_words(own) < rule.context_typed:
-        return []
+        ask, part = plain_part(own, spellings), "its sentences that name no code"
+    gates: list[Gate] = [(_CODE, "a sentence asks apart from the code, or a sentence names no code", ask is not None)]
+    if ask is None:
+        return [], gates
+    code = code_named(ask, spellings)
+    gates.append((_CODE, f"{part} name no code" + (f" ({quoted(code)})" if code else ""), code is None))
+    if code is not None:
+        return [], gates
+    typed = index.typed_words(own)
+    gates.append((_CODE, f"much context: typed {typed} >= {rule.context_typed}", typed >= rule.context_typed))
+    if typed < rule.context_typed:
+        return [], gates
     chosen = scored_reading(text, index, rule)[1]
-    witness = index.query(ask, top=1, english_at_large=rule.english_at_large) if chosen else []
-    return chosen if witness and witness[0].skill.label == chosen[0].skill.label else []
+    if not chosen:  # the rule's own conditions say why
+        return [], gates
+    witness = index.query(ask, top=1, english_at_large=rule.english_at_large)
+    same = bool(witness) and witness[0].skill.label == chosen[0].skill.label
+    best = quoted(witness[0].skill.name) if witness else "none"
+    gates.append((_CODE, f"the best hit of {part} ({best}) is the hint's first ({quoted(chosen[0].skill.name)})", same))
+    return (chosen if same else []), gates
 
 
 def plain_part(text: str, spellings: Container[str] = ()) -> str | None:

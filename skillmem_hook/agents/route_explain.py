@@ -17,6 +17,7 @@ from skillmem_hook.agents.route import (
     MAX_SCORED_CHARS,
     Target,
     best_scored,
+    code_in_context_gates,
     english_among_cjk,
     quoted,
     scored_reading,
@@ -30,7 +31,7 @@ from skillmem_hook.search.at_hand import at_hand
 from skillmem_hook.search.at_hand.shown import code_named
 from skillmem_hook.search.confidence import SCORE_RULE
 from skillmem_hook.search.fields import StoredIndexError
-from skillmem_hook.search.names import Spellings, build_name_table, named_skills
+from skillmem_hook.search.names import Spellings, build_name_table, named_skills, users_own
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -90,12 +91,13 @@ def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, 
     answer: dict[str, object]
     chosen = best_scored(prompt, index, spellings=spellings)  # the hook's own call: what it would print
     evidence, _, typed = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own))
+    code = code_named(text, spellings)  # the word read as code, said: a newcomer could only guess it (set W)
     cjk = lambda: index.cjk_typed(own)  # noqa: E731 - asked only where the share decides
-    rule = SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed, cjk) if hits else []
+    rule = _prompt_gates(text, own, index, spellings)  # each gate that can silence it: a line
+    rule += SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed, cjk) if hits else []
     apart = bool(hits) and english_among_cjk(own, hits[0], index)
     if hits:
         rule.append(("language", "not an English prompt's English-described best hit among Chinese ones", not apart))
-    code = code_named(text, spellings)  # the word read as code, said: a newcomer could only guess it (set W)
     if at_hand(text):
         answer = _answer(prompt, [], None, "the prompt speaks of the work at hand: no score hint")
     elif code is not None and not chosen:
@@ -117,6 +119,23 @@ def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, 
     ]
     answer["rule"] = [{"way": way, "condition": condition, "holds": holds} for way, condition, holds in rule]
     return answer
+
+
+def _prompt_gates(text: str, own: str, index: SearchIndex, spellings: Spellings) -> list[tuple[str, str, bool]]:
+    """The gates before the score rule's own, each a line whether it holds or not (newcomer-ad 18: a dbt prompt
+    silenced by a gate of code in context showed every line [ok]): the work at hand, code named (and, then, the
+    gates of a request of much context around it, to the first that fails), no hit at all, a clause ruled out."""
+    code = code_named(text, spellings)
+    gates = [("work at hand", "the prompt does not speak of the work at hand", not at_hand(text))]
+    gates.append(("names code", "the prompt names no code" + (f" ({quoted(code)})" if code else ""), code is None))
+    if code is not None:
+        gates += code_in_context_gates(text, index, SCORE_RULE, spellings)[1]
+    if not index.query(own, top=1, english_at_large=SCORE_RULE.english_at_large):
+        gates.append(("search", "a skill holds a word of the prompt", False))
+    if own != users_own(text):  # what it rules out ("I don't need X") left out: the rule read the rest
+        kept = scored_reading(text, index)[1]
+        gates.append(("ruled out", "without what the prompt rules out, the rule still names a skill", bool(kept)))
+    return gates
 
 
 _ENGLISH_AMONG_CJK = (

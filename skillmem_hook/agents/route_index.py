@@ -20,7 +20,7 @@ from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
 from skillmem_hook.catalog.store.trust import leaves_root, read_kept_file
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.config_file import SearchSettings
-from skillmem_hook.search.names import skill_keys
+from skillmem_hook.search.names import folder_keys, skill_keys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 
 # 6: a skill's own short CJK name or alias needs a mark; 7: the configuration the score rule's search needs;
 # 8: a slug name typed with spaces needs a mark; 9: the snapshot a text of its own, as the search index keeps it;
-# 10: the notices about roots outside the repository that it names, said on every prompt's stderr
-HEADER = "skillmem-route-index 10"
+# 10: the notices about roots outside the repository that it names, said on every prompt's stderr;
+# 11: a folder's name no skill has ('!folder'), a title's words joined by '+', '/' or '&' ('&title')
+HEADER = "skillmem-route-index 11"
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 # The kept configuration's most characters of text, a configuration's own limit. YAML's anchors can make
 # a 64 KiB file hundreds of MB spelled out; such a configuration is read again by each prompt instead.
@@ -174,11 +175,20 @@ def build_route_index(flag_roots: Sequence[str] | None) -> RouteIndex:
     snapshot = take_snapshot(roots, decisive_files(os.getcwd(), tracked=settings.tracked))
     options = settings.catalog_options()
     skills = scan_roots(roots, options).skills
-    rows: list[Row] = []
-    for skill in sorted(skills, key=lambda skill: skill.label):
-        rows.append((skill.label, skill.root, skill.path, route_keys(skill, settings.aliases)))
+    ordered = sorted(skills, key=lambda skill: skill.label)
+    rows: list[Row] = [
+        (skill.label, skill.root, skill.path, keys)
+        for skill, keys in zip(ordered, keys_by_skill(ordered, settings.aliases))
+    ]
     notices = [(item["root"], item["notice"]) for item in outside_notices(roots, options)]
     return RouteIndex(roots, rows, snapshot, _kept(settings), config, notices=notices)
+
+
+def keys_by_skill(skills: Sequence[Skill], aliases: Mapping[str, Sequence[str]]) -> list[list[str]]:
+    """``route_keys`` of each skill, with its folder's name where no skill is named so (``names.folder_keys``)."""
+    from skillmem_hook.catalog.placement.selection import folder_name  # noqa: PLC0415 - a warm route prompt builds no index
+
+    return folder_keys((folder_name(skill), route_keys(skill, aliases)) for skill in skills)
 
 
 def route_keys(skill: Skill, aliases: Mapping[str, Sequence[str]]) -> list[str]:

@@ -15,7 +15,7 @@ import os
 import sys
 
 from skillmem_hook.agents.route import Target, best_scored
-from skillmem_hook.agents.route_index import route_keys
+from skillmem_hook.agents.route_index import keys_by_skill
 from skillmem_hook.arguments import add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import Catalog, CatalogOptions
@@ -164,7 +164,8 @@ def route_figures(
     """How the route hint fares on the questions: a skill a question names, else the score rule on the
     lexical index (the hook reads no encoder): how often it fires, and how often a skill it names is expected."""
     table = build_name_table(
-        (Target(skill.label, skill.root, skill.path), route_keys(skill, aliases)) for skill in catalog.skills
+        (Target(skill.label, skill.root, skill.path), keys)
+        for skill, keys in zip(catalog.skills, keys_by_skill(catalog.skills, aliases))
     )
     fires = right = 0
     for question in questions:

@@ -126,20 +126,30 @@ def selection_notes(
     """
     if options is None or not (options.exclude or options.domains or quiet):
         return []
-    from skillmem_hook.catalog.placement.quiet import Quiet, is_folder_pattern  # noqa: PLC0415 - a file with the keys
-    from skillmem_hook.catalog.placement.selection import left_out_folder, unmatched_patterns  # noqa: PLC0415 - a file with the keys
+    from skillmem_hook.catalog.placement.quiet import Quiet  # noqa: PLC0415 - a file with the keys
+    from skillmem_hook.catalog.placement.selection import (  # noqa: PLC0415 - a file with the keys
+        folder_name,
+        left_out_folder,
+        unmatched_patterns,
+    )
 
     skills = [*catalog.skills, *catalog.excluded, *(dropped for dropped, _ in catalog.duplicates)]
-    folders = [left_out_folder(item) for item in catalog.skipped]
-    names = [pattern for pattern in quiet if not is_folder_pattern(pattern)]
+    # quiet: names a SKILL.md left out by its folder's name, and a skill whose name no pattern is by its folder's too.
+    folders = [left_out_folder(item) for item in catalog.skipped] + [folder_name(skill) for skill in skills]
+    said = Quiet(quiet, base, skills)
     places = [(skill.root, skill.path) for skill in skills] + [(item["root"], item["path"]) for item in catalog.skipped]
     return [
         *unmatched_patterns("exclude", options.exclude, skills),
         *unmatched_patterns("domains", options.domains, skills),
-        *unmatched_patterns("quiet", names, skills, folders),
+        *unmatched_patterns("quiet", said.table, skills, folders),
         *(
             f"quiet: '{pattern}' names no skill: no SKILL.md in or below that folder (from .skillmem.yaml's)"
-            for pattern in Quiet(quiet, base).unmatched_folders(places)
+            for pattern in said.unmatched_folders(places)
+        ),
+        *(
+            f"quiet: '{pattern}' is read as the skill of that name, not as the folder below which skills lie too;"
+            f" '{pattern}/' names the folder"
+            for pattern in said.names_over_folders(places, base)
         ),
     ]
 

@@ -26,7 +26,7 @@ from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit_raw
-from skillmem_hook.search.lookup import nearest_names, skills_named
+from skillmem_hook.search.lookup import nearest_names, read_by_folder, skills_in_folder, skills_named
 from skillmem_hook.streams import on_terminal, silence, write_text
 from skillmem_hook.visible import for_people, visible
 
@@ -56,7 +56,11 @@ def read(roots: Sequence[str], name: str, *, path: str | None = None, options: C
     catalog = scan_roots(roots, options)
     skill = pick_skill(catalog, name, path)
     data = read_skill_file(skill.root, skill.path, user_root=options.user_roots, boundary=options.boundary)
-    # The file's bytes stay as they are on stdout: a notice about its root (one outside the repository) on stderr.
+    # The file's bytes stay as they are on stdout: a notice about its root (one outside the repository) on stderr,
+    # and that a folder's name found it.
+    if not skills_named([skill], name):
+        said = read_by_folder(name, skill, skill_file_path(skill.root, skill.path))
+        write_text(sys.stderr, f"skillmem read: {said}\n")
     for item in catalog.notices:
         if item["root"] == skill.root:
             write_text(sys.stderr, f"skillmem read: skills root {visible(item['root'])} {item['notice']}\n")
@@ -95,7 +99,8 @@ def _shown_on_terminal(data: bytes) -> bytes:
 
 
 def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
-    """The one skill called ``name`` (its label or declared name); UsageError naming what to do otherwise.
+    """The one skill called ``name`` (its label or declared name), else the one in a folder of that name;
+    UsageError naming what to do otherwise.
 
     Of two SKILL.md files of one name the one the block lists (the index
     keeps) is read, as MCP's ``skill_read`` reads it; ``path`` picks either.
@@ -103,6 +108,11 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     wanted = name.strip()
     pool = catalog.skills if path is None else [*catalog.skills, *(dropped for dropped, _ in catalog.duplicates)]
     named = skills_named(pool, name)  # it strips the name itself: one rule for read and skill_read
+    if not named and not skills_named(catalog.excluded, name):
+        # No skill has that name: the one skill in a folder of that name is it (newcomer-ad 10).
+        named = skills_in_folder(pool, name)
+        if path is None and len(named) > 1:
+            named = []  # several: "did you mean" names them first
     if path is not None:
         named = [skill for skill in named if _same_path(skill, path)]
         if not named:

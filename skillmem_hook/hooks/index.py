@@ -250,7 +250,7 @@ def _loud_warnings(catalog: Catalog, quiet: list[str], base: str) -> list[dict[s
 
     from skillmem_hook.catalog.placement.quiet import Quiet  # noqa: PLC0415 - only a 'quiet:' list pays
 
-    said = Quiet(quiet, base)
+    said = Quiet(quiet, base, catalog.skills)
     return [
         {"root": skill.root, "path": skill.path, "warning": warning}
         for skill in catalog.skills
@@ -266,7 +266,7 @@ def _loud_skipped(found: _Comparison, quiet: list[str]) -> list[dict[str, str]]:
         return skipped
     from skillmem_hook.catalog.placement.quiet import Quiet  # noqa: PLC0415 - only a 'quiet:' list pays
 
-    said = Quiet(quiet, found.settings.base)
+    said = Quiet(quiet, found.settings.base, found.catalog.skills)
     return [item for item in skipped if not said.left_out(item)]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from skillmem_hook.catalog.placement.selection import folder_name
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -9,6 +11,7 @@ if TYPE_CHECKING:
     from skillmem_hook.catalog.skills import Skill
 
 MAX_COMPARED = 200
+MAX_NEAREST = 3
 
 
 def skills_named(skills: Sequence[Skill], name: str) -> list[Skill]:
@@ -29,9 +32,38 @@ def skills_named(skills: Sequence[Skill], name: str) -> list[Skill]:
     return [skill for skill in skills if key in (name_key(skill.label), name_key(skill.name))] if key else []
 
 
+def skills_in_folder(skills: Sequence[Skill], name: str) -> list[Skill]:
+    """The skills whose folder's name is ``name``, folded as names fold (case, width, separators).
+
+    For a name no skill has: search shows a skill's path, so a person types the folder's name of a skill whose
+    ``name`` is a title (``cloudflare-r2`` for "Cloudflare R2 Object Storage"; newcomer-ad 10).
+    """
+    from skillmem_hook.search.names import name_key  # noqa: PLC0415 - only a name no skill has
+
+    key = name_key(name.strip())
+    return [skill for skill in skills if name_key(folder_name(skill)) == key] if key else []
+
+
+def read_by_folder(name: str, skill: Skill, where: str) -> str:
+    """What a read says when ``name`` found ``skill`` (its SKILL.md ``where``) by its folder's name, not by a name."""
+    from skillmem_hook.visible import visible  # noqa: PLC0415 - only a read by a folder's name
+
+    shown = name.strip()[:60] + ("…" if len(name.strip()) > 60 else "")
+    return f"no skill is named '{visible(shown)}': read '{visible(skill.label)}' by its folder ({visible(where)})"
+
+
 def nearest_names(skills: Sequence[Skill], name: str) -> str:
-    """``did you mean 'a', 'b'?`` over the skills' labels; empty when no label is spelled like ``name``."""
-    from skillmem_hook.near import did_you_mean  # noqa: PLC0415 - read of a name that is found loads no difflib
+    """``did you mean 'a', 'b'?`` over the skills' labels and folders' names, a skill in a folder of that very name
+    first; empty when nothing is spelled like ``name``. A folder's name is suggested as its skill's label."""
+    from skillmem_hook.near import near  # noqa: PLC0415 - read of a name that is found loads no difflib
 
     # An MCP client may send megabytes as a name: difflib's time grows with the product of the lengths.
-    return did_you_mean(name.strip()[:MAX_COMPARED], (skill.label for skill in skills))
+    wanted = name.strip()[:MAX_COMPARED]
+    labels = {skill.label: skill.label for skill in skills}
+    for skill in skills:
+        labels.setdefault(folder_name(skill), skill.label)
+    in_folder = [skill.label for skill in skills_in_folder(skills, wanted)]
+    close = [labels[choice] for choice in near(wanted, labels, MAX_NEAREST + len(in_folder))]
+    chosen = list(dict.fromkeys([*sorted(in_folder), *close]))[:MAX_NEAREST]
+    quoted = ", ".join(f"'{label}'" for label in chosen)
+    return f"did you mean {quoted}?" if chosen else ""

@@ -44,6 +44,12 @@ _FENCED_BLOCK = re.compile(
 _QUOTED_LINE = lazy_compile(r"^[ \t]{0,3}>.*$", re.MULTILINE)
 _QUOTED_MESSAGE = lazy_compile('"[^"]{80,}"|\u201c[^\u201d]{80,}\u201d|\u300c[^\u300d]{80,}\u300d')
 _SEPARATORS = frozenset(" -_")
+# What joins a title's words besides a separator ("Tailwind v4 + shadcn/ui Stack", "Search & Replace"): one mark,
+# a space on either side or none.
+_JOINERS = "+/&"
+_JOINER_GAPS = frozenset(
+    f"{before}{joiner}{after}" for joiner in _JOINERS for before in ("", " ") for after in ("", " ")
+)
 _NAME_MARKS = frozenset("/$@`'\"")
 _CLOSING_QUOTES = "`'\""
 _OPENERS = frozenset("([{<\"'`\u201c\u300c\u300e\u300a\uff08")
@@ -70,6 +76,42 @@ def name_key(text: str) -> str:
     return "-".join(_WORD.findall(folded))
 
 
+def titled_key(text: str) -> str | None:
+    """The key of a name whose words are joined by a ``+``, ``/`` or ``&`` too ("Tailwind v4 + shadcn/ui Stack":
+    ``tailwind-v4+shadcn/ui-stack``), as ``named_skills`` builds one from a prompt's run of words; None for a name
+    without such a join (its words' key, ``name_key``, is all it has) or with other marks between its words."""
+    folded = _folded(text).strip()
+    if _has_cjk(folded) or not any(joiner in folded for joiner in _JOINERS):
+        return None
+    words = list(_WORD.finditer(folded))
+    if len(words) < 2 or words[0].start() or words[-1].end() != len(folded):
+        return None
+    key, titled = words[0].group(), False
+    for before, word in zip(words, words[1:]):
+        gap = folded[before.end() : word.start()]
+        if gap in _JOINER_GAPS:
+            key, titled = key + gap.strip() + word.group(), True
+        elif len(gap) == 1 and gap in _SEPARATORS:
+            key += "-" + word.group()
+        else:
+            return None
+    return key if titled else None
+
+
+def folder_keys(entries: Iterable[tuple[str, list[str]]]) -> list[list[str]]:
+    """Each skill's keys (``skill_keys``), given with its folder's name, with that name as a key of its own,
+    '!folder', where no skill is named so (newcomer-ad 10: a user sees ``cloudflare-r2`` in a path and types it for
+    "Cloudflare R2 Object Storage"). It names the skill only where marked as a name is ("the cloudflare-r2 skill",
+    ``/cloudflare-r2``, `` `cloudflare-r2` ``), whatever its words: a folder's name is no word the skill chose. A CJK
+    folder's name adds none."""
+    listed = [(name_key(folder), keys) for folder, keys in entries]
+    taken = {key.lstrip("=+~^&") for _, keys in listed for key in keys}
+    return [
+        sorted([*keys, "!" + folder]) if folder and folder not in taken and not _has_cjk(folder) else keys
+        for folder, keys in listed
+    ]
+
+
 def skill_keys(names: Iterable[str], aliases: Iterable[str]) -> list[str]:
     """The keys a prompt can name a skill by, sorted: ``names`` are the repository's words, ``aliases`` the user's.
 
@@ -78,9 +120,12 @@ def skill_keys(names: Iterable[str], aliases: Iterable[str]) -> list[str]:
     "Grafana dashboards" is everyday language, so then it needs a mark),
     '~text' a CJK name or alias (found anywhere in the text), '^text' a short
     CJK name of the repository's (it needs a mark: 帮我 or 一下 would be found
-    in most Chinese prompts), and any other key a run of words however joined.
+    in most Chinese prompts), '&words' a name whose words a ``+``, ``/`` or ``&`` joins too (``titled_key``: it
+    needs a mark as well), and any other key a run of words however joined.
     """
+    names = list(names)
     keys = {_kind(name_key(name), trusted=False, spaced=" " in name.strip()) for name in names}
+    keys |= {"&" + titled for titled in map(titled_key, names) if titled}
     keys |= {_kind(name_key(alias), trusted=True) for alias in aliases}
     return sorted(key for key in keys if len(key.lstrip("=+~^")) > (1 if key[:1] in ("~", "^") else 0))
 
@@ -224,20 +269,21 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
             continue  # inside a longer name ("changelog-writer"): its words are not names of their own
         if not _joined(text, end, 1):
             add(start, table.get(word, []))  # a one-word alias
-            if _is_marked(text, words, index, index, prompt):
-                add(start, table.get("=" + word, []))
-        key, spaced = word, False
+            one, folder = table.get("=" + word), table.get("!" + word)
+            if (one or folder) and _is_marked(text, words, index, index, prompt):
+                add(start, [*(one or ()), *(folder or ())])
+        key, spaced, titled = word, False, False
         for follower in range(index + 1, min(index + MAX_KEY_WORDS, len(words))):
             gap = text[words[follower - 1][1] : words[follower][0]]
-            if len(gap) != 1 or gap not in _SEPARATORS:
+            if len(gap) == 1 and gap in _SEPARATORS:
+                key += "-" + words[follower][2]
+                spaced = spaced or gap == " "
+            elif gap in _JOINER_GAPS:  # a title's "+" or "/" ("Tailwind v4 + shadcn/ui Stack"): only a '&' key
+                key, titled = key + gap.strip() + words[follower][2], True
+            else:
                 break
-            key += "-" + words[follower][2]
-            spaced = spaced or gap == " "
             if not _joined(text, words[follower][1], 1):
-                add(start, table.get(key, []))
-                typed_whole = not spaced and not _modifies_next(text, words, follower)
-                if typed_whole or _is_marked(text, words, index, follower, prompt):
-                    add(start, table.get("+" + key, []))
+                add(start, _run_names(table, key, (spaced, titled), (text, words, index, follower, prompt)))
     if not text.isascii():
         for key, targets in table.items():
             position = _cjk_position(text, key)
@@ -245,6 +291,31 @@ def named_skills(prompt: str, table: dict[str, list[Target]]) -> list[Target]:
                 add(position, targets)
     ordered = sorted(found.values(), key=lambda item: (item[0], item[1].label))
     return [target for _, target in ordered[:MAX_NAMED]]
+
+
+def _run_names(
+    table: dict[str, list[Target]],
+    key: str,
+    joins: tuple[bool, bool],
+    run: tuple[str, list[tuple[int, int, str]], int, int, str],
+) -> list[Target]:
+    """The skills a run of words names: by its key, a slug's ('+') typed whole or marked, a folder's name ('!') or
+    a title's ('&', joined by "+" or "/" too) marked. ``joins``: whether a space, and whether a title's mark, joined
+    its words; ``run``: the text, its words, the run's first and last word and the prompt as typed."""
+    spaced, titled = joins
+    if titled:  # a title's "+" or "/" ("Tailwind v4 + shadcn/ui Stack"): only a '&' key has one
+        title = table.get("&" + key)
+        return title if title and _is_marked(*run) else []
+    named = table.get(key, [])
+    slug, folder = table.get("+" + key), table.get("!" + key)
+    if not (slug or folder):
+        return named
+    text, words, _, last, _ = run
+    if slug and not spaced and not _modifies_next(text, words, last):
+        named, slug = [*named, *slug], None  # a slug typed whole names its skill
+    if (slug or folder) and _is_marked(*run):
+        named = [*named, *(slug or ()), *(folder or ())]
+    return named
 
 
 def _cjk_position(text: str, key: str) -> int:

@@ -75,3 +75,20 @@ def test_the_intent_is_echoed_back_as_a_short_prefix_only(library):
     long_intent = "csv " * 1000
     assert call_tool(library, "skill_search", {"intent": long_intent})["query"] == long_intent[:ECHO_CHARS] + "…"
     assert call_tool(library, "skill_search", {"intent": "csv"})["query"] == "csv"
+
+
+def test_skill_read_by_a_folder_s_name_says_so_in_its_json_and_before_the_text(tmp_path):
+    """newcomer-ad 10: ``skill_read name=cloudflare-r2`` said "no skill named" for the skill in that folder."""
+    pytest.importorskip("mcp")
+    from skillmem_hook.agents.mcp_server import answer_of
+
+    root = tmp_path / "skills"
+    write_skill(root, "cloudflare-r2", skill_md("Cloudflare R2 Object Storage", "Store files in R2"))
+    result = call_tool(SkillLibrary([str(root)]), "skill_read", {"name": "cloudflare-r2"})
+    note = f"no skill is named 'cloudflare-r2': read 'Cloudflare R2 Object Storage' by its folder ({result['path']})"
+    assert (result["name"], result["note"]) == ("Cloudflare R2 Object Storage", note)
+    assert set(result) <= set(TOOLS["skill_read"]["output"]["properties"])  # the schema the client validates
+    shown = answer_of("skill_read", result)
+    assert shown.content[0].text == f"[skillmem: {note}]\n\n{result['text']}"
+    by_name = call_tool(SkillLibrary([str(root)]), "skill_read", {"name": "Cloudflare R2 Object Storage"})
+    assert "note" not in by_name and answer_of("skill_read", by_name).content[0].text == by_name["text"]

@@ -27,7 +27,8 @@ def test_the_index_holds_labels_paths_and_metadata_aliases_and_survives_its_byte
     assert (target.label, target.path, keys) == (
         "viking-memory-guide",
         f"{tmp_path}/skills/memory/SKILL.md",
-        ["+viking-memory-guide", "=remember", "^记忆"],  # a slug typed with spaces and its short CJK alias need a mark
+        # a slug typed with spaces, its short CJK alias and its folder's name, which names no skill, need a mark
+        ["!memory", "+viking-memory-guide", "=remember", "^记忆"],
     )
     again = RouteIndex.from_bytes(index.to_bytes())
     assert (again.roots, again.rows) == ([str(tmp_path / "skills")], index.rows)

@@ -263,3 +263,25 @@ def test_a_quiet_folder_below_which_no_skill_lies_is_a_note(capsys, monkeypatch)
     assert run_cli(capsys, "index").data["notes"] == [
         "quiet: 'skills/vendr/' names no skill: no SKILL.md in or below that folder (from .skillmem.yaml's)"
     ]
+
+
+def test_quiet_names_a_title_with_a_slash_and_a_folder_s_name_and_says_when_both_exist(capsys, monkeypatch, tmp_path):
+    """newcomer-ad 13: a title holding '/' was read as a folder ("names no skill"), and the folder's name of a
+    title-named skill named none; a name that exists wins, and a folder below which skills lie too is said."""
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path / "skills", "tailwind-v4-shadcn", skill_md("Tailwind v4 + shadcn/ui Stack", "Style an app"))
+    write_skill(tmp_path / "skills", "ai-sdk-core", skill_md("AI SDK Core", "Call models"))
+    Path(".skillmem.yaml").write_text(
+        'roots: [skills]\nquiet: ["Tailwind v4 + shadcn/ui Stack", ai-sdk-core, ai-sdk-cor]\n'
+    )
+    run = run_cli(capsys, "index", "--json")
+    assert run.code == 0
+    assert run.data["notes"] == ["quiet: 'ai-sdk-cor' names no skill; did you mean 'ai-sdk-core'?"]
+    write_skill(tmp_path / "Tailwind v4 + shadcn" / "ui Stack", "x", skill_md("x", "A skill in that folder"))
+    Path(".skillmem.yaml").write_text(
+        'roots: [skills, "Tailwind v4 + shadcn/ui Stack"]\nquiet: ["Tailwind v4 + shadcn/ui Stack"]\n'
+    )
+    assert run_cli(capsys, "index", "--json").data["notes"] == [
+        "quiet: 'Tailwind v4 + shadcn/ui Stack' is read as the skill of that name, not as the folder below which"
+        " skills lie too; 'Tailwind v4 + shadcn/ui Stack/' names the folder"
+    ]

@@ -8,6 +8,7 @@ import pytest
 
 from skillmem_hook.agents.library import SkillLibrary
 from skillmem_hook.catalog.skillfile.declared import USER_ONLY
+from skillmem_hook.errors import UsageError
 
 from ..helpers import run_cli, skill_md, write_skill
 
@@ -161,3 +162,81 @@ def test_a_relative_path_picks_a_skill_of_an_absolute_root(tree, capsysbinary):
         assert main(["read", "--root", str(tree), "pdf", "--path", path]) == 0
         assert capsysbinary.readouterr().out == skill_md("pdf", "Another pdf")
     assert main(["read", "--root", "skills", "pdf", "--path", str(tree / "b" / "pdf")]) == 0
+
+
+@pytest.fixture
+def titled(tmp_path, monkeypatch):
+    """newcomer-ad 10: skills whose name is a title, in folders named as a user types them."""
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "skills"
+    write_skill(root, "cloudflare-r2", skill_md("Cloudflare R2 Object Storage", "Store files in Cloudflare R2"))
+    write_skill(root, "cloudflare-kv", skill_md("Cloudflare Workers KV", "Keep keys and values at the edge"))
+    write_skill(root, "cloudflare-nextjs", skill_md("cloudflare-nextjs", "Deploy Next.js to Cloudflare"))
+    write_skill(root, "tailwind-v4-shadcn", skill_md("Tailwind v4 + shadcn/ui Stack", "Style an app"))
+    return root
+
+
+@pytest.mark.parametrize("name", ["cloudflare-r2", "CLOUDFLARE_R2", " cloudflare r2 ", "Ｃｌｏｕｄｆｌａｒｅ-R2"])
+def test_a_name_no_skill_has_reads_the_one_skill_in_a_folder_of_that_name_and_says_so(titled, capsysbinary, name):
+    from skillmem_hook.cli import main
+
+    capsysbinary.readouterr()
+    assert main(["read", "--root", str(titled), name]) == 0
+    captured = capsysbinary.readouterr()
+    assert captured.out == (titled / "cloudflare-r2" / "SKILL.md").read_bytes()
+    assert captured.err.decode() == (
+        f"skillmem read: no skill is named '{name.strip()}': read 'Cloudflare R2 Object Storage' by its folder"
+        f" ({titled}/cloudflare-r2/SKILL.md)\n"
+    )
+    found = SkillLibrary([str(titled)]).read_skill(name)  # MCP's skill_read: the same skill, the same words
+    assert (found["name"], found["note"]) == ("Cloudflare R2 Object Storage", captured.err.decode()[15:-1])
+
+
+def test_a_name_a_skill_has_wins_over_another_skills_folder_of_that_name(titled, capsysbinary):
+    from skillmem_hook.cli import main
+
+    write_skill(titled, "other/cloudflare-nextjs", skill_md("Next on Workers", "Another skill in a folder so named"))
+    capsysbinary.readouterr()
+    assert main(["read", "--root", str(titled), "cloudflare-nextjs"]) == 0
+    captured = capsysbinary.readouterr()
+    assert captured.out == (titled / "cloudflare-nextjs" / "SKILL.md").read_bytes() and captured.err == b""
+    assert "note" not in SkillLibrary([str(titled)]).read_skill("cloudflare-nextjs")
+
+
+def test_two_skills_in_folders_of_that_name_are_no_read_but_the_first_suggestions(titled, capsys):
+    write_skill(titled, "vendor/cloudflare-r2", skill_md("R2 Uploads", "Upload files to R2"))
+    run = run_cli(capsys, "read", "--root", titled, "cloudflare-r2")
+    assert (run.code, run.out) == (2, "")
+    assert run.error["error"] == "no skill named 'cloudflare-r2'"
+    assert run.error["hint"].startswith("did you mean 'Cloudflare R2 Object Storage', 'R2 Uploads'")
+    assert main_read_path(capsys, titled, "cloudflare-r2", titled / "vendor" / "cloudflare-r2") == 0  # --path picks
+    with pytest.raises(UsageError, match="no skill named 'cloudflare-r2'") as caught:
+        SkillLibrary([str(titled)]).read("cloudflare-r2")
+    assert caught.value.hint.startswith("did you mean 'Cloudflare R2 Object Storage', 'R2 Uploads'")
+
+
+def main_read_path(capsys, root, name, path):
+    return run_cli(capsys, "read", "--root", root, name, "--path", path).code
+
+
+@pytest.mark.parametrize(
+    ("name", "first"),
+    [
+        ("cloudflare-r3", "Cloudflare R2 Object Storage"),  # spelled like a folder's name: its skill's name
+        ("Tailwind v4", "Tailwind v4 + shadcn/ui Stack"),  # newcomer-ad 10: nothing was suggested
+        ("cloudflare-kw", "Cloudflare Workers KV"),
+    ],
+)
+def test_did_you_mean_names_the_skill_whose_folder_is_spelled_like_the_name(titled, capsys, name, first):
+    run = run_cli(capsys, "read", "--root", titled, name)
+    assert run.code == 2 and run.error["hint"].startswith(f"did you mean '{first}'")
+    with pytest.raises(UsageError) as caught:
+        SkillLibrary([str(titled)]).read(name)
+    assert caught.value.hint.startswith(f"did you mean '{first}'")
+
+
+def test_an_excluded_skill_s_name_is_not_read_by_another_skill_s_folder(titled, capsys):
+    write_skill(titled, "elsewhere", skill_md("cloudflare-r2", "An excluded skill of that name"))
+    (titled.parent / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [cloudflare-r2]\n")
+    run = run_cli(capsys, "read", "cloudflare-r2")
+    assert run.code == 2 and "is excluded by the configuration" in run.error["error"]

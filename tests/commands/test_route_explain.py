@@ -178,3 +178,61 @@ def test_explain_hints_a_request_that_names_code_around_its_ask_as_the_hook_does
     answer = explained(asked_of_code, built, env)
     assert answer["hint"] == [] and "names code" in answer["reason"]
     assert hook_hint(asked_of_code, built, env) == ""
+
+
+_SILENCED = [  # (gate's way, what its failing line says, a prompt silenced by it)
+    ("work at hand", "the prompt does not speak of the work at hand", f"{REQUEST} The loop you suggested is slow."),
+    ("names code", 'the prompt names no code ("orders_repo.py")', "Tune slow queries in orders_repo.py please"),
+    (
+        "code in context",
+        "a sentence asks apart from the code, or a sentence names no code",
+        "orders_repo.py slow queries in PostgreSQL tune indexes find them database",
+    ),
+    (
+        "code in context",
+        'its asking sentences name no code ("orders_repo.py")',
+        "Our orders service reads the tables through orders_repo.py, and the nightly billing job runs at the same"
+        " hour on two replicas in another region. How do I find the slow queries behind orders_repo.py and tune"
+        " the indexes?",
+    ),
+    (
+        "code in context",
+        "much context: typed 13 >= 16",
+        "Our service reads orders_repo.py. How do I find slow queries and tune indexes in PostgreSQL?",
+    ),
+    (
+        "code in context",
+        'the best hit of its sentences that name no code ("k8s-deploy") is the hint\'s first ("sql-reports")',
+        "Write SQL reports and dashboards over orders and replicas, as reports_job.py does for finance, marketing,"
+        " sales and support teams across three regions every night with monthly totals; then deploy it to our"
+        " cluster",
+    ),
+    ("search", "a skill holds a word of the prompt", "zzzz qqqq wwww"),
+    (
+        "ruled out",
+        "without what the prompt rules out, the rule still names a skill",
+        "Tune it instead of writing SQL reports and dashboards over orders and replicas",
+    ),
+    ("much context", "coverage 0.13 >= 0.25, or best >= 1.5 x second (typed 26 >= 20)", CONTEXT),
+    ("held words", "typed 2 >= 8", "deploy the app"),
+]
+
+
+@pytest.mark.parametrize(("way", "condition", "prompt"), _SILENCED, ids=[f"{row[0]}: {row[1]}" for row in _SILENCED])
+def test_each_gate_that_silences_a_prompt_shows_a_failing_line_naming_it(built, env, way, condition, prompt):
+    """newcomer-ad 18: the dbt prompt was silenced by "its asking sentences name no code", and --explain showed
+    every line [ok]. Each gate that can silence the hook is a line, [no] where it did, and the hook agrees."""
+    answer = explained(prompt, built, env)
+    assert answer["hint"] == [] and hook_hint(prompt, built, env) == ""
+    assert {"way": way, "condition": condition, "holds": False} in answer["rule"]
+    text = run(["route", "--text", "--explain", prompt], built, env)
+    assert f"  [no] {way}: {condition}\n" in text
+
+
+def test_the_gates_before_the_rule_show_as_held_on_a_prompt_they_let_through(built, env):
+    answer = explained(REQUEST, built, env)
+    assert answer["rule"][:2] == [
+        {"way": "work at hand", "condition": "the prompt does not speak of the work at hand", "holds": True},
+        {"way": "names code", "condition": "the prompt names no code", "holds": True},
+    ]
+    assert all(row["way"] not in ("search", "ruled out", "code in context") for row in answer["rule"])

@@ -378,3 +378,23 @@ def test_route_typed_at_a_terminal_points_to_explain_at_once_and_a_pipe_s_bad_in
 def test_the_usage_line_of_budget_does_not_name_two_agents_of_six():
     assert "Claude Code and Codex would" not in COMMANDS["budget"]
     assert "each agent" in COMMANDS["budget"]
+
+
+def test_a_folder_s_name_and_a_title_marked_as_names_are_hinted_and_a_renamed_folder_is_seen(repo, env):
+    """newcomer-ad 10, 11: "Use /cloudflare-r2 ..." and "the Tailwind v4 + shadcn/ui Stack skill" were silent or
+    scored; the route index keeps each folder's name no skill has, and a folder renamed rebuilds it."""
+    skills = repo / "skills"
+    write_skill(skills, "cloudflare-r2", skill_md("Cloudflare R2 Object Storage", "Store files in R2"))
+    write_skill(skills, "tailwind-v4-shadcn", skill_md("Tailwind v4 + shadcn/ui Stack", "Style an app"))
+    for prompt, label, folder in [
+        ("Use /cloudflare-r2 to store the uploads", "Cloudflare R2 Object Storage", "cloudflare-r2"),
+        ("Use the Tailwind v4 + shadcn/ui Stack skill for the admin app", "Tailwind v4 + shadcn/ui Stack", None),
+        ("use `tailwind-v4-shadcn` for the admin app", "Tailwind v4 + shadcn/ui Stack", "tailwind-v4-shadcn"),
+    ]:
+        said = hint(run_route(recorded(prompt, repo), env))
+        assert said.startswith(f'Skill hint: this prompt points at the skill "{label}" '), prompt
+        assert folder is None or f'("skills/{folder}/SKILL.md")' in said
+    (skills / "cloudflare-r2").rename(skills / "r2-storage")
+    assert run_route(recorded("Use /cloudflare-r2 to store the uploads", repo), env).stdout == b""
+    said = hint(run_route(recorded("Use /r2-storage to store the uploads", repo), env))
+    assert '"Cloudflare R2 Object Storage" ("skills/r2-storage/SKILL.md")' in said

@@ -677,3 +677,17 @@ def test_a_skill_among_many_staged_files_is_still_found_first():
     lines = describe_warnings(warnings, owners).splitlines()
     assert "the 1 this commit changes first" in lines[0]
     assert lines[1].startswith("  skills/p13/SKILL.md:")
+
+
+def test_quiet_mutes_a_title_holding_a_slash_and_a_skill_by_its_folder_s_name(repo, capsys):
+    """newcomer-ad 13: `quiet: ["Tailwind v4 + shadcn/ui Stack"]` was a folder and `quiet: [ai-sdk-core]` no name,
+    so the hook printed both skills' warnings on each commit that changed the block."""
+    warned = "---\nname: {0}\ndescription: d\nmetadata:\n  domain: x\n---\n"
+    write_skill(Path("skills"), "tailwind-v4-shadcn", warned.format("Tailwind v4 + shadcn/ui Stack"))
+    write_skill(Path("skills"), "ai-sdk-core", warned.format("AI SDK Core"))
+    write_skill(Path("skills"), "ai-sdk-ui", warned.format("AI SDK UI"))
+    Path(".skillmem.yaml").write_text('quiet: ["Tailwind v4 + shadcn/ui Stack", ai-sdk-core]\n')
+    assert skill_index([]) == 3
+    err = capsys.readouterr().err
+    assert "skills/ai-sdk-ui/SKILL.md: metadata domain 'x'" in err  # the one not named still warns
+    assert "tailwind" not in err and "ai-sdk-core" not in err

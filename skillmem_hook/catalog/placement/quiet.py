@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.placement.selection import best_match, left_out_folder, names
+from skillmem_hook.catalog.placement.selection import best_match, folder_name, left_out_folder, names
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,21 +27,32 @@ def is_folder_pattern(pattern: str) -> bool:
 
 
 class Quiet:
-    """The ``quiet:`` patterns, with ``base`` the folder a folder pattern is relative to."""
+    """The ``quiet:`` patterns, with ``base`` the folder a folder pattern is relative to.
 
-    __slots__ = ("folders", "table")
+    Given the ``skills`` (newcomer-ad 13), a pattern that is exactly a skill's name or label is that name, even
+    with a ``/`` ("Tailwind v4 + shadcn/ui Stack"): a name that exists wins over the folder, which ``X/`` (the
+    last ``/``) still names. And a name no skill has is also a folder's name, as a SKILL.md left out is named:
+    ``ai-sdk-core`` quiets the skill "AI SDK Core" in ``.../ai-sdk-core/``. Without them, patterns read as before.
+    """
 
-    def __init__(self, patterns: Sequence[str], base: str) -> None:
-        self.table = {pattern: True for pattern in patterns if not is_folder_pattern(pattern)}
-        self.folders = {
-            pattern: os.path.normpath(os.path.join(os.path.abspath(base), pattern))
-            for pattern in patterns
-            if is_folder_pattern(pattern)
-        }
+    __slots__ = ("folder_names", "folders", "table")
+
+    def __init__(self, patterns: Sequence[str], base: str, skills: Iterable[Skill] | None = None) -> None:
+        known = set() if skills is None else {name for skill in skills for name in (skill.name, skill.label)}
+        folders = [pattern for pattern in patterns if is_folder_pattern(pattern) and not _names_one(pattern, known)]
+        self.table = {pattern: True for pattern in patterns if pattern not in folders}
+        self.folders = {pattern: os.path.normpath(os.path.join(os.path.abspath(base), pattern)) for pattern in folders}
+        self.folder_names = (
+            frozenset()
+            if skills is None
+            else frozenset(pattern for pattern in self.table if pattern not in known and "/" not in pattern)
+        )
 
     def skill(self, skill: Skill) -> bool:
         """Whether the skill's warnings are quiet: its name, a prefix of it, or a folder above it is named."""
-        return bool(best_match(self.table, skill)) or self._below(skill.root, skill.path)
+        if best_match(self.table, skill) or self._below(skill.root, skill.path):
+            return True
+        return bool(self.folder_names) and folder_name(skill) in self.folder_names
 
     def left_out(self, item: Mapping[str, str]) -> bool:
         """Whether a SKILL.md left out of the block (``Catalog.skipped``) is quiet: its folder named, or one above."""
@@ -57,6 +68,21 @@ class Quiet:
             return False
         at = _absolute(root, path)
         return any(_inside(at, folder) for folder in self.folders.values())
+
+    def names_over_folders(self, places: Iterable[tuple[str, str]], base: str) -> list[str]:
+        """The patterns with a ``/`` read as a skill's name though a skill lies in or below that folder too."""
+        found = {_absolute(root, path) for root, path in places}
+        return [
+            pattern
+            for pattern in self.table
+            if is_folder_pattern(pattern)
+            and any(_inside(at, os.path.normpath(os.path.join(os.path.abspath(base), pattern))) for at in found)
+        ]
+
+
+def _names_one(pattern: str, known: set[str]) -> bool:
+    """Whether the pattern is a skill's very name or label, not a folder: never ``X/``, which says a folder."""
+    return pattern in known and not pattern.endswith("/")
 
 
 def _absolute(root: str, path: str) -> str:

@@ -45,6 +45,13 @@ def left_out_folder(item: Mapping[str, str]) -> str:
     return item["path"].rsplit("/", 1)[-1]
 
 
+def folder_name(skill: Skill) -> str:
+    """The name of the folder that holds the skill's SKILL.md (its root's own, for a SKILL.md at the root): what a
+    person types who saw its path, for a skill whose ``name`` is a title (newcomer-ad 10)."""
+    folder = skill.path.rstrip("/").rsplit("/", 1)[-1]
+    return skill.root.rstrip("/").rsplit("/", 1)[-1] if folder in ("", ".") else folder
+
+
 def names(patterns: Collection[str], name: str) -> bool:
     """Whether one of ``patterns`` names ``name``: exactly, or as a prefix ending in ``*`` (for a yes or no,
     as ``quiet:`` asks of a folder whose skill was never read; ``best_match`` when the most specific wins)."""

@@ -55,3 +55,34 @@ def test_an_owners_label_is_a_name_not_a_folder(tmp_path):
         assert quiet.skill(pdf) and not quiet.skill(other), pattern
     owners_folder = Quiet([".claude/skills/@acme/"], str(tmp_path))
     assert owners_folder.skill(pdf) and not owners_folder.skill(other)
+
+
+def test_a_pattern_that_is_exactly_a_skill_s_name_is_that_name_even_with_a_slash(tmp_path):
+    """newcomer-ad 13: `quiet: ["Tailwind v4 + shadcn/ui Stack"]` was read as a folder, so that skill could not be
+    quieted; a name that exists wins over the folder, which the last '/' still names."""
+    root = str(tmp_path / "skills")
+    title = _skill("Tailwind v4 + shadcn/ui Stack", root, "tailwind-v4-shadcn")
+    below = _skill("zz", str(tmp_path / "Tailwind v4 + shadcn"), "ui Stack/zz")  # in the folder of that path
+    skills = [title, below]
+    quiet = Quiet(["Tailwind v4 + shadcn/ui Stack"], str(tmp_path), skills)
+    assert quiet.skill(title) and not quiet.skill(below)
+    assert quiet.names_over_folders([(below.root, below.path)], str(tmp_path)) == ["Tailwind v4 + shadcn/ui Stack"]
+    folder = Quiet(["Tailwind v4 + shadcn/ui Stack/"], str(tmp_path), skills)
+    assert folder.skill(below) and not folder.skill(title)
+    unknown = Quiet(["Tailwind v4 + shadcn/ui Stack"], str(tmp_path), [below])  # no skill of that name: a folder
+    assert unknown.skill(below)
+    assert Quiet(["Tailwind v4 + shadcn/ui Stack"], str(tmp_path)).skill(below)  # without the skills: as before
+
+
+def test_a_folder_s_name_no_skill_has_quiets_the_skill_in_it(tmp_path):
+    """newcomer-ad 13: `quiet: [ai-sdk-core]` named no skill; it is the folder of the skill "AI SDK Core"."""
+    root = str(tmp_path / "skills")
+    core = _skill("AI SDK Core", root, "ai-sdk-core")
+    deep = _skill("AI SDK Core", root, "vendor/ai-sdk-core")  # one level down: still the folder's name
+    ui = _skill("AI SDK UI", root, "ai-sdk-ui")
+    named = _skill("ai-sdk-ui", root, "elsewhere")  # a skill named as the other's folder
+    quiet = Quiet(["ai-sdk-core", "ai-sdk-ui"], ".", [core, deep, ui, named])
+    assert quiet.skill(core) and quiet.skill(deep)
+    assert quiet.skill(named) and not quiet.skill(ui)  # a name that exists wins over a folder's name
+    assert not Quiet(["ai-sdk-core"], ".").skill(core)  # without the skills: names only, as before
+    assert not Quiet(["AI-SDK-core"], ".", [core]).skill(core)  # compared as written, as quiet's names are
