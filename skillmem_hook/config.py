@@ -317,19 +317,28 @@ def check_targets(settings: Settings, *, prompt_files: bool) -> None:
     )
 
 
-def leave_out_sparse(settings: Settings) -> dict[str, str]:
-    """Drop the prompt files a sparse checkout keeps out of the work tree, and say why: inject's and verify's reading.
+def leave_out_absent(settings: Settings) -> dict[str, str]:
+    """Drop the prompt files absent here that a run here must not ask for, and say why: inject's and verify's reading.
 
-    The hooks' reading too (``block/tracking.absent_and_ignored``'s SPARSE): such a file is in the commit as it
-    was, so it is not checked here; and never to be created, since git then drops its skip-worktree bit and a
-    ``git commit -a`` would commit the empty file over the committed one. Only a prompt file absent asks git.
+    The hooks' reading (``block/tracking.absent_and_ignored``). One a sparse checkout keeps out of the work tree
+    is in the commit as it was, so it is not checked here; and never to be created, since git then drops its
+    skip-worktree bit and a ``git commit -a`` would commit the empty file over the committed one. One git
+    ignores is a personal file a fresh clone lacks (``AGENTS.md`` in .gitignore and in prompt_files): its note
+    says to ``touch`` it once. That one is kept, for the missing file's exit 2, when it would leave no prompt
+    file to write or compare: a run that did nothing must not read as done. Only a prompt file absent asks git,
+    and a path in the git directory is refused before any ignore rule is read, as the hooks refuse it.
     """
     missing = [path for path in settings.prompt_files if not os.path.lexists(path)]
     if not missing:
         return {}
-    from skillmem_hook.block.tracking import SPARSE, absent_and_ignored  # noqa: PLC0415 - only a file absent asks git
+    from skillmem_hook.block.targets import check_outside_git_directory  # noqa: PLC0415 - only a file absent
+    from skillmem_hook.block.tracking import SPARSE, absent_and_ignored, absent_ignored_here  # noqa: PLC0415 - idem
 
-    left_out = {path: reason for path, reason in absent_and_ignored(missing).items() if reason == SPARSE}
+    check_outside_git_directory(settings.repository_targets(write=False), settings.base)
+    found = absent_and_ignored(missing)
+    if all(path in found for path in settings.prompt_files):  # none would be left: only the sparse ones go
+        found = {path: reason for path, reason in found.items() if reason == SPARSE}
+    left_out = {path: reason if reason == SPARSE else absent_ignored_here(path) for path, reason in found.items()}
     settings.prompt_files = [path for path in settings.prompt_files if path not in left_out]
     return left_out
 

@@ -146,13 +146,17 @@ def _configured_prompt_files(top: str, configured: list[str], notes: list[str]) 
 
 
 def _local_block(top: str, path: str) -> str:
-    """Who writes an ignored prompt file's block: the hooks, on this machine, when the file exists here."""
+    """Who writes an ignored prompt file's block: the hooks, on this machine, when the file exists here.
+
+    A fresh clone lacks it (first4): each teammate creates it once, as skillmem never does.
+    """
+    touch = f"`touch {command_path(path, os.path.relpath(top))}`"
     if os.path.lexists(os.path.join(top, path)):
         return (
             "it exists here, so the hooks write its block on each commit (`skillmem inject` writes it now), on"
-            " this machine only, never into a commit"
+            f" this machine only, never into a commit (a teammate runs {touch} once after cloning)"
         )
-    return "the hooks keep it current when it exists"
+    return f"the hooks and `skillmem inject` keep it current once it exists ({touch} once to have it here)"
 
 
 def _kept_baseline(top: str, lint: Mapping[str, object] | None) -> list[str]:

@@ -33,6 +33,11 @@ def left_out_note(path: str, reason: str) -> str:
     return f"{path}: left out ({reason})"
 
 
+def absent_ignored_here(path: str) -> str:
+    """ABSENT_IGNORED as inject and plain verify give it: they would write or compare its block here, once it exists."""
+    return f"{ABSENT_IGNORED}: `touch {command_path(path)}` once to have its block written here"
+
+
 def prompt_file_states(paths: Sequence[str]) -> dict[str, str]:
     """TRACKED, UNTRACKED or IGNORED for each path, as git's index and ignore rules say."""
     if not paths:

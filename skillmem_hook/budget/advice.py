@@ -165,14 +165,16 @@ def reach(
     route = ", `skillmem route` (its prompt hook) names the one a prompt needs" if agent == CLAUDE_CODE else ""
     mcp = f"`skillmem mcp` lets {title} search and read them all"
     if readers:
-        here = _local(readers[0], ignored) if all(path in ignored for path in readers) else ""
+        here = _local(readers[0], ignored, top) if all(path in ignored for path in readers) else ""
         loads = f"{_named(*folded)} and `skillmem read NAME` loads one{route}"
         return f"the block in {', '.join(readers)}{here} {loads}; {mcp}"
     own = _PROMPT_FILE.get(agent, "AGENTS.md")
     ahead = [path for path in prompt_files if path in READS[agent]]  # configured, but not written yet
     if ahead:
         create = f"you create it (touch {command_path(ahead[0], top)}: skillmem never creates a prompt file) and "
-        written = f"once {create if ahead[0] in absent else ''}`skillmem inject` writes it{_local(ahead[0], ignored)}"
+        written = (
+            f"once {create if ahead[0] in absent else ''}`skillmem inject` writes it{_local(ahead[0], ignored, top)}"
+        )
         return f"the block goes in {ahead[0]}, which {title} reads, {written}; {mcp}"
     if not prompt_files:
         return f"no prompt file holds the block yet: `skillmem init` sets one up ({title} reads {own}); {mcp}"
@@ -200,20 +202,27 @@ def _named(skills: int, folded: int) -> str:
 
 
 def _create(own: str, absent: Sequence[str], top: str) -> tuple[str, str]:
-    """For an ignored prompt file that does not exist: inject refuses to create it, and a fresh clone lacks it."""
-    if own not in absent:
-        return "", ""
+    """For an ignored prompt file: create it when it does not exist here (inject never does); a fresh clone lacks it.
+
+    So a teammate creates it once too (first4, newcomer-ad 19); until then every run leaves it out with a note.
+    """
+    touch = command_path(own, top)
+    create = f"create it (touch {touch}: skillmem never creates a prompt file) and " if own in absent else ""
     return (
-        f"create it (touch {command_path(own, top)}: skillmem never creates a prompt file) and ",
-        " (in a fresh clone, where it is absent, the hooks and `skillmem verify --tracked` leave it out)",
+        create,
+        f" (a teammate runs `touch {touch}` once after cloning; until then the hooks, `skillmem inject` and"
+        " `skillmem verify` leave it out with a note)",
     )
 
 
-def _local(path: str, ignored: Sequence[str]) -> str:
+def _local(path: str, ignored: Sequence[str], top: str) -> str:
     """For a prompt file git ignores: the block reaches the agent only where it was written, never through a commit."""
     if path not in ignored:
         return ""
-    return f" (git ignores {path}: only on a machine that runs the hook or `skillmem inject`, never in a commit)"
+    return (
+        f" (git ignores {path}: only on a machine that runs the hook or `skillmem inject`, never in a commit;"
+        f" a teammate runs `touch {command_path(path, top)}` once after cloning)"
+    )
 
 
 def _where(agent: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from skillmem_hook.arguments import add_block_options, add_catalog_options, add_location_options, add_text_option
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.sync import compare_prompt_files, write_updates
-from skillmem_hook.config import check_targets, leave_out_sparse, load_settings, require_prompt_files, require_roots
+from skillmem_hook.config import check_targets, leave_out_absent, load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.renames import renamed, renamed_apart, renames_json
@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(options: argparse.Namespace) -> int:
     settings = load_settings(options.root, options.prompt_file, tracked=options.tracked, cache=options.cache)
     roots = require_roots(settings)
-    left_out = leave_out_sparse(settings)
+    left_out = leave_out_absent(settings)
     if settings.prompt_files or not left_out:  # each outside a sparse cone: none to write
         check_targets(settings, prompt_files=True)
     return inject(

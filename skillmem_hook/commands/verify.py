@@ -6,7 +6,7 @@ from skillmem_hook.arguments import add_block_options, add_catalog_options, add_
 from skillmem_hook.block.diff import block_diff
 from skillmem_hook.block.markers import DEFAULT_PREAMBLE
 from skillmem_hook.block.sync import compare_prompt_files, union
-from skillmem_hook.config import check_targets, leave_out_sparse, load_settings, require_prompt_files, require_roots
+from skillmem_hook.config import check_targets, leave_out_absent, load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, UsageError
 from skillmem_hook.git_views import cli_notes
 from skillmem_hook.renames import renamed, renamed_apart, renames_json
@@ -42,7 +42,7 @@ def run(options: argparse.Namespace) -> int:
         options.root, options.prompt_file, strict=options.strict, tracked=options.tracked, cache=options.cache
     )
     roots = require_roots(settings)
-    left_out = _leave_out_absent_ignored(settings) if settings.tracked else leave_out_sparse(settings)
+    left_out = _leave_out_absent_ignored(settings) if settings.tracked else leave_out_absent(settings)
     if left_out and not settings.prompt_files:
         _refuse_checking_nothing(left_out)
     check_targets(settings, prompt_files=True)

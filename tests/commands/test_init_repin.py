@@ -126,6 +126,10 @@ def test_a_configured_prompt_file_git_ignores_is_left_out_with_a_note(adopted, c
     assert dry.data["prompt_files"] == ["CLAUDE.md"]
     assert ignored not in actions(dry)
     assert f"{ignored}: left out (git ignores it: {rule})" in " ".join(dry.data["notes"])
+    (note,) = [note for note in dry.data["notes"] if note.startswith(f"{ignored}: left out")]
+    touch = f"`touch {ignored}` once"  # first4: skillmem never creates it, and a teammate's clone lacks it
+    assert (f"a teammate runs {touch} after cloning" in note) is present
+    assert (f"keep it current once it exists ({touch} to have it here)" in note) is not present
     assert files_of(adopted) == before
     assert dry.data["local_prompt_files"] == ([ignored] if present else [])
     run = init(capsys)

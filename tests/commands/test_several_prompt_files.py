@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.block.tracking import ABSENT_IGNORED, SPARSE, left_out_note
+from skillmem_hook.block.tracking import ABSENT_IGNORED, SPARSE, absent_ignored_here, left_out_note
 from skillmem_hook.hooks.index import skill_index, skill_verify
 
 from ..helpers import isolate_git, run_cli, run_git, seed_tree, skill_md, write_skill
@@ -107,7 +107,8 @@ def test_one_file_ignored_and_absent_is_left_out_by_the_hooks_and_the_other_stil
     assert skill_index([]) == 3
     assert b"\nnew-one\n" in a.read_bytes()
     assert not b.exists()
-    assert run_cli(capsys, "verify").code == 2  # the CLI checks what it is told to, and B.md is not here
+    run = run_cli(capsys, "verify")  # the CLI leaves it out too, saying how to have it here (first4)
+    assert (run.code, run.data["left_out"]) == (0, ["B.md"])
 
 
 def make_personal(*paths: Path) -> None:
@@ -148,7 +149,9 @@ def test_the_hooks_and_verify_tracked_write_one_note_for_a_file_left_out(two_fil
     assert note in hook_lines
     assert note in run.data["notes"]
     assert not b.exists()
-    assert run_cli(capsys, "verify", "--strict").code == 2  # the disk's view checks what it is told: B.md is not here
+    plain = run_cli(capsys, "verify", "--strict")  # the disk's view leaves it out too, and says to create it (first4)
+    assert (plain.code, plain.data["notes"]) == (0, [left_out_note("B.md", absent_ignored_here("B.md"))])
+    assert plain.data["notes"][0].endswith("git ignores it: `touch B.md` once to have its block written here)")
 
 
 def test_verify_tracked_still_refuses_an_absent_file_git_does_not_ignore(two_files, capsys):
@@ -315,3 +318,115 @@ def test_inject_and_verify_leave_out_a_prompt_file_outside_a_sparse_checkout_as_
     Path("sub/AGENTS.md").unlink()  # absent, not outside a cone: still an error, with the command to create it
     run = run_cli(capsys, "inject")
     assert run.code == 2 and run.error["hint"].endswith("touch sub/AGENTS.md")
+
+
+@pytest.fixture
+def fresh_clone(monkeypatch, tmp_path, capsys):
+    """newcomer-ad 19: a teammate's clone of a repository whose .gitignore lists AGENTS.md, a prompt file too.
+
+    The origin commits CLAUDE.md with its block, and its own AGENTS.md, written, never; the current folder is the
+    clone, which has no AGENTS.md.
+    """
+    isolate_git(monkeypatch, tmp_path / "home")
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    monkeypatch.chdir(origin)
+    run_git("init", "-q")
+    seed_tree(Path("skills"))
+    Path("CLAUDE.md").write_bytes(b"# Claude\n")
+    Path("AGENTS.md").write_bytes(b"# Mine\n")
+    Path(".gitignore").write_text("AGENTS.md\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [CLAUDE.md, AGENTS.md]\n")
+    assert run_cli(capsys, "inject").code == 0
+    run_git("add", "-A")
+    run_git("commit", "-qm", "skills, and CLAUDE.md's block")
+    clone = tmp_path / "clone"
+    run_git("clone", "-q", str(origin), str(clone))
+    monkeypatch.chdir(clone)
+    assert not Path("AGENTS.md").exists()
+    return Path("CLAUDE.md")
+
+
+TOUCH_NOTE = (
+    "AGENTS.md: left out (absent here, and git ignores it: `touch AGENTS.md` once to have its block written here)"
+)
+
+
+@pytest.mark.parametrize("command", ["verify", "inject"])
+def test_a_fresh_clone_lacking_its_ignored_agents_md_passes_with_a_note_to_touch_it(fresh_clone, capsys, command):
+    # The hooks and verify --tracked left it out; plain verify and inject stopped (exit 2), though budget's words
+    # call its block one "on each machine that runs the hook or skillmem inject".
+    before = fresh_clone.read_bytes()
+    run = run_cli(capsys, command)
+    assert run.code == 0, run.err
+    assert [item["prompt_file"] for item in run.data["files"]] == ["CLAUDE.md"]
+    assert run.data["left_out"] == ["AGENTS.md"]
+    assert run.data["notes"] == [TOUCH_NOTE] == [left_out_note("AGENTS.md", absent_ignored_here("AGENTS.md"))]
+    text = run_cli(capsys, command, "--text")
+    assert text.code == 0
+    assert text.out.splitlines()[0] == "CLAUDE.md: current"
+    assert text.out.splitlines()[-1] == f"note: {TOUCH_NOTE}"
+    assert not Path("AGENTS.md").exists()  # never created unasked
+    assert fresh_clone.read_bytes() == before
+    assert run_git("status", "--porcelain") == ""
+    assert skill_verify([]) == skill_index([]) == 0  # as the hooks read it
+    tracked = run_cli(capsys, "verify", "--strict", "--tracked")  # CI's command keeps the hooks' note
+    assert (tracked.code, tracked.data["notes"]) == (0, [left_out_note("AGENTS.md", ABSENT_IGNORED)])
+
+
+def test_in_the_fresh_clone_the_other_prompt_file_is_still_checked_and_written(fresh_clone, capsys):
+    add_skill()
+    assert run_cli(capsys, "verify").code == 3
+    text = run_cli(capsys, "verify", "--text")
+    assert text.code == 3
+    assert "CLAUDE.md: out of date" in text.out and f"note: {TOUCH_NOTE}" in text.out
+    run = run_cli(capsys, "inject")
+    assert (run.code, run.data["changed"], run.data["left_out"]) == (0, True, ["AGENTS.md"])
+    assert b"\nnew-one\n" in fresh_clone.read_bytes()
+    assert run_cli(capsys, "verify", "--strict").code == 0
+    assert not Path("AGENTS.md").exists()
+
+
+def test_after_touching_it_as_the_note_says_inject_writes_its_block_and_verify_checks_it(fresh_clone, capsys):
+    Path("AGENTS.md").touch()
+    assert run_cli(capsys, "verify").code == 3  # no block yet: the file is now checked
+    run = run_cli(capsys, "inject", "--text")
+    assert run.code == 0
+    assert "AGENTS.md: the skill index was updated" in run.out and "left out" not in run.out
+    assert b"\nalpha-tool\n" in Path("AGENTS.md").read_bytes()
+    run = run_cli(capsys, "verify", "--strict")
+    assert (run.code, "left_out" in run.data) == (0, False)
+    assert run_git("status", "--porcelain") == ""  # ignored: nothing to commit
+
+
+@pytest.mark.parametrize("command", ["verify", "inject"])
+def test_in_the_clone_an_absent_prompt_file_git_does_not_ignore_is_still_an_error(fresh_clone, capsys, command):
+    Path(".gitignore").write_text("")  # a committed file missing is real trouble
+    run = run_cli(capsys, command)
+    assert run.code == 2
+    assert run.error["error"] == "the prompt file 'AGENTS.md' does not exist"
+    assert run.error["hint"].endswith("touch AGENTS.md")
+
+
+@pytest.mark.parametrize("command", ["verify", "inject"])
+@pytest.mark.parametrize("named", ["configured", "typed"])
+def test_a_clone_whose_only_prompt_file_is_absent_and_ignored_stops_rather_than_do_nothing(
+    fresh_clone, capsys, command, named
+):
+    """Left out, it would leave nothing to write or compare, and a green run would have done nothing."""
+    if named == "configured":
+        Path(".skillmem.yaml").write_text("roots: [skills]\nprompt_files: [AGENTS.md]\n")
+    run = run_cli(capsys, command, *(["--prompt-file", "AGENTS.md"] if named == "typed" else []))
+    assert run.code == 2
+    assert run.error["error"] == "the prompt file 'AGENTS.md' does not exist"
+    assert run.error["hint"].endswith("touch AGENTS.md")
+    both = run_cli(capsys, command, "--prompt-file", "CLAUDE.md", "--prompt-file", "AGENTS.md")  # skillmem hook's
+    assert (both.code, both.data["left_out"]) == (0, ["AGENTS.md"])
+    assert not Path("AGENTS.md").exists()
+
+
+def test_from_a_subfolder_the_note_says_the_touch_from_there(fresh_clone, capsys):
+    os.chdir("skills")
+    run = run_cli(capsys, "inject")
+    assert run.data["left_out"] == ["../AGENTS.md"]
+    assert run.data["notes"] == [TOUCH_NOTE.replace("AGENTS.md", "../AGENTS.md")]
