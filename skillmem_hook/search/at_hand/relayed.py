@@ -1,0 +1,74 @@
+"""Someone's words about a thing already there, relayed, and the agent told to act on them. Pure: text in, a yes or no
+out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillmem_hook.lazy_pattern import lazy_compile
+from skillmem_hook.search.at_hand.clauses import _opens, _others_ask_new
+
+# Words relayed about the work at hand (0.5.0, forty-first pass, after set AD's ade-002, 'Priya left a comment on the
+# PR: "..." She's right. Can you make it re-raise the last error after the final attempt?', and ade-097, "市场的 Lisa
+# 说 launch post 里的 feature list 太长 ... 她建议只留 top 3 ... 你按这个改一下"): a person's remark (a name, he /
+# she / they, a role: "my lead", "the reviewer", "our designer"; 她 / 他 / 老板 / 同事 / 客户 ... and 说 / 建议 /
+# 反馈 / 指出 / 提了 / 觉得 / 留言) and then a clause that opens (after fillers, "can you", "please", 你) on an edit of
+# what the remark is about, named back: "make it / them <verb>", "make those changes", "fix / change / update /
+# address / apply it / that / those", "do that"; 按 / 照 (着) 这个 / 她说的 / 建议 改 / 调 / 处理 / 来. The remark
+# reviews a thing already there and the agent's part is the edit, so a request for a skill it is not. Not a
+# question relayed (asked / wants / requested: "my manager asked whether we can set up Sentry; can you do it" asks
+# for new work), nor any prompt that asks for a new thing anywhere but in the edit's words (`_others_ask_new`: "Fix
+# that, then build a dashboard", "你按这个改一下, 再写一份"), nor a back-reference mid-clause
+# ("gave us two weeks to fix it", "Settle it and do it"), or one after a comma, a step of a longer ask ("...;
+# Tom says ... Decide who's right, fix it with the uip CLI, then give me ...", set AD's ad1-034), but a Chinese
+# clause addressing the agent (", 你按这个改"). Compiled only on the marks.
+_RELAY_MARKS = (
+    "said", "says", "wrote", "comment", "suggest", "pointed out", "flagged", "mentioned", "noted", "replied",
+    "thinks", "说", "回复", "建议", "反馈", "指出", "提了", "提到", "觉得", "留言", "评论",
+)  # fmt: skip
+_SPEAKER = (
+    r"(?:\b[A-Z][a-z]+|\b(?i:my|our|the)\s+(?:\w+\s+)?(?:manager|boss|lead|teammate|colleague|coworker|PM|reviewer|"
+    r"designer|client|customer|CTO|CEO|QA|team|editor|founder|tester|translator)s?|\b(?:he|she|they))"
+)
+_RELAY = lazy_compile(
+    rf"{_SPEAKER}\s+(?:just\s+|also\s+)?(?:left\s+(?:a\s+|some\s+|two\s+|a\s+few\s+)?(?:comments?|notes?|review)|"
+    r"commented|said|says|wrote|suggested|pointed\s+out|flagged|mentioned|noted|replied|thinks)\b"
+    r"|(?:他|她|他们|她们|[A-Za-z]+|老板|领导|同事|产品|设计|运营|市场|客户|用户|测试|组长|经理|评审)\s*(?:也|刚|刚刚|又)?"
+    r"(?:说|回复|建议|反馈|指出|提了|提到|觉得|留言|评论)",
+)
+_EDIT_MARKS = ("make", "fix", "change", "update", "address", "apply", "do ", "按", "照")
+_EDIT_BACK = lazy_compile(
+    r"(?:make|fix|change|update|address|apply|adjust|tweak|handle)\s+(?:it|them|that|those|this|these)"
+    r"(?:\s+(?:two|three|few)?\s*(?:changes|edits|fixes))?\b(?!\s+(?:into|a|an)\b)"
+    r"|make\s+(?:the|those|these|that|this)\s+(?:\w+\s+)?(?:changes?|edits?|fix(?:es)?)\b|do\s+(?:that|this)\b"
+    r"|(?:就|先)?(?:按|照)着?(?:这个|这样|她说的|他说的|他们说的|她们说的|这些|建议|意见|反馈|她的意思|他的意思)"
+    r"(?:改|调|处理|来)",
+    re.IGNORECASE,
+)
+
+
+def _relays_an_edit(text: str, typed: str) -> bool:
+    """Whether ``text`` relays a person's remark on a thing already there and tells the agent to make the edit: "Priya
+    left a comment on the PR ... Can you make it re-raise ...", "Lisa 说 ... 太长 ... 你按这个改一下"; not "my
+    manager asked whether we can set up X; can you do it"."""
+    if not any(mark in text for mark in _RELAY_MARKS) or not any(mark in text.lower() for mark in _EDIT_MARKS):
+        return False
+    relay = _RELAY.search(text)
+    if relay is None:
+        return False
+    for edit in _EDIT_BACK.finditer(text, relay.end()):
+        if _opens(_sentence_before(text, edit.start()).lower()):
+            return not _others_ask_new(text, edit.start(), edit.end(), typed)  # the remark's words and the rest
+    return False
+
+
+def _sentence_before(text: str, at: int) -> str:
+    """The words of ``text`` from the start of the sentence holding ``at`` up to it; in Chinese a clause after a
+    comma that addresses the agent (", 你按这个改") opens one too. An edit after a comma is one step of a longer ask
+    ("Decide who's right, fix it with the uip CLI, then ...", set AD's ad1-034: two sides relayed, a request)."""
+    start = max(text.rfind(mark, 0, at) for mark in ".!?;\u3002\n")
+    comma = text.rfind(",", 0, at)
+    if comma > start and text[comma + 1 : at].lstrip().startswith("你"):
+        start = comma
+    return text[start + 1 : at]
