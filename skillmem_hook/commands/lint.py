@@ -14,11 +14,12 @@ import sys
 
 from skillmem_hook import __version__
 from skillmem_hook.arguments import add_location_options, add_text_option
+from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.files import read_regular_file
-from skillmem_hook.lint.changes import changed_paths, touched_skills
+from skillmem_hook.lint.changes import commit_changes, touched_skills
 from skillmem_hook.lint.files import LintRun, Scope, lint_paths
 from skillmem_hook.lint.options import lint_options
 from skillmem_hook.lint.output import (
@@ -29,10 +30,11 @@ from skillmem_hook.lint.output import (
     sarif_log,
     statistics,
 )
+from skillmem_hook.lint.paths import MISSING, is_inside, resolve_inside
 from skillmem_hook.report import emit
 from skillmem_hook.streams import write_text, write_utf8
 from skillmem_hook.text_lines import counted
-from skillmem_hook.visible import command_path, visible
+from skillmem_hook.visible import command_path, git_add_path, visible
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -176,7 +178,11 @@ def _work_tree() -> str | None:
 
 
 def _write_baseline(path: str, run: LintRun, *, text: bool = False) -> int:
-    """Record ``run``'s findings in ``path``; say which of them the baseline there did not list (none seen yet)."""
+    """Record ``run``'s findings in ``path``; say which of them the baseline there did not list (none seen yet).
+
+    A ``path`` that is a link is written through to its target, and stays a link (as ``inject`` writes a linked
+    prompt file, and the hook's prune a linked baseline; the path is the user's own: hostile17's F4).
+    """
     from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only --write-baseline writes
     from skillmem_hook.lint.baseline import render_baseline  # noqa: PLC0415 - only --write-baseline writes
 
@@ -185,7 +191,7 @@ def _write_baseline(path: str, run: LintRun, *, text: bool = False) -> int:
     written = before != data
     if written:
         with staging() as staged:
-            stage(staged, path, data, label=path)
+            stage(staged, os.path.realpath(path), data, label=path)
             commit_all(staged)
     new, dropped = _unlisted_before(run, before)
     report: dict[str, object] = {
@@ -261,15 +267,16 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
     # Outside a work tree with no root known, the names passed are all there is to go by.
     # A hook's roots are the repository's (its args:), never the user's: one outside the repository is not read.
     scope = Scope(roots, settings.exclude, tracked=in_work_tree, within_roots=bool(roots), boundary=settings.base)
-    pruned = ""
+    pruned, stop = "", False
     if not in_work_tree or everything:
         run = collect_findings([] if everything else filenames, scope, settings)
     else:
-        changed = changed_paths()
+        changes = commit_changes()
+        changed = None if changes is None else changes.paths
         named = [as_listed(name) for name in filenames]  # as git lists the commit's paths: absolute ones too
         is_commit = changed is not None and set(named) <= {os.path.normpath(path) for path in changed}
-        if is_commit and changed:
-            pruned = prune_deleted(settings, changed)
+        if is_commit and changes is not None and changes.deleted:
+            pruned, stop = prune_deleted(settings, changes.deleted)
         kept = scope.kept_roots()  # git lists no files under a root outside the work tree: it is not linted
         touched = touched_skills(changed if is_commit and changed is not None else named, kept) if kept else None
         if touched and touched.skill_files:
@@ -286,39 +293,77 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
         run = collect_findings(sorted({f.path for f in run.findings}), scope, settings)
         run.total = kept_total
     write_text(sys.stderr, describe_fixes(fixes) + describe_findings(run) + pruned)
-    return EXIT_FINDINGS if count_errors(run) or pruned else EXIT_OK
+    return EXIT_FINDINGS if count_errors(run) or stop else EXIT_OK
 
 
-def prune_deleted(settings: Settings, changed: Sequence[str]) -> str:
-    """Drop from the baseline the entries of paths this commit deletes; what was done, for the hook's report.
+def prune_deleted(settings: Settings, deleted: Sequence[str]) -> tuple[str, bool]:
+    """Drop from the baseline the entries of the SKILL.md files this commit deletes: what was done, for the hook's
+    report, and whether the commit stops for the file to be staged.
 
     The baseline is skillmem's own file (written by ``init`` and ``--write-baseline``), and an entry of a path
     gone matches nothing: pruned as a fixer hook would, the commit stops once so the person stages the file.
-    Only the commit's own deletions: a path gone earlier, or a folder renamed, is the failing run's to tell.
+    ``deleted``: the commit's own staged deletions (none in a range run; a path gone earlier, or a folder renamed,
+    is the failing run's to tell). The baseline is read only when one of them is a SKILL.md (lint's findings are
+    of those) inside the baseline's folder, and its entries are compared by their path's letters, so a commit
+    that deletes none costs no more than one that touches no skill (hostile17's F1). It is written only where
+    ``lint --fix`` writes (``block.targets``), through a link onto its target (F2, F4).
     """
+    base = os.path.dirname(settings.config_path or "")
+    boundary = os.path.abspath(base or ".")
+    candidates = _deleted_skill_files(deleted, boundary)
+    if not candidates:
+        return "", False
     options = lint_options(settings.lint)
     if not options.baseline:
-        return ""
+        return "", False
     from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only a commit deleting a skill
-    from skillmem_hook.lint.baseline import missing_paths, read_baseline, render_entries  # noqa: PLC0415 - as above
+    from skillmem_hook.lint.baseline import read_baseline_file, render_entries  # noqa: PLC0415 - as above
 
-    base = os.path.dirname(settings.config_path or "")
     path = os.path.normpath(os.path.join(base, options.baseline))
-    boundary = os.path.abspath(base or ".")
-    known = read_baseline(path, boundary)
-    deleted = {os.path.abspath(name) for name in changed}
-    gone = {name for name in missing_paths(known, boundary) if os.path.join(boundary, name) in deleted}
+    real, data, known = read_baseline_file(path, boundary)
+    walked: list[str] = []
+    listed = {key[0] for key in known} & candidates
+    # Still on disk (git rm --cached), a SKILL.md keeps its entries: `skillmem lint` by hand still finds it.
+    gone = set()
+    for name in sorted(listed):
+        if resolve_inside(boundary, os.path.join(boundary, name), walked) == MISSING:
+            gone.add(name)
     if not gone:
-        return ""
+        return "", False
     kept = known.copy()
     for key in [key for key in known if key[0] in gone]:
         del kept[key]
-    with staging() as staged:
-        stage(staged, path, render_entries(kept), label=path)
-        commit_all(staged)
-    removed = sum(known.values()) - sum(kept.values())
+    removed = counted(sum(known.values()) - sum(kept.values()), "finding")
+    what = f"{removed} of {counted(len(gone), 'deleted path')}"
     names = ", ".join(visible(name) for name in sorted(gone))
+    refused = _baseline_refused(path, base)
+    if refused:
+        return f"skill-lint: {what} not removed from the baseline ({names}): {visible(refused)}\n", False
+    with staging() as staged:
+        stage(staged, real, render_entries(kept), label=path, expected=data)
+        commit_all(staged)
+    shown, written = visible(command_path(path)), os.path.relpath(real)
+    through = "" if real == os.path.abspath(path) else f" -> {visible(command_path(written))}"  # a link: its target
     return (
-        f"skill-lint: removed {counted(removed, 'finding')} of {counted(len(gone), 'deleted path')} from the"
-        f" baseline {visible(command_path(path))} ({names}): git add {visible(command_path(path))}, then commit again\n"
+        f"skill-lint: removed {what} from the baseline {shown}{through} ({names}):"
+        f" git add {visible(git_add_path(written))}, then commit again\n",
+        True,
     )
+
+
+def _deleted_skill_files(deleted: Sequence[str], boundary: str) -> set[str]:
+    """The SKILL.md files among ``deleted`` (relative to here) inside ``boundary``, as a baseline names them."""
+    found = set()
+    for name in deleted:
+        absolute = os.path.abspath(name)
+        if os.path.basename(absolute) == SKILL_FILE and is_inside(boundary, absolute):
+            found.add(os.path.relpath(absolute, boundary).replace(os.sep, "/"))
+    return found
+
+
+def _baseline_refused(path: str, base: str) -> str:
+    """Why the hook may not rewrite the baseline ``path``: ``lint --fix``'s rule for a repository's paths; ""."""
+    from skillmem_hook.block.targets import refused_targets  # noqa: PLC0415 - only a commit deleting a skill
+
+    refused = refused_targets([(path, "the lint baseline")], base or ".").get(path)
+    return f"{refused.message}; the hook writes only where git diff shows it" if refused else ""

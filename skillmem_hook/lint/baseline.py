@@ -43,6 +43,11 @@ def render_entries(known: Counter[Key]) -> bytes:
 
 def read_baseline(path: str, boundary: str) -> Counter[Key]:
     """How many times the baseline at ``path`` lists each (path, code, message); read only inside ``boundary``."""
+    return read_baseline_file(path, boundary)[2]
+
+
+def read_baseline_file(path: str, boundary: str) -> tuple[str, bytes, Counter[Key]]:
+    """``read_baseline``, with where the file really is (its links followed, inside ``boundary``) and its bytes."""
     real = resolve_inside(boundary, os.path.abspath(path))
     if real == OUTSIDE:
         raise UsageError(f"the lint baseline {path!r} leads out of the repository", "keep the baseline in it")
@@ -56,7 +61,7 @@ def read_baseline(path: str, boundary: str) -> Counter[Key]:
         raise FileAccessError(f"cannot read the lint baseline {path!r}: {error.strerror}", _HINT) from None
     try:
         rows = json.loads(data.decode("utf-8"))["findings"]
-        return Counter((str(row["path"]), str(row["code"]), str(row["message"])) for row in rows)
+        return real, data, Counter((str(row["path"]), str(row["code"]), str(row["message"])) for row in rows)
     except RecursionError:  # a committed file of 100,000 '[' must not read as a bug in skillmem
         raise UsageError(f"the lint baseline {path!r} is damaged (nested too deeply)", _HINT) from None
     except (ValueError, KeyError, TypeError) as error:
@@ -108,11 +113,13 @@ def missing_paths(known: Counter[Key], boundary: str) -> list[str]:
 
     Read as the baseline's paths are, relative to ``boundary`` (the folder of .skillmem.yaml, where the hook runs),
     whatever the current folder; each resolved by ``resolve_inside``, so a link on the way that leaves the
-    boundary is never followed (what lies outside is not told by what is said gone).
+    boundary is never followed (what lies outside is not told by what is said gone). The folders the paths
+    share are statted once for all of them.
     """
     gone = []
-    for path in sorted({path for path, _, _ in known}):
-        if path and not os.path.isabs(path) and resolve_inside(boundary, os.path.join(boundary, path)) == MISSING:
+    walked: list[str] = []
+    for path in sorted({path for path, _, _ in known if path and not os.path.isabs(path)}):
+        if resolve_inside(boundary, os.path.join(boundary, path), walked) == MISSING:
             gone.append(path)
     return gone
 

@@ -3,9 +3,9 @@
 A commit that deletes, renames or stops tracking a script breaks the SKILL.md
 that runs it without touching the SKILL.md, so the hook lints every skill
 that owns a changed path: the nearest folder above it whose SKILL.md git
-tracks. Everything is read from two git calls (the staged paths, and the
-index below the roots, after the one that finds the work tree), so a commit that
-touches no skill costs little.
+tracks. Everything is read from two git calls (the staged paths with their
+status, and the index below the roots, after the one that finds the work tree),
+so a commit that touches no skill costs little.
 """
 
 from __future__ import annotations
@@ -31,6 +31,16 @@ class Touched:
         self.total = total
 
 
+class Changes:
+    """The paths a run changes (relative to here), and those of them the commit itself deletes or stops tracking."""
+
+    __slots__ = ("deleted", "paths")
+
+    def __init__(self, paths: list[str], deleted: list[str]) -> None:
+        self.paths = paths
+        self.deleted = deleted
+
+
 def changed_paths() -> list[str] | None:
     """The paths the commit adds, changes, deletes or stops tracking (a rename as both), relative to here.
 
@@ -38,14 +48,40 @@ def changed_paths() -> list[str] | None:
     between the two. None when git cannot say (the caller then trusts the
     names pre-commit passed).
     """
+    changes = commit_changes()
+    return None if changes is None else changes.paths
+
+
+def commit_changes() -> Changes | None:
+    """``changed_paths``, with the staged deletions among them, from the same one git call.
+
+    Under a ref range (``PRE_COMMIT_FROM_REF`` and ``PRE_COMMIT_TO_REF``: the
+    pre-push stage, ``pre-commit run --from-ref A --to-ref B`` in CI) no path
+    is the commit's own deletion: the range's were made by commits already
+    made (hostile17's F3).
+    """
     start, end = os.environ.get("PRE_COMMIT_FROM_REF"), os.environ.get("PRE_COMMIT_TO_REF")
-    what = [f"{start}...{end}"] if start and end else ["--cached"]
+    ranged = bool(start and end)
+    what = [f"{start}...{end}"] if ranged else ["--cached"]
     code, out = run_git(
-        ["diff", "--no-ext-diff", "--no-textconv", "--name-only", "--no-renames", "--relative", "-z", *what]
+        ["diff", "--no-ext-diff", "--no-textconv", "--name-status", "--no-renames", "--relative", "-z", *what]
     )
     if code != 0:
         return None
-    return [os.fsdecode(path) for path in out.split(b"\0") if path]
+    paths: list[str] = []
+    deleted: list[str] = []
+    fields = out.split(b"\0")
+    at = 0
+    while at + 1 < len(fields) and fields[at]:
+        status = fields[at]
+        # A status letter, then its path; a rename or copy (R100, C75: only if detection were on) has two.
+        count = 2 if status[:1] in (b"R", b"C") else 1
+        named = [os.fsdecode(path) for path in fields[at + 1 : at + 1 + count] if path]
+        paths += named
+        if status == b"D" and not ranged:
+            deleted += named
+        at += 1 + count
+    return Changes(paths, deleted)
 
 
 def touched_skills(paths: Iterable[str], roots: Sequence[str]) -> Touched:

@@ -184,3 +184,41 @@ def test_a_commit_deleting_a_baselined_skill_prunes_its_entries_and_stops_once_t
     repo.git("add", "base.json")
     again = repo.commit("drop old")
     assert again.returncode == 0, output(again)
+
+
+def test_a_commit_that_deletes_no_skill_file_passes_whatever_the_baseline_holds(repo):
+    # hostile17 F1: every commit read the baseline and resolved each path it lists, so a damaged one failed a
+    # README-only commit, and one listing paths below a deep folder stalled every commit for minutes.
+    (repo.path / ".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: base.json}\n")
+    (repo.path / "base.json").write_text("{")
+    (repo.path / "notes.md").write_text("notes\n")
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "--no-verify", "-m", "a damaged baseline")
+    (repo.path / "README.md").write_text("# Skills, edited\n")
+    repo.git("add", "README.md")
+    edited = repo.commit("edit readme")
+    assert edited.returncode == 0, output(edited)
+    repo.git("rm", "-q", "notes.md")
+    deleted = repo.commit("drop notes")
+    assert deleted.returncode == 0, output(deleted)
+    repo.git("rm", "-rq", "skills/pdf")
+    stopped = repo.commit("drop pdf")  # a SKILL.md the baseline may list: read, and its damage said
+    assert stopped.returncode != 0
+    assert "the lint baseline 'base.json' is damaged" in output(stopped)
+
+
+def test_a_range_run_prunes_nothing_an_earlier_commit_deleted(repo):
+    # hostile17 F3: pre-push and `pre-commit run --from-ref --to-ref` in CI pruned an earlier commit's deletion,
+    # rewrote the checkout's baseline and failed with "git add base.json, then commit again".
+    write_skill(repo.path / "skills", "old", "---\nname: old\ndescription: d\nversion: 1\n---\n")
+    (repo.path / ".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: base.json}\n")
+    run([sys.executable, "-m", "skillmem_hook", "lint", "--write-baseline", "base.json"], repo.path, repo.env)
+    repo.git("add", "-A")
+    assert repo.commit("add old").returncode == 0
+    before = (repo.path / "base.json").read_bytes()
+    repo.git("rm", "-rq", "skills/old")
+    repo.git("commit", "-q", "--no-verify", "-m", "drop old without the hook")
+    ranged = repo.pre_commit("run", "skill-lint", "--from-ref", "HEAD~1", "--to-ref", "HEAD")
+    assert ranged.returncode == 0, output(ranged)
+    assert (repo.path / "base.json").read_bytes() == before
+    assert repo.git("status", "--porcelain").stdout == ""

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillmem_hook.lint.changes import owning_folders, touched_skills
+from skillmem_hook.lint.changes import commit_changes, owning_folders, touched_skills
 
-from ..helpers import skill_md, write_skill
+from ..helpers import isolate_git, skill_md, write_skill
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -81,3 +81,26 @@ def test_owning_folders_is_each_paths_nearest_skill_however_the_walks_share_fold
     """The walk keeps each folder's answer for the paths after it (hostile15's F1): the same set as each path
     read alone."""
     assert owning_folders(paths, folders) == {_nearest(path, folders) for path in paths} - {None}
+
+
+def test_the_commit_s_own_deletions_are_its_staged_ones_and_a_range_has_none(repo, monkeypatch, tmp_path):
+    # hostile17 F3: under a ref range (pre-push, `pre-commit run --from-ref --to-ref`) the range's deletions were
+    # taken for the commit's own, so the baseline prune rewrote the work tree's file for commits already made.
+    isolate_git(monkeypatch, tmp_path)
+    subprocess.run(["git", "commit", "-qm", "x"], check=True)
+    start = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run(["git", "rm", "-rq", "skills/csv"], check=True)
+    subprocess.run(["git", "commit", "-qm", "drop csv"], check=True)
+    end = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run(["git", "mv", "skills/pdf/scripts/extract.py", "skills/pdf/scripts/pull.py"], check=True)
+    Path("README.md").write_text("# repo, edited\n")
+    subprocess.run(["git", "add", "README.md"], check=True)
+    staged = commit_changes()
+    assert staged is not None
+    assert sorted(staged.paths) == ["README.md", "skills/pdf/scripts/extract.py", "skills/pdf/scripts/pull.py"]
+    assert staged.deleted == ["skills/pdf/scripts/extract.py"]  # a rename's old path: gone from this commit
+    monkeypatch.setenv("PRE_COMMIT_FROM_REF", start)
+    monkeypatch.setenv("PRE_COMMIT_TO_REF", end)
+    ranged = commit_changes()
+    assert ranged is not None
+    assert (ranged.paths, ranged.deleted) == (["skills/csv/SKILL.md"], [])
