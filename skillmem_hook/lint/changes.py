@@ -62,10 +62,10 @@ def commit_changes() -> Changes | None:
     """
     start, end = os.environ.get("PRE_COMMIT_FROM_REF"), os.environ.get("PRE_COMMIT_TO_REF")
     ranged = bool(start and end)
-    what = [f"{start}...{end}"] if ranged else ["--cached"]
-    code, out = run_git(
-        ["diff", "--no-ext-diff", "--no-textconv", "--name-status", "--no-renames", "--relative", "-z", *what]
-    )
+    # A staged rename is no deletion (review3): its known findings come back under the new path, which the failing
+    # run explains; so the commit's own diff finds renames (both paths listed), the range's need not.
+    what = [f"{start}...{end}", "--no-renames"] if ranged else ["--cached", "--find-renames"]
+    code, out = run_git(["diff", "--no-ext-diff", "--no-textconv", "--name-status", "--relative", "-z", *what])
     if code != 0:
         return None
     paths: list[str] = []
@@ -74,7 +74,7 @@ def commit_changes() -> Changes | None:
     at = 0
     while at + 1 < len(fields) and fields[at]:
         status = fields[at]
-        # A status letter, then its path; a rename or copy (R100, C75: only if detection were on) has two.
+        # A status letter, then its path; a rename or copy (R100, C75) has two: both are changed, neither deleted.
         count = 2 if status[:1] in (b"R", b"C") else 1
         named = [os.fsdecode(path) for path in fields[at + 1 : at + 1 + count] if path]
         paths += named

@@ -92,6 +92,17 @@ def test_a_skill_file_the_commit_stops_tracking_but_keeps_on_disk_keeps_its_entr
     assert committed.read_bytes() == before
 
 
+def test_a_renamed_skill_folder_is_no_deletion_and_its_known_findings_are_explained_not_pruned(capsys, committed):
+    # review3: with renames not detected, `git mv` of a baselined skill was pruned as a deletion, and the failing
+    # run's "a folder renamed brings its known findings back" could no longer be said.
+    before = committed.read_bytes()
+    run_git("mv", "skills/old", "skills/renamed")
+    assert skill_lint([]) == 1  # the known finding is back under the new path: new, and said why
+    err = capsys.readouterr().err
+    assert "removed" not in err and "a folder renamed brings its known findings back" in err
+    assert committed.read_bytes() == before
+
+
 def test_a_ref_range_run_prunes_no_deletion_of_an_earlier_commit(capsys, committed, monkeypatch):
     # hostile17 F3: on pre-push (and `pre-commit run --from-ref --to-ref` in CI) a deletion made by an earlier
     # commit was pruned, the work tree's baseline rewritten and the run failed with advice about a commit.

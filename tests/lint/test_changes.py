@@ -98,7 +98,10 @@ def test_the_commit_s_own_deletions_are_its_staged_ones_and_a_range_has_none(rep
     staged = commit_changes()
     assert staged is not None
     assert sorted(staged.paths) == ["README.md", "skills/pdf/scripts/extract.py", "skills/pdf/scripts/pull.py"]
-    assert staged.deleted == ["skills/pdf/scripts/extract.py"]  # a rename's old path: gone from this commit
+    assert staged.deleted == []  # a staged rename lists both paths and deletes neither (review3)
+    subprocess.run(["git", "rm", "-qf", "skills/pdf/scripts/pull.py"], check=True)
+    staged = commit_changes()
+    assert staged is not None and staged.deleted == ["skills/pdf/scripts/extract.py"]  # now gone from this commit
     monkeypatch.setenv("PRE_COMMIT_FROM_REF", start)
     monkeypatch.setenv("PRE_COMMIT_TO_REF", end)
     ranged = commit_changes()
