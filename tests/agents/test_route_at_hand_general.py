@@ -143,12 +143,14 @@ def test_a_rule_with_no_opener_is_of_later_work(quantifier, thing, modal):
     assert not at_hand(f"{quantifier} {things} {verb} log the request id.")
     assert at_hand(f"{quantifier} new {things} {verb} log the request id.")
     assert at_hand(f"{quantifier} future {things} {verb} log the request id.")
+    assert not at_hand(f"{quantifier} {things} {verb} log the request id of new users.")  # not the class's "new"
 
 
 def test_a_rule_of_later_work_in_chinese():
     """所有 / 每个 need a mark of later work (后面, 以后的, 今后的, 之后的, 新), as the English rule does."""
     assert not at_hand("所有接口都要加上请求日志。")
     assert not at_hand("每个接口都要打印请求日志。")
+    assert not at_hand("每个接口都要打印新的请求日志。")  # 新 not of the class
     for later in ("后面所有", "以后的所有", "今后的所有", "之后的所有", "所有新"):
         assert at_hand(f"{later}接口都要打印请求日志。"), later
 
