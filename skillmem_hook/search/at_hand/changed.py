@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.at_hand.clauses import _makes_new, _marked, _others_ask_new
+from skillmem_hook.search.at_hand.clauses import _makes_new, _others_ask_new
 
 # A change of the work at hand (0.5.0, thirty-fifth pass, after everyday-long-en:35 and :83, "Change the retry count
 # from 5 to 3 and add exponential backoff ...", set U's ue-030, "Revert the changes to `settings.py` but keep ..."): the
@@ -90,10 +90,10 @@ _EDITS = lazy_compile(
 
 def _edits_a_part(text: str) -> re.Match[str] | None:
     """The edit of a numbered part ("Merge them" beside "emails 3 and 4", 换成 beside 第五页), or None."""
-    folded = text.lower()
-    if "帮" in text or not _marked(text, _PART_MARKS, _NUMBERED_PART):
+    folded = text.lower()  # both marks read before either pattern compiles (第, "page" alone are common: review3's 5)
+    if "帮" in text or not any(mark in folded for mark in _EDIT_MARKS) or not any(m in folded for m in _PART_MARKS):
         return None
-    return _EDITS.search(text) if any(mark in folded for mark in _EDIT_MARKS) else None
+    return _EDITS.search(text) if _NUMBERED_PART.search(text) else None
 
 
 def _changes_what_is_there(text: str, typed: str) -> bool:
