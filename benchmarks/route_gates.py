@@ -42,7 +42,7 @@ CONTEXTUAL = ("D", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "
 class Reading:
     """What the score rule reads of one text: its best hits, the best's typed words held, and the words typed."""
 
-    __slots__ = ("evidence", "hits", "index", "stray", "typed", "words")
+    __slots__ = ("cjk", "evidence", "hits", "index", "stray", "typed", "words")
 
     def __init__(self, judge: Judge, key: str, text: str) -> None:
         index = judge.lexical[key]
@@ -50,7 +50,7 @@ class Reading:
         # search's English-at-large weights.
         rule = SCORE_RULE
         self.hits = index.query(text, top=rule.most, english_at_large=rule.english_at_large) if text.strip() else []
-        self.evidence, _, self.typed = index.reading(text, self.hits[0]) if self.hits else (0, 0, 0)
+        self.evidence, _, self.typed, self.cjk = index.reading(text, self.hits[0]) if self.hits else (0, 0, 0, 0)
         # An English prompt whose best hit is an English-described skill of a collection described mostly in CJK:
         # the hook names nothing there (agents/route.py's english_among_cjk, after set L).
         self.stray = bool(self.hits) and english_among_cjk(text, self.hits[0], index)
@@ -95,7 +95,7 @@ def plain(rule: ScoreRule) -> Rule:
     def names(prompt: Prompt, reading: Reading) -> list[str]:
         if not reading.hits:
             return []
-        chosen = [hit.skill.label for hit in rule.chosen(reading.hits, reading.evidence, reading.typed)]
+        chosen = [hit.skill.label for hit in rule.chosen(reading.hits, reading.evidence, reading.typed, reading.cjk)]
         return [] if chosen and reading.stray else chosen
 
     return names
@@ -217,7 +217,7 @@ def _failing(p: Prompt) -> str:
     if p.hand:
         return "at hand"
     reading = p.whole
-    rows = SCORE_RULE.gates(reading.hits, reading.evidence, reading.typed)
+    rows = SCORE_RULE.gates(reading.hits, reading.evidence, reading.typed, reading.cjk)
     failing = [_short(cond) for way, cond, holds in rows if way == "much context" and not holds]
     ways = {way for way, _, holds in rows if way != "much context" and holds}
     held = all(holds for way, _, holds in rows if way == "held words")

@@ -59,15 +59,17 @@ class Outcome:
         text = prompt[:MAX_SCORED_CHARS]
         self.code = names_code(text) or at_hand(text)  # the hook leaves a prompt about the code at hand alone
         self.hits = index.query(text, max(GRID[4]))
-        self.evidence = index.evidence(text, self.hits[0]) if self.hits else 0
-        self.typed = index.typed_words(text)
+        # The rule's own reading of the best hit, the CJK count with it (review3's 3: without it the rule measured
+        # here was not the hook's).
+        reading = index.reading(text, self.hits[0]) if self.hits else (0, 0, index.typed_words(text), 0)
+        self.evidence, _, self.typed, self.cjk = reading
         self.expected = expected
         self.half = half
 
     def named(self, rule: ScoreRule) -> list[str]:
         if self.code:
             return []
-        return [hit.skill.name for hit in rule.chosen(self.hits, self.evidence, self.typed)]
+        return [hit.skill.name for hit in rule.chosen(self.hits, self.evidence, self.typed, self.cjk)]
 
     def judged(self, rule: ScoreRule) -> tuple[bool, bool, bool]:
         """Whether the rule fires; whether a named skill is expected; whether the first named one is."""

@@ -64,9 +64,9 @@ def _unkin_lead(p: Prompt, reading: Reading) -> list[str]:
     if not hits:
         return []
     trimmed = [hits[0], *(h for h in hits[1:] if not kin(h.skill.name, hits[0].skill.name))]
-    if len(trimmed) == len(hits) or not SCORE_RULE.chosen(trimmed, reading.evidence, reading.typed):
+    if len(trimmed) == len(hits) or not SCORE_RULE.chosen(trimmed, reading.evidence, reading.typed, reading.cjk):
         return _NOW(p, reading)
-    return [h.skill.label for h in ScoreRule(context_lead=0).chosen(hits, reading.evidence, reading.typed)]
+    return [h.skill.label for h in ScoreRule(context_lead=0).chosen(hits, reading.evidence, reading.typed, reading.cjk)]
 
 
 def unkin_lead(p: Prompt) -> list[str]:
@@ -250,12 +250,12 @@ class _Loosened(ScoreRule):
         super().__init__(share_lead=share_lead)
         self.rich_words, self.rich_lead = rich_words, rich_lead
 
-    def _stands_out(self, hits: Sequence[Hit], evidence: int, typed: int) -> bool:
+    def _stands_out(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> bool:
         lead = self.context_lead
         if self.rich_words and evidence >= self.rich_words:
             self.context_lead = self.rich_lead
         try:
-            return super()._stands_out(hits, evidence, typed)
+            return super()._stands_out(hits, evidence, typed, cjk)
         finally:
             self.context_lead = lead
 

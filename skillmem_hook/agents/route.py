@@ -185,8 +185,8 @@ def _chosen(text: str, index: SearchIndex, rule: ScoreRule) -> list[Hit]:
     hits = index.query(text, top=rule.most, english_at_large=rule.english_at_large)
     if not hits:
         return []
-    evidence, _, typed = index.reading(text, hits[0])
-    chosen = rule.chosen(hits, evidence, typed, lambda: index.cjk_typed(text))
+    evidence, _, typed, cjk = index.reading(text, hits[0])
+    chosen = rule.chosen(hits, evidence, typed, cjk)
     return [] if chosen and english_among_cjk(text, chosen[0], index) else chosen
 
 

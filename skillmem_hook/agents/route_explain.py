@@ -90,9 +90,8 @@ def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, 
     hits = index.query(own, top=max(CANDIDATES, SCORE_RULE.most), english_at_large=SCORE_RULE.english_at_large)
     answer: dict[str, object]
     chosen = best_scored(prompt, index, spellings=spellings)  # the hook's own call: what it would print
-    evidence, _, typed = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own))
+    evidence, _, typed, cjk = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own), 0)
     code = code_named(text, spellings)  # the word read as code, said: a newcomer could only guess it (set W)
-    cjk = lambda: index.cjk_typed(own)  # noqa: E731 - asked only where the share decides
     rule = _prompt_gates(text, own, index, spellings)  # each gate that can silence it: a line
     rule += SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed, cjk) if hits else []
     apart = bool(hits) and english_among_cjk(own, hits[0], index)

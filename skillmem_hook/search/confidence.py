@@ -12,7 +12,7 @@ import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
     from skillmem_hook.search.rank import Hit, SearchIndex
 
@@ -149,12 +149,11 @@ class ScoreRule:
         self.siblings = siblings
         self.english_at_large = english_at_large
 
-    def chosen(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: Callable[[], int] | None = None) -> list[Hit]:
+    def chosen(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> list[Hit]:
         """The hits to name, best first; none when the ranking is not sure enough.
 
-        ``evidence`` is how many typed words the best hit holds (``SearchIndex.evidence``),
-        ``typed`` how many the prompt types (``SearchIndex.typed_words``), ``cjk`` how many of them are CJK
-        (``SearchIndex.cjk_typed``), asked only where the share decides.
+        ``evidence`` is how many typed words the best hit holds, ``typed`` how many the prompt types, ``cjk`` how
+        many of them are CJK: what ``SearchIndex.reading`` reads of the best hit.
         """
         if self.context_typed and typed >= self.context_typed and not self._stands_out(hits, evidence, typed, cjk):
             return []
@@ -173,7 +172,7 @@ class ScoreRule:
         kin = [hit for hit in hits[: self.most] if hit not in chosen and family & name_words(hit.skill.name)]
         return [*chosen, *kin]
 
-    def _stands_out(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: Callable[[], int] | None = None) -> bool:
+    def _stands_out(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> bool:
         """Whether the best hit leads the second by ``context_lead``, covers ``context_coverage`` of the query
         (or leads by ``wide_lead`` on a long prompt) and holds ``context_share`` of its typed words (or leads by
         ``share_lead``, or holds it with CJK words counted by ``cjk_weight``)."""
@@ -185,15 +184,15 @@ class ScoreRule:
             return False
         return len(hits) < 2 or hits[0].score >= self.context_lead * hits[1].score
 
-    def _holds_share(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: Callable[[], int] | None) -> bool:
+    def _holds_share(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> bool:
         """Whether the best hit holds ``context_share`` of the typed words, or leads by ``share_lead``, or (0.5.0,
         fortieth pass) is described in English, covers ``cjk_coverage`` and holds the share with CJK words
         counted by ``cjk_weight``."""
         if evidence >= self.context_share * typed or self._share_waived(hits):
             return True
-        return cjk is not None and self._holds_by_words(hits[0], evidence, typed, cjk)
+        return self._holds_by_words(hits[0], evidence, typed, cjk)
 
-    def _holds_by_words(self, best: Hit, evidence: int, typed: int, cjk: Callable[[], int]) -> bool:
+    def _holds_by_words(self, best: Hit, evidence: int, typed: int, cjk: int) -> bool:
         """The share counted by words, not bigrams: only against an English description, which holds one word
         for each Chinese word the glossary brings (a Chinese one holds the overlapping bigrams as typed)."""
         if self.cjk_weight >= 1 or best.coverage < self.cjk_coverage:
@@ -202,7 +201,11 @@ class ScoreRule:
 
         if not described_in_english(best.skill.description):
             return False
-        return evidence >= self.context_share * (typed - (1 - self.cjk_weight) * cjk())
+        return evidence >= self.context_share * self._words_typed(typed, cjk)
+
+    def _words_typed(self, typed: int, cjk: int) -> float:
+        """The typed words with each CJK one counted ``cjk_weight`` of a word."""
+        return typed - (1 - self.cjk_weight) * cjk
 
     def _scattered(self, hits: Sequence[Hit]) -> bool:
         """Whether the ``most`` best are a near tie of unrelated skills and the best covers little of the query.
@@ -219,9 +222,7 @@ class ScoreRule:
         words = [name_words(hit.skill.name) for hit in best]
         return all(words[i].isdisjoint(words[j]) for i in range(len(words)) for j in range(i + 1, len(words)))
 
-    def gates(
-        self, hits: Sequence[Hit], evidence: int, typed: int, cjk: Callable[[], int] | None = None
-    ) -> list[tuple[str, str, bool]]:
+    def gates(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> list[tuple[str, str, bool]]:
         """Each condition of ``chosen`` with the value it read, as (way, condition, holds): ``route --explain``."""
         best = hits[0].score if hits else 0.0
         second = hits[1].score if len(hits) > 1 else 0.0
@@ -284,18 +285,22 @@ class ScoreRule:
             return False
         return len(hits) < 2 or hits[0].score >= self.share_lead * hits[1].score
 
-    def _share_condition(
-        self, hits: Sequence[Hit], evidence: int, typed: int, cjk: Callable[[], int] | None = None
-    ) -> str:
+    def _share_condition(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> str:
         """What waives the share, for ``gates``: the lead asked, and whether it waived a share the best lacks; or the
-        CJK words counted by ``cjk_weight``, when they hold it."""
+        CJK words counted by ``cjk_weight``, when they hold it, as a clause of its own with the count it used (the
+        share as typed does not hold there: review3's 4)."""
         lacks = evidence < self.context_share * typed
         text = ""
         if self.share_lead:
             waived = lacks and self._share_waived(hits)
             text = f", or best >= {self.share_lead:g} x second" + (": waived by the lead" if waived else "")
         if lacks and hits and not self._share_waived(hits) and self._holds_share(hits, evidence, typed, cjk):
-            text += f": held with a CJK word as {self.cjk_weight:g} of a word (English-described best)"
+            text += (
+                f"; held with a CJK word as {self.cjk_weight:g} of a word: words held {evidence} >="
+                f" {self.context_share:.3g} x (typed {typed} - {1 - self.cjk_weight:g} x CJK {cjk})"
+                f" = {self.context_share * self._words_typed(typed, cjk):.3g} (English-described best,"
+                f" coverage {hits[0].coverage:.2f} >= {self.cjk_coverage:g})"
+            )
         return text
 
     def _leads_second(self, hits: Sequence[Hit]) -> bool:
@@ -373,5 +378,5 @@ def fit(index: SearchIndex, intent: str, hits: Sequence[Hit]) -> str:
     """``match`` of a ranking of ``index`` for ``intent``: what ``skillmem search`` and the MCP server both answer."""
     if not hits:
         return "none"
-    evidence, loose, typed = index.reading(intent, hits[0])
+    evidence, loose, typed, _ = index.reading(intent, hits[0])
     return match(hits, evidence, typed, loose)

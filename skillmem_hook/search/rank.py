@@ -228,17 +228,14 @@ class SearchIndex:
         """How many distinct search words ``intent`` types (stop words and glossary words aside)."""
         return _typed(self.query_words(intent))
 
-    def reading(self, intent: str, hit: Hit) -> tuple[int, int, int]:
+    def reading(self, intent: str, hit: Hit) -> tuple[int, int, int, int]:
         """What ``match`` and the route rule read of a best hit, from one pass over the query's words:
-        its ``evidence`` without and with the dictionary's guesses, and the query's ``typed_words``."""
+        its ``evidence`` without and with the dictionary's guesses, the query's ``typed_words``, and how many of
+        those are CJK (bigrams, and lone characters between other words: the score rule counts them by words, since
+        a Chinese run is cut into overlapping bigrams, about two for each word it holds)."""
         words = self.query_words(intent)
-        return self._held(words, hit, guesses=False), self._held(words, hit, guesses=True), _typed(words)
-
-    def cjk_typed(self, intent: str) -> int:
-        """How many of the search words ``intent`` types are CJK: bigrams, and lone characters between other words
-        (the score rule's share, 0.5.0's fortieth pass: a Chinese run is cut into overlapping bigrams, about two for
-        each word it holds)."""
-        return sum(1 for word, query_word in self.query_words(intent).items() if query_word.typed and has_cjk(word))
+        held = self._held(words, hit, guesses=False), self._held(words, hit, guesses=True)
+        return *held, _typed(words), sum(1 for word, query_word in words.items() if query_word.typed and has_cjk(word))
 
     def _held(self, words: dict[str, QueryWord], hit: Hit, *, guesses: bool) -> int:
         fields = self.fields[:3]

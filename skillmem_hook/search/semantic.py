@@ -272,7 +272,7 @@ def fit_with_meaning(index: SearchIndex, meaning: SemanticIndex, intent: str, hi
             in_words = hit
         elif not rivals:
             rivals.append(hit)
-    evidence, loose, typed = index.reading(intent, in_words)
+    evidence, loose, typed, _ = index.reading(intent, in_words)
     found = match([in_words, *rivals], evidence, typed, loose)
     similarity = meaning.similarities(encoded_intent(intent, typed))
     if found != "none" or not similarity:

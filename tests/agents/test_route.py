@@ -819,12 +819,14 @@ def test_a_prompt_with_much_context_is_hinted_only_when_its_best_hit_stands_out(
         return [Hit(CATALOG[n], score, coverage) for n, (score, coverage) in enumerate(pairs)]
 
     clear, close, thin = hits((12.0, 0.3), (10.0, 0.3)), hits((12.0, 0.3), (10.01, 0.3)), hits((12.0, 0.24), (9.0, 0.3))
-    assert SCORE_RULE.chosen(clear, 4, 16) == clear  # 1.2 times the second, a quarter of the query covered
-    assert SCORE_RULE.chosen(close, 4, 16) == []  # the lead is not clear (set F's terse near ties, 0.5.0's third pass)
-    assert SCORE_RULE.chosen(thin, 4, 16) == []  # the best covers too little of a long prompt
-    assert SCORE_RULE.chosen(close, 4, 15) == close  # a shorter prompt: the held-words way as before
-    assert SCORE_RULE.chosen(thin, 4, 15) == thin
-    assert ScoreRule(context_typed=0).chosen(close, 4, 20) == close
+    assert SCORE_RULE.chosen(clear, 4, 16, 0) == clear  # 1.2 times the second, a quarter of the query covered
+    assert (
+        SCORE_RULE.chosen(close, 4, 16, 0) == []
+    )  # the lead is not clear (set F's terse near ties, 0.5.0's third pass)
+    assert SCORE_RULE.chosen(thin, 4, 16, 0) == []  # the best covers too little of a long prompt
+    assert SCORE_RULE.chosen(close, 4, 15, 0) == close  # a shorter prompt: the held-words way as before
+    assert SCORE_RULE.chosen(thin, 4, 15, 0) == thin
+    assert ScoreRule(context_typed=0).chosen(close, 4, 20, 0) == close
     assert "typed >= 16: a lead of 1.2x, coverage >= 0.25 and words >= 0.0833x typed as well" in SCORE_RULE.describe()
 
 
@@ -834,13 +836,13 @@ def test_on_a_long_prompt_a_lead_of_one_and_a_half_stands_in_for_the_coverage():
         [Hit(CATALOG[0], 12.0, 0.15), Hit(CATALOG[1], 8.0, 0.3)],
         [Hit(CATALOG[0], 12.0, 0.15), Hit(CATALOG[1], 8.01, 0.3)],
     )
-    assert SCORE_RULE.chosen(lead, 4, 20) == lead  # 1.5 times the second, 20 words typed (the second in half)
-    assert SCORE_RULE.chosen(lead, 4, 19) == []  # a prompt of fewer words needs the coverage
-    assert SCORE_RULE.chosen(near, 4, 20) == []  # a lead just short of 1.5
-    assert SCORE_RULE.chosen(lead[:1], 4, 20) == lead[:1]  # no second: nothing comes near it
-    assert ScoreRule(wide_lead=0).chosen(lead, 4, 20) == []
+    assert SCORE_RULE.chosen(lead, 4, 20, 0) == lead  # 1.5 times the second, 20 words typed (the second in half)
+    assert SCORE_RULE.chosen(lead, 4, 19, 0) == []  # a prompt of fewer words needs the coverage
+    assert SCORE_RULE.chosen(near, 4, 20, 0) == []  # a lead just short of 1.5
+    assert SCORE_RULE.chosen(lead[:1], 4, 20, 0) == lead[:1]  # no second: nothing comes near it
+    assert ScoreRule(wide_lead=0).chosen(lead, 4, 20, 0) == []
     assert "(typed >= 20: a lead of 1.5x for the coverage)" in SCORE_RULE.describe()
-    row = next(row for row in SCORE_RULE.gates(lead, 4, 20) if row[1].startswith("coverage"))
+    row = next(row for row in SCORE_RULE.gates(lead, 4, 20, 0) if row[1].startswith("coverage"))
     assert row == ("much context", "coverage 0.15 >= 0.25, or best >= 1.5 x second (typed 20 >= 20)", True)
 
 
@@ -852,8 +854,8 @@ def test_on_a_long_prompt_a_lead_of_one_and_a_half_stands_in_for_the_coverage():
 def test_the_lead_for_the_coverage_only_adds_hints_on_long_prompts_led_clearly(pairs, evidence, typed):
     pairs.sort(key=lambda pair: -pair[0])
     hits = [Hit(CATALOG[n], score, coverage) for n, (score, coverage) in enumerate(pairs)]
-    without = ScoreRule(wide_lead=0).chosen(hits, evidence, typed)
-    chosen = SCORE_RULE.chosen(hits, evidence, typed)
+    without = ScoreRule(wide_lead=0).chosen(hits, evidence, typed, 0)
+    chosen = SCORE_RULE.chosen(hits, evidence, typed, 0)
     if chosen != without:
         assert without == [] and typed >= 20 and hits[0].coverage < 0.25
         assert len(hits) == 1 or hits[0].score >= 1.5 * hits[1].score
@@ -866,25 +868,25 @@ def test_a_long_prompt_whose_context_ties_unrelated_skills_is_not_hinted():
         return [Hit(skills[n], score, coverage if n == 0 else 0.3) for n, score in enumerate(scores)]
 
     scattered = hits(0.29, 12.0, 9.0, 6.0)
-    assert SCORE_RULE.chosen(scattered, 4, 16) == []  # three unrelated skills within half the best
-    assert SCORE_RULE.chosen(hits(0.3, 12.0, 9.0, 6.0), 4, 16) != []  # the best covers enough of the query
-    assert SCORE_RULE.chosen(hits(0.29, 12.0, 9.0, 5.99), 4, 16) != []  # the third is far below: no tie
-    assert SCORE_RULE.chosen(hits(0.29, 12.0, 9.0), 4, 16) != []  # two hits are no tie of three
-    assert SCORE_RULE.chosen(scattered, 4, 15) == scattered  # a shorter prompt carries no context to tie them
+    assert SCORE_RULE.chosen(scattered, 4, 16, 0) == []  # three unrelated skills within half the best
+    assert SCORE_RULE.chosen(hits(0.3, 12.0, 9.0, 6.0), 4, 16, 0) != []  # the best covers enough of the query
+    assert SCORE_RULE.chosen(hits(0.29, 12.0, 9.0, 5.99), 4, 16, 0) != []  # the third is far below: no tie
+    assert SCORE_RULE.chosen(hits(0.29, 12.0, 9.0), 4, 16, 0) != []  # two hits are no tie of three
+    assert SCORE_RULE.chosen(scattered, 4, 15, 0) == scattered  # a shorter prompt carries no context to tie them
     family = hits(0.29, 12.0, 9.0, 6.0, skills=[FAMILY[0], FAMILY[2], FAMILY[1]])
-    assert SCORE_RULE.chosen(family, 4, 16) == family  # one family read several ways: named
-    assert ScoreRule(scatter_coverage=0).chosen(scattered, 4, 16) == scattered
+    assert SCORE_RULE.chosen(family, 4, 16, 0) == family  # one family read several ways: named
+    assert ScoreRule(scatter_coverage=0).chosen(scattered, 4, 16, 0) == scattered
     assert "no tie of 3 unrelated skills below coverage 0.3" in SCORE_RULE.describe()
-    gate = [row for row in SCORE_RULE.gates(scattered, 4, 16) if "scattered" in row[1]]
+    gate = [row for row in SCORE_RULE.gates(scattered, 4, 16, 0) if "scattered" in row[1]]
     assert gate == [("much context", "not a scattered tie of 3 (coverage < 0.3)", False)]
 
 
 def test_a_long_prompt_whose_best_hit_holds_a_handful_of_its_words_is_not_hinted():
     clear = [Hit(CATALOG[0], 12.0, 0.3), Hit(CATALOG[1], 9.0, 0.3)]
-    assert SCORE_RULE.chosen(clear, 4, 48) == clear  # 4 words held of 48 typed: one in twelve, at the edge
-    assert SCORE_RULE.chosen(clear, 4, 49) == []  # a little less: the context is what matched
-    assert ScoreRule(context_share=0).chosen(clear, 4, 49) == clear
-    assert ScoreRule(context_typed=0).chosen(clear, 4, 49) == clear  # the share is a gate of much context only
+    assert SCORE_RULE.chosen(clear, 4, 48, 0) == clear  # 4 words held of 48 typed: one in twelve, at the edge
+    assert SCORE_RULE.chosen(clear, 4, 49, 0) == []  # a little less: the context is what matched
+    assert ScoreRule(context_share=0).chosen(clear, 4, 49, 0) == clear
+    assert ScoreRule(context_typed=0).chosen(clear, 4, 49, 0) == clear  # the share is a gate of much context only
 
 
 # A request whose ask comes first, then much context (49 typed words): the best hit holds 4 of them, under one in
@@ -901,12 +903,12 @@ LEADING = (
 def test_a_long_prompt_whose_best_hit_leads_by_two_needs_no_share_of_its_words():
     index = SearchIndex.build(CATALOG)
     hits = index.query(LEADING, top=SCORE_RULE.most)
-    evidence, _, typed = index.reading(LEADING, hits[0])
+    evidence, _, typed, _ = index.reading(LEADING, hits[0])
     assert (hits[0].skill.name, evidence, typed) == ("postgres-tuning", 4, 49)  # 4 < 49 / 12: the share fails
     assert hits[0].score >= 2 * hits[1].score
     assert routed(LEADING) == ["postgres-tuning"]  # the real route, through best_scored
     assert routed(LEADING, ScoreRule(share_lead=0)) == []  # the rule before: held back by the share
-    row = next(row for row in SCORE_RULE.gates(hits, evidence, typed) if row[1].startswith("words held 4 >="))
+    row = next(row for row in SCORE_RULE.gates(hits, evidence, typed, 0) if row[1].startswith("words held 4 >="))
     assert row == ("much context", "words held 4 >= 0.0833 x typed 49, or best >= 2 x second: waived by the lead", True)
     assert "(a lead of 2x for the words)" in SCORE_RULE.describe()
     assert "for the words" not in ScoreRule(share_lead=0).describe()
@@ -917,21 +919,21 @@ def test_the_share_is_waived_from_a_lead_of_two_on(ratio, hinted):
     """The real hits of LEADING, the second moved to the best's score over ``ratio``: the waiver's edge."""
     index = SearchIndex.build(CATALOG)
     best, second, *rest = index.query(LEADING, top=SCORE_RULE.most)
-    evidence, _, typed = index.reading(LEADING, best)
+    evidence, _, typed, _ = index.reading(LEADING, best)
     hits = [best, Hit(second.skill, best.score / ratio, second.coverage), *rest]
-    chosen = SCORE_RULE.chosen(hits, evidence, typed)
+    chosen = SCORE_RULE.chosen(hits, evidence, typed, 0)
     assert (chosen[:1] == [best]) is hinted and (chosen == []) is not hinted  # the second, within half, named too
-    share = next(row for row in SCORE_RULE.gates(hits, evidence, typed) if row[1].startswith("words held"))
+    share = next(row for row in SCORE_RULE.gates(hits, evidence, typed, 0) if row[1].startswith("words held"))
     assert share[2] is hinted and share[1].endswith(": waived by the lead") is hinted  # --explain agrees with it
-    assert SCORE_RULE.chosen(hits, evidence + 1, typed)[:1] == [best]  # 5 of 49 held: the share holds, no lead asked
-    assert ScoreRule(share_lead=0).chosen(hits, evidence, typed) == []
+    assert SCORE_RULE.chosen(hits, evidence + 1, typed, 0)[:1] == [best]  # 5 of 49 held: the share holds, no lead asked
+    assert ScoreRule(share_lead=0).chosen(hits, evidence, typed, 0) == []
 
 
 def test_the_share_row_says_no_waiver_where_the_share_holds_or_the_waiver_is_off():
     clear = [Hit(CATALOG[0], 30.0, 0.3), Hit(CATALOG[1], 9.0, 0.3)]
-    rows = {row[1]: row[2] for row in SCORE_RULE.gates(clear, 4, 48)}
+    rows = {row[1]: row[2] for row in SCORE_RULE.gates(clear, 4, 48, 0)}
     assert rows["words held 4 >= 0.0833 x typed 48, or best >= 2 x second"] is True  # held, not waived
-    rows = {row[1]: row[2] for row in ScoreRule(share_lead=0).gates(clear, 4, 49)}
+    rows = {row[1]: row[2] for row in ScoreRule(share_lead=0).gates(clear, 4, 49, 0)}
     assert rows["words held 4 >= 0.0833 x typed 49"] is False
 
 
@@ -944,13 +946,13 @@ def test_the_share_waiver_only_adds_hints_where_the_best_leads_by_two(pairs, evi
     pairs.sort(key=lambda pair: -pair[0])
     hits = [Hit(CATALOG[n], score, coverage) for n, (score, coverage) in enumerate(pairs)]
     leads = len(hits) == 1 or hits[0].score >= 2 * hits[1].score
-    without = ScoreRule(share_lead=0).chosen(hits, evidence, typed)
-    chosen = SCORE_RULE.chosen(hits, evidence, typed)
+    without = ScoreRule(share_lead=0).chosen(hits, evidence, typed, 0)
+    chosen = SCORE_RULE.chosen(hits, evidence, typed, 0)
     if chosen != without:
         assert without == [] and typed >= 16 and evidence < typed / 12 and leads
     rows = [
         row
-        for row in SCORE_RULE.gates(hits, evidence, typed)
+        for row in SCORE_RULE.gates(hits, evidence, typed, 0)
         if row[1].startswith("words held") and "x typed" in row[1]
     ]
     assert [row[2] for row in rows] == ([evidence >= typed / 12 or leads] if typed >= 16 else [])
@@ -980,8 +982,8 @@ def test_a_sibling_below_the_most_best_is_not_named():
     hits = [
         Hit(skill, score) for skill, score in zip([FAMILY[0], FAMILY[2], FAMILY[3], FAMILY[1]], (9.0, 4.0, 3.9, 3.8))
     ]
-    assert SCORE_RULE.chosen(hits, 4, 8) == hits[:1]  # held words; sred-work-summary is fourth
-    assert SCORE_RULE.chosen(hits[:1] + hits[3:], 4, 8) == [hits[0], hits[3]]
+    assert SCORE_RULE.chosen(hits, 4, 8, 0) == hits[:1]  # held words; sred-work-summary is fourth
+    assert SCORE_RULE.chosen(hits[:1] + hits[3:], 4, 8, 0) == [hits[0], hits[3]]
 
 
 _HITS = st.lists(
@@ -999,8 +1001,8 @@ _HITS = st.lists(
 @given(_HITS, st.integers(0, 20), st.integers(0, 60))
 def test_the_scattered_tie_only_ever_silences_a_hint(hits, evidence, typed):
     """The gate holds a hint back or leaves it whole: it never names another skill, nor fires where the rule did not."""
-    with_gate = SCORE_RULE.chosen(hits, evidence, typed)
-    assert with_gate in ([], ScoreRule(scatter_coverage=0).chosen(hits, evidence, typed))
+    with_gate = SCORE_RULE.chosen(hits, evidence, typed, 0)
+    assert with_gate in ([], ScoreRule(scatter_coverage=0).chosen(hits, evidence, typed, 0))
 
 
 def routed_in(prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE) -> list[str]:
@@ -1040,7 +1042,7 @@ def hits_scoring(*scores: float) -> list[Hit]:
 )
 def test_the_two_ways_of_the_rule_at_their_edges(scores, evidence, typed, named, sure):
     hits = hits_scoring(*scores)
-    assert SCORE_RULE.chosen(hits, evidence, typed) == hits[:named]
+    assert SCORE_RULE.chosen(hits, evidence, typed, 0) == hits[:named]
     assert SCORE_RULE.sure(hits, evidence) is sure
 
 

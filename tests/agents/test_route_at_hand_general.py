@@ -23,7 +23,7 @@ EVERYDAY_EN = [
     "Pause here and show me the diff before you commit anything.",
     "Let me know once the tests pass, before you move on to the UI.",
     "All new endpoints should return problem+json errors. No stack traces in responses.",
-    "Every commit message must follow conventional commits.",
+    "All future commit messages must follow conventional commits.",
     "Please stay on the current branch for everything in this session.",
 ]
 EVERYDAY_ZH = [
@@ -49,6 +49,13 @@ REQUESTS_EN = [
     "Merge our two Postgres databases into one schema with a zero-downtime plan.",
     "Write a migration for the orders table, then stop and tell me before you run it.",
     "Pause and tell me: which vector database should a startup pick for RAG?",
+    # review3's requests aimed at the forms (mend3): each lost its hint to them
+    "Split pages 1 to 10 of contract.pdf into a separate PDF file.",
+    "Combine pages 1 and 2 of the scanned form into a single PDF page.",
+    "Merge slides 3 and 4 of the quarterly deck into one slide and add a chart of revenue by region.",
+    "Split chapter 3 of the manuscript into its own Word document with the same styles.",
+    "Each microservice needs to have a multi-stage Dockerfile that keeps the image under 200 MB.",
+    "Each pull request needs to get an automated code review comment from a GitHub Action.",
 ]
 REQUESTS_ZH = [
     "从现在开始用 pnpm。给 API 服务加一个 Redis 缓存层。",  # review2's C3 in Chinese: asks() hears no ask in it
@@ -61,6 +68,14 @@ REQUESTS_ZH = [
     "从今天开始用 Tailwind。新建一个定价页。",
     "做一套季度销售 PPT，第一页放总览。",
     "先停一下手上的事，帮我写一个数据清洗脚本。",
+    # review3's requests aimed at the forms (mend3)
+    "所有慢查询都要加上合适的索引，先从订单报表那条 SQL 开始优化",
+    "所有的接口文档都要用 OpenAPI 3.1 规范重新生成",
+    "每个接口都要有 OpenAPI 文档，我们的 Flask 服务大概有三十个路由",
+    "所有的 Dockerfile 都必须用多阶段构建，把三个服务的镜像体积降到 200MB 以下",
+    "把合同 PDF 的第 3 页到第 8 页拆成一个单独的 PDF 文件",
+    "把演示文稿第五页和第六页合并成一页，再加一张各地区收入的柱状图",
+    "后面所有的接口文档都要用 OpenAPI 3.1 规范重新生成",  # later work, but made now
 ]
 
 
@@ -112,3 +127,39 @@ def test_an_edit_beside_a_new_thing_is_a_request(part, first, second):
     """A numbered part edited is the work at hand only while no clause asks for a new thing."""
     assert at_hand(f"Merge {part} {first} and {second}.")
     assert not at_hand(f"Merge {part} {first} and {second}, then write a new summary section for the board.")
+
+
+@given(
+    st.sampled_from(["All", "Every", "Each", "Any"]),
+    st.sampled_from(["endpoint", "migration", "landing page", "service"]),
+    st.sampled_from(["should", "must", "needs to", "has to"]),
+)
+def test_a_rule_with_no_opener_is_of_later_work(quantifier, thing, modal):
+    """A class of things and what it should do is a rule of how to work only of later work (review3's 1a): of the
+    things there now, it is a request."""
+    plural = quantifier == "All"
+    things = f"{thing}s" if plural else thing
+    verb = {"needs to": "need to", "has to": "have to"}.get(modal, modal) if plural else modal
+    assert not at_hand(f"{quantifier} {things} {verb} log the request id.")
+    assert at_hand(f"{quantifier} new {things} {verb} log the request id.")
+    assert at_hand(f"{quantifier} future {things} {verb} log the request id.")
+    assert not at_hand(f"{quantifier} {things} {verb} log the request id of new users.")  # not the class's "new"
+
+
+def test_a_rule_of_later_work_in_chinese():
+    """所有 / 每个 need a mark of later work (后面, 以后的, 今后的, 之后的, 新), as the English rule does."""
+    assert not at_hand("所有接口都要加上请求日志。")
+    assert not at_hand("每个接口都要打印请求日志。")
+    assert not at_hand("每个接口都要打印新的请求日志。")  # 新 not of the class
+    for later in ("后面所有", "以后的所有", "今后的所有", "之后的所有", "所有新"):
+        assert at_hand(f"{later}接口都要打印请求日志。"), later
+
+
+def test_a_numbered_part_made_a_thing_of_its_own_is_a_request():
+    """An edit whose own clause makes a new artefact asks for new work; one that only edits does not (review3's 1b)."""
+    assert at_hand("Split pages 1 and 2.")
+    assert not at_hand("Split pages 1 and 2 into a separate file.")
+    assert at_hand("Merge slides 3 and 4 into one slide.")
+    assert not at_hand("Merge slides 3 and 4 into one slide and add a chart.")
+    assert at_hand("把第 3 页到第 8 页删掉。")
+    assert not at_hand("把第 3 页到第 8 页拆成一个单独的文件。")

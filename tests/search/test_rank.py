@@ -181,7 +181,7 @@ def test_words_found_only_in_a_body_find_the_skill_but_are_no_evidence_that_it_f
     (hit,) = index.query(query)
     assert hit.skill.name == "pdf-tools"
     assert index.evidence(query, hit) == 0
-    assert index.reading(query, hit) == (0, 0, 3)
+    assert index.reading(query, hit) == (0, 0, 3, 0)
     assert fit(index, query, [hit]) == "none"
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.at_hand.clauses import _marked, _others_ask_new
+from skillmem_hook.search.at_hand.clauses import _makes_new, _others_ask_new
 
 # A change of the work at hand (0.5.0, thirty-fifth pass, after everyday-long-en:35 and :83, "Change the retry count
 # from 5 to 3 and add exponential backoff ...", set U's ue-030, "Revert the changes to `settings.py` but keep ..."): the
@@ -63,8 +63,10 @@ _CORRECTS = lazy_compile(
 # 第二封, 第三段) is a part of a thing already there, and a clause that opens on a verb of editing (merge, move, swap,
 # tighten, shorten, reorder, ...; 换成, 改成, 挪到, 合并, 删掉, 压成, 调整, 按 ... 排) edits it. Not a step, an item
 # or a point (步 / 条 / 点): a request's plan numbers its steps ("1) port ..., 2) ...", "第 2 步你帮我弄一下"). Read
-# anywhere in the prompt, never beside a clause that asks for a new thing (`_others_ask_new`) or asks for help (帮:
-# "正文先不动, 你帮我把每一封的标题各出 5 个版本", set J's j2-027). Compiled only on the marks.
+# anywhere in the prompt, never when it asks for help (帮: "正文先不动, 你帮我把每一封的标题各出 5 个版本", set J's
+# j2-027) or, its verbs of editing aside, for a new thing (`_makes_new`, the edit's own clause too: "Split pages 1 to
+# 10 of contract.pdf into a separate PDF file.", "Merge slides 3 and 4 ... into one slide and add a chart", review3's
+# 1b). Compiled only on the marks.
 _PART_MARKS = (
     "email", "page", "slide", "section", "paragraph", "chapter", "scene", "tweet", "frame", "screen", "第",
 )  # fmt: skip
@@ -88,18 +90,22 @@ _EDITS = lazy_compile(
 
 def _edits_a_part(text: str) -> re.Match[str] | None:
     """The edit of a numbered part ("Merge them" beside "emails 3 and 4", 换成 beside 第五页), or None."""
-    folded = text.lower()
-    if "帮" in text or not _marked(text, _PART_MARKS, _NUMBERED_PART):
+    folded = text.lower()  # both marks read before either pattern compiles (第, "page" alone are common: review3's 5)
+    if "帮" in text or not any(mark in folded for mark in _EDIT_MARKS) or not any(m in folded for m in _PART_MARKS):
         return None
-    return _EDITS.search(text) if any(mark in folded for mark in _EDIT_MARKS) else None
+    return _EDITS.search(text) if _NUMBERED_PART.search(text) else None
 
 
 def _changes_what_is_there(text: str, typed: str) -> bool:
     """Whether ``text`` asks a change of what is at hand and nothing new: "Change the retry count from 5 to 3",
     "Revert the changes to `settings.py`", "把超时改回 30 秒", "I asked for X to be disabled, not hidden", "Merge
     emails 3 and 4"."""
-    found = _opens_on_a_change(text) or _corrected(text) or _edits_a_part(text)
-    return found is not None and not _others_ask_new(text, found.start(), found.end(), typed)
+    found = _opens_on_a_change(text) or _corrected(text)
+    if found is not None and _others_ask_new(text, found.start(), found.end(), typed):
+        return False
+    if _edits_a_part(text) is not None:  # the edit's own clause read too ("Split page 3 into a separate PDF")
+        return not _makes_new(_EDITS.sub(" ", typed))
+    return found is not None
 
 
 def _opens_on_a_change(text: str) -> re.Match[str] | None:

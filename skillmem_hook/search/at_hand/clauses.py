@@ -73,6 +73,34 @@ def _others_ask_new(text: str, start: int, end: int, typed: str, wanted: re.Patt
     return _marked(clauses, _MAKING_MARKS, _MAKING) or _marked(clauses, _WANT_MARKS, wanted or _WANTS)
 
 
+# A new thing asked for in a clause's words (0.5.0, thirty-sixth pass; one list since mend3, read by a rule's clauses,
+# a hold's rest and a numbered part's edit): a move of the work to another way (migrate, port, move, convert, 迁, 换成,
+# 转成), a new thing added (add / introduce / integrate a, 加一个 / 一张, 加上, 添加, 新增), or a part made a thing
+# of its own ("into a separate PDF file", "into its own Word document", 拆成一个单独的 / 成新的 / 成一份: review3's
+# requests, "Split pages 1 to 10 of contract.pdf into a separate PDF file.").
+_NEW_THING_MARKS = (
+    "migrat", "port", "move", "convert", "迁", "换成", "转成", "add", "introduce", "integrate", "加", "添加", "新增",
+    "into", "单独的", "独立的", "成新的", "成一", "新",
+)  # fmt: skip
+_NEW_THING = lazy_compile(
+    r"\b(?:migrate|port|move|convert)\b|迁|换成|转成|\b(?:add|introduce|integrate)\s+(?:a|an|some|new)\b"
+    r"|加(?:一(?![下点些])|个|上)|添加|新增"
+    r"|\binto\s+(?:(?:a|an|one)\s+(?:new|separate|single|standalone)|(?:its|their)\s+own)\b"
+    r"|(?:单独|独立)的|成(?:新的|一[个份])|一[个份张篇套]新",
+    re.IGNORECASE,
+)
+
+
+def _makes_new(text: str) -> bool:
+    """Whether ``text`` asks for a new thing: a thing added, moved to another way or made, or wants stated."""
+    return _marked(text, _NEW_THING_MARKS, _NEW_THING) or _makes_a_thing(text)
+
+
+def _makes_a_thing(text: str) -> bool:
+    """Whether ``text`` asks for a thing made (a verb of making) or states wants: `_makes_new` less what is added."""
+    return _marked(text, _MAKING_MARKS, _MAKING) or _marked(text, _WANT_MARKS, _WANTS)
+
+
 # A question asked ahead: how, to compare (read by `questioned._asks_why` and `_after_its_change`).
 _ASKS_AHEAD = lazy_compile(r"\b(?:how|compare|versus|vs)\b|如何|怎么(?!样|会|回事)|怎样|比较|对比", re.IGNORECASE)
 _AHEAD_MARKS = ("how", "compare", "versus", "vs", "如何", "怎么", "怎样", "比较", "对比")

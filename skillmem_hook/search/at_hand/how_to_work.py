@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.at_hand.clauses import _MAKING, _MAKING_MARKS, _WANT_MARKS, _WANTS, _marked, _opens
+from skillmem_hook.search.at_hand.clauses import _makes_a_thing, _makes_new, _marked, _opens
 
 # A turn that asks nothing and states a plan or settles a value (sixteenth pass, after set M's me-062, "计划是这样:
 # 今天把支付回调的幂等处理做完, 周四联调 ...", and set O's oe-060, "... 基础镜像是 node:20-alpine, 保持一致就行。"): a
@@ -69,8 +69,7 @@ def _sets_a_rule(text: str) -> bool:
 # / 开始, 接下来都 / 一律 / 统一 / 所有 / (这个)会话里 (接下来 alone is the next step, "接下来帮我 ...").
 _STANDING_MARKS = (
     "from now", "forward", "from here on", "from this point", "rest of th", "remainder of th", "henceforth",
-    "以后", "今后", "往后", "从现在", "此后", "从今天", "接下来", "in this task", "in this session", "后面", "should",
-    "must", "need to", "needs to", "has to", "have to", "都要", "都得", "都别", "都不要", "一律", "必须",
+    "以后", "今后", "往后", "从现在", "此后", "从今天", "接下来", "everything in", "anything in", "all in", "work in",
 )  # fmt: skip
 _STANDING = lazy_compile(
     r"\b(?:from\s+now\s+on(?:wards?)?|going\s+forward|moving\s+forward|from\s+here\s+on(?:\s+out|wards?)?"
@@ -80,14 +79,27 @@ _STANDING = lazy_compile(
     # The session's scope (0.5.0, thirty-ninth pass, after set AB's abe-023, "Please stay on `feature/rate-limit` for
     # everything in this task"): "for everything / anything / all (the work) in this task / session".
     r"|\bfor\s+(?:everything|anything|all(?:\s+(?:of\s+)?the\s+work)?)\s+in\s+"
-    r"(?:this|the)\s+(?:session|conversation|chat|task)\b"
-    # A rule with no opener (thirty-ninth pass, after set AC's ace-087, "后面所有 landing page 的文案都别用 ..."): a
-    # class of later work and what it should, must or never does, opening the prompt ("All landing-page copy should
-    # avoid ...", "Every new endpoint must ...", "Any migration has to ..."; 后面所有 / 所有 ... 都要 / 都别 / 一律 /
-    # 必须). Only as the prompt's first clause (`_sets_a_standing_rule`: it must open the prompt).
-    r"|\b(?:all|every|any|each)\s+(?:new\s+|future\s+|later\s+)?(?:[\w-]+\s+){0,3}?"
-    r"(?:should|must|needs?\s+to|has\s+to|have\s+to)\b"
-    r"|(?:后面的?|所有|每个|任何)[^,.;!?:\n\u3002]{0,30}?(?:都要|都得|都别|都不要|都用|一律|必须)",
+    r"(?:this|the)\s+(?:session|conversation|chat|task)\b",
+    re.IGNORECASE,
+)
+# A rule with no opener (thirty-ninth pass, after set AC's ace-087, "后面所有 landing page 的文案都别用 ..."; since
+# mend3 only of later work, review3's 1a: "Each microservice needs to have a multi-stage Dockerfile ..." and "所有的接口
+# 文档都要用 OpenAPI 3.1 规范重新生成" are requests): a class of later work and what it should, must or never does,
+# opening the prompt as its first clause: "All new endpoints should ...", "Every future migration must ...", "Any
+# page from here on has to ..."; 后面 / 以后的 / 今后的 / 之后的 (所有) ..., 所有 / 每个 / 任何 新 ... 都要 / 都别 /
+# 一律 / 必须. Its own predicate makes nothing now (`_makes_a_thing`: "后面所有接口文档都要重新生成" is work); what each
+# later thing has may be added to it ("后面所有接口都要加上请求日志", "All new endpoints must add a request id").
+# Compiled only when the prompt holds a class word, a later mark and a modal.
+_CLASS_WORDS = ("all ", "every ", "any ", "each ", "后面", "以后", "今后", "之后", "往后", "所有", "每个", "任何")
+_LATER_MARKS = ("new ", "future ", "later ", "upcoming ", "subsequent ", "from here", "from now", "后", "新")
+_MODAL_MARKS = ("should", "must", "need", "has to", "have to", "都要", "都得", "都别", "都不要", "都用", "一律", "必须")
+_MODAL = r"(?:should|must|needs?\s+to|has\s+to|have\s+to)\b"
+_LATER_RULE = lazy_compile(
+    r"\b(?:all|every|any|each)\s+(?:(?:of\s+)?(?:the|our)\s+)?(?:new|future|later|upcoming|subsequent)\s+"
+    rf"(?:[\w-]+\s+){{0,3}}?{_MODAL}"
+    rf"|\b(?:all|every|any|each)\s+(?:[\w-]+\s+){{1,4}}?from\s+(?:here|now)(?:\s+on)?\s+{_MODAL}"
+    r"|(?:(?:后面|以后|今后|之后|往后)的?|(?:所有|每个|任何)的?新)[^,.;!?:\n\u3002]{0,30}?"
+    r"(?:都要|都得|都别|都不要|都用|一律|必须)",
     re.IGNORECASE,
 )
 # A clause ends at a comma, a semicolon, a stop (before a space: "3.11" and "Next.js" stay whole), an exclamation or
@@ -104,19 +116,16 @@ _CALENDAR = lazy_compile(
 
 def _sets_a_standing_rule(text: str) -> bool:
     """Whether ``text`` sets how the agent works from now on and asks for nothing else: "From now on make small
-    commits ... Don't push.", "以后写 test 的时候用 pytest 的 fixture, 不要 ..."."""
+    commits ... Don't push.", "以后写 test 的时候用 pytest 的 fixture, 不要 ...", "All new endpoints should ..."."""
     folded = text.lower()
-    if not any(mark in folded for mark in _STANDING_MARKS) or "?" in text:
+    opener = any(mark in folded for mark in _STANDING_MARKS)
+    if "?" in text or not (opener or _may_rule_later_work(folded)):
         return False
     clauses = [clause.strip() for clause in _CLAUSE_END.split(text) if clause.strip()]
-    found = _STANDING.search(clauses[0]) if clauses else None
-    if found is None:
-        return False
-    if _opens(folded[: found.start()]):
-        rule = 0 if clauses[0][found.end() :].strip() else 1  # "From now on," alone: the next clause is the rule
-    elif found.group().isascii() and not clauses[0][found.end() :].strip():
-        rule = 0  # "Use pnpm from now on."
-    else:
+    rule = _standing_rule(clauses[0], folded) if opener and clauses else None
+    if rule is None and clauses and _may_rule_later_work(clauses[0].lower()):
+        rule = _rule_of_later_work(clauses[0])
+    if rule is None:
         return False
     if _CALENDAR.search("\n".join(clauses[: rule + 1])):  # the rule's own (not an example after it: "每周省 3 小时")
         return False
@@ -129,29 +138,51 @@ def _sets_a_standing_rule(text: str) -> bool:
     )
 
 
+def _standing_rule(first: str, folded: str) -> int | None:
+    """Which clause is the rule a standing mark sets, when ``first`` (the prompt's first clause) opens on the mark
+    or ends on the English one: 0, or 1 after a mark alone ("From now on,"); None when it does neither."""
+    found = _STANDING.search(first)
+    if found is None:
+        return None
+    if _opens(folded[: found.start()]):
+        return 0 if first[found.end() :].strip() else 1  # "From now on," alone: the next clause is the rule
+    if found.group().isascii() and not first[found.end() :].strip():
+        return 0  # "Use pnpm from now on."
+    return None
+
+
+def _may_rule_later_work(folded: str) -> bool:
+    """Whether ``folded`` (lower case) holds a class word, a mark of later work and a modal, as `_LATER_RULE` needs."""
+    return (
+        any(word in folded for word in _CLASS_WORDS)
+        and any(mark in folded for mark in _LATER_MARKS)
+        and any(mark in folded for mark in _MODAL_MARKS)
+    )
+
+
+def _rule_of_later_work(first: str) -> int | None:
+    """0 when ``first`` (the prompt's first clause) opens on a class of later work and what it should or must do,
+    and that makes nothing now ("后面所有接口文档都要重新生成" makes them); else None."""
+    found = _LATER_RULE.search(first)
+    if found is None or not _opens(first[: found.start()].lower()) or _makes_a_thing(first[found.end() :]):
+        return None
+    return 0
+
+
 # Beside a standing instruction a bare imperative is another rule of it (0.5.0, thirty-sixth pass, after set AA's
 # aae-059, "从现在开始, 所有改动都在 `feature/cache-layer` 分支上做 ... 提交说明用中文写, 说清楚改了什么。跑任何
 # 数据库相关的命令之前先问我。": "say clearly what changed" is how to write the commit message). A clause asks for new
-# work when it addresses the agent for it (please, can / could / would you, 帮, 给我, 请, 麻烦), makes a thing, states
-# wants, moves the work to the rule (migrate, port, move, convert, 迁, 换成, 转成) or adds a new thing (add /
-# introduce / integrate a, 加一个, 添加, 新增: review2's C3, "From now on we use pnpm. Add a Redis cache layer ..."):
-# "From now on we use pnpm; please migrate the web app to it", "Going forward we deploy with Helm. Write the chart".
-_NEW_WORK_MARKS = (
-    "please", "you", "帮", "给我", "请", "麻烦", "migrat", "port", "move", "convert", "迁", "换成", "转成",
-    "add", "introduce", "integrate", "加", "添加", "新增",
-)  # fmt: skip
-_NEW_WORK = lazy_compile(
-    r"\bplease\b|\b(?:can|could|would|will)\s+you\b|帮|给我|请|麻烦|\b(?:migrate|port|move|convert)\b|迁|换成|转成"
-    r"|\b(?:add|introduce|integrate)\s+(?:a|an|some|new)\b|加(?:一个|个|上)|添加|新增",
-    re.IGNORECASE,
-)
+# work when it addresses the agent for it (please, can / could / would you, 帮, 给我, 请, 麻烦) or asks for a new
+# thing (`_makes_new`: made, wanted, migrated, added; review2's C3, "From now on we use pnpm. Add a Redis cache
+# layer ..."): "From now on we use pnpm; please migrate the web app to it", "Going forward we deploy with Helm. Write
+# the chart".
+_ADDRESSED_MARKS = ("please", "you", "帮", "给我", "请", "麻烦")
+_ADDRESSED = lazy_compile(r"\bplease\b|\b(?:can|could|would|will)\s+you\b|帮|给我|请|麻烦", re.IGNORECASE)
 
 
 def _asks_new(clause: str) -> bool:
     """Whether ``clause`` (one that asks) asks for new work: addressed, making, wants stated, or a migration."""
-    if _marked(clause, _NEW_WORK_MARKS, _NEW_WORK) or _marked(clause, _MAKING_MARKS, _MAKING):
-        return True
-    return _marked(clause, _WANT_MARKS, _WANTS)
+    return _marked(clause, _ADDRESSED_MARKS, _ADDRESSED) or _makes_new(clause)
 
 
 # An order to leave a thing as it is (0.5.0, thirteenth pass, after set L's le-031, "Leave the HTML as it is, just
@@ -186,8 +217,7 @@ def _leaves_as_it_is(text: str) -> bool:
 _NOD_MARKS = (
     "go ahead", "go-ahead", "proceed", "ship it", "lgtm", "looks good", "sounds good", "looks right", "looks fine",
     "sounds right", "sounds fine", "wait for", "until i", "with me", "ask me", "hold off", "可以", "没问题", "就这么",
-    "按这个", "先问", "等我", "问过我", "跟我确认", "pause", "stop", "tell me", "let me know", " on to", "告诉我",
-    "跟我说", "停",
+    "按这个", "先问", "等我", "问过我", "跟我确认",
 )  # fmt: skip
 _LANDED = r"(?:apply|merge|commit|push|deploy|ship|land|release|run|do|proceed|go|continue)\b"
 _NOD = lazy_compile(
@@ -197,11 +227,21 @@ _NOD = lazy_compile(
     r"|\buntil\s+I\s+(?:say|confirm|approve|give|sign)\b|\b(?:ask|check\s+with)\s+me\s+(?:first|before)\b|\bhold\s+off\b"
     r"|(?:可以|没问题|lgtm)[,.]?\s*(?:直接)?(?:合|merge|推|push|上线|部署|发布|提交|commit|apply|执行|继续)"
     r"(?:吧|了)?(?=\s*(?:[,.;!?\n\u3002]|$))"
-    r"|就这么(?:办|做|改|定)|按这个(?:来|方案)|先问(?:一下)?我|(?:先)?跟我确认|等我(?:确认|说|同意|点头|回复|看过|ok)"
-    # A check-in point (0.5.0, thirty-ninth pass, after set AC's ace-018): the agent stops at a point of its work and
-    # reports ("pause and tell me", "stop after the migration", "let me know once it compiles", "before you move on
-    # to the handlers", 做完告诉我, 先停一下).
-    r"|\b(?:pause|stop)(?:\s+(?:there|here|after\s+(?:that|this|it|each|every|the)\b[^,.;:!?\n]{0,40}?))?\s*,?\s*and\s+"
+    r"|就这么(?:办|做|改|定)|按这个(?:来|方案)|先问(?:一下)?我|(?:先)?跟我确认|等我(?:确认|说|同意|点头|回复|看过|ok)",
+    re.IGNORECASE,
+)
+# A check-in point (0.5.0, thirty-ninth pass, after set AC's ace-018): the agent stops at a point of its work and
+# reports ("pause and tell me", "stop after the migration", "let me know once it compiles", "before you move on to the
+# handlers", 做完告诉我, 先停一下). A pattern of its own, compiled on its phrases, not on "stop" or "tell me" (review3's
+# 5: a fresh hook process paid the compile on every prompt holding them).
+_CHECK_IN_MARKS = (
+    "pause and", "pause, and", "pause here", "pause there", "pause after", "stop and", "stop, and", "stop here",
+    "stop there", "stop after", "tell me once", "tell me as soon", "tell me before", "let me know once",
+    "let me know as soon", "let me know before", "before you move", "before you go", "before you carry", "before mov",
+    "before go", "before carr", "告诉我", "通知我", "跟我", "先停", "停下来",
+)  # fmt: skip
+_CHECK_IN = lazy_compile(
+    r"\b(?:pause|stop)(?:\s+(?:there|here|after\s+(?:that|this|it|each|every|the)\b[^,.;:!?\n]{0,40}?))?\s*,?\s*and\s+"
     r"(?:tell|show|ping)\s+me\b[^.;!?\n]*|\b(?:pause|stop)\s+(?:there|here|after\s+(?:that|this|it|each|every|the))\b"
     r"|\b(?:tell\s+me|let\s+me\s+know)\s+(?:once|as\s+soon\s+as|before\s+you)\b"
     r"|\bbefore\s+(?:you\s+)?(?:move|moving|go|going|carry|carrying)\s+on\b"
@@ -245,9 +285,11 @@ def _nods_or_holds(text: str) -> bool:
     """Whether ``text`` approves the agent's next step or holds it for the user's word, and asks for nothing else:
     "that's what I expected, go ahead and apply", "write the plan as a short list and wait for me to say go",
     "可以, 合吧", "跑数据库命令之前先问我"."""
-    if not _marked(text, _NOD_MARKS, _NOD) or _AFTER_THE_WORD.search(text) or _GO_AHEAD_LISTED.search(text):
+    nods, checks_in = _marked(text, _NOD_MARKS, _NOD), _marked(text, _CHECK_IN_MARKS, _CHECK_IN)
+    if not (nods or checks_in) or _AFTER_THE_WORD.search(text) or _GO_AHEAD_LISTED.search(text):
         return False
-    rest = _PLAN.sub(" ", _NOD.sub(" ", text))
+    rest = _NOD.sub(" ", text) if nods else text
+    rest = _PLAN.sub(" ", _CHECK_IN.sub(" ", rest) if checks_in else rest)
     rest = _OWN_PART.sub(" ", rest) if _marked(rest, _OWN_PART_MARKS, _OWN_PART) else rest
     if _asks_new(rest) or _marked(rest, _GIVEN_MARKS, _GIVEN):
         return False
