@@ -32,10 +32,43 @@ def repo(env):
     return env
 
 
-def skillmem(env, *arguments: str) -> subprocess.CompletedProcess[str]:
-    """The real command in a child, with a timeout: a broken look would have it wait forever."""
-    command = [sys.executable, "-m", "skillmem_hook", *arguments]
-    return subprocess.run(command, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+def skillmem(env, *arguments: str, program: list[str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The real command in a child, with a timeout: a broken look would have it wait forever. In a session of its
+    own, ended whole at the timeout: SIGKILL reaches no git child, which would wait on the FIFO for good."""
+    command = [*(program or [sys.executable, "-m", "skillmem_hook"]), *arguments]
+    child = subprocess.Popen(
+        command,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        out, err = child.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
+        raise
+    return subprocess.CompletedProcess(command, child.returncode, out, err)
+
+
+IGNORED = """
+import json, sys
+from skillmem_hook.catalog.discovery.git import ignored_paths
+from skillmem_hook.errors import SkillmemError
+try:
+    print(json.dumps(sorted(ignored_paths(sys.argv[1:]))))
+except SkillmemError as error:
+    print(json.dumps({"class": type(error).__name__, "error": error.message}))
+"""
+
+
+def ignored_in_a_child(env, *paths: str) -> object:
+    """``ignored_paths`` run in a child with a timeout (a broken look would hang this test run): the paths git
+    ignores, or the error's class and message."""
+    return json.loads(skillmem(env, "-c", IGNORED, *paths, program=[sys.executable]).stdout)
 
 
 def refused_on(run: subprocess.CompletedProcess[str], path: str) -> bool:
@@ -54,9 +87,10 @@ def test_a_fifo_gitignore_is_refused_naming_it_where_git_would_wait(repo, comman
 def test_a_fifo_gitignore_on_the_way_to_a_path_asked_about_is_refused(repo):
     os.makedirs("docs/deep")
     os.mkfifo("docs/.gitignore")
-    assert ignored_paths(["AGENTS.md"]) == set()  # its way passes the top folder alone
-    with pytest.raises(ExcludeFileWouldWait, match=r"docs/\.gitignore"):
-        ignored_paths(["docs/deep/notes.md"])
+    assert ignored_in_a_child(repo, "AGENTS.md") == []  # its way passes the top folder alone
+    refused = ignored_in_a_child(repo, "docs/deep/notes.md")
+    assert refused["class"] == ExcludeFileWouldWait.__name__
+    assert f"git reads {os.path.abspath('docs/.gitignore')} " in refused["error"]
 
 
 def test_a_fifo_gitignore_deep_in_a_folder_init_walks_is_refused(repo):
@@ -148,12 +182,16 @@ def test_a_git_child_ends_with_skillmem_when_skillmem_is_terminated(tmp_path):
     while not (pid_file.is_file() and pid_file.read_text().strip()) and time.monotonic() < deadline:
         time.sleep(0.05)
     git = int(pid_file.read_text())
-    child.send_signal(signal.SIGTERM)
-    assert child.wait(timeout=30) != 0
-    deadline = time.monotonic() + 10
-    while _alive(git) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not _alive(git)
+    try:
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(timeout=30) != 0
+        deadline = time.monotonic() + 10
+        while _alive(git) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(git)
+    finally:  # a broken run leaves no fake git sleeping behind the test
+        if _alive(git):
+            os.kill(git, signal.SIGKILL)
 
 
 def _alive(pid: int) -> bool:
@@ -173,5 +211,6 @@ def test_a_fifo_in_a_separate_git_directorys_info_exclude_is_refused(env, tmp_pa
     subprocess.run(["git", "init", "-q", "--separate-git-dir", str(tmp_path / "store"), "."], check=True)
     (tmp_path / "store" / "info" / "exclude").unlink(missing_ok=True)
     os.mkfifo(tmp_path / "store" / "info" / "exclude")
-    with pytest.raises(ExcludeFileWouldWait, match=r"store/info/exclude"):
-        ignored_paths(["CLAUDE.md"])
+    refused = ignored_in_a_child(env, "CLAUDE.md")
+    assert refused["class"] == ExcludeFileWouldWait.__name__
+    assert f"git reads {tmp_path / 'store' / 'info' / 'exclude'} " in refused["error"]
