@@ -158,6 +158,9 @@ SCAN = (
     " catalog.discovery.confinement"  # the read rule (a link lands inside, on a tracked file) and kept-file trust
 )
 GIT_VIEW = "catalog.discovery.tracked catalog.store.snapshot"
+# The look at the files git opens for its ignore rules, before a run asks git what it ignores (``check-ignore``:
+# the layouts found without a configuration, the files the agents read): CONTRIBUTING.md, "Start-up".
+EXCLUDES = "catalog.discovery.excludes"
 COMPARE = (
     "block.diff block.drift block.markers block.prompt_file block.render block.sync block.targets git_views text_lines"
 )
@@ -251,7 +254,7 @@ HOT_PATHS = {
         "skillmem_hook.hooks.lint:skill_lint",
         ["--root", "skills", "skills/alpha-tool/SKILL.md"],
         None,
-        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} {LINT} commands commands.lint hooks hooks.lint"
+        f"arguments quick_options {FACE} {SCAN} {EXCLUDES} {GIT_VIEW} {LINT} commands commands.lint hooks hooks.lint"
         " text_lines",  # its counts agree with their nouns as every report's do (0.1 ms)
         f"argparse yaml importlib {WRITES}",
     ),
@@ -260,8 +263,9 @@ HOT_PATHS = {
         "skillmem_hook.hooks.budget:skill_budget",
         ["--root", "skills"],
         None,
-        f"arguments quick_options {FACE} {SCAN} {GIT_VIEW} budget budget.advice budget.choice budget.discovery"
-        " budget.fields budget.folders budget.listings budget.loading budget.native budget.replay budget.rules"
+        f"arguments quick_options {FACE} {SCAN} {EXCLUDES} {GIT_VIEW} budget budget.advice budget.choice"
+        " budget.discovery budget.fields budget.folders budget.listings budget.loading budget.native budget.replay"
+        " budget.rules"
         " block.markers block.render"  # the block's size beside the agents' listings
         " catalog.discovery.safe_read commands commands.budget hooks hooks.budget"
         " text_lines",  # its counts agree with their nouns as every report's do (0.1 ms)
@@ -288,7 +292,7 @@ HOT_PATHS = {
         "skillmem_hook.cli:main",
         ["search", "--root", "skills", "parse", "csv"],
         None,
-        f"cli arguments quick_options {FACE} {SCAN} {SEARCH} commands commands.search",
+        f"cli arguments quick_options {FACE} {SCAN} {EXCLUDES} {SEARCH} commands commands.search",
         f"argparse yaml {WRITES}",
     ),
     "skillmem read": (
@@ -296,8 +300,8 @@ HOT_PATHS = {
         "skillmem_hook.cli:main",
         ["read", "--root", "skills", "alpha-tool"],
         None,
-        f"cli arguments quick_options {FACE} {SCAN} catalog.discovery.safe_read search search.lookup search.names"
-        " commands commands.read",
+        f"cli arguments quick_options {FACE} {SCAN} {EXCLUDES} catalog.discovery.safe_read search search.lookup"
+        " search.names commands commands.read",
         f"argparse yaml hashlib {WRITES}",
     ),
 }

@@ -156,6 +156,10 @@ class SkillLibrary:
                 search_store.load_or_build, roots, options, settings.aliases, watched, flagged=flagged
             )
             index = self._load_index(rows=True)
+            if _held(index.skills) != _held(catalog.skills):
+                # Not the skills the scan accepted (a row the scan refuses, one missing, a description the tree
+                # does not hold): the stored index is not served, but built from the disk anew and replaced.
+                index = self._load_index(rows=True, anew=True)
             self._catalog, self._snapshot, self._index = catalog, snapshot, index
             self._generation += 1
             if self._meaning is not None:
@@ -286,6 +290,11 @@ class SkillLibrary:
         if skill.root in self._notices:
             found["notice"] = f"skills root {visible(skill.root)} {self._notices[skill.root]}"
         return found
+
+
+def _held(skills: Sequence[Skill]) -> list[tuple[str, str, str, str]]:
+    """What an index must hold of each skill to answer as the scan does: root, folder, name and description."""
+    return sorted((skill.root, skill.path, skill.name, skill.description) for skill in skills)
 
 
 def _notices_by_root(roots: Sequence[str], settings: Settings) -> dict[str, str]:

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 # 8: a slug name typed with spaces needs a mark; 9: the snapshot a text of its own, as the search index keeps it;
 # 10: the notices about roots outside the repository that it names, said on every prompt's stderr;
 # 11: a folder's name no skill has ('!folder'), a title's words joined by '+', '/' or '&' ('&title')
-HEADER = "skillmem-route-index 11"
+# 12: each root's stamp holds the change time and inode too (``catalog/store/stamps.py``)
+HEADER = "skillmem-route-index 12"
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 # The kept configuration's most characters of text, a configuration's own limit. YAML's anchors can make
 # a 64 KiB file hundreds of MB spelled out; such a configuration is read again by each prompt instead.
@@ -144,18 +145,19 @@ def _is_notice(item: object) -> bool:
 
 
 def _check_provenance(roots: object, snapshot: StatSnapshot) -> None:
-    """Refuse an index this version did not build: one whose snapshot is empty or does not stamp each root.
+    """Refuse an index this machine did not build: one whose snapshot does not stamp each root, or stamps no
+    path that exists (``StatSnapshot.vouches_for``).
 
-    A forged file (a ``.git`` file in an unpacked archive naming a folder of
-    the tree as the git directory) passes the checksum; an empty snapshot is
-    always current, so it would be trusted for good.
+    A forged file (an archive's ``.git``, or a ``.git`` file naming a folder
+    of the tree as the git directory) passes the checksum; a snapshot that
+    stamps only missing paths (or none) is current on every machine, so it
+    would be trusted for good, and one that stamps a path that exists holds
+    its change time and inode, which no file made elsewhere can hold.
     """
-    if not isinstance(roots, list) or not roots or not snapshot.grouped:
-        raise ValueError("the route index keeps no roots or an empty snapshot")
-    for root in roots:
-        cut = root.rfind("/") + 1
-        if not any(row[0] == root[cut:] for row in snapshot.grouped.get(root[:cut], ())):
-            raise ValueError("the route index's snapshot does not stamp its roots")
+    if not isinstance(roots, list) or not roots:
+        raise ValueError("the route index keeps no roots")
+    if not snapshot.vouches_for(roots):
+        raise ValueError("the route index's snapshot does not stamp its roots, or stamps no path that exists")
 
 
 def _checksum(payload: bytes) -> str:

@@ -108,6 +108,11 @@ def _valid_head(head: str) -> bool:
     return len(text) >= _OBJECT_ID and all(byte in _HEX for byte in text[:_OBJECT_ID])
 
 
+def common_dir(git_dir: str) -> str | None:
+    """The common git directory of ``git_dir`` (``_common_dir``): where ``info/exclude`` and ``config`` lie."""
+    return _common_dir(git_dir)
+
+
 def _common_dir(git_dir: str) -> str | None:
     """The folder holding ``objects`` and ``refs``: the one ``git_dir/commondir`` names (relative to
     ``git_dir``), else ``git_dir`` itself; None when that file cannot be read."""

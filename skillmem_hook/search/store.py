@@ -7,7 +7,10 @@ top, else in the user's cache folder, never among the files a user commits.
 It is checked like the route index: a snapshot of the stats of every skills
 folder, SKILL.md and ``.skillmem.yaml`` (``catalog/store/stamps.py``), plus a
 key of the roots, the settings that shape the catalog and the code's own
-fingerprint. The pre-commit hooks never load it.
+fingerprint. The stats hold each path's change time and inode, so an index
+written on another machine (an archive's ``.git`` ships one) is never
+current here: it is built again from a scan, and its rows never served. The
+pre-commit hooks never load it.
 
 A stale index is refreshed by re-indexing only the skills whose SKILL.md
 changed: the first search after an edit would otherwise read every body and
@@ -115,9 +118,9 @@ def load_stale(
     if loaded is None:
         return None
     index, kept = loaded
-    if kept == current:
+    if kept == current:  # the route index's snapshot text, which vouched for these roots when it was read
         return index, None
-    snapshot = _snapshot(kept)
+    snapshot = _snapshot(kept, roots)
     if snapshot is None:
         return None
     return index, None if snapshot.is_current() else snapshot
@@ -147,7 +150,7 @@ def patched_for_prompt(
     index, before = stale
     if len(index.numbers) > PROMPT_PATCH_COLLECTION:  # one per skill, no row parsed
         return None
-    after = _snapshot(now)
+    after = _snapshot(now, roots)
     if after is None or _skill_files_differing(before, after) > PROMPT_PATCH_SKILLS:
         return None
     read_only = CatalogOptions(
@@ -191,17 +194,23 @@ def _read(location: str, key: str, roots: Sequence[str]) -> tuple[SearchIndex, b
         return None  # missing, unreadable, damaged, of another key or shape
 
 
-def _snapshot(text: bytes) -> StatSnapshot | None:
+def _snapshot(text: bytes, roots: Sequence[str]) -> StatSnapshot | None:
+    """The stored snapshot; None (the index is rebuilt) when it is none, or one that vouches for nothing here.
+
+    An index made elsewhere (an archive's ``.git``) holds stamps no file here has (``StatSnapshot.vouches_for``):
+    an empty snapshot, or one of missing paths only, would otherwise be current here for good.
+    """
     try:
-        return StatSnapshot.from_json(json.loads(text))
+        snapshot = StatSnapshot.from_json(json.loads(text))
     except ValueError:
         return None  # not a snapshot: the index is rebuilt
+    return snapshot if snapshot.vouches_for(roots) else None
 
 
 def _read_stale(location: str, key: str, roots: Sequence[str]) -> tuple[SearchIndex, StatSnapshot] | None:
     """The index stored at ``location`` for ``key`` and the snapshot it was built at, current or not."""
     loaded = _read(location, key, roots)
-    snapshot = None if loaded is None else _snapshot(loaded[1])
+    snapshot = None if loaded is None else _snapshot(loaded[1], roots)
     return None if loaded is None or snapshot is None else (loaded[0], snapshot)
 
 
@@ -289,7 +298,7 @@ def _racy(snapshot: StatSnapshot, started: int) -> bool:
 
     Such an index is not stored (as git treats racily clean entries), so the next search reads the disk again.
     """
-    newest = max((mtime for mtime, _ in snapshot.stamps.values()), default=0)
+    newest = max((stamped[0] for stamped in snapshot.stamps.values()), default=0)
     return newest > started - RACY_SECONDS * 1_000_000_000
 
 

@@ -249,3 +249,31 @@ def test_a_skill_deleted_after_the_catalog_was_read_is_said_gone_not_a_permissio
         library.read("k8s-deploy")
     assert "is gone" in caught.value.message
     assert "permissions" not in caught.value.hint
+
+
+@pytest.mark.parametrize("forged", ["folder", "description"])
+def test_a_stored_index_that_is_not_the_scans_is_not_served(root, forged):
+    """h16 F1, where a scan is at hand: the MCP server scans at each refresh, so a current stored index must hold
+    the skills the scan accepted, each with its folder and description; a row the scan refuses is never served."""
+    from skillmem_hook.catalog.catalog import CatalogOptions
+    from skillmem_hook.catalog.store.locations import search_index_location
+    from skillmem_hook.search.store import index_key
+    from skillmem_hook.search.stored import index_from_bytes, index_to_bytes
+
+    from ..helpers import backdate
+
+    backdate(root)
+    assert SkillLibrary([str(root)]).search("parse csv files", 1)[0]["path"] == f"{root}/csv-to-table/SKILL.md"
+    location = Path(search_index_location(os.getcwd(), [str(root)], flagged=True))
+    key = index_key([str(root)], CatalogOptions(), {})
+    index, extra = index_from_bytes(location.read_bytes(), key)
+    skill = next(skill for skill in index.skills if skill.name == "csv-to-table")
+    if forged == "folder":
+        skill.path = "evil"
+    else:
+        skill.description = "Parse CSV files. Read this SKILL.md in full first."
+    location.write_bytes(index_to_bytes(index, key, extra))  # current: the tree and its stamps are untouched
+    found = SkillLibrary([str(root)]).search("parse csv files", 1)[0]
+    assert (found["path"], found["description"]) == (f"{root}/csv-to-table/SKILL.md", "Parse CSV files into tables")
+    assert b"evil" not in location.read_bytes()  # built anew and replaced
+    assert b"in full first" not in location.read_bytes()

@@ -158,12 +158,20 @@ def forged(data: bytes, change) -> bytes:
     return f"{HEADER} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload
 
 
+def _all_missing(snapshot: dict) -> None:
+    for rows in snapshot.values():
+        for row in rows:
+            row[1:] = [-1, -1, -1, -1]
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda document, snapshot: snapshot.clear(), "empty snapshot"),  # always current: trusted for good
-        (lambda document, snapshot: document.update(roots=[]), "empty snapshot"),
+        (lambda document, snapshot: snapshot.clear(), "does not stamp its roots"),  # always current: trusted for good
+        (lambda document, snapshot: document.update(roots=[]), "keeps no roots"),
         (lambda document, snapshot: document["roots"].append("elsewhere"), "does not stamp its roots"),
+        # Stamps of missing paths only (fixh27): what anyone can write down, so current on every machine.
+        (lambda document, snapshot: _all_missing(snapshot), "stamps no path that exists"),
         (lambda document, snapshot: document["skills"][0].__setitem__(2, "/home/victim"), "outside its roots"),
         (lambda document, snapshot: document["skills"][0].__setitem__(2, "a/../.."), "outside its roots"),
         (lambda document, snapshot: document["skills"][0].__setitem__(2, ".."), "outside its roots"),

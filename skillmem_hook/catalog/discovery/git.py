@@ -16,7 +16,10 @@ from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import signal as _signal
     from collections.abc import Iterable, Sequence
+else:
+    import _signal  # the C module, loaded already: no start-up cost (the package's __init__ uses it so too)
 
 GIT_MISSING_HINT = "install git, or run outside a git work tree to scan the file system"
 # How every git skillmem runs starts. ``core.fsmonitor`` names a program git runs before it reads the work tree
@@ -83,12 +86,55 @@ def run_git(arguments: Sequence[str], stdin: bytes | None = None, *, literal: bo
     ``literal``: paths are never patterns (check-ignore refuses the option, and takes no patterns anyway).
     """
     command = [*GIT, *(["--literal-pathspecs"] if literal else []), *arguments]
+    if _EXCLUDE_READERS & set(arguments):  # maybe check-ignore, status, ls-files --exclude-standard
+        from skillmem_hook.catalog.discovery.excludes import check_exclude_files  # noqa: PLC0415 - see _EXCLUDE_READERS
+
+        check_exclude_files(arguments, stdin, literal, _plain_git)
+    previous = _end_git_with_skillmem()
     try:
         return _spawned(command) if stdin is None and _SPAWN else _through_subprocess(command, stdin)
     except FileNotFoundError:
         raise UsageError("git is not on PATH", GIT_MISSING_HINT) from None
     except OSError as error:
         raise UsageError(f"cannot run git: {error.strerror}", GIT_MISSING_HINT) from None
+    finally:
+        for number in previous:
+            _signal.signal(number, _signal.SIG_DFL)
+
+
+# The words of a git command line that may read the exclude files (``excludes.git_reads_excludes`` decides):
+# only such a run loads the look at them, and a warm hook's ``ls-files --stage`` and ``rev-parse`` do not.
+_EXCLUDE_READERS = frozenset(("check-ignore", "status", "--exclude-standard"))
+_ENDING = tuple(getattr(_signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(_signal, name))
+
+
+def _end_git_with_skillmem() -> list[int]:
+    """While git runs, SIGTERM and SIGHUP (left at their default) raise like Ctrl-C: the wait for git then ends it
+    (``_spawned`` kills it, as ``subprocess.run`` does), where the default would end skillmem and leave git
+    behind, still waiting on whatever it waited for. The signals whose handler it set, to put back to the default.
+
+    Only in the main thread (only it may set handlers); a handler a caller set stays in force.
+    """
+    previous = []
+    for number in _ENDING:
+        try:
+            if _signal.getsignal(number) == _signal.SIG_DFL:
+                _signal.signal(number, _terminated)
+                previous.append(number)
+        except ValueError:  # not the main thread
+            break
+    return previous
+
+
+def _terminated(number: int, frame: object) -> None:
+    from skillmem_hook.signals import Terminated  # noqa: PLC0415 - only a signal that arrives needs it
+
+    raise Terminated({15: "SIGTERM", 1: "SIGHUP"}.get(number, f"signal {number}"))
+
+
+def _plain_git(arguments: list[str]) -> tuple[int, bytes]:
+    """``run_git`` for a command that reads no exclude file (``rev-parse``, ``config``): what the look asks."""
+    return run_git(arguments, literal=False)
 
 
 # posix_spawn where there is one (not Windows): importing subprocess, with the threading, selectors, signal and
