@@ -56,7 +56,7 @@ def describe_known_with_another_message(run: LintRun) -> list[str]:
         return []
     lines = [f"the baseline knows {counted(len(known), 'finding')} above with another message:"]
     for finding, message in known[:_ENTRIES_SHOWN]:
-        lines.append(visible(f"  {finding.path}: {finding.code} was: {message}"))
+        lines.append(visible(f"  {finding.path}: {finding.code} was: {_cut(message)}"))
     lines += ["  ..."] if len(known) > _ENTRIES_SHOWN else []
     baseline = command_path(run.baseline) if run.baseline else "FILE"
     return [
@@ -67,6 +67,13 @@ def describe_known_with_another_message(run: LintRun) -> list[str]:
 
 
 _ENTRIES_SHOWN = 3  # the baseline's entries a failing run names (paths gone, messages changed); "..." for the rest
+# A message the baseline holds is the repository's text, shown whole up to this: every message lint writes of the
+# two tuning collections fits (the longest, SK301's of a shared name, 205 characters).
+WAS_CHARS = 300
+
+
+def _cut(message: str) -> str:
+    return message if len(message) <= WAS_CHARS else message[: WAS_CHARS - 1] + "…"
 
 
 def describe_gone(run: LintRun) -> list[str]:
