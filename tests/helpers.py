@@ -1,4 +1,4 @@
-"""Helpers shared by the tests: skill trees on disk, CLI runs, route hook processes, and the docs a user reads."""
+"""Helpers shared by the tests: skill trees, CLI runs (a pseudo-terminal too), route hook processes, the docs."""
 
 from __future__ import annotations
 
@@ -316,6 +316,54 @@ def unshare_available() -> bool:
         return False
     probe = subprocess.run(["unshare", "-m", "true"], capture_output=True, check=False)
     return probe.returncode == 0
+
+
+SKILLMEM = [sys.executable, "-m", "skillmem_hook"]
+TERMINAL = "terminal"  # on_terminal's stdin: the pseudo-terminal itself, as when a person types the command
+
+
+class Terminal:
+    """What a run printed: stdout as a terminal showed it (line ends as written), stderr, the exit code."""
+
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+
+def on_terminal(
+    *args: str,
+    stdin: bytes | str | None = None,
+    stderr_on_terminal: bool = False,
+    env: dict[str, str] | None = None,
+) -> Terminal:
+    """Run ``skillmem *args`` with stdout on a pseudo-terminal; stderr to a pipe unless ``stderr_on_terminal``.
+
+    ``stdin``: nothing (``/dev/null``), these bytes through a pipe, or ``TERMINAL``, the pseudo-terminal.
+    """
+    main_end, child = os.openpty()
+    stderr = child if stderr_on_terminal else subprocess.PIPE
+    given = child if stdin == TERMINAL else subprocess.DEVNULL if stdin is None else subprocess.PIPE
+    process = subprocess.Popen([*SKILLMEM, *args], stdin=given, stdout=child, stderr=stderr, env=env)
+    os.close(child)
+    if process.stdin is not None:
+        assert isinstance(stdin, bytes)
+        process.stdin.write(stdin)
+        process.stdin.close()
+    shown = b""
+    while True:
+        try:
+            data = os.read(main_end, 65536)
+        except OSError:  # EIO: every end of the terminal the child held is closed
+            break
+        if not data:
+            break
+        shown += data
+    os.close(main_end)
+    err = process.stderr.read() if process.stderr else b""
+    if process.stderr:
+        process.stderr.close()
+    code = process.wait(timeout=60)
+    # The terminal turns each line end into CR LF (onlcr).
+    return Terminal(code, shown.decode("utf-8").replace("\r\n", "\n"), err.decode("utf-8"))
 
 
 ROUTE = [sys.executable, "-m", "skillmem_hook", "route"]

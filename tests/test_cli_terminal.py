@@ -7,49 +7,14 @@ command, so the choice is the one ``isatty()`` makes in the child.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from skillmem_hook.cli import COMMANDS
 
-from .helpers import not_json, run_cli
-
-SKILLMEM = [sys.executable, "-m", "skillmem_hook"]
-
-
-class Terminal:
-    """What a run printed: stdout as a terminal showed it (line ends as written), stderr, the exit code."""
-
-    def __init__(self, code: int, out: str, err: str) -> None:
-        self.code, self.out, self.err = code, out, err
-
-
-def on_terminal(*args: str, stderr_on_terminal: bool = False) -> Terminal:
-    """Run ``skillmem *args`` with stdout on a pseudo-terminal; stderr to a pipe unless ``stderr_on_terminal``."""
-    main, child = os.openpty()
-    stderr = child if stderr_on_terminal else subprocess.PIPE
-    process = subprocess.Popen([*SKILLMEM, *args], stdin=subprocess.DEVNULL, stdout=child, stderr=stderr)
-    os.close(child)
-    shown = b""
-    while True:
-        try:
-            data = os.read(main, 65536)
-        except OSError:  # EIO: every end of the terminal the child held is closed
-            break
-        if not data:
-            break
-        shown += data
-    os.close(main)
-    err = process.stderr.read() if process.stderr else b""
-    if process.stderr:
-        process.stderr.close()
-    code = process.wait(timeout=60)
-    # The terminal turns each line end into CR LF (onlcr).
-    return Terminal(code, shown.decode("utf-8").replace("\r\n", "\n"), err.decode("utf-8"))
+from .helpers import SKILLMEM, not_json, on_terminal, run_cli
 
 
 def piped(*args: str) -> subprocess.CompletedProcess[str]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from skillmem_hook.budget.choice import FOLLOWS_IMPORTS, READS
 from skillmem_hook.budget.discovery import ROOTS
+from skillmem_hook.budget.loading import cap_rule
 from skillmem_hook.budget.rules import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, TITLES
-from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.text_lines import counted
 from skillmem_hook.visible import command_path, visible
 
@@ -35,8 +35,6 @@ _WIDER = {  # the agent's own knob for its budget
 }
 _DISABLE = {GEMINI_CLI: "skills.disabled in .gemini/settings.json", OPENCODE: "permission.skill: deny in opencode.json"}
 _PROMPT_FILE = {CLAUDE_CODE: "CLAUDE.md", GEMINI_CLI: "GEMINI.md"}
-# A loader's cap, said per skill with its own size ("description of 1,893 characters; ..."): one cause for all.
-_OVER_CAP = lazy_compile(r"(description|name) of [\d,]+ characters; (.+)")
 
 
 def headline(result: Mapping[str, object], skills: int) -> str:
@@ -76,16 +74,18 @@ def causes(result: Mapping[str, object]) -> list[tuple[str, list[str]]]:
         found.append((f"{_n(len(omitted))} {cause}", omitted))
     by_reason: dict[str, list[str]] = {}
     for item in _list(result, "not_discovered"):
-        by_reason.setdefault(cause_of(str(item["reason"])), []).append(str(item["name"]))
+        by_reason.setdefault(cause_of(agent, item), []).append(str(item["name"]))
     for reason, names in by_reason.items():
         found.append((f"{_n(len(names))} not listed: {reason}", names))
     return found
 
 
-def cause_of(reason: str) -> str:
-    """A reason without what is the skill's own (its description's size), so that one cause is said once."""
-    over = _OVER_CAP.fullmatch(reason)
-    return f"{over[1]} too long: {over[2]}" if over else reason
+def cause_of(agent: str, item: Mapping[str, object]) -> str:
+    """Why the agent does not list a skill, without what is the skill's own (a field's size): one cause said once."""
+    over: Mapping[str, object] | None = item.get("over_cap")  # type: ignore[assignment]
+    if over is None:
+        return str(item["reason"])
+    return f"{over['field']} too long: {cap_rule(agent, int(str(over['chars'])))}"
 
 
 def remedies(

@@ -25,6 +25,27 @@ _GEMINI_UNSAFE = re.compile(r'[:\\/<>*?"|]')  # skillLoader.ts: made filename-sa
 _TAG = re.compile(r"<[^>]+>")  # VS Code strips tags from a name and a description
 
 
+class OverCap(str):
+    """Why a loader refuses a skill whose name or description is over its cap: the reason's text, and its cause as
+    data (``field``, ``cap``), so the skills one cap refuses are one cause in budget's text without reading it back.
+    """
+
+    field: str
+    cap: int
+
+    def __new__(cls, agent: str, field: str, size: int, cap: int) -> OverCap:
+        reason = super().__new__(cls, f"{field} of {size:,} characters; {cap_rule(agent, cap)}")
+        reason.field, reason.cap = field, cap
+        return reason
+
+
+def cap_rule(agent: str, cap: int) -> str:
+    """What the agent's loader does with a field over ``cap`` characters."""
+    if agent == CODEX:
+        return f"Codex's loader skips one over {cap:,}"
+    return f"over {cap:,} is a load error in {TITLES[agent]}"
+
+
 class Shown:
     """A skill as one agent lists it: its place in the agent's order, name, description and location."""
 
@@ -62,8 +83,7 @@ def _copilot(fields: Fields, found: Found, parameters: Mapping[str, float]) -> t
     description = strict.get("description") if isinstance(strict.get("description"), str) else fields.description
     description = one_line(str(description or ""))
     if len(description) > parameters["description_cap_chars"]:
-        cap = int(parameters["description_cap_chars"])
-        return f"description of {len(description):,} characters; over {cap:,} is a load error in Copilot CLI"
+        return OverCap(COPILOT_CLI, "description", len(description), int(parameters["description_cap_chars"]))
     return "-".join(name.split()), description
 
 

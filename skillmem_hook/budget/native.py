@@ -16,7 +16,7 @@ from skillmem_hook.budget.discovery import Discovery
 from skillmem_hook.budget.fields import one_line, read_fields
 from skillmem_hook.budget.folders import Folders
 from skillmem_hook.budget.listings import escape_markup
-from skillmem_hook.budget.loading import KEEPS, Shown, load, name_taken
+from skillmem_hook.budget.loading import KEEPS, OverCap, Shown, load, name_taken
 from skillmem_hook.budget.replay import Entry
 from skillmem_hook.budget.rules import AGENTS, CLAUDE_CODE, CODEX, OPENCODE
 from skillmem_hook.catalog import SKILL_FILE
@@ -120,11 +120,9 @@ def _codex_load(entry: Entry, fields: Fields, found: Found, codex: Mapping[str, 
     if not description:
         return "no description in the frontmatter; Codex's loader requires one"
     if len(description) > codex["description_cap_chars"]:
-        cap = int(codex["description_cap_chars"])
-        return f"description of {len(description):,} characters; Codex's loader skips one over {cap:,}"
+        return OverCap(CODEX, "description", len(description), int(codex["description_cap_chars"]))
     if len(entry.agent_name) > codex["name_cap_chars"]:
-        cap = int(codex["name_cap_chars"])
-        return f"name of {len(entry.agent_name)} characters; Codex's loader skips one over {cap}"
+        return OverCap(CODEX, "name", len(entry.agent_name), int(codex["name_cap_chars"]))
     entry.file = "/".join(("r0", *found.parts, SKILL_FILE))  # render.rs shows the path below an alias of its root
     return entry.agent_name, description
 

@@ -7,6 +7,8 @@ are in ``rules.py`` and docs/budget.md.
 
 from __future__ import annotations
 
+from skillmem_hook.budget.loading import OverCap
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -197,8 +199,16 @@ def agent_result(  # noqa: PLR0917 - one JSON object's fields, in its order
         "descriptions_dropped": dropped,
         "descriptions_cut": cut,
         "not_discovered": [
-            {"name": entry.name, "reason": entry.not_loaded[agent]}
+            not_listed(entry.name, entry.not_loaded[agent])
             for entry in entries
             if agent in entry.not_loaded and not entry.extra
         ],
     }
+
+
+def not_listed(name: str, reason: str) -> dict[str, object]:
+    """A skill the agent does not list, and why; for a loader's cap, the cap too (``over_cap``: field, chars)."""
+    item: dict[str, object] = {"name": name, "reason": str(reason)}
+    if isinstance(reason, OverCap):
+        item["over_cap"] = {"field": reason.field, "chars": reason.cap}
+    return item

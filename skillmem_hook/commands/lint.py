@@ -105,7 +105,8 @@ def lint(
                 "known": run.known,
                 "baseline_gone": run.gone,
                 "baseline_otherwise": [
-                    {"path": finding.path, "code": finding.code, "was": was} for finding, was in run.otherwise
+                    {"path": finding.path, "code": finding.code, "was": was}
+                    for finding, was in run.known_with_another_message
                 ],
                 "notices": [{"root": root, "notice": LEFT_OUT} for root in run.left_out],
                 **(_fix_report(fixes) if fixes else {}),
@@ -130,26 +131,35 @@ def collect_findings(files: Sequence[str], scope: Scope, settings: Settings, *, 
 
 def less_known(run: LintRun, settings: Settings) -> LintRun:
     """``run`` without the findings .skillmem.yaml's baseline lists, which it counts as ``known``."""
-    options = lint_options(settings.lint)
-    if options.baseline:
+    location = baseline_location(settings)
+    if location:
         from skillmem_hook.lint.baseline import (  # noqa: PLC0415 - as above
-            known_otherwise,
+            known_with_another_message,
             missing_paths,
             read_baseline,
             split_known,
         )
 
-        base = os.path.dirname(settings.config_path or "")
-        path = os.path.normpath(os.path.join(base, options.baseline))
-        boundary = os.path.abspath(base or ".")
+        path, _, boundary = location
         known = read_baseline(path, boundary)
         run.baseline = path
         every = run.findings
         run.findings, run.known = split_known(every, known)
         if run.findings:  # asked only when something fails: why a renamed folder's known findings are back
             run.gone = missing_paths(known, boundary)
-            run.otherwise = known_otherwise(run.findings, every, known)
+            run.known_with_another_message = known_with_another_message(run.findings, every, known)
     return run
+
+
+def baseline_location(settings: Settings) -> tuple[str, str, str] | None:
+    """Where the baseline .skillmem.yaml names is: its path from here, the configuration's folder as written, and that
+    folder absolute, the boundary the baseline is read within and its entries' paths are read from; None: no baseline.
+    """
+    baseline = lint_options(settings.lint).baseline
+    if not baseline:
+        return None
+    base = os.path.dirname(settings.config_path or "")
+    return os.path.normpath(os.path.join(base, baseline)), base, os.path.abspath(base or ".")
 
 
 def fix_findings(run: LintRun) -> Fixes:
@@ -308,18 +318,20 @@ def prune_deleted(settings: Settings, deleted: Sequence[str]) -> tuple[str, bool
     that deletes none costs no more than one that touches no skill (hostile17's F1). It is written only where
     ``lint --fix`` writes (``block.targets``), through a link onto its target (F2, F4).
     """
-    base = os.path.dirname(settings.config_path or "")
-    boundary = os.path.abspath(base or ".")
+    location = baseline_location(settings)
+    if not location:
+        return "", False
+    path, base, boundary = location
     candidates = _deleted_skill_files(deleted, boundary)
     if not candidates:
         return "", False
-    options = lint_options(settings.lint)
-    if not options.baseline:
-        return "", False
     from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only a commit deleting a skill
-    from skillmem_hook.lint.baseline import read_baseline_file, render_entries  # noqa: PLC0415 - as above
+    from skillmem_hook.lint.baseline import (  # noqa: PLC0415 - as above
+        read_baseline_file,
+        render_entries,
+        without_paths,
+    )
 
-    path = os.path.normpath(os.path.join(base, options.baseline))
     real, data, known = read_baseline_file(path, boundary)
     walked: list[str] = []
     listed = {key[0] for key in known} & candidates
@@ -330,9 +342,7 @@ def prune_deleted(settings: Settings, deleted: Sequence[str]) -> tuple[str, bool
             gone.add(name)
     if not gone:
         return "", False
-    kept = known.copy()
-    for key in [key for key in known if key[0] in gone]:
-        del kept[key]
+    kept = without_paths(known, gone)
     removed = counted(sum(known.values()) - sum(kept.values()), "finding")
     what = f"{removed} of {counted(len(gone), 'deleted path')}"
     names = ", ".join(visible(name) for name in sorted(gone))

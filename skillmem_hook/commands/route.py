@@ -24,6 +24,7 @@ from skillmem_hook.catalog.store.locations import (
 from skillmem_hook.catalog.store.trust import keep_quiet
 from skillmem_hook.config import load_settings
 from skillmem_hook.search.names import Spellings, build_name_table, named_skills
+from skillmem_hook.streams import on_terminal
 from skillmem_hook.visible import visible
 
 TYPE_CHECKING = False
@@ -82,7 +83,7 @@ def route(arguments: Sequence[str]) -> int:
     gc.disable()
     disarm = _arm_timeout()
     try:
-        if _typed_at(sys.stdin):  # a person ran it: Claude Code sends its JSON through a pipe, never a terminal
+        if on_terminal(sys.stdin):  # a person ran it: Claude Code sends its JSON through a pipe, never a terminal
             raise RouteInputError("stdin is a terminal, not the hook's JSON input")
         # The route index's home and the search index's: one reading of .git.
         with own_git_dir_answers_kept_for_the_run():
@@ -91,7 +92,7 @@ def route(arguments: Sequence[str]) -> int:
         sys.stdout.flush()
     except BaseException as error:  # noqa: BLE001 - any failure must leave the prompt alone
         sys.stderr.write(f"skillmem route: no hint ({visible(_reason(error))}); the prompt goes on unchanged\n")
-        if isinstance(error, RouteInputError) and (_typed_at(sys.stdin) or _typed_at(sys.stderr)):
+        if isinstance(error, RouteInputError) and (on_terminal(sys.stdin) or on_terminal(sys.stderr)):
             sys.stderr.write(f"  {EXPLAIN_POINTER}\n")
     finally:
         disarm()
@@ -101,14 +102,6 @@ def route(arguments: Sequence[str]) -> int:
 
 
 EXPLAIN_POINTER = "to see what the hook would say of a prompt, and why: skillmem route --explain 'PROMPT' --text"
-
-
-def _typed_at(stream: object) -> bool:
-    """Whether ``stream`` is a terminal (a person), not the hook's pipe; a closed or odd stream is not."""
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        return False
 
 
 def route_hook_input(data: bytes, roots: Sequence[str]) -> bytes:

@@ -19,7 +19,7 @@ from skillmem_hook.lint.paths import MISSING, OUTSIDE, resolve_inside
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Sequence, Set
 
     from skillmem_hook.lint.rules import Finding
 
@@ -60,8 +60,7 @@ def read_baseline_file(path: str, boundary: str) -> tuple[str, bytes, Counter[Ke
     except OSError as error:
         raise FileAccessError(f"cannot read the lint baseline {path!r}: {error.strerror}", _HINT) from None
     try:
-        rows = json.loads(data.decode("utf-8"))["findings"]
-        return real, data, Counter((str(row["path"]), str(row["code"]), str(row["message"])) for row in rows)
+        return real, data, _entries(data)
     except RecursionError:  # a committed file of 100,000 '[' must not read as a bug in skillmem
         raise UsageError(f"the lint baseline {path!r} is damaged (nested too deeply)", _HINT) from None
     except (ValueError, KeyError, TypeError) as error:
@@ -71,10 +70,15 @@ def read_baseline_file(path: str, boundary: str) -> tuple[str, bytes, Counter[Ke
 def parse_baseline(data: bytes) -> Counter[Key] | None:
     """The entries of a baseline's bytes; None for bytes that are not one (what ``--write-baseline`` replaces)."""
     try:
-        rows = json.loads(data.decode("utf-8"))["findings"]
-        return Counter((str(row["path"]), str(row["code"]), str(row["message"])) for row in rows)
+        return _entries(data)
     except (RecursionError, ValueError, KeyError, TypeError):
         return None
+
+
+def _entries(data: bytes) -> Counter[Key]:
+    """How many times a baseline's bytes list each (path, code, message); raises what ``json`` and a bad row raise."""
+    rows = json.loads(data.decode("utf-8"))["findings"]
+    return Counter((str(row["path"]), str(row["code"]), str(row["message"])) for row in rows)
 
 
 def split_known(findings: Sequence[Finding], known: Counter[Key]) -> tuple[list[Finding], int]:
@@ -90,22 +94,31 @@ def split_known(findings: Sequence[Finding], known: Counter[Key]) -> tuple[list[
     return new, len(findings) - len(new)
 
 
-def known_otherwise(new: Sequence[Finding], every: Sequence[Finding], known: Counter[Key]) -> list[tuple[Finding, str]]:
+def known_with_another_message(
+    new: Sequence[Finding], every: Sequence[Finding], known: Counter[Key]
+) -> list[tuple[Finding, str]]:
     """Each new finding the baseline knows at its path and code with another message (a number in it changed).
 
     ``new``: what ``split_known`` left of ``every`` (all the run found); ``known``: the whole baseline. Paired with
-    the message the baseline holds, so a person sees what changed (SK122's 1736 characters now 1783).
+    the message the baseline holds, so a person sees what changed (SK122's 1736 characters now 1783); each entry
+    the run left unmatched pairs once, in the messages' order.
     """
     unmatched = known - Counter(_key(finding) for finding in every)
     spare: dict[tuple[str, str], list[str]] = {}
-    for (path, code, message), count in sorted(unmatched.items()):
-        spare.setdefault((path, code), []).extend([message] * count)
+    for path, code, message in sorted(unmatched.elements()):
+        spare.setdefault((path, code), []).append(message)
+    left = {place: iter(messages) for place, messages in spare.items()}  # each taken once, first to last
     paired = []
     for finding in new:
-        messages = spare.get(_key(finding)[:2])
-        if messages:
-            paired.append((finding, messages.pop(0)))
+        was = next(left.get(_key(finding)[:2], iter(())), None)
+        if was is not None:
+            paired.append((finding, was))
     return paired
+
+
+def without_paths(known: Counter[Key], gone: Set[str]) -> Counter[Key]:
+    """The baseline's entries less every one of a path in ``gone``: what the hook keeps after a commit deletes them."""
+    return Counter({key: count for key, count in known.items() if key[0] not in gone})
 
 
 def missing_paths(known: Counter[Key], boundary: str) -> list[str]:

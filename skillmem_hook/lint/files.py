@@ -46,10 +46,19 @@ class LintRun:
     baseline lists that no longer exist (a folder renamed brings its known findings back under the new path);
     ``baseline``: the baseline file read, as the configuration names it from the working folder ("": none);
     ``left_out``: the roots the repository names outside it, which lint did not read (``Scope.left_out``);
-    ``otherwise``: each new finding the baseline knows with another message, and that message.
+    ``known_with_another_message``: each new finding the baseline knows with another message, and that message.
     """
 
-    __slots__ = ("baseline", "checked", "findings", "gone", "known", "left_out", "otherwise", "total")
+    __slots__ = (
+        "baseline",
+        "checked",
+        "findings",
+        "gone",
+        "known",
+        "known_with_another_message",
+        "left_out",
+        "total",
+    )
 
     def __init__(self, findings: list[Finding], checked: int, total: int | None = None) -> None:
         self.findings = findings
@@ -59,7 +68,7 @@ class LintRun:
         self.gone: list[str] = []
         self.baseline = ""
         self.left_out: list[str] = []
-        self.otherwise: list[tuple[Finding, str]] = []
+        self.known_with_another_message: list[tuple[Finding, str]] = []
 
 
 class Scope:

@@ -38,18 +38,26 @@ def describe_findings(run: LintRun) -> str:
     # One line each, whatever a path or a quoted value holds: controls from the repository shown escaped.
     lines = [visible(finding.as_text()) for finding in run.findings]
     left_out = [visible(f"note: skills root {root} {LEFT_OUT}") for root in run.left_out]
-    said = [*left_out, *lines, *describe_statistics(run), summary(run), *describe_otherwise(run), *describe_gone(run)]
+    said = [
+        *left_out,
+        *lines,
+        *describe_statistics(run),
+        summary(run),
+        *describe_known_with_another_message(run),
+        *describe_gone(run),
+    ]
     return "\n".join(said) + "\n"
 
 
-def describe_otherwise(run: LintRun) -> list[str]:
+def describe_known_with_another_message(run: LintRun) -> list[str]:
     """The new findings the baseline knows with another message (an edit changed a number), and how to accept them."""
-    if not run.otherwise:
+    known = run.known_with_another_message
+    if not known:
         return []
-    lines = [f"the baseline knows {counted(len(run.otherwise), 'finding')} above with another message:"]
-    for finding, message in run.otherwise[:3]:
-        lines.append(visible(f"  {finding.path}: {finding.code} was: {message}"))
-    lines += ["  ..."] if len(run.otherwise) > 3 else []
+    lines = [f"the baseline knows {counted(len(known), 'finding')} above with another message:"]
+    for finding, message in known[:_ENTRIES_SHOWN]:
+        lines.append(visible(f"  {finding.path}: {finding.code} was: {_cut(message)}"))
+    lines += ["  ..."] if len(known) > _ENTRIES_SHOWN else []
     baseline = command_path(run.baseline) if run.baseline else "FILE"
     return [
         *lines,
@@ -58,12 +66,23 @@ def describe_otherwise(run: LintRun) -> list[str]:
     ]
 
 
+_ENTRIES_SHOWN = 3  # the baseline's entries a failing run names (paths gone, messages changed); "..." for the rest
+# A message the baseline holds is the repository's text, shown whole up to this: every message lint writes of the
+# two tuning collections fits (the longest, SK301's of a shared name, 205 characters).
+WAS_CHARS = 300
+
+
+def _cut(message: str) -> str:
+    return message if len(message) <= WAS_CHARS else message[: WAS_CHARS - 1] + "…"
+
+
 def describe_gone(run: LintRun) -> list[str]:
     """Why findings the baseline knew are back: it lists paths that no longer exist (a folder renamed or removed)."""
     if not run.gone:
         return []
     lines = [f"the baseline lists findings of {counted(len(run.gone), 'path')} that no longer exist:"]
-    lines += [f"  {visible(path)}" for path in run.gone[:3]] + (["  ..."] if len(run.gone) > 3 else [])
+    lines += [f"  {visible(path)}" for path in run.gone[:_ENTRIES_SHOWN]]
+    lines += ["  ..."] if len(run.gone) > _ENTRIES_SHOWN else []
     baseline = command_path(run.baseline) if run.baseline else "FILE"
     return [
         *lines,

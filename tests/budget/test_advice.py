@@ -177,3 +177,16 @@ def test_a_capped_block_says_how_many_skills_it_names_and_how_many_it_folds(fold
         f"the block in AGENTS.md {said or 'names 364 of the 1,886 skills and folds 1,522 into their domains'}"
     )
     assert ("names every skill" in line) is bool(said)
+
+
+def test_a_loader_s_cap_is_one_cause_by_its_data_never_by_its_words():
+    over = {"field": "name", "chars": 64}
+    items = [
+        {"name": "a", "reason": "name of 65 characters; Codex's loader skips one over 64", "over_cap": over},
+        {"name": "b", "reason": "worded another way", "over_cap": over},
+        {"name": "c", "reason": "name of 70 characters; Codex's loader skips one over 64"},  # no cap said: its own
+    ]
+    assert causes(result("codex", not_discovered=items)) == [
+        ("2 not listed: name too long: Codex's loader skips one over 64", ["a", "b"]),
+        ("1 not listed: name of 70 characters; Codex's loader skips one over 64", ["c"]),
+    ]

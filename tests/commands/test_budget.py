@@ -212,7 +212,10 @@ def test_text_says_each_cause_once_with_its_count_then_what_to_do(capsys):
     assert lines[-1].startswith("12 skills; the block is about ")
 
 
-@pytest.mark.parametrize(("agent", "rule"), [("codex", "Codex's loader skips"), ("copilot-cli", "a load error")])
+@pytest.mark.parametrize(
+    ("agent", "rule"),
+    [("codex", "Codex's loader skips one over 1,024"), ("copilot-cli", "over 1,024 is a load error in Copilot CLI")],
+)
 def test_descriptions_over_a_loader_s_cap_are_one_cause_whatever_each_one_s_size(capsys, agent, rule):
     # newcomer-ad 12: "1 not listed: description of 1,893 characters; ..." once per skill, 18 lines of one.
     root = Path(".agents/skills") if agent == "codex" else Path(".github/skills")
@@ -221,13 +224,31 @@ def test_descriptions_over_a_loader_s_cap_are_one_cause_whatever_each_one_s_size
     write_skill(root, "short", skill_md("short", "A skill that fits"))
     run = run_cli(capsys, "budget", "--root", root, "--agent", agent, "--text")
     causes = [line for line in run.out.splitlines() if "not listed" in line]
-    assert causes == [f"  3 not listed: description too long: {causes[0].split(': ', 2)[2]}"], run.out
-    assert rule in causes[0] and "1,024" in causes[0]
+    assert causes == [f"  3 not listed: description too long: {rule}"], run.out
     lines = run.out.splitlines()
     assert lines[lines.index(causes[0]) + 1 :][:3] == ["    long0", "    long1", "    long2"]
     data = run_cli(capsys, "budget", "--root", root, "--agent", agent).data
-    sizes = sorted(item["reason"].split(" characters")[0] for item in data["agents"][0]["not_discovered"])
-    assert sizes == ["description of 1,025", "description of 1,736", "description of 1,893"]  # JSON keeps each size
+    expected = [(f"long{number}", f"description of {size} characters; {rule}") for number, size in enumerate(SIZES)]
+    cap = {"field": "description", "chars": 1024}  # JSON keeps each size, and says the cap as data
+    assert data["agents"][0]["not_discovered"] == [
+        {"name": name, "reason": reason, "over_cap": cap} for name, reason in expected
+    ]
+
+
+SIZES = ("1,025", "1,736", "1,893")
+
+
+def test_names_over_codex_s_cap_are_one_cause_whatever_each_one_s_length(capsys):
+    # review3: the name's cap was grouped too, but untested (a mutant grouping descriptions alone survived).
+    root = Path(".agents/skills")
+    for number, length in enumerate((65, 80)):
+        write_skill(root, f"named{number}", skill_md("n" * (length - 1) + str(number), "Fine"))
+    write_skill(root, "short", skill_md("short", "A skill that fits"))
+    run = run_cli(capsys, "budget", "--root", root, "--agent", "codex", "--text")
+    causes = [line for line in run.out.splitlines() if "not listed" in line]
+    assert causes == ["  2 not listed: name too long: Codex's loader skips one over 64"], run.out
+    data = run_cli(capsys, "budget", "--root", root, "--agent", "codex").data
+    assert [item["over_cap"] for item in data["agents"][0]["not_discovered"]] == [{"field": "name", "chars": 64}] * 2
 
 
 def test_every_number_in_text_is_written_one_way():

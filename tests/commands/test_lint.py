@@ -224,3 +224,18 @@ def test_the_hook_prunes_the_baseline_entries_of_a_skill_the_commit_deletes_and_
     assert "skills/old/" not in left and "skills/earlier/" in left and "skills/kept/" in left
     assert skill_lint([]) == 0  # nothing left to prune: the next run passes and writes nothing
     assert Path("base.json").read_text() == left
+
+
+def test_lint_below_the_configuration_s_folder_reads_its_baseline_and_the_paths_gone_from_there(capsys, monkeypatch):
+    # The baseline's location (its path, and the folder it is read within and its entries' paths from) is the
+    # configuration's, wherever lint runs: from skills/, the current folder's would hold no ../base.json.
+    versioned = "---\nname: {0}\ndescription: d\nversion: 1\n---\n"
+    for name in ("kept", "moved"):
+        write_skill(Path("skills"), name, versioned.format(name))
+    assert run_cli(capsys, "lint", "--root", "skills", "--write-baseline", "base.json").data["recorded"] == 2
+    Path(".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: base.json}\n")
+    Path("skills/moved").rename("skills/renamed")
+    Path("skills/renamed/SKILL.md").write_text(versioned.format("renamed"))
+    monkeypatch.chdir("skills")
+    run = run_cli(capsys, "lint")
+    assert run.code == 1 and run.data["baseline_gone"] == ["skills/moved/SKILL.md"]

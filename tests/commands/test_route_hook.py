@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 from skillmem_hook.cli import COMMANDS, main
 
-from ..helpers import make_git_dir, skill_md, write_skill
+from ..helpers import TERMINAL, make_git_dir, on_terminal, skill_md, write_skill
 
 ROUTE = [sys.executable, "-m", "skillmem_hook", "route"]
+POINTER = "to see what the hook would say of a prompt, and why: skillmem route --explain 'PROMPT' --text"
 
 
 def recorded(prompt, cwd, **changes):
@@ -343,28 +344,11 @@ def test_a_cold_build_longer_than_the_budget_still_ends_stored_for_the_next_prom
 
 def test_route_typed_at_a_terminal_points_to_explain_at_once_and_a_pipe_s_bad_input_stays_one_line(repo, env):
     # newcomer-ad 20: bare `skillmem route` on a terminal waited for stdin, then said only "not JSON".
-    main_end, child = os.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "skillmem_hook", "route"], stdin=child, stdout=subprocess.PIPE, stderr=child, env=env
-    )
-    os.close(child)
-    shown = b""
-    while True:
-        try:
-            data = os.read(main_end, 65536)
-        except OSError:  # EIO: the child closed its end
-            break
-        if not data:
-            break
-        shown += data
-    os.close(main_end)
-    assert process.wait(timeout=60) == 0  # no input typed: it did not wait for any
-    assert process.stdout is not None and process.stdout.read() == b""
-    process.stdout.close()
-    lines = shown.decode().replace("\r\n", "\n").splitlines()
-    assert lines == [
+    typed = on_terminal("route", stdin=TERMINAL, stderr_on_terminal=True, env=env)
+    assert typed.code == 0  # no input typed: it did not wait for any
+    assert typed.out.splitlines() == [  # stdout on the terminal too: it printed nothing there
         "skillmem route: no hint (stdin is a terminal, not the hook's JSON input); the prompt goes on unchanged",
-        "  to see what the hook would say of a prompt, and why: skillmem route --explain 'PROMPT' --text",
+        f"  {POINTER}",
     ]
     piped = subprocess.run(
         [sys.executable, "-m", "skillmem_hook", "route"], input=b"hello", capture_output=True, env=env, timeout=60
@@ -373,6 +357,16 @@ def test_route_typed_at_a_terminal_points_to_explain_at_once_and_a_pipe_s_bad_in
     assert piped.stderr.decode().splitlines() == [
         "skillmem route: no hint (the hook input is not JSON); the prompt goes on unchanged"
     ]  # Claude Code's pipe: one line, no advice for a person
+
+
+def test_bad_input_piped_in_points_to_explain_when_a_person_reads_stderr(env):
+    # docs/route.md: the pointer follows bad input when stderr is a terminal (review3: only stdin's case was tested).
+    shown = on_terminal("route", stdin=b"hello", stderr_on_terminal=True, env=env)
+    assert shown.code == 0
+    assert shown.out.splitlines() == [
+        "skillmem route: no hint (the hook input is not JSON); the prompt goes on unchanged",
+        f"  {POINTER}",
+    ]
 
 
 def test_the_usage_line_of_budget_does_not_name_two_agents_of_six():

@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from skillmem_hook.errors import UsageError
 from skillmem_hook.hooks.lint import skill_lint
-from skillmem_hook.lint.baseline import missing_paths, read_baseline, split_known
+from skillmem_hook.lint.baseline import (
+    known_with_another_message,
+    missing_paths,
+    parse_baseline,
+    read_baseline,
+    split_known,
+    without_paths,
+)
 from skillmem_hook.lint.rules import Finding
 
 from ..helpers import run_cli, skill_md, write_skill
@@ -56,6 +63,7 @@ def test_a_damaged_baseline_is_exit_2_with_a_hint_in_the_command_and_the_hook(ca
     err = capsys.readouterr().err
     assert "the lint baseline 'lint-baseline.json' is damaged" in err
     assert "bug" not in err and "Traceback" not in err
+    assert parse_baseline(content if isinstance(content, bytes) else content.encode()) is None  # --write-baseline's
 
 
 def test_deep_nesting_says_so(capsys, repository):
@@ -75,13 +83,16 @@ def test_any_json_is_a_baseline_or_a_usage_error(tmp_path_factory, value):
     folder = tmp_path_factory.mktemp("baseline")
     path = folder / "b.json"
     path.write_text(json.dumps(value))
+    parsed = parse_baseline(path.read_bytes())  # what --write-baseline reads of the baseline it replaces: the same
     try:
         known = read_baseline(str(path), str(folder))
     except UsageError as error:
         assert "is damaged" in error.message
+        assert parsed is None
     else:
         assert isinstance(known, Counter)
         assert all(isinstance(part, str) for key in known for part in key)
+        assert parsed == known
 
 
 def test_fix_fixes_what_the_baseline_knows_too(capsys, tmp_path):
@@ -123,6 +134,50 @@ def test_a_finding_the_baseline_lists_once_passes_once_and_its_second_copy_is_ne
     known = Counter({("skills/a/SKILL.md", "SK105", "unknown field 'version'"): 1})
     assert split_known([finding, again], known) == ([again], 1)
     assert split_known([finding], Counter()) == ([finding], 0)
+
+
+def test_the_hook_s_prune_drops_every_entry_of_a_path_gone_and_only_those():
+    known = Counter(
+        {
+            ("skills/a/SKILL.md", "SK105", "unknown field 'version'"): 2,
+            ("skills/a/SKILL.md", "SK201", "missing file x.py"): 1,
+            ("skills/ab/SKILL.md", "SK105", "unknown field 'version'"): 1,  # the letters of a/ and more: kept
+            ("skills/b/SKILL.md", "SK105", "unknown field 'version'"): 3,
+        }
+    )
+    kept = without_paths(known, {"skills/a/SKILL.md", "skills/c/SKILL.md"})
+    assert kept == Counter(
+        {
+            ("skills/ab/SKILL.md", "SK105", "unknown field 'version'"): 1,
+            ("skills/b/SKILL.md", "SK105", "unknown field 'version'"): 3,
+        }
+    )
+    assert (
+        without_paths(known, set()) == known and known[("skills/a/SKILL.md", "SK105", "unknown field 'version'")] == 2
+    )
+
+
+def test_each_message_the_baseline_holds_at_a_path_and_code_is_paired_once_in_order():
+    """review3: pairing took each message with list.pop(0), quadratic in the messages of one path and code."""
+    path = "skills/a/SKILL.md"
+    known = Counter(
+        {
+            (path, "SK122", "description is 1736 characters"): 1,
+            (path, "SK122", "description is 1801 characters"): 1,
+            (path, "SK105", "unknown field 'version'"): 1,  # another code at the path: never paired with SK122
+            (path, "SK122", "description is 1500 characters"): 1,  # still found: matched, so not paired
+        }
+    )
+    found = [
+        Finding("SK122", path, line, 1, f"description is {size} characters")
+        for line, size in enumerate((1783, 1790, 1795, 1500))
+    ]
+    new, _ = split_known(found, known)
+    paired = known_with_another_message(new, found, known)
+    assert [(finding.message, was) for finding, was in paired] == [
+        ("description is 1783 characters", "description is 1736 characters"),
+        ("description is 1790 characters", "description is 1801 characters"),
+    ]  # the third new finding has no message left to pair
 
 
 def test_findings_back_under_a_renamed_folder_are_explained_by_the_paths_the_baseline_lists_that_are_gone(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from skillmem_hook.lint.files import LintRun
-from skillmem_hook.lint.output import describe_findings, statistics
+from skillmem_hook.lint.output import WAS_CHARS, describe_findings, statistics
 from skillmem_hook.lint.rules import Finding
 
 
@@ -45,3 +45,13 @@ def test_the_findings_the_baseline_knows_are_counted_with_the_thousands_separato
     assert describe_findings(run).splitlines()[-1].endswith("(9,408 more known in the baseline)")
     run.known = 999
     assert describe_findings(run).splitlines()[-1].endswith("(999 more known in the baseline)")
+
+
+def test_a_message_the_baseline_held_is_shown_whole_up_to_its_cap_and_cut_past_it():
+    """The baseline is the repository's file: what it says a finding was is cut like other text it holds."""
+    run = run_of("SK122")
+    at, over = "x" * WAS_CHARS, "y" * (WAS_CHARS + 1)
+    run.known_with_another_message = [(run.findings[0], at), (run.findings[0], over)]
+    lines = describe_findings(run).splitlines()
+    assert f"  s/0/SKILL.md: SK122 was: {at}" in lines
+    assert f"  s/0/SKILL.md: SK122 was: {'y' * (WAS_CHARS - 1)}…" in lines
