@@ -72,11 +72,7 @@ TUNING_SETS = {
         else {}
     ),
     # Sets AD and AE ask of collection ad (gathered_collection.py --list data/requests-ad/collection.tsv).
-    **(
-        {"AD": [DATA / "requests-ad"], "AE": [DATA / "requests-ae"]}
-        if os.environ.get("SKILLS_AD_ROOT")
-        else {}
-    ),
+    **({"AD": [DATA / "requests-ad"], "AE": [DATA / "requests-ae"]} if os.environ.get("SKILLS_AD_ROOT") else {}),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
