@@ -28,7 +28,7 @@ from skillmem_hook.budget.rules import (
     COPILOT_CLI_PARAMETERS,
 )
 from skillmem_hook.catalog.discovery.safe_read import MAX_SKILL_BYTES
-from skillmem_hook.catalog.store.records import DamagedFile, framed, read_records, write_lines_quietly
+from skillmem_hook.catalog.store.records import DamagedFile, read_records, write_records_quietly
 from skillmem_hook.catalog.store.trust import read_kept_file
 from skillmem_hook.commands.budget import LISTED
 from skillmem_hook.commands.route import MAX_INPUT_BYTES, route_hook_input
@@ -168,7 +168,7 @@ def records_cap(offset, capsys):
     """The catalog cache and snapshot (512 MiB) are read whole up to their cap and refused past it; as above."""
     Path("store").mkdir(mode=0o700)
     path = "store/records"
-    write_lines_quietly(path, framed({"format": 1}, [b"one", b"two"]))
+    write_records_quietly(path, {"format": 1}, [b"one", b"two"])
     size = os.path.getsize(path)
     try:
         return list(read_records(path, {"format": 1}, size - offset)) != [b"one", b"two"]

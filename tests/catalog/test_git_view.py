@@ -23,7 +23,7 @@ from skillmem_hook.catalog.discovery.git import tracked_entries
 from skillmem_hook.catalog.discovery.tracked import SUBMODULE, tracked_skill_files
 from skillmem_hook.catalog.listing import OUTSIDE_REPOSITORY
 from skillmem_hook.catalog.scan import scan_roots
-from skillmem_hook.catalog.store.records import framed, read_records
+from skillmem_hook.catalog.store.records import read_records, write_records_quietly
 from skillmem_hook.errors import UsageError
 
 from ..helpers import run_cli, skill_md, write_skill
@@ -249,17 +249,18 @@ def test_a_damaged_cache_is_rebuilt_never_an_error_never_a_wrong_block(damage, m
     described = {s.name: s.description for s in scan_roots(["skills"], TRACKED).skills}
     path = cache_file()
     data = path.read_bytes()
-    if damage == "lying entries":  # checksum intact: each entry's own check refuses it
+    if damage == "lying entries":  # checksum intact, sealed here: each entry's own check refuses it
         header, entries = cache_content()
-        data = b"".join(framed(header, [key.encode() + b'\t["impostor",5,[],{}]' for key in entries]))
-    elif damage == "truncated":
-        data = data[: len(data) // 2]
-    elif damage == "a letter changed":  # still valid JSON: only the checksum tells
-        at = data.index(b"Parse CSV")
-        data = data[:at] + b"Q" + data[at + 1 :]
+        write_records_quietly(str(path), header, [key.encode() + b'\t["impostor",5,[],{}]' for key in entries])
     else:
-        data = damage
-    path.write_bytes(data)
+        if damage == "truncated":
+            data = data[: len(data) // 2]
+        elif damage == "a letter changed":  # still valid JSON: only the checksum tells
+            at = data.index(b"Parse CSV")
+            data = data[:at] + b"Q" + data[at + 1 :]
+        else:
+            data = damage
+        path.write_bytes(data)
     path.with_name("catalog.json").unlink()  # the cache, not the catalog snapshot, serves the next run
     catalog = scan_roots(["skills"], TRACKED)
     assert render_block(catalog.skills) == expected

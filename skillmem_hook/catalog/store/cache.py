@@ -17,6 +17,9 @@ MAX_CACHE_BYTES is read). It is streamed to a temporary file and renamed
 over the old one, so concurrent runs never see half a file. The checksum
 finds damage, not forgery: the git directory is trusted as git's own files
 are, since whoever can write there can already run code through its hooks.
+An archive's ``.git`` is not, and blob ids are anyone's to reproduce, so the
+file is sealed with its own inode and change time (records.py): one
+unpacked or copied here is ignored and rewritten.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import zlib
 from skillmem_hook.catalog.placement.domains import DOMAIN_NAMES, Placement
 from skillmem_hook.catalog.skillfile.text import SkillText
 from skillmem_hook.catalog.store.json_text import dumps, loads
-from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
+from skillmem_hook.catalog.store.records import DamagedFile, read_batches, write_lines_quietly, write_records_quietly
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -84,7 +87,7 @@ class ContentCache:
         if not self.path or not self.changed:
             return
         older = len(self.stored) + len(self.used) <= 4 * len(self.used) + 1000
-        write_lines_quietly(self.path, framed(self.header, self._records(keep_older=older)))
+        write_records_quietly(self.path, self.header, self._records(keep_older=older))
 
     def _records(self, *, keep_older: bool) -> Iterator[bytes]:
         """One ``key<TAB>JSON`` line per entry, made as the file is written: never the whole file in memory."""

@@ -8,6 +8,16 @@ is a trailer with the CRC-32 of every line before it and their count, so
 one changed byte anywhere, a file cut short or records added are all seen:
 the reader raises DamagedFile once it reaches the end, and the caller drops
 whatever it built from the records. The file is replaced atomically.
+
+The checksum finds damage, not forgery, and the records' keys (blob ids) are
+anyone's to reproduce: an archive's ``.git`` can ship a cache that gives a
+tracked SKILL.md another description. So the trailer also seals the file to
+the place it was written: the inode and change time the writer's ``fstat``
+of its temporary file gave as the last line was due. A read compares them
+with the ``fstat`` it makes anyway: the same inode, and a change time no
+earlier and at most SEALED_SECONDS later (the rest of the write and the
+rename, which moves it on some file systems). A file unpacked or copied
+here is a new inode changed at that moment, so it is refused and rebuilt.
 """
 
 from __future__ import annotations
@@ -22,9 +32,13 @@ from skillmem_hook.catalog.store.trust import KEPT_FILE_MODE, make_private_folde
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Generator, Iterable, Iterator, Mapping
+    from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
+    from typing import BinaryIO
 
-_TRAILER = b'{"crc":%d,"records":%d}\n'
+_TRAILER = b'{"crc":%d,"records":%d,"inode":%d,"changed":%d}\n'
+# The writer's fstat comes before its last line, its close and its rename: a stall (a suspended process) past
+# this costs one rebuild; an archive must guess the moment it is unpacked within it, and the inode besides.
+SEALED_SECONDS = 5
 _BLOCK = 1 << 20
 # Records are joined into chunks of about this many bytes, each checksummed and written at once: a call, a
 # concatenation and a checksum per record cost the two writes of a cold run at 10,000 skills some 11 ms of CPU.
@@ -40,8 +54,10 @@ def checksum(line: bytes | memoryview, running: int = 0) -> int:
     return zlib.crc32(line, running)
 
 
-def framed(header: Mapping[str, object], records: Iterable[bytes]) -> Iterator[bytes]:
-    """The file's lines: the header, each record, then the trailer."""
+def framed(
+    header: Mapping[str, object], records: Iterable[bytes], own_status: Callable[[], os.stat_result]
+) -> Iterator[bytes]:
+    """The file's lines: the header, each record, then the trailer, sealed with ``own_status()`` taken as it is due."""
     import json  # noqa: PLC0415 - a warm run writes nothing, and json loads re
 
     line = json.dumps(header, separators=(",", ":")).encode("ascii") + b"\n"
@@ -57,7 +73,13 @@ def framed(header: Mapping[str, object], records: Iterable[bytes]) -> Iterator[b
             held = 0
     if batch:
         running, count = yield from _joined(batch, running, count)
-    yield _TRAILER % (running, count)
+    status = own_status()
+    yield _trailer(running, count, status.st_ino, status.st_ctime_ns)
+
+
+def _trailer(running: int, count: int, inode: int, changed: int) -> bytes:
+    """The last line: its checksum covers the seal too, so a changed byte there is seen as anywhere else."""
+    return _TRAILER % (checksum(b"%d,%d" % (inode, changed), running), count, inode, changed)
 
 
 def _joined(batch: list[bytes], running: int, count: int) -> Generator[bytes, None, tuple[int, int]]:
@@ -116,12 +138,32 @@ def read_batches(path: str, header: Mapping[str, object], limit: int) -> Iterato
             held = data[cut + 1 :]
             count += len(records)
             yield records
-        if held != _TRAILER % (running, count):
-            raise DamagedFile("checksum, count or end does not match")
+        if not _sealed_here(held, running, count, info):
+            raise DamagedFile("checksum, count or end does not match, or the file was not written here")
+
+
+def _sealed_here(trailer: bytes, running: int, count: int, status: os.stat_result) -> bool:
+    """Whether ``trailer`` ends these lines and was written into this very file (``status``, its fstat)."""
+    changed = trailer[trailer.rfind(b":") + 1 : -2]
+    return (
+        changed.isdigit()
+        and trailer == _trailer(running, count, status.st_ino, int(changed))
+        and 0 <= status.st_ctime_ns - int(changed) <= SEALED_SECONDS * 1_000_000_000
+    )
+
+
+def write_records_quietly(path: str, header: Mapping[str, object], records: Iterable[bytes]) -> None:
+    """``write_lines_quietly`` of ``framed`` lines, sealed with the temporary file's own fstat."""
+    _replace_quietly(path, lambda file: file.writelines(framed(header, records, lambda: os.fstat(file.fileno()))))
 
 
 def write_lines_quietly(path: str, lines: Iterable[bytes]) -> None:
-    """Replace the file with the lines, streamed to a temporary file and renamed; any failure leaves the old one.
+    """Replace the file with the lines, streamed to a temporary file and renamed; any failure leaves the old one."""
+    _replace_quietly(path, lambda file: file.writelines(lines))
+
+
+def _replace_quietly(path: str, fill: Callable[[BinaryIO], object]) -> None:
+    """Replace the file with what ``fill`` writes to a temporary file, then rename it; any failure leaves the old one.
 
     Both made and renamed inside the folder opened once, without following a link (``O_NOFOLLOW``): a folder
     that is a link to one of the user's (``.git/skillmem -> ~/.ssh``) gets nothing. A link in the file's own
@@ -141,7 +183,7 @@ def write_lines_quietly(path: str, lines: Iterable[bytes]) -> None:
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, KEPT_FILE_MODE, dir_fd=folder_handle)
         try:
             with os.fdopen(handle, "wb") as file:
-                file.writelines(lines)
+                fill(file)
             os.replace(temporary, name, src_dir_fd=folder_handle, dst_dir_fd=folder_handle)
         finally:
             try:  # noqa: SIM105 - contextlib is not loaded on a warm run

@@ -27,7 +27,7 @@ from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.catalog.store.cache import MAX_CACHE_BYTES, parser_fingerprint
 from skillmem_hook.catalog.store.json_text import dumps, loads
 from skillmem_hook.catalog.store.locations import catalog_snapshot_location
-from skillmem_hook.catalog.store.records import DamagedFile, framed, read_batches, write_lines_quietly
+from skillmem_hook.catalog.store.records import DamagedFile, read_batches, write_records_quietly
 
 try:  # hashlib's own BLAKE2, without hashlib, whose OpenSSL a warm run would load only for this
     from _blake2 import blake2b
@@ -67,7 +67,7 @@ class Snapshot:
             return None
 
     def save(self, catalog: Catalog) -> None:
-        write_lines_quietly(self.path, framed(self._header(), _records(catalog)))
+        write_records_quietly(self.path, self._header(), _records(catalog))
 
     def _header(self) -> dict[str, object]:
         return {"format": FORMAT, "key": self.key, "cache": _file_stamp(self.cache_path)}

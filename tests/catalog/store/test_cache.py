@@ -18,7 +18,7 @@ from skillmem_hook.catalog.discovery import checkout as checkout_module
 from skillmem_hook.catalog.discovery import git_blobs as blobs_module
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store import cache as cache_module
-from skillmem_hook.catalog.store.records import framed, read_records
+from skillmem_hook.catalog.store.records import read_records, write_records_quietly
 
 from ...helpers import skill_md, write_skill
 from ..git_repo import git, repository
@@ -41,9 +41,9 @@ def load_cache() -> tuple[dict[str, object], dict[bytes, object]]:
 
 
 def save_cache(head: dict[str, object], entries: dict[bytes, object]) -> None:
-    """Framed and checksummed as the cache writes itself: a test changes what it says, never its integrity."""
+    """Framed, checksummed and sealed as the cache writes itself: a test changes what it says, never its integrity."""
     lines = [key + b"\t" + json.dumps(entry).encode() for key, entry in entries.items()]
-    cache_file().write_bytes(b"".join(framed(head, lines)))
+    write_records_quietly(str(cache_file()), head, lines)
 
 
 def rewrite_cache(**header: str) -> None:

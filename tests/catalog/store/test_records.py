@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import tracemalloc
 import zlib
 from pathlib import Path
@@ -17,15 +19,24 @@ from skillmem_hook.catalog.skillfile.declared import SkillText
 from skillmem_hook.catalog.skills import make_skill
 from skillmem_hook.catalog.store import records as records_module
 from skillmem_hook.catalog.store.cache import ContentCache
-from skillmem_hook.catalog.store.records import DamagedFile, framed, read_records, write_lines_quietly
+from skillmem_hook.catalog.store.records import (
+    SEALED_SECONDS,
+    DamagedFile,
+    framed,
+    read_records,
+    write_records_quietly,
+)
 from skillmem_hook.catalog.store.snapshot import Snapshot
 
 HEADER = {"format": "test-1"}
+SECOND = 1_000_000_000
+# A position in a file is drawn as any number, taken modulo its length: the seal's inode makes the length vary
+# from run to run, and hypothesis needs the same draws for the same example.
 RECORDS = st.lists(st.binary(max_size=40).map(lambda data: data.replace(b"\n", b"")), max_size=8)
 
 
 def written(records: list[bytes], path: Path) -> Path:
-    write_lines_quietly(str(path), framed(HEADER, records))
+    write_records_quietly(str(path), HEADER, records)
     return path
 
 
@@ -48,9 +59,9 @@ def test_records_joined_into_chunks_are_the_bytes_of_one_line_each(records, chun
     for record in records:
         running = zlib.crc32(record + b"\n", running)
     expected = header + b"".join(record + b"\n" for record in records)
-    expected += b'{"crc":%d,"records":%d}\n' % (running, len(records))
+    expected += b'{"crc":%d,"records":%d,"inode":12,"changed":345}\n' % (zlib.crc32(b"12,345", running), len(records))
     with mock.patch.object(records_module, "_CHUNK", chunk):
-        assert b"".join(framed(HEADER, iter(records))) == expected
+        assert b"".join(framed(HEADER, iter(records), lambda: stat_result(inode=12, changed=345))) == expected
 
 
 @settings(max_examples=40, deadline=None)
@@ -58,7 +69,7 @@ def test_records_joined_into_chunks_are_the_bytes_of_one_line_each(records, chun
 def test_one_changed_byte_anywhere_is_caught(records, data, tmp_path_factory):
     path = written(records, tmp_path_factory.mktemp("r") / "file")
     content = path.read_bytes()
-    at = data.draw(st.integers(0, len(content) - 1))
+    at = data.draw(st.integers(0, 1 << 16)) % len(content)
     path.write_bytes(content[:at] + bytes([content[at] ^ data.draw(st.integers(1, 255))]) + content[at + 1 :])
     with pytest.raises(DamagedFile):
         list(read_records(str(path), HEADER, 1 << 20))
@@ -69,7 +80,7 @@ def test_one_changed_byte_anywhere_is_caught(records, data, tmp_path_factory):
 def test_a_file_cut_short_or_grown_is_caught(records, data, tmp_path_factory):
     path = written(records, tmp_path_factory.mktemp("r") / "file")
     content = path.read_bytes()
-    cut = data.draw(st.integers(0, len(content) - 1))
+    cut = data.draw(st.integers(0, 1 << 16)) % len(content)
     path.write_bytes(content[:cut] if data.draw(st.booleans()) else content + b"x\n")
     with pytest.raises(DamagedFile):
         list(read_records(str(path), HEADER, 1 << 20))
@@ -135,7 +146,7 @@ def test_a_record_that_cannot_be_written_leaves_the_old_file(tmp_path):
         yield b"new"
         raise ValueError("cannot encode")
 
-    write_lines_quietly(str(path), framed(HEADER, failing()))
+    write_records_quietly(str(path), HEADER, failing())
     assert list(read_records(str(path), HEADER, 1 << 20)) == [b"old"]
     assert [entry.name for entry in path.parent.iterdir()] == ["file"]
 
@@ -176,9 +187,95 @@ def test_records_split_across_blocks_come_back_and_a_change_is_still_caught(reco
     try:
         assert list(read_records(str(path), HEADER, 1 << 20)) == records
         content = path.read_bytes()
-        at = data.draw(st.integers(0, len(content) - 1))
+        at = data.draw(st.integers(0, 1 << 16)) % len(content)
         path.write_bytes(content[:at] + bytes([content[at] ^ 0x20]) + content[at + 1 :])
         with pytest.raises(DamagedFile):
             list(read_records(str(path), HEADER, 1 << 20))
     finally:
         records_module._BLOCK = original
+
+
+def stat_result(*, inode: int, changed: int) -> os.stat_result:
+    """A status with this inode and change time (ns), all else zero: what the seal reads of a file's fstat."""
+    return os.stat_result((0, inode, 0, 0, 0, 0, 0, 0, 0, changed // SECOND), {"st_ctime_ns": changed})
+
+
+def trailer_of(path: Path) -> bytes:
+    return path.read_bytes().splitlines(keepends=True)[-1]
+
+
+def test_the_trailer_seals_the_file_with_its_own_inode_and_change_time(tmp_path):
+    """The seal is the temporary file's, before its last line and its rename: the same inode, a change time at most
+    that late."""
+    path = written([b"one", b"two"], tmp_path / "file")
+    status = os.stat(path)
+    seal = json.loads(trailer_of(path))
+    assert seal["inode"] == status.st_ino
+    assert 0 <= status.st_ctime_ns - seal["changed"] <= SEALED_SECONDS * SECOND
+
+
+def test_a_copy_of_a_sealed_file_is_refused_though_its_bytes_and_times_are_the_same(tmp_path):
+    """fixh29: a copy (``cp -p``, an archive unpacked) is a new inode; changed at once, so the time alone would pass."""
+    path = written([b"one", b"two"], tmp_path / "file")
+    assert list(read_records(str(path), HEADER, 1 << 20)) == [b"one", b"two"]
+    shutil.copy2(path, tmp_path / "copy")
+    os.replace(tmp_path / "copy", path)
+    assert os.stat(path).st_ctime_ns - json.loads(trailer_of(path))["changed"] < SEALED_SECONDS * SECOND
+    with pytest.raises(DamagedFile):
+        list(read_records(str(path), HEADER, 1 << 20))
+
+
+@pytest.mark.parametrize(
+    ("offset", "checksummed", "served"),
+    [(-SEALED_SECONDS - 60, True, False), (-1, True, True), (-1, False, False), (SEALED_SECONDS * 60, True, False)],
+)
+def test_a_seal_on_the_same_inode_is_refused_when_the_file_changed_too_late_or_before_it(
+    tmp_path, offset, checksummed, served
+):
+    """The inode the seal names, its change time ``offset`` seconds off the one it had, the checksum made anew
+    (``checksummed``) or not: a reused inode under an archive unpacked later (too old a seal), a time set in the
+    future to match any later change; a changed time the window would take, but the checksum covers."""
+    path = written([b"one", b"two"], tmp_path / "file")
+    trailer = trailer_of(path)
+    seal = json.loads(trailer)
+    before = zlib.crc32(path.read_bytes()[: -len(trailer)])
+    changed = os.stat(path).st_ctime_ns + offset * SECOND
+    forged = records_module._trailer(before, 2, seal["inode"], changed)
+    if not checksummed:
+        forged = forged.replace(b'"crc":%d' % json.loads(forged)["crc"], b'"crc":%d' % seal["crc"])
+    with path.open("r+b") as file:  # in place: the same inode, changed now
+        file.seek(len(path.read_bytes()) - len(trailer))
+        file.write(forged)
+        file.truncate()
+    if served:
+        assert list(read_records(str(path), HEADER, 1 << 20)) == [b"one", b"two"]
+    else:
+        with pytest.raises(DamagedFile):
+            list(read_records(str(path), HEADER, 1 << 20))
+
+
+@pytest.mark.parametrize(
+    ("changed", "sealed"),
+    [
+        (b"%d" % (100 * SECOND), True),  # the same change time
+        (b"%d" % (100 * SECOND - SEALED_SECONDS * SECOND), True),  # the window's edge
+        (b"%d" % (100 * SECOND - SEALED_SECONDS * SECOND - 1), False),  # a nanosecond past it
+        (b"%d" % (100 * SECOND + 1), False),  # a seal later than the file's change
+        # Within the window as int() reads them, but not as written: digits only.
+        (b"99_000_000_000", False),
+        (b" 99000000000", False),
+        (b"+99000000000", False),
+        (b"", False),  # int() would raise
+        (b"x", False),
+    ],
+)
+def test_the_seal_holds_within_its_window_and_not_a_nanosecond_past_it(changed, sealed):
+    status = stat_result(inode=7, changed=100 * SECOND)
+    crc = zlib.crc32(b"7," + changed, 5)
+    trailer = b'{"crc":%d,"records":2,"inode":7,"changed":' % crc + changed + b"}\n"
+    assert records_module._sealed_here(trailer, 5, 2, status) is sealed
+    assert not records_module._sealed_here(trailer.replace(b'"inode":7', b'"inode":8'), 5, 2, status)
+    assert not records_module._sealed_here(trailer, 5, 3, status)
+    assert not records_module._sealed_here(trailer, 6, 2, status)
+    assert not records_module._sealed_here(trailer[:-2] + b"]\n", 5, 2, status)
+    assert not records_module._sealed_here(trailer[:-2] + b"}}\n", 5, 2, status)

@@ -17,7 +17,7 @@ from skillmem_hook.catalog.discovery import git_blobs as blobs_module
 from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.catalog.store import cache as cache_module
 from skillmem_hook.catalog.store import snapshot as snapshot_module
-from skillmem_hook.catalog.store.records import framed, read_records
+from skillmem_hook.catalog.store.records import read_records, write_records_quietly
 
 from ...helpers import skill_md, write_skill
 from ..git_repo import git, repository
@@ -66,7 +66,7 @@ def tamper() -> None:
     """Rewrite the snapshot, key and checksum intact, to say there are no skills: only a hit can return that."""
     header = json.loads(snapshot_file().read_bytes().partition(b"\n")[0])
     shared, found = list(read_records(str(snapshot_file()), header, 1 << 30))[:2]  # the rows every skill shares
-    snapshot_file().write_bytes(b"".join(framed(header, [shared, found])))
+    write_records_quietly(str(snapshot_file()), header, [shared, found])
 
 
 def test_a_warm_run_is_served_by_the_snapshot_and_equals_a_fresh_build(monkeypatch):
@@ -218,7 +218,9 @@ def test_a_damaged_snapshot_is_ignored_and_rewritten(damage):
     assert damaged != data
     snapshot_file().write_bytes(damaged)
     assert described(scan_roots(["skills"], TRACKED)) == expected
-    assert snapshot_file().read_bytes() == data
+    *lines, trailer = snapshot_file().read_bytes().splitlines()
+    assert lines == data.splitlines()[:-1]  # all but the last line, which seals the file rewritten
+    assert json.loads(trailer)["inode"] == snapshot_file().stat().st_ino
 
 
 def test_a_tracked_symlink_is_resolved_on_disk_so_no_snapshot_is_kept():

@@ -20,7 +20,7 @@ import pytest
 
 from skillmem_hook.agents.route_index import RouteIndex
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location, user_cache_folder
-from skillmem_hook.catalog.store.records import DamagedFile, framed, read_records
+from skillmem_hook.catalog.store.records import DamagedFile, read_records, write_records_quietly
 from skillmem_hook.catalog.store.trust import read_kept_file
 from skillmem_hook.commands.route import route_hook_input
 
@@ -188,7 +188,7 @@ def test_the_route_hook_says_nothing_about_a_refused_folder(shared, tmp_path):
 def test_a_catalog_cache_another_user_owns_is_read_as_no_cache(tmp_path):
     path = tmp_path / "cache.json"
     header = {"format": "test"}
-    path.write_bytes(b"".join(framed(header, [b"a\t1", b"b\t2"])))
+    write_records_quietly(str(path), header, [b"a\t1", b"b\t2"])
     assert list(read_records(str(path), header, 1 << 20)) == [b"a\t1", b"b\t2"]
     os.chown(path, NOBODY, NOBODY)
     with pytest.raises(DamagedFile):
