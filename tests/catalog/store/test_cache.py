@@ -216,3 +216,10 @@ def test_an_entry_kept_without_sections_serves_the_hooks_but_is_read_again_for_s
     monkeypatch.setattr(blobs_module, "read_blobs", unreachable)
     for options in (HOOKS, TRACKED):  # the whole entry serves both from now on
         assert [skill.sections for skill in scan_roots(["skills"], options).skills] == ["For tables.\nWhen to use", ""]
+
+
+def test_the_shipped_fingerprint_covers_the_frontmatter_parser_and_the_domain_rules():
+    # Mutant C07: the test above sets its own folder, so a fingerprint of catalog/store/ alone went unseen.
+    sources = {Path(path).resolve() for path in cache_module._catalog_sources(cache_module._CATALOG_FOLDER)}
+    wing = Path(cache_module.__file__).resolve().parent.parent
+    assert {wing / "skillfile" / "frontmatter.py", wing / "placement" / "domains.py", wing / "dot_git.py"} <= sources
