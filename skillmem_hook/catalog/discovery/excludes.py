@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import stat
 
-from skillmem_hook.catalog.dot_git import common_dir, gitdir_line, read_regular_file, work_tree_top
+from skillmem_hook.catalog.dot_git import git_dir_and_common_dir, read_regular_file, work_tree_top
 from skillmem_hook.errors import FileAccessError
 
 TYPE_CHECKING = False
@@ -111,7 +111,7 @@ def _exclude_files_named(folder: str, top: str, run: RunGit) -> list[str]:
     tree named in the environment (``GIT_DIR``, ``GIT_COMMON_DIR``) is asked of git.
     """
     at = ["-C", folder] if folder else []
-    dirs = None if _named_in_environment() else _git_dirs(top)
+    dirs = None if _named_in_environment() else git_dir_and_common_dir(top)
     if dirs is None:
         code, out = run([*at, "rev-parse", "--git-path", "info/exclude"])
         info = os.path.abspath(os.path.join(folder, os.fsdecode(out.rstrip(b"\n")))) if code == 0 else None
@@ -137,20 +137,6 @@ def _config_files(git_dir: str, common: str) -> list[tuple[str, str]]:
 
 def _named_in_environment() -> bool:
     return any(os.environ.get(name) for name in ("GIT_DIR", "GIT_COMMON_DIR", "GIT_WORK_TREE", "GIT_CONFIG"))
-
-
-def _git_dirs(top: str) -> tuple[str, str] | None:
-    """``top``'s git directory and its common one, read from its ``.git`` as git reads it; None when unreadable."""
-    dot_git = os.path.join(top, ".git")
-    if os.path.isdir(dot_git):
-        git_dir = dot_git
-    else:
-        named = gitdir_line(dot_git)
-        if named is None:
-            return None
-        git_dir = os.path.join(top, named)
-    common = common_dir(git_dir)
-    return None if common is None else (git_dir, common)
 
 
 def _may_name_excludes(config: str) -> bool:
