@@ -121,6 +121,7 @@ def test_every_prompt_the_edit_pattern_matches_passes_the_cheap_check(text):
     "prompt",
     [
         "Tom said we should make a dashboard for the signups.",
+        "Priya said the landing page is slow; make the hero image smaller.",  # "make the", no change named
         "My manager commented that the docs are thin; update the README with the install steps.",
         "老板说要做一个按钮，点了就导出 CSV。",
     ],
