@@ -29,7 +29,13 @@ from skillmem_hook.errors import UsageError
 from skillmem_hook.search import store as search_store
 from skillmem_hook.search.confidence import confidence, fit
 from skillmem_hook.search.fields import StoredIndexError
-from skillmem_hook.search.lookup import nearest_names, read_by_folder, skills_in_folder, skills_named
+from skillmem_hook.search.lookup import (
+    nearest_names,
+    read_by_folder,
+    skills_at_path,
+    skills_in_folder,
+    skills_named,
+)
 from skillmem_hook.search.semantic import (
     QUICK_TEXTS,
     Encoder,
@@ -285,7 +291,7 @@ class SkillLibrary:
         data = read_skill_file(skill.root, skill.path, MAX_SKILL_BYTES, user_root=user_root, boundary=boundary)
         text = data.decode("utf-8", errors="replace")
         found = {"name": skill.label, "path": skill_file(skill.root, skill.path), "text": text}
-        if not skills_named([skill], name):  # no skill has that name: its folder's name found it (newcomer-ad 10)
+        if not skills_named([skill], name) and not skills_at_path([skill], name):  # its folder's name found it
             found["note"] = read_by_folder(name, skill, found["path"])
         if skill.root in self._notices:
             found["notice"] = f"skills root {visible(skill.root)} {self._notices[skill.root]}"
@@ -314,7 +320,7 @@ def find_skill(skills: Sequence[Skill], name: str) -> Skill:
     if len(found) == 1:
         return found[0]
     if not found:  # no skill has that name: the one in a folder of that name is it; several are only suggested
-        in_folder = skills_in_folder(skills, name)
+        in_folder = skills_in_folder(skills, name) or skills_at_path(skills, name)  # team-a/deploy: by its path
         if len(in_folder) == 1:
             return in_folder[0]
     shown = visible(wanted[:60]) + ("…" if len(wanted) > 60 else "")

@@ -15,7 +15,7 @@ import sys
 from skillmem_hook import __version__
 from skillmem_hook.arguments import add_location_options, add_text_option
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree
+from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree, ignored_paths
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
 from skillmem_hook.files import read_regular_file
@@ -84,7 +84,7 @@ def lint(
     scope = Scope(roots, settings.exclude, user_roots="roots" in settings.typed, boundary=settings.base)
     if write_baseline is not None:
         run = collect_findings(files, scope, settings, baseline=False)
-        return _write_baseline(write_baseline, run, text=output == "text")
+        return _write_baseline(write_baseline, run, settings.base, text=output == "text")
     fixes = None
     if fix:
         # --fix fixes what the baseline knows too: the baseline says what may pass, not what must stay.
@@ -144,10 +144,11 @@ def less_known(run: LintRun, settings: Settings) -> LintRun:
         known = read_baseline(path, boundary)
         run.baseline = path
         every = run.findings
-        run.findings, run.known = split_known(every, known)
+        # The entries' paths are read from the configuration's folder, the findings' from here (a subfolder too).
+        run.findings, run.known = split_known(every, known, boundary)
         if run.findings:  # asked only when something fails: why a renamed folder's known findings are back
             run.gone = missing_paths(known, boundary)
-            run.known_with_another_message = known_with_another_message(run.findings, every, known)
+            run.known_with_another_message = known_with_another_message(run.findings, every, known, boundary)
     return run
 
 
@@ -187,8 +188,11 @@ def _work_tree() -> str | None:
     return os.path.normpath(tree.top) if tree else None
 
 
-def _write_baseline(path: str, run: LintRun, *, text: bool = False) -> int:
+def _write_baseline(path: str, run: LintRun, base: str, *, text: bool = False) -> int:
     """Record ``run``'s findings in ``path``; say which of them the baseline there did not list (none seen yet).
+
+    The entries' paths are relative to ``base`` (the configuration's folder, where the hook reads them), whatever
+    the current folder; the findings the report names stay relative to here, as every lint report's.
 
     A ``path`` that is a link is written through to its target, and stays a link (as ``inject`` writes a linked
     prompt file, and the hook's prune a linked baseline; the path is the user's own: hostile17's F4).
@@ -196,14 +200,14 @@ def _write_baseline(path: str, run: LintRun, *, text: bool = False) -> int:
     from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only --write-baseline writes
     from skillmem_hook.lint.baseline import render_baseline  # noqa: PLC0415 - only --write-baseline writes
 
-    data = render_baseline(run.findings)
+    data = render_baseline(run.findings, base)
     before = _previous_baseline(path)
     written = before != data
     if written:
         with staging() as staged:
             stage(staged, os.path.realpath(path), data, label=path)
             commit_all(staged)
-    new, dropped = _unlisted_before(run, before)
+    new, dropped = _unlisted_before(run, before, base)
     report: dict[str, object] = {
         "ok": True,
         "baseline": path,
@@ -228,14 +232,14 @@ def _previous_baseline(path: str) -> bytes | None:
         return None
 
 
-def _unlisted_before(run: LintRun, before: bytes | None) -> tuple[list[Finding], int]:
+def _unlisted_before(run: LintRun, before: bytes | None, base: str) -> tuple[list[Finding], int]:
     """The findings the earlier baseline did not list (all, for a first one), and how many of its entries go."""
     from skillmem_hook.lint.baseline import parse_baseline, split_known  # noqa: PLC0415 - only --write-baseline
 
     known = parse_baseline(before) if before is not None else None
     if known is None:
         return list(run.findings), 0
-    new, kept = split_known(run.findings, known)
+    new, kept = split_known(run.findings, known, base)
     return new, sum(known.values()) - kept
 
 
@@ -316,7 +320,8 @@ def prune_deleted(settings: Settings, deleted: Sequence[str]) -> tuple[str, bool
     is the failing run's to tell). The baseline is read only when one of them is a SKILL.md (lint's findings are
     of those) inside the baseline's folder, and its entries are compared by their path's letters, so a commit
     that deletes none costs no more than one that touches no skill (hostile17's F1). It is written only where
-    ``lint --fix`` writes (``block.targets``), through a link onto its target (F2, F4).
+    ``lint --fix`` writes (``block.targets``), through a link onto its target (F2, F4). One git ignores is
+    pruned all the same, and the commit goes on: git refuses to stage it, and pre-commit sees no change (tidy9).
     """
     location = baseline_location(settings)
     if not location:
@@ -354,11 +359,10 @@ def prune_deleted(settings: Settings, deleted: Sequence[str]) -> tuple[str, bool
         commit_all(staged)
     shown, written = visible(command_path(path)), os.path.relpath(real)
     through = "" if real == os.path.abspath(path) else f" -> {visible(command_path(written))}"  # a link: its target
-    return (
-        f"skill-lint: removed {what} from the baseline {shown}{through} ({names}):"
-        f" git add {visible(git_add_path(written))}, then commit again\n",
-        True,
-    )
+    said = f"skill-lint: removed {what} from the baseline {shown}{through} ({names}):"
+    if ignored_paths([written]):  # git refuses to add it; its change is none pre-commit sees, so the commit goes on
+        return f"{said} git ignores it, so there is nothing to stage\n", False
+    return f"{said} git add {visible(git_add_path(written))}, then commit again\n", True
 
 
 def _deleted_skill_files(deleted: Sequence[str], boundary: str) -> set[str]:

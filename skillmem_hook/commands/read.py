@@ -7,7 +7,9 @@ sequence that sets the title, clears the screen or writes the clipboard, a
 lone carriage return) is shown as an escape, as the reports show them.
 
 The name is looked up as the block shows it (``@owner/name`` for an
-owner's skill), or as its SKILL.md declares it. Two skills of one name
+owner's skill), or as its SKILL.md declares it; a name no skill has, as its
+folder's name or its folder's path (``team-a/deploy``, for two folders of one
+name). Two skills of one name
 (one kept in the block, one left out as a duplicate) are both named, with
 their paths, unless ``--path`` picks one. Read through the same safe reader
 as MCP's ``skill_read``: no link out of the root, regular files only,
@@ -26,7 +28,7 @@ from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit_raw
-from skillmem_hook.search.lookup import nearest_names, read_by_folder, skills_in_folder, skills_named
+from skillmem_hook.search.lookup import nearest_names, read_by_folder, skills_at_path, skills_in_folder, skills_named
 from skillmem_hook.streams import on_terminal, silence, write_text
 from skillmem_hook.visible import for_people, visible
 
@@ -58,7 +60,7 @@ def read(roots: Sequence[str], name: str, *, path: str | None = None, options: C
     data = read_skill_file(skill.root, skill.path, user_root=options.user_roots, boundary=options.boundary)
     # The file's bytes stay as they are on stdout: a notice about its root (one outside the repository) on stderr,
     # and that a folder's name found it.
-    if not skills_named([skill], name):
+    if not skills_named([skill], name) and not skills_at_path([skill], name):
         said = read_by_folder(name, skill, skill_file_path(skill.root, skill.path))
         write_text(sys.stderr, f"skillmem read: {said}\n")
     for item in catalog.notices:
@@ -110,7 +112,8 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     named = skills_named(pool, name)  # it strips the name itself: one rule for read and skill_read
     if not named and not skills_named(catalog.excluded, name):
         # No skill has that name: the one skill in a folder of that name is it (newcomer-ad 10).
-        named = skills_in_folder(pool, name)
+        # Or the one at that folder's path (team-a/deploy), a duplicate left out too: the path names one (tidy9).
+        named = skills_in_folder(pool, name) or skills_at_path([*pool, *(d for d, _ in catalog.duplicates)], name)
         if path is None and len(named) > 1:
             named = []  # several: "did you mean" names them first
     if path is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import posixpath
+
 from skillmem_hook.catalog.placement.selection import folder_name
 
 TYPE_CHECKING = False
@@ -44,6 +46,31 @@ def skills_in_folder(skills: Sequence[Skill], name: str) -> list[Skill]:
     return [skill for skill in skills if name_key(folder_name(skill)) == key] if key else []
 
 
+def skills_at_path(skills: Sequence[Skill], name: str) -> list[Skill]:
+    """The skills whose folder ``name`` is as a path: below its root (``team-a/deploy``) or as the index lists it
+    (``skills/team-a/deploy``), its SKILL.md too; for two skills in folders of one name (tidy9).
+
+    Compared as text, never looked up on disk: what is read is still a skill the scan found inside its root, through
+    the one safe reader (no link out, regular files only).
+    """
+    wanted = _as_path(name)
+    if "/" not in wanted:
+        return []
+    return [skill for skill in skills if wanted in (_as_path(skill.path), _as_path(f"{skill.root}/{skill.path}"))]
+
+
+def _as_path(name: str) -> str:
+    path = posixpath.normpath(name.strip().replace("\\", "/"))
+    return path[: -len("/SKILL.md")] if path.endswith("/SKILL.md") else path
+
+
+def folder_paths(skills: Sequence[Skill]) -> list[str]:
+    """How to name each of ``skills`` by its folder's path: below its root when no other of them shares it."""
+    below = [posixpath.normpath(skill.path) for skill in skills]
+    listed = [posixpath.normpath(f"{skill.root}/{skill.path}") for skill in skills]
+    return sorted(short if below.count(short) == 1 else long for short, long in zip(below, listed))
+
+
 def read_by_folder(name: str, skill: Skill, where: str) -> str:
     """What a read says when ``name`` found ``skill`` (its SKILL.md ``where``) by its folder's name, not by a name."""
     from skillmem_hook.visible import visible  # noqa: PLC0415 - only a read by a folder's name
@@ -62,8 +89,12 @@ def nearest_names(skills: Sequence[Skill], name: str) -> str:
     labels = {skill.label: skill.label for skill in skills}
     for skill in skills:
         labels.setdefault(folder_name(skill), skill.label)
-    in_folder = [skill.label for skill in skills_in_folder(skills, wanted)]
+    folders = skills_in_folder(skills, wanted) or skills_at_path(skills, wanted)
+    in_folder = [skill.label for skill in folders]
     close = [labels[choice] for choice in near(wanted, labels, MAX_NEAREST + len(in_folder))]
     chosen = list(dict.fromkeys([*sorted(in_folder), *close]))[:MAX_NEAREST]
     quoted = ", ".join(f"'{label}'" for label in chosen)
+    if len(folders) > 1:  # two skills in folders of that name: a folder's path tells them apart (tidy9)
+        paths = ", ".join(f"'{path}'" for path in folder_paths(folders)[:MAX_NEAREST])
+        return f"did you mean {quoted}? or name one by its folder's path: {paths}"
     return f"did you mean {quoted}?" if chosen else ""

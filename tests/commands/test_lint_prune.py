@@ -192,3 +192,19 @@ def test_write_baseline_through_a_link_writes_its_target_and_keeps_the_link(caps
     assert (report["written"], report["recorded"]) == (True, 4)
     assert os.readlink("base.json") == "meta/base.json"
     assert "skills/new/SKILL.md" in Path("meta/base.json").read_text()
+
+
+def test_a_baseline_git_ignores_is_pruned_and_the_commit_goes_on(capsys, committed):
+    # tidy9: the hook asked to `git add` a baseline git ignores, which git refuses, and stopped the commit.
+    Path(".gitignore").write_text("base.json\n")
+    run_git("rm", "-q", "--cached", "base.json")
+    run_git("add", ".gitignore")
+    commit_all("the baseline is personal")
+    run_git("rm", "-rq", "skills/old")
+    assert skill_lint([]) == 0
+    said = capsys.readouterr().err
+    assert (
+        "skill-lint: removed 1 finding of 1 deleted path from the baseline base.json (skills/old/SKILL.md):"
+        " git ignores it, so there is nothing to stage\n" in said
+    )
+    assert "skills/old/SKILL.md" not in committed.read_text() and "skills/kept/SKILL.md" in committed.read_text()

@@ -240,3 +240,68 @@ def test_an_excluded_skill_s_name_is_not_read_by_another_skill_s_folder(titled, 
     (titled.parent / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [cloudflare-r2]\n")
     run = run_cli(capsys, "read", "cloudflare-r2")
     assert run.code == 2 and "is excluded by the configuration" in run.error["error"]
+
+
+@pytest.fixture
+def two_deploys(tmp_path, monkeypatch):
+    """tidy9: two skills in folders of one name, team-a/deploy and team-b/deploy, named otherwise."""
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "skills"
+    write_skill(root, "team-a/deploy", skill_md("ship-a", "Deploy team A's services to production"))
+    write_skill(root, "team-b/deploy", skill_md("ship-b", "Deploy team B's services to staging"))
+    return root
+
+
+def test_two_skills_in_folders_of_one_name_are_suggested_by_their_folder_s_path(two_deploys, capsys):
+    run = run_cli(capsys, "read", "--root", "skills", "deploy")
+    assert (run.code, run.out) == (2, "")
+    said = "did you mean 'ship-a', 'ship-b'? or name one by its folder's path: 'team-a/deploy', 'team-b/deploy'"
+    assert run.error["hint"] == said
+    with pytest.raises(UsageError) as caught:
+        SkillLibrary(["skills"]).read("deploy")  # MCP's skill_read: the same words
+    assert caught.value.hint.startswith(said)
+
+
+@pytest.mark.parametrize(
+    "path", ["team-a/deploy", "skills/team-a/deploy", "skills/team-a/deploy/SKILL.md", "./skills/team-a/deploy/"]
+)
+def test_a_folder_s_path_reads_that_skill_in_the_cli_and_in_mcp(two_deploys, capsysbinary, path):
+    from skillmem_hook.cli import main
+
+    capsysbinary.readouterr()
+    assert main(["read", "--root", "skills", path]) == 0
+    captured = capsysbinary.readouterr()
+    assert (captured.out, captured.err) == ((two_deploys / "team-a" / "deploy" / "SKILL.md").read_bytes(), b"")
+    found = SkillLibrary(["skills"]).read_skill(path)
+    assert (found["name"], "note" in found) == ("ship-a", False)
+
+
+def test_a_folder_s_path_reads_a_duplicate_left_out(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for team in ("team-a", "team-b"):  # no name: both are "deploy", and the block lists one
+        write_skill(tmp_path / "skills", f"{team}/deploy", skill_md(None, f"Deploy {team}'s services"))
+    run = run_cli(capsys, "read", "--root", "skills", "team-b/deploy")
+    assert (run.code, run.out) == (0, skill_md(None, "Deploy team-b's services").decode())
+
+
+def test_a_path_two_roots_hold_suggests_each_as_the_index_lists_it(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for root in ("skills", "more"):
+        write_skill(tmp_path / root, "team/deploy", skill_md(f"deploy-{root}", f"Deploy from {root}"))
+    run = run_cli(capsys, "read", "--root", "skills", "--root", "more", "team/deploy")
+    assert run.code == 2
+    assert run.error["hint"].endswith("or name one by its folder's path: 'more/team/deploy', 'skills/team/deploy'")
+    run = run_cli(capsys, "read", "--root", "skills", "--root", "more", "more/team/deploy")
+    assert (run.code, run.out) == (0, skill_md("deploy-more", "Deploy from more").decode())
+
+
+def test_a_folder_s_path_reads_nothing_a_link_takes_out_of_the_root(two_deploys, tmp_path, capsys):
+    outside = tmp_path / "outside" / "deploy"
+    write_skill(outside.parent, "deploy", skill_md("secret", "Outside the root"))
+    (two_deploys / "team-c").mkdir()
+    (two_deploys / "team-c" / "deploy").symlink_to(outside)
+    for path in ("team-c/deploy", "skills/team-c/deploy", str(outside), "../outside/deploy"):
+        run = run_cli(capsys, "read", "--root", "skills", path)
+        assert (run.code, run.out) == (2, "")
+        with pytest.raises(UsageError):
+            SkillLibrary(["skills"]).read(path)

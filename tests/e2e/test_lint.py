@@ -186,6 +186,34 @@ def test_a_commit_deleting_a_baselined_skill_prunes_its_entries_and_stops_once_t
     assert again.returncode == 0, output(again)
 
 
+def test_a_commit_deleting_a_baselined_skill_prunes_an_ignored_baseline_and_goes_on(repo):
+    # tidy9: the baseline git ignores (a personal one) was pruned, and the commit stopped asking to
+    # `git add` it, which git refuses for an ignored file. A fixer's change to an ignored file is none
+    # pre-commit sees: the commit goes on, and the hook says why (shown with --verbose).
+    write_skill(repo.path / "skills", "old", "---\nname: old\ndescription: d\nversion: 1\nowner: me\n---\n")
+    (repo.path / ".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: base.json}\n")
+    (repo.path / ".gitignore").write_text("base.json\n")
+    run([sys.executable, "-m", "skillmem_hook", "lint", "--write-baseline", "base.json"], repo.path, repo.env)
+    repo.git("add", "-A")
+    assert repo.commit("add old").returncode == 0
+    repo.git("rm", "-rq", "skills/old")
+    passed = repo.commit("drop old")
+    assert passed.returncode == 0, output(passed)
+    assert "skills/old/SKILL.md" not in (repo.path / "base.json").read_text()
+    assert repo.git("status", "--porcelain").stdout == ""
+    write_skill(repo.path / "skills", "old", "---\nname: old\ndescription: d\nversion: 1\nowner: me\n---\n")
+    run([sys.executable, "-m", "skillmem_hook", "lint", "--write-baseline", "base.json"], repo.path, repo.env)
+    repo.git("add", "-A")
+    assert repo.commit("add old again").returncode == 0
+    repo.git("rm", "-rq", "skills/old")
+    told = repo.pre_commit("run", "skill-lint", "--verbose")
+    assert told.returncode == 0, output(told)
+    assert (
+        "skill-lint: removed 2 findings of 1 deleted path from the baseline base.json (skills/old/SKILL.md):"
+        " git ignores it, so there is nothing to stage" in output(told)
+    )
+
+
 def test_a_commit_that_deletes_no_skill_file_passes_whatever_the_baseline_holds(repo):
     # hostile17 F1: every commit read the baseline and resolved each path it lists, so a damaged one failed a
     # README-only commit, and one listing paths below a deep folder stalled every commit for minutes.

@@ -37,7 +37,17 @@ _RELAY = lazy_compile(
     r"|(?:他|她|他们|她们|[A-Za-z]+|老板|领导|同事|产品|设计|运营|市场|客户|用户|测试|组长|经理|评审)\s*(?:也|刚|刚刚|又)?"
     r"(?:说|回复|建议|反馈|指出|提了|提到|觉得|留言|评论)",
 )
-_EDIT_MARKS = ("make", "fix", "change", "update", "address", "apply", "do ", "按", "照")
+# _EDIT_BACK's verbs, each with the words that may follow it (after a space); _could_edit_back reads these.
+_BACK = ("it", "them", "that", "those", "this", "these")
+_EDIT_VERBS = {
+    **dict.fromkeys(("fix", "change", "update", "address", "apply", "adjust", "tweak", "handle"), _BACK),
+    "make": (*_BACK, "the"),  # "make the changes": a change, edit or fix named after it
+    "do": ("that", "this"),
+}
+_CN_BACK = (
+    "这个", "这样", "她说的", "他说的", "他们说的", "她们说的", "这些", "建议", "意见", "反馈", "她的意思", "他的意思",
+)  # fmt: skip
+_CN_EDIT = ("改", "调", "处理", "来")
 _EDIT_BACK = lazy_compile(
     r"(?:make|fix|change|update|address|apply|adjust|tweak|handle)\s+(?:it|them|that|those|this|these)"
     r"(?:\s+(?:two|three|few)?\s*(?:changes|edits|fixes))?\b(?!\s+(?:into|a|an)\b)"
@@ -52,7 +62,7 @@ def _relays_an_edit(text: str, typed: str) -> bool:
     """Whether ``text`` relays a person's remark on a thing already there and tells the agent to make the edit: "Priya
     left a comment on the PR ... Can you make it re-raise ...", "Lisa 说 ... 太长 ... 你按这个改一下"; not "my
     manager asked whether we can set up X; can you do it"."""
-    if not any(mark in text for mark in _RELAY_MARKS) or not any(mark in text.lower() for mark in _EDIT_MARKS):
+    if not any(mark in text for mark in _RELAY_MARKS) or not _could_edit_back(text):
         return False
     relay = _RELAY.search(text)
     if relay is None:
@@ -72,3 +82,45 @@ def _sentence_before(text: str, at: int) -> str:
     if comma > start and text[comma + 1 : at].lstrip().startswith("你"):
         start = comma
     return text[start + 1 : at]
+
+
+def _could_edit_back(text: str) -> bool:
+    """Whether ``text`` holds what every match of ``_EDIT_BACK`` holds: one of its verbs, a space and a word it
+    takes ("fix it", "make the", "do this"), or 按 / 照 (着) and a word it takes, then 改 / 调 / 处理 / 来. A few
+    string scans, so the patterns (1.2 ms to compile) are compiled only for a prompt they may match, never for the
+    common "... said ... make a ..." (tidy9). A loose reading: it may pass what the pattern then refuses, never the
+    reverse, so no outcome moves.
+    """
+    lowered = text.lower()
+    for verb, takes in _EDIT_VERBS.items():
+        at = lowered.find(verb)
+        while at >= 0:
+            word = _word_after(lowered, at + len(verb))
+            # The verb and a word it takes; "make the" only with a change, edit or fix named.
+            if (
+                word >= 0
+                and lowered.startswith(takes, word)
+                and (lowered.startswith(_BACK, word) or _names_edit(lowered))
+            ):
+                return True
+            at = lowered.find(verb, at + 1)
+    return ("按" in text or "照" in text) and any(_cn_edit_back(text, at) for at, c in enumerate(text) if c in "按照")
+
+
+def _names_edit(lowered: str) -> bool:
+    return "change" in lowered or "edit" in lowered or "fix" in lowered
+
+
+def _word_after(text: str, at: int) -> int:
+    """Where the word after the spaces at ``at`` starts; -1 when no space is there."""
+    end = at
+    while end < len(text) and text[end].isspace():
+        end += 1
+    return end if end > at else -1
+
+
+def _cn_edit_back(text: str, at: int) -> bool:
+    """Whether 按 / 照 at ``at`` begins "按这个改", "照着建议来" ... as ``_EDIT_BACK`` reads them."""
+    rest = text[at + 1 : at + 12]
+    rest = rest[1:] if rest.startswith("着") else rest
+    return any(rest.startswith(word) and rest[len(word) :].startswith(_CN_EDIT) for word in _CN_BACK)
