@@ -12,8 +12,8 @@ or a hold, ``progress`` the
 work's state asked, ``means`` what the agent can see, reach or run asked, ``divided`` the work
 divided (the user takes a part, the agent goes on), ``aloud`` a doubt about a
 result thought aloud, ``changed`` a change of what is there asked (not new work), ``relayed`` a remark on it
-relayed and the edit asked, and ``clauses`` the readings of
-a prompt's clauses they share.
+relayed and the edit asked, ``reacted`` a short reaction to a thing given, asking nothing, and ``clauses`` the
+readings of a prompt's clauses they share.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from skillmem_hook.search.at_hand.questioned import (
     _checks_again,
     _has_the_agent_check,
 )
+from skillmem_hook.search.at_hand.reacted import _reacts_to_a_thing_given
 from skillmem_hook.search.at_hand.relayed import _relays_an_edit
 from skillmem_hook.search.at_hand.shown import _names_a_thing_shown, _pastes_output, prints_a_table
 from skillmem_hook.search.names import users_own, without_pasted_blocks
@@ -154,10 +155,12 @@ def at_hand(text: str) -> bool:
 def _asks_of_the_session(text: str, typed: str) -> bool:
     """Whether ``text`` speaks of the session itself: its progress, the agent's means, the work divided between the
     two, a doubt about a result thought aloud, a change of what is there asked and nothing new, a remark on it
-    relayed and the edit asked."""
+    relayed and the edit asked, a short reaction to a thing given that asks nothing."""
     if _asks_its_progress(text, typed) or _asks_its_means(text, typed) or _relays_an_edit(text, typed):
         return True
-    return _divides_the_work(text, typed) or _thinks_aloud(text, typed) or _changes_what_is_there(text, typed)
+    if _divides_the_work(text, typed) or _thinks_aloud(text, typed) or _changes_what_is_there(text, typed):
+        return True
+    return _reacts_to_a_thing_given(text)
 
 
 # "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after
