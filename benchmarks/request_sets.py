@@ -71,8 +71,12 @@ TUNING_SETS = {
         if os.environ.get("SKILLS_AA_ROOT")
         else {}
     ),
-    # Sets AD and AE ask of collection ad (gathered_collection.py --list data/requests-ad/collection.tsv).
-    **({"AD": [DATA / "requests-ad"], "AE": [DATA / "requests-ae"]} if os.environ.get("SKILLS_AD_ROOT") else {}),
+    # Sets AD, AE and AF ask of collection ad (gathered_collection.py --list data/requests-ad/collection.tsv).
+    **(
+        {"AD": [DATA / "requests-ad"], "AE": [DATA / "requests-ae"], "AF": [DATA / "requests-af"]}
+        if os.environ.get("SKILLS_AD_ROOT")
+        else {}
+    ),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -102,6 +106,7 @@ TUNING_TURNS = [
     DATA / "requests-ac" / "ace" / "everyday-ac.jsonl",
     DATA / "requests-ad" / "ade" / "everyday-ad.jsonl",
     DATA / "requests-ae" / "aee" / "everyday-ae.jsonl",
+    DATA / "requests-af" / "afe" / "everyday-af.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
