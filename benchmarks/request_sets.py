@@ -201,7 +201,7 @@ def _label(file: Path) -> str:
 
 def collection_roots() -> dict[str, str]:
     """SKILLS_CN_ROOT / SKILLS_EN_ROOT, else the shared archives extracted (``search_quality.py``'s rule); SKILLS_W_ROOT
-    adds set W's, SKILLS_AA_ROOT collection aa, SKILLS_AD_ROOT collection ad."""
+    adds set W's, SKILLS_AA_ROOT collection aa, SKILLS_AD_ROOT collection ad, SKILLS_AG_ROOT collection ag."""
     from search_quality import collection_roots as extracted
 
     roots = extracted(SHARED)
@@ -211,6 +211,8 @@ def collection_roots() -> dict[str, str]:
         roots["aa"] = os.environ["SKILLS_AA_ROOT"]
     if os.environ.get("SKILLS_AD_ROOT"):  # collection ad, when built (--list data/requests-ad/...); no set yet
         roots["ad"] = os.environ["SKILLS_AD_ROOT"]
+    if os.environ.get("SKILLS_AG_ROOT"):  # collection ag, when built (--list data/requests-ag/...); no set yet
+        roots["ag"] = os.environ["SKILLS_AG_ROOT"]
     return roots
 
 
