@@ -77,6 +77,8 @@ TUNING_SETS = {
         if os.environ.get("SKILLS_AD_ROOT")
         else {}
     ),
+    # Set AG asks of collection ag (gathered_collection.py --list data/requests-ag/collection.tsv).
+    **({"AG": [DATA / "requests-ag"]} if os.environ.get("SKILLS_AG_ROOT") else {}),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -107,6 +109,7 @@ TUNING_TURNS = [
     DATA / "requests-ad" / "ade" / "everyday-ad.jsonl",
     DATA / "requests-ae" / "aee" / "everyday-ae.jsonl",
     DATA / "requests-af" / "afe" / "everyday-af.jsonl",
+    DATA / "requests-ag" / "age" / "everyday-ag.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
@@ -211,7 +214,7 @@ def collection_roots() -> dict[str, str]:
         roots["aa"] = os.environ["SKILLS_AA_ROOT"]
     if os.environ.get("SKILLS_AD_ROOT"):  # collection ad, when built (--list data/requests-ad/...); no set yet
         roots["ad"] = os.environ["SKILLS_AD_ROOT"]
-    if os.environ.get("SKILLS_AG_ROOT"):  # collection ag, when built (--list data/requests-ag/...); no set yet
+    if os.environ.get("SKILLS_AG_ROOT"):  # collection ag, when built (--list data/requests-ag/...)
         roots["ag"] = os.environ["SKILLS_AG_ROOT"]
     return roots
 
