@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import backdate, make_git_dir, skill_md, write_skill
+from ..helpers import backdate, keep_sealed, kept_unsealed, make_git_dir, skill_md, write_skill
 
 ROUTE = [sys.executable, "-m", "skillmem_hook", "route"]
 SEARCH = [sys.executable, "-m", "skillmem_hook", "search", "--top", "1", "csv"]
@@ -56,7 +56,7 @@ def test_a_forged_row_on_the_patch_path_is_refused_as_a_bad_index_and_built_anew
     backdate(repo)
     subprocess.run(SEARCH, cwd=repo, env=env, capture_output=True, check=True)  # stores the index
     stored = repo / ".git" / "skillmem-search.json"
-    stored.write_bytes(forged(stored.read_bytes(), row))
+    keep_sealed(stored, forged(kept_unsealed(stored), row))
     new = write_skill(
         repo / "skills", "log-parser", skill_md("log-parser", "Parse CSV and TSV files into clean tables.")
     )
