@@ -235,6 +235,21 @@ def test_an_index_an_archive_shipped_is_never_served(capsys, repo):
     ]
 
 
+def test_an_index_copied_into_its_place_is_never_served(capsys, repo):
+    """fixh30: the tree untouched, so every stamp of the snapshot holds; the kept file is a copy (``cp -p``: its
+    bytes, times and mode), another inode than the one sealed: the scan's own rows are served, and it is rewritten."""
+    assert names(capsys, "csv") == ["csv-tables"]
+    _forged(repo)
+    assert run_cli(capsys, "search", "csv").data["results"][0]["path"] == "skills/evil/SKILL.md"  # served as current
+    subprocess.run(["cp", "-p", str(repo), f"{repo}.copy"], check=True)
+    os.replace(f"{repo}.copy", repo)
+    results = run_cli(capsys, "search", "csv").data["results"]
+    assert [(result["path"], result["description"]) for result in results] == [
+        ("skills/csv-tables/SKILL.md", "Parse CSV files into tables")
+    ]
+    assert b"evil" not in kept_unsealed(repo)
+
+
 @pytest.mark.parametrize("snapshot", [b"{}", b'{"":[["skills",-1,-1,-1,-1]],"/nowhere/":[["x",-1,-1,-1,-1]]}'])
 def test_an_index_whose_snapshot_stamps_nothing_that_exists_is_never_served(capsys, repo, snapshot):
     """Such a snapshot is current on every machine (a missing path's stamp is anyone's to write down)."""

@@ -155,3 +155,17 @@ def test_a_header_no_writer_makes_is_ignored_not_raised(path, header):
     with open(path, "wb") as file:
         file.write(header + b"\n")
     assert load_vectors(path, "m") == {}
+
+
+def test_vectors_copied_here_from_elsewhere_are_never_used(encoder, path, tmp_path):
+    """fixh30: vectors an archive ships in its .git (a forged vector moves a ranking) are not sealed to this file:
+    ignored, and the texts encoded again."""
+    vectors = cached_vectors(TEXTS, "m", Counting(encoder), path)
+    copy = tmp_path / "copy.bin"
+    subprocess.run(["cp", "-p", path, str(copy)], check=True)  # its bytes, times and mode: another inode
+    os.replace(copy, path)
+    assert load_vectors(path, "m") == {}
+    counting = Counting(encoder)
+    assert np.allclose(cached_vectors(TEXTS, "m", counting, path), vectors, atol=1e-5)
+    assert sorted(counting.texts) == sorted(TEXTS)
+    assert len(load_vectors(path, "m")) == 3  # written anew, sealed here
