@@ -210,6 +210,24 @@ def spoil_kept_file(kept: Path, how: str, elsewhere: Path) -> bool:
     return True
 
 
+def kept_unsealed(path: Path) -> bytes:
+    """A kept file written whole (a search or route index, the vectors) without its seal's last line; ValueError
+    unless it is sealed here."""
+    from skillmem_hook.catalog.store.trust import read_sealed_file
+
+    data, end = read_sealed_file(str(path), 1 << 30)
+    return data[:end]
+
+
+def keep_sealed(path: Path, data: bytes) -> None:
+    """Write ``data`` at ``path`` as skillmem keeps a file, sealed to this place: what a forger on this machine
+    (or on the machine an archive was made on) can write."""
+    from skillmem_hook.catalog.store.records import write_sealed_quietly
+
+    write_sealed_quietly(str(path), data)
+    assert path.is_file()
+
+
 def appended(head: bytes, block: bytes, newline: bytes = b"\n") -> bytes:
     """A file that ends in a line break, with ``block`` appended as the first injection writes it."""
     from skillmem_hook.block.markers import DEFAULT_PREAMBLE

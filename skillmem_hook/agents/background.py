@@ -146,7 +146,7 @@ def _build_in_child(location: str, flag_roots: Sequence[str] | None, marker: str
 
 def _run_builder(location: str, flag_roots: Sequence[str] | None, marker: str | None, answer: int) -> None:
     """In the child: leave the prompt's pipes and process group, build, store, answer the parent; then exit."""
-    from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415 - a warm prompt never needs it
+    from skillmem_hook.catalog.store.records import write_sealed_quietly  # noqa: PLC0415 - a warm prompt never needs it
 
     status = 0
     try:
@@ -157,7 +157,7 @@ def _run_builder(location: str, flag_roots: Sequence[str] | None, marker: str | 
         try:
             with kept_fresh(marker):
                 data = build_route_index(flag_roots).to_bytes()
-                write_file_quietly(location, data)
+                write_sealed_quietly(location, data)
             message = _BUILT + data
         except Exception as error:  # noqa: BLE001 - the parent says why, on the hook's stderr
             message = _FAILED + (getattr(error, "message", None) or f"{type(error).__name__}: {error}").encode()

@@ -17,7 +17,7 @@ import zlib
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
 from skillmem_hook.agents.route import Target
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
-from skillmem_hook.catalog.store.trust import leaves_root, read_kept_file
+from skillmem_hook.catalog.store.trust import leaves_root, read_sealed_file
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.config_file import SearchSettings
 from skillmem_hook.search.names import folder_keys, skill_keys
@@ -109,14 +109,16 @@ class RouteIndex:
         return f"{HEADER} {_checksum(payload)}\n".encode() + payload
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> RouteIndex:
+    def from_bytes(cls, data: bytes, end: int | None = None) -> RouteIndex:
         """Raises ValueError for bytes this version did not write, or that changed since.
 
         The checksum stands in for a check of every field: checking 6,000 rows
         one by one would cost more than the rest of a warm run. It guards
-        against damage, not malice: whoever can write under .git/ can run code.
+        against damage, not malice; a kept file's seal (``trust.read_sealed_file``),
+        which follows the index at ``end``, says it was written here.
         """
-        header, _, payload = data.partition(b"\n")
+        cut = data.find(b"\n")
+        header, payload = data[: max(cut, 0)], data[cut + 1 : len(data) if end is None else end]
         if header != f"{HEADER} {_checksum(payload)}".encode():
             raise ValueError("not a route index of this version, or damaged")
         document_text, _, snapshot_text = payload.partition(b"\n")
@@ -218,7 +220,8 @@ def stored_route_index(location: str) -> RouteIndex | None:
     try:
         # A regular file only, capped, and this user's alone: a FIFO must not hang the prompt, nor another
         # user's file choose its hint.
-        stored = RouteIndex.from_bytes(read_kept_file(location, MAX_INDEX_BYTES))
+        # And written here, on this machine (its seal): one an archive ships in its .git is not.
+        stored = RouteIndex.from_bytes(*read_sealed_file(location, MAX_INDEX_BYTES))
     except (OSError, ValueError, KeyError, TypeError):
         return None  # missing, unreadable, damaged or of another shape: rebuild it
     return stored if stored.is_current() else None
@@ -236,6 +239,6 @@ def current_route_index(location: str, flag_roots: Sequence[str] | None) -> Rout
 
 def _store(location: str, data: bytes) -> None:
     """Write atomically; a folder that cannot be written only costs the next prompt a rebuild."""
-    from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415 - a warm prompt stores nothing
+    from skillmem_hook.catalog.store.records import write_sealed_quietly  # noqa: PLC0415 - a warm prompt stores nothing
 
-    write_file_quietly(location, data)
+    write_sealed_quietly(location, data)

@@ -35,7 +35,7 @@ from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.catalog.store.stamps import StatSnapshot, retake_snapshot, take_snapshot
-from skillmem_hook.catalog.store.trust import read_kept_file
+from skillmem_hook.catalog.store.trust import read_sealed_file
 from skillmem_hook.search.fields import PostingsField, StoredIndexError
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.stored import StoredSkills, index_from_bytes, index_to_bytes, row_bytes
@@ -188,8 +188,9 @@ def _read(location: str, key: str, roots: Sequence[str]) -> tuple[SearchIndex, b
     try:
         # A regular file only, capped, and this user's alone: a FIFO must not hang the search, nor another
         # user's file choose its ranking.
-        data = read_kept_file(location, MAX_INDEX_BYTES)
-        return index_from_bytes(data, key, roots)
+        # And written here, on this machine (``trust.read_sealed_file``): one an archive ships in its .git is not.
+        data, end = read_sealed_file(location, MAX_INDEX_BYTES)
+        return index_from_bytes(data, key, roots, end)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None  # missing, unreadable, damaged, of another key or shape
 
@@ -242,7 +243,7 @@ def load_or_build_at(
         stale = None  # a bad index: built anew, and the build replaces it
     if stale is not None and stale[1].is_current():
         return stale[0]
-    from skillmem_hook.catalog.store.cache import write_file_quietly  # noqa: PLC0415 - a current index is only read
+    from skillmem_hook.catalog.store.records import write_sealed_quietly  # noqa: PLC0415 - a current index is only read
 
     started = time.time_ns()
     # Before the scan: a change during it shows next time. The files that decide the catalog, as the
@@ -252,7 +253,7 @@ def load_or_build_at(
     snapshot = take_snapshot(roots, watched) if stale is None else retake_snapshot(stale[1], roots, watched)
     index, made_rows = _refreshed(roots, options, aliases, stale, snapshot)
     if not _racy(snapshot, started):
-        write_file_quietly(location, index_to_bytes(index, key, snapshot.as_text(), made_rows))
+        write_sealed_quietly(location, index_to_bytes(index, key, snapshot.as_text(), made_rows))
     return index
 
 

@@ -64,24 +64,28 @@ def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"", rows: Seque
     return f"{FORMAT} {_safe(key)} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload
 
 
-def index_from_bytes(data: bytes, key: str, roots: Collection[str] | None = None) -> tuple[SearchIndex, bytes]:
+def index_from_bytes(
+    data: bytes, key: str, roots: Collection[str] | None = None, end: int | None = None
+) -> tuple[SearchIndex, bytes]:
     """The index and the caller's ``extra``; ValueError when the bytes are not an index of this key and version.
 
     ``roots``: the roots the index was built from; a row of another root, or whose folder leaves its root, is
-    refused when it is read (``StoredRowError``), as the route index refuses one. None: any root.
+    refused when it is read (``StoredRowError``), as the route index refuses one. None: any root. ``end``: where
+    the index ends in ``data`` (a kept file's seal follows it, ``records.read_sealed_file``); None: at its end.
     """
     # Positions, not partitions: a copy of a large index costs as much as the query.
+    end = len(data) if end is None else end
     payload = data.find(b"\n") + 1
-    size = len(data) - payload
-    checksum = zlib.crc32(memoryview(data)[payload:])
+    size = end - payload
+    checksum = zlib.crc32(memoryview(data)[payload:end])
     if payload == 0 or data[: payload - 1] != f"{FORMAT} {_safe(key)} {size}-{checksum:08x}".encode():
         raise ValueError("not a search index of this version and key, or damaged")
     meta = data.find(b"\n", payload) + 1
     try:
         document = json.loads(data[payload : meta - 1] if meta else b"")
-        (start, end), (extra_start, extra_end), *spans = _blocks(data, meta, document["blocks"])
+        (start, stop), (extra_start, extra_end), *spans = _blocks(end, meta, document["blocks"])
         tuning = _tuning(document["tuning"])
-        skills = StoredSkills(data[start:end].split(b"\n") if end > start else [], roots)
+        skills = StoredSkills(data[start:stop].split(b"\n") if stop > start else [], roots)
         numbers = _whole_numbers(document["numbers"])
         english = _whole_numbers(document["english"])
         if len(skills) != document["skills"] or len(spans) != len(document["fields"]):
@@ -130,9 +134,10 @@ def _safe(key: str) -> str:
     return f"{zlib.crc32(key.encode('utf-8', 'surrogatepass')):08x}{len(key)}"
 
 
-def _blocks(data: bytes, start: int, sizes: list[int]) -> list[tuple[int, int]]:
-    """Where each block lies in ``data``: read in place, not cut out (a copy of 10 MB at 2,000 skills)."""
-    if not start or start + sum(sizes) + len(sizes) - 1 != len(data):
+def _blocks(end: int, start: int, sizes: list[int]) -> list[tuple[int, int]]:
+    """Where each block lies in the data, which ends at ``end``: read in place, not cut out (a copy of 10 MB at
+    2,000 skills)."""
+    if not start or start + sum(sizes) + len(sizes) - 1 != end:
         raise TypeError("blocks of other sizes")
     spans = []
     for size in sizes:

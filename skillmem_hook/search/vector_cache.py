@@ -7,9 +7,10 @@ rev-parse --git-path skillmem``), or in the user's cache folder outside a
 repository. It is one JSON header line (format, model, dimension, count,
 CRC-32 of the rest), then the keys, then the float32 vectors. A file that is
 missing, truncated, corrupt, of another model, not a regular file, a link,
-not this user's alone (``trust.py``), or holding a vector that is not
-finite is ignored and rebuilt, never an error, and never read past
-MAX_VECTOR_BYTES. Writes are whole-file and atomic.
+not this user's alone (``trust.py``), not sealed to the place it was
+written (``trust.read_sealed_file``: one an archive ships in its ``.git``),
+or holding a vector that is not finite is ignored and rebuilt, never an
+error, and never read past MAX_VECTOR_BYTES. Writes are whole-file and atomic.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ import zlib
 
 import numpy as np
 
-from skillmem_hook.catalog.store.cache import write_file_quietly
 from skillmem_hook.catalog.store.locations import vectors_location
-from skillmem_hook.catalog.store.trust import read_kept_file
+from skillmem_hook.catalog.store.records import write_sealed_quietly
+from skillmem_hook.catalog.store.trust import read_sealed_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -70,11 +71,12 @@ def cached_vectors(
 
 def load_vectors(path: str, model: str) -> dict[bytes, Vectors]:
     """The vectors stored at ``path`` for ``model``; empty for anything that is not a whole, valid file."""
-    try:
-        data = read_kept_file(path, MAX_VECTOR_BYTES)
-    except OSError:
+    try:  # and written here (its seal): vectors an archive ships in its .git would move a ranking
+        data, end = read_sealed_file(path, MAX_VECTOR_BYTES)
+    except (OSError, ValueError):
         return {}
-    header_line, _, payload = data.partition(b"\n")
+    cut = data.find(b"\n")
+    header_line, payload = data[:cut], data[cut + 1 : end]
     try:
         header = json.loads(header_line[:MAX_HEADER_BYTES])
     except (ValueError, RecursionError):  # deep nesting raises RecursionError
@@ -104,4 +106,4 @@ def save_vectors(path: str, model: str, vectors: dict[bytes, Vectors], keep: set
     payload = b"".join(ordered) + matrix.tobytes()
     header = {"format": FORMAT, "model": model, "dimension": dimension, "count": len(ordered)}
     line = json.dumps({**header, "crc": zlib.crc32(payload)}, separators=(",", ":")).encode()
-    write_file_quietly(path, line, b"\n", payload)
+    write_sealed_quietly(path, line + b"\n", payload)

@@ -14,6 +14,7 @@ from ..commands.test_search_forged_index import (
     forged_row,
     stored_examples,
 )
+from ..helpers import keep_sealed, kept_unsealed
 from .test_mcp_server import run_session
 
 pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
@@ -32,8 +33,8 @@ def repo(tmp_path):
 )
 def test_skill_search_over_a_forged_index_answers_and_the_index_is_replaced(repo, forge):
     stored = repo / ".git" / "skillmem-search.json"
-    good = stored.read_bytes()
-    stored.write_bytes(forge(good))
+    good = kept_unsealed(stored)
+    keep_sealed(stored, forge(good))
 
     async def steps(session):
         return {"found": await session.call_tool("skill_search", {"intent": "parse csv files into tables"})}
@@ -42,4 +43,4 @@ def test_skill_search_over_a_forged_index_answers_and_the_index_is_replaced(repo
     assert not found.is_error, found.content
     assert found.structured_content["results"][0]["name"] == BEST
     assert "/etc" not in str(found.structured_content)
-    assert stored.read_bytes() == good
+    assert kept_unsealed(stored) == good

@@ -15,7 +15,7 @@ from skillmem_hook.agents.route_index import (
 )
 from skillmem_hook.catalog.store.locations import route_index_location
 
-from ..helpers import make_git_dir, write_skill
+from ..helpers import kept_unsealed, make_git_dir, write_skill
 
 ALIASED = "---\nname: viking-memory-guide\ndescription: Memory\nmetadata:\n  aliases: 记忆, remember\n---\n".encode()
 
@@ -145,7 +145,7 @@ def test_a_well_sealed_index_of_another_shape_is_rebuilt(tmp_path):
     location = tmp_path / "index.json"
     location.write_bytes(f"{HEADER} {len(payload)}-{zlib.crc32(payload):08x}\n".encode() + payload)
     assert [row[0] for row in current_route_index(str(location), [str(tmp_path / "skills")]).rows] == ["a"]
-    assert RouteIndex.from_bytes(location.read_bytes()).rows[0][0] == "a"
+    assert RouteIndex.from_bytes(kept_unsealed(location)).rows[0][0] == "a"
 
 
 def forged(data: bytes, change) -> bytes:

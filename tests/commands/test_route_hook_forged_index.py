@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import backdate, make_git_dir, skill_md, write_skill
+from ..helpers import backdate, keep_sealed, kept_unsealed, make_git_dir, skill_md, write_skill
 
 ROUTE = [sys.executable, "-m", "skillmem_hook", "route"]
 SEARCH = [sys.executable, "-m", "skillmem_hook", "search", "--top", "1", "csv"]
@@ -56,7 +56,7 @@ def test_a_forged_row_on_the_patch_path_is_refused_as_a_bad_index_and_built_anew
     backdate(repo)
     subprocess.run(SEARCH, cwd=repo, env=env, capture_output=True, check=True)  # stores the index
     stored = repo / ".git" / "skillmem-search.json"
-    stored.write_bytes(forged(stored.read_bytes(), row))
+    keep_sealed(stored, forged(kept_unsealed(stored), row))
     new = write_skill(
         repo / "skills", "log-parser", skill_md("log-parser", "Parse CSV and TSV files into clean tables.")
     )
@@ -82,3 +82,53 @@ def test_a_forged_row_on_the_patch_path_is_refused_as_a_bad_index_and_built_anew
         time.sleep(0.1)
     again = subprocess.run(ROUTE, input=data, capture_output=True, env=env, timeout=60, check=True)
     assert b"csv-to-table" in again.stdout and again.stderr == b""
+
+
+def _unpacked_at_the_same_path(repo: Path) -> None:
+    """``tar -cpf`` the repository and ``tar -xpf`` it where it was: every (mtime, size) and mode kept, each file and
+    folder a new inode changed now."""
+    archive = repo.parent / "archive.tar"
+    subprocess.run(["tar", "-cpf", str(archive), "-C", str(repo), "."], check=True)
+    shutil.rmtree(repo)
+    repo.mkdir()
+    subprocess.run(["tar", "-xpf", str(archive), "-C", str(repo)], check=True)
+
+
+def _copied_into_place(stored: Path) -> None:
+    """``cp -p`` of the kept file renamed over it: its bytes, times and mode, another inode; the tree untouched, so
+    the snapshot's root stamps hold and only the seal can tell."""
+    subprocess.run(["cp", "-p", str(stored), f"{stored}.copy"], check=True)
+    os.replace(f"{stored}.copy", stored)
+
+
+@pytest.mark.skipif(shutil.which("tar") is None, reason="tar is not installed")
+@pytest.mark.parametrize("how", ["archive", "copy"])
+def test_a_route_index_an_archive_ships_in_its_git_directory_is_never_served(tmp_path, how):
+    """fixh30: a route index forged where the archive was made (a row's folder another than the tree's, under the
+    checksum and seal its maker's skillmem gives) is served there; unpacked here it is not sealed to this file."""
+    from skillmem_hook.agents.route_index import RouteIndex
+
+    from ..helpers import hint_of, run_route
+
+    repo = tmp_path / "repo"
+    make_git_dir(repo / ".git")
+    write_skill(repo / "skills", "pdf", skill_md("pdf", "Extract text from PDF files"))
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    backdate(repo)
+    stored = repo / ".git" / "skillmem-route.json"
+    run_route("use the pdf skill", repo, env)
+    deadline = time.monotonic() + 60
+    while not stored.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    index = RouteIndex.from_bytes(kept_unsealed(stored))
+    index.rows = [(label, root, "evil", keys) for label, root, _, keys in index.rows]
+    keep_sealed(stored, index.to_bytes())
+    assert "evil" in hint_of(run_route("use the pdf skill", repo, env))  # the control: where it was written
+    if how == "archive":
+        _unpacked_at_the_same_path(repo)
+    else:
+        _copied_into_place(stored)
+    assert b'"evil"' in stored.read_bytes()  # the forged index is there
+    hint = hint_of(run_route("use the pdf skill", repo, env))
+    assert "skills/pdf/SKILL.md" in hint and "evil" not in hint

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from ..helpers import backdate, make_git_dir
+from ..helpers import backdate, keep_sealed, kept_unsealed, make_git_dir
 
 SKILLMEM = [sys.executable, "-m", "skillmem_hook"]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "skills"
@@ -180,40 +180,40 @@ SEARCHES = {
 @pytest.mark.parametrize("row", list(ROWS))
 def test_search_on_a_current_index_with_a_forged_row_answers_and_replaces_it(repo, how, row):
     folder, env = repo
-    good = stored(folder).read_bytes()
-    stored(folder).write_bytes(forged_row(good, ROWS[row]))
+    good = kept_unsealed(stored(folder))
+    keep_sealed(stored(folder), forged_row(good, ROWS[row]))
     done = run(folder, env, *SEARCHES[how])
     assert (done.returncode, done.stderr) == (0, b""), done.stderr
     assert BEST.encode() in done.stdout and b"/etc" not in done.stdout and b".ssh" not in done.stdout
     if how != "text":
         strict_json(done.stdout)
-    assert stored(folder).read_bytes() == good  # the bad index replaced by a good one, built anew
+    assert kept_unsealed(stored(folder)) == good  # the bad index replaced by a good one, built anew
 
 
 @pytest.mark.parametrize("change", list(DOCUMENTS))
 def test_search_on_an_index_whose_document_is_forged_answers_in_json_and_replaces_it(repo, change):
     folder, env = repo
-    good = stored(folder).read_bytes()
-    stored(folder).write_bytes(forged_document(good, DOCUMENTS[change]))
+    good = kept_unsealed(stored(folder))
+    keep_sealed(stored(folder), forged_document(good, DOCUMENTS[change]))
     done = run(folder, env, "search", "parse", "csv", "files")
     assert (done.returncode, done.stderr) == (0, b""), done.stderr
     assert strict_json(done.stdout)["results"][0]["name"] == BEST  # type: ignore[index]
-    assert stored(folder).read_bytes() == good
+    assert kept_unsealed(stored(folder)) == good
 
 
 @pytest.mark.parametrize("how", list(SEARCHES)[:2])
 @pytest.mark.parametrize("forgery", list(POSTINGS))
 def test_search_on_an_index_whose_postings_are_forged_answers_and_replaces_it(repo, how, forgery):
     folder, env = repo
-    good = stored(folder).read_bytes()
-    stored(folder).write_bytes(forged_blocks(good, POSTINGS[forgery]))
+    good = kept_unsealed(stored(folder))
+    keep_sealed(stored(folder), forged_blocks(good, POSTINGS[forgery]))
     done = run(folder, env, *SEARCHES[how])
     assert (done.returncode, done.stderr) == (0, b""), done.stderr
     if how == "json":
         assert strict_json(done.stdout)["results"][0]["name"] == BEST  # type: ignore[index]
     else:
         assert done.stdout.split(b"\n")[0].split()[1] == BEST.encode(), done.stdout
-    assert stored(folder).read_bytes() == good  # the bad index replaced by a good one, built anew
+    assert kept_unsealed(stored(folder)) == good  # the bad index replaced by a good one, built anew
 
 
 FORGERIES = {
@@ -225,11 +225,11 @@ FORGERIES = {
 @pytest.mark.parametrize("forgery", list(FORGERIES))
 def test_the_route_hook_and_explain_refuse_a_forged_index_and_the_build_replaces_it(repo, forgery):
     folder, env = repo
-    good = stored(folder).read_bytes()
+    good = kept_unsealed(stored(folder))
     data = json.dumps({"prompt": PROMPT, "cwd": str(folder), "hook_event_name": "UserPromptSubmit"}).encode()
     hinted = run(folder, env, "route", data=data)
     assert BEST.encode() in hinted.stdout  # the good index names it
-    stored(folder).write_bytes(FORGERIES[forgery](good))
+    keep_sealed(stored(folder), FORGERIES[forgery](good))
     marker = folder / ".git" / "skillmem-search.json.building"
     marker.touch()  # a build under way: none starts, so the forged index is still there for --explain
     hook = run(folder, env, "route", data=data)
@@ -244,7 +244,7 @@ def test_the_route_hook_and_explain_refuse_a_forged_index_and_the_build_replaces
     run(folder, env, "route", data=data)  # starts the build, which reads every row of the current index
 
     deadline = time.monotonic() + 60
-    while marker.exists() or stored(folder).read_bytes() != good:
+    while marker.exists() or kept_unsealed(stored(folder)) != good:
         assert time.monotonic() < deadline, "the forged index was never replaced"
         time.sleep(0.1)
     again = run(folder, env, "route", data=data)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +19,7 @@ from skillmem_hook.search.vector_cache import (  # noqa: E402
     vector_cache_path,
 )
 
-from ..helpers import skill_md, write_skill  # noqa: E402
+from ..helpers import keep_sealed, kept_unsealed, skill_md, write_skill  # noqa: E402
 
 TEXTS = ["deploy containers", "bake bread", "file taxes"]
 
@@ -84,10 +85,11 @@ def damage_flip(data):
 )
 def test_a_damaged_file_is_ignored_and_rebuilt(encoder, path, damage):
     vectors = cached_vectors(TEXTS, "m", Counting(encoder), path)
-    with open(path, "rb") as file:
-        data = file.read()
-    with open(path, "wb") as file:
-        file.write(damage(data))
+    damaged = damage(kept_unsealed(Path(path)))
+    if b"\n" in damaged:  # sealed here: the damage, not the seal, is what is refused
+        keep_sealed(Path(path), damaged)
+    else:
+        Path(path).write_bytes(damaged)
     assert load_vectors(path, "m") == {}
     counting = Counting(encoder)
     assert np.allclose(cached_vectors(TEXTS, "m", counting, path), vectors, atol=1e-5)
@@ -153,3 +155,17 @@ def test_a_header_no_writer_makes_is_ignored_not_raised(path, header):
     with open(path, "wb") as file:
         file.write(header + b"\n")
     assert load_vectors(path, "m") == {}
+
+
+def test_vectors_copied_here_from_elsewhere_are_never_used(encoder, path, tmp_path):
+    """fixh30: vectors an archive ships in its .git (a forged vector moves a ranking) are not sealed to this file:
+    ignored, and the texts encoded again."""
+    vectors = cached_vectors(TEXTS, "m", Counting(encoder), path)
+    copy = tmp_path / "copy.bin"
+    subprocess.run(["cp", "-p", path, str(copy)], check=True)  # its bytes, times and mode: another inode
+    os.replace(copy, path)
+    assert load_vectors(path, "m") == {}
+    counting = Counting(encoder)
+    assert np.allclose(cached_vectors(TEXTS, "m", counting, path), vectors, atol=1e-5)
+    assert sorted(counting.texts) == sorted(TEXTS)
+    assert len(load_vectors(path, "m")) == 3  # written anew, sealed here

@@ -18,6 +18,14 @@ with the ``fstat`` it makes anyway: the same inode, and a change time no
 earlier and at most SEALED_SECONDS later (the rest of the write and the
 rename, which moves it on some file systems). A file unpacked or copied
 here is a new inode changed at that moment, so it is refused and rebuilt.
+
+The kept files written whole (the search and route indexes, the vectors) carry
+the same seal, checked the same way (``write_sealed_quietly`` here,
+``trust.read_sealed_file``): a last line with the inode and change time of the
+temporary file, the checksum of the file's first line (which holds the
+length and checksum of the rest) carried on over them. One answer to "was
+this kept file written here?" for every file skillmem keeps where an archive
+can put one.
 """
 
 from __future__ import annotations
@@ -28,7 +36,14 @@ import time
 import zlib
 
 from skillmem_hook.catalog.store.json_text import loads
-from skillmem_hook.catalog.store.trust import KEPT_FILE_MODE, make_private_folder, owned_privately
+from skillmem_hook.catalog.store.trust import (
+    KEPT_FILE_MODE,
+    make_private_folder,
+    owned_privately,
+    seal_line,
+    with_seal,
+    written_then,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,9 +51,6 @@ if TYPE_CHECKING:
     from typing import BinaryIO
 
 _TRAILER = b'{"crc":%d,"records":%d,"inode":%d,"changed":%d}\n'
-# The writer's fstat comes before its last line, its close and its rename: a stall (a suspended process) past
-# this costs one rebuild; an archive must guess the moment it is unpacked within it, and the inode besides.
-SEALED_SECONDS = 5
 _BLOCK = 1 << 20
 # Records are joined into chunks of about this many bytes, each checksummed and written at once: a call, a
 # concatenation and a checksum per record cost the two writes of a cold run at 10,000 skills some 11 ms of CPU.
@@ -79,7 +91,7 @@ def framed(
 
 def _trailer(running: int, count: int, inode: int, changed: int) -> bytes:
     """The last line: its checksum covers the seal too, so a changed byte there is seen as anywhere else."""
-    return _TRAILER % (checksum(b"%d,%d" % (inode, changed), running), count, inode, changed)
+    return _TRAILER % (with_seal(running, inode, changed), count, inode, changed)
 
 
 def _joined(batch: list[bytes], running: int, count: int) -> Generator[bytes, None, tuple[int, int]]:
@@ -148,13 +160,30 @@ def _sealed_here(trailer: bytes, running: int, count: int, status: os.stat_resul
     return (
         changed.isdigit()
         and trailer == _trailer(running, count, status.st_ino, int(changed))
-        and 0 <= status.st_ctime_ns - int(changed) <= SEALED_SECONDS * 1_000_000_000
+        and written_then(int(changed), status)
     )
 
 
 def write_records_quietly(path: str, header: Mapping[str, object], records: Iterable[bytes]) -> None:
     """``write_lines_quietly`` of ``framed`` lines, sealed with the temporary file's own fstat."""
     _replace_quietly(path, lambda file: file.writelines(framed(header, records, lambda: os.fstat(file.fileno()))))
+
+
+def write_sealed_quietly(path: str, *chunks: bytes) -> None:
+    """Replace the file with the chunks, a line break and their seal (``trust.seal_line``), the temporary file's own
+    fstat taken once they are written; any failure leaves the old one. The first chunk holds the file's whole first
+    line."""
+    first = chunks[0][: chunks[0].find(b"\n") + 1] if chunks else b""
+    if not first:
+        raise ValueError("a sealed file opens with a line of its own")
+
+    def fill(file: BinaryIO) -> None:
+        file.writelines(chunks)
+        file.flush()
+        status = os.fstat(file.fileno())
+        file.write(b"\n" + seal_line(first, status.st_ino, status.st_ctime_ns))
+
+    _replace_quietly(path, fill)
 
 
 def write_lines_quietly(path: str, lines: Iterable[bytes]) -> None:

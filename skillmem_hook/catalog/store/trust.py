@@ -16,8 +16,15 @@ from __future__ import annotations
 
 import os
 import stat
+import zlib
 
 KEPT_FILE_MODE = 0o600
+# A writer's fstat comes before its seal's line, its close and its rename: a stall (a suspended process) past
+# this costs one rebuild; an archive must guess the moment it is unpacked within it, and the inode besides.
+SEALED_SECONDS = 5
+# A kept file written whole ends so, after its body and a line break: inode, change time, and the checksum of
+# its first line carried on over them.
+_SEAL = b"sealed %d %d %08x\n"
 _NOT_OTHERS = stat.S_IWGRP | stat.S_IWOTH
 _READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _said: set[str] = set()  # the folders refused so far: each is said once a process
@@ -25,11 +32,18 @@ _quiet = [False]  # set by the route hook: a prompt sees no line but its hint
 
 
 def read_kept_file(path: str, limit: int) -> bytes:
-    """The bytes of a file skillmem kept at ``path``; OSError unless it may be trusted.
+    """The bytes of a file skillmem kept at ``path``; OSError unless it may be trusted (``read_kept``)."""
+    return read_kept(path, limit)[0]
+
+
+def read_kept(path: str, limit: int) -> tuple[bytes, os.stat_result]:
+    """The bytes of a file skillmem kept at ``path``, and the ``fstat`` they were read under; OSError unless it may
+    be trusted.
 
     A regular file of at most ``limit`` bytes, not a link, that this user owns
     and no one else may write: opened without blocking, so a FIFO put there
-    never makes a prompt wait, and read no further than the limit.
+    never makes a prompt wait, and read no further than the limit. The status
+    is what a seal (``records.read_sealed_file``) is checked against.
     """
     descriptor = os.open(path, _READ_FLAGS)
     try:
@@ -43,9 +57,53 @@ def read_kept_file(path: str, limit: int) -> bytes:
             total += len(chunk)
         if total > limit:
             raise OSError(f"{path} grew past its limit while it was read")
-        return b"".join(chunks)
+        return b"".join(chunks), status
     finally:
         os.close(descriptor)
+
+
+def read_sealed_file(path: str, limit: int) -> tuple[bytes, int]:
+    """The bytes of a kept file ``records.write_sealed_quietly`` wrote, and where its body ends (at the line break
+    before its seal's line).
+
+    OSError as ``read_kept`` raises it (missing, a link, not this user's alone, too large); ValueError unless
+    the last line seals the file to the very file read, as ``records.py`` seals ``cache.json``: its inode, a
+    change time no earlier than the seal's and at most SEALED_SECONDS later (``written_then``), and the
+    checksum of the first line (which holds the length and checksum of the rest) carried on over both. A file
+    unpacked from an archive, or copied, is a new inode changed at that moment: refused. No system call is
+    added: the status is the ``fstat`` the trust check makes.
+    """
+    data, status = read_kept(path, limit)
+    first = data.find(b"\n") + 1
+    end = data.rfind(b"\n", 0, len(data) - 1)  # the body ends here, the line break before the seal's line
+    line = data[end + 1 :]
+    changed = line.split(b" ")[2] if line.count(b" ") == 3 else b""
+    if not (
+        0 < first <= end
+        and changed.isdigit()
+        and line == seal_line(data[:first], status.st_ino, int(changed))
+        and written_then(int(changed), status)
+    ):
+        raise ValueError(f"{path} is not sealed, or was not written here")
+    return data, end
+
+
+def seal_line(first_line: bytes, inode: int, changed: int) -> bytes:
+    """The last line of a kept file written whole: the ``inode`` and change time (``changed``) its writer's fstat of
+    the temporary file gave, and the checksum of the file's ``first_line`` carried on over them (``with_seal``)."""
+    return _SEAL % (inode, changed, with_seal(zlib.crc32(first_line), inode, changed))
+
+
+def with_seal(running: int, inode: int, changed: int) -> int:
+    """The checksum ``running`` carried on over a seal: every kept file's seal is inside its checksum, so one
+    changed digit of it is seen as anywhere else."""
+    return zlib.crc32(b"%d,%d" % (inode, changed), running)
+
+
+def written_then(changed: int, status: os.stat_result) -> bool:
+    """Whether the file a read's ``fstat`` gave ``status`` was last changed within SEALED_SECONDS after ``changed``,
+    the change time its writer's fstat gave (the inode is compared where the seal's line is)."""
+    return 0 <= status.st_ctime_ns - changed <= SEALED_SECONDS * 1_000_000_000
 
 
 def owned_privately(status: os.stat_result) -> bool:

@@ -20,13 +20,13 @@ from skillmem_hook.catalog.skills import make_skill
 from skillmem_hook.catalog.store import records as records_module
 from skillmem_hook.catalog.store.cache import ContentCache
 from skillmem_hook.catalog.store.records import (
-    SEALED_SECONDS,
     DamagedFile,
     framed,
     read_records,
     write_records_quietly,
 )
 from skillmem_hook.catalog.store.snapshot import Snapshot
+from skillmem_hook.catalog.store.trust import SEALED_SECONDS
 
 HEADER = {"format": "test-1"}
 SECOND = 1_000_000_000
