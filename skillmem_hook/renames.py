@@ -38,7 +38,11 @@ def renamed(
         return []
     try:
         return _renamed(set(stale), set(missing), catalog, roots)
-    except (SkillmemError, OSError):  # git is missing or failed: a rename is then reported as it was
+    except (SkillmemError, OSError) as error:  # git is missing or failed: a rename is then reported as it was
+        from skillmem_hook.catalog.discovery.excludes import ExcludeFileWouldWait  # noqa: PLC0415 - only an error
+
+        if isinstance(error, ExcludeFileWouldWait):  # a file git would open waits (a FIFO .gitattributes): said
+            raise
         return []
 
 

@@ -1,4 +1,4 @@
-"""The files git opens for its ignore rules, looked at (lstat, never opened) before a git that reads them runs.
+"""The files git opens for its ignore rules and attributes, looked at (lstat, not opened) before a git reads them.
 
 git opens each exclude file with a plain, blocking ``open``: the
 ``.gitignore`` of every folder on the way to a path it asks about (and of
@@ -16,10 +16,28 @@ files it would open, and a FIFO, a device or a socket among them (a link
 followed) is refused, exit 2, naming it. The null device, which reads as
 empty, is allowed.
 
-Where git would walk (``status``, ``ls-files --others``), every folder below
-the pathspecs' fixed part is looked at, ignored ones too (git skips those
-and never reads their files): the look errs on the side of a refusal, and
-only ``init`` walks, once.
+git opens its *attribute* files the same way (hostile18's F1): the
+``.gitattributes`` of every folder on the way to a path whose attributes it
+looks up, ``info/attributes`` and ``core.attributesFile``. ``git
+check-attr`` looks them up for its paths; ``git diff`` against the work tree
+and ``git status`` for every stat-dirty file (an unpacked archive's are all
+so: ``convert_to_git``); and any diff that finds renames for each added and
+deleted file it scores (``diff_filespec_is_binary``), ``--cached`` and the
+hooks' diffs too. So these are looked at as well (``git_reads``): below and
+on the way to a work-tree diff's pathspecs, on the way to ``check-attr``'s
+paths, and, for a diff between the index and a commit, on the way to the
+paths it changes, asked of git first with ``--no-renames --name-only``
+(which reads no attribute).
+
+Where git would walk (``status``, ``ls-files --others``, a diff against the
+work tree), every folder below the pathspecs' fixed part is looked at, in
+one walk for both kinds of file, ignored ones too (git skips those and never
+reads their files): the look errs on the side of a refusal. A folder is left
+out only where git itself stops: one whose ``.git`` is a repository by git's
+test (dir.c's ``treat_directory``, ``is_nonbare_repository_dir``: a git
+directory, or a ``gitdir:`` file naming one); git walks into a folder whose
+``.git`` is an empty folder or a file of other text (hostile18's F2), and
+so does the look.
 """
 
 from __future__ import annotations
@@ -27,7 +45,13 @@ from __future__ import annotations
 import os
 import stat
 
-from skillmem_hook.catalog.dot_git import git_dir_and_common_dir, read_regular_file, work_tree_top
+from skillmem_hook.catalog.dot_git import (
+    git_dir_and_common_dir,
+    gitdir_line,
+    is_git_directory,
+    read_regular_file,
+    work_tree_top,
+)
 from skillmem_hook.errors import FileAccessError
 
 TYPE_CHECKING = False
@@ -38,6 +62,10 @@ if TYPE_CHECKING:
     RunGit = Callable[[list[str]], tuple[int, bytes]]
 
 IGNORE_FILE = ".gitignore"
+ATTRIBUTES_FILE = ".gitattributes"
+_EXCLUDES = (IGNORE_FILE,)
+_ATTRIBUTES = (ATTRIBUTES_FILE,)
+_BOTH = (IGNORE_FILE, ATTRIBUTES_FILE)
 _GLOB_CHARACTERS = frozenset("*?[\\")
 _OPTIONS_WITH_VALUE = ("-C", "-c")
 _CONFIG_READ = 1 << 20  # a repository's config read for core.excludesFile: past this, git is asked
@@ -73,61 +101,173 @@ def git_reads_excludes(arguments: Sequence[str]) -> tuple[str, list[str], bool] 
     return None
 
 
-def check_exclude_files(arguments: Sequence[str], stdin: bytes | None, literal: bool, run: RunGit) -> None:
-    """Raise ExcludeFileWouldWait when a file the git of ``arguments`` would open for its ignore rules is a FIFO,
-    a device or a socket; nothing for a command that reads none. ``stdin``: check-ignore's paths; ``literal``: the
-    pathspecs are not patterns; ``run``: git, asked where the exclude files lie only when that is not plain."""
-    read = git_reads_excludes(arguments)
+def git_reads_attributes(arguments: Sequence[str]) -> tuple[str, list[str], str] | None:
+    """For a git command line that reads the attribute files: the folder it runs in, its pathspecs and which
+    files it looks attributes up for: ``"walk"`` (every file below the pathspecs: a diff against the work tree),
+    ``"paths"`` (the pathspecs themselves: ``check-attr``) or ``"changed"`` (the paths a diff between the index
+    and a commit changes, or between two commits); None for another (``status`` walks for its ignore files,
+    and ``check_git_files`` adds the attribute files to that walk).
+
+    A diff that neither finds renames (``--no-renames``) nor prints more than names reads none.
+    """
+    folder, position = "", 0
+    while position < len(arguments) and arguments[position].startswith("-"):
+        if arguments[position] in _OPTIONS_WITH_VALUE and position + 1 < len(arguments):
+            if arguments[position] == "-C":
+                folder = os.path.join(folder, arguments[position + 1])
+            position += 1
+        position += 1
+    if position == len(arguments):
+        return None
+    command, rest = arguments[position], list(arguments[position + 1 :])
+    before, pathspecs = (rest[: rest.index("--")], rest[rest.index("--") + 1 :]) if "--" in rest else (rest, [])
+    if command == "check-attr":
+        return folder, pathspecs, "paths"
+    if command != "diff":
+        return None
+    revisions = [word for word in before if not word.startswith("-")]
+    if not ({"--cached", "--staged"} & set(before) or len(revisions) > 1 or any(".." in r for r in revisions)):
+        return folder, pathspecs, "walk"
+    if "--no-renames" in before and {"--name-only", "--name-status"} & set(before):
+        return None
+    return folder, pathspecs, "changed"
+
+
+def check_git_files(arguments: Sequence[str], stdin: bytes | None, literal: bool, run: RunGit) -> None:
+    """Raise ExcludeFileWouldWait when a file the git of ``arguments`` would open for its ignore rules or its
+    attributes is a FIFO, a device or a socket; nothing for a command that reads none. ``stdin``: check-ignore's
+    paths; ``literal``: the pathspecs are not patterns; ``run``: git, asked where the files lie only when that
+    is not plain, and a diff's changed paths."""
+    excludes = git_reads_excludes(arguments)
+    attributes = git_reads_attributes(arguments)
+    read = excludes or attributes
     if read is None:
         return
-    folder, pathspecs, walks = read
+    folder = read[0]
     here = os.path.abspath(folder or os.curdir)
     top = work_tree_top(here)
     if top is None:
         return  # no repository: git reads no exclude file of one (and says so)
-    for path in _exclude_files_named(folder, top, run):
-        _refuse_waiting(os.path.join(top, path), follow=True)  # a relative core.excludesFile: git's, from the top
-    if not walks:
-        paths = [os.fsdecode(path) for path in (stdin or b"").split(b"\0" if "-z" in arguments else b"\n") if path]
-        for path in paths:
-            for ignore_file in _ignore_files_on_the_way(top, os.path.join(here, path)):
-                _refuse_waiting(ignore_file, follow=False)
-        return
-    for start in {_fixed_part(here, top, pathspec, literal=literal) for pathspec in pathspecs or [""]}:
-        for ignore_file in _ignore_files_on_the_way(top, os.path.join(start, "x")):
-            _refuse_waiting(ignore_file, follow=False)
-        for ignore_file in _ignore_files_below(start):
-            _refuse_waiting(ignore_file, follow=False)
+    status = _command(arguments) == "status"  # it walks for ignore files, and reads the dirty files' attributes
+    named = _files_named(folder, top, run, excludes=excludes is not None, attributes=attributes is not None or status)
+    for path, kind in named:
+        _refuse_waiting(os.path.join(top, path), kind, follow=True)  # a relative configured file: git's, from the top
+    walks: dict[str, set[str]] = {}  # the folders a walk starts from, and the files looked for in one walk of each
+    if excludes is not None:
+        _, pathspecs, walk = excludes
+        if walk:
+            for start in _starts(here, top, pathspecs, literal=literal, whole=status):
+                walks.setdefault(start, set()).update(_BOTH if status else _EXCLUDES)
+        else:
+            paths = [os.fsdecode(path) for path in (stdin or b"").split(b"\0" if "-z" in arguments else b"\n") if path]
+            _refuse_on_the_way(top, [os.path.join(here, path) for path in paths], _EXCLUDES)
+    if attributes is not None:
+        for start in _attributes_looked_at(arguments, attributes, (here, top), literal, run):
+            walks.setdefault(start, set()).update(_ATTRIBUTES)
+    for start, names in walks.items():
+        wanted = tuple(sorted(names))
+        _refuse_on_the_way(top, [os.path.join(start, "x")], wanted)
+        for found in _files_below(start, wanted):
+            _refuse_waiting(found, os.path.basename(found), follow=False)
 
 
-def _exclude_files_named(folder: str, top: str, run: RunGit) -> list[str]:
+def _attributes_looked_at(
+    arguments: Sequence[str], attributes: tuple[str, list[str], str], where: tuple[str, str], literal: bool, run: RunGit
+) -> set[str]:
+    """Refuse a ``.gitattributes`` that waits on the way to the paths git looks attributes up for; the folders to
+    walk for them (a diff against the work tree's), which the caller walks once with any ignore files."""
+    (_, pathspecs, how), (here, top) = attributes, where
+    if how == "walk":
+        return _starts(here, top, pathspecs, literal=literal, whole=True)
+    if how == "paths":
+        _refuse_on_the_way(top, [os.path.join(here, path) for path in pathspecs], _ATTRIBUTES)
+    else:
+        changed = _changed_paths(arguments, literal, run)
+        _refuse_on_the_way(top, [os.path.join(top, path) for path in changed], _ATTRIBUTES)
+    return set()
+
+
+def _refuse_on_the_way(top: str, paths: list[str], names: tuple[str, ...]) -> None:
+    """Refuse a file of ``names`` that waits, in a folder on the way from ``top`` to one of ``paths``."""
+    seen: set[str] = set()
+    for path in paths:
+        for found in _files_on_the_way(top, path, names):
+            if found not in seen:
+                seen.add(found)
+                _refuse_waiting(found, os.path.basename(found), follow=False)
+
+
+def _command(arguments: Sequence[str]) -> str:
+    """The git command a command line runs (its first word after the global options)."""
+    position = 0
+    while position < len(arguments) and arguments[position].startswith("-"):
+        position += 2 if arguments[position] in _OPTIONS_WITH_VALUE else 1
+    return arguments[position] if position < len(arguments) else ""
+
+
+def _starts(here: str, top: str, pathspecs: list[str], *, literal: bool, whole: bool) -> set[str]:
+    """The folders a walk starts from: each pathspec's fixed part; with none, the folder git runs in, or the
+    work tree's top for a command that covers it all from a subfolder too (``status``, ``diff``)."""
+    if not pathspecs:
+        return {top if whole else here}
+    return {_fixed_part(here, top, pathspec, literal=literal) for pathspec in pathspecs}
+
+
+def _changed_paths(arguments: Sequence[str], literal: bool, run: RunGit) -> list[str]:
+    """The paths (from the top) a diff between the index and a commit, or two commits, changes: the diff asked
+    again with ``--no-renames --name-only``, which reads no attribute file. Its renames' candidates, each added
+    and deleted path, are among them; none when git cannot say (the diff itself then fails as well)."""
+    position = 0
+    while position < len(arguments) and arguments[position].startswith("-"):
+        position += 2 if arguments[position] in _OPTIONS_WITH_VALUE else 1
+    rest = list(arguments[position + 1 :])
+    split = rest.index("--") if "--" in rest else len(rest)
+    kept = [word for word in rest[:split] if word in ("--cached", "--staged") or not word.startswith("-")]
+    listing = [*arguments[:position], *(["--literal-pathspecs"] if literal else []), "-c", "diff.relative=false"]
+    listing += ["diff", "--no-ext-diff", "--no-renames", "--name-only", "-z", *kept, *rest[split:]]
+    code, out = run(listing)
+    return [os.fsdecode(path) for path in out.split(b"\0") if path] if code == 0 else []
+
+
+def _files_named(folder: str, top: str, run: RunGit, *, excludes: bool, attributes: bool) -> list[tuple[str, str]]:
     """The git directory's ``info/exclude`` and ``core.excludesFile`` (git's default when unset: dir.c's
-    ``setup_standard_excludes``), as git names them from ``folder``; a relative one as configured (git reads it
-    from the work tree's top).
+    ``setup_standard_excludes``), and its ``info/attributes`` and ``core.attributesFile`` (attr.c's default:
+    ``$XDG_CONFIG_HOME/git/attributes``), those of the kinds asked, each with the kind (``IGNORE_FILE`` or
+    ``ATTRIBUTES_FILE``), as git names them from ``folder``; a relative one as configured (git reads it from
+    the work tree's top).
 
     Found without git, as a hook's warm run must (each git is a process): the git directory from ``top``'s
-    ``.git``, and ``core.excludesFile`` asked of ``git config`` only when the repository's own configuration
+    ``.git``, and a ``core.`` setting asked of ``git config`` only when the repository's own configuration
     mentions it or includes another file (an archive's can); else git's default path. A git directory or work
     tree named in the environment (``GIT_DIR``, ``GIT_COMMON_DIR``) is asked of git.
     """
     at = ["-C", folder] if folder else []
+    wanted = [
+        (kind, info, key, default)
+        for kind, info, key, default, asked in (
+            (IGNORE_FILE, "info/exclude", "core.excludesFile", "ignore", excludes),
+            (ATTRIBUTES_FILE, "info/attributes", "core.attributesFile", "attributes", attributes),
+        )
+        if asked
+    ]
     dirs = None if _named_in_environment() else git_dir_and_common_dir(top)
-    if dirs is None:
-        code, out = run([*at, "rev-parse", "--git-path", "info/exclude"])
-        info = os.path.abspath(os.path.join(folder, os.fsdecode(out.rstrip(b"\n")))) if code == 0 else None
-        asks_config = True
-    else:
-        info = os.path.join(dirs[1], "info", "exclude")
-        asks_config = any(_may_name_excludes(os.path.join(place, name)) for place, name in _config_files(*dirs))
-    files = [] if info is None else [info]
-    configured = None
-    if asks_config:
-        code, out = run([*at, "config", "--path", "--get", "core.excludesFile"])
-        configured = os.fsdecode(out.rstrip(b"\n")) if code == 0 and out.rstrip(b"\n") else None
-    if configured is None:
-        config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-        configured = os.path.join(config_home, "git", "ignore")
-    return [*files, configured]
+    config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    files = []
+    for kind, info, key, default in wanted:
+        if dirs is None:
+            code, out = run([*at, "rev-parse", "--git-path", info])
+            if code == 0:
+                files.append((os.path.abspath(os.path.join(folder, os.fsdecode(out.rstrip(b"\n")))), kind))
+            asks_config = True
+        else:
+            files.append((os.path.join(dirs[1], *info.split("/")), kind))
+            asks_config = any(_may_name(os.path.join(place, name), key) for place, name in _config_files(*dirs))
+        configured = None
+        if asks_config:
+            code, out = run([*at, "config", "--path", "--get", key])
+            configured = os.fsdecode(out.rstrip(b"\n")) if code == 0 and out.rstrip(b"\n") else None
+        files.append((configured or os.path.join(config_home, "git", default), kind))
+    return files
 
 
 def _config_files(git_dir: str, common: str) -> list[tuple[str, str]]:
@@ -139,31 +279,30 @@ def _named_in_environment() -> bool:
     return any(os.environ.get(name) for name in ("GIT_DIR", "GIT_COMMON_DIR", "GIT_WORK_TREE", "GIT_CONFIG"))
 
 
-def _may_name_excludes(config: str) -> bool:
-    """Whether the repository's config file may set ``core.excludesFile``: it mentions it, or includes another
-    file (``include.path``, ``includeIf``), or it cannot be read plainly (git then answers)."""
+def _may_name(config: str, key: str) -> bool:
+    """Whether the repository's config file may set ``key`` (``core.excludesFile``): it mentions its name, or
+    includes another file (``include.path``, ``includeIf``), or it cannot be read plainly (git then answers)."""
     if not os.path.lexists(config):
         return False
     text = read_regular_file(config, _CONFIG_READ + 1)
     if text is None or len(text) > _CONFIG_READ:
         return True
     lowered = text.lower()
-    return b"excludesfile" in lowered or b"include" in lowered
+    return key.rsplit(".", 1)[-1].lower().encode() in lowered or b"include" in lowered
 
 
-def _ignore_files_on_the_way(top: str, path: str) -> list[str]:
-    """The ``.gitignore`` of each folder from ``top`` down to ``path``'s own folder; none for a path outside."""
+def _files_on_the_way(top: str, path: str, names: Sequence[str]) -> list[str]:
+    """The files of ``names`` (``.gitignore``, ``.gitattributes``) in each folder from ``top`` down to ``path``'s
+    own folder; none for a path outside."""
     folder = os.path.dirname(os.path.normpath(path))
     relative = os.path.relpath(folder, top)
-    if relative == os.curdir:
-        return [os.path.join(top, IGNORE_FILE)]
     if relative == os.pardir or relative.startswith(os.pardir + os.sep) or os.path.isabs(relative):
         return []  # outside the work tree: git refuses the path before it reads a rule
-    files, here = [os.path.join(top, IGNORE_FILE)], top
-    for part in relative.split(os.sep):
+    folders, here = [top], top
+    for part in [] if relative == os.curdir else relative.split(os.sep):
         here = os.path.join(here, part)
-        files.append(os.path.join(here, IGNORE_FILE))
-    return files
+        folders.append(here)
+    return [os.path.join(each, name) for each in folders for name in names]
 
 
 def _fixed_part(here: str, top: str, pathspec: str, *, literal: bool) -> str:
@@ -189,9 +328,9 @@ def _fixed_part(here: str, top: str, pathspec: str, *, literal: bool) -> str:
     return start if os.path.isdir(start) else os.path.dirname(start)
 
 
-def _ignore_files_below(start: str) -> Iterator[str]:
-    """The ``.gitignore`` of each folder below ``start`` that git may walk: not ``.git``, not a link, and not a
-    repository of its own (git lists such a folder and does not enter it)."""
+def _files_below(start: str, names: Sequence[str]) -> Iterator[str]:
+    """The files of ``names`` in each folder below ``start`` that git may walk: not ``.git``, not a link, and not
+    a repository of its own (``_git_stops_at``: git lists such a folder and does not enter it)."""
     folders = [start]
     while folders:
         folder = folders.pop()
@@ -200,22 +339,35 @@ def _ignore_files_below(start: str) -> Iterator[str]:
                 entries = list(listing)
         except OSError:
             continue  # git cannot list it either
-        if folder != start and any(entry.name == ".git" for entry in entries):
+        if folder != start and any(entry.name == ".git" for entry in entries) and _git_stops_at(folder):
             continue
         for entry in entries:
-            if entry.name == IGNORE_FILE:
+            if entry.name in names:
                 yield entry.path
             elif entry.name != ".git" and entry.is_dir(follow_symlinks=False):
                 folders.append(entry.path)
 
 
-def _refuse_waiting(path: str, *, follow: bool) -> None:
+def _git_stops_at(folder: str) -> bool:
+    """Whether git's walk for untracked files stops at ``folder``, a repository of its own (dir.c's
+    ``treat_directory``, setup.c's ``is_nonbare_repository_dir``): its ``.git`` is a git directory, or a file
+    whose ``gitdir:`` line names one. An empty ``.git`` folder, a file of other text or one naming no repository
+    is none: git enters the folder and reads its files. (Git also stops where it cannot open or read a ``.git``
+    file; the look enters it all the same, on the side of a refusal.)"""
+    dot_git = os.path.join(folder, ".git")
+    if os.path.isdir(dot_git):
+        return is_git_directory(dot_git)
+    named = gitdir_line(dot_git)
+    return named is not None and is_git_directory(os.path.join(folder, named))
+
+
+def _refuse_waiting(path: str, kind: str, *, follow: bool) -> None:
     """Raise when ``path`` is a FIFO, a device (the null device aside) or a socket; ``follow``: git follows a link
     there (a per-folder ``.gitignore`` link is followed by git before 2.32, and so looked through here too)."""
     if follow and any(place.startswith(_PROCESS_OWN) for place in (os.path.abspath(path), os.path.realpath(path))):
         # /dev/stdin is git's own stdin where git opens it (check-ignore's: the paths skillmem feeds it), whatever
         # it is here: a look from this process says nothing of it.
-        _refuse(path, "a stream of the git that reads it (its stdin, or another of its descriptors)")
+        _refuse(path, kind, "a stream of the git that reads it (its stdin, or another of its descriptors)")
     try:
         status = os.stat(path) if follow or os.path.islink(path) else os.lstat(path)
     except OSError:
@@ -225,17 +377,19 @@ def _refuse_waiting(path: str, *, follow: bool) -> None:
         return
     if stat.S_ISCHR(mode) and _is_null_device(status):
         return
-    kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
-    _refuse(path, f"a link to {kind}" if os.path.islink(path) else kind)
+    what = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    _refuse(path, kind, f"a link to {what}" if os.path.islink(path) else what)
 
 
-def _refuse(path: str, kind: str) -> None:
+def _refuse(path: str, kind: str, what: str) -> None:
+    """Raise for ``path``, a file git reads as ``kind`` (``IGNORE_FILE``: ignore rules; else attributes)."""
     from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refusal needs it
 
+    rules, key = ("ignore rules", "core.excludesFile") if kind == IGNORE_FILE else ("attributes", "core.attributesFile")
     raise ExcludeFileWouldWait(
-        f"git reads {visible(path)} for its ignore rules, and it is {kind}, not a file: git would wait on it, "
+        f"git reads {visible(path)} for its {rules}, and it is {what}, not a file: git would wait on it, "
         "read without end or read skillmem's input as rules",
-        "remove it (or the setting naming it: git config --unset core.excludesFile), or replace it with a regular"
+        f"remove it (or the setting naming it: git config --unset {key}), or replace it with a regular"
         " file; an unpacked archive can bring a FIFO (git cannot track one), and git status waits there too",
     )
 

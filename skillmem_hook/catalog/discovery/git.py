@@ -86,10 +86,10 @@ def run_git(arguments: Sequence[str], stdin: bytes | None = None, *, literal: bo
     ``literal``: paths are never patterns (check-ignore refuses the option, and takes no patterns anyway).
     """
     command = [*GIT, *(["--literal-pathspecs"] if literal else []), *arguments]
-    if _EXCLUDE_READERS & set(arguments):  # maybe check-ignore, status, ls-files --exclude-standard
-        from skillmem_hook.catalog.discovery.excludes import check_exclude_files  # noqa: PLC0415 - see _EXCLUDE_READERS
+    if _FILE_READERS & set(arguments):  # maybe check-ignore, status, ls-files --exclude-standard, diff, check-attr
+        from skillmem_hook.catalog.discovery.excludes import check_git_files  # noqa: PLC0415 - see _FILE_READERS
 
-        check_exclude_files(arguments, stdin, literal, _plain_git)
+        check_git_files(arguments, stdin, literal, _plain_git)
     previous = _end_git_with_skillmem()
     try:
         return _spawned(command) if stdin is None and _SPAWN else _through_subprocess(command, stdin)
@@ -102,9 +102,10 @@ def run_git(arguments: Sequence[str], stdin: bytes | None = None, *, literal: bo
             _signal.signal(number, _signal.SIG_DFL)
 
 
-# The words of a git command line that may read the exclude files (``excludes.git_reads_excludes`` decides):
-# only such a run loads the look at them, and a warm hook's ``ls-files --stage`` and ``rev-parse`` do not.
-_EXCLUDE_READERS = frozenset(("check-ignore", "status", "--exclude-standard"))
+# The words of a git command line that may read the exclude or attribute files (``excludes.git_reads_excludes``
+# and ``git_reads_attributes`` decide): only such a run loads the look at them, and a warm hook's ``ls-files
+# --stage`` and ``rev-parse`` do not.
+_FILE_READERS = frozenset(("check-ignore", "status", "--exclude-standard", "diff", "check-attr"))
 _ENDING = tuple(getattr(_signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(_signal, name))
 
 
@@ -133,7 +134,7 @@ def _terminated(number: int, frame: object) -> None:
 
 
 def _plain_git(arguments: list[str]) -> tuple[int, bytes]:
-    """``run_git`` for a command that reads no exclude file (``rev-parse``, ``config``): what the look asks."""
+    """``run_git`` for what the look asks: ``rev-parse``, ``config``, and a diff that reads no attribute file."""
     return run_git(arguments, literal=False)
 
 

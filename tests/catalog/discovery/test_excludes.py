@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.catalog.discovery.excludes import ExcludeFileWouldWait, git_reads_excludes
+from skillmem_hook.catalog.discovery.excludes import ExcludeFileWouldWait, git_reads_attributes, git_reads_excludes
 from skillmem_hook.catalog.discovery.git import ignored_paths
 
 from ...helpers import skill_md, write_skill
@@ -214,3 +214,162 @@ def test_a_fifo_in_a_separate_git_directorys_info_exclude_is_refused(env, tmp_pa
     refused = ignored_in_a_child(env, "CLAUDE.md")
     assert refused["class"] == ExcludeFileWouldWait.__name__
     assert f"git reads {tmp_path / 'store' / 'info' / 'exclude'} " in refused["error"]
+
+
+def hook(module: str, function: str) -> list[str]:
+    """The real hook's entry point (setup.cfg's ``skillmem-<name>-hook``), as pre-commit runs it, with no files."""
+    return [
+        sys.executable,
+        "-c",
+        f"from skillmem_hook.hooks.{module} import {function}; raise SystemExit({function}())",
+    ]
+
+
+def refused_as_attributes(run: subprocess.CompletedProcess[str], path: str) -> bool:
+    return run.returncode == 2 and f"git reads {path} for its attributes" in run.stderr and "FIFO" in run.stderr
+
+
+@pytest.fixture
+def renamed_skill(env):
+    """A committed block naming 'alpha', whose skill was since renamed 'alpha2' with git mv (a stale and a missing
+    name: verify and inject ask git diff -M which is which), as hostile18's F1 made it."""
+    subprocess.run(["git", "init", "-q"], check=True)
+    write_skill(Path(".claude/skills"), "alpha", skill_md("alpha", "Alpha converts PDF files to text, for PDFs"))
+    Path("AGENTS.md").write_text("# A\n")
+    Path(".skillmem.yaml").write_text("roots: [.claude/skills]\nprompt_files: [AGENTS.md]\n")
+    assert skillmem(env, "inject").returncode == 0
+    subprocess.run(["git", "add", "-A"], check=True)
+    subprocess.run(COMMIT, check=True)
+    subprocess.run(["git", "mv", ".claude/skills/alpha", ".claude/skills/alpha2"], check=True)
+    skill = Path(".claude/skills/alpha2/SKILL.md")
+    skill.write_text(skill.read_text().replace("name: alpha\n", "name: alpha2\n"))
+    return env
+
+
+@pytest.mark.parametrize(
+    ("where", "command"),
+    [
+        (".gitattributes", "verify"),
+        (".claude/skills/.gitattributes", "inject"),
+        (".claude/skills/alpha2/.gitattributes", "verify"),
+        (".git/info/attributes", "verify"),
+        ("config", "inject"),
+    ],
+)
+def test_a_fifo_attributes_file_a_work_tree_diff_opens_is_refused(renamed_skill, tmp_path, where, command):
+    """hostile18 F1: git diff -M against the work tree opens .gitattributes on the way to each dirty file,
+    info/attributes and core.attributesFile; a FIFO there had verify and inject wait until killed."""
+    if where == "config":
+        named = str(tmp_path / "attributes")
+        os.mkfifo(named)
+        subprocess.run(["git", "config", "core.attributesFile", named], check=True)
+    else:
+        Path(where).unlink(missing_ok=True)
+        os.mkfifo(where)
+        named = os.path.abspath(where)
+    run = skillmem(renamed_skill, command)
+    assert refused_as_attributes(run, named), run.stderr
+
+
+def test_a_renamed_skill_is_still_told_when_the_attributes_files_are_plain(renamed_skill):
+    Path(".gitattributes").write_text("*.md text\n")
+    run = skillmem(renamed_skill, "verify")
+    assert json.loads(run.stdout)["renamed"] == [{"from": "alpha", "to": "alpha2"}], run.stderr
+
+
+def test_a_fifo_attributes_file_is_refused_by_init_which_runs_status_and_check_attr(renamed_skill):
+    subprocess.run(COMMIT, check=True)
+    os.mkfifo(".git/info/attributes")
+    assert refused_as_attributes(
+        skillmem(renamed_skill, "init", "--no-install", "--dry-run"), os.path.abspath(".git/info/attributes")
+    )
+
+
+def test_a_staged_rename_the_hooks_score_refuses_a_fifo_gitattributes_on_its_way(renamed_skill):
+    """A diff --cached that finds renames scores each added and deleted file, reading its attributes: the
+    skill-lint hook (the real hook program, as pre-commit runs it) refused, not left waiting."""
+    subprocess.run(["git", "add", "-A"], check=True)
+    os.mkfifo(".claude/.gitattributes")
+    run = skillmem(renamed_skill, program=hook("lint", "skill_lint"))
+    assert refused_as_attributes(run, os.path.abspath(".claude/.gitattributes")), run.stderr
+
+
+@pytest.mark.parametrize("dot_git", ["empty folder", "file of other text", "gitdir naming no repository"])
+def test_a_fifo_gitignore_beside_a_dot_git_that_is_no_repository_is_refused(repo, dot_git):
+    """hostile18 F2: git walks into a folder whose .git is no repository, and the look skipped it."""
+    os.makedirs("vendor/pack")
+    if dot_git == "empty folder":
+        os.makedirs("vendor/pack/.git")
+    elif dot_git == "file of other text":
+        Path("vendor/pack/.git").write_text("not a gitdir line\n")
+    else:
+        Path("vendor/pack/.git").write_text("gitdir: ../nowhere\n")
+    os.mkfifo("vendor/pack/.gitignore")
+    run = skillmem(repo, "init", "--no-install", "--dry-run")
+    assert refused_on(run, os.path.abspath("vendor/pack/.gitignore")), run.stderr
+
+
+def test_a_fifo_beside_a_gitdir_file_naming_a_repository_is_not_walked(repo, tmp_path):
+    """A submodule's layout: its .git file names a git directory, and git lists the folder without entering."""
+    subprocess.run(["git", "init", "-q", "--separate-git-dir", str(tmp_path / "store"), "vendor/pack"], check=True)
+    os.mkfifo("vendor/pack/.gitignore")
+    assert skillmem(repo, "init", "--no-install", "--dry-run").returncode == 0
+
+
+def test_the_skill_index_hook_refuses_a_fifo_below_a_bogus_dot_git_in_a_repository_without_configuration(env):
+    """The first-setup hint's walk (no .skillmem.yaml, no common layout): each commit waited there for good."""
+    subprocess.run(["git", "init", "-q"], check=True)
+    write_skill(Path("docs/skills"), "alpha", skill_md("alpha", "Alpha converts PDF files to text, for PDFs"))
+    Path("AGENTS.md").write_text("hi\n")
+    subprocess.run(["git", "add", "-A"], check=True)
+    subprocess.run(COMMIT, check=True)
+    os.makedirs("vendor/pack/.git")
+    os.mkfifo("vendor/pack/.gitignore")
+    run = skillmem(env, program=hook("index", "skill_index"))
+    assert run.returncode == 2, run.stderr
+    assert f"git reads {os.path.abspath('vendor/pack/.gitignore')} for its ignore rules" in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("arguments", "read"),
+    [
+        (["diff", "-M", "HEAD", "--", "r"], ("", ["r"], "walk")),
+        (["diff", "--cached", "-M", "HEAD", "--", "r"], ("", ["r"], "changed")),
+        (["diff", "--cached", "--no-renames", "--name-only", "HEAD"], None),
+        (["diff", "--no-renames", "--name-status", "a...b"], None),
+        (["diff", "--name-status", "a", "b"], ("", [], "changed")),
+        (["-C", "t", "check-attr", "-z", "merge", "--", "x"], ("t", ["x"], "paths")),
+        (["ls-files", "--stage", "--", "x"], None),
+    ],
+)
+def test_which_git_command_lines_read_attributes(arguments, read):
+    assert git_reads_attributes(arguments) == read
+
+
+def test_a_fifo_gitattributes_deep_in_a_folder_init_walks_is_refused(renamed_skill):
+    """git status reads the attributes of each stat-dirty file it walks past: the one walk looks for both files."""
+    subprocess.run(COMMIT, check=True)
+    os.makedirs(".claude/skills/alpha2/deep")
+    os.mkfifo(".claude/skills/alpha2/deep/.gitattributes")
+    run = skillmem(renamed_skill, "init", "--no-install", "--dry-run")
+    assert refused_as_attributes(run, os.path.abspath(".claude/skills/alpha2/deep/.gitattributes")), run.stderr
+
+
+CHECK_ATTR = """
+import sys
+from skillmem_hook.catalog.discovery.git import run_git
+from skillmem_hook.errors import SkillmemError
+try:
+    print(run_git(["check-attr", "-z", "merge", "--", sys.argv[1]])[0])
+except SkillmemError as error:
+    print(error.message)
+"""
+
+
+def test_a_fifo_gitattributes_on_the_way_to_a_path_check_attr_asks_about_is_refused(repo):
+    """init's git check-attr (merge_setup) for a prompt file: each folder's .gitattributes on the way is opened."""
+    os.makedirs("docs/deep")
+    os.mkfifo("docs/.gitattributes")
+    assert skillmem(repo, "-c", CHECK_ATTR, "AGENTS.md", program=[sys.executable]).stdout == "0\n"
+    run = skillmem(repo, "-c", CHECK_ATTR, "docs/deep/AGENTS.md", program=[sys.executable])
+    assert f"git reads {os.path.abspath('docs/.gitattributes')} for its attributes" in run.stdout
