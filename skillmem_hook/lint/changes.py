@@ -4,8 +4,9 @@ A commit that deletes, renames or stops tracking a script breaks the SKILL.md
 that runs it without touching the SKILL.md, so the hook lints every skill
 that owns a changed path: the nearest folder above it whose SKILL.md git
 tracks. Everything is read from two git calls (the staged paths with their
-status, and the index below the roots, after the one that finds the work tree),
-so a commit that touches no skill costs little.
+status, and the index below the roots, after the one that finds the work tree;
+a third finds renames when the commit deletes a path and adds one), so a commit
+that touches no skill costs little.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def changed_paths() -> list[str] | None:
 
 
 def commit_changes() -> Changes | None:
-    """``changed_paths``, with the staged deletions among them, from the same one git call.
+    """``changed_paths``, with the staged deletions among them: one git call, two for a commit that deletes a path
+    and adds one (a rename?).
 
     Under a ref range (``PRE_COMMIT_FROM_REF`` and ``PRE_COMMIT_TO_REF``: the
     pre-push stage, ``pre-commit run --from-ref A --to-ref B`` in CI) no path
@@ -62,26 +64,37 @@ def commit_changes() -> Changes | None:
     """
     start, end = os.environ.get("PRE_COMMIT_FROM_REF"), os.environ.get("PRE_COMMIT_TO_REF")
     ranged = bool(start and end)
+    listed = _name_status([f"{start}...{end}"] if ranged else ["--cached"], renames=False)
+    if listed is None or ranged:
+        return None if listed is None else Changes([path for _, paths in listed for path in paths], [])
     # A staged rename is no deletion (review3): its known findings come back under the new path, which the failing
-    # run explains; so the commit's own diff finds renames (both paths listed), the range's need not.
-    what = [f"{start}...{end}", "--no-renames"] if ranged else ["--cached", "--find-renames"]
-    code, out = run_git(["diff", "--no-ext-diff", "--no-textconv", "--name-status", "--relative", "-z", *what])
+    # run explains. git pairs a rename only from a path deleted and one added, so only such a commit asks again with
+    # renames found (that diff opens the attribute files, which are looked at first: one more git call, fixh31).
+    statuses = {status for status, _ in listed}
+    if b"D" in statuses and b"A" in statuses:
+        listed = _name_status(["--cached"], renames=True)
+        if listed is None:
+            return None
+    paths = [path for _, named in listed for path in named]
+    return Changes(paths, [path for status, named in listed if status == b"D" for path in named])
+
+
+def _name_status(what: list[str], *, renames: bool) -> list[tuple[bytes, list[str]]] | None:
+    """Each change of ``git diff --name-status`` over ``what``: its status letter and its paths (two for a rename or
+    copy: R100, C75), or None when git fails."""
+    arguments = ["diff", "--no-ext-diff", "--no-textconv", "--name-status", "--relative", "-z"]
+    code, out = run_git([*arguments, *what, "--find-renames" if renames else "--no-renames"])
     if code != 0:
         return None
-    paths: list[str] = []
-    deleted: list[str] = []
+    changes: list[tuple[bytes, list[str]]] = []
     fields = out.split(b"\0")
     at = 0
     while at + 1 < len(fields) and fields[at]:
         status = fields[at]
-        # A status letter, then its path; a rename or copy (R100, C75) has two: both are changed, neither deleted.
         count = 2 if status[:1] in (b"R", b"C") else 1
-        named = [os.fsdecode(path) for path in fields[at + 1 : at + 1 + count] if path]
-        paths += named
-        if status == b"D" and not ranged:
-            deleted += named
+        changes.append((status[:1], [os.fsdecode(path) for path in fields[at + 1 : at + 1 + count] if path]))
         at += 1 + count
-    return Changes(paths, deleted)
+    return changes
 
 
 def touched_skills(paths: Iterable[str], roots: Sequence[str]) -> Touched:

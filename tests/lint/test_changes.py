@@ -107,3 +107,31 @@ def test_the_commit_s_own_deletions_are_its_staged_ones_and_a_range_has_none(rep
     ranged = commit_changes()
     assert ranged is not None
     assert (ranged.paths, ranged.deleted) == (["skills/csv/SKILL.md"], [])
+
+
+def _diffs_traced(trace: Path) -> list[str]:
+    """The ``git diff`` commands git's own trace (GIT_TRACE) logged."""
+    return [line for line in trace.read_text().splitlines() if "built-in: git diff" in line]
+
+
+def test_renames_are_asked_of_git_only_for_a_commit_that_deletes_and_adds(repo, monkeypatch, tmp_path):
+    # git pairs a rename only from a deleted and an added path; finding renames opens the attribute files, which
+    # fixh31 looks at first: an ordinary commit asks one diff, without renames.
+    isolate_git(monkeypatch, tmp_path)
+    subprocess.run(["git", "commit", "-qm", "x"], check=True)
+    trace = tmp_path / "trace.log"
+    monkeypatch.setenv("GIT_TRACE", str(trace))
+    Path("README.md").write_text("# repo, edited\n")
+    subprocess.run(["git", "add", "README.md"], check=True)
+    trace.unlink()
+    changes = commit_changes()
+    assert changes is not None and changes.paths == ["README.md"]
+    diffs = _diffs_traced(trace)
+    assert len(diffs) == 1 and "--no-renames" in diffs[0]
+    subprocess.run(["git", "mv", "skills/csv", "skills/tables"], check=True)
+    trace.unlink()
+    changes = commit_changes()
+    assert changes is not None and changes.deleted == []
+    assert sorted(changes.paths) == ["README.md", "skills/csv/SKILL.md", "skills/tables/SKILL.md"]
+    finding = [("--find-renames" in line) for line in _diffs_traced(trace)]
+    assert finding[0] is False and finding[-1] is True and finding.count(True) == 1  # between: the look's listing
