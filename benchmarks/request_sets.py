@@ -77,8 +77,8 @@ TUNING_SETS = {
         if os.environ.get("SKILLS_AD_ROOT")
         else {}
     ),
-    # Set AG asks of collection ag (gathered_collection.py --list data/requests-ag/collection.tsv).
-    **({"AG": [DATA / "requests-ag"]} if os.environ.get("SKILLS_AG_ROOT") else {}),
+    # Sets AG and AH ask of collection ag (gathered_collection.py --list data/requests-ag/collection.tsv).
+    **({"AG": [DATA / "requests-ag"], "AH": [DATA / "requests-ah"]} if os.environ.get("SKILLS_AG_ROOT") else {}),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -110,6 +110,7 @@ TUNING_TURNS = [
     DATA / "requests-ae" / "aee" / "everyday-ae.jsonl",
     DATA / "requests-af" / "afe" / "everyday-af.jsonl",
     DATA / "requests-ag" / "age" / "everyday-ag.jsonl",
+    DATA / "requests-ah" / "ahe" / "everyday-ah.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
