@@ -7,10 +7,10 @@ top, else in the user's cache folder, never among the files a user commits.
 It is checked like the route index: a snapshot of the stats of every skills
 folder, SKILL.md and ``.skillmem.yaml`` (``catalog/store/stamps.py``), plus a
 key of the roots, the settings that shape the catalog and the code's own
-fingerprint. The stats hold each path's change time and inode, so an index
-written on another machine (an archive's ``.git`` ships one) is never
-current here: it is built again from a scan, and its rows never served. The
-pre-commit hooks never load it.
+fingerprint. The stats say only whether the disk changed; an index written
+on another machine (an archive's ``.git`` ships one) is refused by its seal
+(``trust.read_sealed_file``): it is built again from a scan, and its rows
+never served. The pre-commit hooks never load it.
 
 A stale index is refreshed by re-indexing only the skills whose SKILL.md
 changed: the first search after an edit would otherwise read every body and
@@ -118,9 +118,9 @@ def load_stale(
     if loaded is None:
         return None
     index, kept = loaded
-    if kept == current:  # the route index's snapshot text, which vouched for these roots when it was read
+    if kept == current:  # the route index's snapshot text, found current when it was read
         return index, None
-    snapshot = _snapshot(kept, roots)
+    snapshot = _snapshot(kept)
     if snapshot is None:
         return None
     return index, None if snapshot.is_current() else snapshot
@@ -150,7 +150,7 @@ def patched_for_prompt(
     index, before = stale
     if len(index.numbers) > PROMPT_PATCH_COLLECTION:  # one per skill, no row parsed
         return None
-    after = _snapshot(now, roots)
+    after = _snapshot(now)
     if after is None or _skill_files_differing(before, after) > PROMPT_PATCH_SKILLS:
         return None
     read_only = CatalogOptions(
@@ -195,23 +195,22 @@ def _read(location: str, key: str, roots: Sequence[str]) -> tuple[SearchIndex, b
         return None  # missing, unreadable, damaged, of another key or shape
 
 
-def _snapshot(text: bytes, roots: Sequence[str]) -> StatSnapshot | None:
-    """The stored snapshot; None (the index is rebuilt) when it is none, or one that vouches for nothing here.
+def _snapshot(text: bytes) -> StatSnapshot | None:
+    """The stored snapshot; None (the index is rebuilt) when it is none.
 
-    An index made elsewhere (an archive's ``.git``) holds stamps no file here has (``StatSnapshot.vouches_for``):
-    an empty snapshot, or one of missing paths only, would otherwise be current here for good.
+    It is not asked to vouch for the roots (fixh27's ``vouches_for``, dropped in tidy10): the seal says the
+    file was written here, and a snapshot written here stamps every root.
     """
     try:
-        snapshot = StatSnapshot.from_json(json.loads(text))
+        return StatSnapshot.from_json(json.loads(text))
     except ValueError:
         return None  # not a snapshot: the index is rebuilt
-    return snapshot if snapshot.vouches_for(roots) else None
 
 
 def _read_stale(location: str, key: str, roots: Sequence[str]) -> tuple[SearchIndex, StatSnapshot] | None:
     """The index stored at ``location`` for ``key`` and the snapshot it was built at, current or not."""
     loaded = _read(location, key, roots)
-    snapshot = None if loaded is None else _snapshot(loaded[1], roots)
+    snapshot = None if loaded is None else _snapshot(loaded[1])
     return None if loaded is None or snapshot is None else (loaded[0], snapshot)
 
 

@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 # 3: each skill's number in the postings stored (a patched index keeps numbers while skills come and go); the
 # skills in a block of rows, read when asked for; the extra a block of its own. 4: the numbers of the skills
 # described in English (``rank.described_in_english``), so a query need not read their descriptions. 5: words
-# cut with the default-ignorable characters dropped (``tokenize._normalized``): a 4's postings hold split words
-FORMAT = "skillmem-search-index-5"
+# cut with the default-ignorable characters dropped (``tokenize._normalized``): a 4's postings hold split words.
+# 6: the snapshot the store keeps beside it (its extra) stamps the roots with (mtime, size) alone (tidy10)
+FORMAT = "skillmem-search-index-6"
 
 
 def index_to_bytes(index: SearchIndex, key: str, extra: bytes = b"", rows: Sequence[bytes] | None = None) -> bytes:

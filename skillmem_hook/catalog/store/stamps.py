@@ -6,17 +6,19 @@ removing or renaming a skill changes a folder's mtime; editing one changes
 its SKILL.md's. Re-checking a snapshot is one ``stat`` per recorded path, no
 folder listing and no file read, so it can run before every request.
 
-The roots and the files besides them (the configuration) are stamped with
-their change time and inode too (``full_stamp``), git's own index stamps
-beside the two a person or tar can set (``tar -p``, ``touch -d``): a folder
-unpacked, copied or made anew is a new inode made at that moment. So a
-snapshot taken on another machine (a route or search index an archive ships
-in its ``.git``) never matches a root here, and what it was kept with is
-built again from a scan. Only a missing path has a stamp anyone can write
-down, (-1, -1, -1, -1): a snapshot vouches for nothing unless it stamps each
-root so, and a path that exists (``vouches_for``). Every other path keeps
-the two stamps: the other two on each of 4,000 paths made a warm route
-prompt's parse of the snapshot twice as slow.
+Currency only: every path keeps (mtime, size), the roots and the files
+besides them too. Whether a kept index was written here (an archive's
+``.git`` can ship one whose stamps ``tar -p`` keeps) is the seal's to say
+(``trust.read_sealed_file``: the inode and change time of the file as
+written); fixh27's change time and inode on the roots, and the check that a
+snapshot stamps its roots so (``vouches_for``), answered that question
+before the indexes were sealed, and left in tidy10. For currency they saw
+only what the two stamps miss on every other path: a root or a configuration
+put back with its old time and size (``touch -d``, ``cp -p`` of another
+version), or replaced by a rename within one clock tick of the snapshot.
+The configuration's bytes are the route index's own stamp (``config_stamp``)
+and the search index's key; a search index stamped within a tick of a change
+is never stored (``store._racy``).
 """
 
 from __future__ import annotations
@@ -30,9 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import Any
 
-# (mtime_ns, size), and for a root or a file besides the roots also (ctime_ns, inode); -1 each for a missing path
-Stamp = tuple[int, ...]
-FULL = 4  # a full stamp's length (``full_stamp``)
+Stamp = tuple[int, int]  # (mtime_ns, size); (-1, -1) for a path that does not exist
 
 
 def stamp(path: str) -> Stamp:
@@ -43,22 +43,12 @@ def stamp(path: str) -> Stamp:
     return (status.st_mtime_ns, status.st_size)
 
 
-def full_stamp(path: str) -> Stamp:
-    """``stamp`` and the change time and inode: what no copy of ``path`` made elsewhere (an archive's) can hold."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return (-1, -1, -1, -1)
-    return (status.st_mtime_ns, status.st_size, status.st_ctime_ns, status.st_ino)
-
-
 class StatSnapshot:
     """The stamps of the paths that decide what a catalog holds, grouped by folder.
 
     Grouped as stored (a folder with its final '/' → [name, mtime_ns, size]
-    rows, a root's and a file's [name, mtime_ns, size, ctime_ns, inode]), so
-    a long folder name is written once, and a stored snapshot is checked
-    without first being rebuilt into a mapping of full paths.
+    rows), so a long folder name is written once, and a stored snapshot is
+    checked without first being rebuilt into a mapping of full paths.
     """
 
     __slots__ = ("grouped",)
@@ -69,52 +59,25 @@ class StatSnapshot:
     @classmethod
     def of(cls, stamps: dict[str, Stamp]) -> StatSnapshot:
         grouped: dict[str, list[list[Any]]] = {}
-        for path, stamped in sorted(stamps.items()):
+        for path, (mtime, size) in sorted(stamps.items()):
             cut = path.rfind("/") + 1  # the folder keeps its final '/', so '/x' and 'x' stay apart
-            grouped.setdefault(path[:cut], []).append([path[cut:], *stamped])
+            grouped.setdefault(path[:cut], []).append([path[cut:], mtime, size])
         return cls(grouped)
 
     @property
     def stamps(self) -> dict[str, Stamp]:
-        return {folder + row[0]: _recorded(row) for folder, rows in self.grouped.items() for row in rows}
+        return {folder + name: (mtime, size) for folder, rows in self.grouped.items() for name, mtime, size in rows}
 
     def is_current(self) -> bool:
         """True while every recorded path still has its recorded stamp (False for a malformed snapshot)."""
         try:
             for folder, rows in self.grouped.items():
-                try:  # the loop of two stamps, as fast as before the full ones came: 4,000 rows on every prompt
-                    for name, mtime, size in rows:
-                        if stamp(folder + name) != (mtime, size):
-                            return False
-                except ValueError:  # a row of another length: a root's or a file's full stamp (few, in small folders)
-                    if not _rows_current(folder, rows):
+                for name, mtime, size in rows:
+                    if stamp(folder + name) != (mtime, size):
                         return False
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError):
             return False
         return True
-
-    def vouches_for(self, roots: Sequence[str]) -> bool:
-        """Whether this snapshot can be one a walk of ``roots`` took on this machine: it stamps each root with
-        a full stamp, and at least one path that exists so (False for a malformed snapshot).
-
-        A full stamp of a path that exists holds its change time and inode, which no copy made elsewhere can
-        know; a missing path's stamp anyone can write. So an index whose snapshot is empty, stamps its roots
-        with two stamps, or fully stamps only missing paths, would be current on every machine, whatever
-        rows it holds: it is not taken.
-        """
-        try:
-            exists = False
-            for root in roots:
-                cut = root.rfind("/") + 1
-                row = next((row for row in self.grouped.get(root[:cut], ()) if row[0] == root[cut:]), None)
-                if row is None or len(row) != 1 + FULL:
-                    return False
-                exists = exists or row[1] != -1
-            return exists or any(
-                len(row) == 1 + FULL and row[1] != -1 for rows in self.grouped.values() for row in rows
-            )
-        except (TypeError, IndexError, AttributeError, KeyError):
-            return False
 
     def as_json(self) -> dict[str, list[list[Any]]]:
         return self.grouped
@@ -171,13 +134,12 @@ class _Walk:
         self.stamps: dict[str, Stamp] = {}
 
     def snapshot(self, roots: Sequence[str], files: Iterable[str]) -> StatSnapshot:
-        full = {path: full_stamp(path) for path in [*files, *roots]}
-        self.stamps = dict(full)
+        self.stamps = {path: stamp(path) for path in files}
         for root in roots:
+            self.stamps[root] = stamp(root)
             cut = root.rfind("/") + 1
             rows = self.known.get(root[:cut], ())
             self._walk(root, next((_recorded(row) for row in rows if row[0] == root[cut:]), None))
-        self.stamps.update(full)  # a root below another root: its walk stamped it as a folder
         return StatSnapshot.of(self.stamps)
 
     def _walk(self, root: str, was: Stamp | None) -> None:
@@ -224,17 +186,6 @@ class _Walk:
         return below
 
 
-def _rows_current(folder: str, rows: Iterable[list[Any]]) -> bool:
-    """Whether each row of ``folder`` keeps its stamp, a full one (five fields) or two (three); raises on another."""
-    for row in rows:
-        if len(row) == 1 + FULL:
-            if full_stamp(folder + row[0]) != (row[1], row[2], row[3], row[4]):
-                return False
-        elif stamp(folder + row[0]) != (row[1], row[2], *row[3:]):  # three fields, or a row that raises (too short)
-            return False
-    return True
-
-
 def _recorded(row: list[Any]) -> Stamp:
-    """The stamp a stored row records (``[name, mtime_ns, size]``, or a full one's ``[..., ctime_ns, inode]``)."""
-    return tuple(row[1:])
+    """The stamp a stored row records (``[name, mtime_ns, size]``)."""
+    return (row[1], row[2])
