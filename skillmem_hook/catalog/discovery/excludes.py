@@ -52,7 +52,7 @@ from skillmem_hook.catalog.dot_git import (
     read_regular_file,
     work_tree_top,
 )
-from skillmem_hook.errors import FileAccessError
+from skillmem_hook.errors import ExcludeFileWouldWait
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -70,10 +70,6 @@ _GLOB_CHARACTERS = frozenset("*?[\\")
 _OPTIONS_WITH_VALUE = ("-C", "-c")
 _CONFIG_READ = 1 << 20  # a repository's config read for core.excludesFile: past this, git is asked
 _PROCESS_OWN = ("/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/")
-
-
-class ExcludeFileWouldWait(FileAccessError):
-    """A file git reads for its ignore rules would make it wait (a FIFO) or read without end (a device)."""
 
 
 def _split_command(arguments: Sequence[str]) -> tuple[str, list[str], str, list[str]] | None:

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.catalog.discovery.excludes import ExcludeFileWouldWait, git_reads_attributes, git_reads_excludes
+from skillmem_hook.catalog.discovery.excludes import git_reads_attributes, git_reads_excludes
 from skillmem_hook.catalog.discovery.git import ignored_paths
+from skillmem_hook.errors import ExcludeFileWouldWait
 
 from ...helpers import skill_md, write_skill
 
