@@ -33,6 +33,12 @@ class FileAccessError(SkillmemError):
     """A file or folder could not be read or written."""
 
 
+class ExcludeFileWouldWait(FileAccessError):
+    """A file git opens for its ignore rules or its attributes would make it wait (a FIFO) or read without end (a
+    device): ``catalog/discovery/excludes.py`` refuses it before git runs. Here, with the other errors, so that code
+    which lets every other git failure pass can name this one without loading that look."""
+
+
 class MarkerError(SkillmemError):
     """The prompt file's markers are not exactly one BEGIN line before one END line."""
 

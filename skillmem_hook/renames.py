@@ -17,7 +17,7 @@ from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
 from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
 from skillmem_hook.catalog.skills import parse_skill
-from skillmem_hook.errors import SkillmemError
+from skillmem_hook.errors import ExcludeFileWouldWait, SkillmemError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,11 +38,9 @@ def renamed(
         return []
     try:
         return _renamed(set(stale), set(missing), catalog, roots)
-    except (SkillmemError, OSError) as error:  # git is missing or failed: a rename is then reported as it was
-        from skillmem_hook.catalog.discovery.excludes import ExcludeFileWouldWait  # noqa: PLC0415 - only an error
-
-        if isinstance(error, ExcludeFileWouldWait):  # a file git would open waits (a FIFO .gitattributes): said
-            raise
+    except ExcludeFileWouldWait:  # a file git would open waits (a FIFO .gitattributes): said, not taken for a failure
+        raise
+    except (SkillmemError, OSError):  # git is missing or failed: a rename is then reported as it was
         return []
 
 

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from skillmem_hook.config import Settings
+    from skillmem_hook.lint.baseline import Folders
     from skillmem_hook.lint.rules import Finding
     from skillmem_hook.lint.writing import Fixes
 
@@ -145,10 +146,11 @@ def less_known(run: LintRun, settings: Settings) -> LintRun:
         run.baseline = path
         every = run.findings
         # The entries' paths are read from the configuration's folder, the findings' from here (a subfolder too).
-        run.findings, run.known = split_known(every, known, boundary)
+        folders = (os.getcwd(), boundary)
+        run.findings, run.known = split_known(every, known, folders)
         if run.findings:  # asked only when something fails: why a renamed folder's known findings are back
             run.gone = missing_paths(known, boundary)
-            run.known_with_another_message = known_with_another_message(run.findings, every, known, boundary)
+            run.known_with_another_message = known_with_another_message(run.findings, every, known, folders)
     return run
 
 
@@ -195,19 +197,20 @@ def _write_baseline(path: str, run: LintRun, base: str, *, text: bool = False) -
     the current folder; the findings the report names stay relative to here, as every lint report's.
 
     A ``path`` that is a link is written through to its target, and stays a link (as ``inject`` writes a linked
-    prompt file, and the hook's prune a linked baseline; the path is the user's own: hostile17's F4).
+    prompt file, and the hook's prune a linked baseline: the path is the user's own).
     """
     from skillmem_hook.atomic import commit_all, stage, staging  # noqa: PLC0415 - only --write-baseline writes
     from skillmem_hook.lint.baseline import render_baseline  # noqa: PLC0415 - only --write-baseline writes
 
-    data = render_baseline(run.findings, base)
+    folders = (os.getcwd(), base)
+    data = render_baseline(run.findings, folders)
     before = _previous_baseline(path)
     written = before != data
     if written:
         with staging() as staged:
             stage(staged, os.path.realpath(path), data, label=path)
             commit_all(staged)
-    new, dropped = _unlisted_before(run, before, base)
+    new, dropped = _unlisted_before(run, before, folders)
     report: dict[str, object] = {
         "ok": True,
         "baseline": path,
@@ -232,14 +235,14 @@ def _previous_baseline(path: str) -> bytes | None:
         return None
 
 
-def _unlisted_before(run: LintRun, before: bytes | None, base: str) -> tuple[list[Finding], int]:
+def _unlisted_before(run: LintRun, before: bytes | None, folders: Folders) -> tuple[list[Finding], int]:
     """The findings the earlier baseline did not list (all, for a first one), and how many of its entries go."""
     from skillmem_hook.lint.baseline import parse_baseline, split_known  # noqa: PLC0415 - only --write-baseline
 
     known = parse_baseline(before) if before is not None else None
     if known is None:
         return list(run.findings), 0
-    new, kept = split_known(run.findings, known, base)
+    new, kept = split_known(run.findings, known, folders)
     return new, sum(known.values()) - kept
 
 
@@ -319,9 +322,10 @@ def prune_deleted(settings: Settings, deleted: Sequence[str]) -> tuple[str, bool
     ``deleted``: the commit's own staged deletions (none in a range run; a path gone earlier, or a folder renamed,
     is the failing run's to tell). The baseline is read only when one of them is a SKILL.md (lint's findings are
     of those) inside the baseline's folder, and its entries are compared by their path's letters, so a commit
-    that deletes none costs no more than one that touches no skill (hostile17's F1). It is written only where
-    ``lint --fix`` writes (``block.targets``), through a link onto its target (F2, F4). One git ignores is
-    pruned all the same, and the commit goes on: git refuses to stage it, and pre-commit sees no change (tidy9).
+    that deletes none costs no more than one that touches no skill. It is written only where ``lint --fix``
+    writes (``block.targets``: inside the work tree, outside any git directory, through a link only onto a file
+    git tracks), through a link onto its target, which stays a link. One git ignores is pruned all the same, and
+    the commit goes on: git refuses to stage it, and pre-commit sees no change to stop for.
     """
     location = baseline_location(settings)
     if not location:
@@ -360,6 +364,11 @@ def prune_deleted(settings: Settings, deleted: Sequence[str]) -> tuple[str, bool
     shown, written = visible(command_path(path)), os.path.relpath(real)
     through = "" if real == os.path.abspath(path) else f" -> {visible(command_path(written))}"  # a link: its target
     said = f"skill-lint: removed {what} from the baseline {shown}{through} ({names}):"
+    # Asked after the write, though the prune does not depend on it: check-ignore reads the path, not its bytes,
+    # and its answer only says whether the commit stops for the file to be staged. The order matters only when
+    # git itself is refused (a FIFO .gitignore on the way: exit 2), and then what is left, the pruned baseline
+    # unstaged, is harmless: pre-commit and prek set unstaged changes aside while hooks run, so the next commit
+    # prunes the staged baseline again and asks for it to be staged.
     if ignored_paths([written]):  # git refuses to add it; its change is none pre-commit sees, so the commit goes on
         return f"{said} git ignores it, so there is nothing to stage\n", False
     return f"{said} git add {visible(git_add_path(written))}, then commit again\n", True

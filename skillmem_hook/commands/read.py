@@ -28,7 +28,14 @@ from skillmem_hook.catalog.scan import scan_roots
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit_raw
-from skillmem_hook.search.lookup import nearest_names, read_by_folder, skills_at_path, skills_in_folder, skills_named
+from skillmem_hook.search.lookup import (
+    is_folder_path,
+    nearest_names,
+    read_by_folder,
+    skills_at_path,
+    skills_in_folder,
+    skills_named,
+)
 from skillmem_hook.streams import on_terminal, silence, write_text
 from skillmem_hook.visible import for_people, visible
 
@@ -101,8 +108,8 @@ def _shown_on_terminal(data: bytes) -> bytes:
 
 
 def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
-    """The one skill called ``name`` (its label or declared name), else the one in a folder of that name;
-    UsageError naming what to do otherwise.
+    """The one skill called ``name`` (its label or declared name), else the one in a folder of that name or at
+    that folder's path; UsageError naming what to do otherwise (why, for a skill excluded or left out).
 
     Of two SKILL.md files of one name the one the block lists (the index
     keeps) is read, as MCP's ``skill_read`` reads it; ``path`` picks either.
@@ -111,8 +118,9 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     pool = catalog.skills if path is None else [*catalog.skills, *(dropped for dropped, _ in catalog.duplicates)]
     named = skills_named(pool, name)  # it strips the name itself: one rule for read and skill_read
     if not named and not skills_named(catalog.excluded, name):
-        # No skill has that name: the one skill in a folder of that name is it (newcomer-ad 10).
-        # Or the one at that folder's path (team-a/deploy), a duplicate left out too: the path names one (tidy9).
+        # No skill has that name: the one skill in a folder of that name is it (a person types the folder's name of
+        # a skill whose name is a title). Or the one at that folder's path (team-a/deploy), a duplicate left out too:
+        # of two folders of one name, the path names one.
         named = skills_in_folder(pool, name) or skills_at_path([*pool, *(d for d, _ in catalog.duplicates)], name)
         if path is None and len(named) > 1:
             named = []  # several: "did you mean" names them first
@@ -125,7 +133,8 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     if named:
         paths = ", ".join(sorted(skill_file_path(skill.root, skill.path) for skill in named))
         raise UsageError(f"several skills are named {wanted!r}: {paths}", "pick one with --path PATH")
-    excluded = skills_named(catalog.excluded, name)
+    # By its name or by its folder's path, a skill excluded or left out is named with why, not called unknown.
+    excluded = skills_named(catalog.excluded, name) or skills_at_path(catalog.excluded, name)
     if excluded:
         where = skill_file_path(excluded[0].root, excluded[0].path)
         raise UsageError(
@@ -135,7 +144,7 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     from skillmem_hook.catalog.placement.selection import left_out_folder  # noqa: PLC0415 - only a name no skill has
 
     for item in catalog.skipped:
-        if left_out_folder(item) == wanted:
+        if left_out_folder(item) == wanted or is_folder_path(name, item["root"], item["path"]):
             where = skill_file_path(item["root"], item["path"])
             raise UsageError(
                 f"no skill named {wanted!r}: {where} is left out of the index ({item['reason']})",

@@ -26,15 +26,18 @@ if TYPE_CHECKING:
 MAX_BASELINE_BYTES = 64 * 1024 * 1024
 _HINT = "write it again: skillmem lint --write-baseline FILE"
 Key = tuple[str, str, str]
+# (here, base): the folder the findings' paths are relative to, and the folder the entries' paths are (the
+# configuration's, where the hook reads them); both absolute, so no answer depends on the process's current folder.
+Folders = tuple[str, str]
 
 
-def render_baseline(findings: Sequence[Finding], base: str | None = None) -> bytes:
+def render_baseline(findings: Sequence[Finding], folders: Folders | None = None) -> bytes:
     """The baseline file's bytes: one entry per finding, sorted, so a rewrite of the same findings is no change.
 
-    ``base``: the folder the entries' paths are written relative to (the configuration's, where the hook runs),
-    whatever folder the findings' paths are relative to (the current one); None: as the findings name them.
+    ``folders``: the findings' paths are read from its ``here`` and written relative to its ``base``; None: the
+    entries' paths are the findings' as they are.
     """
-    return render_entries(Counter(_key(finding, base) for finding in findings))
+    return render_entries(Counter(_key(finding, folders) for finding in findings))
 
 
 def render_entries(known: Counter[Key]) -> bytes:
@@ -85,12 +88,14 @@ def _entries(data: bytes) -> Counter[Key]:
     return Counter((str(row["path"]), str(row["code"]), str(row["message"])) for row in rows)
 
 
-def split_known(findings: Sequence[Finding], known: Counter[Key], base: str | None = None) -> tuple[list[Finding], int]:
-    """(the findings the baseline does not list, how many it does); ``base`` as ``render_baseline``'s."""
+def split_known(
+    findings: Sequence[Finding], known: Counter[Key], folders: Folders | None = None
+) -> tuple[list[Finding], int]:
+    """(the findings the baseline does not list, how many it does); ``folders`` as ``render_baseline``'s."""
     left = Counter(known)
     new: list[Finding] = []
     for finding in findings:
-        key = _key(finding, base)
+        key = _key(finding, folders)
         if left[key] > 0:
             left[key] -= 1
         else:
@@ -99,22 +104,22 @@ def split_known(findings: Sequence[Finding], known: Counter[Key], base: str | No
 
 
 def known_with_another_message(
-    new: Sequence[Finding], every: Sequence[Finding], known: Counter[Key], base: str | None = None
+    new: Sequence[Finding], every: Sequence[Finding], known: Counter[Key], folders: Folders | None = None
 ) -> list[tuple[Finding, str]]:
     """Each new finding the baseline knows at its path and code with another message (a number in it changed).
 
     ``new``: what ``split_known`` left of ``every`` (all the run found); ``known``: the whole baseline. Paired with
     the message the baseline holds, so a person sees what changed (SK122's 1736 characters now 1783); each entry
-    the run left unmatched pairs once, in the messages' order. ``base`` as ``render_baseline``'s.
+    the run left unmatched pairs once, in the messages' order. ``folders`` as ``render_baseline``'s.
     """
-    unmatched = known - Counter(_key(finding, base) for finding in every)
+    unmatched = known - Counter(_key(finding, folders) for finding in every)
     spare: dict[tuple[str, str], list[str]] = {}
     for path, code, message in sorted(unmatched.elements()):
         spare.setdefault((path, code), []).append(message)
     left = {place: iter(messages) for place, messages in spare.items()}  # each taken once, first to last
     paired = []
     for finding in new:
-        was = next(left.get(_key(finding, base)[:2], iter(())), None)
+        was = next(left.get(_key(finding, folders)[:2], iter(())), None)
         if was is not None:
             paired.append((finding, was))
     return paired
@@ -141,15 +146,16 @@ def missing_paths(known: Counter[Key], boundary: str) -> list[str]:
     return gone
 
 
-def _key(finding: Finding, base: str | None = None) -> Key:
-    return (_from_base(finding.path, base).replace("\\", "/"), finding.code, finding.message)
+def _key(finding: Finding, folders: Folders | None = None) -> Key:
+    return (_from_base(finding.path, folders).replace("\\", "/"), finding.code, finding.message)
 
 
-def _from_base(path: str, base: str | None) -> str:
-    """``path`` (relative to the current folder, or absolute) as read from ``base``; unchanged for no base."""
-    if base is None:
+def _from_base(path: str, folders: Folders | None) -> str:
+    """``path`` (relative to ``here``, or absolute) as read from ``base``; unchanged for no folders."""
+    if folders is None:
         return path
+    here, base = folders
     try:
-        return os.path.relpath(os.path.abspath(path), base)
+        return os.path.relpath(os.path.join(here, path), base)
     except ValueError:  # on Windows, another drive: no path from base leads there
         return path

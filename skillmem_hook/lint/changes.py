@@ -67,9 +67,9 @@ def commit_changes() -> Changes | None:
     listed = _name_status([f"{start}...{end}"] if ranged else ["--cached"], renames=False)
     if listed is None or ranged:
         return None if listed is None else Changes([path for _, paths in listed for path in paths], [])
-    # A staged rename is no deletion (review3): its known findings come back under the new path, which the failing
-    # run explains. git pairs a rename only from a path deleted and one added, so only such a commit asks again with
-    # renames found (that diff opens the attribute files, which are looked at first: one more git call, fixh31).
+    # A staged rename is no deletion: its known findings come back under the new path, which the failing run
+    # explains. git pairs a rename only from a path deleted and one added, so only such a commit asks again with
+    # renames found (that diff opens the attribute files, so they are looked at first: one more git call).
     statuses = {status for status, _ in listed}
     if b"D" in statuses and b"A" in statuses:
         listed = _name_status(["--cached"], renames=True)

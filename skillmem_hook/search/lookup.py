@@ -47,16 +47,20 @@ def skills_in_folder(skills: Sequence[Skill], name: str) -> list[Skill]:
 
 
 def skills_at_path(skills: Sequence[Skill], name: str) -> list[Skill]:
-    """The skills whose folder ``name`` is as a path: below its root (``team-a/deploy``) or as the index lists it
-    (``skills/team-a/deploy``), its SKILL.md too; for two skills in folders of one name (tidy9).
+    """The skills whose folder ``name`` is as a path (``is_folder_path``): what tells apart two skills in folders
+    of one name.
 
     Compared as text, never looked up on disk: what is read is still a skill the scan found inside its root, through
     the one safe reader (no link out, regular files only).
     """
+    return [skill for skill in skills if is_folder_path(name, skill.root, skill.path)]
+
+
+def is_folder_path(name: str, root: str, path: str) -> bool:
+    """Whether ``name`` is the path of the folder ``path`` below ``root``: from the root (``team-a/deploy``) or as
+    the index lists it (``skills/team-a/deploy``), its SKILL.md too; a name without a folder in it is none."""
     wanted = _as_path(name)
-    if "/" not in wanted:
-        return []
-    return [skill for skill in skills if wanted in (_as_path(skill.path), _as_path(f"{skill.root}/{skill.path}"))]
+    return "/" in wanted and wanted in (_as_path(path), _as_path(f"{root}/{path}"))
 
 
 def _as_path(name: str) -> str:
@@ -94,7 +98,7 @@ def nearest_names(skills: Sequence[Skill], name: str) -> str:
     close = [labels[choice] for choice in near(wanted, labels, MAX_NEAREST + len(in_folder))]
     chosen = list(dict.fromkeys([*sorted(in_folder), *close]))[:MAX_NEAREST]
     quoted = ", ".join(f"'{label}'" for label in chosen)
-    if len(folders) > 1:  # two skills in folders of that name: a folder's path tells them apart (tidy9)
+    if len(folders) > 1:  # two skills in folders of that name: a folder's path tells them apart
         paths = ", ".join(f"'{path}'" for path in folder_paths(folders)[:MAX_NEAREST])
         return f"did you mean {quoted}? or name one by its folder's path: {paths}"
     return f"did you mean {quoted}?" if chosen else ""

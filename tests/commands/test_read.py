@@ -85,6 +85,35 @@ def test_a_skill_the_configuration_excludes_is_named_with_why(tree, capsys):
     )
 
 
+@pytest.mark.parametrize("path", ["team-a/deploy", "skills/team-a/deploy/SKILL.md"])
+def test_a_skill_the_configuration_excludes_is_named_with_why_by_its_folder_s_path_too(two_deploys, capsys, path):
+    """review4: by its name an excluded skill got "excluded, and why"; by its folder's path, "no skill named"."""
+    (two_deploys.parent / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [ship-a]\n")
+    run = run_cli(capsys, "read", path)
+    assert (run.code, run.out) == (2, "")
+    assert run.error["error"] == (
+        f"no skill named '{path}': skills/team-a/deploy/SKILL.md is excluded by the configuration"
+        " (exclude: in .skillmem.yaml)"
+    )
+    assert run_cli(capsys, "read", "team-b/deploy").code == 0  # the other folder of that name is read
+
+
+@pytest.mark.parametrize("path", ["team/last30days", "skills/team/last30days/", "skills/team/last30days/SKILL.md"])
+def test_a_skill_left_out_of_the_index_is_named_with_why_by_its_folder_s_path_too(tree, capsys, path):
+    """review4: `read team/last30days` of a skill only its user invokes answered "no skill named", with guesses."""
+    write_skill(
+        tree, "team/last30days", b"---\nname: last30days\ndescription: d\ndisable-model-invocation: true\n---\n"
+    )
+    run = run_cli(capsys, "read", "--root", "skills", path)
+    assert (run.code, run.out) == (2, "")
+    assert run.error["error"] == (
+        f"no skill named '{path}': skills/team/last30days/SKILL.md is left out of the index ({USER_ONLY})"
+    )
+    assert run_cli(capsys, "read", "--root", "skills", "other/last30days").error["error"] == (
+        "no skill named 'other/last30days'"
+    )
+
+
 # The variants MCP's skill_read accepts (issue 28 §9): case, width and separators aside, by the same function.
 @pytest.mark.parametrize(
     ("name", "folder"),

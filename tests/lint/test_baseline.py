@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from collections import Counter
 
@@ -17,6 +18,7 @@ from skillmem_hook.lint.baseline import (
     missing_paths,
     parse_baseline,
     read_baseline,
+    render_baseline,
     split_known,
     without_paths,
 )
@@ -134,6 +136,22 @@ def test_a_finding_the_baseline_lists_once_passes_once_and_its_second_copy_is_ne
     known = Counter({("skills/a/SKILL.md", "SK105", "unknown field 'version'"): 1})
     assert split_known([finding, again], known) == ([again], 1)
     assert split_known([finding], Counter()) == ([finding], 0)
+
+
+def test_the_entries_paths_are_read_from_the_folders_given_whatever_the_current_folder(tmp_path, monkeypatch):
+    """The core takes the folder the findings' paths are relative to from its caller: from any current folder,
+    a finding named from a subfolder is keyed as the configuration's folder names it (review4's design finding)."""
+    here, base = str(tmp_path / "repo" / "team"), str(tmp_path / "repo")
+    os.makedirs(here)
+    finding = Finding("SK105", "skills/a/SKILL.md", 4, 1, "unknown field 'version'")
+    known = Counter({("team/skills/a/SKILL.md", "SK105", "unknown field 'version'"): 1})
+    for current in (tmp_path, tmp_path / "repo"):
+        monkeypatch.chdir(current)
+        assert split_known([finding], known, (here, base)) == ([], 1)
+        assert json.loads(render_baseline([finding], (here, base)))["findings"][0]["path"] == "team/skills/a/SKILL.md"
+        absolute = Finding("SK105", f"{base}/team/skills/a/SKILL.md", 4, 1, "unknown field 'version'")
+        assert split_known([absolute], known, (here, base)) == ([], 1)  # an absolute path: from base too
+    assert split_known([finding], known) == ([finding], 0)  # no folders: the path as the finding names it
 
 
 def test_the_hook_s_prune_drops_every_entry_of_a_path_gone_and_only_those():

@@ -16,14 +16,14 @@ files it would open, and a FIFO, a device or a socket among them (a link
 followed) is refused, exit 2, naming it. The null device, which reads as
 empty, is allowed.
 
-git opens its *attribute* files the same way (hostile18's F1): the
+git opens its *attribute* files the same way: the
 ``.gitattributes`` of every folder on the way to a path whose attributes it
 looks up, ``info/attributes`` and ``core.attributesFile``. ``git
 check-attr`` looks them up for its paths; ``git diff`` against the work tree
 and ``git status`` for every stat-dirty file (an unpacked archive's are all
 so: ``convert_to_git``); and any diff that finds renames for each added and
 deleted file it scores (``diff_filespec_is_binary``), ``--cached`` and the
-hooks' diffs too. So these are looked at as well (``git_reads``): below and
+hooks' diffs too. So these are looked at as well (``git_reads_attributes``): below and
 on the way to a work-tree diff's pathspecs, on the way to ``check-attr``'s
 paths, and, for a diff between the index and a commit, on the way to the
 paths it changes, asked of git first with ``--no-renames --name-only``
@@ -36,8 +36,8 @@ reads their files): the look errs on the side of a refusal. A folder is left
 out only where git itself stops: one whose ``.git`` is a repository by git's
 test (dir.c's ``treat_directory``, ``is_nonbare_repository_dir``: a git
 directory, or a ``gitdir:`` file naming one); git walks into a folder whose
-``.git`` is an empty folder or a file of other text (hostile18's F2), and
-so does the look.
+``.git`` is an empty folder or a file of other text (an archive can hold
+either), and so does the look.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from skillmem_hook.catalog.dot_git import (
     read_regular_file,
     work_tree_top,
 )
-from skillmem_hook.errors import FileAccessError
+from skillmem_hook.errors import ExcludeFileWouldWait
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,8 +72,25 @@ _CONFIG_READ = 1 << 20  # a repository's config read for core.excludesFile: past
 _PROCESS_OWN = ("/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/")
 
 
-class ExcludeFileWouldWait(FileAccessError):
-    """A file git reads for its ignore rules would make it wait (a FIFO) or read without end (a device)."""
+def _split_command(arguments: Sequence[str]) -> tuple[str, list[str], str, list[str]] | None:
+    """A git command line's parts: the folder it runs in (its ``-C`` folders joined, else ''), the global options
+    before the command, the command and the words after it; None for a line that names no command.
+
+    An option that takes a value (``-C``, ``-c``) takes the next word, whatever it looks like; one left without
+    its value ends the options with no command after them.
+    """
+    folder, position = "", 0
+    while position < len(arguments) and arguments[position].startswith("-"):
+        if arguments[position] in _OPTIONS_WITH_VALUE:
+            if position + 1 == len(arguments):
+                return None
+            if arguments[position] == "-C":
+                folder = os.path.join(folder, arguments[position + 1])
+            position += 1
+        position += 1
+    if position == len(arguments):
+        return None
+    return folder, list(arguments[:position]), arguments[position], list(arguments[position + 1 :])
 
 
 def git_reads_excludes(arguments: Sequence[str]) -> tuple[str, list[str], bool] | None:
@@ -83,16 +100,10 @@ def git_reads_excludes(arguments: Sequence[str]) -> tuple[str, list[str], bool] 
     ``check-ignore`` reads the files on the way to each path (given on stdin); ``status`` and ``ls-files
     --exclude-standard`` walk the folders of the pathspecs after ``--``.
     """
-    folder, position = "", 0
-    while position < len(arguments) and arguments[position].startswith("-"):
-        if arguments[position] in _OPTIONS_WITH_VALUE and position + 1 < len(arguments):
-            if arguments[position] == "-C":
-                folder = os.path.join(folder, arguments[position + 1])
-            position += 1
-        position += 1
-    if position == len(arguments):
+    split = _split_command(arguments)
+    if split is None:
         return None
-    command, rest = arguments[position], list(arguments[position + 1 :])
+    folder, _, command, rest = split
     pathspecs = rest[rest.index("--") + 1 :] if "--" in rest else []
     if command == "check-ignore":
         return folder, [], False
@@ -110,16 +121,10 @@ def git_reads_attributes(arguments: Sequence[str]) -> tuple[str, list[str], str]
 
     A diff that neither finds renames (``--no-renames``) nor prints more than names reads none.
     """
-    folder, position = "", 0
-    while position < len(arguments) and arguments[position].startswith("-"):
-        if arguments[position] in _OPTIONS_WITH_VALUE and position + 1 < len(arguments):
-            if arguments[position] == "-C":
-                folder = os.path.join(folder, arguments[position + 1])
-            position += 1
-        position += 1
-    if position == len(arguments):
+    split = _split_command(arguments)
+    if split is None:
         return None
-    command, rest = arguments[position], list(arguments[position + 1 :])
+    folder, _, command, rest = split
     before, pathspecs = (rest[: rest.index("--")], rest[rest.index("--") + 1 :]) if "--" in rest else (rest, [])
     if command == "check-attr":
         return folder, pathspecs, "paths"
@@ -199,10 +204,8 @@ def _refuse_on_the_way(top: str, paths: list[str], names: tuple[str, ...]) -> No
 
 def _command(arguments: Sequence[str]) -> str:
     """The git command a command line runs (its first word after the global options)."""
-    position = 0
-    while position < len(arguments) and arguments[position].startswith("-"):
-        position += 2 if arguments[position] in _OPTIONS_WITH_VALUE else 1
-    return arguments[position] if position < len(arguments) else ""
+    split = _split_command(arguments)
+    return split[2] if split else ""
 
 
 def _starts(here: str, top: str, pathspecs: list[str], *, literal: bool, whole: bool) -> set[str]:
@@ -217,14 +220,14 @@ def _changed_paths(arguments: Sequence[str], literal: bool, run: RunGit) -> list
     """The paths (from the top) a diff between the index and a commit, or two commits, changes: the diff asked
     again with ``--no-renames --name-only``, which reads no attribute file. Its renames' candidates, each added
     and deleted path, are among them; none when git cannot say (the diff itself then fails as well)."""
-    position = 0
-    while position < len(arguments) and arguments[position].startswith("-"):
-        position += 2 if arguments[position] in _OPTIONS_WITH_VALUE else 1
-    rest = list(arguments[position + 1 :])
-    split = rest.index("--") if "--" in rest else len(rest)
-    kept = [word for word in rest[:split] if word in ("--cached", "--staged") or not word.startswith("-")]
-    listing = [*arguments[:position], *(["--literal-pathspecs"] if literal else []), "-c", "diff.relative=false"]
-    listing += ["diff", "--no-ext-diff", "--no-renames", "--name-only", "-z", *kept, *rest[split:]]
+    split = _split_command(arguments)
+    if split is None:
+        return []
+    _, options, _, rest = split
+    end = rest.index("--") if "--" in rest else len(rest)
+    kept = [word for word in rest[:end] if word in ("--cached", "--staged") or not word.startswith("-")]
+    listing = [*options, *(["--literal-pathspecs"] if literal else []), "-c", "diff.relative=false"]
+    listing += ["diff", "--no-ext-diff", "--no-renames", "--name-only", "-z", *kept, *rest[end:]]
     code, out = run(listing)
     return [os.fsdecode(path) for path in out.split(b"\0") if path] if code == 0 else []
 

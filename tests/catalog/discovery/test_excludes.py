@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.catalog.discovery.excludes import ExcludeFileWouldWait, git_reads_attributes, git_reads_excludes
+from skillmem_hook.catalog.discovery.excludes import git_reads_attributes, git_reads_excludes
 from skillmem_hook.catalog.discovery.git import ignored_paths
+from skillmem_hook.errors import ExcludeFileWouldWait
 
 from ...helpers import skill_md, write_skill
 
@@ -162,6 +163,9 @@ def test_regular_exclude_files_and_links_to_them_are_read_as_git_reads_them(repo
         (["rev-parse", "--git-path", "info/exclude"], None),
         (["config", "--get", "core.excludesFile"], None),
         (["-C", "t"], None),
+        (["-C", "a", "-C", "b", "status"], ("a/b", [], True)),  # each -C from the one before, as git reads them
+        (["-c", "-C", "status"], ("", [], True)),  # -c's value, whatever it looks like
+        (["-C"], None),  # an option without its value: no command
     ],
 )
 def test_the_git_commands_that_read_the_exclude_files(arguments, read):
@@ -340,6 +344,9 @@ def test_the_skill_index_hook_refuses_a_fifo_below_a_bogus_dot_git_in_a_reposito
         (["diff", "--name-status", "a", "b"], ("", [], "changed")),
         (["-C", "t", "check-attr", "-z", "merge", "--", "x"], ("t", ["x"], "paths")),
         (["ls-files", "--stage", "--", "x"], None),
+        (["-C", "a", "--no-pager", "-C", "b", "diff", "--", "x"], ("a/b", ["x"], "walk")),
+        (["-c", "-C", "check-attr", "merge", "--", "x"], ("", ["x"], "paths")),
+        (["-c"], None),
     ],
 )
 def test_which_git_command_lines_read_attributes(arguments, read):
