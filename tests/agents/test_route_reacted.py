@@ -146,6 +146,19 @@ def test_a_thing_given_with_no_judgement_of_it_is_no_reaction(reaction, opening)
     assert not _reacts_to_a_thing_given(opening)
 
 
+@pytest.mark.parametrize(
+    "reaction",
+    [
+        "那条告警是误报",  # 是: the copula, as "is"
+        "那张截图看着像旧版",  # 像: as "seems"
+        "这版不错，不用再改",  # a verb negated asks nothing done
+        "pricing 这版可以了",  # a topic of one Latin word
+    ],
+)
+def test_a_chinese_state_a_negated_verb_or_a_latin_topic_is_a_reaction(reaction):
+    assert _reacts_to_a_thing_given(reaction)
+
+
 def test_a_thing_given_opens_the_chinese_turn_or_follows_a_short_topic():
     """这X / 它 opens the turn, after fillers or a topic of a few characters; later in the turn it is no subject."""
     assert _reacts_to_a_thing_given("嗯，这张图还是太挤")

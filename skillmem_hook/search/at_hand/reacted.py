@@ -53,7 +53,8 @@ _STATES = frozenset((
     "have", "hasn't", "haven't", "keeps", "kept", "gets", "got",
 ))  # fmt: skip
 _STATES_CJK = (
-    "太", "有点", "有些", "不错", "可以", "还是", "挺", "很", "真", "蛮", "不够", "过于", "没", "不", "了", "好",
+    "是", "像", "太", "有点", "有些", "不错", "可以", "还是", "挺", "很", "真", "蛮", "不够", "过于", "没", "不", "了",
+    "好",
 )  # fmt: skip
 # Chinese verbs of doing: the edits of `changed._EDIT_MARKS`, the making of `clauses._MAKING_MARKS`, and the doing
 # an object-first imperative takes (成 / 补 / 用 / 翻译 / 导出 / 找出 / 回复 ...): one closed set. A verb marked done
@@ -65,8 +66,9 @@ _DOING_CJK = (
 )  # fmt: skip
 _DONE_CJK = "了过得着"
 _QUALITY_CJK = "好有不没难能可"
+_NEGATIONS_CJK = "不没别"  # a verb negated asks nothing done: 不用再改, 别动
 _GIVEN_CJK = lazy_compile(r"(?<!其)(?:[这那]一?[\u4e00-\u9fff]|它)")
-_TOPIC_CHARS = 6  # a topic or a filler before the thing given: "落地页文案" (5), "嗯," (2)
+_TOPIC_LENGTH = 6  # a topic or a filler before the thing given: "落地页文案" (5), "嗯," (1), "newsletter" (1)
 _PUNCTUATION = ".,;:!?\"'()`\u2019"
 # A sentence's clauses: an ask after a comma, a colon or a dash is an ask ("the signup form on mobile, please audit
 # it for WCAG issues"); `asks.asks` reads a sentence's opening only.
@@ -122,11 +124,21 @@ def _judges_a_thing_given(sentence: str) -> bool:
 def _given_cjk(sentence: str) -> int:
     """Where the thing given ends in a Chinese ``sentence`` that opens on it, after at most a short topic or a filler
     (这版 / 那封 / 这篇 / 它; "落地页文案这版", "嗯,这张图"); -1 when it does not."""
-    found = _GIVEN_CJK.search(sentence, 0, _TOPIC_CHARS + 3)  # a verb of doing in the topic is read with the clauses
+    found = _GIVEN_CJK.search(sentence)  # a verb of doing in the topic is read with the clauses
+    if found is None:
+        return -1
+    topic = sentence[: found.start()]
     # A judgement before it is the sentence's own, of another subject ("标题还是太长, 它 ...").
-    if found is None or any(state in sentence[: found.start()] for state in _STATES_CJK):
+    if _topic_length(topic) > _TOPIC_LENGTH or any(state in topic for state in _STATES_CJK):
         return -1
     return found.end()
+
+
+def _topic_length(topic: str) -> int:
+    """The length of a topic: each Chinese character one, each word of Latin letters or digits one ("deck" 1)."""
+    return sum(1 for c in topic if not c.isascii() and c.isalpha()) + sum(
+        1 for word in topic.split() if any(c.isascii() and c.isalnum() for c in word)
+    )
 
 
 def _does(clause: str) -> bool:
@@ -139,12 +151,19 @@ def _does(clause: str) -> bool:
 
 
 def _doing_at(clause: str) -> bool:
-    """Whether ``clause`` holds a Chinese verb of doing neither marked done nor a quality (好用, 有用)."""
+    """Whether ``clause`` holds a Chinese verb of doing neither marked done, nor a quality (好用, 有用), nor negated in
+    the three characters before it (不用再改, 别动)."""
     for verb in _DOING_CJK:
         at = clause.find(verb)
         while at >= 0:
             after = clause[at + len(verb) : at + len(verb) + 2]
-            if not any(mark in after for mark in _DONE_CJK) and (at == 0 or clause[at - 1] not in _QUALITY_CJK):
+            before = clause[max(at - 3, 0) : at]
+            quality = before[-1:] != "" and before[-1:] in _QUALITY_CJK
+            if (
+                not quality
+                and not any(mark in after for mark in _DONE_CJK)
+                and not any(mark in before for mark in _NEGATIONS_CJK)
+            ):
                 return True
             at = clause.find(verb, at + 1)
     return False
