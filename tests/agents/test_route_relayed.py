@@ -96,25 +96,44 @@ _PIECES = st.sampled_from(
 )  # fmt: skip
 
 
+def _cased(word: str) -> st.SearchStrategy[str]:
+    """``word`` in any case, a letter at a time, and with a capital dotted İ for an i (``str.lower`` makes it two)."""
+    choices = [st.sampled_from([c, c.upper(), *(["\u0130"] if c == "i" else [])]) for c in word]
+    return st.tuples(*choices).map("".join)
+
+
+# Drawn from the module's own tuples, so that a verb or word added to the pattern is drawn here too (review4).
+_WORDS_AFTER = sorted({word for takes in relayed._EDIT_VERBS.values() for word in takes} | {"a", "items", "thesis"})
 _EDIT_LIKE = st.tuples(
-    st.sampled_from(["make", "Fix", "change", "UPDATE", "address", "apply", "adjust", "tweak", "handle", "do", "undo"]),
+    st.sampled_from([*relayed._EDIT_VERBS, "undo"]).flatmap(_cased),
     st.sampled_from(["", " ", "\n\n", "\t ", "\u3000", "\xa0"]),
-    st.sampled_from(["it", "Them", "that", "those", "this", "these", "the", "a", "items", "thesis"]),
+    st.sampled_from(_WORDS_AFTER).flatmap(_cased),
     st.sampled_from(["", " changes", " three fixes", " button changes", " new edit", ".", " into", "s"]),
 ).map("".join)
 _CN_EDIT_LIKE = st.tuples(
     st.sampled_from(["", "就", "先"]),
     st.sampled_from(["按", "照"]),
     st.sampled_from(["", "着", "着着"]),
-    st.sampled_from(["这个", "这样", "她说的", "他们说的", "建议", "他的意思", "那个", ""]),
-    st.sampled_from(["改", "调", "处理", "来", "好"]),
+    st.sampled_from([*relayed._CN_BACK, "那个", ""]),
+    st.sampled_from([*relayed._CN_EDIT, "好"]),
 ).map("".join)
 
 
-@given(st.lists(st.one_of(_EDIT_LIKE, _CN_EDIT_LIKE, _PIECES, st.text(max_size=3)), max_size=8).map("".join))
+_ANY = st.text(st.characters(), max_size=3)
+
+
+@given(st.lists(st.one_of(_EDIT_LIKE, _CN_EDIT_LIKE, _PIECES, _ANY), max_size=8).map("".join))
 def test_every_prompt_the_edit_pattern_matches_passes_the_cheap_check(text):
     if relayed._EDIT_BACK.search(text):
         assert relayed._could_edit_back(text)
+
+
+@pytest.mark.parametrize("text", ["Tom said so. FIX THİS", "Tom said so. fix İt", "Tom said so. make THE FİXES"])
+def test_a_capital_dotted_i_is_folded_alike_by_the_pattern_and_the_cheap_check(text):
+    """``str.lower`` makes İ two code points and a Unicode IGNORECASE matches it against i: both sides fold ASCII
+    letters only, so the cheap check passes whatever the pattern matches (review4's "FIX THİS")."""
+    assert bool(relayed._EDIT_BACK.search(text)) == relayed._could_edit_back(text)
+    assert relayed._could_edit_back("Tom said so. FIX THIS") and relayed._EDIT_BACK.search("Tom said so. FIX THIS")
 
 
 @pytest.mark.parametrize(

@@ -50,7 +50,6 @@ from skillmem_hook.search.at_hand.questioned import (
     _checks_again,
     _has_the_agent_check,
 )
-from skillmem_hook.search.at_hand.reacted import _reacts_to_a_thing_given
 from skillmem_hook.search.at_hand.relayed import _relays_an_edit
 from skillmem_hook.search.at_hand.shown import _names_a_thing_shown, _pastes_output, prints_a_table
 from skillmem_hook.search.names import users_own, without_pasted_blocks
@@ -160,7 +159,14 @@ def _asks_of_the_session(text: str, typed: str) -> bool:
         return True
     if _divides_the_work(text, typed) or _thinks_aloud(text, typed) or _changes_what_is_there(text, typed):
         return True
+    if len(text) > _MOST_REACTION_CHARS:  # a reaction is a line: a longer turn never imports its reading
+        return False
+    from skillmem_hook.search.at_hand.reacted import _reacts_to_a_thing_given  # noqa: PLC0415 - a short turn only
+
     return _reacts_to_a_thing_given(text)
+
+
+_MOST_REACTION_CHARS = 200  # `reacted._MOST_CHARS`, read here so that a longer turn does not import the module
 
 
 # "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after

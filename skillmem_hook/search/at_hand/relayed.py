@@ -37,25 +37,27 @@ _RELAY = lazy_compile(
     r"|(?:他|她|他们|她们|[A-Za-z]+|老板|领导|同事|产品|设计|运营|市场|客户|用户|测试|组长|经理|评审)\s*(?:也|刚|刚刚|又)?"
     r"(?:说|回复|建议|反馈|指出|提了|提到|觉得|留言|评论)",
 )
-# _EDIT_BACK's verbs, each with the words that may follow it (after a space); _could_edit_back reads these.
+# _EDIT_BACK's verbs, each with the words that may follow it (after a space): the one source of the pattern and of
+# `_could_edit_back`'s reading, so that a verb added to one is added to both.
 _BACK = ("it", "them", "that", "those", "this", "these")
-_EDIT_VERBS = {
-    **dict.fromkeys(("fix", "change", "update", "address", "apply", "adjust", "tweak", "handle"), _BACK),
-    "make": (*_BACK, "the"),  # "make the changes": a change, edit or fix named after it
-    "do": ("that", "this"),
-}
+_MAKE_NAMED = ("the", "those", "these", "that", "this")  # "make the changes": a change, edit or fix named after it
+_DO_BACK = ("that", "this")
+_EDITS_BACK = ("fix", "change", "update", "address", "apply", "adjust", "tweak", "handle")
+_EDIT_VERBS = {**dict.fromkeys(_EDITS_BACK, _BACK), "make": (*_BACK, "the"), "do": _DO_BACK}
 _CN_BACK = (
     "这个", "这样", "她说的", "他说的", "他们说的", "她们说的", "这些", "建议", "意见", "反馈", "她的意思", "他的意思",
 )  # fmt: skip
 _CN_EDIT = ("改", "调", "处理", "来")
+# Case folded as `_could_edit_back` folds it: ASCII letters only (re.ASCII), so a capital dotted İ, which
+# ``str.lower`` makes two code points, matches on neither side ("FIX THİS").
 _EDIT_BACK = lazy_compile(
-    r"(?:make|fix|change|update|address|apply|adjust|tweak|handle)\s+(?:it|them|that|those|this|these)"
+    rf"(?:make|{'|'.join(_EDITS_BACK)})\s+(?:{'|'.join(_BACK)})"
     r"(?:\s+(?:two|three|few)?\s*(?:changes|edits|fixes))?\b(?!\s+(?:into|a|an)\b)"
-    r"|make\s+(?:the|those|these|that|this)\s+(?:\w+\s+)?(?:changes?|edits?|fix(?:es)?)\b|do\s+(?:that|this)\b"
-    r"|(?:就|先)?(?:按|照)着?(?:这个|这样|她说的|他说的|他们说的|她们说的|这些|建议|意见|反馈|她的意思|他的意思)"
-    r"(?:改|调|处理|来)",
-    re.IGNORECASE,
+    rf"|make\s+(?:{'|'.join(_MAKE_NAMED)})\s+(?:\w+\s+)?(?:changes?|edits?|fix(?:es)?)\b|do\s+(?:{'|'.join(_DO_BACK)})\b"
+    rf"|(?:就|先)?(?:按|照)着?(?:{'|'.join(_CN_BACK)})(?:{'|'.join(_CN_EDIT)})",
+    re.IGNORECASE | re.ASCII,
 )
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def _relays_an_edit(text: str, typed: str) -> bool:
@@ -88,10 +90,10 @@ def _could_edit_back(text: str) -> bool:
     """Whether ``text`` holds what every match of ``_EDIT_BACK`` holds: one of its verbs, a space and a word it
     takes ("fix it", "make the", "do this"), or 按 / 照 (着) and a word it takes, then 改 / 调 / 处理 / 来. A few
     string scans, so the patterns (1.2 ms to compile) are compiled only for a prompt they may match, never for the
-    common "... said ... make a ..." (tidy9). A loose reading: it may pass what the pattern then refuses, never the
-    reverse, so no outcome moves.
+    common "... said ... make a ..." A loose reading: it may pass what the pattern then refuses, never the reverse, so
+    no outcome moves; both read the same tuples and fold only ASCII letters.
     """
-    lowered = text.lower()
+    lowered = text.translate(_ASCII_LOWER)
     for verb, takes in _EDIT_VERBS.items():
         at = lowered.find(verb)
         while at >= 0:
