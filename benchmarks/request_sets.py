@@ -77,8 +77,12 @@ TUNING_SETS = {
         if os.environ.get("SKILLS_AD_ROOT")
         else {}
     ),
-    # Sets AG and AH ask of collection ag (gathered_collection.py --list data/requests-ag/collection.tsv).
-    **({"AG": [DATA / "requests-ag"], "AH": [DATA / "requests-ah"]} if os.environ.get("SKILLS_AG_ROOT") else {}),
+    # Sets AG, AH and AI ask of collection ag (gathered_collection.py --list data/requests-ag/collection.tsv).
+    **(
+        {"AG": [DATA / "requests-ag"], "AH": [DATA / "requests-ah"], "AI": [DATA / "requests-ai"]}
+        if os.environ.get("SKILLS_AG_ROOT")
+        else {}
+    ),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -111,6 +115,7 @@ TUNING_TURNS = [
     DATA / "requests-af" / "afe" / "everyday-af.jsonl",
     DATA / "requests-ag" / "age" / "everyday-ag.jsonl",
     DATA / "requests-ah" / "ahe" / "everyday-ah.jsonl",
+    DATA / "requests-ai" / "aie" / "everyday-ai.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
