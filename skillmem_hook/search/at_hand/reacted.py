@@ -5,7 +5,8 @@ its state. Pure: text in, a yes or no out.
 from __future__ import annotations
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.at_hand.clauses import _makes_new
+from skillmem_hook.search.at_hand.changed import _EDIT_MARKS
+from skillmem_hook.search.at_hand.clauses import _MAKING_MARKS, _makes_new
 
 # A turn to a coding agent asks a specialist for new work when it asks for a thing not already there; one that opens on
 # a thing given (the definite or deictic thing the session has), says how it is ("the new card's padding feels cramped
@@ -56,13 +57,14 @@ _STATES_CJK = (
     "是", "像", "太", "有点", "有些", "不错", "可以", "还是", "挺", "很", "真", "蛮", "不够", "过于", "没", "不", "了",
     "好",
 )  # fmt: skip
-# Chinese verbs of doing: the edits of `changed._EDIT_MARKS`, the making of `clauses._MAKING_MARKS`, and the doing
-# an object-first imperative takes (成 / 补 / 用 / 翻译 / 导出 / 找出 / 回复 ...): one closed set. A verb marked done
-# or described (了 / 过 / 得 / 着 after it: 折成了, 做得不错) or a quality (好用, 有用) states, it does not ask.
+# Chinese verbs of doing: the edits of `changed._EDIT_MARKS` and the making of `clauses._MAKING_MARKS` (but 出, as
+# often a state: 出现, 出错), and the doing an object-first imperative takes (改 / 成 / 补 / 用 / 翻译 / 导出 / 找出 /
+# 回复 ...): one closed set. A verb marked done or described (了 / 过 / 得 / 着 after it: 折成了, 做得不错) or a
+# quality (好用, 有用) states, it does not ask.
 _DOING_CJK = (
-    "换成", "改", "挪", "移到", "合并", "删", "去掉", "压成", "缩短", "精简", "调整", "拆", "排", "写", "做", "搞",
-    "建", "搭", "画", "生成", "创建", "设计", "起草", "实现", "开发", "成", "补", "用", "翻译", "导出", "找出", "回复",
-    "加", "优化", "汇总", "总结", "重写", "统一", "整理", "检查", "审", "分析", "转", "发",
+    *(mark for mark in (*_EDIT_MARKS, *_MAKING_MARKS) if not mark.isascii() and mark != "出"),
+    "改", "拆", "成", "补", "用", "翻译", "导出", "找出", "回复", "加", "优化", "汇总", "总结", "重写", "统一", "整理",
+    "检查", "审", "分析", "转", "发",
 )  # fmt: skip
 _DONE_CJK = "了过得着"
 _QUALITY_CJK = "好有不没难能可"
