@@ -72,7 +72,7 @@ def index_from_bytes(
 
     ``roots``: the roots the index was built from; a row of another root, or whose folder leaves its root, is
     refused when it is read (``StoredRowError``), as the route index refuses one. None: any root. ``end``: where
-    the index ends in ``data`` (a kept file's seal follows it, ``records.read_sealed_file``); None: at its end.
+    the index ends in ``data`` (a kept file's seal follows it, ``trust.read_sealed_file``); None: at its end.
     """
     # Positions, not partitions: a copy of a large index costs as much as the query.
     end = len(data) if end is None else end

@@ -43,7 +43,7 @@ def read_kept(path: str, limit: int) -> tuple[bytes, os.stat_result]:
     A regular file of at most ``limit`` bytes, not a link, that this user owns
     and no one else may write: opened without blocking, so a FIFO put there
     never makes a prompt wait, and read no further than the limit. The status
-    is what a seal (``records.read_sealed_file``) is checked against.
+    is what a seal (``read_sealed_file``) is checked against.
     """
     descriptor = os.open(path, _READ_FLAGS)
     try:
