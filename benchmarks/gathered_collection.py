@@ -4,11 +4,11 @@
 
 The two shared collections are what every earlier set was written for, and
 the defaults were tuned on them. Sets W and Y ask of skills nobody here
-tuned on, gathered from public repositories; collections aa, ad and ag are a
-fourth, a fifth and a sixth, in other domains. A list (``data/requests-w/collection.tsv``,
+tuned on, gathered from public repositories; collections aa, ad, ag and aj are a
+fourth, a fifth, a sixth and a seventh, in other domains. A list (``data/requests-w/collection.tsv``,
 set W's, by default; ``data/requests-aa/collection.tsv`` for collection aa,
 ``data/requests-ad/collection.tsv`` for collection ad, ``data/requests-ag/collection.tsv``
-for collection ag)
+for collection ag, ``data/requests-aj/collection.tsv`` for collection aj)
 names each skill's folder: name, repository, commit, folder in the
 repository. Each folder is taken at its commit and copied to
 ``OUT/skills/<name>``; ``OUT/MANIFEST.tsv`` is the list, saying where each

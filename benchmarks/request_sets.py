@@ -210,7 +210,8 @@ def _label(file: Path) -> str:
 
 def collection_roots() -> dict[str, str]:
     """SKILLS_CN_ROOT / SKILLS_EN_ROOT, else the shared archives extracted (``search_quality.py``'s rule); SKILLS_W_ROOT
-    adds set W's, SKILLS_AA_ROOT collection aa, SKILLS_AD_ROOT collection ad, SKILLS_AG_ROOT collection ag."""
+    adds set W's, SKILLS_AA_ROOT collection aa, SKILLS_AD_ROOT collection ad, SKILLS_AG_ROOT collection ag,
+    SKILLS_AJ_ROOT collection aj."""
     from search_quality import collection_roots as extracted
 
     roots = extracted(SHARED)
@@ -222,6 +223,8 @@ def collection_roots() -> dict[str, str]:
         roots["ad"] = os.environ["SKILLS_AD_ROOT"]
     if os.environ.get("SKILLS_AG_ROOT"):  # collection ag, when built (--list data/requests-ag/...)
         roots["ag"] = os.environ["SKILLS_AG_ROOT"]
+    if os.environ.get("SKILLS_AJ_ROOT"):  # collection aj, when built (--list data/requests-aj/...); no set yet
+        roots["aj"] = os.environ["SKILLS_AJ_ROOT"]
     return roots
 
 
