@@ -213,7 +213,7 @@ def spoil_kept_file(kept: Path, how: str, elsewhere: Path) -> bool:
 def kept_unsealed(path: Path) -> bytes:
     """A kept file written whole (a search or route index, the vectors) without its seal's last line; ValueError
     unless it is sealed here."""
-    from skillmem_hook.catalog.store.trust import read_sealed_file
+    from skillmem_hook.catalog.store.seal import read_sealed_file
 
     data, end = read_sealed_file(str(path), 1 << 30)
     return data[:end]
@@ -222,7 +222,7 @@ def kept_unsealed(path: Path) -> bytes:
 def keep_sealed(path: Path, data: bytes) -> None:
     """Write ``data`` at ``path`` as skillmem keeps a file, sealed to this place: what a forger on this machine
     (or on the machine an archive was made on) can write."""
-    from skillmem_hook.catalog.store.records import write_sealed_quietly
+    from skillmem_hook.catalog.store.seal import write_sealed_quietly
 
     write_sealed_quietly(str(path), data)
     assert path.is_file()

@@ -153,7 +153,8 @@ SCAN = (
     " catalog.skillfile.declared catalog.skillfile.frontmatter catalog.skillfile.head catalog.skillfile.lenient_yaml"
     " catalog.skillfile.text"  # what a SKILL.md declares, as the snapshot and the cache rebuild it
     " catalog.skillfile.names catalog.skillfile.sections catalog.skillfile.unicode13 catalog.skills catalog.store"
-    " catalog.store.cache catalog.store.json_text catalog.store.locations catalog.store.records catalog.store.trust"
+    " catalog.store.cache catalog.store.json_text catalog.store.locations catalog.store.records catalog.store.seal"
+    " catalog.store.trust"
     " block block.imports"
     " catalog.discovery.confinement"  # the read rule (a link lands inside, on a tracked file) and kept-file trust
 )
@@ -172,6 +173,7 @@ SEARCH = (
 ROUTE = (
     "cli commands commands.route agents agents.background agents.config_stamp agents.route agents.route_index"
     " catalog catalog.dot_git catalog.store catalog.store.locations catalog.store.stamps catalog.store.trust"
+    " catalog.store.seal"  # the seal a kept index is checked against, in trust.py before tidy12
     " search search.at_hand search.at_hand.aloud search.at_hand.carried_on search.at_hand.changed"
     " search.at_hand.clauses search.at_hand.divided search.at_hand.how_to_work"
     " search.at_hand.its_work search.at_hand.means search.at_hand.progress search.at_hand.questioned"

@@ -151,7 +151,8 @@ def _unread_block_note(top: str, held: Sequence[str]) -> str | None:
     """One line when Claude Code or Codex, which the repository shows, reads no prompt file that holds the block.
 
     Such an agent finds the skills natively but knows them only by its own listing, which may drop or cut them
-    (newcomer-aa: Codex cut all 246 descriptions, and only ``skillmem budget`` said so). Paths only, no git call.
+    (Codex can cut every description of a large collection, and only ``skillmem budget`` says so). Paths only, no
+    git call.
     """
     shown = choose_agents(top)  # a repository that shows no agent gets the fallback's, with no sign: not said
     readers = block_readers(held, top)

@@ -148,7 +148,7 @@ def _configured_prompt_files(top: str, configured: list[str], notes: list[str]) 
 def _local_block(top: str, path: str) -> str:
     """Who writes an ignored prompt file's block: the hooks, on this machine, when the file exists here.
 
-    A fresh clone lacks it (first4): each teammate creates it once, as skillmem never does.
+    A fresh clone lacks it (the file is ignored): each teammate creates it once, as skillmem never does.
     """
     touch = f"`touch {command_path(path, os.path.relpath(top))}`"
     if os.path.lexists(os.path.join(top, path)):

@@ -18,7 +18,7 @@ Either build is marked by a file beside its index, ``<index>.building``,
 made before the build starts, by whoever starts it, and only if no other
 process made it first; the build removes it when done. A marker counts for
 BUILD_SECONDS from its modification time: the same rule for both builds,
-with no process id to trust (one rule, chosen in issue 30: a pid in a marker
+with no process id to trust (one rule: a pid in a marker
 can be reused after a reboot, or name a process of another host sharing the
 cache folder, and a marker from the future never ages). A build touches its
 marker every HEARTBEAT_SECONDS while it runs (``kept_fresh``), so a build of
@@ -146,7 +146,7 @@ def _build_in_child(location: str, flag_roots: Sequence[str] | None, marker: str
 
 def _run_builder(location: str, flag_roots: Sequence[str] | None, marker: str | None, answer: int) -> None:
     """In the child: leave the prompt's pipes and process group, build, store, answer the parent; then exit."""
-    from skillmem_hook.catalog.store.records import write_sealed_quietly  # noqa: PLC0415 - a warm prompt never needs it
+    from skillmem_hook.catalog.store.seal import write_sealed_quietly  # noqa: PLC0415 - a warm prompt never needs it
 
     status = 0
     try:

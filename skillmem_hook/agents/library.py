@@ -35,6 +35,7 @@ from skillmem_hook.search.lookup import (
     skills_at_path,
     skills_in_folder,
     skills_named,
+    why_not_offered,
 )
 from skillmem_hook.search.semantic import (
     QUICK_TEXTS,
@@ -285,7 +286,8 @@ class SkillLibrary:
 
     def read_skill(self, name: str) -> dict[str, str]:
         """The skill called ``name``: its label, the path of its SKILL.md and that file's text."""
-        skill = find_skill(self.catalog().skills, name)
+        catalog = self.catalog()
+        skill = find_skill(catalog.skills, name, catalog)
         # The one safe reader: no link out of the root, regular files only, size-capped, never blocking.
         user_root, boundary = self._read_rule
         data = read_skill_file(skill.root, skill.path, MAX_SKILL_BYTES, user_root=user_root, boundary=boundary)
@@ -307,13 +309,15 @@ def _notices_by_root(roots: Sequence[str], settings: Settings) -> dict[str, str]
     return {item["root"]: item["notice"] for item in outside_notices(roots, settings.catalog_options())}
 
 
-def find_skill(skills: Sequence[Skill], name: str) -> Skill:
+def find_skill(skills: Sequence[Skill], name: str, catalog: Catalog | None = None) -> Skill:
     """The skill whose label or name is ``name``; raises UsageError naming what to do instead.
 
     An exact label or name wins; otherwise one compared as the route hook
     compares names (case, width and separators aside: ``Web-Scraper``,
     ``web scraper``), when only one skill fits; otherwise, when no skill has
-    that name, the one skill whose folder's name it is, compared alike.
+    that name, the one skill whose folder's name it is, compared alike. A
+    skill ``catalog`` (the skills' own) excludes or leaves out that ``name``
+    names is not read: the error says so and why, as ``skillmem read`` says it.
     """
     wanted = name.strip()  # for the messages: skills_named strips the name itself
     found = skills_named(skills, name)
@@ -330,8 +334,9 @@ def find_skill(skills: Sequence[Skill], name: str) -> Skill:
             f"several skills are named '{shown}': {labels}", "ask again with the exact name or @owner/name"
         )
     near = nearest_names(skills, wanted)
+    why = why_not_offered(catalog, name) if catalog is not None else None
     raise UsageError(
-        f"no skill named '{shown}'",
+        f"no skill named '{shown}'" + (f": {visible(why[0])}" if why else ""),
         f"{near + ' ' if near else ''}use a name as skill_search returns it; excluded skills cannot be read",
     )
 

@@ -16,8 +16,9 @@ import zlib
 
 from skillmem_hook.agents.config_stamp import Stamp, config_stamp
 from skillmem_hook.agents.route import Target
+from skillmem_hook.catalog.store.seal import read_sealed_file
 from skillmem_hook.catalog.store.stamps import StatSnapshot, take_snapshot
-from skillmem_hook.catalog.store.trust import leaves_root, read_sealed_file
+from skillmem_hook.catalog.store.trust import leaves_root
 from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.config_file import SearchSettings
 from skillmem_hook.search.names import folder_keys, skill_keys
@@ -115,7 +116,7 @@ class RouteIndex:
 
         The checksum stands in for a check of every field: checking 6,000 rows
         one by one would cost more than the rest of a warm run. It guards
-        against damage, not malice; a kept file's seal (``trust.read_sealed_file``),
+        against damage, not malice; a kept file's seal (``seal.read_sealed_file``),
         which follows the index at ``end``, says it was written here.
         """
         cut = data.find(b"\n")
@@ -150,7 +151,7 @@ def _is_notice(item: object) -> bool:
 def _check_provenance(roots: object) -> None:
     """Refuse an index that keeps no roots: a shape this version never writes.
 
-    Where the file was written is the seal's to say (``trust.read_sealed_file``),
+    Where the file was written is the seal's to say (``seal.read_sealed_file``),
     and a snapshot written here stamps every root (``take_snapshot``); so the
     snapshot is not asked to vouch for the roots (fixh27's ``vouches_for``,
     dropped in tidy10). Its stamps say only whether the disk changed.
@@ -236,6 +237,6 @@ def current_route_index(location: str, flag_roots: Sequence[str] | None) -> Rout
 
 def _store(location: str, data: bytes) -> None:
     """Write atomically; a folder that cannot be written only costs the next prompt a rebuild."""
-    from skillmem_hook.catalog.store.records import write_sealed_quietly  # noqa: PLC0415 - a warm prompt stores nothing
+    from skillmem_hook.catalog.store.seal import write_sealed_quietly  # noqa: PLC0415 - a warm prompt stores nothing
 
     write_sealed_quietly(location, data)

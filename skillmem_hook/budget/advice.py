@@ -204,7 +204,7 @@ def _named(skills: int, folded: int) -> str:
 def _create(own: str, absent: Sequence[str], top: str) -> tuple[str, str]:
     """For an ignored prompt file: create it when it does not exist here (inject never does); a fresh clone lacks it.
 
-    So a teammate creates it once too (first4, newcomer-ad 19); until then every run leaves it out with a note.
+    So a teammate creates it once too; until then every run leaves it out with a note.
     """
     touch = command_path(own, top)
     create = f"create it (touch {touch}: skillmem never creates a prompt file) and " if own in absent else ""

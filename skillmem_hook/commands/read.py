@@ -29,12 +29,12 @@ from skillmem_hook.config import load_settings, require_roots
 from skillmem_hook.errors import EXIT_OK, FileAccessError, UsageError
 from skillmem_hook.report import emit_raw
 from skillmem_hook.search.lookup import (
-    is_folder_path,
     nearest_names,
     read_by_folder,
     skills_at_path,
     skills_in_folder,
     skills_named,
+    why_not_offered,
 )
 from skillmem_hook.streams import on_terminal, silence, write_text
 from skillmem_hook.visible import for_people, visible
@@ -119,9 +119,14 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     named = skills_named(pool, name)  # it strips the name itself: one rule for read and skill_read
     if not named and not skills_named(catalog.excluded, name):
         # No skill has that name: the one skill in a folder of that name is it (a person types the folder's name of
-        # a skill whose name is a title). Or the one at that folder's path (team-a/deploy), a duplicate left out too:
-        # of two folders of one name, the path names one.
-        named = skills_in_folder(pool, name) or skills_at_path([*pool, *(d for d, _ in catalog.duplicates)], name)
+        # a skill whose name is a title), one the block lists first, else a duplicate left out. Or the one at that
+        # folder's path (team-a/deploy), a duplicate left out too: of two folders of one name, the path names one.
+        dropped = [] if path is not None else [duplicate for duplicate, _ in catalog.duplicates]
+        named = (
+            skills_in_folder(pool, name)
+            or skills_in_folder(dropped, name)
+            or skills_at_path([*pool, *(d for d, _ in catalog.duplicates)], name)
+        )
         if path is None and len(named) > 1:
             named = []  # several: "did you mean" names them first
     if path is not None:
@@ -133,23 +138,10 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     if named:
         paths = ", ".join(sorted(skill_file_path(skill.root, skill.path) for skill in named))
         raise UsageError(f"several skills are named {wanted!r}: {paths}", "pick one with --path PATH")
-    # By its name or by its folder's path, a skill excluded or left out is named with why, not called unknown.
-    excluded = skills_named(catalog.excluded, name) or skills_at_path(catalog.excluded, name)
-    if excluded:
-        where = skill_file_path(excluded[0].root, excluded[0].path)
-        raise UsageError(
-            f"no skill named {wanted!r}: {where} is excluded by the configuration (exclude: in .skillmem.yaml)",
-            "an excluded skill is offered to no agent; read the file itself",
-        )
-    from skillmem_hook.catalog.placement.selection import left_out_folder  # noqa: PLC0415 - only a name no skill has
-
-    for item in catalog.skipped:
-        if left_out_folder(item) == wanted or is_folder_path(name, item["root"], item["path"]):
-            where = skill_file_path(item["root"], item["path"])
-            raise UsageError(
-                f"no skill named {wanted!r}: {where} is left out of the index ({item['reason']})",
-                "a skill left out is offered to no agent; read the file itself",
-            )
+    # By its name, its folder's name or its folder's path, a skill excluded or left out is named with why.
+    why = why_not_offered(catalog, name)
+    if why is not None:
+        raise UsageError(f"no skill named {wanted!r}: {why[0]}", why[1])
     hint = nearest_names(catalog.skills, wanted) or "list the skills: skillmem index --text (or skillmem search WORDS)"
     raise UsageError(f"no skill named {wanted!r}", hint)
 

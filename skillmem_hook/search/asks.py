@@ -5,7 +5,7 @@ reports time out since we passed 40M rows. We're on RDS with two read
 replicas. Where do I start?" The company, the numbers and the tools around
 it say less about the skill wanted than the question or the imperative does.
 A side task tacked on ("Also, while you're at it, bump .nvmrc to Node 20")
-is context too: the skill is wanted for the main ask (0.5.0's third pass).
+is context too: the skill is wanted for the main ask.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from skillmem_hook.lazy_pattern import lazy_compile
 
 # A sentence ends at a full stop, a question or exclamation mark, a semicolon (ASCII or full-width)
 # or a line break; a full stop only before a space, so "Next.js" and "3.11" stay whole, and an ASCII question
-# mark or semicolon not inside an address's query ("/search?q=<svg>", 0.5.0's fourth pass).
+# mark or semicolon not inside an address's query ("/search?q=<svg>").
 _SENTENCE_END = re.compile("(?<=[\u3002\uff01\uff1f\uff1b])|(?<=[!?;])(?![A-Za-z0-9_=&/%#])|(?<=\\.)(?=\\s)|\n+")
 # An English sentence asks when it is a question, or opens (after a filler word) with a request or an imperative.
 _FILLER = r"(?:(?:so|ok|okay|hey|hi|now|and|but|also|then|pls|please|just|basically|honestly|ideally),?\s+)*"
@@ -48,8 +48,8 @@ _SIDE_TASK = lazy_compile(  # only a prompt of several sentences asks: a route p
 
 
 # A choice between options: "should we X or Y?", "is it better to X, or Y?", "是 X 还是 Y?", "要不要 X? 还是 Y?".
-# Beside another ask ("which way do you recommend?", "我想要一个长期的规划") its options are context: set H's
-# advice requests name the options and then ask for what the skill does (0.5.0's sixth pass). "还是" also
+# Beside another ask ("which way do you recommend?", "我想要一个长期的规划") its options are context: an
+# advice request names the options and then asks for what the skill does. "还是" also
 # means "still" ("插件还是 MV2"), so a Chinese choice is a question or weighs its options (比较好, 更合适).
 # Read with str methods, not a pattern: compiling one cost a route prompt of several sentences 2.8 million
 # instructions.

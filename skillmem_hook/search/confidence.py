@@ -51,17 +51,17 @@ class ScoreRule:
     company, the numbers, the tools around the ask), which any skill may hold
     a few words of; either way then also needs the best hit to lead the second
     by ``context_lead`` times and to cover ``context_coverage`` of the query,
-    else the rule abstains (``context_typed=0`` turns this off); (0.5.0's twelfth pass) on a prompt
+    else the rule abstains (``context_typed=0`` turns this off); on a prompt
     of ``wide_typed`` typed words or more, a lead of ``wide_lead`` times the second stands in for
     the coverage, since a long prompt's context dilutes any skill's share of it (``wide_lead=0``
-    turns this off); and (0.5.0's second pass) the best hit must hold ``context_share`` of the typed
+    turns this off); and the best hit must hold ``context_share`` of the typed
     words: a long prompt whose best hit holds a handful of its words is matched by its context, not
-    its ask, unless (0.5.0's twenty-fourth pass) the best leads the second by ``share_lead`` times:
+    its ask, unless the best leads the second by ``share_lead`` times:
     context dilutes the share as it does the coverage, and a lead that clear says the skill stands
-    out of it (``share_lead=0`` turns this waiver off); and (0.5.0's sixth pass) when the
+    out of it (``share_lead=0`` turns this waiver off); and when the
     ``most`` best all score within ``near`` of the best, no two of them kin and the best covering
     less than ``scatter_coverage`` of the query, the context ties unrelated skills: the rule abstains
-    (``scatter_coverage=0`` turns this off); and (0.5.0's fortieth pass) where the best hit is described in
+    (``scatter_coverage=0`` turns this off); and where the best hit is described in
     English, a typed CJK word (a bigram, or a lone character) counts ``cjk_weight`` of a word in that share, since
     a Chinese run is cut into overlapping bigrams (about two for each word it holds) while an English description
     holds one word for each, so long as the best covers ``cjk_coverage`` of the query itself (``cjk_weight=1``
@@ -71,7 +71,7 @@ class ScoreRule:
     beside it, since a family's members (``sred-project-organizer``, ``sred-work-summary``)
     are told apart by intent words their descriptions rarely hold. **English at large**
     (``english_at_large``, off): the rule reads a prompt with the collection's own rarity of
-    every word, not search's English-at-large weights (0.5.0, after set L: on the tuning sets
+    every word, not search's English-at-large weights (on the tuning sets
     those weights added 8 right hints and 3 wrong to the route, below its 0.9; docs/route.md).
     The defaults fire most often
     on the tuning queries at a precision of at least 0.9 there, and on none of
@@ -185,8 +185,8 @@ class ScoreRule:
         return len(hits) < 2 or hits[0].score >= self.context_lead * hits[1].score
 
     def _holds_share(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> bool:
-        """Whether the best hit holds ``context_share`` of the typed words, or leads by ``share_lead``, or (0.5.0,
-        fortieth pass) is described in English, covers ``cjk_coverage`` and holds the share with CJK words
+        """Whether the best hit holds ``context_share`` of the typed words, or leads by ``share_lead``, or is
+        described in English, covers ``cjk_coverage`` and holds the share with CJK words
         counted by ``cjk_weight``."""
         if evidence >= self.context_share * typed or self._share_waived(hits):
             return True
@@ -210,7 +210,7 @@ class ScoreRule:
     def _scattered(self, hits: Sequence[Hit]) -> bool:
         """Whether the ``most`` best are a near tie of unrelated skills and the best covers little of the query.
 
-        Set H's quoted designer thread tied a model hub, a skill router and a
+        A long quoted thread about design can tie a model hub, a skill router and a
         design skill on its context; a family's near tie (``api-design``,
         ``api-docs``) is one intent read several ways, and stays named.
         """
@@ -265,7 +265,7 @@ class ScoreRule:
 
     def _covers(self, hits: Sequence[Hit], typed: int) -> bool:
         """Whether the best hit covers ``context_coverage`` of the query, or leads the second by ``wide_lead`` on a
-        prompt of ``wide_typed`` typed words or more (0.5.0, twelfth pass: docs/notes/route.md)."""
+        prompt of ``wide_typed`` typed words or more (docs/notes/route.md)."""
         if hits[0].coverage >= self.context_coverage:
             return True
         if not self.wide_lead or typed < self.wide_typed:
@@ -280,7 +280,7 @@ class ScoreRule:
 
     def _share_waived(self, hits: Sequence[Hit]) -> bool:
         """Whether the best hit leads the second by ``share_lead``, so needs no ``context_share`` of the typed words
-        (0.5.0, twenty-fourth pass: chosen seeing both halves of the tuning data, docs/notes/route.md)."""
+        (chosen seeing both halves of the tuning data, docs/notes/route.md)."""
         if not self.share_lead or not hits:
             return False
         return len(hits) < 2 or hits[0].score >= self.share_lead * hits[1].score
@@ -288,7 +288,7 @@ class ScoreRule:
     def _share_condition(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> str:
         """What waives the share, for ``gates``: the lead asked, and whether it waived a share the best lacks; or the
         CJK words counted by ``cjk_weight``, when they hold it, as a clause of its own with the count it used (the
-        share as typed does not hold there: review3's 4)."""
+        share as typed does not hold there)."""
         lacks = evidence < self.context_share * typed
         text = ""
         if self.share_lead:

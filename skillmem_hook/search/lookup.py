@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import posixpath
 
-from skillmem_hook.catalog.placement.selection import folder_name
+from skillmem_hook.catalog.discovery.safe_read import skill_file_path
+from skillmem_hook.catalog.placement.selection import folder_name, left_out_folder
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.catalog.skills import Skill
 
 MAX_COMPARED = 200
@@ -38,7 +40,7 @@ def skills_in_folder(skills: Sequence[Skill], name: str) -> list[Skill]:
     """The skills whose folder's name is ``name``, folded as names fold (case, width, separators).
 
     For a name no skill has: search shows a skill's path, so a person types the folder's name of a skill whose
-    ``name`` is a title (``cloudflare-r2`` for "Cloudflare R2 Object Storage"; newcomer-ad 10).
+    ``name`` is a title (``cloudflare-r2`` for "Cloudflare R2 Object Storage").
     """
     from skillmem_hook.search.names import name_key  # noqa: PLC0415 - only a name no skill has
 
@@ -102,3 +104,24 @@ def nearest_names(skills: Sequence[Skill], name: str) -> str:
         paths = ", ".join(f"'{path}'" for path in folder_paths(folders)[:MAX_NEAREST])
         return f"did you mean {quoted}? or name one by its folder's path: {paths}"
     return f"did you mean {quoted}?" if chosen else ""
+
+
+def why_not_offered(catalog: Catalog, name: str) -> tuple[str, str] | None:
+    """Why ``name`` reads nothing though a SKILL.md answers to it: excluded by the configuration or left out of the
+    index, found by its name, its folder's name or its folder's path; (the SKILL.md's path and why, a hint), or
+    None. The same words for ``skillmem read`` and MCP's ``skill_read``, each asked once no skill it reads fits."""
+    excluded = catalog.excluded
+    found = skills_named(excluded, name) or skills_at_path(excluded, name) or skills_in_folder(excluded, name)
+    if found:
+        where = skill_file_path(found[0].root, found[0].path)
+        return (
+            f"{where} is excluded by the configuration (exclude: in .skillmem.yaml)",
+            "an excluded skill is offered to no agent; read the file itself",
+        )
+    for item in catalog.skipped:
+        if left_out_folder(item) == name.strip() or is_folder_path(name, item["root"], item["path"]):
+            return (
+                f"{skill_file_path(item['root'], item['path'])} is left out of the index ({item['reason']})",
+                "a skill left out is offered to no agent; read the file itself",
+            )
+    return None

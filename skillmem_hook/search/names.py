@@ -100,8 +100,8 @@ def titled_key(text: str) -> str | None:
 
 def folder_keys(entries: Iterable[tuple[str, list[str]]]) -> list[list[str]]:
     """Each skill's keys (``skill_keys``), given with its folder's name, with that name as a key of its own,
-    '!folder', where no skill is named so (newcomer-ad 10: a user sees ``cloudflare-r2`` in a path and types it for
-    "Cloudflare R2 Object Storage"). It names the skill only where marked as a name is ("the cloudflare-r2 skill",
+    '!folder', where no skill is named so (a user sees ``cloudflare-r2`` in a path and types it for "Cloudflare R2
+    Object Storage"). It names the skill only where marked as a name is ("the cloudflare-r2 skill",
     ``/cloudflare-r2``, `` `cloudflare-r2` ``), whatever its words: a folder's name is no word the skill chose. A CJK
     folder's name adds none."""
     listed = [(name_key(folder), keys) for folder, keys in entries]
@@ -141,7 +141,7 @@ def _kind(key: str, *, trusted: bool, spaced: bool = True) -> str:
 
 
 class Spellings:
-    """A collection's skill names as a product's usual spelling writes them in one word (0.5.0, thirty-first pass):
+    """A collection's skill names as a product's usual spelling writes them in one word:
     a camelCase word is one when, case-folded and with a hyphen at none, some or all of its lower-to-upper turns,
     it is a key of the name table (``skill_keys``: names and aliases), so "libFuzzer" is ``libfuzzer`` and
     "addressSanitizer" ``address-sanitizer``. Looked up, not made: a set of every key spelled so cost a prompt of
@@ -201,7 +201,7 @@ def without_pasted_blocks(text: str) -> str:
     return _FENCED_BLOCK.sub("\n", text)
 
 
-# A clause that rules a thing out (0.5.0, seventh pass, after set I's i1-013): "I'm not asking for a full Vault
+# A clause that rules a thing out: "I'm not asking for a full Vault
 # setup", "I don't need X", "rather than X", "instead of X", "不是要X", "不需要X", "别给我X". It runs to the end of
 # its sentence, or to a comma or dash (English) or a Chinese comma: the ask often follows ("I don't need X, I need Y").
 _RULED_OUT_MARKS = (
@@ -238,7 +238,7 @@ def without_ruled_out(text: str) -> str:
 
 
 def users_own(text: str) -> str:
-    """``text`` without what the user pasted rather than wrote (0.5.0, fourth pass): fenced blocks, lines quoted
+    """``text`` without what the user pasted rather than wrote: fenced blocks, lines quoted
     with '>' (a forwarded mail, a reviewer's comments, a command's echo) and a message of 80 characters or more
     in double quotes ('Ticket GROW-412 says: "Customers keep asking..."'). A hint comes from the user's own words."""
     text = without_pasted_blocks(text)
@@ -363,8 +363,8 @@ _FUNCTION_WORDS = frozenset(_FUNCTION_WORD_CLASSES.split())
 
 
 def _modifies_next(text: str, words: list[tuple[int, int, str]], last: int) -> bool:
-    """Whether the hyphenated run ending at word ``last`` stands before a noun it modifies (0.5.0, ninth pass,
-    after set J's j1-024): "customer-support tickets", "real-time updates", "open-source models". English joins
+    """Whether the hyphenated run ending at word ``last`` stands before a noun it modifies:
+    "customer-support tickets", "real-time updates", "open-source models". English joins
     a modifier's words by '-' before its noun, so there a slug is everyday language and needs a mark; one space,
     then an English word that is not a function word nor the start of another slug (a list of names). A Chinese
     word after it is the sentence going on."""
@@ -393,10 +393,11 @@ def _is_marked(text: str, words: list[tuple[int, int, str]], first: int, last: i
     return before in _SKILL_WORDS or after in _SKILL_WORDS or after.startswith(_CJK_SKILL_WORDS)
 
 
-# A unit of code named in backticks (0.5.0, twenty-sixth pass, after set U's ue-070, "应该是你改了 `pricing` 包里的
-# 函数名"): the word after its closing tick says what it is, a package, module or crate (包, 模块, 库), or an import
-# before its opening one ("from `pricing` import", "import `pricing`"). It names code at hand, as a file or an
-# identifier does (``at_hand.shown.names_code``), not a skill asked for, though a skill may bear the same name.
+# A unit of code named in backticks ("应该是你改了 `pricing` 包里的函数名"): the word after its closing tick
+# says what it is, a package, module or crate (包, 模块, 库), or an import before its opening one
+# ("from `pricing` import", "import `pricing`"). It names code at hand, as a file or an
+# identifier does (``at_hand.shown.names_code``), not a skill asked for, though a skill may bear
+# the same name.
 _CODE_UNIT_AFTER = lazy_compile(r"\s*(?:包|模块|库|(?:package|module|crate|library|lib)(?![a-z0-9]))")
 _CODE_UNIT_BEFORE = ("import", "from")
 
@@ -410,7 +411,7 @@ def _names_a_code_unit(text: str, opening: int, after: int) -> bool:
     return _CODE_UNIT_AFTER.match(text, after) is not None
 
 
-# A control's label in quotes (0.5.0, after set Z's z3-006, 'when someone clicks "Pricing" the object ... should
+# A control's label in quotes ('when someone clicks "Pricing" the object ... should
 # spin'): a quoted word clicked, tapped or pressed, or followed by what a screen holds (a button, a tab, a link),
 # is the label a user sees, not a skill asked for, though a skill bears the same name. Quotes only: `pricing` and
 # "the pricing skill" still name it.
@@ -436,24 +437,26 @@ def _labels_a_control(text: str, opening: int, after: int) -> bool:
     return _CONTROL_AFTER.match(text, after) is not None
 
 
-# An app's route or a URL's path in prose (0.5.0, thirty-sixth pass, after set AA's aae-030, "The SEO audit you wrote
-# says /pricing has no meta description, but look: ... curl -s https://acme.io/pricing"): a '/' word the prompt also
-# types inside a URL or a path ("acme.io/pricing", "/out/pricing"), or beside a word that calls it a page, a route, a
-# URL or a path ("the /pricing page", "route /pricing", "/pricing 页面", "路由 /pricing"), is the app's, not a slash
-# command, though a skill bears the same name. Not "endpoint" / 端点 / 接口: an API's endpoint is named after what it
-# serves ("迁到后端新开的 /graphql 端点", set L's l2-022, hints `graphql` right), a page after its content.
+# An app's route or a URL's path in prose ("The SEO audit you wrote says /pricing has no meta
+# description, but look: ... curl -s https://acme.io/pricing"): a '/' word the prompt also types
+# inside a URL or a path ("acme.io/pricing", "/out/pricing"), or beside a word that calls it a
+# page, a route, a URL or a path ("the /pricing page", "route /pricing", "/pricing 页面", "路由
+# /pricing"), is the app's, not a slash command, though a skill bears the same name. Not
+# "endpoint" / 端点 / 接口: an API's endpoint is named after what it serves ("迁到后端新开的 /graphql 端点"
+# hints `graphql` right), a page after its content.
 _ROUTE_AFTER = lazy_compile(r"\s*(?:(?:page|route|url|path)s?(?![a-z0-9])|页面|页|路由|路径)")
 _ROUTE_BEFORE = ("page", "route", "url", "path", "页面", "路由", "路径", "访问")
 
 
-# Where a slash command is typed (0.5.0, thirty-eighth pass, after set AB's abe-011, "the /pricing copy still says
-# 14-day trial", and abe-076, a pasted table of pages, "| /pricing | 12,340 | 38% |"): a slash command is typed as the
-# prompt's command, at its start (as Claude Code reads its commands and skills), so a '/' word names a skill at the
-# start of the prompt or of a line, or after a word of using it ("use /pdf", "run /pdf on", "用 /pdf", "调用 /pdf"; not
-# with / then / try, prose before a page as often: "the problem with /pricing is", review2's C6).
-# Anywhere else it is a page's route or a path in prose ("says /pricing has no meta description"). On the tuning data
-# this costs one right hint, set L's l2-022 ("把 REST 调用迁到后端新开的 /graphql 端点", an endpoint's path that named
-# the `graphql` skill), and silences two everyday turns; no tuning request types a slash command as one.
+# Where a slash command is typed ("the /pricing copy still says 14-day trial", or a pasted table
+# of pages, "| /pricing | 12,340 | 38% |"): a slash command is typed as the prompt's command, at
+# its start (as Claude Code reads its commands and skills), so a '/' word names a skill at the
+# start of the prompt or of a line, or after a word of using it ("use /pdf", "run /pdf on", "用
+# /pdf", "调用 /pdf"; not with / then / try, prose before a page as often: "the problem with
+# /pricing is"). Anywhere else it is a page's route or a path in prose ("says /pricing has no
+# meta description"). On the tuning data this costs one right hint ("把 REST 调用迁到后端新开的 /graphql
+# 端点", an endpoint's path that named the `graphql` skill), and silences two everyday turns; no
+# tuning request types a slash command as one.
 _USING = frozenset(["use", "using", "run", "invoke", "call", "via"])
 _LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")  # what str.splitlines breaks at
 _USING_CJK = ("用", "使用", "运行", "调用", "执行", "试试", "跑", "再")

@@ -170,7 +170,7 @@ class SearchIndex:
             words, english=english and bool(tuning.english_length), foreign=own_script
         )
         shares = {n: _share(held, total) for n, held in covered.items()}
-        # There coverage weighs more (the thirteenth pass, docs/notes/search.md): a skill described in English
+        # There coverage weighs more (docs/notes/search.md): a skill described in English
         # can hold any of a long request's everyday words one by one, where the right Chinese-described skill
         # holds more of its typed words.
         power = tuning.english_coverage_power if english and tuning.english_coverage_power else tuning.coverage_power
@@ -254,9 +254,9 @@ class SearchIndex:
 
         ``english``: the words weighed by English at large too (``english.py``), each by the lower of its two idfs.
         ``foreign``: the English-described skills (``english_described_idf``): for each of them a Latin word it holds
-        weighs by the lower of that and its idf among them alone (the fifteenth pass): everyday in their texts, it
+        weighs by the lower of that and its idf among them alone: everyday in their texts, it
         is rare in the collection only because the collection is not English. That idf among them is capped by
-        English at large for as many texts of ``english_described_length`` words (the seventeenth pass). A
+        English at large for as many texts of ``english_described_length`` words. A
         Chinese-described holder keeps the other.
         """
         scores: dict[int, float] = {}
@@ -361,7 +361,7 @@ class SearchIndex:
 
 
 def described_in_english(text: str) -> bool:
-    """Whether a description holds fewer than half as many CJK characters as ASCII letters (the fourteenth pass)."""
+    """Whether a description holds fewer than half as many CJK characters as ASCII letters."""
     cjk = cjk_characters(text)  # tokenize's class: the characters a description's Chinese words are cut from
     letters = sum(1 for c in text if c.isascii() and c.isalpha())
     return cjk * 2 < letters  # a CJK character says about as much as two letters

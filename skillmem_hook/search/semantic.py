@@ -6,7 +6,7 @@ package, so nothing is downloaded, ever). Only ``search --semantic``, ``eval
 --semantic`` and the MCP server import this module; the hooks never do.
 
 The encoder runs on one thread: on two shared cores its default of four was
-30 to 40 times slower (issue 18). The thread limits are set before numpy
+30 to 40 times slower. The thread limits are set before numpy
 loads, and again through threadpoolctl for a numpy already loaded.
 """
 
@@ -194,7 +194,7 @@ def encoded_intent(intent: str, typed: int) -> str:
     long one (past ``LONG_TYPED``), its asking sentences when some sentences ask and some give context.
 
     A vector of a whole contextual request sits near skills that share its
-    context (the stack, the industry) rather than its ask (0.5.0's second pass).
+    context (the stack, the industry) rather than its ask.
     """
     if typed <= LONG_TYPED:
         return intent

@@ -9,7 +9,7 @@ folder, SKILL.md and ``.skillmem.yaml`` (``catalog/store/stamps.py``), plus a
 key of the roots, the settings that shape the catalog and the code's own
 fingerprint. The stats say only whether the disk changed; an index written
 on another machine (an archive's ``.git`` ships one) is refused by its seal
-(``trust.read_sealed_file``): it is built again from a scan, and its rows
+(``seal.read_sealed_file``): it is built again from a scan, and its rows
 never served. The pre-commit hooks never load it.
 
 A stale index is refreshed by re-indexing only the skills whose SKILL.md
@@ -34,8 +34,8 @@ from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.skills import SkillProblem
 from skillmem_hook.catalog.store.locations import search_index_location
+from skillmem_hook.catalog.store.seal import read_sealed_file
 from skillmem_hook.catalog.store.stamps import StatSnapshot, retake_snapshot, take_snapshot
-from skillmem_hook.catalog.store.trust import read_sealed_file
 from skillmem_hook.search.fields import PostingsField, StoredIndexError
 from skillmem_hook.search.rank import SearchIndex
 from skillmem_hook.search.stored import StoredSkills, index_from_bytes, index_to_bytes, row_bytes
@@ -188,7 +188,7 @@ def _read(location: str, key: str, roots: Sequence[str]) -> tuple[SearchIndex, b
     try:
         # A regular file only, capped, and this user's alone: a FIFO must not hang the search, nor another
         # user's file choose its ranking.
-        # And written here, on this machine (``trust.read_sealed_file``): one an archive ships in its .git is not.
+        # And written here, on this machine (``seal.read_sealed_file``): one an archive ships in its .git is not.
         data, end = read_sealed_file(location, MAX_INDEX_BYTES)
         return index_from_bytes(data, key, roots, end)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -198,8 +198,8 @@ def _read(location: str, key: str, roots: Sequence[str]) -> tuple[SearchIndex, b
 def _snapshot(text: bytes) -> StatSnapshot | None:
     """The stored snapshot; None (the index is rebuilt) when it is none.
 
-    It is not asked to vouch for the roots (fixh27's ``vouches_for``, dropped in tidy10): the seal says the
-    file was written here, and a snapshot written here stamps every root.
+    It is not asked to vouch for the roots: the seal says the file was written here, and a snapshot written here
+    stamps every root.
     """
     try:
         return StatSnapshot.from_json(json.loads(text))
@@ -242,12 +242,12 @@ def load_or_build_at(
         stale = None  # a bad index: built anew, and the build replaces it
     if stale is not None and stale[1].is_current():
         return stale[0]
-    from skillmem_hook.catalog.store.records import write_sealed_quietly  # noqa: PLC0415 - a current index is only read
+    from skillmem_hook.catalog.store.seal import write_sealed_quietly  # noqa: PLC0415 - a current index is only read
 
     started = time.time_ns()
     # Before the scan: a change during it shows next time. The files that decide the catalog, as the
     # route index and the MCP watcher take them: a route prompt then finds both snapshots equal and
-    # stats the disk once, not twice (issue 17 item 4 widened theirs; this one had stayed narrow).
+    # stats the disk once, not twice.
     # A stale index's snapshot says which folders kept their stamps: only the others are listed again.
     snapshot = take_snapshot(roots, watched) if stale is None else retake_snapshot(stale[1], roots, watched)
     index, made_rows = _refreshed(roots, options, aliases, stale, snapshot)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 # skills in a block of rows, read when asked for; the extra a block of its own. 4: the numbers of the skills
 # described in English (``rank.described_in_english``), so a query need not read their descriptions. 5: words
 # cut with the default-ignorable characters dropped (``tokenize._normalized``): a 4's postings hold split words.
-# 6: the snapshot the store keeps beside it (its extra) stamps the roots with (mtime, size) alone (tidy10)
+# 6: the snapshot the store keeps beside it (its extra) stamps the roots with (mtime, size) alone, as every path
 FORMAT = "skillmem-search-index-6"
 
 
@@ -72,7 +72,7 @@ def index_from_bytes(
 
     ``roots``: the roots the index was built from; a row of another root, or whose folder leaves its root, is
     refused when it is read (``StoredRowError``), as the route index refuses one. None: any root. ``end``: where
-    the index ends in ``data`` (a kept file's seal follows it, ``trust.read_sealed_file``); None: at its end.
+    the index ends in ``data`` (a kept file's seal follows it, ``seal.read_sealed_file``); None: at its end.
     """
     # Positions, not partitions: a copy of a large index costs as much as the query.
     end = len(data) if end is None else end

@@ -8,7 +8,7 @@ repository. It is one JSON header line (format, model, dimension, count,
 CRC-32 of the rest), then the keys, then the float32 vectors. A file that is
 missing, truncated, corrupt, of another model, not a regular file, a link,
 not this user's alone (``trust.py``), not sealed to the place it was
-written (``trust.read_sealed_file``: one an archive ships in its ``.git``),
+written (``seal.read_sealed_file``: one an archive ships in its ``.git``),
 or holding a vector that is not finite is ignored and rebuilt, never an
 error, and never read past MAX_VECTOR_BYTES. Writes are whole-file and atomic.
 """
@@ -22,8 +22,7 @@ import zlib
 import numpy as np
 
 from skillmem_hook.catalog.store.locations import vectors_location
-from skillmem_hook.catalog.store.records import write_sealed_quietly
-from skillmem_hook.catalog.store.trust import read_sealed_file
+from skillmem_hook.catalog.store.seal import read_sealed_file, write_sealed_quietly
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

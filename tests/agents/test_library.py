@@ -13,6 +13,7 @@ import pytest
 from skillmem_hook.agents import library as library_module
 from skillmem_hook.agents.library import SkillLibrary, find_skill
 from skillmem_hook.catalog.scan import scan_roots
+from skillmem_hook.catalog.skillfile.declared import USER_ONLY
 from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.errors import FileAccessError, UsageError
 
@@ -98,6 +99,29 @@ def test_an_excluded_skill_is_neither_found_nor_read(root):
     with pytest.raises(UsageError, match="no skill named 'drafty'") as caught:
         library.read("drafty")
     assert "excluded skills cannot be read" in caught.value.hint
+
+
+@pytest.mark.parametrize("name", ["drafty", "drafts/draft-v2", "draft-v2", "Draft V2"])
+def test_an_excluded_skill_is_said_with_why_by_its_name_or_folder(root, name):
+    """tidy12: skill_read says why, in the words ``skillmem read`` uses, never with the text."""
+    write_skill(root, "drafts/draft-v2", skill_md("drafty", "A draft to parse CSV files") + b"SECRET DRAFT TEXT\n")
+    Path(".skillmem.yaml").write_text("exclude: [drafty]\n")
+    with pytest.raises(UsageError) as caught:
+        SkillLibrary([str(root)]).read(name)
+    where = f"{root}/drafts/draft-v2/SKILL.md"
+    assert caught.value.message == (
+        f"no skill named '{name}': {where} is excluded by the configuration (exclude: in .skillmem.yaml)"
+    )
+    assert "excluded skills cannot be read" in caught.value.hint
+
+
+def test_a_skill_left_out_is_said_with_why_by_its_folder(root):
+    write_skill(root, "last30days", b"---\nname: last30days\ndescription: d\ndisable-model-invocation: true\n---\n")
+    with pytest.raises(UsageError) as caught:
+        SkillLibrary([str(root)]).read("last30days")
+    assert caught.value.message == (
+        f"no skill named 'last30days': {root}/last30days/SKILL.md is left out of the index ({USER_ONLY})"
+    )
 
 
 def test_a_new_exclude_in_the_configuration_is_seen_without_a_restart(root):

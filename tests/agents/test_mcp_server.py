@@ -14,6 +14,8 @@ import time
 
 import pytest
 
+from skillmem_hook.catalog.skillfile.declared import USER_ONLY
+
 from ..helpers import INITIALIZE, REPO, RawClient, make_git_dir, run_cli, skill_md, write_skill
 
 mcp = pytest.importorskip("mcp", reason="the MCP Python SDK is not installed (the [mcp] extra, Python 3.10+)")
@@ -248,6 +250,28 @@ def test_a_name_read_with_other_case_or_separators_finds_the_one_skill_it_fits(r
     assert results["cased"].structured_content["path"] == "skills/csv-to-table/SKILL.md"
     assert text_of(results["cased"]) == (repo / "skills" / "csv-to-table" / "SKILL.md").read_text()
     assert results["spaced"].structured_content["name"] == "docker-deploy"
+
+
+def test_a_skill_excluded_or_left_out_is_a_tool_error_that_says_why_as_skillmem_read_does(repo, capsys, monkeypatch):
+    """tidy12: skill_read of an excluded skill, or one only its user invokes, said only "no skill named"."""
+    write_skill(repo / "skills", "drafts/csv-v2", skill_md("csv-draft", "A draft") + b"SECRET DRAFT TEXT\n")
+    write_skill(
+        repo / "skills", "last30days", b"---\nname: last30days\ndescription: d\ndisable-model-invocation: true\n---\n"
+    )
+    (repo / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-draft]\n")
+    names = ["csv-draft", "csv-v2", "drafts/csv-v2", "last30days"]
+
+    async def steps(session):
+        return {name: await session.call_tool("skill_read", {"name": name}) for name in names}
+
+    results = run_session(repo, steps)
+    monkeypatch.chdir(repo)
+    for name in names:
+        said = run_cli(capsys, "read", name).error["error"]
+        assert results[name].is_error, name
+        assert text_of(results[name]).startswith(f"{said}. Hint: "), name
+        assert "SECRET" not in text_of(results[name])
+    assert said.endswith(f": skills/last30days/SKILL.md is left out of the index ({USER_ONLY})")
 
 
 def test_arguments_of_the_wrong_type_or_size_are_tool_errors_with_a_hint_and_a_short_echo(repo):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -96,6 +99,70 @@ def test_a_skill_the_configuration_excludes_is_named_with_why_by_its_folder_s_pa
         " (exclude: in .skillmem.yaml)"
     )
     assert run_cli(capsys, "read", "team-b/deploy").code == 0  # the other folder of that name is read
+
+
+@pytest.mark.parametrize("folder", ["csv", "CSV", " csv "])
+def test_a_skill_the_configuration_excludes_is_named_with_why_by_its_folder_s_name_too(tree, capsys, folder):
+    """tidy12: `read csv` of the excluded csv-to-table said "no skill named 'csv'", by its name and path it said why."""
+    (tree.parent / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-to-table]\n")
+    run = run_cli(capsys, "read", folder)
+    assert (run.code, run.out) == (2, "")
+    assert run.error == {
+        "tool": "skillmem read",
+        "error": f"no skill named {folder.strip()!r}: skills/csv/SKILL.md is excluded by the configuration"
+        " (exclude: in .skillmem.yaml)",
+        "hint": "an excluded skill is offered to no agent; read the file itself",
+    }
+
+
+def test_the_real_cli_names_an_excluded_skill_by_its_folder_s_name_with_why(tree):
+    """The same through the program a person runs: one JSON line on stderr, nothing on stdout, exit 2."""
+    (tree.parent / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [csv-to-table]\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "skillmem_hook", "read", "csv"], capture_output=True, text=True, timeout=60
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert json.loads(result.stderr)["error"] == (
+        "no skill named 'csv': skills/csv/SKILL.md is excluded by the configuration (exclude: in .skillmem.yaml)"
+    )
+
+
+def test_a_skill_in_a_folder_of_that_name_is_read_before_an_excluded_one(two_deploys, capsysbinary):
+    """The bare folder's name of an excluded skill answers only when no skill the block lists is in such a folder."""
+    from skillmem_hook.cli import main
+
+    (two_deploys.parent / ".skillmem.yaml").write_text("roots: [skills]\nexclude: [ship-a]\n")
+    capsysbinary.readouterr()
+    assert main(["read", "deploy"]) == 0
+    assert capsysbinary.readouterr().out == (two_deploys / "team-b" / "deploy" / "SKILL.md").read_bytes()
+
+
+def test_a_duplicate_left_out_is_read_by_its_folder_s_name_as_by_its_path(tmp_path, capsys, monkeypatch):
+    """tidy12: `read two` of the duplicate the block leaves out said "no skill named 'two'"; `read skills/two`
+    read it. Its folder's name reads it, with the note a folder's name gets; the one the block lists is read first."""
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path / "skills", "one", skill_md("dup", "The first of two"))
+    write_skill(tmp_path / "skills", "two", skill_md("dup", "The second of two"))
+    for folder in ("two", "Two"):
+        run = run_cli(capsys, "read", "--root", "skills", folder)
+        assert (run.code, run.out) == (0, skill_md("dup", "The second of two").decode())
+        assert (
+            run.err == f"skillmem read: no skill is named '{folder}': read 'dup' by its folder (skills/two/SKILL.md)\n"
+        )
+    assert run_cli(capsys, "read", "--root", "skills", "dup").out == skill_md("dup", "The first of two").decode()
+    assert run_cli(capsys, "read", "--root", "skills", "one").out == skill_md("dup", "The first of two").decode()
+
+
+def test_a_skill_the_block_lists_is_read_by_its_folder_s_name_before_a_duplicate_left_out(
+    tmp_path, capsys, monkeypatch
+):
+    """Two folders named ``tool`` hold two skills named ``dup``: the folder's name reads the one the block lists, as
+    the name does; the other is read by its folder's path."""
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path / "skills", "a/tool", skill_md("dup", "The first of two"))
+    write_skill(tmp_path / "skills", "b/tool", skill_md("dup", "The second of two"))
+    assert run_cli(capsys, "read", "--root", "skills", "tool").out == skill_md("dup", "The first of two").decode()
+    assert run_cli(capsys, "read", "--root", "skills", "b/tool").out == skill_md("dup", "The second of two").decode()
 
 
 @pytest.mark.parametrize("path", ["team/last30days", "skills/team/last30days/", "skills/team/last30days/SKILL.md"])

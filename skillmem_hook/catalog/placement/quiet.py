@@ -29,7 +29,7 @@ def is_folder_pattern(pattern: str) -> bool:
 class Quiet:
     """The ``quiet:`` patterns, with ``base`` the folder a folder pattern is relative to.
 
-    Given the ``skills`` (newcomer-ad 13), a pattern that is exactly a skill's name or label is that name, even
+    Given the ``skills``, a pattern that is exactly a skill's name or label is that name, even
     with a ``/`` ("Tailwind v4 + shadcn/ui Stack"): a name that exists wins over the folder, which ``X/`` (the
     last ``/``) still names. And a name no skill has is also a folder's name, as a SKILL.md left out is named:
     ``ai-sdk-core`` quiets the skill "AI SDK Core" in ``.../ai-sdk-core/``. Without them, patterns read as before.

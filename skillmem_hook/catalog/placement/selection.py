@@ -47,7 +47,7 @@ def left_out_folder(item: Mapping[str, str]) -> str:
 
 def folder_name(skill: Skill) -> str:
     """The name of the folder that holds the skill's SKILL.md (its root's own, for a SKILL.md at the root): what a
-    person types who saw its path, for a skill whose ``name`` is a title (newcomer-ad 10)."""
+    person types who saw its path, for a skill whose ``name`` is a title."""
     folder = skill.path.rstrip("/").rsplit("/", 1)[-1]
     return skill.root.rstrip("/").rsplit("/", 1)[-1] if folder in ("", ".") else folder
 

@@ -60,9 +60,8 @@ def is_utf8_path(path: str) -> bool:
 def utf8_path(path: str, what: str) -> str:
     """``path``, to be written into a file or an encoded line (a script, a link, a root); UsageError when it cannot.
 
-    The one rule for a path that goes out as UTF-8, as round three set it for
-    roots: a name whose bytes are not UTF-8 is exit 2, shown with ``\\xNN``
-    escapes, never a half-written file or an encoding error.
+    The one rule for a path that goes out as UTF-8, roots' as every other: a name whose bytes are not UTF-8 is
+    exit 2, shown with ``\\xNN`` escapes, never a half-written file or an encoding error.
     """
     if not is_utf8_path(path):
         raise UsageError(

@@ -9,48 +9,26 @@ one changed byte anywhere, a file cut short or records added are all seen:
 the reader raises DamagedFile once it reaches the end, and the caller drops
 whatever it built from the records. The file is replaced atomically.
 
-The checksum finds damage, not forgery, and the records' keys (blob ids) are
-anyone's to reproduce: an archive's ``.git`` can ship a cache that gives a
-tracked SKILL.md another description. So the trailer also seals the file to
-the place it was written: the inode and change time the writer's ``fstat``
-of its temporary file gave as the last line was due. A read compares them
-with the ``fstat`` it makes anyway: the same inode, and a change time no
-earlier and at most SEALED_SECONDS later (the rest of the write and the
-rename, which moves it on some file systems). A file unpacked or copied
-here is a new inode changed at that moment, so it is refused and rebuilt.
-
-The kept files written whole (the search and route indexes, the vectors) carry
-the same seal, checked the same way (``write_sealed_quietly`` here,
-``trust.read_sealed_file``): a last line with the inode and change time of the
-temporary file, the checksum of the file's first line (which holds the
-length and checksum of the rest) carried on over them. One answer to "was
-this kept file written here?" for every file skillmem keeps where an archive
-can put one.
+The checksum finds damage, not forgery, so the trailer also holds the
+seal (``seal.py``: the inode and change time of the very file written,
+inside the checksum): a cache or snapshot an archive unpacks, or a copy,
+is refused and rebuilt.
 """
 
 from __future__ import annotations
 
 import os
 import stat
-import time
 import zlib
 
 from skillmem_hook.catalog.store.json_text import loads
-from skillmem_hook.catalog.store.trust import (
-    KEPT_FILE_MODE,
-    make_private_folder,
-    owned_privately,
-    seal_line,
-    with_seal,
-    written_then,
-)
+from skillmem_hook.catalog.store.seal import trailer_line, trailer_sealed_here
+from skillmem_hook.catalog.store.trust import owned_privately, replace_kept_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
-    from typing import BinaryIO
 
-_TRAILER = b'{"crc":%d,"records":%d,"inode":%d,"changed":%d}\n'
 _BLOCK = 1 << 20
 # Records are joined into chunks of about this many bytes, each checksummed and written at once: a call, a
 # concatenation and a checksum per record cost the two writes of a cold run at 10,000 skills some 11 ms of CPU.
@@ -86,12 +64,7 @@ def framed(
     if batch:
         running, count = yield from _joined(batch, running, count)
     status = own_status()
-    yield _trailer(running, count, status.st_ino, status.st_ctime_ns)
-
-
-def _trailer(running: int, count: int, inode: int, changed: int) -> bytes:
-    """The last line: its checksum covers the seal too, so a changed byte there is seen as anywhere else."""
-    return _TRAILER % (with_seal(running, inode, changed), count, inode, changed)
+    yield trailer_line(running, count, status.st_ino, status.st_ctime_ns)
 
 
 def _joined(batch: list[bytes], running: int, count: int) -> Generator[bytes, None, tuple[int, int]]:
@@ -150,82 +123,18 @@ def read_batches(path: str, header: Mapping[str, object], limit: int) -> Iterato
             held = data[cut + 1 :]
             count += len(records)
             yield records
-        if not _sealed_here(held, running, count, info):
+        if not trailer_sealed_here(held, running, count, info):
             raise DamagedFile("checksum, count or end does not match, or the file was not written here")
-
-
-def _sealed_here(trailer: bytes, running: int, count: int, status: os.stat_result) -> bool:
-    """Whether ``trailer`` ends these lines and was written into this very file (``status``, its fstat)."""
-    changed = trailer[trailer.rfind(b":") + 1 : -2]
-    return (
-        changed.isdigit()
-        and trailer == _trailer(running, count, status.st_ino, int(changed))
-        and written_then(int(changed), status)
-    )
 
 
 def write_records_quietly(path: str, header: Mapping[str, object], records: Iterable[bytes]) -> None:
     """``write_lines_quietly`` of ``framed`` lines, sealed with the temporary file's own fstat."""
-    _replace_quietly(path, lambda file: file.writelines(framed(header, records, lambda: os.fstat(file.fileno()))))
-
-
-def write_sealed_quietly(path: str, *chunks: bytes) -> None:
-    """Replace the file with the chunks, a line break and their seal (``trust.seal_line``), the temporary file's own
-    fstat taken once they are written; any failure leaves the old one. The first chunk holds the file's whole first
-    line."""
-    first = chunks[0][: chunks[0].find(b"\n") + 1] if chunks else b""
-    if not first:
-        raise ValueError("a sealed file opens with a line of its own")
-
-    def fill(file: BinaryIO) -> None:
-        file.writelines(chunks)
-        file.flush()
-        status = os.fstat(file.fileno())
-        file.write(b"\n" + seal_line(first, status.st_ino, status.st_ctime_ns))
-
-    _replace_quietly(path, fill)
+    replace_kept_file(path, lambda file: file.writelines(framed(header, records, lambda: os.fstat(file.fileno()))))
 
 
 def write_lines_quietly(path: str, lines: Iterable[bytes]) -> None:
     """Replace the file with the lines, streamed to a temporary file and renamed; any failure leaves the old one."""
-    _replace_quietly(path, lambda file: file.writelines(lines))
-
-
-def _replace_quietly(path: str, fill: Callable[[BinaryIO], object]) -> None:
-    """Replace the file with what ``fill`` writes to a temporary file, then rename it; any failure leaves the old one.
-
-    Both made and renamed inside the folder opened once, without following a link (``O_NOFOLLOW``): a folder
-    that is a link to one of the user's (``.git/skillmem -> ~/.ssh``) gets nothing. A link in the file's own
-    place is replaced by the rename, never followed. (Windows, with no folder handles, goes by path.)
-    """
-    folder, name = os.path.split(path)
-    temporary = f"{name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
-    try:
-        if not make_private_folder(folder):
-            return
-        folder_handle = os.open(folder or ".", _FOLDER_FLAGS) if _BY_HANDLE else None
-    except (OSError, ValueError):  # a link (ELOOP), gone, or not a folder
-        return
-    if folder_handle is None:
-        temporary, name = os.path.join(folder, temporary), path
-    try:
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, KEPT_FILE_MODE, dir_fd=folder_handle)
-        try:
-            with os.fdopen(handle, "wb") as file:
-                fill(file)
-            os.replace(temporary, name, src_dir_fd=folder_handle, dst_dir_fd=folder_handle)
-        finally:
-            try:  # noqa: SIM105 - contextlib is not loaded on a warm run
-                os.unlink(temporary, dir_fd=folder_handle)
-            except OSError:  # renamed over the file: the usual end
-                pass
-    except (OSError, ValueError):  # ValueError: a record that cannot be written (never half a file)
-        return
-    finally:
-        if folder_handle is not None:
-            os.close(folder_handle)
+    replace_kept_file(path, lambda file: file.writelines(lines))
 
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-_BY_HANDLE = os.open in os.supports_dir_fd and hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY")
-_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)

@@ -9,11 +9,10 @@ folder listing and no file read, so it can run before every request.
 Currency only: every path keeps (mtime, size), the roots and the files
 besides them too. Whether a kept index was written here (an archive's
 ``.git`` can ship one whose stamps ``tar -p`` keeps) is the seal's to say
-(``trust.read_sealed_file``: the inode and change time of the file as
-written); fixh27's change time and inode on the roots, and the check that a
-snapshot stamps its roots so (``vouches_for``), answered that question
-before the indexes were sealed, and left in tidy10. For currency they saw
-only what the two stamps miss on every other path: a root or a configuration
+(``seal.read_sealed_file``: the inode and change time of the file as
+written); a change time and inode on the roots would answer nothing more.
+For currency they would see only what the two stamps miss on every other
+path: a root or a configuration
 put back with its old time and size (``touch -d``, ``cp -p`` of another
 version), or replaced by a rename within one clock tick of the snapshot.
 The configuration's bytes are the route index's own stamp (``config_stamp``)

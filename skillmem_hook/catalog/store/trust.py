@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import os
 import stat
-import zlib
+import time
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import BinaryIO, Callable
 
 KEPT_FILE_MODE = 0o600
-# A writer's fstat comes before its seal's line, its close and its rename: a stall (a suspended process) past
-# this costs one rebuild; an archive must guess the moment it is unpacked within it, and the inode besides.
-SEALED_SECONDS = 5
-# A kept file written whole ends so, after its body and a line break: inode, change time, and the checksum of
-# its first line carried on over them.
-_SEAL = b"sealed %d %d %08x\n"
 _NOT_OTHERS = stat.S_IWGRP | stat.S_IWOTH
 _READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _said: set[str] = set()  # the folders refused so far: each is said once a process
@@ -43,7 +41,7 @@ def read_kept(path: str, limit: int) -> tuple[bytes, os.stat_result]:
     A regular file of at most ``limit`` bytes, not a link, that this user owns
     and no one else may write: opened without blocking, so a FIFO put there
     never makes a prompt wait, and read no further than the limit. The status
-    is what a seal (``read_sealed_file``) is checked against.
+    is what a seal (``seal.read_sealed_file``) is checked against.
     """
     descriptor = os.open(path, _READ_FLAGS)
     try:
@@ -60,50 +58,6 @@ def read_kept(path: str, limit: int) -> tuple[bytes, os.stat_result]:
         return b"".join(chunks), status
     finally:
         os.close(descriptor)
-
-
-def read_sealed_file(path: str, limit: int) -> tuple[bytes, int]:
-    """The bytes of a kept file ``records.write_sealed_quietly`` wrote, and where its body ends (at the line break
-    before its seal's line).
-
-    OSError as ``read_kept`` raises it (missing, a link, not this user's alone, too large); ValueError unless
-    the last line seals the file to the very file read, as ``records.py`` seals ``cache.json``: its inode, a
-    change time no earlier than the seal's and at most SEALED_SECONDS later (``written_then``), and the
-    checksum of the first line (which holds the length and checksum of the rest) carried on over both. A file
-    unpacked from an archive, or copied, is a new inode changed at that moment: refused. No system call is
-    added: the status is the ``fstat`` the trust check makes.
-    """
-    data, status = read_kept(path, limit)
-    first = data.find(b"\n") + 1
-    end = data.rfind(b"\n", 0, len(data) - 1)  # the body ends here, the line break before the seal's line
-    line = data[end + 1 :]
-    changed = line.split(b" ")[2] if line.count(b" ") == 3 else b""
-    if not (
-        0 < first <= end
-        and changed.isdigit()
-        and line == seal_line(data[:first], status.st_ino, int(changed))
-        and written_then(int(changed), status)
-    ):
-        raise ValueError(f"{path} is not sealed, or was not written here")
-    return data, end
-
-
-def seal_line(first_line: bytes, inode: int, changed: int) -> bytes:
-    """The last line of a kept file written whole: the ``inode`` and change time (``changed``) its writer's fstat of
-    the temporary file gave, and the checksum of the file's ``first_line`` carried on over them (``with_seal``)."""
-    return _SEAL % (inode, changed, with_seal(zlib.crc32(first_line), inode, changed))
-
-
-def with_seal(running: int, inode: int, changed: int) -> int:
-    """The checksum ``running`` carried on over a seal: every kept file's seal is inside its checksum, so one
-    changed digit of it is seen as anywhere else."""
-    return zlib.crc32(b"%d,%d" % (inode, changed), running)
-
-
-def written_then(changed: int, status: os.stat_result) -> bool:
-    """Whether the file a read's ``fstat`` gave ``status`` was last changed within SEALED_SECONDS after ``changed``,
-    the change time its writer's fstat gave (the inode is compared where the seal's line is)."""
-    return 0 <= status.st_ctime_ns - changed <= SEALED_SECONDS * 1_000_000_000
 
 
 def owned_privately(status: os.stat_result) -> bool:
@@ -133,6 +87,42 @@ def make_private_folder(folder: str) -> bool:
     except OSError:  # made meanwhile by another run (FileExistsError), or it cannot be made
         pass
     return os.path.isdir(folder)
+
+
+def replace_kept_file(path: str, fill: Callable[[BinaryIO], object]) -> None:
+    """Replace the kept file with what ``fill`` writes to a temporary file (0600, in a private folder), then rename
+    it; any failure leaves the old one.
+
+    Both made and renamed inside the folder opened once, without following a link (``O_NOFOLLOW``): a folder
+    that is a link to one of the user's (``.git/skillmem -> ~/.ssh``) gets nothing. A link in the file's own
+    place is replaced by the rename, never followed. (Windows, with no folder handles, goes by path.)
+    """
+    folder, name = os.path.split(path)
+    temporary = f"{name}.{os.getpid()}.{time.monotonic_ns()}.tmp"
+    try:
+        if not make_private_folder(folder):
+            return
+        folder_handle = os.open(folder or ".", _FOLDER_FLAGS) if _BY_HANDLE else None
+    except (OSError, ValueError):  # a link (ELOOP), gone, or not a folder
+        return
+    if folder_handle is None:
+        temporary, name = os.path.join(folder, temporary), path
+    try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, KEPT_FILE_MODE, dir_fd=folder_handle)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                fill(file)
+            os.replace(temporary, name, src_dir_fd=folder_handle, dst_dir_fd=folder_handle)
+        finally:
+            try:  # noqa: SIM105 - contextlib is not loaded on a warm run
+                os.unlink(temporary, dir_fd=folder_handle)
+            except OSError:  # renamed over the file: the usual end
+                pass
+    except (OSError, ValueError):  # ValueError: a record that cannot be written (never half a file)
+        return
+    finally:
+        if folder_handle is not None:
+            os.close(folder_handle)
 
 
 def own_folder_problem(folder: str) -> str | None:
@@ -247,3 +237,7 @@ def leaves_root(folder: object) -> bool:
     if not isinstance(folder, str) or folder.startswith("/"):
         return True
     return ".." in folder and ".." in folder.split("/")
+
+
+_BY_HANDLE = os.open in os.supports_dir_fd and hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY")
+_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)

@@ -18,6 +18,7 @@ from skillmem_hook.catalog.catalog import Catalog
 from skillmem_hook.catalog.skillfile.declared import SkillText
 from skillmem_hook.catalog.skills import make_skill
 from skillmem_hook.catalog.store import records as records_module
+from skillmem_hook.catalog.store import seal as seal_module
 from skillmem_hook.catalog.store.cache import ContentCache
 from skillmem_hook.catalog.store.records import (
     DamagedFile,
@@ -25,8 +26,8 @@ from skillmem_hook.catalog.store.records import (
     read_records,
     write_records_quietly,
 )
+from skillmem_hook.catalog.store.seal import SEALED_SECONDS
 from skillmem_hook.catalog.store.snapshot import Snapshot
-from skillmem_hook.catalog.store.trust import SEALED_SECONDS
 
 HEADER = {"format": "test-1"}
 SECOND = 1_000_000_000
@@ -240,7 +241,7 @@ def test_a_seal_on_the_same_inode_is_refused_when_the_file_changed_too_late_or_b
     seal = json.loads(trailer)
     before = zlib.crc32(path.read_bytes()[: -len(trailer)])
     changed = os.stat(path).st_ctime_ns + offset * SECOND
-    forged = records_module._trailer(before, 2, seal["inode"], changed)
+    forged = seal_module.trailer_line(before, 2, seal["inode"], changed)
     if not checksummed:
         forged = forged.replace(b'"crc":%d' % json.loads(forged)["crc"], b'"crc":%d' % seal["crc"])
     with path.open("r+b") as file:  # in place: the same inode, changed now
@@ -273,9 +274,9 @@ def test_the_seal_holds_within_its_window_and_not_a_nanosecond_past_it(changed, 
     status = stat_result(inode=7, changed=100 * SECOND)
     crc = zlib.crc32(b"7," + changed, 5)
     trailer = b'{"crc":%d,"records":2,"inode":7,"changed":' % crc + changed + b"}\n"
-    assert records_module._sealed_here(trailer, 5, 2, status) is sealed
-    assert not records_module._sealed_here(trailer.replace(b'"inode":7', b'"inode":8'), 5, 2, status)
-    assert not records_module._sealed_here(trailer, 5, 3, status)
-    assert not records_module._sealed_here(trailer, 6, 2, status)
-    assert not records_module._sealed_here(trailer[:-2] + b"]\n", 5, 2, status)
-    assert not records_module._sealed_here(trailer[:-2] + b"}}\n", 5, 2, status)
+    assert seal_module.trailer_sealed_here(trailer, 5, 2, status) is sealed
+    assert not seal_module.trailer_sealed_here(trailer.replace(b'"inode":7', b'"inode":8'), 5, 2, status)
+    assert not seal_module.trailer_sealed_here(trailer, 5, 3, status)
+    assert not seal_module.trailer_sealed_here(trailer, 6, 2, status)
+    assert not seal_module.trailer_sealed_here(trailer[:-2] + b"]\n", 5, 2, status)
+    assert not seal_module.trailer_sealed_here(trailer[:-2] + b"}}\n", 5, 2, status)

@@ -197,7 +197,7 @@ def test_a_catalog_cache_another_user_owns_is_read_as_no_cache(tmp_path):
 
 
 def _sealed(tmp_path: Path, body: bytes = b"head 3\nabc") -> Path:
-    from skillmem_hook.catalog.store.records import write_sealed_quietly
+    from skillmem_hook.catalog.store.seal import write_sealed_quietly
 
     path = tmp_path / "kept" / "index.json"
     write_sealed_quietly(str(path), body)
@@ -206,7 +206,7 @@ def _sealed(tmp_path: Path, body: bytes = b"head 3\nabc") -> Path:
 
 def _resealed(path: Path, changed_by: int) -> None:
     """The seal's line rewritten in place for this file's inode and its change time moved by ``changed_by`` ns."""
-    from skillmem_hook.catalog.store.trust import seal_line
+    from skillmem_hook.catalog.store.seal import seal_line
 
     data = path.read_bytes()
     end = data.rfind(b"\n", 0, len(data) - 1)
@@ -219,7 +219,7 @@ def _resealed(path: Path, changed_by: int) -> None:
 
 def test_a_kept_file_written_whole_reads_back_only_where_it_was_written(tmp_path):
     """fixh30: the seal ``cache.json`` has, on a file written whole (the indexes, the vectors)."""
-    from skillmem_hook.catalog.store.trust import read_sealed_file
+    from skillmem_hook.catalog.store.seal import read_sealed_file
 
     path = _sealed(tmp_path)
     data, end = read_sealed_file(str(path), 1 << 20)
@@ -238,7 +238,7 @@ def test_a_kept_file_written_whole_reads_back_only_where_it_was_written(tmp_path
 )
 def test_a_seal_holds_for_its_inode_within_the_window(tmp_path, changed_by, held):
     """The seal's change time: no later than the file's, at most SEALED_SECONDS (5) earlier (``written_then``)."""
-    from skillmem_hook.catalog.store.trust import read_sealed_file
+    from skillmem_hook.catalog.store.seal import read_sealed_file
 
     path = _sealed(tmp_path)
     _resealed(path, changed_by)
@@ -259,7 +259,7 @@ def test_a_seal_holds_for_its_inode_within_the_window(tmp_path, changed_by, held
     ],
 )
 def test_a_seal_covers_the_first_line_and_itself(tmp_path, change):
-    from skillmem_hook.catalog.store.trust import read_sealed_file
+    from skillmem_hook.catalog.store.seal import read_sealed_file
 
     path = _sealed(tmp_path)
     with open(path, "r+b") as file:  # the same inode, changed now: only the bytes decide
