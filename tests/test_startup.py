@@ -173,7 +173,7 @@ SEARCH = (
 ROUTE = (
     "cli commands commands.route agents agents.background agents.config_stamp agents.route agents.route_index"
     " catalog catalog.dot_git catalog.store catalog.store.locations catalog.store.stamps catalog.store.trust"
-    " catalog.store.seal"  # the seal a kept index is checked against, in trust.py before tidy12
+    " catalog.store.seal"  # the seal a kept index is checked against
     " search search.at_hand search.at_hand.aloud search.at_hand.carried_on search.at_hand.changed"
     " search.at_hand.clauses search.at_hand.divided search.at_hand.how_to_work"
     " search.at_hand.its_work search.at_hand.means search.at_hand.progress search.at_hand.questioned"
