@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillmem_hook.search.at_hand import at_hand
+from skillmem_hook.search.at_hand import at_hand, reacted
 from skillmem_hook.search.at_hand.reacted import _reacts_to_a_thing_given
 
 
@@ -205,3 +205,106 @@ def test_a_need_with_nothing_new_in_it_is_what_makes_the_reaction_a_request(need
     """The need check itself, not a thing made: the reaction alone is one, with the need beside it none."""
     assert _reacts_to_a_thing_given("the chart looks off.")
     assert not _reacts_to_a_thing_given(f"the chart looks off. {need}")
+
+
+# mend5: an ask by its shape, whatever its verb. Written for these tests, no tuning set's; verbs no list of the
+# reading holds (tally, dedupe, reconcile, triage, 归档, 归类, 压测, 润色 ...).
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "the export is slow; tally the totals by month",
+        "the invoice csv is messy, dedupe the rows by email",
+        "the nightly report is wrong, reconcile the totals against Stripe",
+        "this dashboard is cluttered, regroup the widgets by team",
+        "the logs are noisy; grep the errors out",
+        "the sales deck is dated, refresh the charts with Q3 numbers",
+        "the sprint board is a mess, triage the open tickets",
+        "the test suite is flaky; quarantine the slow tests",
+        "the onboarding survey results are in, chart the answers by role",
+        "the release notes are dry, punch up the intro",
+        "the readme is outdated, localize the install steps",
+        "the churn numbers look odd, and reconcile them with the CRM",
+        "the sprint board is a mess, then tally up the points",
+    ],
+)
+def test_an_english_state_then_a_bare_verb_of_any_kind_is_no_reaction(prompt):
+    assert not at_hand(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "这份报表太乱了，按月归档",  # a coverb opening the clause after a comma
+        "这份日志太长了，先筛出报错的部分",
+        "这批问卷数据挺乱的，按部门归类",
+        "这份合同很长，把付款条款摘出来",
+        "这份简历太长了，缩到一页吧",  # a verb then 吧
+        "这套幻灯片有点过时，再配一版图表",
+        "这批图片太大了，压缩下",  # a verb then 下
+        "这封邮件太生硬，润色下",
+        "这张销售表不太对，核对给我",  # a verb then 给我
+        "这份纪要太散了，给我捋一捋",
+    ],
+)
+def test_a_chinese_state_then_an_ask_by_its_shape_is_no_reaction(prompt):
+    assert not at_hand(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "the export is slow again",
+        "the new layout feels cramped, same on the settings page",
+        "the header still overlaps the logo",
+        "the email draft sounds stiff, honestly the whole thing does",
+        "the fix works, finally the tests pass",
+        "the deploy failed twice today",
+        "the totals are off by one",
+        "that's enough for now, thanks",
+        "the banner still overlaps the logo, covers the menu too",  # a verb's -s form states
+        "the cache works, loading the page takes a second now",  # a verb's -ing form is no imperative
+        "这版可以了，就这样吧",  # 这样 then 吧: left as it is
+        "这版文案可以，先这样",  # 先 then 这样: no ask
+        "这个效果挺好，谢谢",
+        "那个接口又超时了",
+        "这段 SQL 在订单表上跑了 12 秒",  # a fault reported, nothing asked (docs/notes/route.md, mend5)
+        "这版方案不错，就按你的来",  # the agent's own plan agreed to
+    ],
+)
+def test_a_reaction_with_no_clause_shaped_as_an_ask_stays_one(prompt):
+    assert at_hand(prompt)
+
+
+_VERBS = st.from_regex(r"[a-z]{3,9}", fullmatch=True).filter(reacted._bare_verb)
+_CJK_VERBS = st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=3)
+
+
+@given(_VERBS, st.sampled_from(["the", "these", "all", "them", "up"]))
+def test_a_bare_verb_after_a_state_is_no_reaction_whatever_the_verb(verb, taken):
+    """Whatever the verb, "<state>; <verb> the ..." asks: no list of verbs decides it (mend5)."""
+    assert _reacts_to_a_thing_given("the export is slow")
+    assert not _reacts_to_a_thing_given(f"the export is slow; {verb} {taken} totals by month")
+
+
+@given(_CJK_VERBS.filter(lambda verb: verb[-1] not in "了好行是对错样的罢算吗呢啊嘛来去也就都不没上以底地线天"))
+def test_a_chinese_verb_then_a_mark_of_an_ask_after_a_state_is_no_reaction_whatever_the_verb(verb):
+    """Whatever the characters, a clause that ends on them and 下 / 吧, or holds them and 给我, asks (mend5)."""
+    assert _reacts_to_a_thing_given("这份报表太乱了")
+    for ask in (f"{verb}下", f"{verb}吧", f"{verb}给我", f"按月{verb}"):
+        assert not _reacts_to_a_thing_given(f"这份报表太乱了, {ask}")
+
+
+@pytest.mark.parametrize(
+    "reaction",
+    [
+        "It doesn't, the files come without headers. Handle both: treat that row as data.",
+        "it's slow, tally the totals by month",
+        "这条是误报，忽略吧",
+        "它太长了，压缩下",
+    ],
+)
+def test_an_ask_by_its_shape_after_a_pronoun_is_the_sessions_own(reaction):
+    """A thing only pointed at (it, 它, 这条是) is the session's: an ask by its shape after it asks no other work
+    (mend5); named, the same ask is a request."""
+    assert at_hand(reaction)
+    assert not at_hand("the export is slow, tally the totals by month")

@@ -76,6 +76,32 @@ _PUNCTUATION = ".,;:!?\"'()`\u2019"
 # it for WCAG issues"); `asks.asks` reads a sentence's opening only.
 _CLAUSE_MARKS = lazy_compile(r"[,:\u2014\u2013\u3001]|\s-\s")
 _SENTENCE_ENDS = ".!?;\u3002\n"
+# An ask by its shape, not its verb (mend5): whatever the verb, a clause that opens on a bare verb then its object or
+# a particle ("tally the totals by month"), or in Chinese a verb then 一下 / 下 / 吧 or 给我, or a clause that opens
+# on a coverb of an ask. The English words that open a clause but are no verb: a closed set of function words.
+_LINKS = frozenset(("and", "then", "also", "now", "just", "so", "but", "plus"))
+_TAKEN = frozenset((
+    "the", "a", "an", "this", "that", "these", "those", "all", "each", "every", "my", "our", "its", "their", "some",
+    "any", "both", "it", "them", "up", "out", "by", "into",
+))  # fmt: skip
+_FUNCTION_WORDS = frozenset((
+    "i", "we", "you", "he", "she", "they", "me", "us", "him", "her", "my", "our", "his", "their", "a", "an", "all",
+    "each", "every", "some", "any", "both", "no", "not", "yes", "and", "or", "but", "so", "yet", "because", "since",
+    "though", "although", "while", "when", "if", "unless", "until", "after", "before", "then", "also", "plus", "on",
+    "in", "at", "for", "with", "from", "of", "to", "by", "about", "over", "under", "like", "as", "per", "without",
+    "across", "between", "through", "during", "into", "onto", "now", "still", "again", "just", "even", "only", "maybe",
+    "perhaps", "yesterday", "today", "tonight", "tomorrow", "always", "never", "sometimes", "here", "there", "same",
+    "what", "which", "who", "where", "why", "how", "nothing", "something", "everything", "one", "too", "very",
+    "much", "more", "most", "less", "least", "way", "thanks", "thank", "great", "good", "nice", "cool", "fine",
+))  # fmt: skip
+_SKIPPED_CJK = " \t,:;\u3001就那好嗯"  # NFKC (at_hand) has made the full-width punctuation ASCII
+_COVERBS = ("把", "将", "按", "照", "先", "再")
+_LEFT_AS_IS = ("这样", "那样", "说", "你")
+# A verb (a character no state, quality, particle nor place: 上下, 以下, 线下) then 一下 / 下 / 吧 ending its clause,
+# or 给我 after it.
+_ASK_SHAPE_CJK = lazy_compile(
+    r"[^\s\W了好行是对错样的罢算吗呢啊嘛来去也就都不没上以底地线天](?:(?:一?下[吧呢啊]?|吧)[\s.!~\u3002]*$|给我)"
+)
 _OBJECTS = ("it", "them")  # "shrink it", "pivot it by region": a verb then its object, an imperative
 
 
@@ -96,7 +122,8 @@ def _reacts_to_a_thing_given(text: str) -> bool:
 
     parts = sentences(text)
     clauses = [clause for part in parts for clause in _CLAUSE_MARKS.split(part)]
-    if any(_opens_on_a_verb(clause) or _does(clause) for clause in clauses):
+    named = _names_its_thing(_first_sentence(text))  # an ask by its shape needs a thing named, not "it" (mend5)
+    if any(_opens_on_a_verb(c) or _does(c) or (named and _asks_by_its_shape(c)) for c in clauses):
         return False
     return not any(asks(clause.strip()) for clause in clauses) and not _makes_new(text)
 
@@ -169,6 +196,48 @@ def _doing_at(clause: str) -> bool:
                 return True
             at = clause.find(verb, at + 1)
     return False
+
+
+def _names_its_thing(sentence: str) -> bool:
+    """Whether ``sentence`` names the thing it judges ("the export is slow", "这份报表太乱了"), not only points at it
+    (it / it's / that's, "this is", 它, "这条是"): a pronoun's thing is the session's, and a request for other work
+    names what it asks about."""
+    given = -1 if sentence.isascii() else _given_cjk(sentence)
+    if given >= 0:
+        rest = sentence[given:].lstrip()
+        return not sentence[:given].endswith("它") and not rest.startswith(_STATES_CJK)
+    words = _after_fillers(sentence)
+    if not words or words[0] in ("it", "it's", "that's", "its"):
+        return False
+    return words[0] not in _GIVEN or words[1:2] == [] or words[1] not in _STATES
+
+
+def _asks_by_its_shape(clause: str) -> bool:
+    """Whether ``clause`` is shaped as an ask, whatever its verb: in English a bare verb then its object or particle
+    ("tally the totals by month", "then sort them by date"); in Chinese a verb then 一下 / 下 / 吧 or 给我 (a clause
+    opening on 给我 `asks` reads), or a clause opening on a coverb of an ask (把 / 将 / 按 / 照 / 先 / 再: "按月汇总",
+    "把空行去掉")."""
+    if clause.isascii():
+        words = _after_fillers(clause)
+        while words and words[0] in _LINKS:
+            words = words[1:]
+        return len(words) > 1 and _bare_verb(words[0]) and words[1] in _TAKEN
+    opening = clause.lstrip(_SKIPPED_CJK)
+    # "先这样", "再说": nothing asked; "按你的方案", "照你说的": the agent's own plan agreed to, no new work
+    if opening.startswith(_COVERBS) and not opening.startswith(_LEFT_AS_IS, 1):
+        return True
+    marked = "下" in clause or "吧" in clause or "给我" in clause  # the pattern compiled only on a clause that has one
+    return marked and _ASK_SHAPE_CJK.search(clause) is not None
+
+
+def _bare_verb(word: str) -> bool:
+    """Whether ``word`` can be a bare verb opening an imperative: letters, no function word, no state, and none of
+    the forms an imperative never takes (-s, -ed, -ing, an adverb's -ly)."""
+    if not word.isalpha() or word in _FUNCTION_WORDS or word in _STATES or word in _GIVEN:
+        return False
+    if word.endswith("ly") and len(word) > 5 and not word.endswith("ply"):  # an adverb; "tally", "apply" are verbs
+        return False
+    return not word.endswith(("ed", "ing")) and not (word.endswith("s") and not word.endswith(("ss", "us")))
 
 
 def _opens_on_a_verb(clause: str) -> bool:
