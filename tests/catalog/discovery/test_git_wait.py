@@ -32,9 +32,19 @@ def run(program: str, *args: str, env: dict[str, str] | None = None) -> subproce
     """The console script ``program`` run in a process of its own from the current folder (this checkout's code)."""
     module, function = console_scripts()[program].split(":")
     code = f"import sys; sys.argv[0] = {program!r}; from {module} import {function}; sys.exit({function}(sys.argv[1:]))"
-    return subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=LIMIT, env=env, check=False
-    )
+    return run_python(code, *args, env=env)
+
+
+def run_python(code: str, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Python running ``code``; past LIMIT, what still runs in this folder (a git left waiting) is ended too."""
+    try:
+        return subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=LIMIT, env=env, check=False
+        )
+    except subprocess.TimeoutExpired:
+        for pid in left_running(Path.cwd()):
+            os.kill(int(pid), 9)
+        raise
 
 
 def renamed_and_staged(folder: Path) -> Path:
@@ -131,8 +141,10 @@ def test_a_fifo_git_opens_ends_the_run_with_exit_2_naming_it(tmp_path, row):
 
 
 def left_running(folder: Path) -> list[str]:
-    """The processes still running in ``folder`` (a git left waiting there, say)."""
-    found = []
+    """The processes (but this one) still running in ``folder`` or below (a git left waiting there, say)."""
+    found: list[str] = []
+    if not os.path.isdir("/proc"):
+        return found
     for pid in [each for each in os.listdir("/proc") if each.isdigit() and each != str(os.getpid())]:
         try:
             if os.readlink(f"/proc/{pid}/cwd").startswith(str(folder)):
@@ -160,7 +172,9 @@ def test_a_fifo_that_gets_a_writer_is_not_a_wait_for_good(tmp_path):
     """``waits_on_fifo`` reads the kernel's wait: a process blocked in open() of a FIFO is seen, one asleep is not."""
     os.mkfifo(tmp_path / "pipe")
     sleeper = subprocess.Popen(["sleep", "30"])
-    reader = subprocess.Popen(["sh", "-c", f"sleep 0; cat {tmp_path / 'pipe'}"], stdout=subprocess.DEVNULL)
+    reader = subprocess.Popen(
+        ["sh", "-c", f"sleep 0; cat {tmp_path / 'pipe'}"], stdout=subprocess.DEVNULL, start_new_session=True
+    )
     try:
         if not git_wait.can_look():
             pytest.skip("no /proc")
@@ -174,7 +188,7 @@ def test_a_fifo_that_gets_a_writer_is_not_a_wait_for_good(tmp_path):
         reader.wait(timeout=10)
     finally:
         sleeper.kill()
-        reader.kill()
+        git_wait.end_group(reader.pid)  # the shell and the cat it started
         sleeper.wait()
         reader.wait()
 
@@ -199,6 +213,6 @@ def test_without_proc_the_look_before_git_names_the_file(tmp_path, row):
         "import sys; from skillmem_hook.catalog.discovery import git_wait; git_wait._FOUND[:] = [False]; "
         "from skillmem_hook.cli import main; sys.exit(main(['verify']))"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=LIMIT, check=False)
+    result = run_python(code)
     assert result.returncode == 2, result.stderr
     assert named in result.stderr and "a FIFO" in result.stderr
