@@ -33,7 +33,13 @@ class FileAccessError(SkillmemError):
     """A file or folder could not be read or written."""
 
 
-class ExcludeFileWouldWait(FileAccessError):
+class GitWouldWait(FileAccessError):
+    """git waits, or would, on a file it opens to read (a FIFO no one writes): ended (``discovery/git_wait.py``) or
+    refused before it runs. Here, with the other errors, so that code which lets every other git failure pass (the
+    rename reading) can name this one."""
+
+
+class ExcludeFileWouldWait(GitWouldWait):
     """A file git opens for its ignore rules or its attributes would make it wait (a FIFO) or read without end (a
     device): ``catalog/discovery/excludes.py`` refuses it before git runs. Here, with the other errors, so that code
     which lets every other git failure pass can name this one without loading that look."""

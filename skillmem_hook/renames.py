@@ -17,7 +17,7 @@ from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
 from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
 from skillmem_hook.catalog.skills import parse_skill
-from skillmem_hook.errors import ExcludeFileWouldWait, SkillmemError
+from skillmem_hook.errors import GitWouldWait, SkillmemError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def renamed(
         return []
     try:
         return _renamed(set(stale), set(missing), catalog, roots)
-    except ExcludeFileWouldWait:  # a file git would open waits (a FIFO .gitattributes): said, not taken for a failure
+    except GitWouldWait:  # git waited, or would, on a FIFO (a .gitattributes, packed-refs): said, not a failure
         raise
     except (SkillmemError, OSError):  # git is missing or failed: a rename is then reported as it was
         return []
@@ -87,7 +87,11 @@ def _changed_skill_files(roots: Sequence[str], *, cached: bool) -> list[tuple[st
             return []
         options, view = off, []
     # A user's diff.relative would make the paths relative to the current folder: git's top is what HEAD: reads.
+    # --ignore-submodules=all: against the work tree, git would start a `git status` in each submodule below the
+    # roots, which reads the submodule's own config and attributes and runs its filters (hostile19's F1); a
+    # submodule is never a skill's file, so the rename reading loses nothing.
     arguments = ["-c", "diff.relative=false", "diff", "--no-color", "--no-ext-diff", "--name-status", "-z", "-M"]
+    arguments.append("--ignore-submodules=all")
     code, out = run_git([*options, *arguments, *view, "HEAD", "--", *roots])
     if code != 0:
         return []

@@ -157,6 +157,7 @@ SCAN = (
     " catalog.store.trust"
     " block block.imports"
     " catalog.discovery.confinement"  # the read rule (a link lands inside, on a tracked file) and kept-file trust
+    " catalog.discovery.git_wait"  # the watch on every git: one waiting on a FIFO is ended (CONTRIBUTING.md)
 )
 GIT_VIEW = "catalog.discovery.tracked catalog.store.snapshot"
 # The look at the files git opens for its ignore rules, before a run asks git what it ignores (``check-ignore``:

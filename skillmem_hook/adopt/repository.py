@@ -133,11 +133,11 @@ def uncommitted(top: str, paths: Sequence[str]) -> bool:
     """True when any of ``paths`` (relative to ``top``) is untracked, or differs from HEAD, staged or not.
 
     One ``git status``, without its optional index refresh (nothing written), untracked files shown whatever
-    ``status.showUntrackedFiles`` says; if git cannot say, False.
+    ``status.showUntrackedFiles`` says, submodules not looked into (``--ignore-submodules=all``: git would run a
+    ``git status`` inside each, with the submodule's own config and filters); if git cannot say, False.
     """
-    code, out = run_git(
-        ["--no-optional-locks", "-C", top, "status", "--porcelain", "-z", "--untracked-files=all", "--", *paths]
-    )
+    status = ["status", "--porcelain", "-z", "--untracked-files=all", "--ignore-submodules=all"]
+    code, out = run_git(["--no-optional-locks", "-C", top, *status, "--", *paths])
     return code == 0 and bool(out)
 
 

@@ -114,7 +114,7 @@ def checkout_source(folder: str, version: str) -> HookSource:
                 f" was installed from: no remote branch holds it, so only this machine can fetch it ({_repin(head)})"
             ],
         )
-    if _git_line(top, "status", "--porcelain") not in (None, ""):
+    if _git_line(top, "status", "--porcelain", "--ignore-submodules=all") not in (None, ""):  # no submodule's filter
         source.notes.append(
             f"{top} has uncommitted changes: the hooks run its commit {short}, not the files"
             " installed (commit them, then: skillmem init --force)"

@@ -237,6 +237,8 @@ def current_route_index(location: str, flag_roots: Sequence[str] | None) -> Rout
 
 def _store(location: str, data: bytes) -> None:
     """Write atomically; a folder that cannot be written only costs the next prompt a rebuild."""
+    from skillmem_hook.catalog.store.locations import say_when_not_kept  # noqa: PLC0415 - a warm prompt stores nothing
     from skillmem_hook.catalog.store.seal import write_sealed_quietly  # noqa: PLC0415 - a warm prompt stores nothing
 
     write_sealed_quietly(location, data)
+    say_when_not_kept(location, "route index")

@@ -18,6 +18,7 @@ import tempfile
 from skillmem_hook.atomic import commit_all, stage, staging
 from skillmem_hook.block.markers import newline_of
 from skillmem_hook.block.merge import emptied, merge_blocks, rebuilt
+from skillmem_hook.catalog.discovery import git_wait
 from skillmem_hook.catalog.discovery.git import GIT, git_environment
 from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, FileAccessError, MarkerError, UsageError
 from skillmem_hook.files import read_regular_file
@@ -80,19 +81,22 @@ def _merge_text(texts: list[bytes], path: str) -> tuple[bytes, int]:
                 file.write(data)
             names.append(name)
         labels = ["-L", f"{path} (ours)", "-L", f"{path} (base)", "-L", f"{path} (theirs)"]
+        watched = git_wait.can_look()
         try:
-            result = subprocess.run(
+            process = subprocess.Popen(
                 [*GIT, "merge-file", "-p", *labels, names[1], names[0], names[2]],
                 stdin=subprocess.DEVNULL,
-                capture_output=True,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
                 env=git_environment(),
-                check=False,
+                start_new_session=watched,  # a group of its own, ended whole if it waits on a FIFO
             )
         except OSError as error:
             raise UsageError(f"cannot run git merge-file: {error.strerror}", "install git") from None
-    if result.returncode < 0 or result.returncode > 127:
+        merged, _ = git_wait.communicate(process, None, watched=watched)
+    if process.returncode < 0 or process.returncode > 127:
         raise UsageError(f"git merge-file failed on {path}", "merge the file by hand")
-    return result.stdout, result.returncode
+    return merged, process.returncode
 
 
 def _write(path: str, data: bytes) -> None:

@@ -33,7 +33,7 @@ import zlib
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.skills import SkillProblem
-from skillmem_hook.catalog.store.locations import search_index_location
+from skillmem_hook.catalog.store.locations import say_when_not_kept, search_index_location
 from skillmem_hook.catalog.store.seal import read_sealed_file
 from skillmem_hook.catalog.store.stamps import StatSnapshot, retake_snapshot, take_snapshot
 from skillmem_hook.search.fields import PostingsField, StoredIndexError
@@ -253,6 +253,7 @@ def load_or_build_at(
     index, made_rows = _refreshed(roots, options, aliases, stale, snapshot)
     if not _racy(snapshot, started):
         write_sealed_quietly(location, index_to_bytes(index, key, snapshot.as_text(), made_rows))
+        say_when_not_kept(location, "search index")
     return index
 
 
@@ -297,9 +298,12 @@ def _racy(snapshot: StatSnapshot, started: int) -> bool:
     """A path changed within RACY_SECONDS of the build: a same-size edit in the same clock tick would go unseen.
 
     Such an index is not stored (as git treats racily clean entries), so the next search reads the disk again.
+    A stamp more than RACY_SECONDS ahead of the build (a ``SKILL.md`` an archive dated 2100) is no such change:
+    any later edit sets a time of its own, another, so it is seen; read as "changed just now" it kept the index
+    from ever being stored (hostile19's F3). One within RACY_SECONDS ahead (a clock a little off) stays racy.
     """
-    newest = max((stamped[0] for stamped in snapshot.stamps.values()), default=0)
-    return newest > started - RACY_SECONDS * 1_000_000_000
+    window = RACY_SECONDS * 1_000_000_000
+    return any(started - window < stamped[0] <= started + window for stamped in snapshot.stamps.values())
 
 
 def build(roots: Sequence[str], options: CatalogOptions, aliases: Mapping[str, Sequence[str]]) -> SearchIndex:

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import zlib
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.store.locations import search_index_location
 from skillmem_hook.decisive import decisive_files
-from skillmem_hook.search.store import index_key, load_or_build_at
+from skillmem_hook.search.store import RACY_SECONDS, index_key, load_or_build_at
 from skillmem_hook.search.stored import FORMAT, index_from_bytes, index_to_bytes
 
 from ..helpers import backdate, keep_sealed, kept_unsealed, run_cli, skill_md, write_skill
@@ -142,6 +143,34 @@ def test_a_disk_that_just_changed_is_not_stored(capsys, repo):
     write_skill(Path("skills"), "fresh", skill_md("fresh", "Just written"))
     assert names(capsys, "written") == ["fresh"]
     assert not repo.exists()
+
+
+@pytest.mark.parametrize(
+    ("ahead", "kept"),
+    [(RACY_SECONDS * 100, True), (RACY_SECONDS * 3, True), (RACY_SECONDS - 1, False), (0.5, False)],
+)
+def test_a_stamp_far_in_the_future_is_not_racy_one_within_the_window_is(capsys, repo, ahead, kept):
+    """hostile19's F3: a SKILL.md dated 2100 (an archive keeps mtimes) kept the index from ever being stored; a
+    later edit sets another time, so it is no racy stamp. One within RACY_SECONDS ahead (a clock a little off) is."""
+    future = time.time() + ahead
+    os.utime("skills/csv-tables/SKILL.md", (future, future))
+    assert names(capsys, "csv") == ["csv-tables"]
+    assert repo.exists() is kept
+    if kept:  # and an edit of it is seen: its time is now, another
+        write_skill(Path("skills"), "csv-tables", skill_md("csv-tables", "Feed the quokkas"))
+        assert names(capsys, "quokkas") == ["csv-tables"]
+
+
+def test_an_index_that_is_a_folder_is_said_once(capsys, repo):
+    """A folder in the index's place (an archive can ship one) keeps it from being stored: said once, not silent."""
+    repo.mkdir()
+    run = run_cli(capsys, "search", "csv")
+    assert run.code == 0
+    assert [result["name"] for result in run.data["results"]] == ["csv-tables"]
+    assert "search index cannot be kept" in run.err and "a folder is there" in run.err
+    assert "rm -r" in run.err
+    assert run.err.count("cannot be kept") == 1
+    assert run_cli(capsys, "search", "csv").err == ""  # once a process
 
 
 def test_no_cache_and_tracked_never_store_it(capsys, repo):

@@ -63,6 +63,8 @@ if TYPE_CHECKING:
 
 IGNORE_FILE = ".gitignore"
 ATTRIBUTES_FILE = ".gitattributes"
+CONFIG_FILE = "config"  # the kinds besides: a file git reads as configuration, and the work tree's submodules
+SUBMODULES_FILE = ".gitmodules"
 _EXCLUDES = (IGNORE_FILE,)
 _ATTRIBUTES = (ATTRIBUTES_FILE,)
 _BOTH = (IGNORE_FILE, ATTRIBUTES_FILE)
@@ -174,6 +176,50 @@ def check_git_files(arguments: Sequence[str], stdin: bytes | None, literal: bool
         _refuse_on_the_way(top, [os.path.join(start, "x")], wanted)
         for found in _files_below(start, wanted):
             _refuse_waiting(found, os.path.basename(found), follow=False)
+
+
+def check_config_files(arguments: Sequence[str]) -> None:
+    """Where ``/proc`` tells no wait (macOS: ``git_wait.can_look``), before any git: raise ExcludeFileWouldWait when
+    the work tree's ``.gitmodules`` or a file the repository's own config includes (``include.path``, any
+    ``includeIf``'s path, whatever its condition, on the side of a refusal; and what those include, as git does to
+    its depth of 10) is a FIFO, a device or a socket. Every git reads its config; many read ``.gitmodules``."""
+    split = _split_command(arguments)
+    here = os.path.abspath((split[0] if split else "") or os.curdir)
+    top = work_tree_top(here)
+    if top is None:
+        return
+    _refuse_waiting(os.path.join(top, ".gitmodules"), SUBMODULES_FILE, follow=False)
+    dirs = None if _named_in_environment() else git_dir_and_common_dir(top)
+    for place, name in _config_files(*dirs) if dirs else []:
+        _refuse_included(os.path.join(place, name), 10)
+
+
+def _refuse_included(config: str, depth: int) -> None:
+    """Refuse a file ``config`` includes that waits; those that are regular files are read for theirs in turn."""
+    text = read_regular_file(config, _CONFIG_READ + 1) if depth > 0 else None
+    for included in _included_paths(text or b"", os.path.dirname(config)):
+        _refuse_waiting(included, CONFIG_FILE, follow=True)
+        _refuse_included(included, depth - 1)
+
+
+def _included_paths(text: bytes, folder: str) -> list[str]:
+    """The ``path`` values of a config's ``[include]`` and ``[includeIf "..."]`` sections (git-config(1)), a
+    relative one from the config's own folder and ``~/`` from the home folder; read plainly, without git."""
+    found, including = [], False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith(b"["):
+            end = line.find(b"]")
+            section = line[1:end].split(b'"')[0].strip().lower() if end > 0 else b""
+            including = section in (b"include", b"includeif")
+            line = line[end + 1 :].strip() if end > 0 else b""
+        key, equals, value = line.partition(b"=")
+        if including and equals and key.strip().lower() == b"path":
+            named = os.fsdecode(value.split(b"#")[0].split(b";")[0].strip().strip(b'"'))
+            if named:
+                named = os.path.expanduser(named) if named.startswith("~") else named
+                found.append(os.path.join(folder, named))
+    return found
 
 
 def _attributes_looked_at(
@@ -388,13 +434,22 @@ def _refuse(path: str, kind: str, what: str) -> None:
     """Raise for ``path``, a file git reads as ``kind`` (``IGNORE_FILE``: ignore rules; else attributes)."""
     from skillmem_hook.visible import visible  # noqa: PLC0415 - only a refusal needs it
 
-    rules, key = ("ignore rules", "core.excludesFile") if kind == IGNORE_FILE else ("attributes", "core.attributesFile")
+    rules, key = _READ_AS.get(kind, _READ_AS[ATTRIBUTES_FILE])
     raise ExcludeFileWouldWait(
         f"git reads {visible(path)} for its {rules}, and it is {what}, not a file: git would wait on it, "
         "read without end or read skillmem's input as rules",
-        f"remove it (or the setting naming it: git config --unset {key}), or replace it with a regular"
+        f"remove it{key}, or replace it with a regular"
         " file; an unpacked archive can bring a FIFO (git cannot track one), and git status waits there too",
     )
+
+
+# What git reads each kind of file for, and the setting that names it (said in the hint), if any.
+_READ_AS = {
+    IGNORE_FILE: ("ignore rules", " (or the setting naming it: git config --unset core.excludesFile)"),
+    ATTRIBUTES_FILE: ("attributes", " (or the setting naming it: git config --unset core.attributesFile)"),
+    CONFIG_FILE: ("configuration", " (or the include.path or includeIf setting naming it, in .git/config)"),
+    SUBMODULES_FILE: ("submodules", ""),
+}
 
 
 def _is_null_device(status: os.stat_result) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.catalog import SKILL_FILE
+from skillmem_hook.catalog.discovery import git_wait
 from skillmem_hook.catalog.dot_git import within, work_tree_top
 from skillmem_hook.errors import UsageError
 
@@ -90,6 +91,10 @@ def run_git(arguments: Sequence[str], stdin: bytes | None = None, *, literal: bo
         from skillmem_hook.catalog.discovery.excludes import check_git_files  # noqa: PLC0415 - see _FILE_READERS
 
         check_git_files(arguments, stdin, literal, _plain_git)
+    if not git_wait.can_look():  # no /proc to see a git wait on a FIFO: the files every git may open, looked at
+        from skillmem_hook.catalog.discovery.excludes import check_config_files  # noqa: PLC0415 - not on Linux
+
+        check_config_files(arguments)
     previous = _end_git_with_skillmem()
     try:
         return _spawned(command) if stdin is None and _SPAWN else _through_subprocess(command, stdin)
@@ -142,14 +147,14 @@ def _plain_git(arguments: list[str]) -> tuple[int, bytes]:
 # locale it loads, was a sixth of what a warm hook run adds to the interpreter's start (20 of 122 million
 # instructions at 100 skills), and a run that feeds git nothing on stdin needs none of it.
 _SPAWN = hasattr(os, "posix_spawnp") and hasattr(os, "POSIX_SPAWN_DUP2")
-_SIGKILL = 9  # POSIX fixes its number; the signal module is one more import
 
 
 def _spawned(command: list[str]) -> tuple[int, bytes]:
     """git's exit code and stdout: stdin and stderr the null device, as subprocess.run was asked.
 
     Never this process's stdin: in ``skillmem mcp`` that is the client's stream, and an archive's
-    ``include.path = /dev/stdin`` would have git read (and wait on) it as configuration.
+    ``include.path = /dev/stdin`` would have git read (and wait on) it as configuration. git leads a process
+    group of its own, so that one waiting on a FIFO is ended with what it started (``git_wait.py``).
     """
     read_end, write_end = os.pipe()  # both close on exec; the child's copy on fd 1 does not
     try:
@@ -160,37 +165,43 @@ def _spawned(command: list[str]) -> tuple[int, bytes]:
                 (os.POSIX_SPAWN_DUP2, write_end, 1),
                 (os.POSIX_SPAWN_DUP2, null, 2),
             ]
-            pid = os.posix_spawnp(command[0], command, git_environment(), file_actions=actions)
+            pid = os.posix_spawnp(command[0], command, git_environment(), file_actions=actions, setpgroup=0)
         finally:
             os.close(null)
             os.close(write_end)
-        chunks = []
         try:
-            while chunk := os.read(read_end, 1 << 16):
-                chunks.append(chunk)
-        except BaseException:  # Ctrl-C while git answers: git is not left running, as subprocess.run ensures
-            os.kill(pid, _SIGKILL)
+            out = git_wait.read_watched(read_end, pid) if git_wait.can_look() else _read_all(read_end)
+        except BaseException:  # Ctrl-C while git answers, or a wait on a FIFO: git is not left running
+            git_wait.end_group(pid)
             os.waitpid(pid, 0)
             raise
         _, status = os.waitpid(pid, 0)
-        return os.waitstatus_to_exitcode(status), b"".join(chunks)
+        return os.waitstatus_to_exitcode(status), out
     finally:
         os.close(read_end)
+
+
+def _read_all(source: int) -> bytes:
+    chunks = []
+    while chunk := os.read(source, 1 << 16):
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _through_subprocess(command: list[str], stdin: bytes | None) -> tuple[int, bytes]:
     import subprocess  # noqa: PLC0415 - only a run that feeds git on stdin (or Windows) needs it
 
-    result = subprocess.run(
+    watched = git_wait.can_look()
+    process = subprocess.Popen(
         command,
-        input=stdin,
-        stdin=subprocess.DEVNULL if stdin is None else None,  # no input: the null device, not the MCP client's stream
+        stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE,  # not the MCP client's stream
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         env=git_environment(),
-        check=False,
+        start_new_session=watched,  # a group of its own, ended whole when it waits on a FIFO
     )
-    return result.returncode, result.stdout
+    out, _ = git_wait.communicate(process, stdin, watched=watched)
+    return process.returncode, out
 
 
 def find_work_tree() -> WorkTree | None:

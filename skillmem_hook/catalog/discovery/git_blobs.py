@@ -10,6 +10,7 @@ import contextlib
 import subprocess
 import threading
 
+from skillmem_hook.catalog.discovery import git_wait
 from skillmem_hook.catalog.discovery.git import GIT, GIT_MISSING_HINT, git_environment
 from skillmem_hook.errors import FileAccessError, UsageError
 
@@ -45,19 +46,46 @@ def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=git_environment(),  # a missing blob is never fetched: no program the repository names runs
+            start_new_session=git_wait.can_look(),  # a group of its own, ended whole if it waits on a FIFO
         )
     except OSError:
         raise UsageError("git is not on PATH", GIT_MISSING_HINT) from None
     assert process.stdin is not None and process.stdout is not None
     writer = threading.Thread(target=_write_ids, args=(process.stdin, oids), daemon=True)
     writer.start()
+    done, waited = threading.Event(), threading.Event()
+    watcher = threading.Thread(target=_watch, args=(process.pid, done, waited), daemon=True)
+    if git_wait.can_look():
+        watcher.start()
     try:
         for oid in oids:
-            yield oid, _read_answer(process.stdout, limit, oid)
+            try:
+                answer = _read_answer(process.stdout, limit, oid)
+            except OSError:
+                if waited.is_set():  # the watcher ended git, waiting on a FIFO (a pack's .idx, alternates ...)
+                    raise git_wait.waited_error() from None
+                raise
+            yield oid, answer
     finally:
+        done.set()
+        if watcher.is_alive():
+            watcher.join()
         process.stdout.close()  # a writer still blocked on a full pipe then fails, and ends
         writer.join()
         process.wait()
+
+
+def _watch(pid: int, done: threading.Event, waited: threading.Event) -> None:
+    """While ``cat-file`` runs, look at it as ``git_wait.read_watched`` looks at any git; end it when it waits on a
+    FIFO (its output then ends, and the reader raises)."""
+    if done.wait(git_wait.LOOK_AFTER):
+        return
+    while not done.is_set():
+        if git_wait.waits_on_fifo(pid):
+            waited.set()
+            git_wait.end_group(pid)
+            return
+        done.wait(git_wait.LOOK_EVERY)
 
 
 def _write_ids(stdin: IO[bytes], oids: Sequence[str]) -> None:

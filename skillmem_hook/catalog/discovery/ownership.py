@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from skillmem_hook.catalog.discovery import git_wait
 from skillmem_hook.catalog.discovery.git import GIT, git_environment
 from skillmem_hook.errors import UsageError
 from skillmem_hook.visible import shell_word, visible
@@ -35,18 +36,21 @@ def refused_repository() -> str | None:
     import subprocess  # noqa: PLC0415 - only an error asks: no run that finds its repository pays for it
 
     environment = git_environment(LC_ALL="C", LANGUAGE="")  # git's message in English, to be read
+    watched = git_wait.can_look()
     try:
-        result = subprocess.run(
+        process = subprocess.Popen(
             [*GIT, "rev-parse", "--show-toplevel"],
             stdin=subprocess.DEVNULL,  # never the MCP client's stream (an include.path = /dev/stdin)
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             env=environment,
-            check=False,
+            start_new_session=watched,  # a group of its own, ended whole if it waits on a FIFO
         )
     except OSError:
         return None
-    message = result.stderr.decode("utf-8", "surrogateescape")
-    if result.returncode == 0 or _REFUSED not in message:
+    _, error = git_wait.communicate(process, None, watched=watched)
+    message = error.decode("utf-8", "surrogateescape")
+    if process.returncode == 0 or _REFUSED not in message:
         return None
     rest = message.split(_REFUSED, 1)[1]  # the path as it is, in quotes ('a b', no escapes), then a line break
     here = os.path.realpath(os.getcwd())

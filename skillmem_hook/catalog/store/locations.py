@@ -37,7 +37,13 @@ from skillmem_hook.catalog.dot_git import (
     within,
     work_tree_top,
 )
-from skillmem_hook.catalog.store.trust import folder_problem, own_folder_problem, owned_work_tree, say_untrusted
+from skillmem_hook.catalog.store.trust import (
+    folder_problem,
+    own_folder_problem,
+    owned_work_tree,
+    say_once,
+    say_untrusted,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,6 +97,24 @@ def search_index_location(folder: str, roots: Sequence[str], *, flagged: bool = 
     hooks run on the same prompt would overwrite each other's index on every prompt.
     """
     return _index_location("search", folder, roots, flagged=flagged)
+
+
+def say_when_not_kept(location: str, what: str) -> None:
+    """Say once on stderr when a kept index (``what``) cannot be written at ``location``: a folder is there (an
+    archive can ship one), so every run would build it afresh, silently (hostile19's F3). Nothing for a file, a
+    link or nothing there; the route hook says nothing, as ``say_once`` keeps it."""
+    try:
+        folder = stat.S_ISDIR(os.lstat(location).st_mode)
+    except OSError:
+        return
+    if folder:
+        from skillmem_hook.visible import shell_word, visible  # noqa: PLC0415 - only a folder in the way is said
+
+        say_once(
+            location,
+            f"skillmem: the {what} cannot be kept at {visible(location)}: a folder is there (an unpacked archive can "
+            f"bring one), so every run builds it afresh; remove it: rm -r {shell_word(location)}\n",
+        )
 
 
 def _index_location(kind: str, folder: str, roots: Sequence[str], *, flagged: bool) -> str | None:
