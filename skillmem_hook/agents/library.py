@@ -121,6 +121,10 @@ class SkillLibrary:
         self._failed_generation = -1
         self._cache = True
         self._encoder: Encoder | None = None  # kept across rebuilds: loading the weights takes a second
+        # What a refresh is doing, read without the lock by a call that timed out waiting for it (``building``):
+        # the work, and when the last one ended (a call left just after it ended waited on it too).
+        self._building: str | None = None
+        self._built: tuple[str, float] | None = None
         settings = load_settings(self._flag_roots or None)
         roots = require_roots(settings)  # fail at start, not at the first call
         # Each root outside the repository that the repository names, with its notice: said in the answers.
@@ -140,39 +144,58 @@ class SkillLibrary:
             assert self._catalog is not None
             return self._catalog
 
+    def building(self, since: float) -> str | None:
+        """What the catalog's refresh is doing now, or did until after ``since`` (``time.monotonic``), for a call
+        that gave up waiting on it; None when no refresh ran meanwhile (then the disk or git itself was slow)."""
+        now, ended = self._building, self._built
+        if now is not None:
+            return now
+        return ended[0] if ended is not None and ended[1] >= since else None
+
     def _refresh(self) -> None:
         started = self._clock()
         if self._snapshot is None or not self._snapshot.is_current():
-            # Configuration first: a new .skillmem.yaml can name other roots.
-            settings = load_settings(self._flag_roots or None)
-            roots, options = require_roots(settings), settings.catalog_options()
-            self._notices = _notices_by_root(roots, settings)
-            self._read_rule = (options.user_roots, options.boundary)
-            # Before the scan: a change during it shows next time.
-            watched = decisive_files(os.getcwd(), tracked=settings.tracked)
-            snapshot = take_snapshot(roots, watched)
-            catalog = scan_roots(roots, options)
-            # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
-            # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
-            # Every row read once, here (``rows``: the semantic leg numbers them all), so a forged one is a bad index,
-            # built anew and replaced, not an error at some later call; a postings line is checked as a query
-            # reads it (``answer``), not all of them at start (0.8 s at 2,000 skills). The snapshot is kept
-            # only with the index, so an index that failed is tried again, never left None behind it.
-            flagged = bool(self._flag_roots)
-            self._load_index = functools.partial(
-                search_store.load_or_build, roots, options, settings.aliases, watched, flagged=flagged
-            )
-            index = self._load_index(rows=True)
-            if _held(index.skills) != _held(catalog.skills):
-                # Not the skills the scan accepted (a row the scan refuses, one missing, a description the tree
-                # does not hold): the stored index is not served, but built from the disk anew and replaced.
-                index = self._load_index(rows=True, anew=True)
-            self._catalog, self._snapshot, self._index = catalog, snapshot, index
-            self._generation += 1
-            if self._meaning is not None:
-                self._encoder, self._meaning = self._meaning.encoder, None
-            self._cache = options.cache
+            try:
+                self._rebuild()
+            finally:
+                if self._building is not None:
+                    self._built, self._building = (self._building, time.monotonic()), None
         self._checked_at = started
+
+    def _rebuild(self) -> None:
+        """The catalog and its search index anew: at the first call, or after a change to a skill or the settings."""
+        why = "at the server's start" if self._snapshot is None else "after a change to a skill or to the configuration"
+        self._building = f"the skill folders being read {why}"
+        # Configuration first: a new .skillmem.yaml can name other roots.
+        settings = load_settings(self._flag_roots or None)
+        roots, options = require_roots(settings), settings.catalog_options()
+        self._notices = _notices_by_root(roots, settings)
+        self._read_rule = (options.user_roots, options.boundary)
+        # Before the scan: a change during it shows next time.
+        watched = decisive_files(os.getcwd(), tracked=settings.tracked)
+        snapshot = take_snapshot(roots, watched)
+        catalog = scan_roots(roots, options)
+        # Once a change, not once a call: a query is then a few milliseconds. The index ``skillmem
+        # search`` keeps (bodies included, its own snapshot), so both rank alike and share the work.
+        # Every row read once, here (``rows``: the semantic leg numbers them all), so a forged one is a bad index,
+        # built anew and replaced, not an error at some later call; a postings line is checked as a query
+        # reads it (``answer``), not all of them at start (0.8 s at 2,000 skills). The snapshot is kept
+        # only with the index, so an index that failed is tried again, never left None behind it.
+        flagged = bool(self._flag_roots)
+        self._building = f"the search index of {len(catalog.skills):,} skills being built (or loaded, when kept) {why}"
+        self._load_index = functools.partial(
+            search_store.load_or_build, roots, options, settings.aliases, watched, flagged=flagged
+        )
+        index = self._load_index(rows=True)
+        if _held(index.skills) != _held(catalog.skills):
+            # Not the skills the scan accepted (a row the scan refuses, one missing, a description the tree
+            # does not hold): the stored index is not served, but built from the disk anew and replaced.
+            index = self._load_index(rows=True, anew=True)
+        self._catalog, self._snapshot, self._index = catalog, snapshot, index
+        self._generation += 1
+        if self._meaning is not None:
+            self._encoder, self._meaning = self._meaning.encoder, None
+        self._cache = options.cache
 
     def watch(self, interval: float = WATCH_INTERVAL, stop: threading.Event | None = None) -> threading.Thread:
         """Start the daemon thread that keeps the catalog current between calls, until ``stop`` is set.

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import os
 import threading
+import time
 
 import anyio
 import mcp_types as types
@@ -74,6 +75,7 @@ def build_server(library: SkillLibrary, seconds: float) -> Server[Any]:
         return types.ListToolsResult(tools=tools)
 
     async def answer(_context: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+        started = time.monotonic()
         try:
             with anyio.fail_after(seconds):
                 async with workers:
@@ -81,10 +83,7 @@ def build_server(library: SkillLibrary, seconds: float) -> Server[Any]:
         except SkillmemError as error:
             return tool_error(f"{error.message}. Hint: {error.hint}")
         except TimeoutError:
-            return tool_error(
-                f"the call took longer than {seconds:g} s and was left. Hint: the skills' disk or git is slow "
-                "or blocked; call again"
-            )
+            return tool_error(timed_out(seconds, library.building(started)))
         except Exception as error:  # noqa: BLE001 - the server answers and keeps running whatever one call does
             return tool_error(
                 f"unexpected error: {type(error).__name__}. Hint: this is a bug in skillmem; please report it"
@@ -97,6 +96,22 @@ def build_server(library: SkillLibrary, seconds: float) -> Server[Any]:
         instructions=instructions(library),
         on_list_tools=list_tools,
         on_call_tool=answer,
+    )
+
+
+def timed_out(seconds: float, building: str | None) -> str:
+    """The error of a call left after ``seconds``: what it waited on, when that was the catalog's rebuild (newcomer
+    cn2 6: 1,900 skills after an edit of .skillmem.yaml, on a loaded machine, were blamed on the disk)."""
+    if building is None:
+        return (
+            f"the call took longer than {seconds:g} s and was left. Hint: the skills' disk or git is slow "
+            "or blocked; call again"
+        )
+    return (
+        f"the call took longer than {seconds:g} s and was left: it waited on {building}, which takes seconds "
+        "with many skills; once it is done (it goes on without the call) calls answer at once. Hint: call again in "
+        "a few seconds (`skillmem search WORDS` in a shell builds the same index); if this recurs with no change, "
+        "the skills' disk or git is slow or blocked"
     )
 
 

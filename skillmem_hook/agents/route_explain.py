@@ -22,6 +22,7 @@ from skillmem_hook.agents.route import (
     quoted,
     scored_reading,
 )
+from skillmem_hook.agents.route_explain_text import rule_lines
 from skillmem_hook.agents.route_index import build_route_index, current_route_index
 from skillmem_hook.catalog.catalog import CatalogOptions
 from skillmem_hook.catalog.store.locations import route_index_location, search_index_location
@@ -172,8 +173,7 @@ def as_text(answer: dict[str, object]) -> str:
             f"{rank}. {visible(str(candidate['name']))}  score {candidate['score']},"
             f" coverage {candidate['coverage']}, words held {candidate['words_held']}"
         )
-    for row in _rows(answer.get("rule")):
-        lines.append(f"  [{'ok' if row['holds'] else 'no'}] {row['way']}: {row['condition']}")
+    lines += rule_lines(_rows(answer.get("rule")))
     return "\n".join(lines) + "\n"
 
 

@@ -228,7 +228,11 @@ def _local(path: str, ignored: Sequence[str], top: str) -> str:
 def _where(agent: str) -> str:
     """Where to put skills for the agent: .agents/skills, which all but Claude Code read; .claude/skills for it."""
     if agent == CLAUDE_CODE:
-        return ".claude/skills/<name>/SKILL.md (one folder down; a link from .claude/skills to .agents/skills will do)"
+        # Said for any layout (newcomer cn2 9: a link did nothing for a collection nested 2 to 4 folders down).
+        return (
+            ".claude/skills/<name>/SKILL.md (exactly one folder down: a link from .claude/skills to .agents/skills"
+            " will do only for skills one folder down there; those nested deeper must move up a level or more)"
+        )
     depth = {COPILOT_CLI: "any depth", OPENCODE: "any depth", CODEX: "at most 6 folders down"}.get(agent, "one down")
     return f".agents/skills/<name>/SKILL.md ({depth}; Codex, Copilot, VS Code, Gemini CLI and OpenCode all read it)"
 

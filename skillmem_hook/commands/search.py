@@ -18,7 +18,7 @@ from skillmem_hook.decisive import decisive_files
 from skillmem_hook.errors import EXIT_OK, UsageError
 from skillmem_hook.report import emit
 from skillmem_hook.search import store as search_store
-from skillmem_hook.search.confidence import confidence, fit
+from skillmem_hook.search.confidence import confidence, fit, weak_because
 from skillmem_hook.search.fields import StoredIndexError
 from skillmem_hook.streams import write_text
 from skillmem_hook.visible import visible
@@ -124,7 +124,8 @@ def answer(
     found = judge(hits)
     results = [hit_json(hit, hits[0]) for hit in hits[:top]]
     if text:
-        write_text(sys.stdout, notices_text(notices) + render_text(results, found))
+        why = weak_because(hits, index.reading(intent, hits[0])[0]) if found == "weak" and not semantic else []
+        write_text(sys.stdout, notices_text(notices) + render_text(results, found, why))
         return EXIT_OK
     document: dict[str, object] = {"query": intent, "match": found, "results": results, "count": len(results)}
     if notices:
@@ -168,13 +169,15 @@ def hit_json(hit: Hit, best: Hit) -> dict[str, object]:
     }
 
 
-def render_text(results: Sequence[Mapping[str, object]], fit: str = "weak") -> str:
-    """The match word unless strong, then one line per skill (rank, name, score, domain), its description cut
-    short and its path."""
+def render_text(results: Sequence[Mapping[str, object]], fit: str = "weak", why: Sequence[str] = ()) -> str:
+    """The match word unless strong, with what it lacked (``why``, of a weak one), then one line per skill (rank,
+    name, score, domain), its description cut short and its path."""
     if not results:
         return "no skill matches\n"
-    # match's word, for a person as for a program: only a strong one goes unsaid.
-    lines = {"none": ["no skill fits well; the closest:"], "weak": ["a weak match; the closest:"]}.get(fit, [])
+    # match's word, for a person as for a program: only a strong one goes unsaid. A weak one says what it lacked:
+    # "weak" alone read as "nothing fits" to newcomer cn2 (8) when the best was right, only close to the second.
+    weak = f"a weak match ({'; '.join(why)}); the closest:" if why else "a weak match; the closest:"
+    lines = {"none": ["no skill fits well; the closest:"], "weak": [weak]}.get(fit, [])
     for rank, result in enumerate(results, 1):
         description = " ".join(str(result["description"]).split())
         if len(description) > TEXT_DESCRIPTION:

@@ -374,6 +374,21 @@ def match(hits: Sequence[Hit], evidence: int, typed: int, loose: int | None = No
     return "strong" if evidence >= STRONG_WORDS and best >= STRONG_SCORE and leads else "weak"
 
 
+def weak_because(hits: Sequence[Hit], evidence: int) -> list[str]:
+    """What a 'weak' ``match`` lacked of a strong one, for a person (``search --text``): the best hit close to the
+    second (a near tie: either may be the one), too few words held, too low a score. ``evidence`` as ``match``."""
+    because = []
+    if len(hits) > 1 and hits[0].score < STRONG_LEAD * hits[1].score:
+        best, second = round(hits[0].score, 2), round(hits[1].score, 2)
+        close = f"close to the next: {best:g} against {second:g}, under {STRONG_LEAD:g} x"
+        because.append(f"{close}, so either may be the one")
+    if evidence < STRONG_WORDS:
+        because.append(f"the best holds {evidence} of the words typed; a strong match holds {STRONG_WORDS}")
+    if hits and hits[0].score < STRONG_SCORE:
+        because.append(f"the best scores {round(hits[0].score, 2):g}; a strong match scores {STRONG_SCORE:g}")
+    return because
+
+
 def fit(index: SearchIndex, intent: str, hits: Sequence[Hit]) -> str:
     """``match`` of a ranking of ``index`` for ``intent``: what ``skillmem search`` and the MCP server both answer."""
     if not hits:

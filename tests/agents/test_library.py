@@ -301,3 +301,41 @@ def test_a_stored_index_that_is_not_the_scans_is_not_served(root, forged):
     assert (found["path"], found["description"]) == (f"{root}/csv-to-table/SKILL.md", "Parse CSV files into tables")
     assert b"evil" not in location.read_bytes()  # built anew and replaced
     assert b"in full first" not in location.read_bytes()
+
+
+def test_a_call_left_waiting_on_a_rebuild_is_told_what_is_being_built(root, monkeypatch):
+    """Newcomer cn2 6: a call that timed out behind the rebuild of 1,900 skills' index blamed the disk. The monkeypatch
+    only holds the index build at an exact moment: the build itself is the real one."""
+    real, entered, release = library_module.search_store.load_or_build, threading.Event(), threading.Event()
+
+    def held(*arguments, **options):
+        entered.set()
+        release.wait(30)
+        return real(*arguments, **options)
+
+    library = SkillLibrary([str(root)])
+    before = time.monotonic()
+    assert library.building(before) is None  # nothing built yet: a slow call was the disk's
+    monkeypatch.setattr(library_module.search_store, "load_or_build", held)
+    worker = threading.Thread(target=library.catalog)
+    worker.start()
+    assert entered.wait(30)
+    said = library.building(before)
+    assert said == "the search index of 3 skills being built (or loaded, when kept) at the server's start"
+    release.set()
+    worker.join(30)
+    assert "search index of 3 skills" in (library.building(before) or "")  # a call left as it ended waited on it
+    assert library.building(time.monotonic()) is None  # a call that started after it ended did not
+    write_skill(root, "k8s-helm", skill_md("k8s-helm", "Write helm charts"))
+    entered.clear()
+    release.clear()
+    library._checked_at = float("-inf")
+    worker = threading.Thread(target=library.catalog)
+    worker.start()
+    assert entered.wait(30)
+    assert library.building(time.monotonic()) == (
+        "the search index of 4 skills being built (or loaded, when kept) after a change to a skill or to the"
+        " configuration"
+    )
+    release.set()
+    worker.join(30)

@@ -201,8 +201,9 @@ def test_text_says_each_cause_once_with_its_count_then_what_to_do(capsys):
     assert lines[2] == "  12 not listed: not in .claude/skills at the repository's root, where Claude Code looks"
     assert lines[3:5] == [
         "  what to do:",
-        "    - move them to .claude/skills/<name>/SKILL.md (one folder down; a link from .claude/skills to"
-        " .agents/skills will do) for Claude Code to list them itself",
+        "    - move them to .claude/skills/<name>/SKILL.md (exactly one folder down: a link from .claude/skills to"
+        " .agents/skills will do only for skills one folder down there; those nested deeper must move up a level"
+        " or more) for Claude Code to list them itself",
     ]
     assert lines[5].startswith(
         "    - the block in AGENTS.md (through CLAUDE.md) names every skill and `skillmem read NAME`"

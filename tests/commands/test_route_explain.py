@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from skillmem_hook.agents.route_explain_text import readable
+
 from ..helpers import make_git_dir, skill_md, write_skill
 
 SKILLMEM = [sys.executable, "-m", "skillmem_hook"]
@@ -136,7 +138,36 @@ def test_explain_without_a_stored_index_says_the_hook_is_silent_and_what_it_woul
 def test_explain_for_a_person_and_as_an_option_with_its_value(built, env):
     text = run(["route", "--text", f"--explain={CONTEXT}"], built, env)
     assert text.startswith("hint: none (silent)\nwhy: the score rule is not sure")
-    assert "  [no] much context: coverage " in text and "\n1. postgres-tuning  score " in text
+    assert "  [no] much context: the best hit covers at least 0.25 of the prompt's words: it covers 0.13" in text
+    assert "\n1. postgres-tuning  score " in text
+
+
+def test_explain_text_says_what_each_condition_checked_and_what_it_found(built, env):
+    """Newcomer cn2 7: "[no] much context: not a scattered tie of 3 (coverage < 0.3)" said neither what had to be
+    true nor what was found. The JSON keeps the rule's own form, which programs may read."""
+    answer = explained(CONTEXT, built, env)
+    conditions = [row["condition"] for row in answer["rule"]]
+    assert "not a scattered tie of 3 (coverage < 0.3)" in conditions  # the JSON as before
+    best, second = (candidate["score"] for candidate in answer["candidates"][:2])
+    assert f"best {best:g} >= 1.2 x second {second:g}" in conditions
+    text = run(["route", "--text", "--explain", CONTEXT], built, env)
+    lines = text.splitlines()
+    assert "conditions ([ok] holds, [no] fails):" in lines
+    assert (
+        "  much context: a prompt of 16 typed words or more is hinted only when its best hit stands out; every line"
+        " below must hold:"
+    ) in lines
+    assert (
+        f"  [ok] much context: the best hit scores at least 1.2 x the second's score: {best:g} against {second:g}"
+        f" ({best / second:.2f} x)"
+    ) in lines
+    assert (
+        "  [ok] much context: the 3 best hits are not a near tie of skills whose names share no word while the best"
+        " covers under 0.3 of the prompt's words (such a tie means the context points nowhere in particular)"
+    ) in lines
+    assert "  [ok] held words: the prompt types at least 8 words: it types 26" in lines
+    assert "  [no] clear lead: the best hit scores at least 6: it scores " + f"{best:g}" in lines
+    assert not any(" >= " in line for line in lines if line.startswith("  [")), text  # no formula left
 
 
 def test_the_explain_sample_in_docs_route_md_is_what_the_command_prints(built, env):
@@ -226,7 +257,7 @@ def test_each_gate_that_silences_a_prompt_shows_a_failing_line_naming_it(built, 
     assert answer["hint"] == [] and hook_hint(prompt, built, env) == ""
     assert {"way": way, "condition": condition, "holds": False} in answer["rule"]
     text = run(["route", "--text", "--explain", prompt], built, env)
-    assert f"  [no] {way}: {condition}\n" in text
+    assert f"  [no] {way}: {readable(condition)}\n" in text
 
 
 def test_the_gates_before_the_rule_show_as_held_on_a_prompt_they_let_through(built, env):

@@ -130,10 +130,34 @@ def test_text_prints_a_short_readable_list(capsys, tree):
     run = run_cli(capsys, "search", "--root", tree, "--text", "kubernetes")
     assert run.code == 0
     lines = run.out.splitlines()
-    assert lines[0] == "a weak match; the closest:"  # match's word, as the JSON's "weak"
+    # match's word, as the JSON's "weak", with what it lacked: one word typed, so one held (newcomer cn2 8)
+    assert lines[0] == (
+        "a weak match (the best holds 1 of the words typed; a strong match holds 3; the best scores 1.6; a strong"
+        " match scores 2); the closest:"
+    )
     assert lines[1].startswith("1. k8s-deploy  (")
     assert lines[2].strip() == "Deploy containers to a Kubernetes cluster"
     assert lines[3].strip() == "../skills/k8s-deploy/SKILL.md"
+
+
+def test_text_says_a_weak_match_is_close_to_the_next_and_the_json_keeps_its_word(capsys, tmp_path):
+    """Newcomer cn2 8: "a weak match" over a right, high-scoring first hit read as "nothing fits"; it was a near tie."""
+    root = tmp_path / "skills"
+    write_skill(root, "chart-y", skill_md("chart-y", "Render charts from CSV data"))
+    write_skill(root, "chart-x", skill_md("chart-x", "Render charts from CSV data files"))
+    write_skill(root, "k8s-deploy", skill_md("k8s-deploy", "Deploy containers to a Kubernetes cluster"))
+    query = ("--root", root, "render charts from csv data")
+    data = run_cli(capsys, "search", *query).data
+    assert data["match"] == "weak"  # what programs read: unchanged
+    best, second = (round(result["score"], 2) for result in data["results"][:2])
+    assert second < best < 1.2 * second and best >= 2
+    head = run_cli(capsys, "search", "--text", *query).out.splitlines()[0]
+    assert head == (
+        f"a weak match (close to the next: {best:g} against {second:g}, under 1.2 x, so either may be the one);"
+        " the closest:"
+    )
+    clear = run_cli(capsys, "search", "--root", root, "--text", "deploy containers kubernetes cluster").out
+    assert clear.startswith("1. k8s-deploy  (")  # a strong match says nothing before its list
 
 
 def test_text_says_when_nothing_matches(capsys, tree):
