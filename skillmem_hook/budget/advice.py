@@ -228,7 +228,7 @@ def _local(path: str, ignored: Sequence[str], top: str) -> str:
 def _where(agent: str) -> str:
     """Where to put skills for the agent: .agents/skills, which all but Claude Code read; .claude/skills for it."""
     if agent == CLAUDE_CODE:
-        # Said for any layout (newcomer cn2 9: a link did nothing for a collection nested 2 to 4 folders down).
+        # Said for any layout: a link reaches only skills one folder down, and a collection may nest deeper.
         return (
             ".claude/skills/<name>/SKILL.md (exactly one folder down: a link from .claude/skills to .agents/skills"
             " will do only for skills one folder down there; those nested deeper must move up a level or more)"
