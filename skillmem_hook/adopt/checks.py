@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from skillmem_hook.catalog.discovery.git import run_git
+from skillmem_hook.catalog.discovery.git import ignore_rules as git_ignore_rules
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import FileAccessError, UsageError
 
@@ -42,15 +42,7 @@ def check_roots_inside(top: str, roots: Sequence[str]) -> None:
 
 def ignore_rules(top: str, paths: Sequence[str]) -> dict[str, str]:
     """For each path git ignores (and does not track), the rule: ``.gitignore:15:AGENTS.md``."""
-    if not paths:
-        return {}
-    stdin = b"".join(os.fsencode(path) + b"\0" for path in paths)
-    code, out = run_git(["-C", top, "check-ignore", "-v", "-z", "--stdin"], stdin, literal=False)
-    if code != 0:  # 1: none is ignored
-        return {}
-    fields = [os.fsdecode(field) for field in out.split(b"\0")]
-    # -v -z: source, line number, pattern, path; four fields a path.
-    return {fields[i + 3]: f"{fields[i]}:{fields[i + 1]}:{fields[i + 2]}" for i in range(0, len(fields) - 3, 4)}
+    return git_ignore_rules(paths, top)
 
 
 def check_not_ignored(top: str, prompt_files: Sequence[str]) -> None:

@@ -30,7 +30,8 @@ def todays_findings(top: str, settings: Settings, *, known: bool) -> list[Findin
     """The findings of every skill below the roots; with ``known``, less those the configured baseline lists."""
     options = lint_options(settings.lint)
     with _working_in(top):  # the hook runs at the top: its paths, and so the baseline's, are relative to it
-        scope = Scope(settings.roots, settings.exclude, user_roots="roots" in settings.typed, boundary=settings.base)
+        user_roots = "roots" in settings.typed
+        scope = Scope(settings.roots, settings.exclude, user_roots=user_roots, boundary=settings.base, base=top)
         findings = lint_paths([], scope, options).findings
         if known and options.baseline:
             findings, _ = split_known(findings, read_baseline(options.baseline, os.getcwd()))

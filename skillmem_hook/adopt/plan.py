@@ -179,6 +179,7 @@ def _prompt_files(top: str, given: Sequence[str], notes: list[str]) -> list[str]
 def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
     """Whether skill-lint runs on commits; records today's findings as a baseline when init writes the config."""
     settings = plan.settings
+    plan.notes += _ignored_baseline_notes(top, settings.lint if plan.kept else {"baseline": BASELINE_FILE})
     if not plan.kept:
         findings = todays_findings(top, settings, known=False)
         if findings:
@@ -201,6 +202,21 @@ def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
             f" {{baseline: {BASELINE_FILE}}} in {CONFIG_FILE}, and drop skill-lint's stages: [manual])"
         )
     return not new
+
+
+def _ignored_baseline_notes(top: str, lint: object) -> list[str]:
+    """A note when git ignores the lint baseline (the kept .skillmem.yaml's, or the one init would write): the commit
+    init asks for leaves it out, and every clone's skill-lint then stops on a baseline that does not exist (cn2)."""
+    named = lint.get("baseline") if isinstance(lint, dict) else None
+    if not isinstance(named, str) or os.path.isabs(named):
+        return []
+    rule = next(iter(checks.ignore_rules(top, [named]).values()), None)
+    if rule is None:
+        return []
+    return [
+        f"the lint baseline {named}: git ignores it ({rule}), so teammates and CI will not have it, and their"
+        " skill-lint stops on it (it does not exist there); un-ignore it and commit it"
+    ]
 
 
 def _config_change(top: str, settings: Settings) -> FileChange:

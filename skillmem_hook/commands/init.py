@@ -35,6 +35,7 @@ from skillmem_hook.adopt.repository import (
 from skillmem_hook.adopt.source import HookSource, installed_source
 from skillmem_hook.arguments import add_text_option
 from skillmem_hook.atomic import commit_all, stage, staging
+from skillmem_hook.catalog.discovery.git import ignore_rules
 from skillmem_hook.config_file import CONFIG_FILE
 from skillmem_hook.errors import EXIT_OK
 from skillmem_hook.report import emit
@@ -217,7 +218,7 @@ def next_command(top: str, changes: list[FileChange], roots: list[str], kept: Se
     before that commit (``?? .skillmem.yaml``, ``M CLAUDE.md``) names them again, and nothing committed
     already (a root of committed skills, a baseline) is named. ``kept``: the files init keeps as they are
     (.skillmem.yaml, its baseline). Only paths ``git add`` takes: a root it would add nothing from (ignored,
-    or outside the repository) is left out.
+    or outside the repository), or a file git ignores, is left out.
     """
     own = [CONFIG_FILE, *kept] + [change.path for change in changes]
     if all(change.action == "unchanged" for change in changes) and not uncommitted(top, own):
@@ -225,6 +226,8 @@ def next_command(top: str, changes: list[FileChange], roots: list[str], kept: Se
     written = {change.path for change in changes if change.action != "unchanged"}
     addable = [root for root in roots if root != "." and listed_files(top, [f":(literal){root}"])]
     paths = [path for path in dict.fromkeys(own + addable) if path in written or uncommitted(top, [path])]
+    ignored = ignore_rules(paths, top)  # git add refuses the whole command for one of them (a baseline's note says)
+    paths = [path for path in paths if path not in ignored]
     here = os.path.relpath(top)  # run from where init ran: sub/ adds ../.skillmem.yaml
     words = " ".join(git_add_path(path, here) for path in paths)
     return f"git add {words} && git commit -m {shlex.quote(COMMIT_MESSAGE)}"

@@ -15,9 +15,9 @@ import sys
 from skillmem_hook import __version__
 from skillmem_hook.arguments import add_location_options, add_text_option
 from skillmem_hook.catalog import SKILL_FILE
-from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree, ignored_paths
+from skillmem_hook.catalog.discovery.git import as_listed, find_work_tree, ignore_rules
 from skillmem_hook.config import load_settings, require_roots
-from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK
+from skillmem_hook.errors import EXIT_FINDINGS, EXIT_OK, UsageError
 from skillmem_hook.files import read_regular_file
 from skillmem_hook.lint.changes import commit_changes, touched_skills
 from skillmem_hook.lint.files import LintRun, Scope, lint_paths
@@ -211,9 +211,11 @@ def _write_baseline(path: str, run: LintRun, base: str, *, text: bool = False) -
             stage(staged, os.path.realpath(path), data, label=path)
             commit_all(staged)
     new, dropped = _unlisted_before(run, before, folders)
+    ignored = _ignore_rule(path)
     report: dict[str, object] = {
         "ok": True,
         "baseline": path,
+        "ignored": ignored,
         "written": written,
         "checked": run.checked,
         "recorded": len(run.findings),
@@ -262,9 +264,27 @@ def _describe_baseline(new: Sequence[Finding]) -> Callable[[dict[str, object]], 
             lines += [f"  {visible(finding.as_text())}" for finding in new[:_SHOWN]]
             more = len(new) - _SHOWN
             lines += [f"  ... and {more:,} more (git diff {path} shows them all)"] if more > 0 else []
-        return "\n".join(lines) + "\n"
+        rule = report["ignored"]
+        return "\n".join(lines) + "\n" + (not_shared(visible(command_path(path)), str(rule)) if rule else "")
 
     return render
+
+
+def _ignore_rule(path: str) -> str | None:
+    """The rule by which git ignores ``path`` (``.gitignore:5:.lint/``); None when it does not, or there is no git."""
+    try:
+        return next(iter(ignore_rules([path]).values()), None)
+    except UsageError:  # git is not installed: nothing ignores it
+        return None
+
+
+def not_shared(shown: str, rule: str) -> str:
+    """The line that says, once, what an ignored baseline means for everyone else (cn2: the commit passed, and every
+    fresh clone's skill-lint then stopped: "the lint baseline ... does not exist")."""
+    return (
+        f"note: git ignores {shown} ({rule}): teammates and CI will not have it, and a .skillmem.yaml that names it"
+        " as lint: baseline: stops their skill-lint; un-ignore it and commit it to share it\n"
+    )
 
 
 _SHOWN = 10  # the new findings --write-baseline --text names; git diff shows the rest
@@ -369,8 +389,9 @@ def prune_deleted(settings: Settings, deleted: Sequence[str]) -> tuple[str, bool
     # git itself is refused (a FIFO .gitignore on the way: exit 2), and then what is left, the pruned baseline
     # unstaged, is harmless: pre-commit and prek set unstaged changes aside while hooks run, so the next commit
     # prunes the staged baseline again and asks for it to be staged.
-    if ignored_paths([written]):  # git refuses to add it; its change is none pre-commit sees, so the commit goes on
-        return f"{said} git ignores it, so there is nothing to stage\n", False
+    rule = next(iter(ignore_rules([written]).values()), None)
+    if rule:  # git refuses to add it; its change is none pre-commit sees, so the commit goes on
+        return f"{said} git ignores it, so there is nothing to stage\n{not_shared(shown, rule)}", False
     return f"{said} git add {visible(git_add_path(written))}, then commit again\n", True
 
 

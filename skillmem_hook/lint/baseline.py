@@ -16,6 +16,7 @@ from collections import Counter
 from skillmem_hook.errors import FileAccessError, UsageError
 from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.lint.paths import MISSING, OUTSIDE, resolve_inside
+from skillmem_hook.visible import command_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from skillmem_hook.lint.rules import Finding
 
 MAX_BASELINE_BYTES = 64 * 1024 * 1024
-_HINT = "write it again: skillmem lint --write-baseline FILE"
 Key = tuple[str, str, str]
 # (here, base): the folder the findings' paths are relative to, and the folder the entries' paths are (the
 # configuration's, where the hook reads them); both absolute, so no answer depends on the process's current folder.
@@ -58,20 +58,45 @@ def read_baseline_file(path: str, boundary: str) -> tuple[str, bytes, Counter[Ke
     real = resolve_inside(boundary, os.path.abspath(path))
     if real == OUTSIDE:
         raise UsageError(f"the lint baseline {path!r} leads out of the repository", "keep the baseline in it")
+    hint = rewrite_hint(path)
     try:
         data = read_regular_file(real, MAX_BASELINE_BYTES)
     except FileNotFoundError:
-        raise UsageError(f"the lint baseline {path!r} does not exist", _HINT) from None
+        raise missing_baseline(path) from None
     except NotARegularFile as error:
-        raise FileAccessError(f"the lint baseline {path!r} is not a regular file ({error.kind})", _HINT) from None
+        raise FileAccessError(f"the lint baseline {path!r} is not a regular file ({error.kind})", hint) from None
     except OSError as error:
-        raise FileAccessError(f"cannot read the lint baseline {path!r}: {error.strerror}", _HINT) from None
+        raise FileAccessError(f"cannot read the lint baseline {path!r}: {error.strerror}", hint) from None
     try:
         return real, data, _entries(data)
     except RecursionError:  # a committed file of 100,000 '[' must not read as a bug in skillmem
-        raise UsageError(f"the lint baseline {path!r} is damaged (nested too deeply)", _HINT) from None
+        raise UsageError(f"the lint baseline {path!r} is damaged (nested too deeply)", hint) from None
     except (ValueError, KeyError, TypeError) as error:
-        raise UsageError(f"the lint baseline {path!r} is damaged ({type(error).__name__})", _HINT) from None
+        raise UsageError(f"the lint baseline {path!r} is damaged ({type(error).__name__})", hint) from None
+
+
+def rewrite_hint(path: str) -> str:
+    """The hint of a baseline that cannot be read: the command that writes it again, naming it from here."""
+    return f"write it again: skillmem lint --write-baseline {command_path(path)}"
+
+
+def missing_baseline(path: str) -> UsageError:
+    """The error of a configured baseline that is not there; when git ignores it, the rule, since a clone never has
+    it and writing it again here mends this checkout only (cn2: every fresh clone's skill-lint stopped on it).
+    """
+    from skillmem_hook.catalog.discovery.git import ignore_rules  # noqa: PLC0415 - only a missing baseline asks git
+
+    try:
+        rule = next(iter(ignore_rules([path]).values()), None)
+    except UsageError:  # no git: nothing ignores it
+        rule = None
+    if rule is None:
+        return UsageError(f"the lint baseline {path!r} does not exist", rewrite_hint(path))
+    return UsageError(
+        f"the lint baseline {path!r} does not exist: git ignores it ({rule}), so no clone has it",
+        f"un-ignore it (remove or negate that line; git check-ignore -v {command_path(path)} names it), write it"
+        f" (skillmem lint --write-baseline {command_path(path)}) and commit it, or keep it out of lint: baseline:",
+    )
 
 
 def parse_baseline(data: bytes) -> Counter[Key] | None:

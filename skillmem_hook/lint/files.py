@@ -24,6 +24,7 @@ from skillmem_hook.lint.reading import LeavesRepository, existence, read_skill_f
 from skillmem_hook.lint.repository import (
     Linted,
     Listed,
+    advise_taken_names,
     duplicate_findings,
     index_entry,
     is_excluded,
@@ -78,9 +79,23 @@ class Scope:
     repository did (its ``.skillmem.yaml``, a hook's ``args:``, a common layout), and a root of theirs that lies
     outside the repository (``boundary``: its folder when git finds no work tree) is neither walked nor read:
     lint reads nothing outside the repository. Such roots are ``left_out``.
+
+    ``base``: the folder the paths inside a finding's message and the ``per_path_ignores`` globs are relative to,
+    whatever the current folder (the baseline keys on the message): given, else ``boundary`` (the configuration's
+    folder, or the repository's top without one, where the baseline's paths are read from), else the current one.
     """
 
-    __slots__ = ("_catalog", "_kept", "boundary", "exclude", "roots", "tracked", "user_roots", "within_roots")
+    __slots__ = (
+        "_catalog",
+        "_kept",
+        "base",
+        "boundary",
+        "exclude",
+        "roots",
+        "tracked",
+        "user_roots",
+        "within_roots",
+    )
 
     def __init__(
         self,
@@ -91,6 +106,7 @@ class Scope:
         within_roots: bool = False,
         user_roots: bool = False,
         boundary: str | None = None,
+        base: str | None = None,
     ) -> None:
         self.roots = list(roots)
         self.exclude = list(exclude)
@@ -99,6 +115,7 @@ class Scope:
         self.within_roots = within_roots
         self.user_roots = user_roots
         self.boundary = boundary
+        self.base = os.path.abspath(base or boundary or ".")
         self._catalog: Catalog | None = None
         self._kept: list[str] | None = None
 
@@ -148,9 +165,11 @@ def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: Lint
         findings, result_of = _lint_named(files, scope, quality, top)
     else:
         findings, result_of = _lint_roots(scope, quality, top)
+    if scope.kept_roots() and "SK116" in options.enabled:
+        advise_taken_names(findings, scope.catalog, scope.base)
     if "SK501" in options.enabled and scope.kept_roots():
         findings += ranking_findings(scope.catalog(), result_of)
-    kept = [finding for finding in findings if options.applies(finding.code, finding.path)]
+    kept = [finding for finding in findings if options.applies(finding.code, from_base(finding.path, scope.base))]
     for finding in kept:
         finding.level = options.severity.get(finding.code)
     kept.sort(key=Finding.sort_key)
@@ -170,7 +189,9 @@ def _lint_named(files: Sequence[str], scope: Scope, quality: bool, top: str | No
         absolute = os.path.abspath(path)
         boundary = top if top and is_inside(top, absolute) else _folder_of(os.path.abspath(name))
         exclude = scope.exclude if scope.within_roots else ()
-        result = _lint_file(path, absolute, boundary, quality=quality, in_index=in_index, exclude=exclude)
+        result = _lint_file(
+            path, absolute, boundary, quality=quality, in_index=in_index, exclude=exclude, base=scope.base
+        )
         if result is not None:
             results[os.path.normpath(absolute)] = (path, result)
     findings = [finding for _, result in results.values() for finding in result.findings]
@@ -178,7 +199,7 @@ def _lint_named(files: Sequence[str], scope: Scope, quality: bool, top: str | No
     if scope.kept_roots():
         for dropped, kept in scope.catalog().duplicates:
             pair = ((dropped.root, dropped.path, dropped.label), (kept.root, kept.path, kept.label))
-            findings += duplicate_findings(pair, linted)
+            findings += duplicate_findings(pair, linted, scope.base)
     return findings, linted
 
 
@@ -225,12 +246,19 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
     findings = [finding for _, result in results.values() for finding in result.findings]
     linted = Linted(results, lambda root, path: (root, path))
     for pair in duplicates:
-        findings += duplicate_findings(pair, linted)
+        findings += duplicate_findings(pair, linted, scope.base)
     return findings, linted
 
 
 def _lint_file(
-    path: str, absolute: str, boundary: str, *, quality: bool, in_index: set[str] | None, exclude: Sequence[str]
+    path: str,
+    absolute: str,
+    boundary: str,
+    *,
+    quality: bool,
+    in_index: set[str] | None,
+    exclude: Sequence[str],
+    base: str,
 ) -> FileLint | None:
     """The findings of one named SKILL.md; None when ``exclude`` leaves its skill out."""
     try:
@@ -246,11 +274,18 @@ def _lint_file(
             label = ""
         if label and is_excluded(label, exclude):
             return None
-    return _lint_data(path, absolute, data, boundary, quality=quality, in_index=in_index)
+    return _lint_data(path, absolute, data, boundary, quality=quality, in_index=in_index, base=base)
 
 
 def _lint_data(
-    path: str, absolute: str, data: bytes, boundary: str, *, quality: bool, in_index: set[str] | None
+    path: str,
+    absolute: str,
+    data: bytes,
+    boundary: str,
+    *,
+    quality: bool,
+    in_index: set[str] | None,
+    base: str | None = None,
 ) -> FileLint:
     skill_dir = os.path.dirname(absolute)
     return lint_skill_file(
@@ -258,7 +293,7 @@ def _lint_data(
         path=path,
         folder=os.path.basename(skill_dir),
         subfolders=subfolders(skill_dir),
-        exists=existence(skill_dir, boundary, in_index),
+        exists=existence(skill_dir, boundary, in_index, base),
         quality=quality,
     )
 
@@ -270,6 +305,14 @@ def _read_or_none(path: str, absolute: str, boundary: str) -> bytes | None:
         return None
     except FileAccessError as error:
         raise FileAccessError(error.message.replace(absolute, path), error.hint) from None
+
+
+def from_base(path: str, base: str) -> str:
+    """``path`` (relative to the current folder, or absolute) as written from ``base``, with '/' between folders."""
+    try:
+        return os.path.relpath(os.path.abspath(path), base).replace(os.sep, "/")
+    except ValueError:  # on Windows, another drive: no path from base leads there
+        return path.replace(os.sep, "/")
 
 
 def _below_a_root(path: str, roots: Sequence[str]) -> bool:

@@ -74,11 +74,14 @@ def subfolders(skill_dir: str) -> list[str]:
         return []
 
 
-def existence(skill_dir: str, boundary: str, in_index: set[str] | None) -> Callable[[str], bool | str]:
+def existence(
+    skill_dir: str, boundary: str, in_index: set[str] | None, base: str | None = None
+) -> Callable[[str], bool | str]:
     """``exists(relative)`` for the files of the skill in ``skill_dir`` (see ``check_references``).
 
     With ``in_index`` (the hook), a file counts when git's index holds it;
-    one on disk that git does not track is named with the ``git add`` to run.
+    one on disk that git does not track is named with the ``git add`` to run, from ``base`` (the folder a
+    finding's message names paths from, whatever the current folder: the hook runs there; None: here).
     """
 
     def exists(relative: str) -> bool | str:
@@ -92,7 +95,7 @@ def existence(skill_dir: str, boundary: str, in_index: set[str] | None) -> Calla
             return False
         if in_index is None:
             return True
-        return f"exists but git does not track it; git add {git_add_path(os.path.relpath(target))}"
+        return f"exists but git does not track it; git add {git_add_path(os.path.relpath(target, base or '.'))}"
 
     return exists
 

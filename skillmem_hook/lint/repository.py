@@ -91,19 +91,56 @@ class _Named:
         self.label = label
 
 
-def duplicate_findings(pair: tuple[Listed, Listed], linted: Linted) -> list[Finding]:
-    """One SK301 on the first of the two skills (dropped, kept) that was linted, naming the other's file."""
+def duplicate_findings(pair: tuple[Listed, Listed], linted: Linted, base: str = ".") -> list[Finding]:
+    """One SK301 on the first of the two skills (dropped, kept) that was linted, naming the other's file.
+
+    The file is named from ``base`` (the configuration's folder), not from here: a baseline keys on the message,
+    so a run from a subfolder must write the same one (cn2: ``../.agents/...`` read as 13 new findings).
+    """
     dropped, kept = pair
     for own, other in ((dropped, kept), (kept, dropped)):
         result = linted.get(own[0], own[1])
         if result is not None:
             shown, lint = result
             message = (
-                f"the index counts this skill and {_file_of(other)} as one skill '{kept[2]}' "
+                f"the index counts this skill and {_file_of(other, base)} as one skill '{kept[2]}' "
                 "(same owner and slug); rename or remove one"
             )
             return [Finding("SK301", shown, lint.name_at.line, lint.name_at.col, message)]
     return []
+
+
+_WRITE_NAME = "; write 'name: "
+_OR_RENAME = "' or rename the folder to '"
+
+
+def advise_taken_names(findings: Sequence[Finding], catalog: Callable[[], Catalog], base: str) -> None:
+    """SK116's advice to write the folder's name, where another skill has that name or would get it (two folders
+    called ``deploy``): the other ways, renaming the folder or ignoring SK116 there, since following it would make
+    an SK301 (cn2). Messages are rewritten in place; the others stay as they are, so a baseline still knows them.
+    ``catalog``: built only when some SK116 advises a name.
+    """
+    pending = [finding for finding in findings if finding.code == "SK116" and _WRITE_NAME in finding.message]
+    if not pending:
+        return
+    holders: dict[tuple[str, str], set[str]] = {}  # (owner, slug) -> the SKILL.md files with that name or folder
+    every = catalog()
+    for skill in [*every.skills, *(dropped for dropped, _ in every.duplicates)]:
+        folder = os.path.normpath(os.path.join(skill.root, skill.path))
+        file = os.path.abspath(os.path.join(folder, SKILL_FILE))
+        for slug in {slug_of(skill.name), slug_of(os.path.basename(folder))}:
+            holders.setdefault((skill.owner, slug), set()).add(file)
+    for finding in pending:
+        file = os.path.abspath(finding.path)
+        head, _, advice = finding.message.partition(_WRITE_NAME)
+        folder, _, name = advice.partition(_OR_RENAME)
+        others = holders.get((owner_of(finding.path.replace(os.sep, "/")), slug_of(folder)), set()) - {file}
+        if others:
+            other = _relative_to(min(others), base)
+            finding.message = (
+                f"{head}; rename the folder to '{name.rstrip(chr(39))}' (with 'name: {folder}' the index would count"
+                f" this skill and {other} as one), or ignore SK116 for this file under lint: per_path_ignores"
+            )
 
 
 def ranking_findings(catalog: Catalog, linted: Linted) -> list[Finding]:
@@ -120,6 +157,16 @@ def ranking_findings(catalog: Catalog, linted: Linted) -> list[Finding]:
     return findings
 
 
-def _file_of(listed: Listed) -> str:
+def _file_of(listed: Listed, base: str) -> str:
     root, path, _ = listed
-    return os.path.normpath(os.path.join(root, path, SKILL_FILE))
+    joined = os.path.normpath(os.path.join(root, path, SKILL_FILE))
+    if os.path.isabs(root):  # named so already (a --root given whole): the same from any folder
+        return joined
+    return _relative_to(joined, base)
+
+
+def _relative_to(path: str, base: str) -> str:
+    try:
+        return os.path.relpath(os.path.abspath(path), os.path.abspath(base))
+    except ValueError:  # on Windows, another drive: no path from base leads there
+        return path

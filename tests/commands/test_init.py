@@ -452,3 +452,27 @@ def test_a_kept_configuration_without_a_baseline_leaves_lint_at_the_manual_stage
         note.startswith("skill-lint waits at the manual stage: the skills have 1 lint") for note in run.data["notes"]
     )
     assert not Path(".skillmem-lint-baseline.json").exists()
+
+
+@pytest.mark.parametrize("kept", [False, True], ids=["written", "kept"])
+def test_a_baseline_git_ignores_is_said_once_and_left_out_of_the_next_line(repo, capsys, monkeypatch, kept):
+    """cn2 3: with the baseline ignored, the commit init asks for passed and every clone's skill-lint then stopped;
+    `git add` of the next line refused the whole command for the one ignored file."""
+    Path(".gitignore").write_text("*.json\n.lint/\n")
+    write_skill(Path("skills/one"), "dup", skill_md("dup", "One"))  # SK301: its message names the other file
+    write_skill(Path("skills/two"), "other", skill_md("dup", "Two"))
+    if kept:
+        Path(".lint").mkdir()
+        Path(".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: .lint/base.json}\n")
+        assert run_cli(capsys, "lint", "--write-baseline", ".lint/base.json").code == 0
+    Path("docs").mkdir()
+    monkeypatch.chdir("docs")  # run from a subfolder: the rule is git's, named from the top
+    run = init(capsys)
+    assert run.code == 0, run.err
+    rule = ".gitignore:2:.lint/" if kept else ".gitignore:1:*.json"
+    said = [note for note in run.data["notes"] if "teammates and CI will not have it" in note]
+    assert len(said) == 1 and f"git ignores it ({rule})" in said[0]
+    assert "base.json" not in run.data["next"] and "lint-baseline" not in run.data["next"]
+    subprocess.run(run.data["next"].split(" && ")[0], shell=True, check=True)  # git add takes every path named
+    monkeypatch.chdir("..")
+    assert run_cli(capsys, "lint").code == 0  # the baseline init wrote from docs/ is the one read at the top

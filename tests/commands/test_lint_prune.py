@@ -207,4 +207,6 @@ def test_a_baseline_git_ignores_is_pruned_and_the_commit_goes_on(capsys, committ
         "skill-lint: removed 1 finding of 1 deleted path from the baseline base.json (skills/old/SKILL.md):"
         " git ignores it, so there is nothing to stage\n" in said
     )
+    # first5 (cn2 3): said once, plainly, what an ignored baseline means for everyone else.
+    assert said.count("note: git ignores base.json (.gitignore:1:base.json): teammates and CI will not have it") == 1
     assert "skills/old/SKILL.md" not in committed.read_text() and "skills/kept/SKILL.md" in committed.read_text()

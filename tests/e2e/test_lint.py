@@ -212,6 +212,31 @@ def test_a_commit_deleting_a_baselined_skill_prunes_an_ignored_baseline_and_goes
         "skill-lint: removed 2 findings of 1 deleted path from the baseline base.json (skills/old/SKILL.md):"
         " git ignores it, so there is nothing to stage" in output(told)
     )
+    assert output(told).count("note: git ignores base.json (.gitignore:1:base.json): teammates and CI will not") == 1
+
+
+def test_a_baseline_written_in_a_subfolder_passes_the_hook_and_a_clone_names_the_rule_that_ignores_it(repo, tmp_path):
+    # cn2 1 and 3: written from docs/, SK301's message named the other skill as ../skills/...: every commit then
+    # failed at the top. And in an ignored folder the commit passed, then a fresh clone's hook said only "write it
+    # again: skillmem lint --write-baseline FILE".
+    write_skill(repo.path / "skills" / "one", "dup", skill_md("dup", "One"))
+    write_skill(repo.path / "skills" / "two", "other", skill_md("dup", "Two"))
+    (repo.path / ".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: .lint/base.json}\n")
+    (repo.path / ".gitignore").write_text(".lint/\n")
+    (repo.path / ".lint").mkdir()
+    (repo.path / "docs").mkdir()
+    command = [sys.executable, "-m", "skillmem_hook", "lint", "--write-baseline", "../.lint/base.json", "--text"]
+    written = run(command, repo.path / "docs", repo.env)
+    assert "teammates and CI will not have it" in written.stdout
+    assert "and skills/one/dup/SKILL.md as one skill" in (repo.path / ".lint" / "base.json").read_text()
+    repo.git("add", "-A")
+    committed = repo.commit("two skills called dup")
+    assert committed.returncode == 0, output(committed)
+    clone = tmp_path / "clone"
+    repo.git("clone", "-q", str(repo.path), str(clone))
+    fresh = run([sys.executable, "-m", "pre_commit", "run", "skill-lint", "--all-files"], clone, repo.env, check=False)
+    assert fresh.returncode != 0
+    assert "the lint baseline '.lint/base.json' does not exist: git ignores it (.gitignore:1:.lint/)" in output(fresh)
 
 
 def test_a_commit_that_deletes_no_skill_file_passes_whatever_the_baseline_holds(repo):

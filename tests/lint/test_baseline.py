@@ -60,7 +60,7 @@ def test_a_damaged_baseline_is_exit_2_with_a_hint_in_the_command_and_the_hook(ca
     run = run_cli(capsys, "lint")
     assert run.code == 2
     assert run.error["error"].startswith("the lint baseline 'lint-baseline.json' is damaged (")
-    assert run.error["hint"] == "write it again: skillmem lint --write-baseline FILE"
+    assert run.error["hint"] == "write it again: skillmem lint --write-baseline lint-baseline.json"
     assert skill_lint(["--all"]) == 2
     err = capsys.readouterr().err
     assert "the lint baseline 'lint-baseline.json' is damaged" in err

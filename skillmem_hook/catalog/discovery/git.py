@@ -500,5 +500,22 @@ def ignored_paths(paths: Iterable[str]) -> set[str]:
     return {_decode(path) for path in out.split(b"\0") if path}
 
 
+def ignore_rules(paths: Sequence[str], folder: str = ".") -> dict[str, str]:
+    """For each of the paths (relative to ``folder``) git ignores and does not track, the rule that ignores it, as
+    ``git check-ignore -v`` names it: ``.gitignore:5:.lint/``. A negated rule that matches (``!keep.json``)
+    ignores nothing, and is left out.
+    """
+    if not paths:
+        return {}
+    stdin = b"".join(os.fsencode(path) + b"\0" for path in paths)
+    code, out = run_git(["-C", folder, "check-ignore", "-v", "-z", "--stdin"], stdin, literal=False)
+    if code != 0:  # 1: none is ignored
+        return {}
+    fields = [_decode(field) for field in out.split(b"\0")]
+    # -v -z: source, line number, pattern, path; four fields a path.
+    rows = [fields[i : i + 4] for i in range(0, len(fields) - 3, 4)]
+    return {path: f"{source}:{line}:{pattern}" for source, line, pattern, path in rows if not pattern.startswith("!")}
+
+
 def _decode(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
