@@ -88,7 +88,7 @@ def _changed_skill_files(roots: Sequence[str], *, cached: bool) -> list[tuple[st
         options, view = off, []
     # A user's diff.relative would make the paths relative to the current folder: git's top is what HEAD: reads.
     # --ignore-submodules=all: against the work tree, git would start a `git status` in each submodule below the
-    # roots, which reads the submodule's own config and attributes and runs its filters (hostile19's F1); a
+    # roots, which reads the submodule's own config and attributes and runs its filters; a
     # submodule is never a skill's file, so the rename reading loses nothing.
     arguments = ["-c", "diff.relative=false", "diff", "--no-color", "--no-ext-diff", "--name-status", "-z", "-M"]
     arguments.append("--ignore-submodules=all")

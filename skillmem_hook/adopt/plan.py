@@ -206,7 +206,7 @@ def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
 
 def _ignored_baseline_notes(top: str, lint: object) -> list[str]:
     """A note when git ignores the lint baseline (the kept .skillmem.yaml's, or the one init would write): the commit
-    init asks for leaves it out, and every clone's skill-lint then stops on a baseline that does not exist (cn2)."""
+    init asks for leaves it out, and every clone's skill-lint then stops on a baseline that does not exist."""
     named = lint.get("baseline") if isinstance(lint, dict) else None
     if not isinstance(named, str) or os.path.isabs(named):
         return []

@@ -45,13 +45,13 @@ def refuse_foreign_git_dir(top: str, *, hooks: bool) -> str | None:
 
     Returned: the git directory when it lies outside the work tree and nothing in it links back here
     (``dot_git.unlinked_outside_git_dir``): a ``--separate-git-dir`` store, the user's own or another work tree's
-    (hostile14's F1: ``gitdir: ../victim-store``), which nothing tells apart. init writes its files but no git
+    (``gitdir: ../victim-store``), which nothing tells apart. init writes its files but no git
     config and no hook there, and says what to run by hand (``by_hand``). None otherwise.
 
     - the git directory is another work tree's (``dot_git.foreign_git_dir``: ``gitdir: ../victim/.git``);
     - its ``config``, or with ``hooks`` its ``hooks`` folder or the hook in it, is a link (or not a regular file,
       not a folder): git's lock file and pre-commit write through a link, into another repository, the user's
-      ``~/.gitconfig`` or ``~/bin`` (hostile14's F2). A git directory init writes nothing into (the store
+      ``~/.gitconfig`` or ``~/bin``. A git directory init writes nothing into (the store
       returned) is not asked.
     """
     if user_named_work_tree():

@@ -100,8 +100,8 @@ def build_server(library: SkillLibrary, seconds: float) -> Server[Any]:
 
 
 def timed_out(seconds: float, building: str | None) -> str:
-    """The error of a call left after ``seconds``: what it waited on, when that was the catalog's rebuild (newcomer
-    cn2 6: 1,900 skills after an edit of .skillmem.yaml, on a loaded machine, were blamed on the disk)."""
+    """The error of a call left after ``seconds``: what it waited on, when that was the catalog's rebuild (a
+    rebuild of 1,900 skills after an edit of .skillmem.yaml, on a loaded machine, was once blamed on the disk)."""
     if building is None:
         return (
             f"the call took longer than {seconds:g} s and was left. Hint: the skills' disk or git is slow "

@@ -136,7 +136,7 @@ def code_in_context_gates(
     text: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE, spellings: Container[str] = ()
 ) -> tuple[list[Hit], list[Gate]]:
     """``code_in_context``'s hits, and each of its gates read, to the first that fails: ``route --explain`` shows
-    them, so the one that silenced a prompt is a line of its own (newcomer-ad 18)."""
+    them, so the one that silenced a prompt is a line of its own."""
     from skillmem_hook.search.asks import asking_part  # noqa: PLC0415 - a prompt naming its skill needs no search
 
     if not rule.context_typed:

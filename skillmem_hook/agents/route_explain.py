@@ -94,7 +94,7 @@ def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, 
     answer: dict[str, object]
     chosen = best_scored(prompt, index, spellings=spellings)  # the hook's own call: what it would print
     evidence, _, typed, cjk = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own), 0)
-    code = code_named(text, spellings)  # the word read as code, said: a newcomer could only guess it (set W)
+    code = code_named(text, spellings)  # the word read as code, said: otherwise only to be guessed
     rule = _prompt_gates(text, own, index, spellings)  # each gate that can silence it: a line
     rule += SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed, cjk) if hits else []
     apart = bool(hits) and english_among_cjk(own, hits[0], index)
@@ -129,7 +129,7 @@ def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, 
 
 
 def _prompt_gates(text: str, own: str, index: SearchIndex, spellings: Spellings) -> list[tuple[str, str, bool]]:
-    """The gates before the score rule's own, each a line whether it holds or not (newcomer-ad 18: a dbt prompt
+    """The gates before the score rule's own, each a line whether it holds or not (a dbt prompt
     silenced by a gate of code in context showed every line [ok]): the work at hand, code named (and, then, the
     gates of a request of much context around it, to the first that fails), no hit at all, a clause ruled out."""
     code = code_named(text, spellings)

@@ -1,7 +1,7 @@
 """``route --explain --text``: each condition of the rule as a sentence a person reads without the code.
 
 The JSON keeps each condition as the rule states it (``best 10.84 >= 1.2 x second 10.37``), which a program
-may read; the text says what was checked and what it found (newcomer cn2 7: "[no] much context: not a
+may read; the text says what was checked and what it found ("[no] much context: not a
 scattered tie of 3 (coverage < 0.3)" was [no] on one prompt and [ok] on another, and said neither).
 A condition of a form not known here is shown as the rule states it.
 """

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 # 10: the notices about roots outside the repository that it names, said on every prompt's stderr;
 # 11: a folder's name no skill has ('!folder'), a title's words joined by '+', '/' or '&' ('&title')
 # 12: each root's stamp holds the change time and inode too (``catalog/store/stamps.py``);
-# 13: (mtime, size) again on every path: the seal says where a file was written (tidy10)
+# 13: (mtime, size) again on every path: the seal says where a file was written
 HEADER = "skillmem-route-index 13"
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 # The kept configuration's most characters of text, a configuration's own limit. YAML's anchors can make
@@ -153,8 +153,8 @@ def _check_provenance(roots: object) -> None:
 
     Where the file was written is the seal's to say (``seal.read_sealed_file``),
     and a snapshot written here stamps every root (``take_snapshot``); so the
-    snapshot is not asked to vouch for the roots (fixh27's ``vouches_for``,
-    dropped in tidy10). Its stamps say only whether the disk changed.
+    snapshot is not asked to vouch for the roots. Its stamps say only whether
+    the disk changed.
     """
     if not isinstance(roots, list) or not roots:
         raise ValueError("the route index keeps no roots")

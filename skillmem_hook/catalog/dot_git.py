@@ -202,7 +202,7 @@ def unlinked_outside_git_dir(folder: str) -> str | None:
 
     That is ``git init --separate-git-dir``'s layout, which git 2.39 leaves without a back-link: a store
     ``foreign_git_dir`` takes as this work tree's, as the kept files may (they run nothing). Yet nothing in it
-    tells it from another work tree's own separate store (hostile14's F1: ``gitdir: ../victim-store``), so
+    tells it from another work tree's own separate store (``gitdir: ../victim-store``), so
     ``skillmem init`` writes no git config or hook there. A linked worktree's (its ``gitdir`` file) and a
     submodule's (its ``core.worktree``) point back, and a ``.git`` folder, or a store inside ``folder``, is its own.
     """
@@ -237,7 +237,7 @@ def git_dir_and_common_dir(folder: str) -> tuple[str, str] | None:
 
 def widens_top(git_dir: str, folder: str) -> bool:
     """Whether ``git_dir``'s ``core.worktree`` names a folder above ``folder``: ``discovery/git.py`` refuses that
-    with its own reason (hostile12's F1), so the kept files' note need not say it again."""
+    with its own reason, so the kept files' note need not say it again."""
     worktree = _core_settings(os.path.join(git_dir, "config"))[0]
     if worktree is None:
         return False

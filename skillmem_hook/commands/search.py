@@ -175,7 +175,7 @@ def render_text(results: Sequence[Mapping[str, object]], fit: str = "weak", why:
     if not results:
         return "no skill matches\n"
     # match's word, for a person as for a program: only a strong one goes unsaid. A weak one says what it lacked:
-    # "weak" alone read as "nothing fits" to newcomer cn2 (8) when the best was right, only close to the second.
+    # "weak" alone read as "nothing fits" to a newcomer when the best was right, only close to the second.
     weak = f"a weak match ({'; '.join(why)}); the closest:" if why else "a weak match; the closest:"
     lines = {"none": ["no skill fits well; the closest:"], "weak": [weak]}.get(fit, [])
     for rank, result in enumerate(results, 1):

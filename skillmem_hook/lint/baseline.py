@@ -82,7 +82,7 @@ def rewrite_hint(path: str) -> str:
 
 def missing_baseline(path: str) -> UsageError:
     """The error of a configured baseline that is not there; when git ignores it, the rule, since a clone never has
-    it and writing it again here mends this checkout only (cn2: every fresh clone's skill-lint stopped on it).
+    it and writing it again here mends this checkout only (every fresh clone's skill-lint stopped on it).
     """
     from skillmem_hook.catalog.discovery.git import ignore_rules  # noqa: PLC0415 - only a missing baseline asks git
 

@@ -60,7 +60,7 @@ def commit_changes() -> Changes | None:
     Under a ref range (``PRE_COMMIT_FROM_REF`` and ``PRE_COMMIT_TO_REF``: the
     pre-push stage, ``pre-commit run --from-ref A --to-ref B`` in CI) no path
     is the commit's own deletion: the range's were made by commits already
-    made (hostile17's F3).
+    made.
     """
     start, end = os.environ.get("PRE_COMMIT_FROM_REF"), os.environ.get("PRE_COMMIT_TO_REF")
     ranged = bool(start and end)

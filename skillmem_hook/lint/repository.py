@@ -95,7 +95,7 @@ def duplicate_findings(pair: tuple[Listed, Listed], linted: Linted, base: str = 
     """One SK301 on the first of the two skills (dropped, kept) that was linted, naming the other's file.
 
     The file is named from ``base`` (the configuration's folder), not from here: a baseline keys on the message,
-    so a run from a subfolder must write the same one (cn2: ``../.agents/...`` read as 13 new findings).
+    so a run from a subfolder must write the same one (``../.agents/...`` read as 13 new findings).
     """
     dropped, kept = pair
     for own, other in ((dropped, kept), (kept, dropped)):
@@ -117,7 +117,7 @@ _OR_RENAME = "' or rename the folder to '"
 def advise_taken_names(findings: Sequence[Finding], catalog: Callable[[], Catalog], base: str) -> None:
     """SK116's advice to write the folder's name, where another skill has that name or would get it (two folders
     called ``deploy``): the other ways, renaming the folder or ignoring SK116 there, since following it would make
-    an SK301 (cn2). Messages are rewritten in place; the others stay as they are, so a baseline still knows them.
+    an SK301. Messages are rewritten in place; the others stay as they are, so a baseline still knows them.
     ``catalog``: built only when some SK116 advises a name.
     """
     pending = [finding for finding in findings if finding.code == "SK116" and _WRITE_NAME in finding.message]

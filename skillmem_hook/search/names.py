@@ -464,7 +464,7 @@ _USING_CJK = ("用", "使用", "运行", "调用", "执行", "试试", "跑", "�
 
 def _typed_as_a_command(text: str, slash: int) -> bool:
     """Whether the '/' at ``slash`` starts the prompt or a line, or follows a word of using it ("use /pdf"). Read
-    backwards from the slash, so a prompt of many '/' words costs one short look at each (hostile15's F3)."""
+    backwards from the slash, so a prompt of many '/' words costs one short look at each."""
     end = _end_of_text_before(text, slash)
     if not end or not _LINE_BREAKS.isdisjoint(text[end:slash]):
         return True
@@ -493,7 +493,7 @@ def _end_of_text_before(text: str, at: int) -> int:
 @functools.lru_cache(maxsize=64)
 def _inside_a_path(typed: str, route: str) -> bool:
     """Whether ``route`` (a '/' word) stands inside a URL or a path somewhere in the prompt as ``typed``: answered once
-    a prompt and '/' word, so a prompt of many such words reads its text once a word (hostile15's F3)."""
+    a prompt and '/' word, so a prompt of many such words reads its text once a word."""
     folded = _folded_prompt(typed)
     at = folded.find(route)
     while at != -1:

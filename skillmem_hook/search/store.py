@@ -300,7 +300,7 @@ def _racy(snapshot: StatSnapshot, started: int) -> bool:
     Such an index is not stored (as git treats racily clean entries), so the next search reads the disk again.
     A stamp more than RACY_SECONDS ahead of the build (a ``SKILL.md`` an archive dated 2100) is no such change:
     any later edit sets a time of its own, another, so it is seen; read as "changed just now" it kept the index
-    from ever being stored (hostile19's F3). One within RACY_SECONDS ahead (a clock a little off) stays racy.
+    from ever being stored. One within RACY_SECONDS ahead (a clock a little off) stays racy.
     """
     window = RACY_SECONDS * 1_000_000_000
     return any(started - window < stamped[0] <= started + window for stamped in snapshot.stamps.values())

@@ -7,7 +7,7 @@ index, ``HEAD`` and the refs (loose or ``packed-refs``), the object store
 object), ``shallow``, ``info/grafts``, ``info/sparse-checkout``,
 ``.gitmodules``, the exclude and attribute files. A FIFO in any of them (tar
 keeps FIFOs; git cannot track one) made git, and skillmem with it, wait for
-good (hostile19's F2), and a look at each file before git kept missing some.
+good, and a look at each file before git kept missing some.
 So the one place that runs git watches it instead: a git that has not ended
 after ``LOOK_AFTER`` seconds is looked at, with its descendants (the ``git
 status`` a diff starts in a submodule, say), every ``LOOK_EVERY`` seconds

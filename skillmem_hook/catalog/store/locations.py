@@ -101,7 +101,7 @@ def search_index_location(folder: str, roots: Sequence[str], *, flagged: bool = 
 
 def say_when_not_kept(location: str, what: str) -> None:
     """Say once on stderr when a kept index (``what``) cannot be written at ``location``: a folder is there (an
-    archive can ship one), so every run would build it afresh, silently (hostile19's F3). Nothing for a file, a
+    archive can ship one), so every run would build it afresh, silently. Nothing for a file, a
     link or nothing there; the route hook says nothing, as ``say_once`` keeps it."""
     try:
         folder = stat.S_ISDIR(os.lstat(location).st_mode)
