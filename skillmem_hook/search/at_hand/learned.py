@@ -5,7 +5,7 @@ words: its English words and word pairs, its CJK characters and character
 pairs, its opening word, and its shape (length, question marks, code-like
 words, lines). Trained by ``benchmarks/at_hand_model.py`` on the tuning
 everyday turns (at hand) and requests (not), deterministically, and shipped
-as ``data/at-hand-model.bin``: a header line of JSON (buckets, scale, bias,
+as ``data/at-hand-model.bin``: a magic line, a line of JSON (buckets, scale, bias,
 threshold) and one signed byte per bucket. The route reads it only where
 its score rule would hint, as a veto (docs/route.md).
 """
