@@ -2,7 +2,7 @@
 
     python3 benchmarks/at_hand_folds.py --outcomes /tmp/outcomes.json [--leave-out AF AG AH AI]
 
-Every tuning request and everyday turn is routed once by the shipped code
+Every tuning request and everyday turn is routed once by the package's code
 (``Judge.routed``, every collection; cached in ``--outcomes``, needs the
 collections' roots as ``unseen_set.py --tuning`` does). The sets (a request
 set with the turns it came with; the first everyday files go with ``dev``,
@@ -26,9 +26,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import at_hand_model  # noqa: E402
+from at_hand_learned import Model  # noqa: E402
 from at_hand_model import Example, turn_set  # noqa: E402
-
-from skillmem_hook.search.at_hand.learned import Model  # noqa: E402
 
 RIGHT_COST = 2.0  # a right hint lost weighs two silenced fires when the threshold is chosen
 DECAYS = (1e-4, 1e-3, 1e-2, 3e-2)  # the L2 strengths tried; a tie goes to the stronger

@@ -1,7 +1,6 @@
-"""Build the learned at-hand reading's model (``skillmem_hook/search/data/at-hand-model.bin``) from the tuning data.
+"""Build the learned at-hand reading's model (``at_hand_learned.py``) from the tuning data: measured, not shipped.
 
-    python3 benchmarks/at_hand_model.py            # write the model
-    python3 benchmarks/at_hand_model.py --check    # exit 1 if the shipped file is not what this builds
+    python3 benchmarks/at_hand_model.py [--out FILE]     # write the model (default benchmarks/results/, not kept)
 
 At hand (1): every tuning everyday turn (``request_sets.TUNING_TURNS``); not
 (0): every tuning request (``request_sets`` paths, every set whatever the
@@ -24,9 +23,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from at_hand_learned import MAGIC, MODEL_FILE, bucket, features  # noqa: E402
 from request_sets import DATA, SHARED, TUNING_TURNS, read_requests, read_turns  # noqa: E402
-
-from skillmem_hook.search.at_hand.learned import MAGIC, MODEL_FILE, bucket, features  # noqa: E402
 
 BUCKETS = 1 << 17
 EPOCHS = 8
@@ -102,14 +100,10 @@ def build(chosen: list[Example] | None = None, threshold: float = THRESHOLD) -> 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the shipped file instead of writing it")
+    parser.add_argument("--out", type=Path, default=Path(MODEL_FILE), help="where to write the model")
     options = parser.parse_args()
     data = build()
-    target = Path(MODEL_FILE)
-    if options.check:
-        same = target.exists() and target.read_bytes() == data
-        print("the shipped model is what this builds" if same else f"{target} differs from what this builds")
-        return 0 if same else 1
+    target = options.out
     if not target.exists() or target.read_bytes() != data:
         target.write_bytes(data)
     print(f"{target}: {len(data)} bytes")

@@ -229,9 +229,8 @@ HOT_PATHS = {
         "skillmem_hook.cli:main",
         ["route"],
         "parse my csv and json files into tables",
-        f"{ROUTE} {FACE} {SEARCH} search.at_hand.learned catalog.catalog catalog.placement"
-        " catalog.placement.domain_table catalog.placement.domains catalog.skillfile catalog.skillfile.declared"
-        " catalog.skillfile.frontmatter"
+        f"{ROUTE} {FACE} {SEARCH} catalog.catalog catalog.placement catalog.placement.domain_table"
+        " catalog.placement.domains catalog.skillfile catalog.skillfile.declared catalog.skillfile.frontmatter"
         " catalog.skillfile.lenient_yaml catalog.skillfile.names catalog.skillfile.sections catalog.skillfile.unicode13"
         " catalog.skills",
         "argparse yaml subprocess threading hashlib importlib tempfile",

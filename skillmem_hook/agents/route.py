@@ -89,30 +89,13 @@ def best_scored(
     """The search's best hits for the prompt that the rule names (a near tie names each), or none.
 
     ``spellings``: the collection's skill names in one word (``search.names.Spellings``); a camelCase word among
-    them is the skill's usual spelling, not code (``at_hand.shown.code_named``). A hint the learned reading takes
-    for a turn about the session's own work is vetoed (``learned_veto``)."""
-    targets = rule_targets(prompt, index, rule, spellings)
-    return [] if targets and learned_veto(prompt) else targets
-
-
-def rule_targets(
-    prompt: str, index: SearchIndex, rule: ScoreRule = SCORE_RULE, spellings: Container[str] = ()
-) -> list[Target]:
-    """``best_scored``'s hits before the learned veto: none for the work at hand or code, else the rule's."""
+    them is the skill's usual spelling, not code (``at_hand.shown.code_named``)."""
     text = prompt[:MAX_SCORED_CHARS]
     if at_hand(text):
         return []
     code = names_code(text, spellings)
     chosen = code_in_context(text, index, rule, spellings) if code else scored_reading(text, index, rule)[1]
     return [Target(hit.skill.label, hit.skill.root, hit.skill.path) for hit in chosen]
-
-
-def learned_veto(prompt: str) -> bool:
-    """Whether the learned reading (``search/at_hand/learned.py``) takes a prompt the rule would hint for a turn about
-    the session's own work: the last gate, read only where a hint would go out (its weights load then)."""
-    from skillmem_hook.search.at_hand.learned import about_its_work  # noqa: PLC0415 - only where a hint would go
-
-    return about_its_work(prompt[:MAX_SCORED_CHARS])
 
 
 def code_in_context(

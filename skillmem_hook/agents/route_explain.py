@@ -19,9 +19,7 @@ from skillmem_hook.agents.route import (
     best_scored,
     code_in_context_gates,
     english_among_cjk,
-    learned_veto,
     quoted,
-    rule_targets,
     scored_reading,
 )
 from skillmem_hook.agents.route_explain_text import rule_lines
@@ -100,9 +98,6 @@ def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, 
     apart = bool(hits) and english_among_cjk(own, hits[0], index)
     if hits:
         rule.append(("language", "not an English prompt's English-described best hit among Chinese ones", not apart))
-    vetoed = bool(rule_targets(prompt, index, spellings=spellings)) and learned_veto(prompt)
-    if vetoed or chosen:  # the last gate, read only where the rule names a skill
-        rule.append(("learned", "the learned reading does not take it for a turn about the session's work", not vetoed))
     if at_hand(text):
         answer = _answer(prompt, [], None, "the prompt speaks of the work at hand: no score hint")
     elif code is not None and not chosen:
@@ -110,8 +105,6 @@ def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, 
         answer["code"] = code
     elif apart and SCORE_RULE.chosen(hits[: SCORE_RULE.most], evidence, typed, cjk):
         answer = _answer(prompt, [], None, _ENGLISH_AMONG_CJK)
-    elif vetoed:
-        answer = _answer(prompt, [], None, _LEARNED_VETO)
     else:
         answer = _answer(prompt, chosen, "score rule" if chosen else None, _verdict(bool(hits), bool(chosen)))
     answer["typed_words"] = typed
@@ -149,12 +142,6 @@ _ENGLISH_AMONG_CJK = (
     "the best hit is a skill described in English in a collection described mostly in Chinese, and the prompt is"
     " English: the words they share are rare there only for being English, so the rule stays silent"
     " (docs/route.md); search still ranks it"
-)
-
-
-_LEARNED_VETO = (
-    "the score rule names a skill, but the learned reading takes the prompt for a turn about the session's own work"
-    " (search/at_hand/learned.py): no score hint"
 )
 
 

@@ -124,11 +124,6 @@ def has_cjk(text: str) -> bool:
     return not text.isascii() and _CJK_RUNS.search(text) is not None
 
 
-def cjk_runs(text: str) -> list[str]:
-    """The runs of CJK characters in ``text``, in order (an ASCII text: none, the class uncompiled)."""
-    return [] if text.isascii() else _CJK_RUNS.findall(text)
-
-
 def cjk_characters(text: str) -> int:
     """How many CJK characters ``text`` holds, by the class its words are cut by (an ASCII text: 0, uncompiled)."""
     return 0 if text.isascii() else sum(map(len, _CJK_RUNS.findall(text)))

@@ -1,30 +1,32 @@
-"""A learned reading of the work at hand: a turn about the session's own work, or an ask for a specialist's new work.
+"""A learned reading of the work at hand (0.5.0, forty-fifth pass; measured, not shipped): a turn about the session's
+own work, or an ask for a specialist's new work.
 
 A logistic regression over hashed general features of a prompt's first
 words: its English words and word pairs, its CJK characters and character
 pairs, its opening word, and its shape (length, question marks, code-like
 words, lines). Trained by ``benchmarks/at_hand_model.py`` on the tuning
-everyday turns (at hand) and requests (not), deterministically, and shipped
-as ``data/at-hand-model.bin``: a magic line, a line of JSON (buckets, scale, bias,
-threshold) and one signed byte per bucket. The route reads it only where
-its score rule would hint, as a veto (docs/route.md).
+everyday turns (at hand) and requests (not), deterministically, into a
+model file: a header line of JSON (buckets, scale, bias, threshold) and one
+signed byte per bucket. Tried as a veto where the route's score rule would
+hint, and not kept: it silenced the route's own tested requests
+(docs/notes/route.md, forty-fifth pass). The package never imports this.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
+import re
 import unicodedata
 import zlib
 
-from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.tokenize import cjk_runs
-
-MODEL_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "data", "at-hand-model.bin")
+MODEL_FILE = os.path.join(os.path.dirname(os.path.realpath(__file__)), "results", "at-hand-model.bin")
 MAGIC = b"skillmem-at-hand-model 1\n"
-_LATIN = lazy_compile(r"[a-z0-9_'][a-z0-9_'.\-/]*")
+_LATIN = re.compile(r"[a-z0-9_'][a-z0-9_'.\-/]*")
 # A word that reads as code: snake_case, a path or file name, a call, camelCase (read before lower-casing).
-_CODE = lazy_compile(r"`|\w_\w|\w\.\w{1,4}\b|\w\(|[a-z][A-Z]")
+_CJK_RUNS = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f]+")
+_CODE = re.compile(r"`|\w_\w|\w\.\w{1,4}\b|\w\(|[a-z][A-Z]")
 
 
 def features(text: str) -> list[str]:
@@ -42,7 +44,7 @@ def features(text: str) -> list[str]:
             found.add(f"b:{words[at - 1]} {word}")
     if words and lower.lstrip()[:1].isascii():
         found.add(f"first:{words[0]}")
-    runs = cjk_runs(text)  # the search's class, compiled by then for a CJK prompt the rule would hint
+    runs = _CJK_RUNS.findall(text)  # search.tokenize's CJK class
     if runs and text.lstrip().startswith(runs[0]):
         found.add(f"cfirst:{runs[0][:2]}")
     for run in runs:
@@ -72,8 +74,6 @@ class Model:
     __slots__ = ("bias", "buckets", "scale", "threshold", "weights")
 
     def __init__(self, data: bytes) -> None:
-        import json  # noqa: PLC0415 - read only where the route would hint
-
         if not data.startswith(MAGIC):
             raise ValueError("not a skillmem at-hand model")
         header_end = data.index(b"\n", len(MAGIC))
@@ -98,7 +98,7 @@ _MODEL: list[Model] = []
 
 
 def model() -> Model:
-    """The shipped model, read once."""
+    """The model ``at_hand_model.py`` wrote to ``MODEL_FILE``, read once."""
     if not _MODEL:
         with open(MODEL_FILE, "rb") as file:
             _MODEL.append(Model(file.read()))
@@ -107,5 +107,5 @@ def model() -> Model:
 
 def about_its_work(text: str) -> bool:
     """Whether the learned reading takes ``text`` as a turn about the session's own work (a veto of a hint)."""
-    shipped = model()
-    return shipped.score(text) > shipped.threshold
+    built = model()
+    return built.score(text) > built.threshold
