@@ -124,17 +124,20 @@ def advise_taken_names(findings: Sequence[Finding], catalog: Callable[[], Catalo
     if not pending:
         return
     holders: dict[tuple[str, str], set[str]] = {}  # (owner, slug) -> the SKILL.md files with that name or folder
+    owners: dict[str, str] = {}  # SKILL.md file -> its skill's owner (from its path below the root, not the whole path)
     every = catalog()
     for skill in [*every.skills, *(dropped for dropped, _ in every.duplicates)]:
         folder = os.path.normpath(os.path.join(skill.root, skill.path))
         file = os.path.abspath(os.path.join(folder, SKILL_FILE))
+        owners[file] = skill.owner
         for slug in {slug_of(skill.name), slug_of(os.path.basename(folder))}:
             holders.setdefault((skill.owner, slug), set()).add(file)
     for finding in pending:
         file = os.path.abspath(finding.path)
         head, _, advice = finding.message.partition(_WRITE_NAME)
         folder, _, name = advice.partition(_OR_RENAME)
-        others = holders.get((owner_of(finding.path.replace(os.sep, "/")), slug_of(folder)), set()) - {file}
+        owner = owners.get(file, owner_of(finding.path.replace(os.sep, "/")))  # a root under an '@' folder has none
+        others = holders.get((owner, slug_of(folder)), set()) - {file}
         if others:
             other = _relative_to(min(others), base)
             finding.message = (

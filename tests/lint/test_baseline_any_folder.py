@@ -138,3 +138,18 @@ def test_write_baseline_says_once_that_git_ignores_it(repo, capsys, monkeypatch)
     assert text.count("teammates and CI will not have it") == 1
     assert "note: git ignores ../.lint/base.json (.gitignore:1:.lint/)" in text
     assert run_cli(capsys, "lint", "--write-baseline", "../base.json").data["ignored"] is None
+
+
+def test_sk116_reads_the_owner_below_the_root_so_a_root_under_an_at_folder_is_advised_alike(repo, capsys, monkeypatch):
+    # The owner is the '@' folder of the skill's path below its root: vendor/@acme/skills holds skills of no owner,
+    # whose two folders 'deploy' would be one skill; from docs/ the other file is named from the top all the same.
+    for team in ("a", "b"):
+        write_skill(repo / "vendor" / "@acme" / "skills", f"team-{team}/deploy", skill_md(f"{team}-deploy", "Deploy"))
+    (repo / ".skillmem.yaml").write_text("roots: [vendor/@acme/skills]\n")
+    monkeypatch.chdir(repo / "docs")
+    found = {f["path"]: f["message"] for f in run_cli(capsys, "lint").data["findings"] if f["code"] == "SK116"}
+    assert found["../vendor/@acme/skills/team-a/deploy/SKILL.md"] == (
+        "name 'a-deploy' differs from its folder 'deploy'; rename the folder to 'a-deploy' (with 'name: deploy'"
+        " the index would count this skill and vendor/@acme/skills/team-b/deploy/SKILL.md as one), or ignore SK116"
+        " for this file under lint: per_path_ignores"
+    )
