@@ -86,12 +86,15 @@ def test_a_forged_row_on_the_patch_path_is_refused_as_a_bad_index_and_built_anew
 
 def _unpacked_at_the_same_path(repo: Path) -> None:
     """``tar -cpf`` the repository and ``tar -xpf`` it where it was: every (mtime, size) and mode kept, each file and
-    folder a new inode changed now."""
+    folder a new inode changed now. Unpacked beside the tree while it still holds its inodes, then moved into place:
+    a tree removed first frees inode numbers the unpacking may take again, which no archive from elsewhere can."""
     archive = repo.parent / "archive.tar"
     subprocess.run(["tar", "-cpf", str(archive), "-C", str(repo), "."], check=True)
+    unpacked = repo.parent / "unpacked"
+    unpacked.mkdir()
+    subprocess.run(["tar", "-xpf", str(archive), "-C", str(unpacked)], check=True)
     shutil.rmtree(repo)
-    repo.mkdir()
-    subprocess.run(["tar", "-xpf", str(archive), "-C", str(repo)], check=True)
+    os.rename(unpacked, repo)
 
 
 def _copied_into_place(stored: Path) -> None:
