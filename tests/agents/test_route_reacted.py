@@ -8,7 +8,7 @@ The examples are forms of no tuning set, written for these tests (docs/notes/rou
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from skillmem_hook.search.at_hand import at_hand, reacted
@@ -287,6 +287,7 @@ def test_a_bare_verb_after_a_state_is_no_reaction_whatever_the_verb(verb, taken)
 
 
 @given(_CJK_VERBS.filter(lambda verb: verb[-1] not in "了好行是对错样的罢算吗呢啊嘛来去也就都不没上以底地线天"))
+@example("\u9ffd")  # assigned in Unicode 14: Python 3.9's \w does not know it (CI on aa6a755)
 def test_a_chinese_verb_then_a_mark_of_an_ask_after_a_state_is_no_reaction_whatever_the_verb(verb):
     """Whatever the characters, a clause that ends on them and 下 / 吧, or holds them and 给我, asks (mend5)."""
     assert _reacts_to_a_thing_given("这份报表太乱了")

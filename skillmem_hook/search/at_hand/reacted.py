@@ -98,9 +98,11 @@ _SKIPPED_CJK = " \t,:;\u3001就那好嗯"  # NFKC (at_hand) has made the full-wi
 _COVERBS = ("把", "将", "按", "照", "先", "再")
 _LEFT_AS_IS = ("这样", "那样", "说", "你")
 # A verb (a character no state, quality, particle nor place: 上下, 以下, 线下) then 一下 / 下 / 吧 ending its clause,
-# or 给我 after it.
+# or 给我 after it. The ideographs are named by range, not by \w alone: \w is the interpreter's Unicode table, and a
+# character an older Python's table does not yet assign (U+9FFD on 3.9) would read as no letter there.
 _ASK_SHAPE_CJK = lazy_compile(
-    r"[^\s\W了好行是对错样的罢算吗呢啊嘛来去也就都不没上以底地线天](?:(?:一?下[吧呢啊]?|吧)[\s.!~\u3002]*$|给我)"
+    r"(?![了好行是对错样的罢算吗呢啊嘛来去也就都不没上以底地线天])[\w\u3400-\u9fff\uf900-\ufaff]"
+    r"(?:(?:一?下[吧呢啊]?|吧)[\s.!~\u3002]*$|给我)"
 )
 _OBJECTS = ("it", "them")  # "shrink it", "pivot it by region": a verb then its object, an imperative
 
