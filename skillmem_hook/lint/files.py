@@ -24,11 +24,13 @@ from skillmem_hook.lint.reading import LeavesRepository, existence, read_skill_f
 from skillmem_hook.lint.repository import (
     Linted,
     Listed,
+    TakenNames,
     advise_taken_names,
     duplicate_findings,
     index_entry,
     is_excluded,
     ranking_findings,
+    taken_in,
 )
 from skillmem_hook.lint.rules import QUALITY, RULES, START, Finding
 
@@ -166,7 +168,8 @@ def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: Lint
     else:
         findings, result_of = _lint_roots(scope, quality, top)
     if scope.kept_roots() and "SK116" in options.enabled:
-        advise_taken_names(findings, scope.catalog, scope.base)
+        taken = result_of.taken
+        advise_taken_names(findings, lambda: taken if taken is not None else taken_in(scope.catalog()), scope.base)
     if "SK501" in options.enabled and scope.kept_roots():
         findings += ranking_findings(scope.catalog(), result_of)
     kept = [finding for finding in findings if options.applies(finding.code, from_base(finding.path, scope.base))]
@@ -211,8 +214,10 @@ def _named_skill_files(name: str) -> list[str]:
 
 
 def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], Linted]:
-    """Every skill's findings, and the duplicates among them, from one read of each file (as scan_roots reads)."""
+    """Every skill's findings, the duplicates among them and the names they hold, from one read of each file (as
+    scan_roots reads): SK116's advice then builds no catalog."""
     results: dict[object, tuple[str, FileLint]] = {}
+    taken = TakenNames()
     first_of_key: dict[tuple[str, str], Listed] = {}
     duplicates: list[tuple[Listed, Listed]] = []
     seen: set[str] = set()  # a SKILL.md two roots reach through a link is checked once, as the index lists it once
@@ -240,14 +245,20 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
             results[(root, relative)] = (path, lint)
             if key is None:
                 continue  # the index skips the file; its own findings say why
+            taken.add(root, relative, key[0], _name_in(listed[2], key[0]))
             first = first_of_key.setdefault(key, listed)
             if first is not listed:
                 duplicates.append((listed, first))
     findings = [finding for _, result in results.values() for finding in result.findings]
-    linted = Linted(results, lambda root, path: (root, path))
+    linted = Linted(results, lambda root, path: (root, path), taken)
     for pair in duplicates:
         findings += duplicate_findings(pair, linted, scope.base)
     return findings, linted
+
+
+def _name_in(label: str, owner: str) -> str:
+    """The skill's name in its index label (``@owner/name`` or ``name``)."""
+    return label[len(owner) + 1 :] if owner else label
 
 
 def _lint_file(
