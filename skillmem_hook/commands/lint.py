@@ -166,11 +166,26 @@ def baseline_location(settings: Settings) -> tuple[str, str, str] | None:
 
 
 def fix_findings(run: LintRun) -> Fixes:
-    """Make the mechanical fixes (``lint/fix.py``) in the files whose findings have one."""
+    """Make the mechanical fixes (``lint/fix.py``) in the files whose findings have one.
+
+    A name becomes its folder's only where SK116 would advise it: not where another skill holds that name or a
+    folder of that name (two folders called ``deploy``), which would make the two one skill (SK301).
+    """
     from skillmem_hook.lint.writing import FIXABLE, Fixes, apply_fixes  # noqa: PLC0415 - only --fix pays for writing
 
     paths = sorted({finding.path for finding in run.findings if finding.code in FIXABLE})
-    return apply_fixes(paths, _work_tree()) if paths else Fixes([], [])  # no fix, no git asked for the work tree
+    if not paths:
+        return Fixes([], [])  # no fix, no git asked for the work tree
+    held = {}
+    for path in paths:
+        folder = os.path.basename(os.path.dirname(os.path.abspath(path)))
+        other = run.name_held(path, folder)
+        if other:
+            held[path] = (
+                f"name left as it is: with 'name: {folder}' the index would count this skill and {other} as one;"
+                " rename the folder instead"
+            )
+    return apply_fixes(paths, _work_tree(), held)
 
 
 def describe_fixes(fixes: Fixes | None) -> str:

@@ -29,6 +29,7 @@ from skillmem_hook.lint.repository import (
     duplicate_findings,
     index_entry,
     is_excluded,
+    other_holder,
     ranking_findings,
     taken_in,
 )
@@ -36,7 +37,7 @@ from skillmem_hook.lint.rules import QUALITY, RULES, START, Finding
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.lint.options import LintOptions
@@ -49,7 +50,9 @@ class LintRun:
     baseline lists that no longer exist (a folder renamed brings its known findings back under the new path);
     ``baseline``: the baseline file read, as the configuration names it from the working folder ("": none);
     ``left_out``: the roots the repository names outside it, which lint did not read (``Scope.left_out``);
-    ``known_with_another_message``: each new finding the baseline knows with another message, and that message.
+    ``known_with_another_message``: each new finding the baseline knows with another message, and that message;
+    ``name_held``: (a SKILL.md's path, a name) -> another skill's SKILL.md that holds that name, from the
+    configuration's folder ("": none), as SK116's advice asks it (``lint --fix`` asks it too).
     """
 
     __slots__ = (
@@ -60,6 +63,7 @@ class LintRun:
         "known",
         "known_with_another_message",
         "left_out",
+        "name_held",
         "total",
     )
 
@@ -72,6 +76,7 @@ class LintRun:
         self.baseline = ""
         self.left_out: list[str] = []
         self.known_with_another_message: list[tuple[Finding, str]] = []
+        self.name_held: Callable[[str, str], str] = lambda path, name: ""
 
 
 class Scope:
@@ -167,9 +172,9 @@ def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: Lint
         findings, result_of = _lint_named(files, scope, quality, top)
     else:
         findings, result_of = _lint_roots(scope, quality, top)
+    taken = _TakenOnce(result_of.taken, scope)
     if scope.kept_roots() and "SK116" in options.enabled:
-        taken = result_of.taken
-        advise_taken_names(findings, lambda: taken if taken is not None else taken_in(scope.catalog()), scope.base)
+        advise_taken_names(findings, taken.names, scope.base)
     if "SK501" in options.enabled and scope.kept_roots():
         findings += ranking_findings(scope.catalog(), result_of)
     kept = [finding for finding in findings if options.applies(finding.code, from_base(finding.path, scope.base))]
@@ -178,7 +183,24 @@ def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: Lint
     kept.sort(key=Finding.sort_key)
     run = LintRun(kept, result_of.checked)
     run.left_out = scope.left_out()
+    if scope.kept_roots():
+        run.name_held = lambda path, name: other_holder(taken.names(), path, name, scope.base)
     return run
+
+
+class _TakenOnce:
+    """The names the skills of the roots hold: those lint read over the roots, else the catalog's; built once."""
+
+    __slots__ = ("_scope", "_taken")
+
+    def __init__(self, taken: TakenNames | None, scope: Scope) -> None:
+        self._taken = taken
+        self._scope = scope
+
+    def names(self) -> TakenNames:
+        if self._taken is None:
+            self._taken = taken_in(self._scope.catalog())
+        return self._taken
 
 
 def _lint_named(files: Sequence[str], scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], Linted]:

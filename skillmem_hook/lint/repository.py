@@ -178,13 +178,18 @@ def advise_taken_names(findings: Sequence[Finding], taken: Callable[[], TakenNam
     for finding in pending:
         head, _, advice = finding.message.partition(_WRITE_NAME)
         folder, _, name = advice.partition(_OR_RENAME)
-        others = holding.others(finding.path, folder)
-        if others:
-            other = _relative_to(min(others), base)
+        other = other_holder(holding, finding.path, folder, base)
+        if other:
             finding.message = (
                 f"{head}; rename the folder to '{name.rstrip(chr(39))}' (with 'name: {folder}' the index would count"
                 f" this skill and {other} as one), or ignore SK116 for this file under lint: per_path_ignores"
             )
+
+
+def other_holder(taken: TakenNames, path: str, name: str, base: str) -> str:
+    """Another SKILL.md that holds ``name`` for the skill at ``path`` (the first by path), named from ``base``; ""."""
+    others = taken.others(path, name)
+    return _relative_to(min(others), base) if others else ""
 
 
 def ranking_findings(catalog: Catalog, linted: Linted) -> list[Finding]:
