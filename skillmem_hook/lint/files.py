@@ -51,12 +51,14 @@ class LintRun:
     ``baseline``: the baseline file read, as the configuration names it from the working folder ("": none);
     ``left_out``: the roots the repository names outside it, which lint did not read (``Scope.left_out``);
     ``known_with_another_message``: each new finding the baseline knows with another message, and that message;
+    ``baseline_ignored``: the rule by which git ignores that baseline (``.gitignore:1:.lint/``), "": none;
     ``name_held``: (a SKILL.md's path, a name) -> another skill's SKILL.md that holds that name, from the
     configuration's folder ("": none), as SK116's advice asks it (``lint --fix`` asks it too).
     """
 
     __slots__ = (
         "baseline",
+        "baseline_ignored",
         "checked",
         "findings",
         "gone",
@@ -74,6 +76,7 @@ class LintRun:
         self.known = 0
         self.gone: list[str] = []
         self.baseline = ""
+        self.baseline_ignored = ""
         self.left_out: list[str] = []
         self.known_with_another_message: list[tuple[Finding, str]] = []
         self.name_held: Callable[[str, str], str] = lambda path, name: ""
