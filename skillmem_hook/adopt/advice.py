@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
+from skillmem_hook.adopt.skills import DUPLICATE, EXCLUDED
 from skillmem_hook.block.render import estimate_tokens, render_block
 from skillmem_hook.budget.advice import reach
 from skillmem_hook.budget.choice import READS, absent_files, block_readers, choose_agents, ignored_by_git
@@ -47,6 +48,8 @@ _LEFT_OUT_BECAUSE = {
         "only its user invokes it (disable-model-invocation: true)",
         "only their user invokes them (disable-model-invocation: true)",
     ),
+    DUPLICATE: (DUPLICATE, DUPLICATE),
+    EXCLUDED: (EXCLUDED, "exclude: leaves them out"),
 }
 _LEFT_OUT_REASONS = 3  # the most common reasons named; the rest counted
 # The folders the example of a first skill names, when one exists (empty: git lists none of it).

@@ -331,6 +331,28 @@ def test_skill_md_files_left_out_are_counted_with_why(empty_repo, capsys):
     assert not [note for note in init(capsys).data["notes"] if "left out of the block" in note]
 
 
+def test_the_left_out_count_adds_up_to_every_skill_md_the_commit_holds(empty_repo, capsys):
+    # lintonce 5 (cn2): skills-cn's 1,912 SKILL.md files were "13 of 1,899": the 13 duplicates counted nowhere.
+    for folder, name in (("x/dup", "dup"), ("y/dup2", "dup"), ("z/dup3", "dup"), ("pdf", "pdf"), ("old", "old")):
+        write_skill(Path("skills"), folder, skill_md(name, "Does a thing"))
+    write_skill(Path("skills"), "user", "---\nname: user\ndescription: d\ndisable-model-invocation: true\n---\n")
+    write_skill(Path("skills"), "zz-mine/dup", skill_md("dup", "Mine"))  # ignored: never committed, never counted
+    Path(".gitignore").write_text("/skills/zz-mine/\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nexclude: [old]\nprompt_files: [AGENTS.md]\n")
+    run = init(capsys)
+    on_disk = len(list(Path("skills").rglob("SKILL.md")))
+    assert on_disk == 7
+    assert [item["why"] for item in run.data["files"] if item["path"] == "AGENTS.md"] == [
+        "the skill index block: 2 skills"
+    ]
+    (note,) = [note for note in run.data["notes"] if "left out of the block" in note]
+    assert note == (
+        "4 of 6 SKILL.md files left out of the block: 2: the same name as a skill the block lists;"
+        " 1: only its user invokes it (disable-model-invocation: true); 1: exclude: leaves it out"
+        " (skillmem index --text lists each)"
+    )
+
+
 @pytest.mark.parametrize(
     ("files", "blind"),
     [
