@@ -154,8 +154,9 @@ def _unread_block_note(top: str, held: Sequence[str]) -> str | None:
     """One line when Claude Code or Codex, which the repository shows, reads no prompt file that holds the block.
 
     Such an agent finds the skills natively but knows them only by its own listing, which may drop or cut them
-    (Codex can cut every description of a large collection, and only ``skillmem budget`` says so). Paths only, no
-    git call.
+    (Codex can cut every description of a large collection, and only ``skillmem budget`` says so). When git
+    ignores the file it reads (AGENTS.md), ``budget``'s advice for it follows, word for word: a block written
+    there would never be committed. Paths only, and one git call when an agent reads none of them.
     """
     shown = choose_agents(top)  # a repository that shows no agent gets the fallback's, with no sign: not said
     readers = block_readers(held, top)
@@ -165,9 +166,17 @@ def _unread_block_note(top: str, held: Sequence[str]) -> str | None:
         return None
     who = " and ".join(f"{TITLES[agent]} ({' or '.join(READS[agent])})" for agent in blind)
     verb, own = ("reads", "its") if len(blind) == 1 else ("read", "their")
+    ignored = ignored_by_git(held, top)
+    absent, here = absent_files(ignored, top), os.path.relpath(top)
+    told = [
+        f"{TITLES[agent]}, {reach(agent, [], held, ignored, absent=absent, top=here)}. "
+        for agent in blind
+        if READS[agent][0] in ignored
+    ]
+    fixes = "for " + "For ".join(told) if told else ""
     return (
-        f"{who} {verb} no prompt file that holds the block, only {own} own listing of the skills: skillmem budget"
-        " --text says what each agent drops or never discovers, and how it learns of them"
+        f"{who} {verb} no prompt file that holds the block, only {own} own listing of the skills: {fixes}skillmem"
+        " budget --text says what each agent drops or never discovers, and how it learns of them"
     )
 
 
