@@ -102,21 +102,14 @@ def say_error(tool: str, error: str, hint: str) -> None:
     Forgiving(sys.stderr).write(f"{tool}: {error_lines}\n{hint_lines}")
 
 
-def run_reporting_errors(
-    tool: Callable[[], str],
-    action: Callable[[], int],
-    *,
-    human: bool = False,
-    report: Callable[[str, str, str], None] | None = None,
-) -> int:
+def run_reporting_errors(tool: Callable[[], str], action: Callable[[], int], *, human: bool = False) -> int:
     """Run ``action`` and turn whatever it raises into an exit code and an error line.
 
     ``tool`` names the command at the time of failure (known only once the
     arguments are parsed). ``human`` prints the error as plain text (the
-    pre-commit hooks) instead of one JSON line (the CLI); ``report``, given,
-    prints it instead (tool, error, hint).
+    pre-commit hooks) instead of one JSON line (the CLI).
     """
-    report = report or (say_error if human else emit_error)
+    report = say_error if human else emit_error
     fill_closed_standard_streams()
     previous = _raise_on_interrupt()
     stderr = sys.stderr

@@ -2,8 +2,6 @@
 
 ``index`` holds ``skill-index`` and ``skill-verify`` (one comparison, written
 or only told), ``lint`` holds ``skill-lint``, ``budget`` ``skill-budget``, and
-``report`` what they tell a person, and ``batches`` how skill-lint, which
-pre-commit may run once per batch of files, says an error once a run. Their
-reader is a person: plain lines of UTF-8 text on stderr, errors included,
-never a JSON line.
+``report`` what they tell a person. Their reader is a person: plain lines of
+UTF-8 text on stderr, errors included, never a JSON line.
 """

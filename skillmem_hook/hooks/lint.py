@@ -16,14 +16,7 @@ if TYPE_CHECKING:
 
 def skill_lint(argv: Sequence[str] | None = None) -> int:
     """Lint the SKILL.md files pre-commit passes (every skill with none); exit 1 on any error finding."""
-    return run_reporting_errors(lambda: "skill-lint", lambda: _run_lint(argv), report=_say_error)
-
-
-def _say_error(tool: str, error: str, hint: str) -> None:
-    """The error, said once a pre-commit run: pre-commit runs this hook once per batch of the files it passes."""
-    from skillmem_hook.hooks.batches import say_error_once_a_run  # noqa: PLC0415 - only an error loads it
-
-    say_error_once_a_run(tool, error, hint)
+    return run_reporting_errors(lambda: "skill-lint", lambda: _run_lint(argv), human=True)
 
 
 def _run_lint(argv: Sequence[str] | None) -> int:

@@ -275,25 +275,3 @@ def test_a_range_run_prunes_nothing_an_earlier_commit_deleted(repo):
     assert ranged.returncode == 0, output(ranged)
     assert (repo.path / "base.json").read_bytes() == before
     assert repo.git("status", "--porcelain").stdout == ""
-
-
-def test_a_fresh_clone_s_missing_baseline_is_said_once_though_pre_commit_runs_the_hook_in_batches(repo, tmp_path):
-    # lintonce 4 (cn2): on 1,912 SKILL.md files, `pre-commit run --all-files` passed skill-lint its files in two
-    # batches, two processes, and each said the whole error. 1,100 paths of 120 characters are over pre-commit's
-    # 128 KiB a batch.
-    for number in range(1100):
-        write_skill(repo.path / "skills", f"{number:04d}-{'x' * 100}", skill_md(f"{number:04d}-{'x' * 100}", "Does"))
-    (repo.path / ".skillmem.yaml").write_text("roots: [skills]\nlint: {baseline: .lint/base.json}\n")
-    (repo.path / ".gitignore").write_text(".lint/\n")
-    (repo.path / ".lint").mkdir()
-    run([sys.executable, "-m", "skillmem_hook", "lint", "--write-baseline", ".lint/base.json"], repo.path, repo.env)
-    repo.git("add", "-A")
-    assert repo.commit("many skills").returncode == 0
-    clone = tmp_path / "clone"
-    repo.git("clone", "-q", str(repo.path), str(clone))
-    env = {**repo.env, "XDG_CACHE_HOME": str(tmp_path / "cache")}
-    fresh = run([sys.executable, "-m", "pre_commit", "run", "skill-lint", "--all-files"], clone, env, check=False)
-    assert fresh.returncode != 0
-    said = output(fresh)
-    assert said.count("the lint baseline '.lint/base.json' does not exist: git ignores it (.gitignore:1:.lint/)") == 1
-    assert said.count("skill-lint: the same error as above (pre-commit runs a hook once per batch of files") == 1
