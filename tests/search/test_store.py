@@ -213,7 +213,7 @@ def test_the_hooks_never_load_it(repo):
     location = str(repo)
     load_or_build_at(["skills"], CatalogOptions(), {}, location, decisive_files(os.getcwd(), tracked=False))
     sources = sorted((Path(__file__).parents[2] / "skillmem_hook" / "hooks").glob("*.py"))
-    assert len(sources) == 6  # __init__, index, lint, budget, report, batches
+    assert len(sources) == 5  # __init__, index, lint, budget, report
     for source in sources:
         assert "search" not in source.read_text(encoding="utf-8"), source
 
