@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
+from skillmem_hook.adopt.skills import DUPLICATE, EXCLUDED
 from skillmem_hook.block.render import estimate_tokens, render_block
 from skillmem_hook.budget.advice import reach
 from skillmem_hook.budget.choice import READS, absent_files, block_readers, choose_agents, ignored_by_git
@@ -47,6 +48,8 @@ _LEFT_OUT_BECAUSE = {
         "only its user invokes it (disable-model-invocation: true)",
         "only their user invokes them (disable-model-invocation: true)",
     ),
+    DUPLICATE: (DUPLICATE, DUPLICATE),
+    EXCLUDED: (EXCLUDED, "exclude: leaves them out"),
 }
 _LEFT_OUT_REASONS = 3  # the most common reasons named; the rest counted
 # The folders the example of a first skill names, when one exists (empty: git lists none of it).
@@ -151,8 +154,9 @@ def _unread_block_note(top: str, held: Sequence[str]) -> str | None:
     """One line when Claude Code or Codex, which the repository shows, reads no prompt file that holds the block.
 
     Such an agent finds the skills natively but knows them only by its own listing, which may drop or cut them
-    (Codex can cut every description of a large collection, and only ``skillmem budget`` says so). Paths only, no
-    git call.
+    (Codex can cut every description of a large collection, and only ``skillmem budget`` says so). When git
+    ignores the file it reads (AGENTS.md), ``budget``'s advice for it follows, word for word: a block written
+    there would never be committed. Paths only, and one git call when an agent reads none of them.
     """
     shown = choose_agents(top)  # a repository that shows no agent gets the fallback's, with no sign: not said
     readers = block_readers(held, top)
@@ -162,9 +166,17 @@ def _unread_block_note(top: str, held: Sequence[str]) -> str | None:
         return None
     who = " and ".join(f"{TITLES[agent]} ({' or '.join(READS[agent])})" for agent in blind)
     verb, own = ("reads", "its") if len(blind) == 1 else ("read", "their")
+    ignored = ignored_by_git(held, top)
+    absent, here = absent_files(ignored, top), os.path.relpath(top)
+    told = [
+        f"{TITLES[agent]}, {reach(agent, [], held, ignored, absent=absent, top=here)}. "
+        for agent in blind
+        if READS[agent][0] in ignored
+    ]
+    fixes = "for " + "For ".join(told) if told else ""
     return (
-        f"{who} {verb} no prompt file that holds the block, only {own} own listing of the skills: skillmem budget"
-        " --text says what each agent drops or never discovers, and how it learns of them"
+        f"{who} {verb} no prompt file that holds the block, only {own} own listing of the skills: {fixes}skillmem"
+        " budget --text says what each agent drops or never discovers, and how it learns of them"
     )
 
 

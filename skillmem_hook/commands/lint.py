@@ -26,7 +26,9 @@ from skillmem_hook.lint.output import (
     LEFT_OUT,
     count_errors,
     describe_findings,
+    describe_ignored,
     github_annotations,
+    not_shared,
     sarif_log,
     statistics,
 )
@@ -105,6 +107,7 @@ def lint(
                 "warnings": len(run.findings) - errors,
                 "known": run.known,
                 "baseline_gone": run.gone,
+                "baseline_ignored": run.baseline_ignored or None,
                 "baseline_otherwise": [
                     {"path": finding.path, "code": finding.code, "was": was}
                     for finding, was in run.known_with_another_message
@@ -121,6 +124,8 @@ def lint(
             write_text(sys.stdout, (describe_fixes(fixes) if output == "text" else "") + render(run))
         else:
             write_utf8(sys.stdout, sarif_log(run, __version__))
+        if output != "text":  # a machine's form on stdout: the note for people beside it
+            write_text(sys.stderr, "".join(line + "\n" for line in describe_ignored(run)))
     return EXIT_FINDINGS if count_errors(run) else EXIT_OK
 
 
@@ -144,6 +149,9 @@ def less_known(run: LintRun, settings: Settings) -> LintRun:
         path, _, boundary = location
         known = read_baseline(path, boundary)
         run.baseline = path
+        # Read here and ignored by git: this run passes, and every fresh clone's stops on it (cn2). Asked each run
+        # that reads the baseline (one git check-ignore); the run goes on, saying so.
+        run.baseline_ignored = _ignore_rule(path) or ""
         every = run.findings
         # The entries' paths are read from the configuration's folder, the findings' from here (a subfolder too).
         folders = (os.getcwd(), boundary)
@@ -166,11 +174,26 @@ def baseline_location(settings: Settings) -> tuple[str, str, str] | None:
 
 
 def fix_findings(run: LintRun) -> Fixes:
-    """Make the mechanical fixes (``lint/fix.py``) in the files whose findings have one."""
+    """Make the mechanical fixes (``lint/fix.py``) in the files whose findings have one.
+
+    A name becomes its folder's only where SK116 would advise it: not where another skill holds that name or a
+    folder of that name (two folders called ``deploy``), which would make the two one skill (SK301).
+    """
     from skillmem_hook.lint.writing import FIXABLE, Fixes, apply_fixes  # noqa: PLC0415 - only --fix pays for writing
 
     paths = sorted({finding.path for finding in run.findings if finding.code in FIXABLE})
-    return apply_fixes(paths, _work_tree()) if paths else Fixes([], [])  # no fix, no git asked for the work tree
+    if not paths:
+        return Fixes([], [])  # no fix, no git asked for the work tree
+    held = {}
+    for path in paths:
+        folder = os.path.basename(os.path.dirname(os.path.abspath(path)))
+        other = run.name_held(path, folder)
+        if other:
+            held[path] = (
+                f"name left as it is: with 'name: {folder}' the index would count this skill and {other} as one;"
+                " rename the folder instead"
+            )
+    return apply_fixes(paths, _work_tree(), held)
 
 
 def describe_fixes(fixes: Fixes | None) -> str:
@@ -278,15 +301,6 @@ def _ignore_rule(path: str) -> str | None:
         return None
 
 
-def not_shared(shown: str, rule: str) -> str:
-    """The line that says, once, what an ignored baseline means for everyone else (cn2: the commit passed, and every
-    fresh clone's skill-lint then stopped: "the lint baseline ... does not exist")."""
-    return (
-        f"note: git ignores {shown} ({rule}): teammates and CI will not have it, and a .skillmem.yaml that names it"
-        " as lint: baseline: stops their skill-lint; un-ignore it and commit it to share it\n"
-    )
-
-
 _SHOWN = 10  # the new findings --write-baseline --text names; git diff shows the rest
 
 
@@ -329,6 +343,8 @@ def lint_hook_run(filenames: Sequence[str], settings: Settings, *, everything: b
         kept_total = run.total
         run = collect_findings(sorted({f.path for f in run.findings}), scope, settings)
         run.total = kept_total
+    if run.baseline_ignored and not_shared(visible(command_path(run.baseline)), run.baseline_ignored) in pruned:
+        run.baseline_ignored = ""  # the prune said it
     write_text(sys.stderr, describe_fixes(fixes) + describe_findings(run) + pruned)
     return EXIT_FINDINGS if count_errors(run) or stop else EXIT_OK
 

@@ -24,17 +24,20 @@ from skillmem_hook.lint.reading import LeavesRepository, existence, read_skill_f
 from skillmem_hook.lint.repository import (
     Linted,
     Listed,
+    TakenNames,
     advise_taken_names,
     duplicate_findings,
     index_entry,
     is_excluded,
+    other_holder,
     ranking_findings,
+    taken_in,
 )
 from skillmem_hook.lint.rules import QUALITY, RULES, START, Finding
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from skillmem_hook.catalog.catalog import Catalog
     from skillmem_hook.lint.options import LintOptions
@@ -47,17 +50,22 @@ class LintRun:
     baseline lists that no longer exist (a folder renamed brings its known findings back under the new path);
     ``baseline``: the baseline file read, as the configuration names it from the working folder ("": none);
     ``left_out``: the roots the repository names outside it, which lint did not read (``Scope.left_out``);
-    ``known_with_another_message``: each new finding the baseline knows with another message, and that message.
+    ``known_with_another_message``: each new finding the baseline knows with another message, and that message;
+    ``baseline_ignored``: the rule by which git ignores that baseline (``.gitignore:1:.lint/``), "": none;
+    ``name_held``: (a SKILL.md's path, a name) -> another skill's SKILL.md that holds that name, from the
+    configuration's folder ("": none), as SK116's advice asks it (``lint --fix`` asks it too).
     """
 
     __slots__ = (
         "baseline",
+        "baseline_ignored",
         "checked",
         "findings",
         "gone",
         "known",
         "known_with_another_message",
         "left_out",
+        "name_held",
         "total",
     )
 
@@ -68,8 +76,10 @@ class LintRun:
         self.known = 0
         self.gone: list[str] = []
         self.baseline = ""
+        self.baseline_ignored = ""
         self.left_out: list[str] = []
         self.known_with_another_message: list[tuple[Finding, str]] = []
+        self.name_held: Callable[[str, str], str] = lambda path, name: ""
 
 
 class Scope:
@@ -165,8 +175,9 @@ def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: Lint
         findings, result_of = _lint_named(files, scope, quality, top)
     else:
         findings, result_of = _lint_roots(scope, quality, top)
+    taken = _TakenOnce(result_of.taken, scope)
     if scope.kept_roots() and "SK116" in options.enabled:
-        advise_taken_names(findings, scope.catalog, scope.base)
+        advise_taken_names(findings, taken.names, scope.base)
     if "SK501" in options.enabled and scope.kept_roots():
         findings += ranking_findings(scope.catalog(), result_of)
     kept = [finding for finding in findings if options.applies(finding.code, from_base(finding.path, scope.base))]
@@ -175,7 +186,24 @@ def lint_paths(files: Sequence[str], roots: Sequence[str] | Scope, options: Lint
     kept.sort(key=Finding.sort_key)
     run = LintRun(kept, result_of.checked)
     run.left_out = scope.left_out()
+    if scope.kept_roots():
+        run.name_held = lambda path, name: other_holder(taken.names(), path, name, scope.base)
     return run
+
+
+class _TakenOnce:
+    """The names the skills of the roots hold: those lint read over the roots, else the catalog's; built once."""
+
+    __slots__ = ("_scope", "_taken")
+
+    def __init__(self, taken: TakenNames | None, scope: Scope) -> None:
+        self._taken = taken
+        self._scope = scope
+
+    def names(self) -> TakenNames:
+        if self._taken is None:
+            self._taken = taken_in(self._scope.catalog())
+        return self._taken
 
 
 def _lint_named(files: Sequence[str], scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], Linted]:
@@ -211,8 +239,10 @@ def _named_skill_files(name: str) -> list[str]:
 
 
 def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Finding], Linted]:
-    """Every skill's findings, and the duplicates among them, from one read of each file (as scan_roots reads)."""
+    """Every skill's findings, the duplicates among them and the names they hold, from one read of each file (as
+    scan_roots reads): SK116's advice then builds no catalog."""
     results: dict[object, tuple[str, FileLint]] = {}
+    taken = TakenNames()
     first_of_key: dict[tuple[str, str], Listed] = {}
     duplicates: list[tuple[Listed, Listed]] = []
     seen: set[str] = set()  # a SKILL.md two roots reach through a link is checked once, as the index lists it once
@@ -240,14 +270,20 @@ def _lint_roots(scope: Scope, quality: bool, top: str | None) -> tuple[list[Find
             results[(root, relative)] = (path, lint)
             if key is None:
                 continue  # the index skips the file; its own findings say why
+            taken.add(root, relative, key[0], _name_in(listed[2], key[0]))
             first = first_of_key.setdefault(key, listed)
             if first is not listed:
                 duplicates.append((listed, first))
     findings = [finding for _, result in results.values() for finding in result.findings]
-    linted = Linted(results, lambda root, path: (root, path))
+    linted = Linted(results, lambda root, path: (root, path), taken)
     for pair in duplicates:
         findings += duplicate_findings(pair, linted, scope.base)
     return findings, linted
+
+
+def _name_in(label: str, owner: str) -> str:
+    """The skill's name in its index label (``@owner/name`` or ``name``)."""
+    return label[len(owner) + 1 :] if owner else label
 
 
 def _lint_file(

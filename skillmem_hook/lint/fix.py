@@ -39,8 +39,9 @@ class UnprovenFix(ValueError):
     """The fixed frontmatter would not read back as the same data plus the fix: the file is left as it is."""
 
 
-def fix_skill_file(data: bytes, folder: str) -> tuple[bytes, list[str]]:
-    """The fixed bytes and the codes fixed; the same bytes and [] when there is nothing mechanical to fix.
+def fix_skill_file(data: bytes, folder: str, *, set_name: bool = True) -> tuple[bytes, list[str]]:
+    """The fixed bytes and the codes fixed ("name" for the name); the same bytes and [] when there is nothing
+    mechanical to fix. ``set_name``: False leaves the name as it is (another skill holds the folder's).
 
     Raises UnprovenFix when the result, read again, is not the data read
     before with the fields moved (and the name set): such a fix is reported,
@@ -63,7 +64,7 @@ def fix_skill_file(data: bytes, folder: str) -> tuple[bytes, list[str]]:
         return data, []
     lines = front.splitlines(keepends=True)  # at every break YAML's positions count (\r, U+2028 ...), not only LF
     fixed: list[str] = []
-    name = _fix_name(lines, fields.entries.get("name"), folder)
+    name = _fix_name(lines, fields.entries.get("name"), folder) if set_name else None
     if name is not None:
         fixed.append("name")
     moved = _move_unknown(lines, fields)

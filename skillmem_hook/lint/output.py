@@ -45,8 +45,25 @@ def describe_findings(run: LintRun) -> str:
         summary(run),
         *describe_known_with_another_message(run),
         *describe_gone(run),
+        *describe_ignored(run),
     ]
     return "\n".join(said) + "\n"
+
+
+def describe_ignored(run: LintRun) -> list[str]:
+    """The note that git ignores the baseline this run read: the run passes here and stops in every fresh clone."""
+    if not run.baseline_ignored:
+        return []
+    return [not_shared(visible(command_path(run.baseline)), run.baseline_ignored).rstrip("\n")]
+
+
+def not_shared(shown: str, rule: str) -> str:
+    """The line that says, once, what an ignored baseline means for everyone else (cn2: the commit passed, and every
+    fresh clone's skill-lint then stopped: "the lint baseline ... does not exist")."""
+    return (
+        f"note: git ignores {shown} ({rule}): teammates and CI will not have it, and a .skillmem.yaml that names it"
+        " as lint: baseline: stops their skill-lint; un-ignore it and commit it to share it\n"
+    )
 
 
 def describe_known_with_another_message(run: LintRun) -> list[str]:

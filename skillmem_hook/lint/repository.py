@@ -12,7 +12,7 @@ from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.placement.selection import best_match
 from skillmem_hook.catalog.skillfile.declared import read_skill_text
 from skillmem_hook.catalog.skillfile.frontmatter import UnclosedFrontmatter, frontmatter_span
-from skillmem_hook.catalog.skillfile.names import check_name, slug_of
+from skillmem_hook.catalog.skillfile.names import check_name, check_path_is_utf8, slug_of
 from skillmem_hook.catalog.skills import SkillProblem, owner_of
 from skillmem_hook.lint.rules import Finding
 
@@ -28,13 +28,22 @@ Listed = tuple[str, str, str]
 
 
 class Linted:
-    """The files linted, each found by the (root, folder) of a catalog's skill."""
+    """The files linted, each found by the (root, folder) of a catalog's skill.
 
-    __slots__ = ("key_of", "results")
+    ``taken``: the names every skill of the roots holds, when lint read them all (else the catalog says).
+    """
 
-    def __init__(self, results: dict[object, tuple[str, FileLint]], key_of: Callable[[str, str], object]) -> None:
+    __slots__ = ("key_of", "results", "taken")
+
+    def __init__(
+        self,
+        results: dict[object, tuple[str, FileLint]],
+        key_of: Callable[[str, str], object],
+        taken: TakenNames | None = None,
+    ) -> None:
         self.results = results
         self.key_of = key_of
+        self.taken = taken
 
     @property
     def checked(self) -> int:
@@ -51,10 +60,13 @@ def index_entry(
     """The (owner, slug) the index de-duplicates this skill by, and its (root, path, label).
 
     What ``catalog.skills.make_skill`` does, without sorting the skill into a
-    domain, which duplicates do not need and which costs more than the rest.
+    domain, which duplicates do not need and which costs more than the rest;
+    raises SkillProblem where the scan skips the skill (``catalog.scan``), so
+    that lint counts the skills the index lists, no more.
     ``declared``: the name lint's own reading found, when the catalog's reader
     would find the same (``FileLint.declared``): the frontmatter is then not read twice.
     """
+    check_path_is_utf8(folder if relative == "." else relative)
     if declared is None:
         try:
             span = frontmatter_span(data)
@@ -63,6 +75,8 @@ def index_entry(
         # The frontmatter alone: the name is all duplicates need, and the body's sections cost a third of a run.
         declared = (read_skill_text(data[: span[2]] if span else b"").name,)
     name = _nfc(declared[0]) or _nfc(folder)
+    if name.startswith("@") and "/" in name:
+        raise SkillProblem("the name reads as an owner's label (@owner/name)")
     owner = owner_of(relative)
     label = f"{owner}/{name}" if owner else name
     check_name(label)
@@ -110,40 +124,72 @@ def duplicate_findings(pair: tuple[Listed, Listed], linted: Linted, base: str = 
     return []
 
 
+class TakenNames:
+    """Which SKILL.md files hold each (owner, slug), by their skill's name or by their folder's, and each file's owner.
+
+    What SK116's advice asks before it advises ``name: <folder>``. Every skill
+    the index lists is added, and each duplicate it leaves out: renamed, that
+    one would be listed again. ``lint`` over the roots adds them as it reads
+    each file (``lint.files``); for named files, ``taken_in`` reads the catalog.
+    """
+
+    __slots__ = ("holders", "owners")
+
+    def __init__(self) -> None:
+        self.holders: dict[tuple[str, str], set[str]] = {}
+        self.owners: dict[str, str] = {}  # from the path below the root (a root under an '@' folder has no owner)
+
+    def add(self, root: str, path: str, owner: str, name: str) -> None:
+        folder = os.path.normpath(os.path.join(root, path))
+        file = os.path.abspath(os.path.join(folder, SKILL_FILE))
+        self.owners[file] = owner
+        for slug in {slug_of(name), slug_of(os.path.basename(folder))}:
+            self.holders.setdefault((owner, slug), set()).add(file)
+
+    def others(self, path: str, name: str) -> set[str]:
+        """The other SKILL.md files that hold ``name`` for the owner of the skill at ``path``."""
+        file = os.path.abspath(path)
+        owner = self.owners.get(file, owner_of(path.replace(os.sep, "/")))
+        return self.holders.get((owner, slug_of(name)), set()) - {file}
+
+
+def taken_in(catalog: Catalog) -> TakenNames:
+    """The names the catalog's skills hold, its duplicates' too."""
+    taken = TakenNames()
+    for skill in [*catalog.skills, *(dropped for dropped, _ in catalog.duplicates)]:
+        taken.add(skill.root, skill.path, skill.owner, skill.name)
+    return taken
+
+
 _WRITE_NAME = "; write 'name: "
 _OR_RENAME = "' or rename the folder to '"
 
 
-def advise_taken_names(findings: Sequence[Finding], catalog: Callable[[], Catalog], base: str) -> None:
+def advise_taken_names(findings: Sequence[Finding], taken: Callable[[], TakenNames], base: str) -> None:
     """SK116's advice to write the folder's name, where another skill has that name or would get it (two folders
     called ``deploy``): the other ways, renaming the folder or ignoring SK116 there, since following it would make
     an SK301. Messages are rewritten in place; the others stay as they are, so a baseline still knows them.
-    ``catalog``: built only when some SK116 advises a name.
+    ``taken``: asked only when some SK116 advises a name.
     """
     pending = [finding for finding in findings if finding.code == "SK116" and _WRITE_NAME in finding.message]
     if not pending:
         return
-    holders: dict[tuple[str, str], set[str]] = {}  # (owner, slug) -> the SKILL.md files with that name or folder
-    owners: dict[str, str] = {}  # SKILL.md file -> its skill's owner (from its path below the root, not the whole path)
-    every = catalog()
-    for skill in [*every.skills, *(dropped for dropped, _ in every.duplicates)]:
-        folder = os.path.normpath(os.path.join(skill.root, skill.path))
-        file = os.path.abspath(os.path.join(folder, SKILL_FILE))
-        owners[file] = skill.owner
-        for slug in {slug_of(skill.name), slug_of(os.path.basename(folder))}:
-            holders.setdefault((skill.owner, slug), set()).add(file)
+    holding = taken()
     for finding in pending:
-        file = os.path.abspath(finding.path)
         head, _, advice = finding.message.partition(_WRITE_NAME)
         folder, _, name = advice.partition(_OR_RENAME)
-        owner = owners.get(file, owner_of(finding.path.replace(os.sep, "/")))  # a root under an '@' folder has none
-        others = holders.get((owner, slug_of(folder)), set()) - {file}
-        if others:
-            other = _relative_to(min(others), base)
+        other = other_holder(holding, finding.path, folder, base)
+        if other:
             finding.message = (
                 f"{head}; rename the folder to '{name.rstrip(chr(39))}' (with 'name: {folder}' the index would count"
                 f" this skill and {other} as one), or ignore SK116 for this file under lint: per_path_ignores"
             )
+
+
+def other_holder(taken: TakenNames, path: str, name: str, base: str) -> str:
+    """Another SKILL.md that holds ``name`` for the skill at ``path`` (the first by path), named from ``base``; ""."""
+    others = taken.others(path, name)
+    return _relative_to(min(others), base) if others else ""
 
 
 def ranking_findings(catalog: Catalog, linted: Linted) -> list[Finding]:

@@ -17,7 +17,7 @@ from skillmem_hook.lint.reading import read_skill_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
 # The codes whose findings --fix can end (spec.py's name rules and unknown fields).
 FIXABLE = frozenset({"SK105", "SK113", "SK114", "SK115", "SK116"})
@@ -33,8 +33,11 @@ class Fixes:
         self.refused = refused
 
 
-def apply_fixes(paths: Sequence[str], work_tree: str | None) -> Fixes:
+def apply_fixes(paths: Sequence[str], work_tree: str | None, names_held: Mapping[str, str] | None = None) -> Fixes:
     """Fix each SKILL.md whose fix is proven (``fix.UnprovenFix``) and may be written.
+
+    ``names_held``: by path, why the name may not become the folder's (another skill holds it: SK116's advice
+    says to rename the folder instead); such a file's other fixes are made, and the name is said not fixed.
 
     Inside the work tree, a file is written only where the hooks write
     (``block.targets``): outside git's directory, and through a link only
@@ -51,8 +54,12 @@ def apply_fixes(paths: Sequence[str], work_tree: str | None) -> Fixes:
         if real in (OUTSIDE, MISSING):
             continue
         data = read_skill_file(real, boundary)
+        folder = os.path.basename(os.path.dirname(absolute))
         try:
-            fixed, _ = fix_skill_file(data, os.path.basename(os.path.dirname(absolute)))
+            fixed, codes = fix_skill_file(data, folder)
+            if "name" in codes and names_held and path in names_held:
+                refused.append((path, names_held[path]))
+                fixed, _ = fix_skill_file(data, folder, set_name=False)
         except UnprovenFix as error:
             refused.append((path, f"{error}; fix it by hand"))
             continue

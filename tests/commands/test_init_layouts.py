@@ -267,6 +267,31 @@ def codex_line_of_budget(capsys) -> str:
     return line
 
 
+@pytest.mark.parametrize("ignored", [True, False])
+def test_codex_finding_the_skills_itself_is_told_when_git_ignores_agents_md(empty_repo, capsys, ignored):
+    # lintonce 6: with .gitignore listing AGENTS.md, init put the block in CLAUDE.md and said only that Codex reads
+    # no prompt file holding it; budget's advice for that case says git ignores AGENTS.md, and the ways on.
+    a_skill(".agents/skills")
+    if ignored:
+        Path(".gitignore").write_text("AGENTS.md\n")
+    else:  # CLAUDE.md chosen by hand: AGENTS.md is free to add
+        Path(".skillmem.yaml").write_text("roots: [.agents/skills]\nprompt_files: [CLAUDE.md]\n")
+    run = init(capsys)
+    assert run.data["prompt_files"] == ["CLAUDE.md"]
+    (note,) = [note for note in run.data["notes"] if note.startswith("Codex (AGENTS.md) reads no prompt file")]
+    head = "Codex (AGENTS.md) reads no prompt file that holds the block, only its own listing of the skills: "
+    tail = "skillmem budget --text says what each agent drops or never discovers, and how it learns of them"
+    if not ignored:
+        assert note == head + tail
+        return
+    # budget's own words for Codex, once a skill sits where Codex does not look and it prints what to do
+    Path(".skillmem.yaml").write_text("roots: [.agents/skills, skills]\nprompt_files: [CLAUDE.md]\n")
+    a_skill("skills", "csv")
+    budget = codex_line_of_budget(capsys)
+    assert budget.startswith("the block is in CLAUDE.md, which Codex does not read, and git ignores AGENTS.md")
+    assert note == f"{head}for Codex, {budget}. {tail}"
+
+
 @pytest.mark.parametrize(
     ("files", "prompt_files", "said"),
     [
@@ -331,6 +356,28 @@ def test_skill_md_files_left_out_are_counted_with_why(empty_repo, capsys):
     assert not [note for note in init(capsys).data["notes"] if "left out of the block" in note]
 
 
+def test_the_left_out_count_adds_up_to_every_skill_md_the_commit_holds(empty_repo, capsys):
+    # lintonce 5 (cn2): skills-cn's 1,912 SKILL.md files were "13 of 1,899": the 13 duplicates counted nowhere.
+    for folder, name in (("x/dup", "dup"), ("y/dup2", "dup"), ("z/dup3", "dup"), ("pdf", "pdf"), ("old", "old")):
+        write_skill(Path("skills"), folder, skill_md(name, "Does a thing"))
+    write_skill(Path("skills"), "user", "---\nname: user\ndescription: d\ndisable-model-invocation: true\n---\n")
+    write_skill(Path("skills"), "zz-mine/dup", skill_md("dup", "Mine"))  # ignored: never committed, never counted
+    Path(".gitignore").write_text("/skills/zz-mine/\n")
+    Path(".skillmem.yaml").write_text("roots: [skills]\nexclude: [old]\nprompt_files: [AGENTS.md]\n")
+    run = init(capsys)
+    on_disk = len(list(Path("skills").rglob("SKILL.md")))
+    assert on_disk == 7
+    assert [item["why"] for item in run.data["files"] if item["path"] == "AGENTS.md"] == [
+        "the skill index block: 2 skills"
+    ]
+    (note,) = [note for note in run.data["notes"] if "left out of the block" in note]
+    assert note == (
+        "4 of 6 SKILL.md files left out of the block: 2: the same name as a skill the block lists;"
+        " 1: only its user invokes it (disable-model-invocation: true); 1: exclude: leaves it out"
+        " (skillmem index --text lists each)"
+    )
+
+
 @pytest.mark.parametrize(
     ("files", "blind"),
     [
@@ -351,10 +398,13 @@ def test_an_agent_the_repository_shows_that_reads_no_block_is_sent_to_budget(emp
     notes = [note for note in run.data["notes"] if "skillmem budget --text" in note]
     assert len(notes) == (blind is not None)
     if blind:
-        assert notes[0] == (
-            f"{blind} no prompt file that holds the block, only its own listing of the skills: skillmem budget"
-            " --text says what each agent drops or never discovers, and how it learns of them"
-        )
+        head = f"{blind} no prompt file that holds the block, only its own listing of the skills: "
+        tail = "skillmem budget --text says what each agent drops or never discovers, and how it learns of them"
+        if ".gitignore" in files:  # lintonce 6: and that git ignores the file it reads, in budget's words
+            said = "for Codex, the block is in CLAUDE.md, which Codex does not read, and git ignores AGENTS.md"
+            assert notes[0].startswith(head + said) and notes[0].endswith(tail)
+        else:
+            assert notes[0] == head + tail
 
 
 def test_an_agent_the_repository_does_not_show_is_not_said(empty_repo, capsys):

@@ -122,6 +122,14 @@ def test_init_on_the_chinese_collection_finds_the_nested_root_and_not_the_ignore
     write_skill(repo.path / "skills", "personal-only", skill_md("personal-only", "mine"))
     done = init(repo, hook_repo)
     assert done["roots"] == ["反重力 - 超强技能 - 中文/skills"]
+    # lintonce 5: the block's skills and those it leaves out add up to the SKILL.md files on disk (1,886 and 26 of
+    # 1,912: 13 only their user invokes, 13 duplicates); it said "13 of 1,899", the duplicates counted nowhere.
+    on_disk = sum(1 for _ in (repo.path / done["roots"][0]).rglob("SKILL.md"))
+    [block] = [item["why"] for item in done["files"] if item["path"] == "AGENTS.md"]
+    [note] = [note for note in done["notes"] if "left out of the block" in note]
+    left_out, total = (int(number.replace(",", "")) for number in note.split(" SKILL.md files")[0].split(" of "))
+    assert total == on_disk == left_out + int(block.rsplit(": ", 1)[1].split()[0].replace(",", ""))
+    assert "the same name as a skill the block lists" in note
     first_commit_passes(repo)
     agents = (repo.path / "AGENTS.md").read_text()
     assert "personal-only" not in agents

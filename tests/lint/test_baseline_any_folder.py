@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from skillmem_hook.hooks.lint import skill_lint
+
 from ..helpers import run_cli, skill_md, write_skill
 
 # y/dup2 and x/dup are one skill 'dup' (SK301), whose message names the other file; team-a/deploy and
@@ -153,3 +155,52 @@ def test_sk116_reads_the_owner_below_the_root_so_a_root_under_an_at_folder_is_ad
         " the index would count this skill and vendor/@acme/skills/team-b/deploy/SKILL.md as one), or ignore SK116"
         " for this file under lint: per_path_ignores"
     )
+
+
+NOT_SHARED = "note: git ignores {} (.gitignore:1:.lint/): teammates and CI will not have it"
+
+
+@pytest.fixture
+def ignored(repo, capsys):
+    """The baseline in .lint/, which git ignores, written; the rest committed."""
+    (repo / ".skillmem.yaml").write_text("roots: [.agents/skills]\nlint: {baseline: .lint/base.json}\n")
+    (repo / ".gitignore").write_text(".lint/\n")
+    (repo / ".lint").mkdir()
+    assert run_cli(capsys, "lint", "--write-baseline", ".lint/base.json").data["ignored"] == ".gitignore:1:.lint/"
+    git("add", "-A")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "skills")
+    return repo
+
+
+def test_lint_reading_a_baseline_git_ignores_says_so_once_and_passes(ignored, capsys, monkeypatch):
+    text = run_cli(capsys, "lint", "--text")
+    assert (text.code, text.err) == (0, "")
+    assert text.out.count(NOT_SHARED.format(".lint/base.json")) == 1
+    plain = run_cli(capsys, "lint")
+    assert (plain.code, plain.data["baseline_ignored"], plain.err) == (0, ".gitignore:1:.lint/", "")
+    github = run_cli(capsys, "lint", "--format", "github")  # a machine's form on stdout: the note on stderr
+    assert github.err.count(NOT_SHARED.format(".lint/base.json")) == 1
+    assert "git ignores" not in github.out
+    fixed = run_cli(capsys, "lint", "--fix", "--text")  # lints twice, says it once
+    assert fixed.out.count("note: git ignores") == 1
+    monkeypatch.chdir(ignored / "docs")
+    assert NOT_SHARED.format("../.lint/base.json") in run_cli(capsys, "lint", "--text").out
+    (ignored / ".gitignore").write_text("")  # not ignored (yet to be committed): nothing to say
+    assert "git ignores" not in run_cli(capsys, "lint", "--text").out
+    assert run_cli(capsys, "lint").data["baseline_ignored"] is None
+
+
+def test_the_hook_reading_a_baseline_git_ignores_says_so_once_a_run(ignored, capsys):
+    deploy = ignored / ".agents" / "skills" / "team-a" / "deploy" / "SKILL.md"
+    deploy.write_bytes(deploy.read_bytes() + b"More.\n")
+    git("add", "-A")
+    capsys.readouterr()
+    assert skill_lint([]) == 0
+    said = capsys.readouterr().err
+    assert said.count("note: git ignores") == 1
+    assert NOT_SHARED.format(".lint/base.json") in said
+    git("rm", "-rq", ".agents/skills/y")  # and a deletion the prune takes out of the baseline, which says it too
+    assert skill_lint([]) == 0
+    said = capsys.readouterr().err
+    assert "from the baseline .lint/base.json (.agents/skills/y/dup2/SKILL.md): git ignores it" in said
+    assert said.count("note: git ignores") == 1

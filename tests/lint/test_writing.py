@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from skillmem_hook.hooks.lint import skill_lint
+
 from ..helpers import isolate_git, run_cli, run_git, write_skill
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -152,3 +154,63 @@ def test_only_a_git_folder_or_gitdir_file_makes_a_submodule_that_lint_fix_leaves
     if not submodule:  # git agrees: the file is this repository's to add
         run_git("add", "skills/vendor3/SKILL.md")
         assert "skills/vendor3/SKILL.md" in run_git("ls-files", "skills/vendor3")
+
+
+NAMED = "---\nname: {}\ndescription: a skill\n---\n"
+
+
+@pytest.fixture
+def taken():
+    """Two folders called deploy; w/build, whose folder's name is z/tools's name; a folder name no one holds."""
+    run_git("init", "-q")
+    write_skill(Path("skills"), "team-a/deploy", OWNED.format("web-deploy"))
+    write_skill(Path("skills"), "team-b/deploy", NAMED.format("Api Deploy"))  # SK114: "use 'deploy'"
+    write_skill(Path("skills"), "z/tools", NAMED.format("build"))
+    write_skill(Path("skills"), "w/build", NAMED.format("make"))
+    write_skill(Path("skills"), "@acme/deploy", NAMED.format("acme-deploy"))  # another owner: 'deploy' is free
+    Path(".skillmem.yaml").write_text("roots: [skills]\n")
+
+
+def held(name: str, other: str) -> str:
+    return (
+        f"name left as it is: with 'name: {name}' the index would count this skill and skills/{other}/SKILL.md as"
+        " one; rename the folder instead"
+    )
+
+
+def test_fix_sets_no_name_another_skill_holds_and_says_so(capsys, taken):
+    run = run_cli(capsys, "lint", "--fix")
+    fixed = ["skills/@acme/deploy/SKILL.md", "skills/team-a/deploy/SKILL.md", "skills/z/tools/SKILL.md"]
+    assert run.data["fixed"] == fixed
+    # w/build is judged by the names held before this run, as SK116's advice is: z/tools was named 'build'.
+    assert run.data["not_fixed"] == [
+        {"path": "skills/team-a/deploy/SKILL.md", "reason": held("deploy", "team-b/deploy")},
+        {"path": "skills/team-b/deploy/SKILL.md", "reason": held("deploy", "team-a/deploy")},
+        {"path": "skills/w/build/SKILL.md", "reason": held("build", "z/tools")},
+    ]
+    # team-a's unknown field is still moved; its name, and the others', stay; no fix made two skills one.
+    assert Path("skills/team-a/deploy/SKILL.md").read_text() == FIXED.format("web-deploy")
+    assert Path("skills/team-b/deploy/SKILL.md").read_text() == NAMED.format("Api Deploy")
+    assert Path("skills/w/build/SKILL.md").read_text() == NAMED.format("make")
+    assert Path("skills/@acme/deploy/SKILL.md").read_text() == NAMED.format("deploy")
+    assert "SK301" not in {finding["code"] for finding in run.data["findings"]}
+    again = run_cli(capsys, "lint", "--fix", "--text")  # z/tools is 'tools' now: 'build' is free; the text says it
+    assert again.out.startswith(
+        f"skills/w/build/SKILL.md: fixed\nskills/team-a/deploy/SKILL.md: not fixed: {held('deploy', 'team-b/deploy')}\n"
+    )
+
+
+def test_fix_of_files_named_and_the_hook_s_fix_ask_the_catalog_alike(capsys, taken):
+    run = run_cli(capsys, "lint", "--fix", "skills/team-b/deploy", "skills/w/build")
+    assert run.data["fixed"] == []
+    assert [entry["reason"] for entry in run.data["not_fixed"]] == [
+        held("deploy", "team-a/deploy"),
+        held("build", "z/tools"),
+    ]
+    commit_all()
+    Path("skills/team-b/deploy/SKILL.md").write_text(NAMED.format("Api Deploy") + "More.\n")
+    run_git("add", "-A")
+    capsys.readouterr()
+    assert skill_lint(["--fix", "skills/team-b/deploy/SKILL.md"]) == 1
+    assert f"skills/team-b/deploy/SKILL.md: not fixed: {held('deploy', 'team-a/deploy')}\n" in capsys.readouterr().err
+    assert Path("skills/team-b/deploy/SKILL.md").read_text() == NAMED.format("Api Deploy") + "More.\n"
