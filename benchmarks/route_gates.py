@@ -32,6 +32,7 @@ from skillmem_hook.agents.route import english_among_cjk, plain_part  # noqa: E4
 from skillmem_hook.search.asks import asking_part  # noqa: E402
 from skillmem_hook.search.at_hand import at_hand  # noqa: E402
 from skillmem_hook.search.at_hand.shown import names_code  # noqa: E402
+from skillmem_hook.search.conditions import Condition, Coverage, Either, Lead, Share  # noqa: E402
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule, name_words  # noqa: E402
 from skillmem_hook.search.names import Spellings, named_skills, users_own, without_ruled_out  # noqa: E402
 
@@ -227,14 +228,14 @@ def _failing(p: Prompt) -> str:
     return "; ".join(failing) or ("ruled-out clause (its reading)" if ways else "?")
 
 
-def _short(condition: str) -> str:
-    """A gate's condition without the values it read: ``coverage 0.22 >= 0.25`` -> ``coverage .25``."""
-    words = condition.split()
-    if words[0] == "best":
-        return f"lead {words[3]}x"
-    if words[0] == "coverage":
-        return f"coverage {words[3].rstrip(',')}"
-    if words[0] == "words":
+def _short(condition: Condition) -> str:
+    """A gate's condition without the values it read: ``coverage 0.22 >= 0.25`` -> ``coverage 0.25``."""
+    first = condition.first if isinstance(condition, Either) else condition
+    if isinstance(first, Lead):
+        return f"lead {first.factor:g}x"
+    if isinstance(first, Coverage):
+        return f"coverage {first.bound:g}"
+    if isinstance(first, Share):
         return "share 1/12"
     return "scattered tie"
 

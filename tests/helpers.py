@@ -405,6 +405,11 @@ def hint_of(result):
     return json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"] if result.stdout else ""
 
 
+def stated(gates):
+    """``ScoreRule.gates``' rows with each condition in the rule's own form, as ``route --explain``'s JSON holds it."""
+    return [(way, str(condition), holds) for way, condition, holds in gates]
+
+
 def fresh_settings(cwd):
     """What load_settings gives in ``cwd`` (in a child, so this process's cwd and modules stay as they are)."""
     code = (

@@ -40,7 +40,10 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
+    from skillmem_hook.search.conditions import Condition
     from skillmem_hook.search.rank import SearchIndex
+
+    Row = tuple[str, "str | Condition", bool]  # a line of the rule: its way, its condition, whether it holds
 
 CANDIDATES = 5
 _CODE_SILENT = (
@@ -93,7 +96,7 @@ def _scored(prompt: str, index: SearchIndex, spellings: Spellings) -> dict[str, 
     chosen = best_scored(prompt, index, spellings=spellings)  # the hook's own call: what it would print
     evidence, _, typed, cjk = index.reading(own, hits[0]) if hits else (0, 0, index.typed_words(own), 0)
     code = code_named(text, spellings)  # the word read as code, said: otherwise only to be guessed
-    rule = _prompt_gates(text, own, index, spellings)  # each gate that can silence it: a line
+    rule: list[Row] = [*_prompt_gates(text, own, index, spellings)]  # each gate that can silence it: a line
     rule += SCORE_RULE.gates(hits[: SCORE_RULE.most], evidence, typed, cjk) if hits else []
     apart = bool(hits) and english_among_cjk(own, hits[0], index)
     if hits:
@@ -160,6 +163,13 @@ def _answer(prompt: str, targets: Sequence[Target], way: str | None, reason: str
         "by": way,
         "reason": reason,
     }
+
+
+def as_json(answer: dict[str, object]) -> dict[str, object]:
+    """``answer`` as its JSON line says it: each condition of the rule in the rule's own form, a string."""
+    if "rule" not in answer:
+        return answer
+    return {**answer, "rule": [{**row, "condition": str(row["condition"])} for row in _rows(answer["rule"])]}
 
 
 def as_text(answer: dict[str, object]) -> str:

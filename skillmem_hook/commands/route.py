@@ -62,7 +62,7 @@ def run(options: argparse.Namespace) -> int:
     roots = [word for root in options.root or () for word in ("--root", root)]
     if options.explain is None:
         return route(roots)
-    from skillmem_hook.agents.route_explain import as_text, explain  # noqa: PLC0415 - not on a prompt's path
+    from skillmem_hook.agents.route_explain import as_json, as_text, explain  # noqa: PLC0415 - not on a prompt's path
     from skillmem_hook.report import emit  # noqa: PLC0415 - not on a prompt's path
     from skillmem_hook.streams import write_text  # noqa: PLC0415 - not on a prompt's path
 
@@ -70,7 +70,7 @@ def run(options: argparse.Namespace) -> int:
     if options.text:
         write_text(sys.stdout, as_text(answer))
     else:
-        emit(answer)
+        emit(as_json(answer))
     return 0
 
 

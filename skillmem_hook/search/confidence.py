@@ -14,7 +14,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from skillmem_hook.search.conditions import CjkShare, Condition, LeadInstead
     from skillmem_hook.search.rank import Hit, SearchIndex
+
+    Gate = tuple[str, Condition, bool]  # a condition of the rule: its way, the values it read, whether it holds
 
 # Logistic weights of (1, log(1 + score), coverage, score / best score, is the best hit),
 # fitted on the tuning half: the chance that a hit serves a query that asks for a skill.
@@ -219,49 +222,63 @@ class ScoreRule:
         best = hits[: self.most]
         if best[-1].score < self.near * best[0].score:
             return False
-        words = [name_words(hit.skill.name) for hit in best]
+        return self._unrelated(best)
+
+    @staticmethod
+    def _unrelated(hits: Sequence[Hit]) -> bool:
+        """Whether no two of ``hits`` share a word of their names."""
+        words = [name_words(hit.skill.name) for hit in hits]
         return all(words[i].isdisjoint(words[j]) for i in range(len(words)) for j in range(i + 1, len(words)))
 
-    def gates(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> list[tuple[str, str, bool]]:
-        """Each condition of ``chosen`` with the value it read, as (way, condition, holds): ``route --explain``."""
-        best = hits[0].score if hits else 0.0
-        second = hits[1].score if len(hits) > 1 else 0.0
-        coverage = hits[0].coverage if hits else 0.0
-        rows = []
+    def gates(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> list[Gate]:
+        """Each condition of ``chosen`` with the values it read, as (way, condition, holds): ``route --explain``."""
+        from skillmem_hook.search import conditions as c  # noqa: PLC0415 - a warm route prompt explains nothing
+
+        best, second = _best_two(hits)
+        rows: list[Gate] = []
         if self.context_typed and typed >= self.context_typed:
-            lead = f"best {best:g} >= {self.context_lead:g} x second {second:g}"
-            share = f"words held {evidence} >= {self.context_share:.3g} x typed {typed}"
-            rows += [
-                ("much context", lead, len(hits) < 2 or best >= self.context_lead * second),
-                (
-                    "much context",
-                    f"coverage {coverage:.2f} >= {self.context_coverage:g}{self._wide_condition(typed)}",
-                    bool(hits) and self._covers(hits, typed),
-                ),
-                (
-                    "much context",
-                    share + self._share_condition(hits, evidence, typed, cjk),
-                    bool(hits) and self._holds_share(hits, evidence, typed, cjk),
-                ),
-                (
-                    "much context",
-                    f"not a scattered tie of {self.most} (coverage < {self.scatter_coverage:g})",
-                    not self._scattered(hits),
-                ),
-            ]
+            rows += self._context_gates(hits, evidence, typed, cjk)
         rows += [
-            ("held words", f"typed {typed} >= {self.typed}", typed >= self.typed),
-            ("held words", f"score {best:g} >= {self.score:g}", bool(hits) and best >= self.score),
-            ("held words", f"words held {evidence} >= {self.words}", evidence >= self.words),
+            ("held words", c.Typed(typed, self.typed), typed >= self.typed),
+            ("held words", c.Score(best, self.score), bool(hits) and best >= self.score),
+            ("held words", c.WordsHeld(evidence, self.words), evidence >= self.words),
         ]
         if self.lead:
             rows += [
-                ("clear lead", f"typed {typed} >= {self.lead_typed}", typed >= self.lead_typed),
-                ("clear lead", f"score {best:g} >= {self.lead_score:g}", bool(hits) and best >= self.lead_score),
-                ("clear lead", f"words held {evidence} >= {self.lead_words}", evidence >= self.lead_words),
-                ("clear lead", f"best {best:g} >= {self.lead:g} x second {second:g}", self._leads_second(hits)),
+                ("clear lead", c.Typed(typed, self.lead_typed), typed >= self.lead_typed),
+                ("clear lead", c.Score(best, self.lead_score), bool(hits) and best >= self.lead_score),
+                ("clear lead", c.WordsHeld(evidence, self.lead_words), evidence >= self.lead_words),
+                ("clear lead", c.Lead(best, self.lead, second), self._leads_second(hits)),
             ]
         return rows
+
+    def _context_gates(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> list[Gate]:
+        """The conditions of a prompt of much context, for ``gates``."""
+        from skillmem_hook.search import conditions as c  # noqa: PLC0415 - a warm route prompt explains nothing
+
+        best, second = _best_two(hits)
+        shown = hits[: self.most]
+        scatter = c.NotScattered(
+            self.most,
+            self.scatter_coverage,
+            hits=len(hits),
+            coverage=hits[0].coverage if hits else 0.0,
+            best=best,
+            last=shown[-1].score if shown and len(shown) == self.most else 0.0,
+            near=self.near,
+            unrelated=self._unrelated(shown),
+        )
+        leads = second is None or best >= self.context_lead * second
+        return [
+            ("much context", c.Lead(best, self.context_lead, second), leads),
+            ("much context", self._coverage_condition(hits, typed), bool(hits) and self._covers(hits, typed)),
+            (
+                "much context",
+                self._share_condition(hits, evidence, typed, cjk),
+                bool(hits) and self._holds_share(hits, evidence, typed, cjk),
+            ),
+            ("much context", scatter, not self._scattered(hits)),
+        ]
 
     def _covers(self, hits: Sequence[Hit], typed: int) -> bool:
         """Whether the best hit covers ``context_coverage`` of the query, or leads the second by ``wide_lead`` on a
@@ -272,11 +289,15 @@ class ScoreRule:
             return False
         return len(hits) < 2 or hits[0].score >= self.wide_lead * hits[1].score
 
-    def _wide_condition(self, typed: int) -> str:
-        """What stands in for the coverage on a long prompt, for ``gates``: nothing on a shorter one."""
+    def _coverage_condition(self, hits: Sequence[Hit], typed: int) -> Condition:
+        """The coverage asked, for ``gates``; or a lead of ``wide_lead`` on a prompt of ``wide_typed`` words or more."""
+        from skillmem_hook.search import conditions as c  # noqa: PLC0415 - a warm route prompt explains nothing
+
+        coverage = c.Coverage(hits[0].coverage if hits else 0.0, self.context_coverage)
         if not self.wide_lead or typed < self.wide_typed:
-            return ""
-        return f", or best >= {self.wide_lead:g} x second (typed {typed} >= {self.wide_typed})"
+            return coverage
+        wide = c.LeadInstead(self.wide_lead, *_best_two(hits), when=c.Typed(typed, self.wide_typed))
+        return c.Either(coverage, (wide,))
 
     def _share_waived(self, hits: Sequence[Hit]) -> bool:
         """Whether the best hit leads the second by ``share_lead``, so needs no ``context_share`` of the typed words
@@ -285,23 +306,23 @@ class ScoreRule:
             return False
         return len(hits) < 2 or hits[0].score >= self.share_lead * hits[1].score
 
-    def _share_condition(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> str:
-        """What waives the share, for ``gates``: the lead asked, and whether it waived a share the best lacks; or the
-        CJK words counted by ``cjk_weight``, when they hold it, as a clause of its own with the count it used (the
-        share as typed does not hold there)."""
+    def _share_condition(self, hits: Sequence[Hit], evidence: int, typed: int, cjk: int) -> Condition:
+        """The share asked, for ``gates``; or the lead that waives it, and whether it waived a share the best lacks; or
+        the CJK words counted by ``cjk_weight``, when they hold it, with the count it used (the share as typed does
+        not hold there)."""
+        from skillmem_hook.search import conditions as c  # noqa: PLC0415 - a warm route prompt explains nothing
+
         lacks = evidence < self.context_share * typed
-        text = ""
+        share = c.Share(evidence, self.context_share, typed)
+        others: list[LeadInstead | CjkShare] = []
         if self.share_lead:
             waived = lacks and self._share_waived(hits)
-            text = f", or best >= {self.share_lead:g} x second" + (": waived by the lead" if waived else "")
+            others.append(c.LeadInstead(self.share_lead, *_best_two(hits), waived=waived))
         if lacks and hits and not self._share_waived(hits) and self._holds_share(hits, evidence, typed, cjk):
-            text += (
-                f"; held with a CJK word as {self.cjk_weight:g} of a word: words held {evidence} >="
-                f" {self.context_share:.3g} x (typed {typed} - {1 - self.cjk_weight:g} x CJK {cjk})"
-                f" = {self.context_share * self._words_typed(typed, cjk):.3g} (English-described best,"
-                f" coverage {hits[0].coverage:.2f} >= {self.cjk_coverage:g})"
-            )
-        return text
+            covers = c.Coverage(hits[0].coverage, self.cjk_coverage)
+            counted = self._words_typed(typed, cjk)
+            others.append(c.CjkShare(evidence, self.context_share, typed, self.cjk_weight, cjk, counted, covers))
+        return c.Either(share, tuple(others)) if others else share
 
     def _leads_second(self, hits: Sequence[Hit]) -> bool:
         return bool(hits) and (len(hits) < 2 or hits[0].score >= self.lead * hits[1].score)
@@ -347,6 +368,11 @@ class ScoreRule:
 
 
 SCORE_RULE = ScoreRule()
+
+
+def _best_two(hits: Sequence[Hit]) -> tuple[float, float | None]:
+    """The best hit's score (0 without one) and the second's (None without one): what a lead is read from."""
+    return (hits[0].score if hits else 0.0), (hits[1].score if len(hits) > 1 else None)
 
 
 def name_words(name: str) -> frozenset[str]:

@@ -39,6 +39,8 @@ from skillmem_hook.search.names import (
 )
 from skillmem_hook.search.rank import Hit, SearchIndex
 
+from ..helpers import stated
+
 SKILLS = [
     ("csv-to-table", []),
     ("pdf", []),
@@ -842,7 +844,7 @@ def test_on_a_long_prompt_a_lead_of_one_and_a_half_stands_in_for_the_coverage():
     assert SCORE_RULE.chosen(lead[:1], 4, 20, 0) == lead[:1]  # no second: nothing comes near it
     assert ScoreRule(wide_lead=0).chosen(lead, 4, 20, 0) == []
     assert "(typed >= 20: a lead of 1.5x for the coverage)" in SCORE_RULE.describe()
-    row = next(row for row in SCORE_RULE.gates(lead, 4, 20, 0) if row[1].startswith("coverage"))
+    row = next(row for row in stated(SCORE_RULE.gates(lead, 4, 20, 0)) if row[1].startswith("coverage"))
     assert row == ("much context", "coverage 0.15 >= 0.25, or best >= 1.5 x second (typed 20 >= 20)", True)
 
 
@@ -877,7 +879,7 @@ def test_a_long_prompt_whose_context_ties_unrelated_skills_is_not_hinted():
     assert SCORE_RULE.chosen(family, 4, 16, 0) == family  # one family read several ways: named
     assert ScoreRule(scatter_coverage=0).chosen(scattered, 4, 16, 0) == scattered
     assert "no tie of 3 unrelated skills below coverage 0.3" in SCORE_RULE.describe()
-    gate = [row for row in SCORE_RULE.gates(scattered, 4, 16, 0) if "scattered" in row[1]]
+    gate = [row for row in stated(SCORE_RULE.gates(scattered, 4, 16, 0)) if "scattered" in row[1]]
     assert gate == [("much context", "not a scattered tie of 3 (coverage < 0.3)", False)]
 
 
@@ -908,7 +910,8 @@ def test_a_long_prompt_whose_best_hit_leads_by_two_needs_no_share_of_its_words()
     assert hits[0].score >= 2 * hits[1].score
     assert routed(LEADING) == ["postgres-tuning"]  # the real route, through best_scored
     assert routed(LEADING, ScoreRule(share_lead=0)) == []  # the rule before: held back by the share
-    row = next(row for row in SCORE_RULE.gates(hits, evidence, typed, 0) if row[1].startswith("words held 4 >="))
+    rows = stated(SCORE_RULE.gates(hits, evidence, typed, 0))
+    row = next(row for row in rows if row[1].startswith("words held 4 >="))
     assert row == ("much context", "words held 4 >= 0.0833 x typed 49, or best >= 2 x second: waived by the lead", True)
     assert "(a lead of 2x for the words)" in SCORE_RULE.describe()
     assert "for the words" not in ScoreRule(share_lead=0).describe()
@@ -923,7 +926,7 @@ def test_the_share_is_waived_from_a_lead_of_two_on(ratio, hinted):
     hits = [best, Hit(second.skill, best.score / ratio, second.coverage), *rest]
     chosen = SCORE_RULE.chosen(hits, evidence, typed, 0)
     assert (chosen[:1] == [best]) is hinted and (chosen == []) is not hinted  # the second, within half, named too
-    share = next(row for row in SCORE_RULE.gates(hits, evidence, typed, 0) if row[1].startswith("words held"))
+    share = next(row for row in stated(SCORE_RULE.gates(hits, evidence, typed, 0)) if row[1].startswith("words held"))
     assert share[2] is hinted and share[1].endswith(": waived by the lead") is hinted  # --explain agrees with it
     assert SCORE_RULE.chosen(hits, evidence + 1, typed, 0)[:1] == [best]  # 5 of 49 held: the share holds, no lead asked
     assert ScoreRule(share_lead=0).chosen(hits, evidence, typed, 0) == []
@@ -931,9 +934,9 @@ def test_the_share_is_waived_from_a_lead_of_two_on(ratio, hinted):
 
 def test_the_share_row_says_no_waiver_where_the_share_holds_or_the_waiver_is_off():
     clear = [Hit(CATALOG[0], 30.0, 0.3), Hit(CATALOG[1], 9.0, 0.3)]
-    rows = {row[1]: row[2] for row in SCORE_RULE.gates(clear, 4, 48, 0)}
+    rows = {row[1]: row[2] for row in stated(SCORE_RULE.gates(clear, 4, 48, 0))}
     assert rows["words held 4 >= 0.0833 x typed 48, or best >= 2 x second"] is True  # held, not waived
-    rows = {row[1]: row[2] for row in ScoreRule(share_lead=0).gates(clear, 4, 49, 0)}
+    rows = {row[1]: row[2] for row in stated(ScoreRule(share_lead=0).gates(clear, 4, 49, 0))}
     assert rows["words held 4 >= 0.0833 x typed 49"] is False
 
 
@@ -952,7 +955,7 @@ def test_the_share_waiver_only_adds_hints_where_the_best_leads_by_two(pairs, evi
         assert without == [] and typed >= 16 and evidence < typed / 12 and leads
     rows = [
         row
-        for row in SCORE_RULE.gates(hits, evidence, typed, 0)
+        for row in stated(SCORE_RULE.gates(hits, evidence, typed, 0))
         if row[1].startswith("words held") and "x typed" in row[1]
     ]
     assert [row[2] for row in rows] == ([evidence >= typed / 12 or leads] if typed >= 16 else [])

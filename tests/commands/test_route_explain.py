@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from skillmem_hook.agents.route_explain_text import readable
-
 from ..helpers import make_git_dir, skill_md, write_skill
 
 SKILLMEM = [sys.executable, "-m", "skillmem_hook"]
@@ -158,12 +156,13 @@ def test_explain_text_says_what_each_condition_checked_and_what_it_found(built, 
         " below must hold:"
     ) in lines
     assert (
-        f"  [ok] much context: the best hit scores at least 1.2 x the second's score: {best:g} against {second:g}"
-        f" ({best / second:.2f} x)"
+        f"  [ok] much context: the best hit scores at least 1.2 x the second's score: it scores {best:g} against"
+        f" {second:g} ({best / second:.2f} x)"
     ) in lines
     assert (
         "  [ok] much context: the 3 best hits are not a near tie of skills whose names share no word while the best"
-        " covers under 0.3 of the prompt's words (such a tie means the context points nowhere in particular)"
+        " covers under 0.3 of the prompt's words (such a tie means the context points nowhere in particular): there are"
+        " only 2 hits"
     ) in lines
     assert "  [ok] held words: the prompt types at least 8 words: it types 26" in lines
     assert "  [no] clear lead: the best hit scores at least 6: it scores " + f"{best:g}" in lines
@@ -247,6 +246,14 @@ _SILENCED = [  # (gate's way, what its failing line says, a prompt silenced by i
     ("much context", "coverage 0.13 >= 0.25, or best >= 1.5 x second (typed 26 >= 20)", CONTEXT),
     ("held words", "typed 2 >= 8", "deploy the app"),
 ]
+# The score rule's own conditions, as the text says them; a gate before the rule is said as the JSON says it.
+_SAID = {
+    "coverage 0.13 >= 0.25, or best >= 1.5 x second (typed 26 >= 20)": (
+        "the best hit covers at least 0.25 of the prompt's words: it covers 0.13; or on a prompt of 20 typed words"
+        " or more (this one types 26), the best hit scores at least 1.5 x the second's score: it scores 1.47 x"
+    ),
+    "typed 2 >= 8": "the prompt types at least 8 words: it types 2",
+}
 
 
 @pytest.mark.parametrize(("way", "condition", "prompt"), _SILENCED, ids=[f"{row[0]}: {row[1]}" for row in _SILENCED])
@@ -257,7 +264,7 @@ def test_each_gate_that_silences_a_prompt_shows_a_failing_line_naming_it(built, 
     assert answer["hint"] == [] and hook_hint(prompt, built, env) == ""
     assert {"way": way, "condition": condition, "holds": False} in answer["rule"]
     text = run(["route", "--text", "--explain", prompt], built, env)
-    assert f"  [no] {way}: {readable(condition)}\n" in text
+    assert f"  [no] {way}: {_SAID.get(condition, condition)}\n" in text
 
 
 def test_the_gates_before_the_rule_show_as_held_on_a_prompt_they_let_through(built, env):

@@ -15,6 +15,8 @@ from skillmem_hook.catalog.skills import Skill
 from skillmem_hook.search.confidence import SCORE_RULE, ScoreRule
 from skillmem_hook.search.rank import Hit, SearchIndex
 
+from ..helpers import stated
+
 ENGLISH = Skill(
     name="geo-maps", description="Draw maps from shapefiles and GeoPackage data", path="a", root="s", warnings=[]
 )
@@ -66,13 +68,13 @@ def test_the_count_is_off_at_a_weight_of_one():
 
 def test_explain_says_the_cjk_words_held_the_share_with_the_count_it_used():
     """The share as typed (6 >= 6.67) does not hold: the line says so, then the count the rule used (review3's 4)."""
-    rows = {row[1]: row[2] for row in SCORE_RULE.gates(hits(), 6, 80, 72)}
+    rows = {row[1]: row[2] for row in stated(SCORE_RULE.gates(hits(), 6, 80, 72))}
     held = (
         "words held 6 >= 0.0833 x typed 80, or best >= 2 x second; held with a CJK word as 0.5 of a word:"
         " words held 6 >= 0.0833 x (typed 80 - 0.5 x CJK 72) = 3.67 (English-described best, coverage 0.20 >= 0.2)"
     )
     assert rows[held] is True
-    rows = {row[1]: row[2] for row in SCORE_RULE.gates(hits(CHINESE), 6, 80, 72)}
+    rows = {row[1]: row[2] for row in stated(SCORE_RULE.gates(hits(CHINESE), 6, 80, 72))}
     assert rows["words held 6 >= 0.0833 x typed 80, or best >= 2 x second"] is False
     assert "a CJK word as 0.5 of a word there" in SCORE_RULE.describe()
     assert "CJK word" not in ScoreRule(cjk_weight=1).describe()
