@@ -12,8 +12,8 @@ or a hold, ``progress`` the
 work's state asked, ``means`` what the agent can see, reach or run asked, ``divided`` the work
 divided (the user takes a part, the agent goes on), ``aloud`` a doubt about a
 result thought aloud, ``changed`` a change of what is there asked (not new work), ``relayed`` a remark on it
-relayed and the edit asked, ``reacted`` a short reaction to a thing given, asking nothing, and ``clauses`` the
-readings of a prompt's clauses they share.
+relayed and the edit asked, ``reacted`` a short reaction to a thing given, asking nothing, ``switched`` the approach
+of the work at hand switched to a way named, and ``clauses`` the readings of a prompt's clauses they share.
 """
 
 from __future__ import annotations
@@ -154,19 +154,26 @@ def at_hand(text: str) -> bool:
 def _asks_of_the_session(text: str, typed: str) -> bool:
     """Whether ``text`` speaks of the session itself: its progress, the agent's means, the work divided between the
     two, a doubt about a result thought aloud, a change of what is there asked and nothing new, a remark on it
-    relayed and the edit asked, a short reaction to a thing given that asks nothing."""
+    relayed and the edit asked, a short reaction to a thing given that asks nothing, the approach of the work at hand
+    switched to a way named and nothing new asked."""
     if _asks_its_progress(text, typed) or _asks_its_means(text, typed) or _relays_an_edit(text, typed):
         return True
     if _divides_the_work(text, typed) or _thinks_aloud(text, typed) or _changes_what_is_there(text, typed):
         return True
-    if len(text) > _MOST_REACTION_CHARS:  # a reaction is a line: a longer turn never imports its reading
+    if len(text) > _MOST_STEERING_CHARS:  # a reaction or a steer is a line: a longer turn never imports their readings
         return False
-    from skillmem_hook.search.at_hand.reacted import _reacts_to_a_thing_given  # noqa: PLC0415 - a short turn only
+    if len(text) <= _MOST_REACTION_CHARS:
+        from skillmem_hook.search.at_hand.reacted import _reacts_to_a_thing_given  # noqa: PLC0415 - a short turn only
 
-    return _reacts_to_a_thing_given(text)
+        if _reacts_to_a_thing_given(text):
+            return True
+    from skillmem_hook.search.at_hand.switched import _switches_the_approach  # noqa: PLC0415 - a short turn only
+
+    return _switches_the_approach(text, typed)
 
 
 _MOST_REACTION_CHARS = 200  # `reacted._MOST_CHARS`, read here so that a longer turn does not import the module
+_MOST_STEERING_CHARS = 240  # `clauses._MOST_COLUMNS`: a longer turn is no steer of the work at hand either
 
 
 # "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after
