@@ -13,7 +13,8 @@ work's state asked, ``means`` what the agent can see, reach or run asked, ``divi
 divided (the user takes a part, the agent goes on), ``aloud`` a doubt about a
 result thought aloud, ``changed`` a change of what is there asked (not new work), ``relayed`` a remark on it
 relayed and the edit asked, ``reacted`` a short reaction to a thing given, asking nothing, ``switched`` the approach
-of the work at hand switched to a way named, and ``clauses`` the readings of a prompt's clauses they share.
+of the work at hand switched to a way named, ``shaped`` the shape of the next answer set or the risk of a change
+weighed, and ``clauses`` the readings of a prompt's clauses they share.
 """
 
 from __future__ import annotations
@@ -155,7 +156,7 @@ def _asks_of_the_session(text: str, typed: str) -> bool:
     """Whether ``text`` speaks of the session itself: its progress, the agent's means, the work divided between the
     two, a doubt about a result thought aloud, a change of what is there asked and nothing new, a remark on it
     relayed and the edit asked, a short reaction to a thing given that asks nothing, the approach of the work at hand
-    switched to a way named and nothing new asked."""
+    switched to a way named, the next answer's shape set or a change's risk weighed, and nothing new asked."""
     if _asks_its_progress(text, typed) or _asks_its_means(text, typed) or _relays_an_edit(text, typed):
         return True
     if _divides_the_work(text, typed) or _thinks_aloud(text, typed) or _changes_what_is_there(text, typed):
@@ -167,9 +168,12 @@ def _asks_of_the_session(text: str, typed: str) -> bool:
 
         if _reacts_to_a_thing_given(text):
             return True
+    from skillmem_hook.search.at_hand.shaped import _shapes_the_answer, _weighs_the_change  # noqa: PLC0415 - short only
     from skillmem_hook.search.at_hand.switched import _switches_the_approach  # noqa: PLC0415 - a short turn only
 
-    return _switches_the_approach(text, typed)
+    if _switches_the_approach(text, typed) or _shapes_the_answer(text, typed):
+        return True
+    return _weighs_the_change(text, typed)
 
 
 _MOST_REACTION_CHARS = 200  # `reacted._MOST_CHARS`, read here so that a longer turn does not import the module

@@ -18,7 +18,8 @@ from skillmem_hook.search.at_hand.reacted import _after_fillers, _asks_by_its_sh
 # - a clause of switching: in English an imperative (after fillers and an opener: let's, can we, could you, how
 #   about, why not) that contrasts the way with the current one ("instead", "rather than", "use X, not Y"), or opens
 #   on "instead of" / "rather than" (the clause after it then the imperative), or switches to a way ("switch to X")
-#   or switches, swaps or replaces a thing given ("swap axios for fetch in this file"), or uses a way for a thing
+#   or switches, swaps or replaces a thing given or back to the way it was ("swap axios for fetch in this file", "swap
+#   the date-fns calls back to dayjs"), or uses a way for a thing
 #   given ("use zod for that validation", "use a list comprehension here"); in Chinese a clause of 改用 / 换成 / 换用
 #   / 改成 / 改为 / 换个写法 / 直接用 / 直接换 / 用 X 代替 / 用 X 就行 / 换 X 吧 whose thing switched is unsaid (the
 #   clause opens on the verb), given (这个 / 这几个 / 这里 / 刚才 ...), or steered (吧 / 就行 / 就好 / 即可 closing it),
@@ -48,7 +49,7 @@ _OPENERS = (
 _SUGGESTIONS = lazy_compile(r"\b(?:can|could)\s+(?:we|you)\b|\bhow\s+about\b|\bwhy\s+not\b", re.IGNORECASE)
 _CONTRAST = lazy_compile(r"\binstead\b|\brather\s+than\b|^use\s+\S+(?:\s+\S+){0,3}?\s*,?\s+not\s+\w", re.IGNORECASE)
 _SWITCHES = lazy_compile(
-    r"(?:switch|swap|replace)\b.*\b(?:this|that|these|those|it|them|here)\b|switch\s+(?:over\s+|back\s+)?to\b"
+    r"(?:switch|swap|replace)\b.*\b(?:this|that|these|those|it|them|here|back)\b|switch\s+(?:over\s+|back\s+)?to\b"
     r"|use\s+\S+(?:\s+\S+){0,3}?\s+(?:(?:for|in|on|with)\s+(?:this|that|these|those|it|them)\b|here\b)",
     re.IGNORECASE,
 )
