@@ -8,6 +8,8 @@ The examples are written for these tests, in no tuning set's words (docs/notes/r
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
 import pytest
@@ -181,3 +183,15 @@ def test_the_route_hook_stays_silent_on_a_switch_and_hints_a_migration(repo, env
         time.sleep(0.05)
     assert hint_of(run_route(SWITCHES[1][0], repo, env)) == ""
     assert "github-actions-ci" in hint_of(run_route(REQUESTS[0][0], repo, env))
+
+
+def test_a_short_turn_without_their_marks_imports_neither_steer():
+    """The warm route's short request holds no mark of a switch, a shape or a risk: neither module is loaded."""
+    code = (
+        "import sys; from skillmem_hook.search.at_hand import at_hand;"
+        "at_hand('我们的 PostgreSQL 数据库查询越来越慢, 想找出慢查询并优化索引');"
+        "print(sorted(m for m in sys.modules if m.endswith(('.switched', '.shaped'))))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
+    code = code.replace("想找出慢查询并优化索引", "换成 async 的写法")
+    assert "switched" in subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout

@@ -26,7 +26,7 @@ from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.search.at_hand.aloud import _thinks_aloud
 from skillmem_hook.search.at_hand.carried_on import _carries_on
 from skillmem_hook.search.at_hand.changed import _changes_what_is_there
-from skillmem_hook.search.at_hand.clauses import _marked
+from skillmem_hook.search.at_hand.clauses import _RISK_MARKS, _SHAPE_MARKS, _SWITCH_MARKS, _marked
 from skillmem_hook.search.at_hand.divided import _divides_the_work
 from skillmem_hook.search.at_hand.how_to_work import (
     _leaves_as_it_is,
@@ -168,12 +168,24 @@ def _asks_of_the_session(text: str, typed: str) -> bool:
 
         if _reacts_to_a_thing_given(text):
             return True
-    from skillmem_hook.search.at_hand.shaped import _shapes_the_answer, _weighs_the_change  # noqa: PLC0415 - short only
-    from skillmem_hook.search.at_hand.switched import _switches_the_approach  # noqa: PLC0415 - a short turn only
+    return _steers_the_work(text, typed)
 
-    if _switches_the_approach(text, typed) or _shapes_the_answer(text, typed):
-        return True
-    return _weighs_the_change(text, typed)
+
+def _steers_the_work(text: str, typed: str) -> bool:
+    """Whether the short turn ``text`` switches the approach of the work at hand, sets the shape of the next answer or
+    weighs a change's risk, and asks nothing new; each reading imported only on a turn holding one of its marks."""
+    folded = text.lower()
+    if any(mark in folded for mark in _SWITCH_MARKS):
+        from skillmem_hook.search.at_hand.switched import _switches_the_approach  # noqa: PLC0415 - a switch's marks
+
+        if _switches_the_approach(text, typed):
+            return True
+    shape, risk = any(mark in folded for mark in _SHAPE_MARKS), any(mark in text for mark in _RISK_MARKS)
+    if not (shape or risk):
+        return False
+    from skillmem_hook.search.at_hand.shaped import _shapes_the_answer, _weighs_the_change  # noqa: PLC0415 - its marks
+
+    return (shape and _shapes_the_answer(text, typed)) or (risk and _weighs_the_change(text, typed))
 
 
 _MOST_REACTION_CHARS = 200  # `reacted._MOST_CHARS`, read here so that a longer turn does not import the module

@@ -7,7 +7,13 @@ from __future__ import annotations
 import re
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.at_hand.clauses import _makes_a_thing, _short_turn, _split_clauses
+from skillmem_hook.search.at_hand.clauses import (
+    _RISK_MARKS,
+    _SHAPE_MARKS,
+    _makes_a_thing,
+    _short_turn,
+    _split_clauses,
+)
 from skillmem_hook.search.at_hand.reacted import _asks_by_its_shape
 
 # 0.5.0, forty-ninth pass (issue 31, after set AJ's everyday fires, "show the Terraform plan as a table", "will this
@@ -60,10 +66,6 @@ _FEW_WORDS = 6  # a clause of a few words names no thing of its own: "as a check
 _KEEPS = lazy_compile(
     r"^(?:and\s+)?(?:keep|leave|don['\u2019]?t|do\s+not|no|skip|not)\b|^(?:别|不要|不用)", re.IGNORECASE
 )
-_SHAPE_MARKS = (
-    "as ", "in ", "only", "just ", "no ", "short", "concise", "verbose", "brief", "表格", "列表", "清单", "要点",
-    "中文", "英文", "一下", "简短", "短一点", "精简", "简洁", "只给我", "一句话", "格式", "分点", "json",
-)  # fmt: skip
 
 
 def _shapes_the_answer(text: str, typed: str) -> bool:
@@ -84,9 +86,6 @@ def _shapes_the_answer(text: str, typed: str) -> bool:
     return not any(_asks(clause) for at, clause in enumerate(clauses) if at not in found)
 
 
-_RISK_MARKS = (
-    "?", "吗", "会不会", "多少", "多久", "有没有",
-)  # fmt: skip
 _RISK = lazy_compile(
     r"\b(?:safe|unsafe|risk\w*|dangerous|break|breaks|hurt|affect|impact|slow(?:er|down)?|locks?|blocks?|leaks?"
     r"|downtime|costs?|bill|expensive|cheaper|spend|overhead|latency|side[\s-]effects?|data\s+loss|lose|orphan\w*"

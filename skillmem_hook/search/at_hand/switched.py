@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from skillmem_hook.lazy_pattern import lazy_compile
-from skillmem_hook.search.at_hand.clauses import _makes_a_thing, _short_turn, _split_clauses
+from skillmem_hook.search.at_hand.clauses import _SWITCH_MARKS, _makes_a_thing, _short_turn, _split_clauses
 from skillmem_hook.search.at_hand.reacted import _after_fillers, _asks_by_its_shape, _bare_verb
 
 # 0.5.0, forty-ninth pass (issue 31, after set AJ's everyday fires, "改用 `logrotate` 配合 `fluent-bit` 直接推到
@@ -34,10 +34,6 @@ from skillmem_hook.search.at_hand.reacted import _after_fillers, _asks_by_its_sh
 #   a quoted message's ask is the request's ("市场部小王发我的: 「... 能不能写个程序一键出?」 用 Python 写吧").
 # A named thing switched with nothing to say it is the one at hand ("把订单服务换成事件驱动的架构", "replace the login
 # page with ...") stays a request.
-_MARKS = (
-    "instead", "rather than", "switch", "swap", "replace", "use ", "not ", "改用", "换成", "换用", "改成", "改为",
-    "换个", "直接", "用",
-)  # fmt: skip
 _FILLERS = frozenset((
     "ok", "okay", "so", "actually", "just", "then", "now", "hmm", "nah", "no", "nope", "yeah", "yes", "ugh", "lol",
     "hey", "also", "and", "maybe", "please", "pls", "honestly", "alright", "right", "well", "oh", "ah", "perhaps",
@@ -96,7 +92,7 @@ def _switches_the_approach(text: str, typed: str) -> bool:
     this file", "换成 pydantic v2 的写法", "批量插入别一条条 INSERT 了, 换成 COPY"; not "Migrate our CI from Jenkins to
     GitHub Actions", "把项目的日志系统换成 ELK", "把订单服务换成事件驱动的架构"."""
     folded = text.lower()
-    if not any(mark in folded for mark in _MARKS) or not _short_turn(text) or _NEW.search(text):
+    if not any(mark in folded for mark in _SWITCH_MARKS) or not _short_turn(text) or _NEW.search(text):
         return False
     clauses = _split_clauses(text)
     rejected = any(_REJECTS.search(clause) for clause in clauses)
