@@ -79,7 +79,7 @@ _SWITCH_CJK = lazy_compile(
     r"改用|换成|换用|改成|改为|换个(?:写法|方式|做法|实现|思路)|直接(?:用|换|上)"
     rf"|{_USE_CJK}[^,.;!?:\n\u3002]{{1,30}}?(?:代替|替代|替换|就行|就好|就够了|即可|吧)|换[^,.;!?:\n\u3002]{{1,20}}?吧"
 )
-_UNSAID_CJK = ("就", "直接", "那", "还是", "干脆", "要不", "先", "都", "好", "嗯")
+_UNSAID_CJK = ("就", "直接", "那", "还是", "干脆", "要不", "先", "都", "好的", "好", "嗯", "行")
 _GIVEN_CJK = lazy_compile(r"[这那](?:个|些|几|段|块|里|边|次|种|部分|样)|刚才|刚刚|上面")
 _STEERED_CJK = lazy_compile(r"(?:吧|就行|就好|就够了|即可)[\s.!~\u3002]*$")
 _SCOPE_CJK = lazy_compile(r"我们|项目|公司|团队|整个|全站|全部|所有")
@@ -141,8 +141,7 @@ def _switch_clause_cjk(clause: str, rejected: bool) -> bool:
     before = clause[: found.start()].strip()
     if _SCOPE_CJK.search(before):
         return False
-    unsaid = not before.lstrip(" ,").strip("".join(_UNSAID_CJK))
-    return unsaid or rejected or bool(_GIVEN_CJK.search(clause)) or _STEERED_CJK.search(clause) is not None
+    return _unsaid(before) or rejected or bool(_GIVEN_CJK.search(clause)) or _STEERED_CJK.search(clause) is not None
 
 
 def _opening(words: list[str]) -> list[str]:
@@ -156,7 +155,18 @@ def _opening(words: list[str]) -> list[str]:
         words = words[len(opener) :]
 
 
+def _unsaid(before: str) -> bool:
+    """Whether ``before`` (a Chinese clause before its verb of switching) holds only fillers: 就, 直接, 那, 还是 ..."""
+    while before := before.lstrip(" ,"):
+        filler = next((word for word in _UNSAID_CJK if before.startswith(word)), None)
+        if filler is None:
+            return False
+        before = before[len(filler) :]
+    return True
+
+
 def _opens_on_instead(clause: str) -> bool:
+    """Whether ``clause`` opens (after fillers) on "instead of" or "rather than": the clause after it is the way."""
     return _opening(_after_fillers(clause))[:1] in (["instead"], ["rather"])
 
 
