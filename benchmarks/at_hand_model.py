@@ -48,12 +48,13 @@ class Example:
 
 
 def turn_set(source: str) -> str:
-    """The set a turn file came with: ``requests-ai/aie/...`` is AI's, ``everyday-e`` E's, the first four dev's."""
+    """The set a turn file came with: ``requests-ai/aie/...`` is AI's, ``everyday-e`` E's, ``everyday-akt`` AKT's
+    (written for a pass, no request set beside it), the first four dev's."""
     parts = Path(source).parts
     for part in parts:
         if part.startswith("requests-"):
             return part.removeprefix("requests-").upper()
-    return "E" if "everyday-e" in parts else "dev"
+    return "E" if "everyday-e" in parts else "AKT" if "everyday-akt" in parts else "dev"
 
 
 def examples() -> list[Example]:

@@ -116,6 +116,8 @@ TUNING_TURNS = [
     DATA / "requests-ag" / "age" / "everyday-ag.jsonl",
     DATA / "requests-ah" / "ahe" / "everyday-ah.jsonl",
     DATA / "requests-ai" / "aie" / "everyday-ai.jsonl",
+    # Written for the forty-ninth pass in three forms of set AJ's everyday fires, never held out.
+    DATA / "everyday-akt" / "everyday-akt.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 

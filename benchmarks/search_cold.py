@@ -19,9 +19,11 @@ Every measured run is a whole new process, alternating with ``python -c pass``
   first search after an edit: the stored index patched for that skill);
 - route, names no skill: a request that names no skill, with both indexes warm,
   so the score rule runs (the hook's path on most prompts);
-- with ``--baseline REV``: search, index rebuilt and one skill edited by the
-  code of commit REV (extracted with ``git archive``), in a copy of the
-  repository with its own stored index, measured in the same loop.
+- with ``--baseline REV``: search, index rebuilt, one skill edited and the
+  route by the code of commit REV (extracted with ``git archive``, run as
+  ``python -m skillmem_hook``), in a copy of the repository with its own
+  stored indexes, and this checkout's route run the same way, measured in
+  the same loop.
 
 Medians of wall-clock and CPU (user + system) milliseconds, and each as a
 multiple of the yardstick's median; then the date, the commit and the machine.
@@ -127,6 +129,14 @@ def extract(revision: str, folder: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(folder)}
 
 
+def warm_route(repo: Path, env: dict[str, str]) -> None:
+    """Store the search and route indexes of the code ``env`` runs in ``repo`` (a kept index is sealed to the code
+    that wrote it): a search stores the one, a route run the other."""
+    command = [sys.executable, "-m", "skillmem_hook"]
+    subprocess.run([*command, "search", *QUERY], cwd=repo, env=env, capture_output=True, check=True)
+    subprocess.run([*command, "route"], input=hook_input(repo), cwd=repo, env=env, capture_output=True, check=True)
+
+
 def after_edit(repo: Path, command: list[str], env: Env = None, warm: bytes = b"") -> tuple[float, float]:
     """Edit one skill and time ``command``; with ``warm``, then a route run unmeasured, so its index is current."""
     edit_one(repo)
@@ -169,6 +179,14 @@ def cases(repo: Path, baseline: tuple[str, Path, dict[str, str]] | None) -> dict
         command = [sys.executable, "-m", "skillmem_hook", "search", *QUERY]
         found[f"search, index rebuilt ({revision})"] = lambda: rebuilt(old, command, env)
         found[f"search, one skill edited ({revision})"] = lambda: after_edit(old, command, env=env)
+        routed_old = old.with_name("baseline-route")  # its own copy: the search cases above edit and rebuild `old`
+        route = [sys.executable, "-m", "skillmem_hook", "route"]
+        found[f"route, names no skill ({revision})"] = lambda: timed(route, routed_old, hook_input(routed_old), env)
+        # This checkout's route run as the baseline's is (`python -m`, the package on PYTHONPATH, in a copy whose
+        # indexes it stored), not through the console script in `repo`: on this machine the way of starting and a
+        # copied tree each move the route by more than a change of the code does.
+        routed_here, here = old.with_name("here-route"), {**os.environ, "PYTHONPATH": str(HERE.parent)}
+        found["route, names no skill (python -m)"] = lambda: timed(route, routed_here, hook_input(routed_here), here)
     return found
 
 
@@ -178,6 +196,10 @@ def main() -> int:
     parser.add_argument("--collection", choices=("mixed", "cn", "en"), default="mixed")
     parser.add_argument("--baseline", help="a commit whose code is timed beside this one")
     options = parser.parse_args()
+    # Every command's bytecode is kept, as an installed hook's is: with PYTHONDONTWRITEBYTECODE set (a sandbox may set
+    # it) a baseline extracted with `git archive`, or a module edited since its last compile, is compiled on every
+    # run, and the figure measures the compiler (80 ms of CPU a route on the shared machine).
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     with tempfile.TemporaryDirectory() as folder:
         repo = Path(folder, "repo")
         lay_out(repo, options.collection)
@@ -189,6 +211,12 @@ def main() -> int:
             (old / ".git" / "skillmem-search.json").unlink()
             env = extract(options.baseline, Path(folder))
             skills_in(old, [sys.executable, "-m", "skillmem_hook"], env)
+            for name, runs_it in (
+                ("baseline-route", env),
+                ("here-route", {**os.environ, "PYTHONPATH": str(HERE.parent)}),
+            ):
+                shutil.copytree(old, Path(folder, name), symlinks=True)
+                warm_route(Path(folder, name), runs_it)
             baseline = (options.baseline, old, env)
         figures = measure(cases(repo, baseline), options.runs)
         size = (repo / ".git" / "skillmem-search.json").stat().st_size

@@ -178,7 +178,8 @@ ROUTE = (
     " search search.at_hand search.at_hand.aloud search.at_hand.carried_on search.at_hand.changed"
     " search.at_hand.clauses search.at_hand.divided search.at_hand.how_to_work"
     " search.at_hand.its_work search.at_hand.means search.at_hand.progress search.at_hand.questioned"
-    " search.at_hand.reacted search.at_hand.relayed search.at_hand.shown"
+    " search.at_hand.reacted search.at_hand.relayed search.at_hand.shaped search.at_hand.shown"
+    " search.at_hand.switched"
     " search.confidence search.names"  # trust: a kept index is read only when this user's alone
 )
 LINT = (

@@ -12,8 +12,9 @@ or a hold, ``progress`` the
 work's state asked, ``means`` what the agent can see, reach or run asked, ``divided`` the work
 divided (the user takes a part, the agent goes on), ``aloud`` a doubt about a
 result thought aloud, ``changed`` a change of what is there asked (not new work), ``relayed`` a remark on it
-relayed and the edit asked, ``reacted`` a short reaction to a thing given, asking nothing, and ``clauses`` the
-readings of a prompt's clauses they share.
+relayed and the edit asked, ``reacted`` a short reaction to a thing given, asking nothing, ``switched`` the approach
+of the work at hand switched to a way named, ``shaped`` the shape of the next answer set or the risk of a change
+weighed, and ``clauses`` the readings of a prompt's clauses they share.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from skillmem_hook.lazy_pattern import lazy_compile
 from skillmem_hook.search.at_hand.aloud import _thinks_aloud
 from skillmem_hook.search.at_hand.carried_on import _carries_on
 from skillmem_hook.search.at_hand.changed import _changes_what_is_there
-from skillmem_hook.search.at_hand.clauses import _marked
+from skillmem_hook.search.at_hand.clauses import _RISK_MARKS, _SHAPE_MARKS, _SWITCH_MARKS, _marked
 from skillmem_hook.search.at_hand.divided import _divides_the_work
 from skillmem_hook.search.at_hand.how_to_work import (
     _leaves_as_it_is,
@@ -154,19 +155,41 @@ def at_hand(text: str) -> bool:
 def _asks_of_the_session(text: str, typed: str) -> bool:
     """Whether ``text`` speaks of the session itself: its progress, the agent's means, the work divided between the
     two, a doubt about a result thought aloud, a change of what is there asked and nothing new, a remark on it
-    relayed and the edit asked, a short reaction to a thing given that asks nothing."""
+    relayed and the edit asked, a short reaction to a thing given that asks nothing, the approach of the work at hand
+    switched to a way named, the next answer's shape set or a change's risk weighed, and nothing new asked."""
     if _asks_its_progress(text, typed) or _asks_its_means(text, typed) or _relays_an_edit(text, typed):
         return True
     if _divides_the_work(text, typed) or _thinks_aloud(text, typed) or _changes_what_is_there(text, typed):
         return True
-    if len(text) > _MOST_REACTION_CHARS:  # a reaction is a line: a longer turn never imports its reading
+    if len(text) > _MOST_STEERING_CHARS:  # a reaction or a steer is a line: a longer turn never imports their readings
         return False
-    from skillmem_hook.search.at_hand.reacted import _reacts_to_a_thing_given  # noqa: PLC0415 - a short turn only
+    if len(text) <= _MOST_REACTION_CHARS:
+        from skillmem_hook.search.at_hand.reacted import _reacts_to_a_thing_given  # noqa: PLC0415 - a short turn only
 
-    return _reacts_to_a_thing_given(text)
+        if _reacts_to_a_thing_given(text):
+            return True
+    return _steers_the_work(text, typed)
+
+
+def _steers_the_work(text: str, typed: str) -> bool:
+    """Whether the short turn ``text`` switches the approach of the work at hand, sets the shape of the next answer or
+    weighs a change's risk, and asks nothing new; each reading imported only on a turn holding one of its marks."""
+    folded = text.lower()
+    if any(mark in folded for mark in _SWITCH_MARKS):
+        from skillmem_hook.search.at_hand.switched import _switches_the_approach  # noqa: PLC0415 - a switch's marks
+
+        if _switches_the_approach(text, typed):
+            return True
+    shape, risk = any(mark in folded for mark in _SHAPE_MARKS), any(mark in text for mark in _RISK_MARKS)
+    if not (shape or risk):
+        return False
+    from skillmem_hook.search.at_hand.shaped import _shapes_the_answer, _weighs_the_change  # noqa: PLC0415 - its marks
+
+    return (shape and _shapes_the_answer(text, typed)) or (risk and _weighs_the_change(text, typed))
 
 
 _MOST_REACTION_CHARS = 200  # `reacted._MOST_CHARS`, read here so that a longer turn does not import the module
+_MOST_STEERING_CHARS = 240  # `clauses._MOST_COLUMNS`: a longer turn is no steer of the work at hand either
 
 
 # "your" and any noun of the work at hand: the agent's own work (0.5.0, twelfth pass, after set K's ke-064, "after
