@@ -160,6 +160,37 @@ def test_text_says_a_weak_match_is_close_to_the_next_and_the_json_keeps_its_word
     assert clear.startswith("1. k8s-deploy  (")  # a strong match says nothing before its list
 
 
+SQL_ASKS = (
+    'the user asks to "test for SQL injection vulnerabilities", "perform SQLi attacks", "bypass authentication using'
+    ' SQL injection". It provides techniques for SQL injection.'
+)
+
+
+@pytest.mark.parametrize(
+    ("description", "shown"),
+    [
+        (f"This skill should be used when {SQL_ASKS}", f"When {SQL_ASKS}"),  # newcomer en3: the asks were cut
+        (f"this skill should be used  WHENEVER {SQL_ASKS}", f"WHENEVER {SQL_ASKS}"),
+        ("Use this skill whenever a SQL injection is to be tested", "Whenever a SQL injection is to be tested"),
+        ("This skill should be used by SQL injection testers", "This skill should be used by SQL injection testers"),
+        ("Use this skill whence SQL injection comes", "Use this skill whence SQL injection comes"),
+        ("Use when testing SQL injection", "Use when testing SQL injection"),
+        (
+            "Tests SQL injection. This skill should be used when asked",
+            "Tests SQL injection. This skill should be used when asked",
+        ),
+    ],
+)
+def test_text_shows_a_description_from_its_when_past_a_stock_opening(capsys, tmp_path, description, shown):
+    root = tmp_path / "skills"
+    write_skill(root, "sql-injection-testing", skill_md("sql-injection-testing", description))
+    query = ("search", "--root", root, "sql", "injection")
+    line = run_cli(capsys, *query, "--text").out.splitlines()[-2].strip()
+    cut = shown if len(shown) <= 100 else shown[:99] + "…"
+    assert line == cut
+    assert run_cli(capsys, *query).data["results"][0]["description"] == description  # whole, as written
+
+
 def test_text_says_when_nothing_matches(capsys, tree):
     assert run_cli(capsys, "search", "--root", tree, "--text", "zzzz").out == "no skill matches\n"
 
