@@ -128,7 +128,7 @@ def answer(
     found = judge(hits)
     results = [hit_json(hit, hits[0]) for hit in hits[:top]]
     if text:
-        why = weak_because(hits, index.reading(intent, hits[0])[0]) if found == "weak" and not semantic else []
+        why = weak_because(hits, *index.reading(intent, hits[0])[:2]) if found == "weak" and not semantic else []
         write_text(sys.stdout, notices_text(notices) + render_text(results, found, why))
         return EXIT_OK
     document: dict[str, object] = {"query": intent, "match": found, "results": results, "count": len(results)}

@@ -374,16 +374,24 @@ def match(hits: Sequence[Hit], evidence: int, typed: int, loose: int | None = No
     return "strong" if evidence >= STRONG_WORDS and best >= STRONG_SCORE and leads else "weak"
 
 
-def weak_because(hits: Sequence[Hit], evidence: int) -> list[str]:
+def weak_because(hits: Sequence[Hit], evidence: int, loose: int | None = None) -> list[str]:
     """What a 'weak' ``match`` lacked of a strong one, for a person (``search --text``): the best hit close to the
-    second (a near tie: either may be the one), too few words held, too low a score. ``evidence`` as ``match``."""
+    second (a near tie: either may be the one), too few words held, too low a score. ``evidence`` and ``loose``
+    as ``match``: the words the dictionary's guesses add are said apart, since they kept the answer from 'none'
+    but count nothing toward 'strong' (newcomer en3: "holds 0 of the words typed" read as 'none' by the docs)."""
     because = []
     if len(hits) > 1 and hits[0].score < STRONG_LEAD * hits[1].score:
         best, second = round(hits[0].score, 2), round(hits[1].score, 2)
         close = f"close to the next: {best:g} against {second:g}, under {STRONG_LEAD:g} x"
         because.append(f"{close}, so either may be the one")
     if evidence < STRONG_WORDS:
-        because.append(f"the best holds {evidence} of the words typed; a strong match holds {STRONG_WORDS}")
+        held = f"the best holds {evidence} of the words typed; a strong match holds {STRONG_WORDS}"
+        if loose is not None and loose > evidence:
+            held = (
+                f"the best holds {evidence} of the words typed, {loose} with the dictionary's guesses, which keep it"
+                f" from 'none' but never make it strong; a strong match holds {STRONG_WORDS} as typed"
+            )
+        because.append(held)
     if hits and hits[0].score < STRONG_SCORE:
         because.append(f"the best scores {round(hits[0].score, 2):g}; a strong match scores {STRONG_SCORE:g}")
     return because

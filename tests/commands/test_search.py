@@ -191,6 +191,25 @@ def test_text_shows_a_description_from_its_when_past_a_stock_opening(capsys, tmp
     assert run_cli(capsys, *query).data["results"][0]["description"] == description  # whole, as written
 
 
+def test_a_weak_match_held_through_the_dictionary_says_so_as_the_docs_do(capsys, tmp_path):
+    """Newcomer en3: 'weak (the best holds 0 of the words typed)' read as 'none' by docs/search.md's floor of two.
+    The dictionary's guesses count against 'none' (calibrated so), never toward 'strong'; the text says both."""
+    root = tmp_path / "skills"
+    lyrics = "Writes or reviews lyrics with prosody, rhyme craft, and quality checks. Use when writing song lyrics."
+    write_skill(root, "lyric-writer", skill_md("lyric-writer", lyrics))
+    write_skill(root, "k8s-deploy", skill_md("k8s-deploy", "Deploy containers to a Kubernetes cluster"))
+    query = ("search", "--root", root, "帮我写一首关于夏天的歌词，要押韵")
+    data = run_cli(capsys, *query).data
+    assert (data["match"], data["results"][0]["name"]) == ("weak", "lyric-writer")
+    head = run_cli(capsys, *query, "--text").out.splitlines()[0]
+    assert (
+        "the best holds 0 of the words typed, 2 with the dictionary's guesses, which keep it from 'none' but never"
+        " make it strong; a strong match holds 3 as typed;"
+    ) in head
+    said = " ".join(docs_text().split())  # the floor of 'none', as the docs say it: the guesses counted
+    assert "in its own name, description and sections, counting the words the dictionary guesses a Chinese" in said
+
+
 def test_text_says_when_nothing_matches(capsys, tree):
     assert run_cli(capsys, "search", "--root", tree, "--text", "zzzz").out == "no skill matches\n"
 
