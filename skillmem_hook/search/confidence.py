@@ -8,6 +8,7 @@ chosen on the tuning half of the dev queries and checked on the held-out half
 from __future__ import annotations
 
 import math
+import os
 import re
 
 TYPE_CHECKING = False
@@ -398,8 +399,25 @@ def weak_because(hits: Sequence[Hit], evidence: int, loose: int | None = None) -
 
 
 def fit(index: SearchIndex, intent: str, hits: Sequence[Hit]) -> str:
-    """``match`` of a ranking of ``index`` for ``intent``: what ``skillmem search`` and the MCP server both answer."""
+    """``match`` of a ranking of ``index`` for ``intent``: what ``skillmem search`` and the MCP server both answer.
+
+    'strong' when ``intent`` is the best hit's name (``named``), whatever it holds or scores."""
     if not hits:
         return "none"
+    if named(intent, hits[0]):
+        return "strong"
     evidence, loose, typed, _ = index.reading(intent, hits[0])
     return match(hits, evidence, typed, loose)
+
+
+def named(intent: str, hit: Hit) -> bool:
+    """Whether ``intent`` is ``hit``'s name or its folder's, compared as duplicate names are (``slug_of``: case,
+    spaces and dashes aside): "crewai", "sql injection testing" for "SQL Injection Testing". A name typed is right
+    by construction, so its skill at the top is a strong match, though one word held is no lead elsewhere
+    (newcomer en3); no query of the tuning, held-out or everyday sets is a name, so no calibration moves.
+    """
+    from skillmem_hook.catalog.skillfile.names import slug_of  # noqa: PLC0415 - a warm route prompt judges no match
+
+    typed = slug_of(intent)
+    folder = os.path.basename(os.path.normpath(os.path.join(hit.skill.root, hit.skill.path)))
+    return bool(typed) and typed in (slug_of(hit.skill.name), slug_of(folder))

@@ -210,6 +210,17 @@ def test_a_weak_match_held_through_the_dictionary_says_so_as_the_docs_do(capsys,
     assert "in its own name, description and sections, counting the words the dictionary guesses a Chinese" in said
 
 
+def test_a_skills_name_typed_is_a_strong_match_in_the_text_and_the_json(capsys, tmp_path):
+    # newcomer en3: `search --text crewai` opened with "a weak match (the best holds 1 of the words typed ...)".
+    root = tmp_path / "skills"
+    write_skill(root, "crewai", skill_md("crewai", "Specialist in CrewAI, the role-based multi-agent framework"))
+    write_skill(root, "langgraph", skill_md("langgraph", "Stateful multi-agent applications with LangGraph"))
+    run = run_cli(capsys, "search", "--root", root, "--text", "crewai")
+    assert run.out.startswith("1. crewai  (")
+    assert run_cli(capsys, "search", "--root", root, "crewai").data["match"] == "strong"
+    assert run_cli(capsys, "search", "--root", root, "multi-agent").data["match"] != "strong"
+
+
 def test_text_says_when_nothing_matches(capsys, tree):
     assert run_cli(capsys, "search", "--root", tree, "--text", "zzzz").out == "no skill matches\n"
 
