@@ -197,8 +197,8 @@ def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
     new = todays_findings(top, settings, known=True)
     if new:
         plan.notes.append(
-            f"skill-lint waits at the manual stage: the skills have {len(new):,} lint findings that no baseline"
-            f" of the kept {CONFIG_FILE} lists (skillmem lint --write-baseline"
+            f"skill-lint waits at the manual stage: the skills have {counted(len(new), 'lint finding')} that no"
+            f" baseline of the kept {CONFIG_FILE} lists (skillmem lint --write-baseline"
             f" {command_path(BASELINE_FILE, os.path.relpath(top))}, then lint:"
             f" {{baseline: {BASELINE_FILE}}} in {CONFIG_FILE}, and drop skill-lint's stages: [manual])"
         )

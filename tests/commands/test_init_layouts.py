@@ -255,7 +255,7 @@ def test_skills_no_agent_finds_natively_get_budgets_advice(empty_repo, capsys, f
     advice = [note for note in notes if "skillmem budget" in note]
     assert len(advice) == int(said)  # .claude/skills: the block goes into CLAUDE.md, which Claude Code reads
     if said:
-        assert advice[0].startswith("1 of 1 skills sit where neither Claude Code")
+        assert advice[0].startswith("1 of 1 skill sits where neither Claude Code")  # one skill: it (en3 7)
 
 
 @pytest.mark.parametrize(("quiet", "warned"), [(None, 2), ("quiet: [vendor-*]\n", 1), ("quiet: [vendor-*, ours]\n", 0)])
@@ -300,7 +300,7 @@ def test_an_empty_agent_folder_is_the_example_for_a_first_skill(empty_repo, caps
         ),
         (
             {"AGENTS.md": "# Agents\n", "CLAUDE.md": "# Claude\n"},
-            "Claude Code learns of them from the block in CLAUDE.md",
+            "Claude Code learns of it from the block in CLAUDE.md",
         ),
     ],
 )
@@ -308,10 +308,10 @@ def test_the_note_on_skills_no_agent_finds_natively_is_true_for_each_agent(empty
     write_skill(Path(".claude/skills/business"), "pdf", skill_md("pdf", "Extract text from PDF files"))
     for path, text in files.items():
         Path(path).write_text(text)
-    (note,) = [note for note in init(capsys).data["notes"] if "finds them natively" in note]
-    assert note.startswith("1 of 1 skills sit where neither Claude Code (.claude/skills/NAME/) nor Codex")
+    (note,) = [note for note in init(capsys).data["notes"] if "finds it natively" in note]  # one skill
+    assert note.startswith("1 of 1 skill sits where neither Claude Code (.claude/skills/NAME/) nor Codex")
     assert claude_code in note
-    assert "Codex learns of them from the block in AGENTS.md" in note
+    assert "Codex learns of it from the block in AGENTS.md" in note
     assert note.endswith(". skillmem budget shows what each agent sees")
 
 
