@@ -7,6 +7,12 @@ stale skill's description is the missing skill's, word for word, and no
 other's. Asked only when a block has both a stale and a missing name, so
 the steady state never pays for it. Outside a work tree, before the first
 commit, or when git cannot answer, there are no renames.
+
+``skills_renamed`` answers ``skillmem read`` of a name no skill has: the
+skills whose SKILL.md moved or changed since HEAD, or in the last commits
+that touched the roots, as they were then and as they are now, so an old
+name is told its new one. Asked only once the name is unknown: a read of a
+known name runs no git.
 """
 
 from __future__ import annotations
@@ -18,6 +24,10 @@ from skillmem_hook.catalog.discovery.git import find_work_tree, run_git
 from skillmem_hook.catalog.skillfile.head import MAX_READ, skill_head
 from skillmem_hook.catalog.skills import parse_skill
 from skillmem_hook.errors import GitWouldWait, SkillmemError
+
+# How far back ``skills_renamed`` looks: the last commits that touched the roots, and the SKILL.md files it reads.
+RENAME_COMMITS = 200
+RENAME_MOVES = 2_000
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -141,18 +151,19 @@ def _filters_off() -> list[str] | None:
     return off
 
 
-def _committed_skills(paths: Sequence[str]) -> dict[str, Skill]:
-    """The skills HEAD's SKILL.md files at these top-relative paths held, by path; unreadable ones left out."""
+def _committed_skills(paths: Sequence[str], revision: str = "HEAD") -> dict[str, Skill]:
+    """The skills ``revision``'s SKILL.md files at these top-relative paths held, by path; unreadable ones left
+    out."""
     from skillmem_hook.catalog.discovery.git_blobs import MissingBlob, read_blobs  # noqa: PLC0415 - only a block that lost and gained a name reads HEAD
 
     found = {}
-    names = [f"HEAD:{path}" for path in paths if "\n" not in path]
+    names = [f"{revision}:{path}" for path in paths if "\n" not in path]
     try:
         pairs = list(read_blobs(names, MAX_READ))  # as much as the catalog reads, cut where it cuts
     except MissingBlob:  # HEAD names a blob its store lacks (a damaged or partial clone): no rename is told
         return {}
     for name, data in pairs:
-        path = name[len("HEAD:") :]
+        path = name[len(revision) + 1 :]
         folder = os.path.dirname(path)
         try:
             found[path] = parse_skill(skill_head(data), path=folder, folder=os.path.basename(folder), root="")
@@ -169,6 +180,69 @@ def _top_relative(skill: Skill, top: str) -> str:
 
 def _is_skill_file(path: str) -> bool:
     return path == SKILL_FILE or path.endswith("/" + SKILL_FILE)
+
+
+def skills_renamed(catalog: Catalog, roots: Sequence[str]) -> list[tuple[Skill, Skill, str | None]]:
+    """(the skill as it was, the skill it is now, the commit that changed it or None for since HEAD), newest first:
+    each SKILL.md of a skill of ``catalog`` that moved (``git mv``) or changed since HEAD, or in the last
+    ``RENAME_COMMITS`` commits that touched the roots, a chain of moves followed to where it is now. Empty outside
+    a work tree, before the first commit, or when git cannot answer."""
+    try:
+        return _skills_renamed(catalog, roots)
+    except (SkillmemError, OSError) as error:
+        if isinstance(error, GitWouldWait):  # git waited, or would, on a FIFO: said, not a failure
+            raise
+        return []
+
+
+def _skills_renamed(catalog: Catalog, roots: Sequence[str]) -> list[tuple[Skill, Skill, str | None]]:
+    work_tree = find_work_tree()
+    if work_tree is None:
+        return []
+    top = os.path.realpath(work_tree.top)
+    now = {_top_relative(skill, top): skill for skill in catalog.skills}
+    moves: list[tuple[str, str, str | None]] = [
+        (old, new, None) for old, new in _changed_skill_files(roots, cached=catalog.work_tree is not None) if new
+    ]
+    moves += _committed_moves(roots)
+    onward: dict[str, str] = {}
+    for old, new, _ in moves:  # newest first: a path's latest move is where it went last
+        onward.setdefault(old, new)
+    found = []
+    for revision in dict.fromkeys(commit for _, _, commit in moves):
+        paths = [old for old, _, commit in moves if commit == revision]
+        before = _committed_skills(paths, "HEAD" if revision is None else f"{revision}^")
+        for old in paths:
+            where, steps = onward[old], 0
+            while where not in now and where in onward and steps < len(onward):  # a -> b, then b -> c
+                where, steps = onward[where], steps + 1
+            if old in before and where in now:
+                found.append((before[old], now[where], revision))
+    return found
+
+
+def _committed_moves(roots: Sequence[str]) -> list[tuple[str, str, str]]:
+    """(SKILL.md before, after, the commit) for each SKILL.md a commit renamed or changed, top-relative, newest
+    first, over the last ``RENAME_COMMITS`` commits that touched the roots (``git log -M``: trees, no filter)."""
+    arguments = ["-c", "diff.relative=false", "-c", "log.showSignature=false", "log", "-M", "--name-status", "-z"]
+    arguments += ["--no-color", "--no-ext-diff", "--format=commit %H", f"-n{RENAME_COMMITS}", "HEAD", "--"]
+    code, out = run_git([*arguments, *roots])
+    if code != 0:
+        return []
+    fields = out.decode("utf-8", "surrogateescape").split("\0")
+    moves: list[tuple[str, str, str]] = []
+    commit, index = "", 0
+    while index < len(fields):  # at a status or a commit's header; the paths after a status are read with it
+        status = fields[index].lstrip("\n")
+        if status.startswith("commit "):
+            commit, index = status[len("commit ") :], index + 1
+            continue
+        named = 2 if status[:1] in ("R", "C") else 1  # a rename or a copy names two paths, any other change one
+        paths = fields[index + 1 : index + 1 + named]
+        index += 1 + named
+        if status[:1] in ("R", "M", "T") and len(paths) == named:
+            moves.append((paths[0], paths[-1], commit))
+    return [move for move in moves if _is_skill_file(move[0]) and _is_skill_file(move[1])][:RENAME_MOVES]
 
 
 def renames_json(pairs: Sequence[tuple[str, str]]) -> list[dict[str, str]]:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from skillmem_hook.adopt.lint_baseline import NAMED_AT_MOST
 from skillmem_hook.agents.library import MAX_TOP_K, SkillLibrary
 from skillmem_hook.agents.mcp_tools import ECHO_CHARS, MAX_INTENT_CHARS, MAX_NAME_CHARS, call_tool
 from skillmem_hook.block.markers import LISTED_LINES
@@ -420,6 +421,18 @@ def lint_link_chain(offset, capsys):
     return resolve_inside(os.getcwd(), os.path.abspath(f"link{links - 1}")) == OUTSIDE
 
 
+def init_named_findings(offset, capsys):
+    """init names each lint finding it records as the baseline when they are 5 or fewer; more are counted."""
+    run_git("init", "-q")
+    for number in range(NAMED_AT_MOST + offset):
+        name = f"notes-{number}"
+        write_skill(Path("skills"), name, skill_md(name, "Draft notes. Use when asked.", "See [t](template.md).\n"))
+    notes = run_cli(capsys, "init", "--no-install").data["notes"]
+    named = [note for note in notes if note.startswith("error: skills/notes-")]
+    assert len(named) in (0, NAMED_AT_MOST + offset)
+    return not named
+
+
 LIMITS = [
     block_cap,
     marker_lines_listed,
@@ -457,6 +470,7 @@ LIMITS = [
     mcp_top_k_least,
     mcp_name,
     lint_link_chain,
+    init_named_findings,
 ]
 
 

@@ -178,3 +178,27 @@ def test_a_filter_name_git_s_c_cannot_carry_tells_no_rename(repo, tmp_path):
     Path("skills/schema-migrations/SKILL.md").touch()
     assert pairs(tracked=False) == []
     assert not marker.exists()
+
+
+def test_the_commits_renames_are_read_by_position_whatever_the_paths_are_called(tmp_path, monkeypatch):
+    """git's -z output gives a status, then one path (two for a rename or a copy): a path that reads like a status
+    ("R100") or a commit's header ("commit 0123abcd") is a path where it stands (``skills_renamed``, for read)."""
+    from skillmem_hook.renames import _committed_moves
+
+    isolate_git(monkeypatch, tmp_path / "home")
+    monkeypatch.chdir(tmp_path)
+    run_git("init", "-q")
+    for folder in ("R100", "commit 0123abcd", "old"):
+        write_skill(tmp_path, folder, skill_md(folder.split()[0].lower(), "A folder named oddly"))
+    run_git("add", "-A")
+    run_git("commit", "-qm", "first")
+    run_git("mv", "old", "new")
+    write_skill(tmp_path, "R100", skill_md("r100", "Changed"))
+    Path("commit 0123abcd/SKILL.md").unlink()
+    run_git("add", "-A")
+    run_git("commit", "-qm", "second")
+    head = run_git("rev-parse", "HEAD").strip()
+    assert sorted(_committed_moves(["."])) == [
+        ("R100/SKILL.md", "R100/SKILL.md", head),
+        ("old/SKILL.md", "new/SKILL.md", head),
+    ]

@@ -83,15 +83,18 @@ def lint_fix_note(findings: Sequence[Finding], baseline: str, top: str = ".") ->
         return None
     files = len({finding.path for finding in fixable})
     renamed = len({finding.path for finding in fixable if finding.code in NAME_FIXES})
+    its = "its" if renamed == 1 else "their"
     renames = (
-        f", and rename {counted(renamed, 'skill')} to their folder's name, which changes the names people and"
+        f", and rename {counted(renamed, 'skill')} to {its} folder's name, which changes the names people and"
         " agents type"
         if renamed
         else ""
     )
+    have, them = ("has", "it") if len(fixable) == 1 else ("have", "them")
     return (
-        f"{len(fixable):,} of the {len(findings):,} lint findings have a mechanical fix, and the baseline {baseline}"
-        f" already keeps them from failing a commit: skillmem lint --fix would edit {counted(files, 'SKILL.md file')}"
+        f"{len(fixable):,} of the {counted(len(findings), 'lint finding')} {have} a mechanical fix, and the baseline"
+        f" {baseline} already keeps {them} from failing a commit: skillmem lint --fix would edit"
+        f" {counted(files, 'SKILL.md file')}"
         f" in place (fields no agent reads moved under metadata:){renames}. Keep the baseline for a pack you vendor"
         " (fixed, it diverges from upstream's); for skills you own, run skillmem lint --fix, then skillmem lint"
         f" --write-baseline {command_path(baseline, os.path.relpath(top))} to record what is left"
@@ -114,18 +117,21 @@ def discovery_note(top: str, skills: Sequence[Skill], prompt_files: Sequence[str
     readers = block_readers(held, top)
     ignored = ignored_by_git(held, top)
     absent = absent_files(ignored, top)
+    them = "it" if unseen == 1 else "them"
     reach_by = []
     for agent in (CLAUDE_CODE, CODEX):
         files = _block_files(agent, held, readers, absent)
         if files:
             local = " (on this machine only: git ignores it)" if all(path in ignored for path in files) else ""
-            reach_by.append(f"{TITLES[agent]} learns of them from the block in {' and '.join(files)}{local}")
+            reach_by.append(f"{TITLES[agent]} learns of {them} from the block in {' and '.join(files)}{local}")
         else:
             here = os.path.relpath(top)  # a command in the note names a path from where init runs
             reach_by.append(f"for {TITLES[agent]}, {reach(agent, [], held, ignored, absent=absent, top=here)}")
+    sit = "sits" if unseen == 1 else "sit"
     return (
-        f"{unseen:,} of {len(skills):,} skills sit where neither Claude Code (.claude/skills/NAME/) nor Codex"
-        f" (.agents/skills/) finds them natively: {'; '.join(reach_by)}. skillmem budget shows what each agent sees"
+        f"{unseen:,} of {counted(len(skills), 'skill')} {sit} where neither Claude Code (.claude/skills/NAME/) nor"
+        f" Codex (.agents/skills/) finds {them} natively: {'; '.join(reach_by)}. skillmem budget shows what each"
+        " agent sees"
     )
 
 

@@ -12,6 +12,8 @@ from skillmem_hook.adopt.advice import first_skill_example
 from skillmem_hook.adopt.checks import ignore_rules, ignored_prompt_files_error
 from skillmem_hook.adopt.repository import listed_files
 from skillmem_hook.block.imports import imported_files
+from skillmem_hook.budget.choice import READS, SIGNS, choose_agents
+from skillmem_hook.budget.rules import CLAUDE_CODE
 from skillmem_hook.catalog.discovery.layout import AGENT_PROMPT_FILES, CREATED_PROMPT_FILES, choose_roots, hidden
 from skillmem_hook.errors import UsageError
 
@@ -44,7 +46,9 @@ def find_prompt_files(top: str) -> tuple[list[str], list[str]]:
     AGENTS.md, CLAUDE.md, GEMINI.md (Gemini CLI) and
     .github/copilot-instructions.md (GitHub Copilot), where they exist. With
     none, AGENTS.md is created, or CLAUDE.md when git ignores AGENTS.md;
-    when git ignores both, init stops (UsageError) naming the rules.
+    CLAUDE.md first in a repository that shows Claude Code and no agent that
+    reads AGENTS.md (``_to_create``); when git ignores both, init stops
+    (UsageError) naming the rules.
     """
     present = set(listed_files(top, list(AGENT_PROMPT_FILES)))
     kept = _one_per_file(top, [path for path in AGENT_PROMPT_FILES if path in present])
@@ -56,12 +60,36 @@ def find_prompt_files(top: str) -> tuple[list[str], list[str]]:
     chosen = [path for path in kept if path not in importers] or kept
     if chosen:
         return chosen, []
-    rules = ignore_rules(top, list(CREATED_PROMPT_FILES))
-    creatable = [path for path in CREATED_PROMPT_FILES if path not in rules]
+    order, why = _to_create(top)
+    rules = ignore_rules(top, list(order))
+    creatable = [path for path in order if path not in rules]
     if not creatable:
         raise ignored_prompt_files_error(rules)
     notes = [f"git ignores {path} ({rule}): the block goes into {creatable[0]}" for path, rule in rules.items()]
+    if why and creatable[0] == order[0]:
+        notes.append(why)
     return [creatable[0]], notes
+
+
+def _to_create(top: str) -> tuple[tuple[str, ...], str | None]:
+    """The prompt files to create, first choice first, and why when it is CLAUDE.md.
+
+    AGENTS.md is read by most agents, but not by Claude Code, whose project
+    memory is ./CLAUDE.md or ./.claude/CLAUDE.md, each able to pull in
+    another file with an ``@path`` line (Claude Code's memory documentation,
+    docs.claude.com/docs/claude-code/memory; docs/budget.md). Where the
+    repository shows Claude Code and no agent that reads AGENTS.md (skills
+    in .claude/skills alone), the block goes straight into CLAUDE.md: the
+    one file its agent reads, and no second file to keep.
+    """
+    shown = {agent: signs for agent, signs in choose_agents(top).items() if signs}
+    if CLAUDE_CODE not in shown or any("AGENTS.md" in READS[agent] for agent in shown):
+        return CREATED_PROMPT_FILES, None
+    signs = ", ".join(sign for sign in SIGNS[CLAUDE_CODE] if sign in shown[CLAUDE_CODE])
+    return CREATED_PROMPT_FILES[::-1], (
+        f"the block goes into CLAUDE.md: the repository shows Claude Code ({signs}), which reads CLAUDE.md and not"
+        " AGENTS.md, and no agent that reads AGENTS.md (for one, add AGENTS.md to prompt_files in .skillmem.yaml)"
+    )
 
 
 def _one_per_file(top: str, paths: list[str]) -> list[str]:

@@ -13,7 +13,7 @@ from skillmem_hook.adopt import checks
 from skillmem_hook.adopt.advice import block_size_note, discovery_note, left_out_note, lint_fix_note, warnings_note
 from skillmem_hook.adopt.attributes import add_attributes
 from skillmem_hook.adopt.found import find_prompt_files, find_roots
-from skillmem_hook.adopt.lint_baseline import BASELINE_FILE, todays_findings
+from skillmem_hook.adopt.lint_baseline import BASELINE_FILE, baseline_notes, counted_findings, todays_findings
 from skillmem_hook.adopt.precommit_config import add_hooks, has_skillmem_hooks, repin
 from skillmem_hook.adopt.skills import committed_skills
 from skillmem_hook.block.drift import Drift
@@ -185,8 +185,9 @@ def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
         if findings:
             settings.lint = {"baseline": BASELINE_FILE}
             before = read_own_file(top, BASELINE_FILE)
-            why = f"lint findings the skills have today ({len(findings):,}): skill-lint stops only new ones"
+            why = f"lint findings the skills have today ({counted_findings(findings)}): skill-lint stops only new ones"
             plan.changes.append(FileChange(BASELINE_FILE, before, render_baseline(findings), why))
+            plan.notes += baseline_notes(findings, BASELINE_FILE, top)
             note = lint_fix_note(findings, BASELINE_FILE, top)
             if note:
                 plan.notes.append(note)
@@ -196,8 +197,8 @@ def _plan_lint(top: str, plan: InitPlan, *, adding_hooks: bool) -> bool:
     new = todays_findings(top, settings, known=True)
     if new:
         plan.notes.append(
-            f"skill-lint waits at the manual stage: the skills have {len(new):,} lint findings that no baseline"
-            f" of the kept {CONFIG_FILE} lists (skillmem lint --write-baseline"
+            f"skill-lint waits at the manual stage: the skills have {counted(len(new), 'lint finding')} that no"
+            f" baseline of the kept {CONFIG_FILE} lists (skillmem lint --write-baseline"
             f" {command_path(BASELINE_FILE, os.path.relpath(top))}, then lint:"
             f" {{baseline: {BASELINE_FILE}}} in {CONFIG_FILE}, and drop skill-lint's stages: [manual])"
         )

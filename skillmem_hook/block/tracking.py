@@ -29,8 +29,11 @@ SPARSE = (
 
 
 def left_out_note(path: str, reason: str) -> str:
-    """The note for a prompt file ``absent_and_ignored`` set aside: the hooks print it, ``verify --tracked`` too."""
-    return f"{path}: left out ({reason})"
+    """The note for a prompt file ``absent_and_ignored`` set aside: the hooks print it, ``verify --tracked`` too.
+
+    An ignored one absent here is a personal file a fresh clone lacks: the note says how to have it, as inject's
+    and plain verify's do (a newcomer's clone was told only that it was left out)."""
+    return f"{path}: left out ({absent_ignored_here(path) if reason == ABSENT_IGNORED else reason})"
 
 
 def absent_ignored_here(path: str) -> str:

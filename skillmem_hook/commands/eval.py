@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 
 MAX_SET_BYTES = 64 * 1024 * 1024
 TRIGGER_SET = os.path.join("evals", "evals.json")
+FIRED_LISTED = 10  # the questions the route hint fires on that --text lists; the JSON lists each
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -162,17 +163,26 @@ def route_figures(
     questions: Sequence[Question], catalog: Catalog, index: SearchIndex, aliases: Mapping[str, Sequence[str]]
 ) -> dict[str, object]:
     """How the route hint fares on the questions: a skill a question names, else the score rule on the
-    lexical index (the hook reads no encoder): how often it fires, and how often a skill it names is expected."""
+    lexical index (the hook reads no encoder): how often it fires, how often a skill it names is expected, and
+    each question it fires on (``fired``: its id, the skills hinted, right or not), since a count alone said not
+    which (newcomer en3)."""
     table = build_name_table(
         (Target(skill.label, skill.root, skill.path), keys)
         for skill, keys in zip(catalog.skills, keys_by_skill(catalog.skills, aliases))
     )
-    fires = right = 0
+    fired: list[dict[str, object]] = []
     for question in questions:
         hinted = [target.label for target in named_skills(question.query, table) or best_scored(question.query, index)]
-        fires += bool(hinted)
-        right += any(label in question.expect for label in hinted)
-    return {"fires": fires, "fire_rate": share(fires, len(questions)), "right": right, "precision": share(right, fires)}
+        if hinted:
+            fired.append({"id": question.label, "hinted": hinted, "right": any(h in question.expect for h in hinted)})
+    fires, right = len(fired), sum(1 for item in fired if item["right"])
+    return {
+        "fires": fires,
+        "fire_rate": share(fires, len(questions)),
+        "right": right,
+        "precision": share(right, fires),
+        "fired": fired,
+    }
 
 
 def unknown_expectations(questions: Sequence[Question], catalog: Catalog) -> list[dict[str, object]]:
@@ -291,6 +301,7 @@ def describe(result: Mapping[str, object]) -> str:
                 f"route hint (lexical): fires on {route['fires']} ({_figure(route['fire_rate'])}),"
                 f" right {route['right']}, precision {_figure(route['precision'])}"
             )
+            lines += _fired_lines(route["fired"])
         lines += [f"warning {_line(str(item['id']))}: {_line(item['warning'])}" for item in result["warnings"]]  # type: ignore[attr-defined]
         for title, key in (("miss", "misses"), ("not first", "not_first")):
             for miss in result[key]:  # type: ignore[attr-defined]
@@ -312,6 +323,17 @@ def describe(result: Mapping[str, object]) -> str:
     if result["min_hit3"] is not None:
         lines.append(f"{'ok' if result['ok'] else 'FAILED'}: minimum {result['min_hit3']}")
     return "\n".join(lines) + "\n"
+
+
+def _fired_lines(fired: Sequence[Mapping[str, object]]) -> list[str]:
+    """Each question the route hint fires on, at most ``FIRED_LISTED``: its id, right or wrong, the skills hinted."""
+    lines = []
+    for item in fired[:FIRED_LISTED]:
+        hinted = ", ".join(_line(str(label)) for label in item["hinted"])  # type: ignore[attr-defined]
+        lines.append(f"  fired {_line(str(item['id']))} ({'right' if item['right'] else 'wrong'}): {hinted}")
+    if len(fired) > FIRED_LISTED:
+        lines.append(f"  ... and {len(fired) - FIRED_LISTED:,} more (the JSON's route.fired lists each)")
+    return lines
 
 
 def _count(number: object, noun: str) -> str:

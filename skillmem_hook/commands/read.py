@@ -19,6 +19,7 @@ size-capped, never blocking.
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 
 from skillmem_hook.arguments import add_catalog_options, add_location_options
@@ -63,7 +64,7 @@ def run(options: argparse.Namespace) -> int:
 def read(roots: Sequence[str], name: str, *, path: str | None = None, options: CatalogOptions | None = None) -> int:
     options = options or CatalogOptions()
     catalog = scan_roots(roots, options)
-    skill = pick_skill(catalog, name, path)
+    skill = pick_skill(catalog, name, path, roots=roots)
     data = read_skill_file(skill.root, skill.path, user_root=options.user_roots, boundary=options.boundary)
     # The file's bytes stay as they are on stdout: a notice about its root (one outside the repository) on stderr,
     # and that a folder's name found it.
@@ -107,9 +108,10 @@ def _shown_on_terminal(data: bytes) -> bytes:
     return "\r\n".join(for_people(line) for line in text.split("\r\n")).encode("utf-8")
 
 
-def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
+def pick_skill(catalog: Catalog, name: str, path: str | None = None, *, roots: Sequence[str] | None = None) -> Skill:
     """The one skill called ``name`` (its label or declared name), else the one in a folder of that name or at
-    that folder's path; UsageError naming what to do otherwise (why, for a skill excluded or left out).
+    that folder's path; UsageError naming what to do otherwise (why, for a skill excluded or left out; with
+    ``roots``, the name git says a skill had, with the name it has now).
 
     Of two SKILL.md files of one name the one the block lists (the index
     keeps) is read, as MCP's ``skill_read`` reads it; ``path`` picks either.
@@ -142,8 +144,26 @@ def pick_skill(catalog: Catalog, name: str, path: str | None = None) -> Skill:
     why = why_not_offered(catalog, name)
     if why is not None:
         raise UsageError(f"no skill named {wanted!r}: {why[0]}", why[1])
-    hint = nearest_names(catalog.skills, wanted) or "list the skills: skillmem index --text (or skillmem search WORDS)"
-    raise UsageError(f"no skill named {wanted!r}", hint)
+    renamed = renamed_to(catalog, wanted, roots) if roots is not None else None
+    hint = renamed or nearest_names(catalog.skills, wanted)
+    raise UsageError(
+        f"no skill named {wanted!r}", hint or "list the skills: skillmem index --text (or skillmem search WORDS)"
+    )
+
+
+def renamed_to(catalog: Catalog, name: str, roots: Sequence[str]) -> str | None:
+    """The hint for a name a skill had before git saw it renamed (its folder moved, its ``name:`` edited): the name
+    it has now, and when; None when git knows no such skill. Asked only of a name no skill has: a read of a known
+    name runs no git (newcomer en3: 'algolia-search', renamed, was answered "did you mean 'exa-search'?")."""
+    from skillmem_hook.renames import skills_renamed  # noqa: PLC0415 - only a name no skill has asks git
+
+    for before, now, commit in skills_renamed(catalog, roots):
+        if skills_named([before], name) or skills_in_folder([before], name):
+            when = "since the last commit" if commit is None else f"in commit {commit[:12]}"
+            folders = os.path.basename(before.path), os.path.basename(os.path.normpath(now.path))
+            moved = f", its folder {folders[0]} -> {folders[1]}" if folders[0] != folders[1] else ""
+            return f"it was renamed {now.label!r} {when}{moved}: skillmem read {shlex.quote(now.label)}"
+    return None
 
 
 def _same_path(skill: Skill, path: str) -> bool:

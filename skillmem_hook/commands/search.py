@@ -31,6 +31,10 @@ if TYPE_CHECKING:
     from skillmem_hook.search.rank import Hit, SearchIndex
 
 TEXT_DESCRIPTION = 100
+# A stock opening that says nothing of the skill: 34 of the English collection's 555 descriptions open with the
+# first (the plugin-dev convention), and it took half of the line, so the asks after it were cut (newcomer en3).
+# The line starts at its "when ..."; the JSON keeps the description whole.
+STOCK_OPENINGS = ("this skill should be used ", "use this skill ")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -124,7 +128,7 @@ def answer(
     found = judge(hits)
     results = [hit_json(hit, hits[0]) for hit in hits[:top]]
     if text:
-        why = weak_because(hits, index.reading(intent, hits[0])[0]) if found == "weak" and not semantic else []
+        why = weak_because(hits, *index.reading(intent, hits[0])[:2]) if found == "weak" and not semantic else []
         write_text(sys.stdout, notices_text(notices) + render_text(results, found, why))
         return EXIT_OK
     document: dict[str, object] = {"query": intent, "match": found, "results": results, "count": len(results)}
@@ -179,10 +183,19 @@ def render_text(results: Sequence[Mapping[str, object]], fit: str = "weak", why:
     weak = f"a weak match ({'; '.join(why)}); the closest:" if why else "a weak match; the closest:"
     lines = {"none": ["no skill fits well; the closest:"], "weak": [weak]}.get(fit, [])
     for rank, result in enumerate(results, 1):
-        description = " ".join(str(result["description"]).split())
+        description = without_stock_opening(" ".join(str(result["description"]).split()))
         if len(description) > TEXT_DESCRIPTION:
             description = description[: TEXT_DESCRIPTION - 1] + "…"
         lines.append(f"{rank}. {visible(str(result['name']))}  ({result['score']}, {result['domain']})")
         lines.append(f"   {description}")
         lines.append(f"   {visible(str(result['path']))}")
     return "\n".join(lines) + "\n"
+
+
+def without_stock_opening(description: str) -> str:
+    """``description`` from its "when" on, when it opens with a stock phrase (``STOCK_OPENINGS``) followed by one."""
+    for opening in STOCK_OPENINGS:
+        rest = description[len(opening) :]
+        if description[: len(opening)].lower() == opening and rest[:5].lower() in ("when ", "whene"):
+            return rest[0].upper() + rest[1:]
+    return description

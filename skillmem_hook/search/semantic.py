@@ -18,7 +18,7 @@ from importlib.util import find_spec
 from skillmem_hook.errors import UsageError
 from skillmem_hook.extras import missing_extra
 from skillmem_hook.search.asks import asking_part
-from skillmem_hook.search.confidence import match
+from skillmem_hook.search.confidence import match, named
 from skillmem_hook.search.fusion import (
     CJK_COLLECTION,
     LONG_TYPED,
@@ -264,6 +264,8 @@ def fit_with_meaning(index: SearchIndex, meaning: SemanticIndex, intent: str, hi
     """
     if not hits:
         return "none"
+    if named(intent, hits[0]):
+        return "strong"
     best = hits[0]
     in_words = Hit(best.skill, 0.0, best.coverage, best.number)
     rivals: list[Hit] = []  # without the runner-up, any best hit would lead clearly

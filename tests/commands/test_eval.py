@@ -59,8 +59,30 @@ def test_a_ranking_set_shows_the_route_hints_fires_and_precision_beside_hit_at_k
         {"query": "slow postgres queries", "expect": ["pg-tuning"]},  # too short for the score rule
     )
     run = run_cli(capsys, "eval", "--root", tree, questions)
-    assert run.data["route"] == {"fires": 2, "fire_rate": 0.6667, "right": 1, "precision": 0.5}
+    fired = [
+        {"id": f"{questions}:1", "hinted": ["k8s-deploy"], "right": True},
+        {"id": f"{questions}:2", "hinted": ["chart-maker"], "right": False},
+    ]
+    assert run.data["route"] == {"fires": 2, "fire_rate": 0.6667, "right": 1, "precision": 0.5, "fired": fired}
     assert run.data["hit@1"] == 1.0
+    # newcomer en3: "fires on 1 ... right 0" said not which question; the text lists each one fired.
+    lines = run_cli(capsys, "eval", "--root", tree, "--text", questions).out.splitlines()
+    at = lines.index("route hint (lexical): fires on 2 (0.667), right 1, precision 0.500")
+    assert lines[at + 1 : at + 3] == [
+        f"  fired {questions}:1 (right): k8s-deploy",
+        f"  fired {questions}:2 (wrong): chart-maker",
+    ]
+
+
+@pytest.mark.parametrize(("fired", "listed"), [(9, 9), (10, 10), (11, 10)])
+def test_text_lists_ten_questions_the_route_fires_on_and_counts_the_rest(capsys, tree, tmp_path, fired, listed):
+    rows = [{"id": f"n{number}", "query": "use k8s-deploy now", "expect": ["k8s-deploy"]} for number in range(fired)]
+    lines = run_cli(capsys, "eval", "--root", tree, "--text", jsonl(tmp_path / "n.jsonl", *rows)).out.splitlines()
+    assert [line for line in lines if line.startswith("  fired ")] == [
+        f"  fired n{number} (right): k8s-deploy" for number in range(listed)
+    ]
+    more = [line for line in lines if line.startswith("  ... and ")]
+    assert more == (["  ... and 1 more (the JSON's route.fired lists each)"] if fired > listed else [])
 
 
 def test_a_line_without_an_id_is_named_by_file_and_line(capsys, tree, tmp_path):

@@ -70,7 +70,8 @@ def test_a_fresh_repository_gets_every_file_and_the_block(repo, capsys):
         "git add .skillmem.yaml .skillmem-lint-baseline.json .pre-commit-config.yaml .gitattributes AGENTS.md skills"
     )
     assert run.data["hooks_installed"] == "skipped (--no-install)"
-    assert run.data["notes"][: len(installed.notes)] == installed.notes  # where the pin comes from, said
+    assert [note for note in run.data["notes"] if note in installed.notes] == installed.notes  # the pin's source
+    assert any(note.startswith("error: skills/beta-heading/SKILL.md:1:1: SK101 ") for note in run.data["notes"])
 
 
 def test_a_second_run_changes_nothing(repo, capsys):
@@ -408,12 +409,63 @@ def test_skill_lint_runs_on_commits_with_todays_findings_as_the_baseline(repo, c
     baseline = json.loads(Path(".skillmem-lint-baseline.json").read_text())
     assert [(row["path"], row["code"]) for row in baseline["findings"]] == [("skills/beta-heading/SKILL.md", "SK101")]
     assert (
-        "lint findings the skills have today (1)"
+        "lint findings the skills have today (1 error)"
         in {i["path"]: i["why"] for i in run.data["files"]}[".skillmem-lint-baseline.json"]
     )
     assert run_cli(capsys, "lint").code == 0  # the baseline, read through the configuration written
     write_skill(Path("skills"), "broken", "---\nname: broken\ndescription: a: b: c\n---\n")
     assert run_cli(capsys, "lint").code == 1  # a new finding is not in it
+
+
+def test_a_few_findings_are_each_named_errors_first_and_none_recorded_unseen(capsys):
+    """Newcomer en3: init said only 'lint findings the skills have today (1)' of a skill they had just written,
+    linking a template.md that did not exist; the baseline then kept skill-lint quiet on it."""
+    git("init", "-q")
+    write_skill(
+        Path("skills"), "release-notes", skill_md("release-notes", "Draft release notes", "See [t](template.md).")
+    )
+    write_skill(Path("skills"), "db-migrate", skill_md("db-migrate", "Write migrations", "See [x](../README.md)."))
+    Path("skills/README.md").write_text("# Skills\n")
+    run = init(capsys, "--text")
+    assert "lint findings the skills have today (2: 1 error, 1 warning): skill-lint stops only new ones" in run.out
+    notes = [line for line in run.out.splitlines() if line.startswith("note: ")]
+    at = notes.index(
+        "note: the baseline .skillmem-lint-baseline.json holds 1 error, which skill-lint would otherwise stop at a"
+        " commit of its SKILL.md: in skills you own, fix it, then skillmem lint --write-baseline"
+        " .skillmem-lint-baseline.json to drop it from the baseline"
+    )
+    assert (
+        notes[at + 1].startswith("note: error: skills/release-notes/SKILL.md:")
+        and "SK201 'template.md'" in notes[at + 1]
+    )
+    assert (
+        notes[at + 2].startswith("note: warning: skills/db-migrate/SKILL.md:")
+        and "SK202 '../README.md'" in notes[at + 2]
+    )
+    # Fixed, then the command the note gives: the baseline holds only the warning, and lint passes.
+    Path("skills/release-notes/template.md").write_text("# Release notes\n")
+    assert run_cli(capsys, "lint", "--write-baseline", ".skillmem-lint-baseline.json").code == 0
+    kept = json.loads(Path(".skillmem-lint-baseline.json").read_text())["findings"]
+    assert [row["code"] for row in kept] == ["SK202"]
+
+
+def test_warnings_alone_are_named_as_allowed_and_many_errors_by_their_codes(capsys):
+    git("init", "-q")
+    write_skill(Path("skills"), "pdf", skill_md("pdf", "Read PDF files", "See [x](../README.md)."))
+    Path("skills/README.md").write_text("# Skills\n")
+    notes = init(capsys).data["notes"]
+    assert "the baseline .skillmem-lint-baseline.json records 1 warning, which skill-lint allows" in notes
+    assert not any(" holds " in note and "error" in note for note in notes)
+    for number in range(6):
+        name = f"broken-{number}"
+        write_skill(Path("skills"), name, skill_md(name, "Draft notes. Use when asked", "See [t](t.md)."))
+    Path(".skillmem.yaml").unlink()
+    notes = init(capsys).data["notes"]
+    assert (
+        "the baseline .skillmem-lint-baseline.json holds 6 errors (SK201 6; each is listed in"
+        " .skillmem-lint-baseline.json), which skill-lint would otherwise stop at a commit of their SKILL.md files:"
+    ) in " ".join(notes)
+    assert not any(note.startswith(("error: ", "warning: ")) for note in notes)  # 7 findings: counted, not named
 
 
 def test_findings_lint_can_fix_are_counted_in_a_note_that_says_what_fixing_edits(capsys):

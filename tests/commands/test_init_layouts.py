@@ -35,7 +35,9 @@ def test_each_agents_skills_folder_is_a_root(empty_repo, capsys, folder):
     run = init(capsys)
     assert run.code == 0, run.err
     assert run.data["roots"] == [folder]
-    assert b"pdf" in Path("AGENTS.md").read_bytes()
+    created = "CLAUDE.md" if folder == ".claude/skills" else "AGENTS.md"  # Claude Code alone: the file it reads
+    assert b"pdf" in Path(created).read_bytes()
+    assert run.data["prompt_files"] == [created]
 
 
 @pytest.mark.parametrize(
@@ -100,6 +102,61 @@ def test_an_ignored_agents_md_sends_the_block_to_claude_md_and_says_so(empty_rep
     assert "git ignores AGENTS.md (.gitignore:1:AGENTS.md): the block goes into CLAUDE.md" in run.data["notes"]
     assert not Path("AGENTS.md").exists()
     assert "CLAUDE.md" in run.data["next"]
+
+
+CLAUDE_ONLY_NOTE = "the block goes into CLAUDE.md: the repository shows Claude Code"
+
+
+@pytest.mark.parametrize(
+    ("folder", "other", "created"),
+    [
+        (".claude/skills", None, "CLAUDE.md"),  # newcomer en3: Claude Code alone, and AGENTS.md was created
+        (".claude/skills", ".gemini/settings.json", "CLAUDE.md"),  # Gemini CLI reads GEMINI.md, not AGENTS.md
+        (".claude/skills", ".codex/config.toml", "AGENTS.md"),  # Codex reads AGENTS.md
+        (".claude/skills", ".github/skills/csv/SKILL.md", "AGENTS.md"),  # so do Copilot and VS Code
+        ("skills", ".claude/settings.json", "AGENTS.md"),  # .claude/ alone is no sign budget reads either
+    ],
+)
+def test_a_repository_of_claude_code_alone_gets_the_block_in_claude_md(empty_repo, capsys, folder, other, created):
+    a_skill(folder)
+    if other:
+        Path(other).parent.mkdir(parents=True, exist_ok=True)
+        Path(other).write_bytes(skill_md("csv", "Parse CSV files") if other.endswith("SKILL.md") else b"{}\n")
+    run = init(capsys)
+    assert run.code == 0, run.err
+    assert run.data["prompt_files"] == [created]
+    assert b"pdf" in Path(created).read_bytes()
+    assert not Path("AGENTS.md" if created == "CLAUDE.md" else "CLAUDE.md").exists()
+    said = [note for note in run.data["notes"] if note.startswith(CLAUDE_ONLY_NOTE)]
+    assert len(said) == (created == "CLAUDE.md")
+    # budget, which advised it, now finds the block where Claude Code reads it, or Codex where the repo shows it.
+    read_by = run_cli(capsys, "budget").data["block"]["read_by"]
+    assert read_by["claude-code" if created == "CLAUDE.md" else "codex"] == [created]
+
+
+def test_claude_code_alone_with_claude_md_ignored_gets_agents_md_and_says_why(empty_repo, capsys):
+    a_skill(".claude/skills")
+    Path(".gitignore").write_text("CLAUDE.md\n")
+    run = init(capsys)
+    assert run.data["prompt_files"] == ["AGENTS.md"]
+    assert "git ignores CLAUDE.md (.gitignore:1:CLAUDE.md): the block goes into AGENTS.md" in run.data["notes"]
+    assert not any(note.startswith(CLAUDE_ONLY_NOTE) for note in run.data["notes"])
+    assert any(note.startswith("Claude Code (CLAUDE.md or .claude/CLAUDE.md) reads no") for note in run.data["notes"])
+
+
+def test_a_hand_written_claude_md_is_kept_byte_for_byte_outside_the_markers(empty_repo, capsys):
+    a_skill(".claude/skills")
+    mine = b"# Ours\r\n\r\nWritten by hand: caf\xe9 in Latin-1.\r\n"
+    Path("CLAUDE.md").write_bytes(mine)
+    run = init(capsys)
+    assert run.data["prompt_files"] == ["CLAUDE.md"]
+    assert not any(note.startswith(CLAUDE_ONLY_NOTE) for note in run.data["notes"])  # found, not chosen
+    written = Path("CLAUDE.md").read_bytes()
+    assert written.startswith(mine) and b"pdf" in written[len(mine) :]
+    assert not Path("AGENTS.md").exists()
+    before = tree_state(empty_repo)
+    assert {item["action"] for item in init(capsys).data["files"]} == {"unchanged"}
+    assert tree_state(empty_repo) == before
 
 
 def test_both_prompt_files_ignored_stops_before_any_write_naming_the_rules(empty_repo, capsys):
@@ -196,11 +253,9 @@ def test_skills_no_agent_finds_natively_get_budgets_advice(empty_repo, capsys, f
     a_skill(folder)
     notes = init(capsys).data["notes"]
     advice = [note for note in notes if "skillmem budget" in note]
-    assert len(advice) == int(said or folder == ".claude/skills")
+    assert len(advice) == int(said)  # .claude/skills: the block goes into CLAUDE.md, which Claude Code reads
     if said:
-        assert advice[0].startswith("1 of 1 skills sit where neither Claude Code")
-    elif advice:  # .claude/skills shows Claude Code, which reads CLAUDE.md, not the AGENTS.md init creates
-        assert advice[0].startswith("Claude Code (CLAUDE.md or .claude/CLAUDE.md) reads no prompt file that holds")
+        assert advice[0].startswith("1 of 1 skill sits where neither Claude Code")  # one skill: it (en3 7)
 
 
 @pytest.mark.parametrize(("quiet", "warned"), [(None, 2), ("quiet: [vendor-*]\n", 1), ("quiet: [vendor-*, ours]\n", 0)])
@@ -245,7 +300,7 @@ def test_an_empty_agent_folder_is_the_example_for_a_first_skill(empty_repo, caps
         ),
         (
             {"AGENTS.md": "# Agents\n", "CLAUDE.md": "# Claude\n"},
-            "Claude Code learns of them from the block in CLAUDE.md",
+            "Claude Code learns of it from the block in CLAUDE.md",
         ),
     ],
 )
@@ -253,10 +308,10 @@ def test_the_note_on_skills_no_agent_finds_natively_is_true_for_each_agent(empty
     write_skill(Path(".claude/skills/business"), "pdf", skill_md("pdf", "Extract text from PDF files"))
     for path, text in files.items():
         Path(path).write_text(text)
-    (note,) = [note for note in init(capsys).data["notes"] if "finds them natively" in note]
-    assert note.startswith("1 of 1 skills sit where neither Claude Code (.claude/skills/NAME/) nor Codex")
+    (note,) = [note for note in init(capsys).data["notes"] if "finds it natively" in note]  # one skill
+    assert note.startswith("1 of 1 skill sits where neither Claude Code (.claude/skills/NAME/) nor Codex")
     assert claude_code in note
-    assert "Codex learns of them from the block in AGENTS.md" in note
+    assert "Codex learns of it from the block in AGENTS.md" in note
     assert note.endswith(". skillmem budget shows what each agent sees")
 
 

@@ -152,10 +152,10 @@ def test_init_again_after_following_its_note_reads_the_prompt_files_as_they_are_
     assert first == f"skills roots: .claude/skills; prompt files: CLAUDE.md{local if present else ''}"
     (left_out,) = [line for line in run.out.splitlines() if line.startswith("note: AGENTS.md: left out")]
     assert ("the hooks write its block on each commit" in left_out) is present
-    (agents,) = [line for line in run.out.splitlines() if "finds them natively" in line]
+    (agents,) = [line for line in run.out.splitlines() if "finds it natively" in line]
     assert "add it to prompt_files" not in agents  # it is there already
     if present:
-        assert "Codex learns of them from the block in AGENTS.md (on this machine only: git ignores it)" in agents
+        assert "Codex learns of it from the block in AGENTS.md (on this machine only: git ignores it)" in agents
     else:
         assert "once you create it (touch AGENTS.md: skillmem never creates a prompt file)" in agents
     assert Path("AGENTS.md").read_text() == "# mine\n" if present else not Path("AGENTS.md").exists()
@@ -233,6 +233,18 @@ def test_the_lint_fix_note_names_no_rename_when_none(capsys):
     note = next(note for note in init(capsys).data["notes"] if "lint --fix" in note)
     assert "would edit 1 SKILL.md file in place (fields no agent reads moved under metadata:)." in note
     assert "rename" not in note
+
+
+def test_the_lint_fix_note_agrees_in_number_with_one_finding_and_one_rename(capsys):
+    # newcomer en3: "rename 1 skill to their folder's name".
+    git("init", "-q")
+    write_skill(Path("skills"), "pdf-official", skill_md("pdf", "Read and fill PDF forms"))
+    note = next(note for note in init(capsys).data["notes"] if "lint --fix" in note)
+    assert note.startswith(
+        "1 of the 1 lint finding has a mechanical fix, and the baseline .skillmem-lint-baseline.json already keeps it"
+        " from failing a commit: skillmem lint --fix would edit 1 SKILL.md file in place (fields no agent reads moved"
+        " under metadata:), and rename 1 skill to its folder's name, which changes"
+    )
 
 
 def test_the_newcomers_pack_re_pinned_keeps_every_key_and_the_capped_block(capsys, tmp_path):

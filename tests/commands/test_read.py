@@ -401,3 +401,56 @@ def test_a_folder_s_path_reads_nothing_a_link_takes_out_of_the_root(two_deploys,
         assert (run.code, run.out) == (2, "")
         with pytest.raises(UsageError):
             SkillLibrary(["skills"]).read(path)
+
+
+def git(*args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com"}
+    env.update(GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.com")
+    return subprocess.run(["git", *args], capture_output=True, text=True, check=True, env=env).stdout
+
+
+@pytest.fixture
+def renamed_repo(tmp_path, monkeypatch):
+    """newcomer en3: algolia-search moved to search-algolia (its name: too), beside an exa-search spelled near it."""
+    monkeypatch.chdir(tmp_path)
+    git("init", "-q")
+    write_skill(tmp_path / "skills", "algolia-search", skill_md("algolia-search", "Index records with Algolia"))
+    write_skill(tmp_path / "skills", "exa-search", skill_md("exa-search", "Search the web with Exa"))
+    git("add", "-A")
+    git("commit", "-qm", "skills")
+    git("mv", "skills/algolia-search", "skills/search-algolia")
+    (tmp_path / "skills/search-algolia/SKILL.md").write_bytes(skill_md("search-algolia", "Index records with Algolia"))
+    return tmp_path
+
+
+def test_a_name_renamed_since_the_last_commit_is_told_its_new_name(renamed_repo, capsys):
+    run = run_cli(capsys, "read", "--root", "skills", "algolia-search")
+    assert run.code == 2
+    assert run.error["hint"] == (
+        "it was renamed 'search-algolia' since the last commit, its folder algolia-search -> search-algolia:"
+        " skillmem read search-algolia"
+    )
+
+
+def test_a_name_renamed_in_a_commit_is_told_its_new_name_and_the_commit(renamed_repo, capsys):
+    git("add", "-A")
+    git("commit", "-qm", "rename")
+    commit = git("rev-parse", "HEAD").strip()[:12]
+    run = run_cli(capsys, "read", "--root", "skills", "ALGOLIA_search")  # compared as names are
+    assert run.error["hint"].startswith(f"it was renamed 'search-algolia' in commit {commit}, its folder")
+    # then renamed again, in place (only its name: edited) and committed: the chain ends at the name it has now
+    (renamed_repo / "skills/search-algolia/SKILL.md").write_bytes(skill_md("algolia", "Index records with Algolia"))
+    git("commit", "-qam", "shorter")
+    hint = run_cli(capsys, "read", "--root", "skills", "algolia-search").error["hint"]
+    assert hint.startswith(f"it was renamed 'algolia' in commit {commit}") and hint.endswith("skillmem read algolia")
+    assert run_cli(capsys, "read", "--root", "skills", "search-algolia").code == 0  # its folder's name reads it
+
+
+def test_a_name_git_knows_nothing_of_is_still_told_the_names_spelled_like_it(renamed_repo, capsys):
+    assert run_cli(capsys, "read", "--root", "skills", "exa-serch").error["hint"] == "did you mean 'exa-search'?"
+    git("add", "-A")
+    git("commit", "-qm", "rename")
+    outside = renamed_repo / "elsewhere"  # no git here: no rename told, and no error of git's
+    write_skill(outside / "skills", "exa-search", skill_md("exa-search", "Search the web with Exa"))
+    run = run_cli(capsys, "read", "--root", str(outside / "skills"), "algolia-search")
+    assert run.error["hint"] == "did you mean 'exa-search'?"

@@ -160,6 +160,67 @@ def test_text_says_a_weak_match_is_close_to_the_next_and_the_json_keeps_its_word
     assert clear.startswith("1. k8s-deploy  (")  # a strong match says nothing before its list
 
 
+SQL_ASKS = (
+    'the user asks to "test for SQL injection vulnerabilities", "perform SQLi attacks", "bypass authentication using'
+    ' SQL injection". It provides techniques for SQL injection.'
+)
+
+
+@pytest.mark.parametrize(
+    ("description", "shown"),
+    [
+        (f"This skill should be used when {SQL_ASKS}", f"When {SQL_ASKS}"),  # newcomer en3: the asks were cut
+        (f"this skill should be used  WHENEVER {SQL_ASKS}", f"WHENEVER {SQL_ASKS}"),
+        ("Use this skill whenever a SQL injection is to be tested", "Whenever a SQL injection is to be tested"),
+        ("This skill should be used by SQL injection testers", "This skill should be used by SQL injection testers"),
+        ("Use this skill whence SQL injection comes", "Use this skill whence SQL injection comes"),
+        ("Use when testing SQL injection", "Use when testing SQL injection"),
+        (
+            "Tests SQL injection. This skill should be used when asked",
+            "Tests SQL injection. This skill should be used when asked",
+        ),
+    ],
+)
+def test_text_shows_a_description_from_its_when_past_a_stock_opening(capsys, tmp_path, description, shown):
+    root = tmp_path / "skills"
+    write_skill(root, "sql-injection-testing", skill_md("sql-injection-testing", description))
+    query = ("search", "--root", root, "sql", "injection")
+    line = run_cli(capsys, *query, "--text").out.splitlines()[-2].strip()
+    cut = shown if len(shown) <= 100 else shown[:99] + "…"
+    assert line == cut
+    assert run_cli(capsys, *query).data["results"][0]["description"] == description  # whole, as written
+
+
+def test_a_weak_match_held_through_the_dictionary_says_so_as_the_docs_do(capsys, tmp_path):
+    """Newcomer en3: 'weak (the best holds 0 of the words typed)' read as 'none' by docs/search.md's floor of two.
+    The dictionary's guesses count against 'none' (calibrated so), never toward 'strong'; the text says both."""
+    root = tmp_path / "skills"
+    lyrics = "Writes or reviews lyrics with prosody, rhyme craft, and quality checks. Use when writing song lyrics."
+    write_skill(root, "lyric-writer", skill_md("lyric-writer", lyrics))
+    write_skill(root, "k8s-deploy", skill_md("k8s-deploy", "Deploy containers to a Kubernetes cluster"))
+    query = ("search", "--root", root, "帮我写一首关于夏天的歌词，要押韵")
+    data = run_cli(capsys, *query).data
+    assert (data["match"], data["results"][0]["name"]) == ("weak", "lyric-writer")
+    head = run_cli(capsys, *query, "--text").out.splitlines()[0]
+    assert (
+        "the best holds 0 of the words typed, 2 with the dictionary's guesses, which keep it from 'none' but never"
+        " make it strong; a strong match holds 3 as typed;"
+    ) in head
+    said = " ".join(docs_text().split())  # the floor of 'none', as the docs say it: the guesses counted
+    assert "in its own name, description and sections, counting the words the dictionary guesses a Chinese" in said
+
+
+def test_a_skills_name_typed_is_a_strong_match_in_the_text_and_the_json(capsys, tmp_path):
+    # newcomer en3: `search --text crewai` opened with "a weak match (the best holds 1 of the words typed ...)".
+    root = tmp_path / "skills"
+    write_skill(root, "crewai", skill_md("crewai", "Specialist in CrewAI, the role-based multi-agent framework"))
+    write_skill(root, "langgraph", skill_md("langgraph", "Stateful multi-agent applications with LangGraph"))
+    run = run_cli(capsys, "search", "--root", root, "--text", "crewai")
+    assert run.out.startswith("1. crewai  (")
+    assert run_cli(capsys, "search", "--root", root, "crewai").data["match"] == "strong"
+    assert run_cli(capsys, "search", "--root", root, "multi-agent").data["match"] != "strong"
+
+
 def test_text_says_when_nothing_matches(capsys, tree):
     assert run_cli(capsys, "search", "--root", tree, "--text", "zzzz").out == "no skill matches\n"
 

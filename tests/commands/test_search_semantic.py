@@ -159,6 +159,8 @@ def test_inside_a_repository_the_vectors_live_in_the_git_directory(capsys, tmp_p
         (["Steuererklärung", "ausfüllen"], "weak"),  # no shared word; the encoder ranks it first and near
         (["deploy", "containers", "to", "a", "kubernetes", "cluster"], "strong"),  # as without --semantic
         (["thanks,", "that", "works"], "none"),
+        (["sourdough"], "strong"),  # a skill's name typed, its skill on top: as without --semantic (newcomer en3)
+        (["Tax", "Forms"], "strong"),
     ],
 )
 def test_semantic_match_says_what_the_words_and_the_encoder_say_of_the_best_hit(capsys, tree, words, match):

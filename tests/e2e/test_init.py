@@ -98,6 +98,22 @@ def test_init_keeps_an_existing_pre_commit_config_with_its_hooks_and_comments(ho
     assert (repo.path / "AGENTS.md").read_text().startswith("# Agents\n\nHand-written.\n\n")
 
 
+def test_init_in_a_claude_code_repository_keeps_the_block_where_claude_code_reads_it(hook_repo, tmp_path):
+    # newcomer en3: skills in .claude/skills alone, and init created an AGENTS.md Claude Code never reads.
+    repo = new_repo(hook_repo, tmp_path / "claude")
+    seed_tree(repo.path / ".claude" / "skills")
+    done = init(repo, hook_repo)
+    assert done["prompt_files"] == ["CLAUDE.md"]
+    first_commit_passes(repo)
+    assert repo.git("ls-files", "CLAUDE.md", "AGENTS.md").stdout == "CLAUDE.md\n"
+    # The next skill reaches CLAUDE.md through the hook, as with any prompt file.
+    write_skill(repo.path / ".claude" / "skills", "gamma", skill_md("gamma", "Deploy with Docker"))
+    repo.git("add", "-A")
+    assert repo.commit("add gamma").returncode != 0
+    first_commit_passes(repo)
+    assert "gamma" in repo.git("show", "HEAD:CLAUDE.md").stdout
+
+
 def extract(name: str, into: Path) -> Path:
     archive = COLLECTIONS / f"{name}.tar.gz"
     if not archive.exists():

@@ -44,7 +44,7 @@ def test_old_findings_commit_and_a_new_one_is_stopped_at_its_commit(hook_repo, t
     done = init(repo, hook_repo)
     baseline = next(item for item in done["files"] if item["path"] == ".skillmem-lint-baseline.json")
     assert baseline["action"] == "created"
-    assert f"({2 * OLD_SKILLS:,})" in baseline["why"]  # an unknown field and a missing file each
+    assert f"({2 * OLD_SKILLS:,} errors)" in baseline["why"]  # an unknown field and a missing file each
     hooks = yaml.safe_load((repo.path / ".pre-commit-config.yaml").read_text())["repos"][0]["hooks"]
     assert hooks[2] == {"id": "skill-lint"}
     output = first_commit_passes(repo)

@@ -272,7 +272,11 @@ def test_a_personal_prompt_file_absent_here_and_ignored_is_left_out(git, capsys)
     Path(".skillmem.yaml").write_text("prompt_files: [AGENTS.md, PERSONAL.md]\n")
     git("add", "-A")
     assert skill_index([]) == 3  # a fresh clone: PERSONAL.md is on its author's machine only
-    assert "PERSONAL.md: left out (absent here, and git ignores it)" in capsys.readouterr().err
+    # newcomer en3: a fresh clone was told it was left out, not how to have it; inject and verify said `touch`.
+    assert (
+        "PERSONAL.md: left out (absent here, and git ignores it: `touch PERSONAL.md` once to have its block written"
+        " here)"
+    ) in capsys.readouterr().err
     git("add", "-A")
     assert skill_index([]) == skill_verify([]) == 0
     assert not Path("PERSONAL.md").exists()

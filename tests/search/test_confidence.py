@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from skillmem_hook.search.confidence import STRONG_LEAD, STRONG_SCORE, STRONG_WORDS, match
-from skillmem_hook.search.rank import Hit
+from skillmem_hook.search.confidence import STRONG_LEAD, STRONG_SCORE, STRONG_WORDS, fit, match
+from skillmem_hook.search.rank import Hit, SearchIndex
 
-from .sample_skills import SKILLS
+from .sample_skills import SKILLS, make
 
 
 def hits(*scores: float) -> list[Hit]:
@@ -30,3 +30,51 @@ def hits(*scores: float) -> list[Hit]:
 def test_match_at_its_edges(scores, evidence, typed, word):
     assert (STRONG_WORDS, STRONG_SCORE, STRONG_LEAD) == (3, 2.0, 1.2)
     assert match(hits(*scores), evidence, typed) == word
+
+
+NAMED = [
+    make("crewai", "Specialist in CrewAI, the role-based multi-agent framework"),
+    make("SQL Injection Testing", "Test for SQL injection vulnerabilities and bypass logins"),
+    make("sqlmap-pentest", "Automate SQL injection testing and pentest with sqlmap"),
+    make("sql-injection-lab", "Practice SQL injection testing in a lab"),  # a near tie for the name's words
+    make("kubernetes", "Deploy to a cluster"),
+]
+
+
+@pytest.mark.parametrize(
+    ("intent", "named"),
+    [
+        ("crewai", True),  # newcomer en3: one word held, alone on top, read 'weak'
+        ("CREWAI", True),
+        ("sql injection testing", True),  # its name's words exactly
+        ("SQL-Injection_Testing", True),
+        ("sqlmap pentest", True),
+        ("sql injection", False),  # part of a name is no name
+        ("crewai testing", False),  # nor a name and more
+    ],
+)
+def test_a_query_that_is_the_best_hits_name_is_strong(intent, named):
+    index = SearchIndex.build(NAMED)
+    ranked = index.query(intent, 3)
+    evidence, loose, typed, _ = index.reading(intent, ranked[0])
+    assert match(ranked, evidence, typed, loose) != "strong"  # what it holds and scores makes it no strong match
+    assert (fit(index, intent, ranked) == "strong") is named
+
+
+def test_a_name_typed_is_strong_only_when_its_skill_is_the_best_hit():
+    index = SearchIndex.build(NAMED)
+    ranked = index.query("sql injection testing", 3)
+    assert ranked[0].skill.name == "SQL Injection Testing"
+    assert fit(index, "sql injection testing", [ranked[1], ranked[0]]) == "weak"  # another skill on top
+
+
+def test_a_skills_folder_name_is_its_name_too():
+    folder = make("Database Penetration Testing", "Automate database pentesting with sqlmap")
+    folder.path = "db-pentest"  # the folder search shows, and read takes
+    index = SearchIndex.build([folder, *NAMED])
+    for intent, named in (("db pentest", True), ("db-pentest", True), ("pentest", False)):
+        ranked = index.query(intent, 3)
+        evidence, loose, typed, _ = index.reading(intent, ranked[0])
+        assert ranked[0].skill is folder
+        assert match(ranked, evidence, typed, loose) == "weak"
+        assert (fit(index, intent, ranked) == "strong") is named
