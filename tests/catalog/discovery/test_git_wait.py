@@ -216,3 +216,67 @@ def test_without_proc_the_look_before_git_names_the_file(tmp_path, row):
     result = run_python(code)
     assert result.returncode == 2, result.stderr
     assert named in result.stderr and "a FIFO" in result.stderr
+
+
+# hostile20's H20-10, H20-6, H20-2 and H20-1: an include (or alternates file) git reads without end, from a
+# stream of its own or a device. The FIFO watch never sees these (git waits in a pipe's read, is stopped by
+# SIGTTIN, or grows): so on Linux too the look before git refuses them, naming the file.
+STREAMS = {
+    "/dev/stdout": ("include.path", "/dev/stdout"),  # git's own stdout pipe: it waited for good (H20-10)
+    "/dev/fd/1": ("include.path", "/dev/fd/1"),
+    "/proc/self/fd/1": ("include.path", "/proc/self/fd/1"),
+    "/dev/stdin": ("include.path", "/dev/stdin"),  # skillmem's feed read as config (H20-6)
+    "/dev/zero, includeIf": ("includeIf.gitdir:/.path", "/dev/zero"),
+}
+
+
+@pytest.mark.parametrize("row", sorted(STREAMS))
+@pytest.mark.parametrize("command", [("skillmem-index-hook",), ("skillmem", "verify", "--tracked"), LINT])
+def test_an_include_of_a_stream_or_a_device_is_exit_2_naming_it(tmp_path, row, command):
+    renamed_and_staged(tmp_path / "repo")
+    key, target = STREAMS[row]
+    git("config", key, target)
+    result = run(*command)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert f"git reads {target} for its configuration" in result.stderr
+    assert "this is a bug" not in result.stderr
+    assert not left_running(tmp_path)
+
+
+def test_an_alternates_file_linked_to_a_device_is_exit_2_naming_it(tmp_path):
+    """H20-1: ``objects/info/alternates -> /dev/zero`` had git grow without bound."""
+    renamed_and_staged(tmp_path / "repo")
+    os.symlink("/dev/zero", ".git/objects/info/alternates")
+    result = run(*LINT)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert "objects/info/alternates for its other object stores" in result.stderr
+    assert "a link to a device" in result.stderr
+
+
+def test_an_include_of_stdin_never_makes_an_ignored_file_read_as_not_ignored(tmp_path):
+    """H20-6: check-ignore read skillmem's paths as config and said none is ignored; inject then wrote an
+    ignored personal skill's name into the committed block and the block into an ignored CLAUDE.md."""
+    renamed_and_staged(tmp_path / "repo")
+    Path(".gitignore").write_text("CLAUDE.md\n")
+    Path(".skillmem.yaml").write_text("roots: [.claude/skills]\nprompt_files: [AGENTS.md, CLAUDE.md]\n")
+    Path("CLAUDE.md").write_text("# mine\n")
+    git("config", "include.path", "/dev/stdin")
+    result = run("skillmem", "inject")
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert "/dev/stdin" in result.stderr
+    assert Path("CLAUDE.md").read_text() == "# mine\n"
+
+
+@pytest.mark.parametrize("stdin", [None, b""], ids=["spawned", "fed"])
+def test_git_runs_in_a_session_of_its_own(tmp_path, stdin):
+    """H20-2: git in the terminal's session was stopped by SIGTTIN reading an included /dev/tty; in a session of
+    its own it has no terminal to read."""
+    from skillmem_hook.catalog.discovery.git import run_git
+
+    renamed_and_staged(tmp_path / "repo")
+    alias = f"alias.sid=!{sys.executable} -c 'import os; print(os.getsid(0), os.getpgid(0))'"
+    code, out = run_git(["-c", alias, "sid"], stdin, literal=False)
+    assert code == 0
+    session, group = (int(word) for word in out.split())
+    assert session != os.getsid(0)
+    assert session == group  # git leads both: the watch ends its whole group
