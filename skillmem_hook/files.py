@@ -17,9 +17,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 PROMPT_FILE = "the prompt file"
-# A prompt file, or a generated file skillmem compares or replaces, is read whole: past this, one is refused on its
-# size before a byte is read (a sparse file of 40 GB costs an archive 4 KB). An agent reads no such file whole.
-TEXT_FILE_LIMIT = 8 << 20
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
     (stat.S_ISFIFO, "a FIFO (named pipe)"),
@@ -171,13 +168,7 @@ def check_output_target(
             f"{path!r} is a configured prompt file; writing {what} there would replace it",
             f"pass another path for {what}",
         )
-    try:
-        old = read_regular_file(target, TEXT_FILE_LIMIT)
-    except FileTooLarge as error:
-        raise FileAccessError(
-            f"{path!r} is {error.strerror}: more than skillmem reads of {what} ({TEXT_FILE_LIMIT:,} bytes)",
-            "pass another path, or remove the file",
-        ) from None
+    old = read_regular_file(target)
     if old and not old.startswith(signature) and not force:
         raise FileAccessError(
             f"{path!r} already exists and is not {what} written by skillmem",

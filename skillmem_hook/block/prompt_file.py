@@ -10,14 +10,7 @@ from __future__ import annotations
 import os
 
 from skillmem_hook.errors import FileAccessError
-from skillmem_hook.files import (
-    PROMPT_FILE,
-    TEXT_FILE_LIMIT,
-    FileTooLarge,
-    NotARegularFile,
-    check_write_permission,
-    read_regular_file,
-)
+from skillmem_hook.files import PROMPT_FILE, NotARegularFile, check_write_permission, read_regular_file
 from skillmem_hook.visible import command_path
 
 _WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -26,7 +19,7 @@ _WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff")
 def read_prompt_file(path: str) -> bytes:
     """The prompt file's bytes; it must exist, since skillmem never creates one."""
     try:
-        data = read_regular_file(path, TEXT_FILE_LIMIT)  # refused on its size (fstat) before any read
+        data = read_regular_file(path)
     except FileNotFoundError:
         raise FileAccessError(
             f"the prompt file {path!r} does not exist",
@@ -36,12 +29,6 @@ def read_prompt_file(path: str) -> bytes:
     except NotARegularFile as error:
         raise FileAccessError(
             f"the prompt file {path!r} is {error.kind}, not a regular file", "pass --prompt-file a text file"
-        ) from None
-    except FileTooLarge as error:
-        raise FileAccessError(
-            f"the prompt file {path!r} is {error.strerror}: past the {TEXT_FILE_LIMIT:,} bytes skillmem reads",
-            "a prompt file an agent reads whole is far smaller: check it is the right file (a sparse file from an "
-            "archive reads as its full size)",
         ) from None
     except OSError as error:
         raise FileAccessError(

@@ -92,23 +92,16 @@ def read_collapsed(block: bytes) -> dict[str, int]:
     return {domain: collapsed_count(line) or 0 for domain, line in _under_domains(block) if _is_collapsed(line)}
 
 
-# A count of more digits is no collapsed line (a block no run wrote: the block then drifts, and inject rebuilds
-# it); int() refuses one of 4,300, and the merge driver adds counts.
-_COUNT_DIGITS = 9
-
-
 def collapsed_count(line: str) -> int | None:
     """The count a collapsed domain's line starts with (``[12 skills: ``, ``[1 skill: ``); None for any other line.
 
-    What the pattern ``\\[([0-9]{1,9}) skills?: `` matches at the start, without re: a warm hook run reads the block
+    What the pattern ``\\[([0-9]+) skills?: `` matches at the start, without re: a warm hook run reads the block
     and matches nothing else (tests/block/test_render.py holds the two equal).
     """
     if not line.startswith("["):
         return None
     digits, found, rest = line[1:].partition(" skill")
-    if not (found and len(digits) <= _COUNT_DIGITS and digits.isascii() and digits.isdigit()):
-        return None
-    if not rest.startswith((": ", "s: ")):
+    if not (found and digits.isascii() and digits.isdigit() and rest.startswith((": ", "s: "))):
         return None
     return int(digits)
 

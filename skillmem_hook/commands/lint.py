@@ -288,7 +288,7 @@ def _describe_baseline(new: Sequence[Finding]) -> Callable[[dict[str, object]], 
             more = len(new) - _SHOWN
             lines += [f"  ... and {more:,} more (git diff {path} shows them all)"] if more > 0 else []
         rule = report["ignored"]
-        return "\n".join(lines) + "\n" + (not_shared(visible(command_path(path)), visible(str(rule))) if rule else "")
+        return "\n".join(lines) + "\n" + (not_shared(visible(command_path(path)), str(rule)) if rule else "")
 
     return render
 

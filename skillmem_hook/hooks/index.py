@@ -35,7 +35,7 @@ from skillmem_hook.catalog.discovery.git import as_listed, git_answers_kept_for_
 from skillmem_hook.catalog.store.locations import find_git_dir
 from skillmem_hook.config import load_settings, require_prompt_files, require_roots
 from skillmem_hook.errors import EXIT_DRIFT, EXIT_OK, FileAccessError
-from skillmem_hook.files import TEXT_FILE_LIMIT, NotARegularFile, read_regular_file
+from skillmem_hook.files import NotARegularFile, read_regular_file
 from skillmem_hook.hooks.report import (
     MAX_WARNINGS,
     QUIET_HINT,
@@ -289,7 +289,7 @@ def _keep_index_file(path: str, catalog: Catalog, prompt_files: list[str], *, wr
     if write:
         return write_index_file(path, catalog, prompt_files)
     try:
-        return read_regular_file(path, TEXT_FILE_LIMIT) != render_index_file(catalog.skills, os.path.dirname(path))
+        return read_regular_file(path) != render_index_file(catalog.skills, os.path.dirname(path))
     except FileNotFoundError:
         return True
     except NotARegularFile as error:

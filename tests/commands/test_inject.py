@@ -160,7 +160,7 @@ def test_concurrent_injects_leave_one_correct_file(tmp_path):
 def test_a_very_large_prompt_file_is_spliced_exactly(capsys, tmp_path):
     root = seed_tree(tmp_path / "skills")
     prompt = tmp_path / "AGENTS.md"
-    head = b"x" * 8_000_000 + b"\n"  # under the 8 MiB a prompt file may hold (docs/guarantees.md)
+    head = b"x" * 50_000_000 + b"\n"
     prompt.write_bytes(head + b"<<<SKILL_INDEX_BEGIN>>>\n<<<SKILL_INDEX_END>>>\n" + b"tail\n")
     assert run_cli(capsys, "inject", "--root", root, "--prompt-file", prompt).code == 0
     assert prompt.read_bytes() == head + SEED_BLOCK + b"\ntail\n"

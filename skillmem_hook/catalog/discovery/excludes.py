@@ -65,7 +65,6 @@ IGNORE_FILE = ".gitignore"
 ATTRIBUTES_FILE = ".gitattributes"
 CONFIG_FILE = "config"  # the kinds besides: a file git reads as configuration, and the work tree's submodules
 SUBMODULES_FILE = ".gitmodules"
-ALTERNATES_FILE = "alternates"
 _EXCLUDES = (IGNORE_FILE,)
 _ATTRIBUTES = (ATTRIBUTES_FILE,)
 _BOTH = (IGNORE_FILE, ATTRIBUTES_FILE)
@@ -179,35 +178,28 @@ def check_git_files(arguments: Sequence[str], stdin: bytes | None, literal: bool
             _refuse_waiting(found, os.path.basename(found), follow=False)
 
 
-def check_config_files(arguments: Sequence[str], *, fifos: bool = True) -> None:
-    """Before a git (``git.refuse_config_streams`` says when): raise ExcludeFileWouldWait when the work tree's
-    ``.gitmodules``, the repository's own config, its alternates file or a file the config includes
-    (``include.path``, any ``includeIf``'s path, whatever its condition, on the side of a refusal; and what those
-    include, as git does to its depth of 10) is a FIFO, a device other than the null device, a socket, or a stream
-    of git's own (``/dev/stdin``, ``/dev/fd/1``, ``/proc/self/fd/0``). Every git reads its config; many read
-    ``.gitmodules`` and the object store. ``fifos``: refuse a FIFO too (not where the watch ends a git that waits
-    on one, and says so: ``git_wait.py``)."""
+def check_config_files(arguments: Sequence[str]) -> None:
+    """Where ``/proc`` tells no wait (macOS: ``git_wait.can_look``), before any git: raise ExcludeFileWouldWait when
+    the work tree's ``.gitmodules`` or a file the repository's own config includes (``include.path``, any
+    ``includeIf``'s path, whatever its condition, on the side of a refusal; and what those include, as git does to
+    its depth of 10) is a FIFO, a device or a socket. Every git reads its config; many read ``.gitmodules``."""
     split = _split_command(arguments)
     here = os.path.abspath((split[0] if split else "") or os.curdir)
     top = work_tree_top(here)
     if top is None:
         return
-    _refuse_waiting(os.path.join(top, ".gitmodules"), SUBMODULES_FILE, follow=False, fifos=fifos)
+    _refuse_waiting(os.path.join(top, ".gitmodules"), SUBMODULES_FILE, follow=False)
     dirs = None if _named_in_environment() else git_dir_and_common_dir(top)
-    if dirs:  # an alternates file git reads whole, as /dev/zero would be, without end
-        alternates = os.path.join(dirs[1], "objects", "info", "alternates")
-        _refuse_waiting(alternates, ALTERNATES_FILE, follow=True, fifos=fifos)
     for place, name in _config_files(*dirs) if dirs else []:
-        _refuse_waiting(os.path.join(place, name), CONFIG_FILE, follow=True, fifos=fifos)
-        _refuse_included(os.path.join(place, name), 10, fifos=fifos)
+        _refuse_included(os.path.join(place, name), 10)
 
 
-def _refuse_included(config: str, depth: int, *, fifos: bool) -> None:
+def _refuse_included(config: str, depth: int) -> None:
     """Refuse a file ``config`` includes that waits; those that are regular files are read for theirs in turn."""
     text = read_regular_file(config, _CONFIG_READ + 1) if depth > 0 else None
     for included in _included_paths(text or b"", os.path.dirname(config)):
-        _refuse_waiting(included, CONFIG_FILE, follow=True, fifos=fifos)
-        _refuse_included(included, depth - 1, fifos=fifos)
+        _refuse_waiting(included, CONFIG_FILE, follow=True)
+        _refuse_included(included, depth - 1)
 
 
 def _included_paths(text: bytes, folder: str) -> list[str]:
@@ -418,10 +410,9 @@ def _git_stops_at(folder: str) -> bool:
     return named is not None and is_git_directory(os.path.join(folder, named))
 
 
-def _refuse_waiting(path: str, kind: str, *, follow: bool, fifos: bool = True) -> None:
-    """Raise when ``path`` is a FIFO (``fifos``), a device (the null device aside) or a socket; ``follow``: git
-    follows a link there (a per-folder ``.gitignore`` link is followed by git before 2.32, and so looked through
-    here too)."""
+def _refuse_waiting(path: str, kind: str, *, follow: bool) -> None:
+    """Raise when ``path`` is a FIFO, a device (the null device aside) or a socket; ``follow``: git follows a link
+    there (a per-folder ``.gitignore`` link is followed by git before 2.32, and so looked through here too)."""
     if follow and any(place.startswith(_PROCESS_OWN) for place in (os.path.abspath(path), os.path.realpath(path))):
         # /dev/stdin is git's own stdin where git opens it (check-ignore's: the paths skillmem feeds it), whatever
         # it is here: a look from this process says nothing of it.
@@ -431,7 +422,7 @@ def _refuse_waiting(path: str, kind: str, *, follow: bool, fifos: bool = True) -
     except OSError:
         return  # missing, or a broken link: git reads no rule from it
     mode = status.st_mode
-    if stat.S_ISREG(mode) or stat.S_ISDIR(mode) or (stat.S_ISFIFO(mode) and not fifos):
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
         return
     if stat.S_ISCHR(mode) and _is_null_device(status):
         return
@@ -458,7 +449,6 @@ _READ_AS = {
     ATTRIBUTES_FILE: ("attributes", " (or the setting naming it: git config --unset core.attributesFile)"),
     CONFIG_FILE: ("configuration", " (or the include.path or includeIf setting naming it, in .git/config)"),
     SUBMODULES_FILE: ("submodules", ""),
-    ALTERNATES_FILE: ("other object stores to read", " (it is .git/objects/info/alternates)"),
 }
 
 

@@ -12,7 +12,7 @@ import os
 
 from skillmem_hook.catalog import SKILL_FILE
 from skillmem_hook.catalog.discovery import git_wait
-from skillmem_hook.catalog.dot_git import git_dir_and_common_dir, read_regular_file, within, work_tree_top
+from skillmem_hook.catalog.dot_git import within, work_tree_top
 from skillmem_hook.errors import UsageError
 
 TYPE_CHECKING = False
@@ -91,7 +91,10 @@ def run_git(arguments: Sequence[str], stdin: bytes | None = None, *, literal: bo
         from skillmem_hook.catalog.discovery.excludes import check_git_files  # noqa: PLC0415 - see _FILE_READERS
 
         check_git_files(arguments, stdin, literal, _plain_git)
-    refuse_config_streams(arguments)
+    if not git_wait.can_look():  # no /proc to see a git wait on a FIFO: the files every git may open, looked at
+        from skillmem_hook.catalog.discovery.excludes import check_config_files  # noqa: PLC0415 - not on Linux
+
+        check_config_files(arguments)
     previous = _end_git_with_skillmem()
     try:
         return _spawned(command) if stdin is None and _SPAWN else _through_subprocess(command, stdin)
@@ -102,50 +105,6 @@ def run_git(arguments: Sequence[str], stdin: bytes | None = None, *, literal: bo
     finally:
         for number in previous:
             _signal.signal(number, _signal.SIG_DFL)
-
-
-def refuse_config_streams(arguments: Sequence[str]) -> None:
-    """Before any git: refuse (exit 2, naming it) a file the repository's config includes, its alternates file or
-    its config itself, when git would read it without end or wait on it (``excludes.check_config_files``).
-
-    Where ``/proc`` tells no wait (macOS), always. On Linux the watch ends a git waiting to open a FIFO, but not one
-    reading its own stdout pipe (``include.path = /dev/stdout``: it waits for bytes only it could write), its stdin
-    (skillmem's feed, read as config), a terminal (``/dev/tty``: stopped by SIGTTIN) or ``/dev/zero`` (read until
-    memory runs out). So the look runs there too, but only when the config mentions an include or an alternates
-    file is there (a few reads): a plain repository loads nothing more.
-    """
-    watched = git_wait.can_look()
-    if watched and not _may_read_streams(arguments):
-        return
-    from skillmem_hook.catalog.discovery.excludes import check_config_files  # noqa: PLC0415 - see the docstring
-
-    check_config_files(arguments, fifos=not watched)  # a FIFO where the watch is: it ends git, and says so
-
-
-_CONFIG_READ = 1 << 20  # the config read for an include: past this, looked at in full
-
-
-def _may_read_streams(arguments: Sequence[str]) -> bool:
-    """Whether the repository around git's folder (``-C``'s) has a config that mentions an include, a config that
-    is no regular file, or an alternates file: what ``refuse_config_streams`` then looks at."""
-    folder, position = "", 0
-    while position + 1 < len(arguments) and arguments[position].startswith("-"):
-        if arguments[position] in ("-C", "-c"):
-            folder = os.path.join(folder, arguments[position + 1]) if arguments[position] == "-C" else folder
-            position += 1
-        position += 1
-    top = work_tree_top(os.path.abspath(folder or os.curdir))
-    dirs = None if top is None else git_dir_and_common_dir(top)
-    if dirs is None:
-        return False
-    if os.path.lexists(os.path.join(dirs[1], "objects", "info", "alternates")):
-        return True
-    for config in (os.path.join(dirs[1], "config"), os.path.join(dirs[0], "config.worktree")):
-        if os.path.lexists(config):
-            text = read_regular_file(config, _CONFIG_READ + 1)
-            if text is None or len(text) > _CONFIG_READ or b"include" in text.lower():
-                return True
-    return False
 
 
 # The words of a git command line that may read the exclude or attribute files (``excludes.git_reads_excludes``
@@ -194,9 +153,8 @@ def _spawned(command: list[str]) -> tuple[int, bytes]:
     """git's exit code and stdout: stdin and stderr the null device, as subprocess.run was asked.
 
     Never this process's stdin: in ``skillmem mcp`` that is the client's stream, and an archive's
-    ``include.path = /dev/stdin`` would have git read (and wait on) it as configuration. git leads a session
-    (and process group) of its own, so that one waiting on a FIFO is ended with what it started
-    (``git_wait.py``), and it has no controlling terminal: an include of ``/dev/tty`` cannot stop it.
+    ``include.path = /dev/stdin`` would have git read (and wait on) it as configuration. git leads a process
+    group of its own, so that one waiting on a FIFO is ended with what it started (``git_wait.py``).
     """
     read_end, write_end = os.pipe()  # both close on exec; the child's copy on fd 1 does not
     try:
@@ -207,7 +165,7 @@ def _spawned(command: list[str]) -> tuple[int, bytes]:
                 (os.POSIX_SPAWN_DUP2, write_end, 1),
                 (os.POSIX_SPAWN_DUP2, null, 2),
             ]
-            pid = os.posix_spawnp(command[0], command, git_environment(), file_actions=actions, setsid=True)
+            pid = os.posix_spawnp(command[0], command, git_environment(), file_actions=actions, setpgroup=0)
         finally:
             os.close(null)
             os.close(write_end)
@@ -240,7 +198,7 @@ def _through_subprocess(command: list[str], stdin: bytes | None) -> tuple[int, b
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         env=git_environment(),
-        start_new_session=True,  # a session (and group) of its own: ended whole, and no terminal to stop it
+        start_new_session=watched,  # a group of its own, ended whole when it waits on a FIFO
     )
     out, _ = git_wait.communicate(process, stdin, watched=watched)
     return process.returncode, out

@@ -11,7 +11,7 @@ import subprocess
 import threading
 
 from skillmem_hook.catalog.discovery import git_wait
-from skillmem_hook.catalog.discovery.git import GIT, GIT_MISSING_HINT, git_environment, refuse_config_streams
+from skillmem_hook.catalog.discovery.git import GIT, GIT_MISSING_HINT, git_environment
 from skillmem_hook.errors import FileAccessError, UsageError
 
 TYPE_CHECKING = False
@@ -39,7 +39,6 @@ def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
     waits for the reader between requests, and ``--buffer`` lets it answer
     in large writes rather than one flush per object.
     """
-    refuse_config_streams([])  # an include of /dev/stdin would read the ids as config
     try:
         process = subprocess.Popen(
             [*GIT, "cat-file", "--batch", "--buffer"],
@@ -47,7 +46,7 @@ def read_blobs(oids: Sequence[str], limit: int) -> Iterator[tuple[str, bytes]]:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=git_environment(),  # a missing blob is never fetched: no program the repository names runs
-            start_new_session=True,  # a session of its own: ended whole, and no terminal to stop it
+            start_new_session=git_wait.can_look(),  # a group of its own, ended whole if it waits on a FIFO
         )
     except OSError:
         raise UsageError("git is not on PATH", GIT_MISSING_HINT) from None
@@ -110,11 +109,7 @@ def _read_answer(stdout: IO[bytes], limit: int, name: str) -> bytes:
     if len(header) == 2 and header[1] in (b"missing", b"ambiguous"):
         raise MissingBlob(name)
     if len(header) != 3:
-        raise FileAccessError(
-            f"git cat-file --batch gave no answer for {name}",
-            "git may have failed to read this repository's config or object store: run git cat-file -t "
-            f"{name} to see its error",
-        )
+        raise OSError("git cat-file gave no object")
     size = int(header[2])
     data: bytes = stdout.read(min(size, limit))
     left = size - len(data) + 1  # the rest of the object, and its line feed

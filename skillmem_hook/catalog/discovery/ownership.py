@@ -44,7 +44,7 @@ def refused_repository() -> str | None:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=environment,
-            start_new_session=True,  # a session of its own: ended whole, and no terminal to stop it
+            start_new_session=watched,  # a group of its own, ended whole if it waits on a FIFO
         )
     except OSError:
         return None

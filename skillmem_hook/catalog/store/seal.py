@@ -39,8 +39,6 @@ SEALED_SECONDS = 5
 # A file written whole ends so, after its body and a line break.
 _SEAL = b"sealed %d %d %08x\n"
 # A file of records ends so: the checksum of every line before it (carried on over the seal), their count, the seal.
-# A change time in nanoseconds has 19 digits until the year 2286: a field of more is no seal (int() refuses 4,300).
-_DIGITS = 20
 _TRAILER = b'{"crc":%d,"records":%d,"inode":%d,"changed":%d}\n'
 
 
@@ -55,7 +53,6 @@ def trailer_sealed_here(trailer: bytes, running: int, count: int, status: os.sta
     changed = trailer[trailer.rfind(b":") + 1 : -2]
     return (
         changed.isdigit()
-        and len(changed) <= _DIGITS
         and trailer == trailer_line(running, count, status.st_ino, int(changed))
         and written_then(int(changed), status)
     )
@@ -95,7 +92,6 @@ def read_sealed_file(path: str, limit: int) -> tuple[bytes, int]:
     if not (
         0 < first <= end
         and changed.isdigit()
-        and len(changed) <= _DIGITS
         and line == seal_line(data[:first], status.st_ino, int(changed))
         and written_then(int(changed), status)
     ):

@@ -223,18 +223,3 @@ def test_the_shipped_fingerprint_covers_the_frontmatter_parser_and_the_domain_ru
     sources = {Path(path).resolve() for path in cache_module._catalog_sources(cache_module._CATALOG_FOLDER)}
     wing = Path(cache_module.__file__).resolve().parent.parent
     assert {wing / "skillfile" / "frontmatter.py", wing / "placement" / "domains.py", wing / "dot_git.py"} <= sources
-
-
-@pytest.mark.parametrize("digits", [21, 5000])
-def test_a_trailer_with_an_absurd_change_time_is_no_seal_and_the_cache_is_rebuilt(digits):
-    """hostile20's H20-5: a trailer whose ``changed`` holds 5,000 digits made int() raise a ValueError that every
-    command reported as a bug, and nothing rewrote the file. It is a damaged file: read again, and rewritten."""
-    repository()
-    descriptions()
-    path = cache_file()
-    data = path.read_bytes()
-    body = data[: data.rstrip(b"\n").rfind(b"\n") + 1]
-    path.write_bytes(body + b'{"crc":1,"records":1,"inode":1,"changed":' + b"9" * digits + b"}\n")
-    cache_file().with_name("catalog.json").unlink()
-    assert descriptions() == {"alpha": "Parse CSV files", "beta": "Deploy with Docker"}
-    assert b"9" * digits not in path.read_bytes()  # rebuilt
