@@ -275,7 +275,9 @@ def test_a_reaction_with_no_clause_shaped_as_an_ask_stays_one(prompt):
     assert at_hand(prompt)
 
 
-_VERBS = st.from_regex(r"[a-z]{3,9}", fullmatch=True).filter(reacted._bare_verb)
+_VERBS = st.from_regex(r"[a-z]{3,9}", fullmatch=True).filter(
+    lambda word: reacted._bare_verb(word) and word not in reacted._FILLERS
+)
 _CJK_VERBS = st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=3)
 
 
