@@ -83,6 +83,8 @@ TUNING_SETS = {
         if os.environ.get("SKILLS_AG_ROOT")
         else {}
     ),
+    # Set AK asks of collection aj (data/requests-aj/collection.tsv): held out once (the forty-ninth pass), tuning since.
+    **({"AK": [DATA / "requests-ak"]} if os.environ.get("SKILLS_AJ_ROOT") else {}),
 }
 TUNING_TURNS = [
     *sorted(DATA.glob("everyday-*.txt")),
@@ -118,6 +120,8 @@ TUNING_TURNS = [
     DATA / "requests-ai" / "aie" / "everyday-ai.jsonl",
     # Written for the forty-ninth pass in three forms of set AJ's everyday fires, never held out.
     DATA / "everyday-akt" / "everyday-akt.jsonl",
+    DATA / "requests-ak" / "ake" / "everyday-akh.jsonl",  # held out once (the forty-ninth pass), tuning since
+    DATA / "requests-ak" / "ake" / "everyday-akg.jsonl",
 ]
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
