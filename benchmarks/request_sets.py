@@ -83,7 +83,7 @@ TUNING_SETS = {
         if os.environ.get("SKILLS_AG_ROOT")
         else {}
     ),
-    # Set AK asks of collection aj (data/requests-aj/collection.tsv): held out once (the forty-ninth pass), tuning since.
+    # Set AK asks of collection aj (data/requests-aj/collection.tsv): held out once (forty-ninth pass), tuning since.
     **({"AK": [DATA / "requests-ak"]} if os.environ.get("SKILLS_AJ_ROOT") else {}),
 }
 TUNING_TURNS = [
